@@ -1,0 +1,16 @@
+// Shared jest settings: swc compiles our TypeScript and the ESM-only packages (NestJS 12)
+// into CommonJS, since jest's module system cannot require ES modules.
+const { nodeSwcOptions, libs, root } = require('./tools/swc/swc-options.cjs');
+
+const esmPackages = ['@nestjs', '@nats-io', 'uuid', 'nanoid'];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest', nodeSwcOptions()] },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper: Object.fromEntries([
+    ['^@pawline/nest-kit/testing$', `${root}/libs/nest-kit/src/testing/index.ts`],
+    ...libs.map((lib) => [`^@pawline/${lib}$`, `${root}/libs/${lib}/src/index.ts`]),
+  ]),
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};

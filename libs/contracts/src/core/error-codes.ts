@@ -1,0 +1,36 @@
+/**
+ * Error codes. The server_* codes are the spec's (§8); the rest are ours and follow
+ * the same shape so the shell handles every failure in one way.
+ */
+export const ERROR_CODES = {
+  server_100: 401,
+  server_101: 409,
+  server_112: 401,
+  server_401: 409,
+  server_701: 403,
+  server_1010: 403,
+  validation_failed: 400,
+  bad_json: 400,
+  payload_too_large: 413,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  token_invalid: 400,
+  terms_not_accepted: 400,
+  promo_code_invalid: 400,
+  session_expired: 401,
+  service_unavailable: 503,
+  internal: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_CODES[code];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}

@@ -1,0 +1,4 @@
+export * from './auth-context';
+export * from './error-codes';
+export * from './event';
+export * from './rpc';
