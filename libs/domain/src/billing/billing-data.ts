@@ -1,0 +1,59 @@
+import { isValidCodiceDestinatario, isValidFiscalCode, isValidItalianVat, normalizeCodiceDestinatario, normalizeFiscalCode } from './italian-tax-ids';
+
+// spec §5 (R5.09): the builder's result codes.
+export const BILLING_DATA_ERRORS = {
+  vatAndFiscalCodeMissing: 2,
+  invalidVat: 3,
+  invalidFiscalCode: 4,
+  invalidCodiceDestinatario: 5,
+} as const;
+export type BillingDataError = (typeof BILLING_DATA_ERRORS)[keyof typeof BILLING_DATA_ERRORS];
+
+/** The libs/i18n message key for each result code. */
+export const BILLING_DATA_ERROR_KEYS: Readonly<Record<BillingDataError, string>> = {
+  2: 'validation.vatOrFiscalCodeRequired',
+  3: 'validation.invalidVat',
+  4: 'validation.invalidFiscalCode',
+  5: 'validation.invalidRecipientCode',
+};
+
+export type BillingDataInput = {
+  vat?: string | null;
+  fiscal_code?: string | null;
+  codice_destinatario?: string | null;
+  pec?: string | null;
+};
+
+/** R3.18 billing data as stored: empty values are null. */
+export type BillingData = {
+  codice_destinatario: string | null;
+  pec: string | null;
+  fiscal_code: string | null;
+};
+
+export type BillingDataResult = { ok: true; data: BillingData; json: string } | { ok: false; error: BillingDataError };
+
+function present(value: string | null | undefined): value is string {
+  return value !== null && value !== undefined && value.trim().length > 0;
+}
+
+/** R5.09 2 when VAT and fiscal code are both missing, 3/4/5 for an invalid VAT/fiscal code/codice destinatario. */
+export function buildBillingData(input: BillingDataInput): BillingDataResult {
+  const hasVat = present(input.vat);
+  const hasFiscalCode = present(input.fiscal_code);
+  if (!hasVat && !hasFiscalCode) return { ok: false, error: BILLING_DATA_ERRORS.vatAndFiscalCodeMissing };
+  if (hasVat && !isValidItalianVat(input.vat as string)) return { ok: false, error: BILLING_DATA_ERRORS.invalidVat };
+  if (hasFiscalCode && !isValidFiscalCode(input.fiscal_code as string)) {
+    return { ok: false, error: BILLING_DATA_ERRORS.invalidFiscalCode };
+  }
+  const hasCode = present(input.codice_destinatario);
+  if (hasCode && !isValidCodiceDestinatario(input.codice_destinatario as string)) {
+    return { ok: false, error: BILLING_DATA_ERRORS.invalidCodiceDestinatario };
+  }
+  const data: BillingData = {
+    codice_destinatario: hasCode ? normalizeCodiceDestinatario(input.codice_destinatario as string) : null,
+    pec: present(input.pec) ? input.pec.trim() : null,
+    fiscal_code: hasFiscalCode ? normalizeFiscalCode(input.fiscal_code as string) : null,
+  };
+  return { ok: true, data, json: JSON.stringify(data) };
+}

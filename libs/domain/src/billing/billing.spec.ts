@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { BILLING_DATA_ERRORS, BILLING_DATA_ERROR_KEYS, buildBillingData } from './billing-data';
+import { fiscalCodeCheckChar, isValidCodiceDestinatario, isValidFiscalCode, isValidItalianVat } from './italian-tax-ids';
+
+// Published numbers: Ferrari S.p.A., Eni S.p.A., Telecom Italia S.p.A.
+const REAL_VATS = ['00159560366', '00905811006', '00488410010'];
+// Published sample codici fiscali (Mario Rossi, Matteo Moretti).
+const REAL_FISCAL_CODES = ['RSSMRA85T10A562S', 'RSSMRA70A01H501S', 'RSSMRA80A01H501U', 'MRTMTT25D09F205Z'];
+
+describe('Italian VAT number', () => {
+  it('R5.06 accepts real VAT numbers, trimmed, upper-cased and with a leading IT', () => {
+    for (const vat of REAL_VATS) {
+      expect(isValidItalianVat(vat)).toBe(true);
+      expect(isValidItalianVat(` IT${vat} `)).toBe(true);
+      expect(isValidItalianVat(`it${vat}`)).toBe(true);
+    }
+  });
+
+  it('R5.06 rejects a wrong check digit, wrong length or letters', () => {
+    expect(isValidItalianVat('00159560367')).toBe(false);
+    expect(isValidItalianVat('0015956036')).toBe(false);
+    expect(isValidItalianVat('001595603660')).toBe(false);
+    expect(isValidItalianVat('0015956036A')).toBe(false);
+    expect(isValidItalianVat('DE00159560366')).toBe(false);
+  });
+
+  it('R5.06 property: exactly one check digit fits any 10 leading digits', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{10}$/), (prefix) => {
+        const fitting = [...'0123456789'].filter((d) => isValidItalianVat(prefix + d));
+        expect(fitting).toHaveLength(1);
+      }),
+    );
+  });
+
+  it('R5.06 property: changing one digit breaks the checksum', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...REAL_VATS), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 9 }), (vat, at, delta) => {
+        const changed = vat.slice(0, at) + String((Number(vat[at]) + delta) % 10) + vat.slice(at + 1);
+        expect(isValidItalianVat(changed)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('codice destinatario', () => {
+  it('R5.07 exactly 7 letters or digits', () => {
+    expect(isValidCodiceDestinatario('0000000')).toBe(true);
+    expect(isValidCodiceDestinatario('M5UXCR1')).toBe(true);
+    expect(isValidCodiceDestinatario(' m5uxcr1 ')).toBe(true);
+    expect(isValidCodiceDestinatario('M5UXCR')).toBe(false);
+    expect(isValidCodiceDestinatario('M5UXCR12')).toBe(false);
+    expect(isValidCodiceDestinatario('M5UX-R1')).toBe(false);
+  });
+});
+
+describe('codice fiscale', () => {
+  it('R5.08 accepts published codici fiscali, also lower-case', () => {
+    for (const code of REAL_FISCAL_CODES) {
+      expect(isValidFiscalCode(code)).toBe(true);
+      expect(isValidFiscalCode(code.toLowerCase())).toBe(true);
+    }
+  });
+
+  it('R5.08 rejects a wrong check character or length', () => {
+    expect(isValidFiscalCode('RSSMRA85T10A562T')).toBe(false);
+    expect(isValidFiscalCode('RSSMRA85T10A562')).toBe(false);
+    expect(isValidFiscalCode('RSSMRA85T10A562SX')).toBe(false);
+    expect(isValidFiscalCode('RSSMRA85T10A56-S')).toBe(false);
+  });
+
+  it('R5.08 property: the check character is the only one accepted', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z0-9]{15}$/), (first15) => {
+        const fitting = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => isValidFiscalCode(first15 + c));
+        expect(fitting).toEqual([fiscalCodeCheckChar(first15)]);
+      }),
+    );
+  });
+});
+
+describe('billing data builder', () => {
+  it('R5.09 gives 2 when VAT and fiscal code are both missing', () => {
+    expect(buildBillingData({ vat: '', fiscal_code: '  ', pec: 'a@pec.it' })).toEqual({ ok: false, error: 2 });
+    expect(buildBillingData({})).toEqual({ ok: false, error: BILLING_DATA_ERRORS.vatAndFiscalCodeMissing });
+  });
+
+  it('R5.09 gives 3 for an invalid VAT, 4 for an invalid fiscal code, 5 for an invalid codice destinatario', () => {
+    expect(buildBillingData({ vat: '00159560367' })).toEqual({ ok: false, error: 3 });
+    expect(buildBillingData({ vat: REAL_VATS[0], fiscal_code: 'RSSMRA85T10A562T' })).toEqual({ ok: false, error: 4 });
+    expect(buildBillingData({ vat: REAL_VATS[0], codice_destinatario: 'ABC' })).toEqual({ ok: false, error: 5 });
+    expect(BILLING_DATA_ERROR_KEYS[3]).toBe('validation.invalidVat');
+  });
+
+  it('R5.09 R3.18 otherwise gives codice_destinatario, pec and fiscal_code with empty values null', () => {
+    const result = buildBillingData({ vat: 'IT00905811006', fiscal_code: '', codice_destinatario: 'm5uxcr1', pec: '' });
+    expect(result).toEqual({
+      ok: true,
+      data: { codice_destinatario: 'M5UXCR1', pec: null, fiscal_code: null },
+      json: '{"codice_destinatario":"M5UXCR1","pec":null,"fiscal_code":null}',
+    });
+    const privatePerson = buildBillingData({ fiscal_code: 'rssmra85t10a562s', pec: ' mario@pec.it ' });
+    expect(privatePerson.ok && JSON.parse(privatePerson.json)).toEqual({
+      codice_destinatario: null,
+      pec: 'mario@pec.it',
+      fiscal_code: 'RSSMRA85T10A562S',
+    });
+  });
+});

@@ -1,0 +1,2 @@
+export * from './italian-tax-ids';
+export * from './billing-data';

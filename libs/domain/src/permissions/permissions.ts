@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+// spec §6: lower rank means more power.
+export const RANKS = { owner: 0, admin: 1, moderator: 2, worker: 3, worker2: 4 } as const;
+export type RankName = keyof typeof RANKS;
+export type Rank = (typeof RANKS)[RankName];
+
+export const rankSchema = z.number().int().min(RANKS.owner).max(RANKS.worker2);
+
+/** An organization user as the REST API sends it (snake_case). */
+export const orgaMemberSchema = z.object({
+  orga_rank: rankSchema,
+  employee_status: z.number().int(),
+  store_overrides: z.record(z.string(), rankSchema),
+  active: z.boolean(),
+});
+export type OrgaMember = z.infer<typeof orgaMemberSchema>;
+
+/** The organization's minimum ranks (min_rank_read_store … min_rank_write_pets). */
+export const minRanksSchema = z.object({
+  read_store: rankSchema,
+  write_store: rankSchema,
+  read_pets: rankSchema,
+  write_pets: rankSchema,
+});
+export type MinRanks = z.infer<typeof minRanksSchema>;
+
+/** spec §3: employee_status 1 means a regular employee when there are no store overrides. */
+export const EMPLOYEE_STATUS_GENERAL_ACCESS = 1;
+
+function hasOverrides(member: OrgaMember): boolean {
+  return Object.keys(member.store_overrides).length > 0;
+}
+
+/** R6.01 the store override if present, otherwise the organization rank. */
+export function effectiveRank(member: OrgaMember, storeId?: string): number {
+  if (storeId !== undefined && Object.prototype.hasOwnProperty.call(member.store_overrides, storeId)) {
+    return member.store_overrides[storeId] as number;
+  }
+  return member.orga_rank;
+}
+
+/** R6.02 owner check: rank 0. A deactivated user holds no rights. */
+export function isOwner(member: OrgaMember): boolean {
+  return member.active && member.orga_rank === RANKS.owner;
+}
+
+/** R6.02 organization administrator: organization rank 1 or lower. */
+export function isOrgaAdmin(member: OrgaMember): boolean {
+  return member.active && member.orga_rank <= RANKS.admin;
+}
+
+/**
+ * R6.04 with store overrides only those stores; without, employee_status 1 gives general
+ * access. Organization administrators without overrides also reach every store: they
+ * administer them (otherwise an owner with another employee_status would be locked out).
+ */
+export function canReachStore(member: OrgaMember, storeId: string): boolean {
+  if (!member.active) return false;
+  if (hasOverrides(member)) {
+    return Object.prototype.hasOwnProperty.call(member.store_overrides, storeId);
+  }
+  return member.employee_status === EMPLOYEE_STATUS_GENERAL_ACCESS || member.orga_rank <= RANKS.admin;
+}
+
+/** R6.02 store administrator: effective rank 1 or lower in a store the member reaches. */
+export function isStoreAdmin(member: OrgaMember, storeId: string): boolean {
+  return canReachStore(member, storeId) && effectiveRank(member, storeId) <= RANKS.admin;
+}
+
+function hasRankFor(member: OrgaMember, storeId: string, minRank: number): boolean {
+  return canReachStore(member, storeId) && effectiveRank(member, storeId) <= minRank;
+}
+
+/** R6.03 rank at most the organization's minimum for reading the store. */
+export function canReadStore(member: OrgaMember, storeId: string, minRanks: MinRanks): boolean {
+  return hasRankFor(member, storeId, minRanks.read_store);
+}
+
+/** R6.03 rank at most the organization's minimum for writing the store. */
+export function canWriteStore(member: OrgaMember, storeId: string, minRanks: MinRanks): boolean {
+  return hasRankFor(member, storeId, minRanks.write_store);
+}
+
+/** R6.03 rank at most the organization's minimum for reading pets. */
+export function canReadPets(member: OrgaMember, storeId: string, minRanks: MinRanks): boolean {
+  return hasRankFor(member, storeId, minRanks.read_pets);
+}
+
+/** R6.03 rank at most the organization's minimum for writing pets. */
+export function canWritePets(member: OrgaMember, storeId: string, minRanks: MinRanks): boolean {
+  return hasRankFor(member, storeId, minRanks.write_pets);
+}

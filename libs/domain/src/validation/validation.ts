@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * Message keys of libs/i18n (namespace "validation"). Validators return a key, never a
+ * text, so each frontend shows it in the user's language; zod issues carry the same key.
+ */
+export const VALIDATION_KEYS = {
+  required: 'validation.required',
+  invalidEmail: 'validation.invalidEmail',
+  passwordsNotSame: 'validation.passwordsNotSame',
+  phoneFormat: 'validation.phoneFormat',
+  countryCode: 'validation.countryCode',
+  acceptTerms: 'validation.acceptTerms',
+  acceptPrivacy: 'validation.acceptPrivacy',
+} as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+// E.164-ish: optional leading +, digits and spaces; 6 to 15 digits.
+const PHONE_PATTERN = /^\+?[0-9 ]+$/;
+export const PHONE_MIN_DIGITS = 6;
+export const PHONE_MAX_DIGITS = 15;
+
+function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim().length === 0;
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** R5.01 'Required'. */
+export function validateRequired(value: unknown): ValidationKey | null {
+  return isBlank(value) ? VALIDATION_KEYS.required : null;
+}
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+/** R5.02 'Invalid e-mail'; an empty value is invalid too. */
+export function validateEmail(value: string | null | undefined): ValidationKey | null {
+  return value !== null && value !== undefined && isValidEmail(value) ? null : VALIDATION_KEYS.invalidEmail;
+}
+
+/** R5.02 the optional variant: empty is fine, anything else must be an e-mail. */
+export function validateOptionalEmail(value: string | null | undefined): ValidationKey | null {
+  return isBlank(value) ? null : validateEmail(value);
+}
+
+/** R5.03 'Passwords are not the same'. */
+export function validatePasswordConfirmation(password: string, confirmation: string): ValidationKey | null {
+  return password === confirmation ? null : VALIDATION_KEYS.passwordsNotSame;
+}
+
+export function isValidPhone(value: string): boolean {
+  const trimmed = value.trim();
+  if (!PHONE_PATTERN.test(trimmed)) return false;
+  const digits = trimmed.replace(/[^0-9]/g, '').length;
+  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+}
+
+/** R5.05 'The phone number is in incorrect format'. Empty is left to validateRequired. */
+export function validatePhone(value: string | null | undefined): ValidationKey | null {
+  if (isBlank(value)) return null;
+  return isValidPhone(value as string) ? null : VALIDATION_KEYS.phoneFormat;
+}
+
+export function isValidCountryCode(value: string): boolean {
+  return /^[A-Za-z]{2}$/.test(value.trim());
+}
+
+/** R5.05 a country code is 2 letters. */
+export function validateCountryCode(value: string | null | undefined): ValidationKey | null {
+  return value !== null && value !== undefined && isValidCountryCode(value) ? null : VALIDATION_KEYS.countryCode;
+}
+
+/** R5.04 terms and privacy must be accepted at registration. */
+export function validateRegistrationConsents(consents: { terms: boolean; privacy: boolean }): ValidationKey | null {
+  if (!consents.terms) return VALIDATION_KEYS.acceptTerms;
+  if (!consents.privacy) return VALIDATION_KEYS.acceptPrivacy;
+  return null;
+}
+
+// zod counterparts for services; the issue message is the same key.
+export const requiredStringSchema = z.string().trim().min(1, { message: VALIDATION_KEYS.required });
+export const emailSchema = z
+  .string()
+  .trim()
+  .refine(isValidEmail, { message: VALIDATION_KEYS.invalidEmail });
+export const optionalEmailSchema = z
+  .string()
+  .trim()
+  .refine((v) => v.length === 0 || isValidEmail(v), { message: VALIDATION_KEYS.invalidEmail });
+export const phoneSchema = z
+  .string()
+  .trim()
+  .refine(isValidPhone, { message: VALIDATION_KEYS.phoneFormat });
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .refine(isValidCountryCode, { message: VALIDATION_KEYS.countryCode })
+  .transform((v) => v.toUpperCase());
+export const acceptedSchema = (key: ValidationKey) => z.literal(true, { message: key });
+
+/** R5.03 refinement for an object with password and password_confirmation. */
+export const passwordConfirmationSchema = z
+  .object({ password: z.string().min(1, { message: VALIDATION_KEYS.required }), password_confirmation: z.string() })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: VALIDATION_KEYS.passwordsNotSame,
+    path: ['password_confirmation'],
+  });

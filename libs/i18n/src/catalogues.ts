@@ -1,0 +1,55 @@
+import deAuth from './locales/de/auth.json';
+import deCommon from './locales/de/common.json';
+import deErrors from './locales/de/errors.json';
+import deSettings from './locales/de/settings.json';
+import deShell from './locales/de/shell.json';
+import deValidation from './locales/de/validation.json';
+import enAuth from './locales/en/auth.json';
+import enCommon from './locales/en/common.json';
+import enErrors from './locales/en/errors.json';
+import enSettings from './locales/en/settings.json';
+import enShell from './locales/en/shell.json';
+import enValidation from './locales/en/validation.json';
+import frAuth from './locales/fr/auth.json';
+import frCommon from './locales/fr/common.json';
+import frErrors from './locales/fr/errors.json';
+import frSettings from './locales/fr/settings.json';
+import frShell from './locales/fr/shell.json';
+import frValidation from './locales/fr/validation.json';
+import itAuth from './locales/it/auth.json';
+import itCommon from './locales/it/common.json';
+import itErrors from './locales/it/errors.json';
+import itSettings from './locales/it/settings.json';
+import itShell from './locales/it/shell.json';
+import itValidation from './locales/it/validation.json';
+
+// spec §1 (R1.03): English and Italian, with German and French present.
+export const SUPPORTED_LANGUAGES = ['en', 'it', 'de', 'fr'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors', 'validation'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const english = {
+  common: enCommon,
+  auth: enAuth,
+  shell: enShell,
+  settings: enSettings,
+  errors: enErrors,
+  validation: enValidation,
+};
+
+/** Every key of the English catalogue as 'namespace.key'. */
+export type TranslationKey = {
+  [N in Namespace]: `${N}.${Extract<keyof (typeof english)[N], string>}`;
+}[Namespace];
+
+export type Catalogue = Record<Namespace, Readonly<Record<string, string>>>;
+
+export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
+  en: english,
+  it: { common: itCommon, auth: itAuth, shell: itShell, settings: itSettings, errors: itErrors, validation: itValidation },
+  de: { common: deCommon, auth: deAuth, shell: deShell, settings: deSettings, errors: deErrors, validation: deValidation },
+  fr: { common: frCommon, auth: frAuth, shell: frShell, settings: frSettings, errors: frErrors, validation: frValidation },
+};

@@ -1,0 +1,2 @@
+export * from './catalogues';
+export * from './translator';
