@@ -1,1 +1,5 @@
 export * from './core';
+export * from './identity';
+export * from './crm';
+export * from './subjects';
+export * from './kit';

@@ -2,3 +2,4 @@ export * from './auth-context';
 export * from './error-codes';
 export * from './event';
 export * from './rpc';
+export * from './error-messages';

@@ -1,0 +1,120 @@
+import type { ErrorCode } from './error-codes';
+
+/** Languages the product speaks (spec §1); anything else falls back to English. */
+export const MESSAGE_LANGUAGES = ['en', 'it', 'de', 'fr'] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+
+type Catalogue = Record<ErrorCode, string>;
+
+// spec §8 fixes the English texts of the server_* codes; the others follow the same tone.
+const en: Catalogue = {
+  server_100: 'Wrong username or password',
+  server_101: 'Email already exists. If you have forgotten your password, try resetting the password.',
+  server_112: 'Wrong username or password',
+  server_401: 'The id is already in use',
+  server_701: 'Email is not confirmed. Please confirm your email first.',
+  server_1010: 'This account cannot sign in at the moment. Please contact your administrator.',
+  validation_failed: 'Some fields are not valid.',
+  bad_json: 'The request body is not valid JSON.',
+  payload_too_large: 'The request is too large.',
+  unauthorized: 'Please sign in.',
+  forbidden: 'You are not allowed to do this.',
+  not_found: 'Not found.',
+  conflict: 'This was changed in the meantime. Please reload and try again.',
+  rate_limited: 'Too many attempts. Please try again later.',
+  token_invalid: 'This link is not valid or has expired.',
+  terms_not_accepted: 'Please accept the terms and conditions.',
+  promo_code_invalid: 'This promo code is not valid.',
+  session_expired: 'Your session has expired. Please sign in again.',
+  service_unavailable: 'The service is not available right now. Please try again shortly.',
+  internal: 'An error occurred.',
+};
+
+const it: Catalogue = {
+  server_100: 'Nome utente o password errati',
+  server_101: "L'email esiste già. Se hai dimenticato la password, prova a reimpostarla.",
+  server_112: 'Nome utente o password errati',
+  server_401: "L'id è già in uso",
+  server_701: "L'email non è confermata. Conferma prima la tua email.",
+  server_1010: "Questo account al momento non può accedere. Contatta il tuo amministratore.",
+  validation_failed: 'Alcuni campi non sono validi.',
+  bad_json: 'Il corpo della richiesta non è un JSON valido.',
+  payload_too_large: 'La richiesta è troppo grande.',
+  unauthorized: 'Effettua il login.',
+  forbidden: 'Non hai il permesso di farlo.',
+  not_found: 'Non trovato.',
+  conflict: 'Nel frattempo è stato modificato. Ricarica e riprova.',
+  rate_limited: 'Troppi tentativi. Riprova più tardi.',
+  token_invalid: 'Questo link non è valido o è scaduto.',
+  terms_not_accepted: 'Accetta i termini e le condizioni.',
+  promo_code_invalid: 'Questo codice promozionale non è valido.',
+  session_expired: 'La sessione è scaduta. Effettua di nuovo il login.',
+  service_unavailable: 'Il servizio non è disponibile al momento. Riprova tra poco.',
+  internal: 'Si è verificato un errore.',
+};
+
+const de: Catalogue = {
+  server_100: 'Falscher Benutzername oder falsches Passwort',
+  server_101: 'Diese E-Mail-Adresse existiert bereits. Wenn Sie Ihr Passwort vergessen haben, setzen Sie es zurück.',
+  server_112: 'Falscher Benutzername oder falsches Passwort',
+  server_401: 'Die ID wird bereits verwendet',
+  server_701: 'Die E-Mail-Adresse ist nicht bestätigt. Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.',
+  server_1010: 'Dieses Konto kann sich derzeit nicht anmelden. Bitte wenden Sie sich an Ihren Administrator.',
+  validation_failed: 'Einige Felder sind ungültig.',
+  bad_json: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  payload_too_large: 'Die Anfrage ist zu groß.',
+  unauthorized: 'Bitte melden Sie sich an.',
+  forbidden: 'Dazu sind Sie nicht berechtigt.',
+  not_found: 'Nicht gefunden.',
+  conflict: 'Dies wurde inzwischen geändert. Bitte laden Sie neu und versuchen Sie es erneut.',
+  rate_limited: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
+  token_invalid: 'Dieser Link ist ungültig oder abgelaufen.',
+  terms_not_accepted: 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.',
+  promo_code_invalid: 'Dieser Aktionscode ist ungültig.',
+  session_expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  service_unavailable: 'Der Dienst ist gerade nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+  internal: 'Ein Fehler ist aufgetreten.',
+};
+
+const fr: Catalogue = {
+  server_100: "Nom d'utilisateur ou mot de passe incorrect",
+  server_101: "Cette adresse e-mail existe déjà. Si vous avez oublié votre mot de passe, essayez de le réinitialiser.",
+  server_112: "Nom d'utilisateur ou mot de passe incorrect",
+  server_401: "L'identifiant est déjà utilisé",
+  server_701: "L'adresse e-mail n'est pas confirmée. Veuillez d'abord confirmer votre adresse e-mail.",
+  server_1010: 'Ce compte ne peut pas se connecter pour le moment. Veuillez contacter votre administrateur.',
+  validation_failed: 'Certains champs ne sont pas valides.',
+  bad_json: "Le corps de la requête n'est pas un JSON valide.",
+  payload_too_large: 'La requête est trop volumineuse.',
+  unauthorized: 'Veuillez vous connecter.',
+  forbidden: "Vous n'êtes pas autorisé à faire cela.",
+  not_found: 'Introuvable.',
+  conflict: 'Ceci a été modifié entre-temps. Veuillez recharger et réessayer.',
+  rate_limited: 'Trop de tentatives. Veuillez réessayer plus tard.',
+  token_invalid: "Ce lien n'est pas valide ou a expiré.",
+  terms_not_accepted: 'Veuillez accepter les conditions générales.',
+  promo_code_invalid: "Ce code promo n'est pas valide.",
+  session_expired: 'Votre session a expiré. Veuillez vous reconnecter.',
+  service_unavailable: "Le service n'est pas disponible pour le moment. Veuillez réessayer dans un instant.",
+  internal: 'Une erreur est survenue.',
+};
+
+export const ERROR_MESSAGES: Record<MessageLanguage, Catalogue> = { en, it, de, fr };
+
+export function isMessageLanguage(value: string): value is MessageLanguage {
+  return (MESSAGE_LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The text of an error code in a language ('it', 'it-CH' and 'IT' all mean Italian);
+ * unknown languages get English. `{name}` placeholders are filled from params.
+ */
+export function errorMessage(code: ErrorCode, lang: string, params?: Record<string, string | number>): string {
+  const base = lang.slice(0, 2).toLowerCase();
+  const catalogue = isMessageLanguage(base) ? ERROR_MESSAGES[base] : ERROR_MESSAGES.en;
+  const template = catalogue[code];
+  return template.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    return value === undefined ? '' : String(value);
+  });
+}

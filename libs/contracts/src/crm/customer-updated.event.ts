@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineEvent } from '../core';
+
+/** R4.20 realtime: a customer updated event (delete removes, anything else refetches). */
+export const customerUpdatedEvent = defineEvent(
+  'evt.crm.customer.updated.v1',
+  z.object({
+    orga_id: z.string().uuid(),
+    store_id: z.string().uuid(),
+    customer_id: z.string().uuid(),
+  }),
+);

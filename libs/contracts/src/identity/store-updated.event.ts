@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { defineEvent } from '../core';
+
+export const storeUpdatedEvent = defineEvent(
+  'evt.identity.store.updated.v1',
+  z.object({ orga_id: z.string().uuid(), store_id: z.string().uuid(), name: z.string(), time_zone: z.string() }),
+);

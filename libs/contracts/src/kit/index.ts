@@ -1,0 +1,2 @@
+export * from './dead-letter-list.rpc';
+export * from './health.rpc';

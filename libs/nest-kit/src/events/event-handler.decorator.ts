@@ -1,0 +1,54 @@
+import { SetMetadata } from '@nestjs/common';
+import type { EventContract, WorkContract } from '@pawline/contracts';
+
+export const EVENT_HANDLER = 'pawline:event-handler';
+
+export type EventHandlerOptions = {
+  /** Durable consumer name on the EVENTS stream, unique per purpose (`identity-orga-purge`). */
+  durable: string;
+  events: EventContract[];
+  /** Attempts before the event goes to dead_letter. */
+  maxDeliver: number;
+  /** false: no transaction and no processed_event (the handler gets `(event)` only and must be idempotent itself). */
+  transactional?: boolean;
+  /** How long a delivery may run before JetStream redelivers it (default 30 s). */
+  ackWaitMs?: number;
+  /** Delays before the 1st, 2nd, ... retry after a throw (the last one repeats). */
+  backoffMs?: number[];
+};
+
+export const DEFAULT_ACK_WAIT_MS = 30_000;
+export const DEFAULT_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000];
+
+export type WorkHandlerOptions = Omit<EventHandlerOptions, 'events'> & { work: WorkContract };
+
+/** What the consumer runner reads from the metadata of both decorators. */
+export type ConsumerOptions = Omit<EventHandlerOptions, 'events'> & {
+  stream: 'EVENTS' | 'WORK';
+  messages: (EventContract | WorkContract)[];
+};
+
+function checked(options: ConsumerOptions): ConsumerOptions {
+  if (options.maxDeliver < 1) throw new Error(`consumer ${options.durable}: maxDeliver must be at least 1`);
+  if (!/^[A-Za-z0-9_-]+$/.test(options.durable)) throw new Error(`consumer durable "${options.durable}" may hold letters, digits, - and _ only`);
+  return options;
+}
+
+/** Subscribes a provider method to events through a durable pull consumer (see platform-api.md). */
+export function EventHandler({ events, ...options }: EventHandlerOptions): MethodDecorator {
+  return SetMetadata(EVENT_HANDLER, checked({ ...options, stream: 'EVENTS', messages: events }));
+}
+
+/**
+ * Takes jobs from the WORK stream (work-queue retention: each job goes to one worker and is
+ * removed when acked). Jobs are written with `OutboxService.add` like events, so the same
+ * processed_event / dead_letter rules apply; several worker processes share the durable.
+ */
+export function WorkHandler({ work, ...options }: WorkHandlerOptions): MethodDecorator {
+  return SetMetadata(EVENT_HANDLER, checked({ ...options, stream: 'WORK', messages: [work] }));
+}
+
+export function retryDelay(options: Pick<EventHandlerOptions, 'backoffMs'>, deliveries: number): number {
+  const steps = options.backoffMs?.length ? options.backoffMs : DEFAULT_BACKOFF_MS;
+  return steps[Math.min(Math.max(deliveries, 1), steps.length) - 1] ?? 0;
+}

@@ -1,0 +1,21 @@
+// first: hooks http and pg before anything below loads them
+import './tracing/early-instrumentation';
+export * from './auth/access-token';
+export { KIT_CONFIG, SERVICE_CONFIG, KitConfigError, loadKitConfig, prefixed, streamName, type KitConfig, type LogLevel } from './config/kit-config';
+export { KIT_ENTITIES, OutboxEventEntity, ProcessedEventEntity, DeadLetterEntity } from './database/kit-entities';
+export { KitTables1000000000000 } from './database/kit-tables.migration';
+export { dataSourceOptions } from './database/data-source.factory';
+export { EventHandler, WorkHandler, type EventHandlerOptions, type WorkHandlerOptions } from './events/event-handler.decorator';
+export { HealthService } from './health/health.service';
+export { KitModule } from './kit.module';
+export { PawlineLogger } from './logging/pawline.logger';
+export { NATS_CONNECTION } from './nats/nats.tokens';
+export { OutboxService, type OutboxMeta } from './outbox/outbox.service';
+export { NatsRpcClient, type RpcCallOptions } from './rpc/nats-rpc.client';
+export { RpcError, type RpcErrorDetails } from './rpc/rpc-error';
+export { RpcHandler, type RpcCallContext } from './rpc/rpc-handler.decorator';
+export { zodFields } from './rpc/zod-fields';
+export { runService } from './run-service';
+export type { ServiceDefinition } from './service-definition';
+export { startService, type RunningService } from './start-service';
+export { initTracing, shutdownTracing } from './tracing/init-tracing';

@@ -1,0 +1,69 @@
+import type { INestApplication } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { connect } from '@nats-io/transport-node';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadKitConfig, loadServiceConfig, type KitConfig } from './config/kit-config';
+import { KitModule } from './kit.module';
+import { PawlineLogger } from './logging/pawline.logger';
+import { ensureStreams } from './nats/jetstream-streams';
+import type { ServiceDefinition } from './service-definition';
+import { initTracing } from './tracing/init-tracing';
+
+export type RunningService = {
+  app: INestApplication;
+  config: KitConfig;
+  httpUrl: string | null;
+  close(): Promise<void>;
+};
+
+@Module({})
+class ServiceRootModule {}
+
+/** Starts one service (config, tracing, NATS, database, Nest app, HTTP health); used by runService, the launcher and tests. */
+export async function startService(def: ServiceDefinition, overrides: Partial<KitConfig> = {}): Promise<RunningService> {
+  const config = loadKitConfig(def, process.env, overrides);
+  const serviceConfig = def.config ? loadServiceConfig(def.config, def.name) : {};
+  initTracing({ serviceName: def.name, otlpEndpoint: config.otlpEndpoint });
+  const logger = new PawlineLogger(def.name, config.logLevel);
+  const nc = await connect({ servers: config.natsUrl, name: `pawline-${def.name}` });
+  let app: INestApplication | null = null;
+  try {
+    await ensureStreams(nc, config);
+    // the adapter is given explicitly: Nest's dynamic import of the default one fails under jest
+    app = await NestFactory.create(
+      { module: ServiceRootModule, imports: [KitModule.forService({ def, config, serviceConfig, logger, nc }), def.module] },
+      new ExpressAdapter(),
+      { logger, abortOnError: false },
+    );
+    await def.configure?.(app, config);
+    let httpUrl: string | null = null;
+    if (config.httpPort !== null) {
+      await app.listen(config.httpPort);
+      const address = (app.getHttpServer() as Server).address() as AddressInfo;
+      httpUrl = `http://127.0.0.1:${address.port}`;
+    } else {
+      await app.init();
+    }
+    logger.info('service started', { httpUrl, subjectPrefix: config.subjectPrefix });
+    const started = app;
+    let closing: Promise<void> | null = null;
+    return {
+      app: started,
+      config,
+      httpUrl,
+      close: () =>
+        (closing ??= (async () => {
+          await started.close();
+          await nc.drain().catch(() => nc.close());
+          logger.info('service stopped');
+        })()),
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await nc.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,1 @@
+export { createTestEnv, type TestEnv } from './test-env';
