@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { IdentityLanguage, RpcRequest, RpcResponse, autologinLinkRpc, autologinRpc, changeEmailRpc } from '@pawline/contracts';
+import { RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
+import { DataSource } from 'typeorm';
+import type { AuthenticatedCaller } from '../common/session-guard';
+import type { IdentityConfig } from '../identity.config';
+import { MailDispatcher } from '../mail/mail-dispatcher.service';
+import { emailChangeMail } from '../mail/mail-templates';
+import { OutgoingMailEntity } from '../mail/outgoing-mail.entity';
+import { OrgaUserEntity } from '../orga/orga-user.entity';
+import { PersonUserEntity } from '../user/person-user.entity';
+import { VERIFY_TOKEN_TTL_MS } from './auth.service';
+import { AUTOLOGIN_TOKEN_TTL_MS, autologinUrl } from './autologin-link';
+import { EmailTokenEntity } from './email-token.entity';
+import { hashToken, newEmailToken } from './opaque-token';
+import { SessionService, type SessionTokens } from './session.service';
+
+/** Changing the e-mail address (R1.14) and the auto-login link of the QR code (R1.15, R2.04). */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionService,
+    private readonly mails: MailDispatcher,
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  /**
+   * R1.14: the new address is only pending; a verification link goes to it and the change takes
+   * effect when rpc.identity.auth.verify-email consumes that token. A later request replaces an
+   * earlier pending one. An address in use by any account (this one included) is server_101.
+   */
+  async changeEmail(caller: AuthenticatedCaller, input: RpcRequest<typeof changeEmailRpc>): Promise<RpcResponse<typeof changeEmailRpc>> {
+    const email = input.email;
+    const taken: unknown[] = await this.dataSource.query(`SELECT 1 FROM person_user WHERE lower(email) = lower($1)`, [email]);
+    if (taken.length > 0) throw new RpcError('server_101');
+    await this.dataSource.transaction(async (manager) => {
+      const now = new Date();
+      await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'email' AND used_at IS NULL`, [caller.user.id]);
+      const token = newEmailToken();
+      await manager.insert(EmailTokenEntity, {
+        id: randomUUID(),
+        userId: caller.user.id,
+        kind: 'email',
+        tokenHash: hashToken(token),
+        newEmail: email,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS),
+        usedAt: null,
+      });
+      await manager.update(PersonUserEntity, { id: caller.user.id }, { pendingEmail: email, updatedAt: now });
+      const mail = emailChangeMail({
+        to: email,
+        firstName: caller.user.firstName,
+        language: caller.user.language as IdentityLanguage,
+        publicUrl: this.config.PUBLIC_URL,
+        token,
+      });
+      await manager.insert(OutgoingMailEntity, { id: randomUUID(), ...mail, createdAt: now, sentAt: null, attempts: 0, lastError: null });
+    });
+    await this.mails.dispatchPending();
+    return { pending_email: email };
+  }
+
+  /** R1.15: a one-time token (10 minutes) in `/autologin?u=&p=`; a new link retires the previous one. */
+  async autologinLink(caller: AuthenticatedCaller): Promise<RpcResponse<typeof autologinLinkRpc>> {
+    const token = newEmailToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + AUTOLOGIN_TOKEN_TTL_MS);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'autologin' AND used_at IS NULL`, [caller.user.id]);
+      await manager.insert(EmailTokenEntity, {
+        id: randomUUID(),
+        userId: caller.user.id,
+        kind: 'autologin',
+        tokenHash: hashToken(token),
+        newEmail: null,
+        createdAt: now,
+        expiresAt,
+        usedAt: null,
+      });
+    });
+    return { url: autologinUrl(this.config.PUBLIC_URL, caller.user.username, token), expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * R2.04: signs in with the decoded u (username) and p (token) of the link; the token must belong
+   * to that user, be unused and unexpired, and is spent by this call. A deactivated user is refused
+   * like at login (server_1010).
+   */
+  async autologin(input: RpcRequest<typeof autologinRpc>): Promise<SessionTokens> {
+    const user = await this.dataSource.getRepository(PersonUserEntity).findOneBy({ username: input.u });
+    if (!user) throw new RpcError('token_invalid');
+    if (user.deactivatedAt || (await this.deactivatedEverywhere(user.id))) throw new RpcError('server_1010');
+    const tokens = await this.dataSource.transaction(async (manager) => {
+      const used: { user_id: string }[] = await manager.query(
+        `WITH used AS (
+           UPDATE email_token SET used_at = now()
+           WHERE token_hash = $1 AND kind = 'autologin' AND user_id = $2 AND used_at IS NULL AND expires_at > now()
+           RETURNING user_id)
+         SELECT user_id FROM used`,
+        [hashToken(input.p), user.id],
+      );
+      if (used.length === 0) return null;
+      return this.sessions.open(manager, user.id, input.device_id ?? null);
+    });
+    if (!tokens) throw new RpcError('token_invalid');
+    return tokens;
+  }
+
+  private async deactivatedEverywhere(userId: string): Promise<boolean> {
+    const memberships = await this.dataSource.getRepository(OrgaUserEntity).findBy({ userId });
+    return memberships.length > 0 && memberships.every((m) => !m.active);
+  }
+}

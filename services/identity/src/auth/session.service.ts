@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { sessionRevokedEvent, type RpcResponse, type loginRpc } from '@pawline/contracts';
+import { OutboxService, SERVICE_CONFIG, signAccessToken } from '@pawline/nest-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { IdentityConfig } from '../identity.config';
+import { hashToken, newRefreshToken } from './opaque-token';
+import { RefreshTokenEntity } from './refresh-token.entity';
+import { SessionEntity } from './session.entity';
+
+/** A refresh token stays usable for 30 days unless rotated or revoked. */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type SessionTokens = RpcResponse<typeof loginRpc>;
+export type Actor = { userId: string | null; deviceId: string | null };
+
+/** Opens, rotates and revokes sessions; every revocation is announced through the outbox. */
+@Injectable()
+export class SessionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async open(manager: EntityManager, userId: string, deviceId: string | null, now = new Date()): Promise<SessionTokens> {
+    const session = manager.create(SessionEntity, { id: randomUUID(), userId, deviceId, createdAt: now, lastUsedAt: now, revokedAt: null });
+    await manager.insert(SessionEntity, session);
+    return this.issue(manager, session, now);
+  }
+
+  /** Stores a new refresh token for the session and signs an access token. */
+  async issue(manager: EntityManager, session: SessionEntity, now = new Date()): Promise<SessionTokens> {
+    const refreshToken = newRefreshToken(session.id);
+    await manager.insert(RefreshTokenEntity, {
+      id: randomUUID(),
+      sessionId: session.id,
+      tokenHash: hashToken(refreshToken),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      usedAt: null,
+      revokedAt: null,
+    });
+    const access = signAccessToken(this.config.AUTH_TOKEN_SECRET, { sub: session.userId, sid: session.id }, now);
+    return {
+      access_token: access.token,
+      expires_at: new Date(access.claims.exp * 1000).toISOString(),
+      refresh_token: refreshToken,
+      user_id: session.userId,
+    };
+  }
+
+  /**
+   * Revokes open sessions of a user inside the caller's transaction: the given ones, or all
+   * (`sessionIds` null), except `keep`. Emits evt.identity.session.revoked.v1 when any was open.
+   */
+  async revoke(
+    manager: EntityManager,
+    userId: string,
+    scope: { sessionIds: string[] | null; keep?: string },
+    actor: Actor,
+    now = new Date(),
+  ): Promise<string[]> {
+    const query = manager
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: now })
+      .where('user_id = :userId AND revoked_at IS NULL', { userId });
+    if (scope.sessionIds) query.andWhere('id IN (:...ids)', { ids: scope.sessionIds.length ? scope.sessionIds : [randomUUID()] });
+    if (scope.keep) query.andWhere('id <> :keep', { keep: scope.keep });
+    const result = await query.returning(['id']).execute();
+    const revoked = (result.raw as { id: string }[]).map((row) => row.id);
+    if (revoked.length === 0) return [];
+    await manager
+      .createQueryBuilder()
+      .update(RefreshTokenEntity)
+      .set({ revokedAt: now })
+      .where('session_id IN (:...revoked) AND revoked_at IS NULL', { revoked })
+      .execute();
+    await this.outbox.add(
+      manager,
+      sessionRevokedEvent,
+      { user_id: userId, session_ids: scope.sessionIds === null && !scope.keep ? null : revoked, revoked_at: now.toISOString() },
+      { orgaId: null, storeId: null, actor },
+    );
+    return revoked;
+  }
+
+  runInTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}

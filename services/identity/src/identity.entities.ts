@@ -1,0 +1,32 @@
+import { EmailTokenEntity } from './auth/email-token.entity';
+import { RefreshTokenEntity } from './auth/refresh-token.entity';
+import { SessionEntity } from './auth/session.entity';
+import { OutgoingMailEntity } from './mail/outgoing-mail.entity';
+import { SandboxMailEntity } from './mail/sandbox-mail.entity';
+import { OrgaUserEntity } from './orga/orga-user.entity';
+import { OrganizationEntity } from './orga/organization.entity';
+import { PromoCodeEntity } from './orga/promo-code.entity';
+import { StoreUserEntity } from './orga/store-user.entity';
+import { StoreEntity } from './orga/store.entity';
+import { PersonUserEntity } from './user/person-user.entity';
+import { UserRatingEntity } from './user/user-rating.entity';
+import { IdentityInit1764000000000 } from './migrations/1764000000000-identity-init';
+import { UserRating1764000000001 } from './migrations/1764000000001-user-rating';
+import { AccountAndTeam1764000000002 } from './migrations/1764000000002-account-and-team';
+
+export const IDENTITY_ENTITIES = [
+  PersonUserEntity,
+  OrganizationEntity,
+  StoreEntity,
+  OrgaUserEntity,
+  StoreUserEntity,
+  SessionEntity,
+  RefreshTokenEntity,
+  EmailTokenEntity,
+  PromoCodeEntity,
+  SandboxMailEntity,
+  OutgoingMailEntity,
+  UserRatingEntity,
+];
+
+export const IDENTITY_MIGRATIONS = [IdentityInit1764000000000, UserRating1764000000001, AccountAndTeam1764000000002];

@@ -1,0 +1,182 @@
+import type { IdentityLanguage } from '@pawline/contracts';
+import type { OutgoingMail } from './mail-sender';
+
+type VerificationTexts = { subject: string; greeting: string; body: string; action: string; token: string; expiry: string };
+
+const verification: Record<IdentityLanguage, VerificationTexts> = {
+  en: {
+    subject: 'Confirm your e-mail address for Pawline',
+    greeting: 'Hello',
+    body: 'Thank you for registering with Pawline. Please confirm your e-mail address to start your 15-day free trial.',
+    action: 'Confirm e-mail address',
+    token: 'Or enter this code on the e-mail validation page:',
+    expiry: 'The link is valid for 48 hours.',
+  },
+  it: {
+    subject: 'Conferma il tuo indirizzo e-mail per Pawline',
+    greeting: 'Ciao',
+    body: 'Grazie per esserti registrato a Pawline. Conferma il tuo indirizzo e-mail per iniziare la prova gratuita di 15 giorni.',
+    action: 'Conferma indirizzo e-mail',
+    token: 'Oppure inserisci questo codice nella pagina di convalida e-mail:',
+    expiry: 'Il link è valido per 48 ore.',
+  },
+  de: {
+    subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Pawline',
+    greeting: 'Hallo',
+    body: 'Vielen Dank für Ihre Registrierung bei Pawline. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihre 15-tägige kostenlose Testphase zu beginnen.',
+    action: 'E-Mail-Adresse bestätigen',
+    token: 'Oder geben Sie diesen Code auf der Seite zur E-Mail-Bestätigung ein:',
+    expiry: 'Der Link ist 48 Stunden gültig.',
+  },
+  fr: {
+    subject: 'Confirmez votre adresse e-mail pour Pawline',
+    greeting: 'Bonjour',
+    body: 'Merci de votre inscription à Pawline. Veuillez confirmer votre adresse e-mail pour commencer votre essai gratuit de 15 jours.',
+    action: "Confirmer l'adresse e-mail",
+    token: 'Ou saisissez ce code sur la page de validation de l’e-mail :',
+    expiry: 'Le lien est valable 48 heures.',
+  },
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export function verificationLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+/** The verification mail (R1.13): a link and the token itself, in the user's language. */
+export function verificationMail(input: {
+  to: string;
+  firstName: string;
+  language: IdentityLanguage;
+  publicUrl: string;
+  token: string;
+}): OutgoingMail {
+  const t = verification[input.language];
+  const link = verificationLink(input.publicUrl, input.token);
+  const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
+  const html = [
+    `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
+    `<p>${escapeHtml(t.body)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
+    `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
+    `<p>${escapeHtml(t.expiry)}</p>`,
+  ].join('\n');
+  return { to: input.to, subject: t.subject, text, html };
+}
+
+type ResetTexts = { subject: string; greeting: string; body: string; action: string; token: string; expiry: string };
+
+const reset: Record<IdentityLanguage, ResetTexts> = {
+  en: {
+    subject: 'Reset your Pawline password',
+    greeting: 'Hello',
+    body: 'Someone asked to reset the password of your Pawline account. If it was not you, ignore this mail.',
+    action: 'Choose a new password',
+    token: 'Or enter this code on the password reset page:',
+    expiry: 'The link is valid for 2 hours.',
+  },
+  it: {
+    subject: 'Reimposta la password di Pawline',
+    greeting: 'Ciao',
+    body: 'È stata richiesta la reimpostazione della password del tuo account Pawline. Se non sei stato tu, ignora questa e-mail.',
+    action: 'Scegli una nuova password',
+    token: 'Oppure inserisci questo codice nella pagina di reimpostazione della password:',
+    expiry: 'Il link è valido per 2 ore.',
+  },
+  de: {
+    subject: 'Setzen Sie Ihr Pawline-Passwort zurück',
+    greeting: 'Hallo',
+    body: 'Jemand hat das Zurücksetzen des Passworts Ihres Pawline-Kontos angefordert. Wenn Sie es nicht waren, ignorieren Sie diese E-Mail.',
+    action: 'Neues Passwort wählen',
+    token: 'Oder geben Sie diesen Code auf der Seite zum Zurücksetzen des Passworts ein:',
+    expiry: 'Der Link ist 2 Stunden gültig.',
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe Pawline',
+    greeting: 'Bonjour',
+    body: "Une réinitialisation du mot de passe de votre compte Pawline a été demandée. Si ce n'était pas vous, ignorez cet e-mail.",
+    action: 'Choisir un nouveau mot de passe',
+    token: 'Ou saisissez ce code sur la page de réinitialisation du mot de passe :',
+    expiry: 'Le lien est valable 2 heures.',
+  },
+};
+
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** The password reset mail (R1.13): a link and the token itself, in the user's language. */
+export function passwordResetMail(input: {
+  to: string;
+  firstName: string;
+  language: IdentityLanguage;
+  publicUrl: string;
+  token: string;
+}): OutgoingMail {
+  const t = reset[input.language];
+  const link = resetLink(input.publicUrl, input.token);
+  const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
+  const html = [
+    `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
+    `<p>${escapeHtml(t.body)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
+    `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
+    `<p>${escapeHtml(t.expiry)}</p>`,
+  ].join('\n');
+  return { to: input.to, subject: t.subject, text, html };
+}
+
+type EmailChangeTexts = { subject: string; greeting: string; body: string; action: string; token: string; expiry: string };
+
+const emailChange: Record<IdentityLanguage, EmailChangeTexts> = {
+  en: {
+    subject: 'Confirm your new e-mail address for Pawline',
+    greeting: 'Hello',
+    body: 'You asked to use this address for your Pawline account. Your old address stays in use until you confirm this one. If it was not you, ignore this mail.',
+    action: 'Confirm new e-mail address',
+    token: 'Or enter this code on the e-mail validation page:',
+    expiry: 'The link is valid for 48 hours.',
+  },
+  it: {
+    subject: 'Conferma il tuo nuovo indirizzo e-mail per Pawline',
+    greeting: 'Ciao',
+    body: 'Hai chiesto di usare questo indirizzo per il tuo account Pawline. Il vecchio indirizzo resta in uso finché non confermi questo. Se non sei stato tu, ignora questa e-mail.',
+    action: 'Conferma il nuovo indirizzo e-mail',
+    token: 'Oppure inserisci questo codice nella pagina di convalida e-mail:',
+    expiry: 'Il link è valido per 48 ore.',
+  },
+  de: {
+    subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für Pawline',
+    greeting: 'Hallo',
+    body: 'Sie möchten diese Adresse für Ihr Pawline-Konto verwenden. Ihre bisherige Adresse bleibt gültig, bis Sie diese bestätigen. Wenn Sie es nicht waren, ignorieren Sie diese E-Mail.',
+    action: 'Neue E-Mail-Adresse bestätigen',
+    token: 'Oder geben Sie diesen Code auf der Seite zur E-Mail-Bestätigung ein:',
+    expiry: 'Der Link ist 48 Stunden gültig.',
+  },
+  fr: {
+    subject: 'Confirmez votre nouvelle adresse e-mail pour Pawline',
+    greeting: 'Bonjour',
+    body: "Vous avez demandé à utiliser cette adresse pour votre compte Pawline. Votre ancienne adresse reste active jusqu'à la confirmation de celle-ci. Si ce n'était pas vous, ignorez cet e-mail.",
+    action: 'Confirmer la nouvelle adresse e-mail',
+    token: 'Ou saisissez ce code sur la page de validation de l’e-mail :',
+    expiry: 'Le lien est valable 48 heures.',
+  },
+};
+
+/** R1.14: the mail to a new address; its link is the ordinary /verify-email link. */
+export function emailChangeMail(input: { to: string; firstName: string; language: IdentityLanguage; publicUrl: string; token: string }): OutgoingMail {
+  const t = emailChange[input.language];
+  const link = verificationLink(input.publicUrl, input.token);
+  const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
+  const html = [
+    `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
+    `<p>${escapeHtml(t.body)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
+    `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
+    `<p>${escapeHtml(t.expiry)}</p>`,
+  ].join('\n');
+  return { to: input.to, subject: t.subject, text, html };
+}

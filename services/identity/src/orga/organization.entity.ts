@@ -1,0 +1,61 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** The identity-owned fields of an organization (spec §3). */
+@Entity('organization')
+export class OrganizationEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  address!: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  city!: string | null;
+
+  @Column({ type: 'varchar', length: 20, name: 'zip_code', nullable: true })
+  zipCode!: string | null;
+
+  @Column({ type: 'varchar', length: 2 })
+  country!: string;
+
+  @Column({ type: 'boolean', name: 'address_from_owner', default: true })
+  addressFromOwner!: boolean;
+
+  /** 0 free trial, above 0 paid (R1.01). */
+  @Column({ type: 'integer', default: 0 })
+  tier!: number;
+
+  @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', name: 'subscribed_since', nullable: true })
+  subscribedSince!: Date | null;
+
+  /** For tier 0 the end of the free trial. */
+  @Column({ type: 'timestamptz', name: 'subscribed_until', nullable: true })
+  subscribedUntil!: Date | null;
+
+  @Column({ type: 'boolean', name: 'share_pets', default: false })
+  sharePets!: boolean;
+
+  @Column({ type: 'text', name: 'admin_notification', nullable: true })
+  adminNotification!: string | null;
+
+  @Column({ type: 'smallint', name: 'min_rank_read_store', default: 4 })
+  minRankReadStore!: number;
+
+  @Column({ type: 'smallint', name: 'min_rank_write_store', default: 3 })
+  minRankWriteStore!: number;
+
+  @Column({ type: 'smallint', name: 'min_rank_read_pets', default: 4 })
+  minRankReadPets!: number;
+
+  @Column({ type: 'smallint', name: 'min_rank_write_pets', default: 3 })
+  minRankWritePets!: number;
+
+  @Column({ type: 'varchar', length: 64, name: 'promo_code', nullable: true })
+  promoCode!: string | null;
+}

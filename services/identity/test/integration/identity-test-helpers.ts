@@ -1,0 +1,52 @@
+import type { AuthContext, EventEnvelope, RpcContract, RpcRequest, RpcResponse } from '@pawline/contracts';
+import { RpcError, verifyAccessToken, type NatsRpcClient } from '@pawline/nest-kit';
+import type { TestEnv } from '@pawline/nest-kit/testing';
+
+export const TEST_SECRET = 'identity-integration-secret-0123456789abcdef';
+
+/** The error code an RPC failed with (the test fails when it succeeded). */
+export async function failureOf<C extends RpcContract>(
+  client: NatsRpcClient,
+  contract: C,
+  data: RpcRequest<C>,
+  auth: AuthContext | null = null,
+): Promise<RpcError> {
+  try {
+    await client.call(contract, data, { auth, lang: 'en' });
+  } catch (error) {
+    if (error instanceof RpcError) return error;
+    throw error;
+  }
+  throw new Error(`${contract.subject} succeeded but should have failed`);
+}
+
+export function call<C extends RpcContract>(client: NatsRpcClient, contract: C, data: RpcRequest<C>, auth: AuthContext | null = null): Promise<RpcResponse<C>> {
+  return client.call(contract, data, { auth, lang: 'en' });
+}
+
+/** The auth context the gateway would build from this access token. */
+export function authOf(accessToken: string, deviceId: string | null = null): AuthContext {
+  const claims = verifyAccessToken(TEST_SECRET, accessToken);
+  if (!claims) throw new Error('access token does not verify with the test secret');
+  return { userId: claims.sub, sessionId: claims.sid, deviceId };
+}
+
+/** Collects every identity event published on this env's prefix. */
+export function collectEvents(env: TestEnv): { events: EventEnvelope[]; stop(): void } {
+  const events: EventEnvelope[] = [];
+  const sub = env.nats().subscribe(`${env.subjectPrefix}evt.identity.>`);
+  void (async () => {
+    for await (const msg of sub) events.push(JSON.parse(msg.string()) as EventEnvelope);
+  })();
+  return { events, stop: () => sub.unsubscribe() };
+}
+
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
