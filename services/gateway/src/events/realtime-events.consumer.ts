@@ -1,0 +1,93 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import { eventEnvelopeSchema, type EventEnvelope } from '@pawline/contracts';
+import { KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, streamName, type KitConfig } from '@pawline/nest-kit';
+import { MembershipCache } from '../auth/membership-cache';
+import { toRealtimeMessage } from '../realtime/realtime-message';
+import { RealtimeServer } from '../realtime/realtime.server';
+
+/** One durable shared by every gateway process: each event is handled once and fanned out through the socket.io adapter. */
+export const REALTIME_DURABLE = 'gateway-realtime';
+
+/**
+ * Every domain event (evt.>) to the sockets of its organization, and memberships dropped from
+ * the guard cache on identity member/orga events. The kit's @EventHandler takes a fixed list of
+ * contracts; the fan-out needs every subject of every service, so this consumer is our own.
+ */
+@Injectable()
+export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private messages: ConsumerMessages | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly log: PawlineLogger;
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(KIT_CONFIG) private readonly config: KitConfig,
+    private readonly realtime: RealtimeServer,
+    private readonly memberships: MembershipCache,
+    logger: PawlineLogger,
+  ) {
+    this.log = logger.child({ context: 'RealtimeEventsConsumer' });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const stream = streamName(this.config, 'EVENTS');
+    const jsm = await jetstreamManager(this.nc);
+    try {
+      await jsm.consumers.info(stream, REALTIME_DURABLE);
+    } catch {
+      await jsm.consumers
+        .add(stream, {
+          durable_name: REALTIME_DURABLE,
+          ack_policy: AckPolicy.Explicit,
+          // realtime is about now: a new deployment does not replay history to browsers
+          deliver_policy: DeliverPolicy.New,
+          ack_wait: nanos(10_000),
+          max_deliver: 3,
+          filter_subject: prefixed(this.config, 'evt.>'),
+        })
+        .catch(async (error: unknown) => {
+          // another gateway process may have created it at the same moment
+          const existing = await jsm.consumers.info(stream, REALTIME_DURABLE).catch(() => null);
+          if (!existing) throw error;
+        });
+    }
+    const consumer = await jetstream(this.nc).consumers.get(stream, REALTIME_DURABLE);
+    const messages = await consumer.consume({ max_messages: 64 });
+    this.messages = messages;
+    this.loop = (async () => {
+      for await (const message of messages) {
+        try {
+          const parsed = eventEnvelopeSchema.safeParse(JSON.parse(message.string()));
+          if (parsed.success) this.handle(parsed.data);
+        } catch (error) {
+          this.log.warn('unreadable event skipped', { subject: message.subject, err: String(error) });
+        }
+        message.ack();
+      }
+    })();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.messages?.stop();
+    await this.loop;
+  }
+
+  handle(envelope: EventEnvelope): void {
+    if (/^evt\.identity\.(member|orga)\./.test(envelope.subject)) {
+      const orgaId = envelope.orgaId ?? orgaIdOf(envelope.data);
+      if (orgaId) {
+        this.memberships.dropOrganization(orgaId);
+        this.realtime.announceMembershipChange(orgaId);
+      }
+    }
+    const message = toRealtimeMessage(envelope);
+    if (message) this.realtime.publish(message);
+  }
+}
+
+function orgaIdOf(data: unknown): string | null {
+  const value = typeof data === 'object' && data !== null ? (data as { orga_id?: unknown }).orga_id : undefined;
+  return typeof value === 'string' ? value : null;
+}

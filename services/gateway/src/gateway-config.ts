@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The gateway's own settings (env), beside the kit's. */
+export const gatewayConfigSchema = z.object({
+  AUTH_TOKEN_SECRET: z.string().min(32, 'set AUTH_TOKEN_SECRET (at least 32 characters, as identity; the launcher writes one to .data/secret)'),
+  MAIL_TRANSPORT: z.string().default('sandbox'),
+  FRONTENDS_DIR: z.string().optional(),
+  PAWLINE_SERVICES: z.string().regex(/^[a-z][a-z0-9-]*(,[a-z][a-z0-9-]*)*$/, 'comma separated service names').default('identity'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+});
+export type GatewayEnv = z.infer<typeof gatewayConfigSchema>;
+
+export type GatewayConfig = {
+  authTokenSecret: string;
+  /** /api/v1/dev/mailbox and /dev/mailbox exist only with the sandbox mail transport */
+  mailSandbox: boolean;
+  /** FRONTENDS_DIR, default dist/frontends of the working directory (the repository root) */
+  frontendsDir: string;
+  services: string[];
+  publicUrl: string;
+  secureCookies: boolean;
+};
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
+  return {
+    authTokenSecret: env.AUTH_TOKEN_SECRET,
+    mailSandbox: env.MAIL_TRANSPORT === 'sandbox',
+    frontendsDir: env.FRONTENDS_DIR ? path.resolve(env.FRONTENDS_DIR) : path.resolve('dist/frontends'),
+    services: env.PAWLINE_SERVICES.split(','),
+    publicUrl: env.PUBLIC_URL,
+    secureCookies: env.PUBLIC_URL.startsWith('https:'),
+  };
+}

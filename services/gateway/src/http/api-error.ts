@@ -1,0 +1,58 @@
+import { errorMessage, httpStatusOf, isErrorCode, type ErrorCode } from '@pawline/contracts';
+
+export type ApiErrorDetails = {
+  params?: Record<string, string | number>;
+  fields?: Record<string, string>;
+  /** Seconds for the Retry-After header of a 429. */
+  retryAfterSeconds?: number;
+};
+
+/** A failure the gateway answers itself (auth, guards, limits, body problems). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: ApiErrorDetails = {},
+  ) {
+    super(code);
+    this.name = 'ApiError';
+  }
+}
+
+export type ErrorBody = { code: ErrorCode; message: string; fields?: Record<string, string> };
+
+export type MappedError = { status: number; body: ErrorBody; retryAfterSeconds?: number };
+
+/**
+ * Maps anything thrown while answering a request to its HTTP status and `{ code, message, fields? }`
+ * in the caller's language. ApiError and the kit's RpcError (anything carrying a known `code`)
+ * keep their code; everything else is `internal`.
+ */
+export function mapError(error: unknown, lang: string): MappedError {
+  const failure = failureOf(error);
+  const body: ErrorBody = { code: failure.code, message: errorMessage(failure.code, lang, failure.params) };
+  if (failure.fields && Object.keys(failure.fields).length > 0) body.fields = failure.fields;
+  return {
+    status: httpStatusOf(failure.code),
+    body,
+    ...(failure.retryAfterSeconds !== undefined ? { retryAfterSeconds: failure.retryAfterSeconds } : {}),
+  };
+}
+
+function failureOf(error: unknown): { code: ErrorCode } & ApiErrorDetails {
+  if (error instanceof ApiError) return { code: error.code, ...error.details };
+  if (typeof error === 'object' && error !== null) {
+    const candidate = error as { code?: unknown; params?: unknown; fields?: unknown };
+    if (isErrorCode(candidate.code)) {
+      return {
+        code: candidate.code,
+        ...(isStringRecord(candidate.params) ? { params: candidate.params } : {}),
+        ...(isStringRecord(candidate.fields) ? { fields: candidate.fields as Record<string, string> } : {}),
+      };
+    }
+  }
+  return { code: 'internal' };
+}
+
+function isStringRecord(value: unknown): value is Record<string, string | number> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,191 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { getStoreRpc, listOrgasRpc, memberAccessRpc, type MemberAccess, type RpcContract } from '@pawline/contracts';
+import { signAccessToken } from '@pawline/nest-kit';
+import { AccessGuard } from '../auth/access.guard';
+import { Authenticator } from '../auth/authenticator';
+import { MembershipCache } from '../auth/membership-cache';
+import { MemorySessionRevocationStore } from '../auth/session-revocation.store';
+import { MemoryRateLimitStore, RateLimiter } from '../rate-limit/rate-limiter';
+import { authRoutes, REFRESH_COOKIE } from '../routes/auth.routes';
+import { orgaRoutes } from '../routes/orga.routes';
+import { userRoutes } from '../routes/user.routes';
+import { ApiError } from './api-error';
+import { buildApiRouter } from './api-router';
+import type { RpcCaller } from './rpc-caller';
+
+const secret = 'unit-test-secret-0123456789';
+const userId = '11111111-1111-4111-8111-111111111111';
+const sessionId = '22222222-2222-4222-8222-222222222222';
+const orgaA = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const orgaB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const storeA1 = 'a1a1a1a1-a1a1-4a1a-8a1a-a1a1a1a1a1a1';
+
+type Call = { subject: string; data: unknown; auth: unknown; lang: string };
+
+/** A service stand-in answering by subject; records what the gateway sent. */
+class ScriptedServices implements RpcCaller {
+  readonly calls: Call[] = [];
+  constructor(private readonly answers: Record<string, (data: unknown) => unknown>) {}
+  async call<C extends RpcContract>(contract: C, data: unknown, options: { auth: unknown; lang: string }): Promise<never> {
+    this.calls.push({ subject: contract.subject, data, auth: options.auth, lang: options.lang });
+    const answer = this.answers[contract.subject];
+    if (!answer) throw new ApiError('service_unavailable');
+    return answer(data) as never;
+  }
+}
+
+const memberOfA: MemberAccess = {
+  member: true,
+  active: true,
+  orga_rank: 3,
+  employee_status: 1,
+  store_overrides: {},
+  store_ids: [storeA1],
+  min_ranks: { read_store: 4, write_store: 3, read_pets: 4, write_pets: 3 },
+  tier: 1,
+};
+
+describe('API router', () => {
+  let server: Server;
+  let base: string;
+  let services: ScriptedServices;
+  let revocations: MemorySessionRevocationStore;
+  const token = signAccessToken(secret, { sub: userId, sid: sessionId }).token;
+
+  beforeEach(async () => {
+    services = new ScriptedServices({
+      [memberAccessRpc.subject]: (data) => {
+        const { orga_id } = data as { orga_id: string };
+        if (orga_id === orgaA) return memberOfA;
+        throw new ApiError('not_found');
+      },
+      [listOrgasRpc.subject]: () => [],
+      [getStoreRpc.subject]: (data) => ({ id: (data as { store_id: string }).store_id }),
+      'rpc.identity.auth.login': () => ({ access_token: 'at', expires_at: '2026-11-22T10:15:00.000Z', refresh_token: 'rt-1', user_id: userId }),
+      'rpc.identity.auth.refresh': () => ({ access_token: 'at2', expires_at: '2026-11-22T10:30:00.000Z', refresh_token: 'rt-2', user_id: userId }),
+      'rpc.identity.auth.register': () => ({ user_id: userId, orga_id: orgaA }),
+    });
+    revocations = new MemorySessionRevocationStore();
+    const app = express();
+    app.use(
+      buildApiRouter([...authRoutes, ...userRoutes, ...orgaRoutes], {
+        rpc: services,
+        authenticator: new Authenticator(secret, revocations),
+        guard: new AccessGuard(services, new MembershipCache()),
+        rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+        revocations,
+        secureCookies: false,
+        onUnexpectedError: () => undefined,
+      }),
+    );
+    server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const authed = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+
+  it('R7.10 refuses a route that needs a user without a bearer token, with a bad one and with a revoked session', async () => {
+    expect((await fetch(`${base}/api/v1/orga`)).status).toBe(401);
+    expect((await fetch(`${base}/api/v1/orga`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+    const expired = signAccessToken(secret, { sub: userId, sid: sessionId }, new Date(Date.now() - 3_600_000)).token;
+    expect((await fetch(`${base}/api/v1/orga`, { headers: { authorization: `Bearer ${expired}` } })).status).toBe(401);
+    expect((await fetch(`${base}/api/v1/orga`, { headers: authed() })).status).toBe(200);
+    await revocations.revoke(userId, [sessionId], new Date());
+    const refused = await fetch(`${base}/api/v1/orga`, { headers: authed() });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ code: 'session_expired', message: 'Your session has expired. Please sign in again.' });
+  });
+
+  it('R7.01 matches parameterised routes and passes the ids and the caller to the service', async () => {
+    const response = await fetch(`${base}/api/v1/orga/${orgaA}/store/${storeA1}`, { headers: authed({ 'accept-language': 'de', 'x-device-id': 'dev-1' }) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: storeA1 });
+    const call = services.calls.find((c) => c.subject === getStoreRpc.subject);
+    expect(call).toEqual({ subject: getStoreRpc.subject, data: { orga_id: orgaA, store_id: storeA1 }, auth: { userId, sessionId, deviceId: 'dev-1' }, lang: 'de' });
+  });
+
+  it('R6.05 answers 403 forbidden for an organization the user does not belong to, in the caller language', async () => {
+    const response = await fetch(`${base}/api/v1/orga/${orgaB}/store`, { headers: authed({ 'accept-language': 'it' }) });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ code: 'forbidden', message: 'Non hai il permesso di farlo.' });
+    expect(services.calls.map((c) => c.subject)).toEqual([memberAccessRpc.subject]);
+  });
+
+  it('R6.04 refuses a store that is not one of the organization', async () => {
+    const otherStore = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+    expect((await fetch(`${base}/api/v1/orga/${orgaA}/store/${otherStore}`, { headers: authed() })).status).toBe(403);
+  });
+
+  it('rejects malformed ids, unknown fields, wrong types, bad JSON, oversized bodies and unknown paths without calling a service', async () => {
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const cases: [Promise<Response>, number, string][] = [
+      [fetch(`${base}/api/v1/orga/not-a-uuid`, { headers: authed() }), 400, 'validation_failed'],
+      [post('/api/v1/auth/login', JSON.stringify({ username: 'a', password: 'b', admin: true })), 400, 'validation_failed'],
+      [post('/api/v1/auth/login', JSON.stringify({ username: 5, password: 'b' })), 400, 'validation_failed'],
+      [post('/api/v1/auth/login', JSON.stringify({ username: 'a' })), 400, 'validation_failed'],
+      [post('/api/v1/auth/login', '{"username": "a",'), 400, 'bad_json'],
+      [post('/api/v1/auth/login', JSON.stringify({ username: 'a', password: 'x'.repeat(200_000) })), 413, 'payload_too_large'],
+      [fetch(`${base}/api/v1/nothing-here`), 404, 'not_found'],
+    ];
+    for (const [pending, status, code] of cases) {
+      const response = await pending;
+      expect({ status: response.status, code: ((await response.json()) as { code: string }).code }).toEqual({ status, code });
+    }
+    const unknown = await post('/api/v1/auth/login', JSON.stringify({ username: 'a', password: 'b', admin: true }));
+    expect(((await unknown.json()) as { fields: Record<string, string> }).fields).toEqual({ admin: 'Unknown field' });
+    expect(services.calls).toEqual([]);
+  });
+
+  it('sets the refresh cookie on login and answers only the access token; refresh reads and rotates it', async () => {
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-id': 'dev-9' },
+      body: JSON.stringify({ username: 'anna', password: 'secret-pass' }),
+    });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toEqual({ access_token: 'at', expires_at: '2026-11-22T10:15:00.000Z' });
+    const cookie = login.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^${REFRESH_COOKIE}=rt-1;`));
+    expect(cookie).toMatch(/Path=\/api\/v1\/auth/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(services.calls[0]?.data).toEqual({ username: 'anna', password: 'secret-pass', device_id: 'dev-9' });
+
+    expect((await fetch(`${base}/api/v1/auth/refresh`, { method: 'POST' })).status).toBe(401);
+    const refresh = await fetch(`${base}/api/v1/auth/refresh`, { method: 'POST', headers: { cookie: `${REFRESH_COOKIE}=rt-1` } });
+    expect(refresh.status).toBe(200);
+    expect(refresh.headers.get('set-cookie')).toMatch(new RegExp(`^${REFRESH_COOKIE}=rt-2;`));
+    expect(services.calls.at(-1)?.data).toEqual({ refresh_token: 'rt-1' });
+  });
+
+  it('answers 201 on register and 429 with Retry-After after 5 registrations a minute from one address', async () => {
+    const body = JSON.stringify({
+      email: 'a@example.com',
+      password: 'long-enough-1',
+      first_name: 'A',
+      last_name: 'B',
+      organization_name: 'Salon',
+      country: 'IT',
+      language: 'it',
+      accept_terms: true,
+      accept_privacy: true,
+    });
+    const statuses: number[] = [];
+    let last: Response | null = null;
+    for (let i = 0; i < 6; i += 1) {
+      last = await fetch(`${base}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await last?.json()) as { code: string }).code).toBe('rate_limited');
+  });
+});

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type { AuthContext, MessageLanguage, RpcContract, RpcRequest, RpcResponse } from '@pawline/contracts';
+import type { OrgaAccess } from '../auth/permissions';
+import type { RateLimitRule } from '../rate-limit/rate-limiter';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call a route: anyone, any signed-in user, or a member passing a spec §6 guard of `:orga`. */
+export type RouteAccess = 'public' | 'user' | { orga: OrgaAccess };
+
+export type CookieOptions = { maxAgeSeconds?: number };
+
+/** What a route sees of the HTTP request. */
+export type RouteContext = {
+  params: Record<string, string>;
+  query: unknown;
+  body: unknown;
+  auth: AuthContext | null;
+  /** X-Device-Id: the browser's random id, carried into events so it can skip its own (R4.16). */
+  deviceId: string | null;
+  lang: MessageLanguage;
+  ip: string;
+  cookies: Record<string, string>;
+  /** Forgets every session of the caller at once on this gateway (and its peers through Redis). */
+  revokeOwnSessions(): Promise<void>;
+};
+
+/** What a route may do to the HTTP answer besides its body. */
+export type RouteReply = {
+  setCookie(name: string, value: string, options?: CookieOptions): void;
+  clearCookie(name: string): void;
+};
+
+type RouteBase = {
+  method: HttpMethod;
+  /** Express path, always under /api/v1 (`/api/v1/orga/:orga`). */
+  path: string;
+  summary: string;
+  /** OpenAPI tag */
+  tag: string;
+  access: RouteAccess;
+  /** Success status; 204 answers without a body. Default 200. */
+  status?: number;
+  /** Strict schema of the JSON body; a route without one accepts no body fields. */
+  body?: z.ZodType;
+  /** Strict schema of the query string. */
+  query?: z.ZodType;
+  rateLimit?: { rule: RateLimitRule; key(ctx: RouteContext): string };
+};
+
+/** A route answered by one RPC of a service. */
+export type RpcRoute<C extends RpcContract = RpcContract> = RouteBase & {
+  rpc: C;
+  input(ctx: RouteContext): RpcRequest<C>;
+  /** Shapes the HTTP answer from the RPC answer (default: the answer itself). */
+  output?(data: RpcResponse<C>, reply: RouteReply, ctx: RouteContext): unknown;
+  /** Schema of the HTTP answer when `output` changes it (OpenAPI). */
+  responseSchema?: z.ZodType;
+};
+
+/** A route the gateway answers itself (health). */
+export type HandlerRoute = RouteBase & {
+  handle(ctx: RouteContext): Promise<unknown>;
+  responseSchema: z.ZodType;
+};
+
+export type ApiRoute = RpcRoute | HandlerRoute;
+
+/** Keeps the contract's types while writing a route, then widens it for the table. */
+export function rpcRoute<C extends RpcContract>(route: RpcRoute<C>): ApiRoute {
+  return route;
+}
+
+export function isRpcRoute(route: ApiRoute): route is RpcRoute {
+  return 'rpc' in route;
+}
+
+/** Path parameters of a route, in order (`/orga/:orga/store/:store` → orga, store). */
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/:([a-z_]+)/g)].map((match) => match[1] ?? '');
+}

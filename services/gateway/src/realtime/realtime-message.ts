@@ -1,0 +1,47 @@
+import type { EventEnvelope } from '@pawline/contracts';
+
+/** What a browser receives for a domain event of its organization (R3.17). */
+export type RealtimeMessage = {
+  /** the entity: `appointment` of evt.scheduling.appointment.created.v1 */
+  scope: string;
+  /** the organization id (the socket's channel) */
+  channel: string;
+  store_id: string | null;
+  /** the id of the entity the event is about, from the payload */
+  data: string | null;
+  /** the verb: `created` */
+  event: string;
+  /** who caused it */
+  user: string | null;
+  /** the device that caused it, so that device can skip it (R4.16) */
+  device: string | null;
+};
+
+const subjectPattern = /^evt\.([a-z][a-z-]*)\.([a-z][a-z0-9-_]*)\.([a-z][a-z0-9-_]*)\.v[0-9]+$/;
+
+/** The realtime message of an event, or null for events of no organization. */
+export function toRealtimeMessage(envelope: EventEnvelope): RealtimeMessage | null {
+  const match = subjectPattern.exec(envelope.subject);
+  if (!match || !envelope.orgaId) return null;
+  const scope = match[2] ?? '';
+  return {
+    scope,
+    channel: envelope.orgaId,
+    store_id: envelope.storeId,
+    data: entityIdOf(scope, envelope.data),
+    event: match[3] ?? '',
+    user: envelope.actor?.userId ?? null,
+    device: envelope.actor?.deviceId ?? null,
+  };
+}
+
+function entityIdOf(scope: string, payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const fields = payload as Record<string, unknown>;
+  const key = `${scope.replace(/-/g, '_')}_id`;
+  for (const candidate of [key, 'id']) {
+    const value = fields[candidate];
+    if (typeof value === 'string') return value;
+  }
+  return null;
+}

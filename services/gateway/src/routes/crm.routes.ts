@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import {
+  CUSTOMER_PAGE_SIZE,
+  CUSTOMER_PAGE_SIZE_MAX,
+  createCustomerRpc,
+  createExternalServiceRpc,
+  createPetRpc,
+  createTagRpc,
+  customerSortSchema,
+  deleteCustomerRpc,
+  deleteExternalServiceRpc,
+  deleteFileRpc,
+  deletePetRpc,
+  deleteTagRpc,
+  exportCustomerRpc,
+  getCrmSettingsRpc,
+  getCustomerRpc,
+  getPetRpc,
+  listCustomersRpc,
+  listExternalServicesRpc,
+  listFilesRpc,
+  listPetsRpc,
+  listTagsRpc,
+  tagKindSchema,
+  updateCrmSettingsRpc,
+  updateCustomerRpc,
+  updateExternalServiceRpc,
+  updatePetRpc,
+  updateTagRpc,
+} from '@pawline/contracts';
+import { rpcRoute, type ApiRoute, type RouteContext } from '../http/route-definition';
+
+// Customers, pets, tags, external services, crm settings and file lists (spec §7 "Customers and pets", "Files").
+// Uploading and downloading file bytes needs several RPCs per request (NATS max_payload is 1 MiB,
+// rpc.crm.file.upload-part / rpc.crm.file.read move 512 KiB each): not a one-RPC route, see services/crm/README.md.
+
+const orga = (ctx: RouteContext) => ctx.params['orga'] ?? '';
+const store = (ctx: RouteContext) => ctx.params['store'] ?? '';
+const param = (ctx: RouteContext, name: string) => ctx.params[name] ?? '';
+
+/** Query strings are text: ?q=&sort=&last_id=&limit=&tag_ids=a,b */
+const customerListQuery = z.strictObject({
+  q: z.string().max(100).optional(),
+  sort: customerSortSchema.optional(),
+  last_id: z.string().uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(CUSTOMER_PAGE_SIZE_MAX).optional(),
+  tag_ids: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean) : []))
+    .pipe(z.array(z.string().uuid()).max(20)),
+});
+type CustomerListQuery = z.infer<typeof customerListQuery>;
+
+const petListQuery = z.strictObject({
+  q: z.string().max(100).optional(),
+  customer_id: z.string().uuid().optional(),
+  last_id: z.string().uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(CUSTOMER_PAGE_SIZE_MAX).optional(),
+});
+type PetListQuery = z.infer<typeof petListQuery>;
+
+function customerList(ctx: RouteContext, storeId: string | null) {
+  const query = ctx.query as CustomerListQuery;
+  return {
+    orga_id: orga(ctx),
+    store_id: storeId,
+    ...(query.q ? { q: query.q } : {}),
+    sort: query.sort ?? 'name',
+    tag_ids: query.tag_ids,
+    last_id: query.last_id ?? null,
+    limit: query.limit ?? CUSTOMER_PAGE_SIZE,
+  };
+}
+
+function petList(ctx: RouteContext, storeId: string | null) {
+  const query = ctx.query as PetListQuery;
+  return {
+    orga_id: orga(ctx),
+    store_id: storeId,
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.customer_id ? { customer_id: query.customer_id } : {}),
+    last_id: query.last_id ?? null,
+    limit: query.limit ?? CUSTOMER_PAGE_SIZE,
+  };
+}
+
+const customerBody = createCustomerRpc.request.omit({ orga_id: true, store_id: true });
+const customerUpdateBody = updateCustomerRpc.request.omit({ orga_id: true, store_id: true, customer_id: true });
+const petBody = createPetRpc.request.omit({ orga_id: true, store_id: true });
+const petUpdateBody = updatePetRpc.request.omit({ orga_id: true, store_id: true, pet_id: true });
+const tagBody = createTagRpc.request.omit({ orga_id: true });
+const tagUpdateBody = updateTagRpc.request.omit({ orga_id: true, tag_id: true });
+const externalBody = createExternalServiceRpc.request.omit({ orga_id: true });
+const externalUpdateBody = updateExternalServiceRpc.request.omit({ orga_id: true, external_service_id: true });
+const settingsBody = updateCrmSettingsRpc.request.omit({ orga_id: true });
+
+const STORE = '/api/v1/orga/:orga/store/:store';
+
+export const crmRoutes: ApiRoute[] = [
+  // customers
+  rpcRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/shared/customers',
+    summary: "The organization's customers when pets are shared (R1.11, R6.08, R7.07); search q, sort, tag_ids, paging by last_id",
+    tag: 'crm',
+    access: { orga: 'member' },
+    query: customerListQuery,
+    rpc: listCustomersRpc,
+    input: (ctx) => customerList(ctx, null),
+  }),
+  rpcRoute({
+    method: 'get',
+    path: `${STORE}/customers`,
+    summary: "A store's customers (the organization's with share_pets) (R6.08, R7.07); search q, sort, tag_ids, paging by last_id",
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    query: customerListQuery,
+    rpc: listCustomersRpc,
+    input: (ctx) => customerList(ctx, store(ctx)),
+  }),
+  rpcRoute({
+    method: 'get',
+    path: `${STORE}/customer/:id`,
+    summary: 'A customer: customer, tags, external_services (R7.07)',
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    rpc: getCustomerRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), customer_id: param(ctx, 'id') }),
+  }),
+  rpcRoute({
+    method: 'get',
+    path: `${STORE}/customer/:id/export`,
+    summary: 'A customer as JSON: data, pets and the list of files',
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    rpc: exportCustomerRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), customer_id: param(ctx, 'id') }),
+  }),
+  rpcRoute({
+    method: 'post',
+    path: `${STORE}/customer`,
+    summary: 'Create a customer with ordered tags and external ids (R3.05)',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    status: 201,
+    body: customerBody,
+    rpc: createCustomerRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof customerBody>), orga_id: orga(ctx), store_id: store(ctx) }),
+  }),
+  rpcRoute({
+    method: 'put',
+    path: `${STORE}/customer/:id`,
+    summary: 'Change a customer (only the fields sent)',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    body: customerUpdateBody,
+    rpc: updateCustomerRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof customerUpdateBody>), orga_id: orga(ctx), store_id: store(ctx), customer_id: param(ctx, 'id') }),
+  }),
+  rpcRoute({
+    method: 'delete',
+    path: `${STORE}/customer/:id`,
+    summary: 'Delete a customer with their pets and files',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    rpc: deleteCustomerRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), customer_id: param(ctx, 'id') }),
+  }),
+  // pets
+  rpcRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/shared/pets',
+    summary: "The organization's pets when pets are shared (R1.11, R6.08, R7.07)",
+    tag: 'crm',
+    access: { orga: 'member' },
+    query: petListQuery,
+    rpc: listPetsRpc,
+    input: (ctx) => petList(ctx, null),
+  }),
+  rpcRoute({
+    method: 'get',
+    path: `${STORE}/pets`,
+    summary: "A store's pets (the organization's with share_pets) (R6.08, R7.07); customer_id for one customer's pets",
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    query: petListQuery,
+    rpc: listPetsRpc,
+    input: (ctx) => petList(ctx, store(ctx)),
+  }),
+  rpcRoute({
+    method: 'get',
+    path: `${STORE}/pet/:id`,
+    summary: 'A pet: pet, tags (R7.07)',
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    rpc: getPetRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), pet_id: param(ctx, 'id') }),
+  }),
+  rpcRoute({
+    method: 'post',
+    path: `${STORE}/pet`,
+    summary: 'Create a pet for a customer (R3.06)',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    status: 201,
+    body: petBody,
+    rpc: createPetRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof petBody>), orga_id: orga(ctx), store_id: store(ctx) }),
+  }),
+  rpcRoute({
+    method: 'put',
+    path: `${STORE}/pet/:id`,
+    summary: 'Change a pet (only the fields sent)',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    body: petUpdateBody,
+    rpc: updatePetRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof petUpdateBody>), orga_id: orga(ctx), store_id: store(ctx), pet_id: param(ctx, 'id') }),
+  }),
+  rpcRoute({
+    method: 'delete',
+    path: `${STORE}/pet/:id`,
+    summary: 'Delete a pet with its images',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    rpc: deletePetRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), pet_id: param(ctx, 'id') }),
+  }),
+  // file lists and deletion (R7.04)
+  rpcRoute({
+    method: 'get',
+    path: `${STORE}/customer/:customer/privacy_files`,
+    summary: "A customer's privacy file (list of at most 1) (R7.04)",
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    rpc: listFilesRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), kind: 'customer_privacy' as const, owner_id: param(ctx, 'customer') }),
+  }),
+  rpcRoute({
+    method: 'delete',
+    path: `${STORE}/customer/:customer/privacy_file/:file`,
+    summary: "Delete a customer's privacy file (R7.04)",
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    rpc: deleteFileRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), file_id: param(ctx, 'file') }),
+  }),
+  rpcRoute({
+    method: 'get',
+    path: `${STORE}/pet/:pet/images`,
+    summary: "A pet's images (at most 4) (R7.04)",
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    rpc: listFilesRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), kind: 'pet_image' as const, owner_id: param(ctx, 'pet') }),
+  }),
+  rpcRoute({
+    method: 'delete',
+    path: `${STORE}/pet/:pet/image/:file`,
+    summary: "Delete a pet's image (R7.04)",
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    rpc: deleteFileRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), file_id: param(ctx, 'file') }),
+  }),
+  // tags
+  rpcRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/tags',
+    summary: "The organization's customer and pet tags (R1.05); ?kind=customer|pet",
+    tag: 'crm',
+    access: { orga: 'member' },
+    query: z.strictObject({ kind: tagKindSchema.optional() }),
+    rpc: listTagsRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), ...(ctx.query as { kind?: 'customer' | 'pet' }) }),
+  }),
+  rpcRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/tag',
+    summary: 'Create a tag with a name and an emoji or one of the 31 icons (R1.05, R3.20)',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    status: 201,
+    body: tagBody,
+    rpc: createTagRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof tagBody>), orga_id: orga(ctx) }),
+  }),
+  rpcRoute({
+    method: 'put',
+    path: '/api/v1/orga/:orga/tag/:tag',
+    summary: 'Change a tag',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    body: tagUpdateBody,
+    rpc: updateTagRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof tagUpdateBody>), orga_id: orga(ctx), tag_id: param(ctx, 'tag') }),
+  }),
+  rpcRoute({
+    method: 'delete',
+    path: '/api/v1/orga/:orga/tag/:tag',
+    summary: 'Delete a tag (removed from every customer and pet)',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    rpc: deleteTagRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), tag_id: param(ctx, 'tag') }),
+  }),
+  // external services (R1.10)
+  rpcRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/external_services',
+    summary: "The organization's external service configuration (R1.10)",
+    tag: 'crm',
+    access: { orga: 'member' },
+    rpc: listExternalServicesRpc,
+    input: (ctx) => ({ orga_id: orga(ctx) }),
+  }),
+  rpcRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/external_service',
+    summary: 'Add an external service; a used service_id answers server_401 (R5.14, R8.04)',
+    tag: 'crm',
+    access: { orga: 'orga_admin' },
+    status: 201,
+    body: externalBody,
+    rpc: createExternalServiceRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof externalBody>), orga_id: orga(ctx) }),
+  }),
+  rpcRoute({
+    method: 'put',
+    path: '/api/v1/orga/:orga/external_service/:id',
+    summary: 'Change an external service (server_401 for a used service_id)',
+    tag: 'crm',
+    access: { orga: 'orga_admin' },
+    body: externalUpdateBody,
+    rpc: updateExternalServiceRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof externalUpdateBody>), orga_id: orga(ctx), external_service_id: param(ctx, 'id') }),
+  }),
+  rpcRoute({
+    method: 'delete',
+    path: '/api/v1/orga/:orga/external_service/:id',
+    summary: 'Delete an external service and every customer entity id in it',
+    tag: 'crm',
+    access: { orga: 'orga_admin' },
+    rpc: deleteExternalServiceRpc,
+    input: (ctx) => ({ orga_id: orga(ctx), external_service_id: param(ctx, 'id') }),
+  }),
+  // organization crm settings (R5.13)
+  rpcRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/crm_settings',
+    summary: 'Mandatory customer information and pet information at checkout (R5.13)',
+    tag: 'crm',
+    access: { orga: 'member' },
+    rpc: getCrmSettingsRpc,
+    input: (ctx) => ({ orga_id: orga(ctx) }),
+  }),
+  rpcRoute({
+    method: 'put',
+    path: '/api/v1/orga/:orga/crm_settings',
+    summary: 'Change mandatory customer information (at most 3) and pet information at checkout (R5.13)',
+    tag: 'crm',
+    access: { orga: 'orga_admin' },
+    body: settingsBody,
+    rpc: updateCrmSettingsRpc,
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof settingsBody>), orga_id: orga(ctx) }),
+  }),
+];
