@@ -92,3 +92,11 @@ describe('identity contracts of accounts, organizations, stores and team', () =>
     expect(identity.orgaCancelledEvent.subject).toBe('evt.identity.orga.cancelled.v1');
   });
 });
+
+describe('account deletion', () => {
+  it('R1.16 has no self-service deletion of an account: only support deletes accounts (Monday to Saturday)', () => {
+    const subjects = contracts.map((c) => c.subject);
+    expect(subjects.filter((subject) => /^rpc\.identity\.(user|auth)\.(delete|remove|close)/.test(subject))).toEqual([]);
+    expect(subjects).toContain('rpc.identity.orga.cancel');
+  });
+});

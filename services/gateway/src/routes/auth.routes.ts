@@ -17,9 +17,10 @@ export const REFRESH_COOKIE = 'pawline_refresh';
 /** The browser keeps the cookie this long; identity decides whether the token inside is still good. */
 const REFRESH_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
-const accessTokenSchema = z.object({ access_token: z.string(), expires_at: z.string() });
+export const accessTokenSchema = z.object({ access_token: z.string(), expires_at: z.string() });
 
-function handOutTokens(tokens: RpcResponse<typeof loginRpc>, reply: RouteReply): z.infer<typeof accessTokenSchema> {
+/** Sets the refresh cookie and answers only the access token: the refresh token never reaches scripts. */
+export function handOutTokens(tokens: RpcResponse<typeof loginRpc>, reply: RouteReply): z.infer<typeof accessTokenSchema> {
   reply.setCookie(REFRESH_COOKIE, tokens.refresh_token, { maxAgeSeconds: REFRESH_COOKIE_MAX_AGE_SECONDS });
   return { access_token: tokens.access_token, expires_at: tokens.expires_at };
 }

@@ -3,10 +3,11 @@ import type { ApiRoute } from '../http/route-definition';
 import { authRoutes } from './auth.routes';
 import { devRoutes } from './dev.routes';
 import { healthRoutes } from './health.routes';
+import { identityAdminRoutes } from './identity-admin.routes';
 import { orgaRoutes } from './orga.routes';
 import { userRoutes } from './user.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
-  return [...authRoutes, ...userRoutes, ...orgaRoutes, ...healthRoutes(options.health), ...(options.mailSandbox ? devRoutes : [])];
+  return [...authRoutes, ...userRoutes, ...orgaRoutes, ...identityAdminRoutes, ...healthRoutes(options.health), ...(options.mailSandbox ? devRoutes : [])];
 }

@@ -21,11 +21,9 @@ import {
 } from '@pawline/contracts';
 import { rpcRoute, type ApiRoute, type RouteContext } from '../http/route-definition';
 import { RATE_LIMITS } from '../rate-limit/rate-limiter';
-import { REFRESH_COOKIE } from './auth.routes';
+import { accessTokenSchema, handOutTokens } from './auth.routes';
 
 /** Same lifetime as the login's refresh cookie (auth.routes.ts); identity decides whether the token inside is good. */
-const REFRESH_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
-const accessTokenSchema = z.object({ access_token: z.string(), expires_at: z.string() });
 
 const orgaOf = (ctx: RouteContext): string => ctx.params['orga'] ?? '';
 const storeOf = (ctx: RouteContext): string => ctx.params['store'] ?? '';
@@ -83,10 +81,7 @@ export const identityAdminRoutes: ApiRoute[] = [
       const body = ctx.body as z.infer<typeof autologinBody>;
       return ctx.deviceId ? { ...body, device_id: ctx.deviceId } : body;
     },
-    output: (tokens, reply) => {
-      reply.setCookie(REFRESH_COOKIE, tokens.refresh_token, { maxAgeSeconds: REFRESH_COOKIE_MAX_AGE_SECONDS });
-      return { access_token: tokens.access_token, expires_at: tokens.expires_at };
-    },
+    output: (tokens, reply) => handOutTokens(tokens, reply),
   }),
   rpcRoute({
     method: 'get',
