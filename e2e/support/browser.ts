@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Where the product runs; the test launcher sets it after starting the whole stack. */
+export function productUrl(): string {
+  const url = process.env.PAWLINE_E2E_URL;
+  if (!url) throw new Error('PAWLINE_E2E_URL is not set: start the stack (npm test launches it) and point this at the gateway');
+  return url.replace(/\/+$/, '');
+}
+
+export type Browser = { context: BrowserContext; page: Page; close(): Promise<void> };
+
+// Debian's Chromium; never a downloaded browser. A fresh profile per test keeps storage apart.
+export async function openBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'pawline-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-GB',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15000);
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { productUrl } from './browser';
+
+export type Newcomer = { email: string; password: string; firstName: string; lastName: string; salon: string };
+
+export function newcomer(): Newcomer {
+  const tag = randomBytes(5).toString('hex');
+  return {
+    email: `e2e-${tag}@example.com`,
+    password: `Pw-${tag}-secure`,
+    firstName: 'Greta',
+    lastName: `Tester${tag.slice(0, 4)}`,
+    salon: `Salon ${tag}`,
+  };
+}
+
+/** The verification link of the newest mail to `email`, rebased onto the product's origin. */
+export async function verificationLinkFromMailbox(page: Page, email: string): Promise<string> {
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline) {
+    await page.goto(`${productUrl()}/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const links = await page.locator('a[href*="/verify-email?token="]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    const first = links[0];
+    if (first) {
+      const link = new URL(first);
+      return `${productUrl()}${link.pathname}${link.search}`;
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`no verification mail for ${email} in /dev/mailbox`);
+}
+
+async function api(pathname: string, body: unknown): Promise<Response> {
+  return fetch(`${productUrl()}/api/v1${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A registered and verified account, made through the public API (for tests about other things). */
+export async function verifiedAccount(page: Page): Promise<Newcomer> {
+  const person = newcomer();
+  const registered = await api('/auth/register', {
+    email: person.email,
+    password: person.password,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    organization_name: person.salon,
+    country: 'IT',
+    language: 'en',
+    accept_terms: true,
+    accept_privacy: true,
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+  const link = new URL(await verificationLinkFromMailbox(page, person.email));
+  const verified = await api('/auth/verify-email', { token: link.searchParams.get('token') });
+  if (!verified.ok) throw new Error(`verify-email answered ${verified.status}: ${await verified.text()}`);
+  return person;
+}
+
+/** Signs in through the login page and waits for the signed-in frame. */
+export async function signIn(page: Page, person: Newcomer): Promise<void> {
+  await page.goto(`${productUrl()}/login`);
+  await page.locator('input[name="username"]').fill(person.email);
+  await page.locator('input[name="password"]').fill(person.password);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('left-drawer').waitFor();
+}

@@ -1,0 +1,47 @@
+// Builds every frontend (or those named with --project) once, in this one process, in
+// production mode: `node frontends/build.mjs [--project shell] [--project settings]`.
+// Output: dist/frontends/<name>/ (the gateway serves shell at / and remotes at /remotes/<name>/).
+import { rspack } from '@rspack/core';
+import { settingsConfig } from './settings/rspack.config.mjs';
+import { shellConfig } from './shell/rspack.config.mjs';
+
+const frontends = { shell: shellConfig, settings: settingsConfig };
+
+function requestedProjects(argv) {
+  const names = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--project' || arg === '-p') names.push(...(argv[++i] ?? '').split(','));
+    else if (arg.startsWith('--project=')) names.push(...arg.slice('--project='.length).split(','));
+  }
+  const chosen = names.filter(Boolean);
+  const unknown = chosen.filter((name) => !(name in frontends));
+  if (unknown.length > 0) throw new Error(`unknown frontend(s): ${unknown.join(', ')}; known: ${Object.keys(frontends).join(', ')}`);
+  return chosen.length > 0 ? chosen : Object.keys(frontends);
+}
+
+function run(config) {
+  const compiler = rspack(config);
+  return new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => {
+        if (error) return reject(error);
+        resolve(stats);
+      });
+    });
+  });
+}
+
+const mode = process.env.PAWLINE_FRONTEND_MODE === 'development' ? 'development' : 'production';
+let failed = false;
+// One frontend after the other: the machine has 2 cores and the services build beside us.
+for (const name of requestedProjects(process.argv.slice(2))) {
+  const started = Date.now();
+  const stats = await run(frontends[name]({ mode }));
+  const info = stats.toJson({ all: false, errors: true, warnings: true });
+  for (const warning of info.warnings ?? []) console.warn(`[${name}] warning: ${warning.message}`);
+  for (const error of info.errors ?? []) console.error(`[${name}] error: ${error.message}`);
+  if (stats.hasErrors()) failed = true;
+  console.log(`${name}: ${stats.hasErrors() ? 'FAILED' : 'built'} in ${((Date.now() - started) / 1000).toFixed(1)} s → dist/frontends/${name}`);
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,61 @@
+// What every frontend build has in common: TypeScript through swc, @pawline/* aliases and
+// the Module Federation singletons (STACK.md: without them a remote's Chakra has no provider).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const libs = ['contracts', 'domain', 'ui', 'api-client', 'i18n'];
+
+export const sharedSingletons = {
+  react: { singleton: true, eager: false, requiredVersion: '^19.3.0' },
+  'react-dom': { singleton: true, eager: false, requiredVersion: '^19.3.0' },
+  'react/jsx-runtime': { singleton: true, eager: false, requiredVersion: '^19.3.0' },
+  'react-router': { singleton: true, eager: false, requiredVersion: '^7.18.0' },
+  '@chakra-ui/react': { singleton: true, eager: false, requiredVersion: '^3.37.0' },
+  '@emotion/react': { singleton: true, eager: false, requiredVersion: '^11.14.0' },
+};
+
+/** Base rspack configuration for the frontend in `frontends/<name>`. */
+export function baseConfig({ name, mode, publicPath }) {
+  const projectRoot = path.join(workspaceRoot, 'frontends', name);
+  const production = mode === 'production';
+  return {
+    name,
+    mode,
+    context: projectRoot,
+    target: 'web',
+    devtool: production ? false : 'cheap-module-source-map',
+    output: {
+      path: path.join(workspaceRoot, 'dist', 'frontends', name),
+      publicPath,
+      uniqueName: `pawline_${name}`,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: Object.fromEntries(libs.map((lib) => [`@pawline/${lib}$`, path.join(workspaceRoot, 'libs', lib, 'src', 'index.ts')])),
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              target: 'es2022',
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

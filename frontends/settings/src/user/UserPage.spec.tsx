@@ -1,0 +1,79 @@
+/** @jest-environment jsdom */
+import { ChakraProvider } from '@chakra-ui/react';
+import { ApiError, type ApiClient, type PersonUser, type ShellBridge } from '@pawline/api-client';
+import { pawlineSystem } from '@pawline/ui';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SettingsRoutes } from '../routes';
+
+const person: PersonUser = {
+  id: 'u1', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', language: 'it',
+  orga_id: 'o1', rating_enable: null, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
+};
+
+function mount(api: Partial<ApiClient>, language: 'en' | 'it' = 'it') {
+  const bridge: ShellBridge = {
+    api: api as ApiClient,
+    user: person,
+    language,
+    notify: jest.fn(),
+    reloadUser: jest.fn().mockResolvedValue(undefined),
+    changeLanguage: jest.fn(),
+    signedOut: jest.fn(),
+    appVersion: '11.4.6',
+  };
+  const router = createMemoryRouter([{ path: '/user/*', element: <SettingsRoutes {...bridge} /> }], { initialEntries: ['/user'] });
+  render(
+    <ChakraProvider value={pawlineSystem}>
+      <RouterProvider router={router} />
+    </ChakraProvider>,
+  );
+  return bridge;
+}
+
+describe('settings /user page', () => {
+  it('R1.16 R9.11 shows the person data in Italian, deletion through support Monday to Saturday, and version 11.4.6', async () => {
+    mount({ getUser: jest.fn().mockResolvedValue(person) });
+    expect(await screen.findByDisplayValue('Lovelace')).toBeTruthy();
+    expect(screen.getByTestId('account-deletion').textContent).toMatch(/luned.*sabato/i);
+    expect(screen.getByTestId('app-version').textContent).toContain('11.4.6');
+  });
+
+  it('R5.03 refuses a new password whose confirmation differs, without calling the server', async () => {
+    const changePassword = jest.fn();
+    mount({ getUser: jest.fn().mockResolvedValue(person), changePassword }, 'en');
+    await screen.findByDisplayValue('Lovelace');
+    fireEvent.change(screen.getByLabelText(/Current password/), { target: { value: 'old-secret' } });
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'new-secret-1' } });
+    fireEvent.change(screen.getByLabelText(/Confirm new password/), { target: { value: 'new-secret-2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Passwords are not the same')).toBeTruthy();
+    expect(changePassword).not.toHaveBeenCalled();
+  });
+
+  it('saves changed person data with PUT and reports success', async () => {
+    const updateUser = jest.fn().mockResolvedValue(undefined);
+    const getUser = jest.fn().mockResolvedValueOnce(person).mockResolvedValueOnce({ ...person, first_name: 'Augusta' });
+    const bridge = mount({ getUser, updateUser }, 'it');
+    fireEvent.change(await screen.findByDisplayValue('Ada'), { target: { value: 'Augusta' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(2, expect.any(String)));
+    expect(updateUser).toHaveBeenCalledWith({ first_name: 'Augusta' });
+    expect(bridge.changeLanguage).not.toHaveBeenCalled();
+  });
+
+  it('shows an error state with the server message when the person data cannot be loaded', async () => {
+    mount({ getUser: jest.fn().mockRejectedValue(new ApiError(503, 'service_unavailable', 'Servizio non disponibile')) });
+    expect(await screen.findByText('Servizio non disponibile')).toBeTruthy();
+    expect(screen.getByTestId('error-state')).toBeTruthy();
+  });
+
+  it('R2.09 logging out of all devices ends the session and hands back to the shell', async () => {
+    const logoutAll = jest.fn().mockResolvedValue(undefined);
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const bridge = mount({ getUser: jest.fn().mockResolvedValue(person), logoutAll }, 'en');
+    fireEvent.click(await screen.findByTestId('logout-all'));
+    await waitFor(() => expect(bridge.signedOut).toHaveBeenCalled());
+    expect(logoutAll).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,20 @@
+import { validatePasswordForm } from './password-form';
+
+const messages = { required: 'Required', passwordsDiffer: 'Passwords are not the same' };
+
+describe('change password form', () => {
+  it('R5.01 requires the current password, the new one and its confirmation', () => {
+    expect(validatePasswordForm({ current: '', next: '', confirmation: '' }, messages)).toEqual({
+      current: 'Required',
+      next: 'Required',
+      confirmation: 'Required',
+    });
+  });
+
+  it("R5.03 says 'Passwords are not the same' when the confirmation differs", () => {
+    expect(validatePasswordForm({ current: 'old', next: 'new-secret', confirmation: 'new-secreT' }, messages)).toEqual({
+      confirmation: 'Passwords are not the same',
+    });
+    expect(validatePasswordForm({ current: 'old', next: 'new-secret', confirmation: 'new-secret' }, messages)).toEqual({});
+  });
+});

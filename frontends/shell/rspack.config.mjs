@@ -1,0 +1,28 @@
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { baseConfig, sharedSingletons } from '../rspack.shared.mjs';
+
+// The shell: Module Federation host served by the gateway at /.
+export function shellConfig({ mode = 'production' } = {}) {
+  const config = baseConfig({ name: 'shell', mode, publicPath: '/' });
+  return {
+    ...config,
+    entry: { main: './src/index.ts' },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: './src/index.html', filename: 'index.html' }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: { settings: 'settings@/remotes/settings/remoteEntry.js' },
+        shared: sharedSingletons,
+        // Remote entries load only when a route needs them, so one remote being down
+        // never keeps the shell from starting.
+        shareStrategy: 'loaded-first',
+        runtimePlugins: ['./src/remotes/remote-fallback.plugin.ts'],
+        dts: false,
+        manifest: false,
+      }),
+    ],
+  };
+}
+
+export default shellConfig;

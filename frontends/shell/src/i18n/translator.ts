@@ -1,0 +1,12 @@
+import type { Language } from '@pawline/api-client';
+import { createTranslator, type TranslationKey } from '@pawline/i18n';
+
+/** t('namespace.key', { param }) over the catalogues of libs/i18n. */
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+export function shellTranslator(language: Language): Translate {
+  const translate = createTranslator(language);
+  // Keys are plain strings here so a catalogue key added later needs no type change; an
+  // unknown key falls back to English, then to the key itself (libs/i18n).
+  return (key, params) => translate(key as TranslationKey, params);
+}

@@ -1,0 +1,35 @@
+import type { SVGProps } from 'react';
+
+// Material-style 24px glyphs drawn inline, so the shell needs no icon package.
+function Icon({ path, ...props }: SVGProps<SVGSVGElement> & { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true" {...props}>
+      <path d={path} />
+    </svg>
+  );
+}
+
+export const PawIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon
+    {...props}
+    path="M4.5 9.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm4.5-3a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm6 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm4.5 3a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17.3 14.9c-.9-1-1.6-1.9-2.5-2.9-.4-.5-1-1-1.7-1.2-.1 0-.2-.1-.3-.1-.3 0-.5-.1-.8-.1s-.6 0-.8.1c-.1 0-.2.1-.3.1-.7.2-1.2.7-1.7 1.2-.8 1-1.6 1.9-2.5 2.9-1.3 1.3-2.9 2.8-2.6 4.8.3 1 1 2 2.3 2.3.7.1 3.2-.5 5.6-.5h.2c2.4 0 4.9.6 5.6.5 1.3-.3 2-1.3 2.3-2.3.3-2.1-1.3-3.6-2.8-4.8z"
+  />
+);
+export const StoreIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props} path="M20 4H4v2h16V4zm1 10v-2l-1-5H4l-1 5v2h1v6h10v-6h4v6h2v-6h1zm-9 4H6v-4h6v4z" />
+);
+export const PersonIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props} path="M12 12c2.2 0 4-1.8 4-4s-1.8-4-4-4-4 1.8-4 4 1.8 4 4 4zm0 2c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4z" />
+);
+export const HelpIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon
+    {...props}
+    path="M11 18h2v-2h-2v2zm1-16C6.5 2 2 6.5 2 12s4.5 10 10 10 10-4.5 10-10S17.5 2 12 2zm0 18c-4.4 0-8-3.6-8-8s3.6-8 8-8 8 3.6 8 8-3.6 8-8 8zm0-14c-2.2 0-4 1.8-4 4h2c0-1.1.9-2 2-2s2 .9 2 2c0 2-3 1.8-3 5h2c0-2.3 3-2.5 3-5 0-2.2-1.8-4-4-4z"
+  />
+);
+export const MenuOpenIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props} path="M3 18h13v-2H3v2zm0-5h10v-2H3v2zm0-7v2h13V6H3zm18 9.6L17.4 12 21 8.4 19.6 7l-5 5 5 5 1.4-1.4z" />
+);
+export const MenuIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props} path="M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z" />
+);

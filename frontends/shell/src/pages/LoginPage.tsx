@@ -1,0 +1,82 @@
+import { Box, Button, Card, Heading, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { FormField, SNACKBAR_TYPE } from '@pawline/ui';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useI18n } from '../i18n/I18nProvider';
+import { useSession } from '../session/SessionProvider';
+import { useNotify } from '../snackbar/SnackbarProvider';
+import { errorText } from './form-helpers';
+
+export function LoginPage() {
+  const { t } = useI18n();
+  const { state, login } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (state.status === 'signed-in') return <Navigate to={target} replace />;
+
+  const required = t('validation.required');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!username.trim() || !password) return;
+    setBusy(true);
+    setFailure(null);
+    void login(username.trim(), password)
+      .then(() => navigate(target, { replace: true }))
+      .catch((error: unknown) => {
+        // R8.07: the server's (localised) message as a snackbar, and beside the form
+        setFailure(errorText(error));
+        notify(SNACKBAR_TYPE.error, errorText(error));
+      })
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Card.Root maxW="md" mx="auto" mt="8">
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            <Heading as="h2" size="lg">
+              {t('auth.loginTitle')}
+            </Heading>
+            <FormField label={t('auth.username')} required error={submitted && !username.trim() ? required : null}>
+              <Input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
+            </FormField>
+            <FormField label={t('auth.password')} required error={submitted && !password ? required : null}>
+              <Input
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+            </FormField>
+            {failure ? (
+              <Text color="fg.error" role="alert" data-testid="login-error">
+                {failure}
+              </Text>
+            ) : null}
+            <Button type="submit" colorPalette="brand" loading={busy}>
+              {t('auth.loginButton')}
+            </Button>
+            <Box fontSize="sm">
+              {t('auth.noAccount')}{' '}
+              <ChakraLink asChild color="brand.fg">
+                <Link to="/register">{t('auth.registerLink')}</Link>
+              </ChakraLink>
+            </Box>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  createApiClient,
+  createRealtime,
+  type ApiClient,
+  type Language,
+  type Organization,
+  type PersonUser,
+} from '@pawline/api-client';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { useNotify } from '../snackbar/SnackbarProvider';
+import { loadSignedIn, startSession, type SessionState } from './session-start';
+
+export type Session = {
+  state: SessionState;
+  api: ApiClient;
+  login: (username: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Forgets the local session after the server ended it (logout of all devices). */
+  forget: () => void;
+  reloadUser: () => Promise<void>;
+  reloadOrganization: () => Promise<void>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+// Organization-level realtime scopes that change what the frame shows (store names, tier).
+const ORGANIZATION_SCOPES = new Set(['orga', 'organization', 'store', 'subscription']);
+
+let startOnce: Promise<SessionState> | null = null;
+
+export function SessionProvider({ language, children }: { language: Language; children: ReactNode }) {
+  const languageRef = useRef(language);
+  languageRef.current = language;
+  const [state, setState] = useState<SessionState>({ status: 'starting' });
+
+  const api = useMemo(
+    () =>
+      createApiClient({
+        baseUrl: '',
+        getLanguage: () => languageRef.current,
+        onUnauthorized: () => setState({ status: 'signed-out', startError: null, loggedOut: false }),
+      }),
+    [],
+  );
+
+  const notify = useNotify();
+  const startError = state.status === 'signed-out' ? state.startError : null;
+  useEffect(() => {
+    // R8.07: a start-up failure other than "no session" (server unreachable) is shown
+    if (startError) notify(SNACKBAR_TYPE.error, startError.message);
+  }, [startError, notify]);
+
+  useEffect(() => {
+    // R4.15: the session is initialised once, even when React mounts effects twice.
+    startOnce ??= startSession(api);
+    let active = true;
+    void startOnce.then((started) => {
+      if (active) setState(started);
+    });
+    return () => {
+      active = false;
+    };
+  }, [api]);
+
+  const signedInUser: PersonUser | null = state.status === 'signed-in' ? state.user : null;
+  const orgaId = signedInUser?.orga_id ?? null;
+
+  const reloadOrganization = useCallback(async () => {
+    if (!orgaId) return;
+    const orga: Organization = await api.getOrganization(orgaId);
+    setState((current) => (current.status === 'signed-in' ? { ...current, orga, orgaError: null } : current));
+  }, [api, orgaId]);
+
+  useEffect(() => {
+    if (!orgaId) return undefined;
+    const realtime = createRealtime({
+      getToken: () => api.freshAccessToken(),
+      channel: orgaId,
+      device: api.deviceId,
+      onMessage: (message) => {
+        if (ORGANIZATION_SCOPES.has(message.scope)) void reloadOrganization().catch(() => undefined);
+      },
+    });
+    return () => realtime.close();
+  }, [api, orgaId, reloadOrganization]);
+
+  const session = useMemo<Session>(
+    () => ({
+      state,
+      api,
+      async login(username, password) {
+        await api.login(username, password);
+        setState(await loadSignedIn(api));
+      },
+      async logout() {
+        try {
+          await api.logout();
+        } finally {
+          setState({ status: 'signed-out', startError: null, loggedOut: true });
+        }
+      },
+      forget() {
+        api.clearSession();
+        setState({ status: 'signed-out', startError: null, loggedOut: true });
+      },
+      async reloadUser() {
+        const user = await api.getUser();
+        setState((current) => (current.status === 'signed-in' ? { ...current, user } : current));
+      },
+      reloadOrganization,
+    }),
+    [state, api, reloadOrganization],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider');
+  return session;
+}

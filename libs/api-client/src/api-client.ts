@@ -1,0 +1,176 @@
+import { ApiError, apiErrorFromBody } from './api-error';
+import type {
+  ChangePasswordRequest,
+  Language,
+  Organization,
+  PersonUser,
+  RegisterRequest,
+  Session,
+  UpdateUserRequest,
+} from './api-types';
+import { getDeviceId } from './device-id';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export type ApiClientOptions = {
+  /** Origin (or '' for same origin) in front of /api/v1. */
+  baseUrl: string;
+  /** Sent as Accept-Language so server messages come in the user's language. */
+  getLanguage: () => Language;
+  /** Called when a call stays unauthorized after the one refresh attempt. */
+  onUnauthorized?: () => void;
+  fetch?: FetchLike;
+  deviceId?: string;
+};
+
+type CallOptions = { body?: unknown; authenticated?: boolean };
+
+// spec §8 / R5.18: these login failures are retried once with the lower-cased username.
+const RETRY_LOWERCASE_CODES = new Set(['server_100', 'server_112']);
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+// A socket handshake needs a token that will still be valid when the gateway checks it.
+const TOKEN_MARGIN_MS = 60_000;
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const deviceId = options.deviceId ?? getDeviceId();
+  let accessToken: string | null = null;
+  let accessExpiresAt = 0;
+  let refreshing: Promise<Session | null> | null = null;
+
+  function url(path: string): string {
+    return `${options.baseUrl.replace(/\/$/, '')}/api/v1${path}`;
+  }
+
+  async function send(method: string, path: string, call: CallOptions): Promise<Response> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': options.getLanguage(),
+      // The gateway tags what this request causes with the device, so the realtime echo of
+      // our own change can be skipped here (R4.16); at login it becomes the session's device.
+      'X-Device-Id': deviceId,
+    };
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (call.authenticated !== false && accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    try {
+      return await doFetch(url(path), {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      });
+    } catch (error) {
+      throw new ApiError(0, 'network', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function readBody<T>(response: Response): Promise<T> {
+    const text = await response.text();
+    if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
+    if (text.length === 0) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError(response.status, 'bad_response', text);
+    }
+  }
+
+  /** Calls with the bearer token; on 401 refreshes once, retries, and gives up to onUnauthorized. */
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const first = await send(method, path, { body });
+    if (first.status !== 401) return readBody<T>(first);
+    const session = await refresh();
+    if (!session) {
+      options.onUnauthorized?.();
+      return readBody<T>(first);
+    }
+    const second = await send(method, path, { body });
+    if (second.status === 401) options.onUnauthorized?.();
+    return readBody<T>(second);
+  }
+
+  async function callAnonymous<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return readBody<T>(await send(method, path, { body, authenticated: false }));
+  }
+
+  /** Exchanges the httpOnly refresh cookie for a new access token; null when there is no session. */
+  function refresh(): Promise<Session | null> {
+    refreshing ??= (async () => {
+      try {
+        const response = await send('POST', '/auth/refresh', { authenticated: false });
+        if (response.status === 401 || response.status === 403) {
+          forget();
+          return null;
+        }
+        const session = await readBody<Session>(response);
+        remember(session);
+        return session;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  function remember(session: Session): void {
+    accessToken = session.access_token;
+    const expires = Date.parse(session.expires_at);
+    accessExpiresAt = Number.isNaN(expires) ? 0 : expires;
+  }
+
+  function forget(): void {
+    accessToken = null;
+    accessExpiresAt = 0;
+  }
+
+  async function login(username: string, password: string): Promise<Session> {
+    const attempt = (name: string) =>
+      callAnonymous<Session>('POST', '/auth/login', { username: name, password });
+    let session: Session;
+    try {
+      session = await attempt(username);
+    } catch (error) {
+      const lower = username.toLowerCase();
+      if (!(error instanceof ApiError) || !RETRY_LOWERCASE_CODES.has(error.code) || lower === username) throw error;
+      session = await attempt(lower);
+    }
+    remember(session);
+    return session;
+  }
+
+  async function logout(): Promise<void> {
+    try {
+      await callAnonymous<void>('POST', '/auth/logout');
+    } finally {
+      forget();
+    }
+  }
+
+  return {
+    deviceId,
+    getAccessToken: (): string | null => accessToken,
+    /** A token for the realtime socket: the current one while it has a minute left, else a refreshed one. */
+    async freshAccessToken(now: number = Date.now()): Promise<string | null> {
+      if (accessToken && accessExpiresAt - now > TOKEN_MARGIN_MS) return accessToken;
+      return (await refresh())?.access_token ?? null;
+    },
+    clearSession(): void {
+      forget();
+    },
+    refresh,
+    login,
+    logout,
+    async logoutAll(): Promise<void> {
+      await call<void>('POST', '/auth/logout-all');
+      forget();
+    },
+    register: (request: RegisterRequest) => callAnonymous<unknown>('POST', '/auth/register', request),
+    verifyEmail: (token: string) => callAnonymous<unknown>('POST', '/auth/verify-email', { token }),
+    getUser: () => call<PersonUser>('GET', '/user'),
+    updateUser: (request: UpdateUserRequest) => call<unknown>('PUT', '/user', request),
+    changePassword: (request: ChangePasswordRequest) => call<unknown>('POST', '/user/password', request),
+    getOrganization: (orgaId: string) => call<Organization>('GET', `/orga/${encodeURIComponent(orgaId)}`),
+  };
+}

@@ -1,0 +1,49 @@
+export type FieldErrors = Record<string, string>;
+
+/** A failed call: the server's code and (already localised) message, or the raw text (R8.06). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldErrors | null;
+
+  constructor(status: number, code: string, message: string, fields: FieldErrors | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFields(value: unknown): FieldErrors | null {
+  if (!isRecord(value)) return null;
+  const fields: FieldErrors = {};
+  for (const [name, text] of Object.entries(value)) {
+    if (typeof text === 'string') fields[name] = text;
+    else if (Array.isArray(text) && typeof text[0] === 'string') fields[name] = text[0];
+  }
+  return Object.keys(fields).length > 0 ? fields : null;
+}
+
+/** Builds the error of a non-2xx answer from its body text. */
+export function apiErrorFromBody(status: number, statusText: string, body: string): ApiError {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (isRecord(parsed) && typeof parsed.message === 'string') {
+      const code = typeof parsed.code === 'string' ? parsed.code : `http_${status}`;
+      return new ApiError(status, code, parsed.message, readFields(parsed.fields));
+    }
+  } catch {
+    // not JSON: the raw text is what the user sees (R8.06)
+  }
+  const raw = body.trim();
+  return new ApiError(status, `http_${status}`, raw.length > 0 ? raw : statusText || `HTTP ${status}`);
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}

@@ -1,0 +1,21 @@
+import type { ApiClient } from './api-client';
+import type { Language, PersonUser } from './api-types';
+
+/**
+ * What the shell hands to a remote's exposed routes. Passed as props (not React context)
+ * because each federated bundle carries its own copy of our libs.
+ */
+export type ShellBridge = {
+  api: ApiClient;
+  user: PersonUser;
+  language: Language;
+  /** Shows a snackbar: type error 0, warn 1, success 2, normal 3 (R4.05; SNACKBAR_TYPE in @pawline/ui). */
+  notify: (type: 0 | 1 | 2 | 3, message: string) => void;
+  /** Re-reads the person data after the remote changed it. */
+  reloadUser: () => Promise<void>;
+  /** Stores a language choice and reloads the page (R1.03). */
+  changeLanguage: (language: Language) => void;
+  /** Clears the local session and goes to / (R2.09). */
+  signedOut: () => void;
+  appVersion: string;
+};
