@@ -3,3 +3,4 @@ export * from './identity';
 export * from './crm';
 export * from './subjects';
 export * from './kit';
+export * from './scheduling';

@@ -12,7 +12,7 @@ export const REALTIME_DURABLE = 'gateway-realtime';
 
 /**
  * Every domain event (evt.>) to the sockets of its organization, and memberships dropped from
- * the guard cache on identity member/orga events. The kit's @EventHandler takes a fixed list of
+ * the guard cache on identity member/orga/store events. The kit's @EventHandler takes a fixed list of
  * contracts; the fan-out needs every subject of every service, so this consumer is our own.
  */
 @Injectable()
@@ -75,16 +75,24 @@ export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleD
   }
 
   handle(envelope: EventEnvelope): void {
-    if (/^evt\.identity\.(member|orga)\./.test(envelope.subject)) {
-      const orgaId = envelope.orgaId ?? orgaIdOf(envelope.data);
-      if (orgaId) {
-        this.memberships.dropOrganization(orgaId);
-        this.realtime.announceMembershipChange(orgaId);
-      }
+    const orgaId = membershipChangeOrga(envelope);
+    if (orgaId) {
+      this.memberships.dropOrganization(orgaId);
+      this.realtime.announceMembershipChange(orgaId);
     }
     const message = toRealtimeMessage(envelope);
     if (message) this.realtime.publish(message);
   }
+}
+
+/**
+ * The organization whose cached memberships an identity event makes stale, or null: member
+ * changes (rank, store overrides, active), organization changes (minimum ranks, cancellation)
+ * and store changes (the store ids a membership reaches) all feed the guards.
+ */
+export function membershipChangeOrga(envelope: EventEnvelope): string | null {
+  if (!/^evt\.identity\.(member|orga|store)\./.test(envelope.subject)) return null;
+  return envelope.orgaId ?? orgaIdOf(envelope.data);
 }
 
 function orgaIdOf(data: unknown): string | null {

@@ -1,6 +1,7 @@
 import type { GatewayHealthChecker } from '../health/gateway-health';
 import type { ApiRoute } from '../http/route-definition';
 import { authRoutes } from './auth.routes';
+import { crmRoutes } from './crm.routes';
 import { devRoutes } from './dev.routes';
 import { healthRoutes } from './health.routes';
 import { identityAdminRoutes } from './identity-admin.routes';
@@ -9,5 +10,5 @@ import { userRoutes } from './user.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
-  return [...authRoutes, ...userRoutes, ...orgaRoutes, ...identityAdminRoutes, ...healthRoutes(options.health), ...(options.mailSandbox ? devRoutes : [])];
+  return [...authRoutes, ...userRoutes, ...orgaRoutes, ...identityAdminRoutes, ...crmRoutes, ...healthRoutes(options.health), ...(options.mailSandbox ? devRoutes : [])];
 }

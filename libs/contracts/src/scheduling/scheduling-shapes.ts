@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+const uuid = z.string().uuid();
+
+/** spec §3: status is a number; 2 means declined by the customer (R3.07). */
+export const APPOINTMENT_STATUS = { booked: 0, confirmed_by_customer: 1, declined_by_customer: 2 } as const;
+export const appointmentStatusSchema = z.number().int().min(0).max(9);
+
+/** spec §3: the recurring interval of a group. */
+export const recurrenceUnitSchema = z.enum(['day', 'week', 'month']);
+export type RecurrenceUnit = z.infer<typeof recurrenceUnitSchema>;
+
+/** Change or delete one appointment of a group, this and the following ones, or all (issue 5). */
+export const recurringScopeSchema = z.enum(['one', 'following', 'all']);
+export type RecurringScope = z.infer<typeof recurringScopeSchema>;
+
+/** A calendar day as the store sees it. */
+export const localDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+
+/** Money travels as integer cents, or as amount text ('12,50') read with parseAmount (R5.16). */
+export const moneyInputSchema = z.union([z.number().int().min(0).max(100_000_000), z.string().max(20)]);
+
+export const schedulingStoreScope = { orga_id: uuid, store_id: uuid };
+
+/** Six date parts of a range, as in the path /{y}/{m}/{d}/{y2}/{m2}/{d2} (R7.05). */
+export const sixDatePartsSchema = {
+  y: z.coerce.number().int().min(1970).max(2200),
+  m: z.coerce.number().int().min(1).max(12),
+  d: z.coerce.number().int().min(1).max(31),
+  y2: z.coerce.number().int().min(1970).max(2200),
+  m2: z.coerce.number().int().min(1).max(12),
+  d2: z.coerce.number().int().min(1).max(31),
+};
+
+export const recurringDataSchema = z.object({
+  unit: recurrenceUnitSchema,
+  every: z.number().int().min(1).max(52),
+  /** null: unlimited (spec §3 "count or none for unlimited") */
+  count: z.number().int().min(1).max(500).nullable(),
+});
+export type RecurringData = z.infer<typeof recurringDataSchema>;
+
+export const recurringInputSchema = z.strictObject({
+  unit: recurrenceUnitSchema,
+  every: z.number().int().min(1).max(52),
+  count: z.number().int().min(2).max(500).nullable(),
+  end: localDateSchema.nullable().optional(),
+});
+export type RecurringInput = z.infer<typeof recurringInputSchema>;
+
+export const treatmentSchema = z.object({
+  id: uuid,
+  orga_id: uuid,
+  name: z.string(),
+  archive: z.boolean(),
+  default_duration: z.number().int(),
+  default_price: z.number().int(),
+});
+export type Treatment = z.infer<typeof treatmentSchema>;
+
+/** R3.07 an appointment: local date parts in the store's time zone and the instant. */
+export const appointmentSchema = z.object({
+  id: uuid,
+  orga_id: uuid,
+  store_id: uuid,
+  user_id: uuid.nullable(),
+  date: localDateSchema,
+  year: z.number().int(),
+  month: z.number().int(),
+  day: z.number().int(),
+  hour: z.number().int(),
+  min: z.number().int(),
+  sec: z.number().int(),
+  time_zone: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  duration: z.number().int(),
+  color: z.string().nullable(),
+  timed: z.boolean(),
+  full_day: z.boolean(),
+  app_name: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.number().int(),
+  discount: z.number().int(),
+  price: z.number().int(),
+  final_price: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+  checked_out: z.boolean(),
+  cashed_in: z.boolean(),
+  recurring_data: recurringDataSchema.nullable(),
+  recurring_end: localDateSchema.nullable(),
+  recurring_group_id: uuid.nullable(),
+  recurring_group_main: z.boolean(),
+  reminder_status: z.number().int().nullable(),
+  updated_at: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentTreatmentSchema = z.object({ appointment_id: uuid, treatment_id: uuid, name: z.string() });
+export const appointmentPetSchema = z.object({ appointment_id: uuid, pet_id: uuid });
+
+/** spec §7: items, treatments, pets. */
+export const appointmentListSchema = z.object({
+  items: z.array(appointmentSchema),
+  treatments: z.array(appointmentTreatmentSchema),
+  pets: z.array(appointmentPetSchema),
+});
+export type AppointmentList = z.infer<typeof appointmentListSchema>;
+
+/** The fields a client writes when booking or editing. */
+export const appointmentFieldsSchema = z.strictObject({
+  user_id: uuid.nullable().optional(),
+  date: localDateSchema,
+  hour: z.number().int().min(0).max(23),
+  min: z.number().int().min(0).max(59),
+  sec: z.number().int().min(0).max(59).default(0),
+  duration: z.number().int().min(1).max(24 * 60),
+  color: z.string().max(40).nullable().optional(),
+  timed: z.boolean().default(true),
+  full_day: z.boolean().default(false),
+  app_name: z.string().trim().max(200).nullable().optional(),
+  notes: z.string().max(5000).nullable().optional(),
+  discount: moneyInputSchema.optional(),
+  price: moneyInputSchema.optional(),
+  treatment_ids: z.array(uuid).max(30).default([]),
+  pet_ids: z.array(uuid).min(1).max(20),
+});
+
+/** The appointment and the ids of every row a change touched (a recurring scope touches several). */
+export const appointmentChangeSchema = z.object({ appointment: appointmentSchema, affected_ids: z.array(uuid) });
+
+export const appointmentEventPayloadSchema = z.object({
+  orga_id: uuid,
+  store_id: uuid,
+  appointment_id: uuid,
+  /** every appointment the change touched (recurring scopes) */
+  appointment_ids: z.array(uuid),
+  recurring_group_id: uuid.nullable(),
+  recurring_group_main: z.boolean(),
+  pet_ids: z.array(uuid),
+});

@@ -1,0 +1,26 @@
+import { CustomerEntity } from './customer/customer.entity';
+import { CustomerExternalIdEntity } from './external-service/customer-external-id.entity';
+import { ExternalServiceEntity } from './external-service/external-service.entity';
+import { StoredFileEntity } from './file/stored-file.entity';
+import { UploadPartEntity } from './file/upload-part.entity';
+import { CrmInit1764100000000 } from './migrations/1764100000000-crm-init';
+import { PetEntity } from './pet/pet.entity';
+import { CrmSettingsEntity } from './settings/crm-settings.entity';
+import { CustomerTagEntity } from './tag/customer-tag.entity';
+import { PetTagEntity } from './tag/pet-tag.entity';
+import { TagEntity } from './tag/tag.entity';
+
+export const CRM_ENTITIES = [
+  CustomerEntity,
+  PetEntity,
+  TagEntity,
+  CustomerTagEntity,
+  PetTagEntity,
+  ExternalServiceEntity,
+  CustomerExternalIdEntity,
+  CrmSettingsEntity,
+  StoredFileEntity,
+  UploadPartEntity,
+];
+
+export const CRM_MIGRATIONS = [CrmInit1764100000000];

@@ -1,0 +1,14 @@
+/** Where file bytes live (ARCHITECTURE rule 9: a port with a local default and a real S3 adapter). */
+export type FileStorage = {
+  readonly name: string;
+  put(key: string, bytes: Buffer, mime: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+};
+
+export const FILE_STORAGE = Symbol('FILE_STORAGE');
+
+/** Keys are ours: orga/kind/uuid; anything else (.., absolute paths) never reaches a storage. */
+export function assertStorageKey(key: string): void {
+  if (!/^[a-z0-9-]+(\/[a-z0-9_.-]+)*$/.test(key) || key.includes('..')) throw new Error(`Invalid storage key "${key}"`);
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  FILE_PART_BYTES,
+  customerUpdatedEvent,
+  petUpdatedEvent,
+  type CrmFileKind,
+  type RpcRequest,
+  type RpcResponse,
+  type StoredFile,
+  type readFileRpc,
+  type uploadFilePartRpc,
+} from '@pawline/contracts';
+import { UPLOAD_LIMITS } from '@pawline/domain';
+import { OutboxService, RpcError } from '@pawline/nest-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { StoreScope } from '../access/crm-access.service';
+import { CustomerService } from '../customer/customer.service';
+import { PetService } from '../pet/pet.service';
+import { FILE_STORAGE, type FileStorage } from './file-storage';
+import { toStoredFile, type StoredFileRow } from './file-rows';
+import { checkAnnouncedUpload, checkFileContent, isUploadProblem, uploadError } from './upload-rules';
+
+type Owner = { kind: CrmFileKind; ownerId: string; customerId: string; storeId: string };
+
+/** Upload parts older than this are abandoned uploads. */
+const ABANDONED_UPLOAD = `interval '1 hour'`;
+
+/**
+ * Customer privacy files and pet images (R9.04): received in parts over NATS, checked by
+ * content (R5.10), stored behind the storage port. No image library is installed (sharp is
+ * not in node_modules), so no thumbnails are made: has_thumbnail is false.
+ */
+@Injectable()
+export class FileService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly customers: CustomerService,
+    private readonly pets: PetService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  private async owner(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, kind: CrmFileKind, ownerId: string): Promise<Owner> {
+    if (kind === 'customer_privacy') {
+      const customer = await this.customers.visibleRow(scope, ownerId);
+      return { kind, ownerId, customerId: customer.id, storeId: customer.store_id };
+    }
+    const pet = await this.pets.visibleRow(scope, ownerId);
+    return { kind, ownerId, customerId: pet.customer_id, storeId: pet.store_id };
+  }
+
+  private async count(m: Pick<EntityManager, 'query'>, owner: Owner): Promise<number> {
+    const rows: { n: string }[] = await m.query(`SELECT count(*) AS n FROM stored_file WHERE owner_id = $1 AND kind = $2`, [owner.ownerId, owner.kind]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async uploadPart(scope: StoreScope, input: RpcRequest<typeof uploadFilePartRpc>): Promise<RpcResponse<typeof uploadFilePartRpc>> {
+    const owner = await this.owner(scope, input.kind, input.owner_id);
+    const data = Buffer.from(input.data_base64, 'base64');
+    if (input.offset === 0) {
+      await this.db.query(`DELETE FROM upload_part WHERE created_at < now() - ${ABANDONED_UPLOAD}`);
+      const problem = checkAnnouncedUpload(input.kind, await this.count(this.db, owner), input.total_size);
+      if (problem) throw uploadError(problem);
+    }
+    const before: { received: string | null; total_size: number | null; mismatched: string }[] = await this.db.query(
+      `SELECT sum(length(data)) AS received, max(total_size) AS total_size,
+              count(*) FILTER (WHERE orga_id <> $2 OR owner_id <> $3 OR kind <> $4) AS mismatched
+         FROM upload_part WHERE upload_id = $1`,
+      [input.upload_id, scope.orgaId, owner.ownerId, owner.kind],
+    );
+    const received = Number(before[0]?.received ?? 0);
+    if (Number(before[0]?.mismatched ?? 0) > 0) throw new RpcError('not_found');
+    if (input.offset !== received || (received > 0 && before[0]?.total_size !== input.total_size)) {
+      throw new RpcError('validation_failed', { fields: { offset: 'validation.uploadOffset' }, params: { expected: received } });
+    }
+    if (received + data.length > input.total_size) {
+      await this.discard(input.upload_id);
+      throw new RpcError('validation_failed', { fields: { total_size: 'validation.uploadSize' } });
+    }
+    if (data.length > 0) {
+      await this.db.query(
+        `INSERT INTO upload_part (upload_id, part_offset, orga_id, owner_id, kind, total_size, data) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [input.upload_id, input.offset, scope.orgaId, owner.ownerId, owner.kind, input.total_size, data],
+      );
+    }
+    if (!input.last) return { received: received + data.length, file: null };
+    try {
+      return { received: received + data.length, file: await this.finish(scope, owner, input) };
+    } finally {
+      await this.discard(input.upload_id);
+    }
+  }
+
+  private async discard(uploadId: string): Promise<void> {
+    await this.db.query(`DELETE FROM upload_part WHERE upload_id = $1`, [uploadId]);
+  }
+
+  private async finish(scope: StoreScope, owner: Owner, input: RpcRequest<typeof uploadFilePartRpc>): Promise<StoredFile> {
+    const parts: { data: Buffer }[] = await this.db.query(`SELECT data FROM upload_part WHERE upload_id = $1 ORDER BY part_offset`, [input.upload_id]);
+    const bytes = Buffer.concat(parts.map((p) => p.data));
+    if (bytes.length !== input.total_size) throw new RpcError('validation_failed', { fields: { total_size: 'validation.uploadSize' } });
+    const checked = checkFileContent(input.kind, bytes);
+    if (isUploadProblem(checked)) throw uploadError(checked);
+
+    const id = randomUUID();
+    const key = `${scope.orgaId}/${input.kind.replace('_', '-')}/${id}`;
+    await this.storage.put(key, bytes, checked.mime);
+    try {
+      return await this.db.transaction(async (m) => {
+        // one upload at a time per owner, so two finishing together cannot pass the count
+        await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`crm-files:${owner.ownerId}`]);
+        const limit = UPLOAD_LIMITS[input.kind].maxFiles;
+        if ((await this.count(m, owner)) >= limit) throw uploadError({ problem: 'tooMany', limit });
+        const rows: StoredFileRow[] = await m.query(
+          `INSERT INTO stored_file (id, orga_id, store_id, kind, owner_id, customer_id, file_name, mime, size, storage_key, thumbnail_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL) RETURNING *`,
+          [id, scope.orgaId, owner.storeId, input.kind, owner.ownerId, owner.customerId, input.file_name, checked.mime, bytes.length, key],
+        );
+        await this.ownerChanged(m, scope, owner);
+        return toStoredFile(rows[0]);
+      });
+    } catch (error) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** A file added or removed changes its customer or pet: realtime clients refetch it (R4.20). */
+  private async ownerChanged(m: EntityManager, scope: StoreScope, owner: Owner): Promise<void> {
+    const meta = { ...scope.meta, storeId: owner.storeId };
+    if (owner.kind === 'customer_privacy') {
+      await this.outbox.add(m, customerUpdatedEvent, { orga_id: scope.orgaId, store_id: owner.storeId, customer_id: owner.customerId }, meta);
+    } else {
+      await this.outbox.add(m, petUpdatedEvent, { orga_id: scope.orgaId, store_id: owner.storeId, pet_id: owner.ownerId, customer_id: owner.customerId }, meta);
+    }
+  }
+
+  async list(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, kind: CrmFileKind, ownerId: string): Promise<StoredFile[]> {
+    const owner = await this.owner(scope, kind, ownerId);
+    const rows: StoredFileRow[] = await this.db.query(`SELECT * FROM stored_file WHERE owner_id = $1 AND kind = $2 ORDER BY created_at, id`, [owner.ownerId, kind]);
+    return rows.map(toStoredFile);
+  }
+
+  private async visibleFile(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, fileId: string): Promise<StoredFileRow> {
+    const rows: StoredFileRow[] = await this.db.query(`SELECT * FROM stored_file WHERE id = $1 AND orga_id = $2 AND ($3::uuid IS NULL OR store_id = $3)`, [
+      fileId,
+      scope.orgaId,
+      scope.storeFilter,
+    ]);
+    if (!rows[0]) throw new RpcError('not_found');
+    return rows[0];
+  }
+
+  async read(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, input: RpcRequest<typeof readFileRpc>): Promise<RpcResponse<typeof readFileRpc>> {
+    const row = await this.visibleFile(scope, input.file_id);
+    const key = input.thumbnail ? row.thumbnail_key : row.storage_key;
+    if (!key) throw new RpcError('not_found');
+    const bytes = await this.storage.get(key);
+    const end = Math.min(bytes.length, input.offset + FILE_PART_BYTES);
+    return {
+      file: toStoredFile(row),
+      data_base64: bytes.subarray(input.offset, end).toString('base64'),
+      next_offset: end < bytes.length ? end : null,
+    };
+  }
+
+  async delete(scope: StoreScope, fileId: string): Promise<{ deleted: true; file_id: string }> {
+    const row = await this.visibleFile(scope, fileId);
+    await this.db.transaction(async (m) => {
+      await m.query(`DELETE FROM stored_file WHERE id = $1`, [fileId]);
+      await this.ownerChanged(m, scope, { kind: row.kind, ownerId: row.owner_id, customerId: row.customer_id, storeId: row.store_id });
+    });
+    await this.customers.deleteBlobs(row.thumbnail_key ? [row.storage_key, row.thumbnail_key] : [row.storage_key]);
+    return { deleted: true, file_id: fileId };
+  }
+}
