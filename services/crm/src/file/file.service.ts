@@ -60,7 +60,8 @@ export class FileService {
     const data = Buffer.from(input.data_base64, 'base64');
     if (input.offset === 0) {
       await this.db.query(`DELETE FROM upload_part WHERE created_at < now() - ${ABANDONED_UPLOAD}`);
-      const problem = checkAnnouncedUpload(input.kind, await this.count(this.db, owner), input.total_size);
+      const replaced = input.replaces_file_id ? await this.replacedFile(scope, owner, input.replaces_file_id) : null;
+      const problem = checkAnnouncedUpload(input.kind, (await this.count(this.db, owner)) - (replaced ? 1 : 0), input.total_size);
       if (problem) throw uploadError(problem);
     }
     const before: { received: string | null; total_size: number | null; mismatched: string }[] = await this.db.query(
@@ -92,6 +93,13 @@ export class FileService {
     }
   }
 
+  /** The file a replacing upload takes the place of: one of the owner's files of the same kind. */
+  private async replacedFile(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, owner: Owner, fileId: string): Promise<StoredFileRow> {
+    const row = await this.visibleFile(scope, fileId);
+    if (row.owner_id !== owner.ownerId || row.kind !== owner.kind) throw new RpcError('not_found');
+    return row;
+  }
+
   private async discard(uploadId: string): Promise<void> {
     await this.db.query(`DELETE FROM upload_part WHERE upload_id = $1`, [uploadId]);
   }
@@ -106,10 +114,21 @@ export class FileService {
     const id = randomUUID();
     const key = `${scope.orgaId}/${input.kind.replace('_', '-')}/${id}`;
     await this.storage.put(key, bytes, checked.mime);
+    const replacedKeys: string[] = [];
     try {
-      return await this.db.transaction(async (m) => {
+      const stored = await this.db.transaction(async (m) => {
         // one upload at a time per owner, so two finishing together cannot pass the count
         await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`crm-files:${owner.ownerId}`]);
+        if (input.replaces_file_id) {
+          // TypeORM answers DELETE … RETURNING with [rows, count]: read the keys first
+          const removed: { storage_key: string; thumbnail_key: string | null }[] = await m.query(
+            `SELECT storage_key, thumbnail_key FROM stored_file WHERE id = $1 AND orga_id = $2 AND owner_id = $3 AND kind = $4 FOR UPDATE`,
+            [input.replaces_file_id, scope.orgaId, owner.ownerId, owner.kind],
+          );
+          if (!removed[0]) throw new RpcError('not_found');
+          await m.query(`DELETE FROM stored_file WHERE id = $1`, [input.replaces_file_id]);
+          replacedKeys.push(removed[0].storage_key, ...(removed[0].thumbnail_key ? [removed[0].thumbnail_key] : []));
+        }
         const limit = UPLOAD_LIMITS[input.kind].maxFiles;
         if ((await this.count(m, owner)) >= limit) throw uploadError({ problem: 'tooMany', limit });
         const rows: StoredFileRow[] = await m.query(
@@ -120,6 +139,8 @@ export class FileService {
         await this.ownerChanged(m, scope, owner);
         return toStoredFile(rows[0]);
       });
+      if (replacedKeys.length > 0) await this.customers.deleteBlobs(replacedKeys);
+      return stored;
     } catch (error) {
       await this.storage.delete(key).catch(() => undefined);
       throw error;

@@ -5,6 +5,8 @@ export type ApiErrorDetails = {
   fields?: Record<string, string>;
   /** Seconds for the Retry-After header of a 429. */
   retryAfterSeconds?: number;
+  /** A text of the service instead of the code's catalogue text (the upload errors of R5.10). */
+  message?: string;
 };
 
 /** A failure the gateway answers itself (auth, guards, limits, body problems). */
@@ -29,7 +31,7 @@ export type MappedError = { status: number; body: ErrorBody; retryAfterSeconds?:
  */
 export function mapError(error: unknown, lang: string): MappedError {
   const failure = failureOf(error);
-  const body: ErrorBody = { code: failure.code, message: errorMessage(failure.code, lang, failure.params) };
+  const body: ErrorBody = { code: failure.code, message: failure.message ?? errorMessage(failure.code, lang, failure.params) };
   if (failure.fields && Object.keys(failure.fields).length > 0) body.fields = failure.fields;
   return {
     status: httpStatusOf(failure.code),

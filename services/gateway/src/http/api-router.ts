@@ -7,7 +7,8 @@ import type { SessionRevocationStore } from '../auth/session-revocation.store';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
 import { pickLanguage } from './language';
-import { isRpcRoute, pathParameters, type ApiRoute, type RouteContext, type RouteReply } from './route-definition';
+import { answerFileRoute, boundRpc } from './file-transfer';
+import { isFileDownloadRoute, isFileUploadRoute, isMultiRpcRoute, isRpcRoute, pathParameters, type ApiRoute, type RouteContext, type RouteReply } from './route-definition';
 import type { RpcCaller } from './rpc-caller';
 
 export const BODY_LIMIT = '100kb';
@@ -30,7 +31,9 @@ export function buildApiRouter(routes: readonly ApiRoute[], deps: ApiDependencie
   const router = express.Router();
   const parseJson = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
   for (const route of routes) {
-    router[route.method](route.path, parseJson, (req: Request, res: Response) => {
+    // a file upload reads its raw body itself (R7.10), capped by its kind's limit
+    const bodyParser = isFileUploadRoute(route) ? skipBody : parseJson;
+    router[route.method](route.path, bodyParser, (req: Request, res: Response) => {
       void answer(route, deps, req, res);
     });
   }
@@ -39,6 +42,10 @@ export function buildApiRouter(routes: readonly ApiRoute[], deps: ApiDependencie
   });
   router.use(bodyErrorHandler);
   return router;
+}
+
+function skipBody(_req: Request, _res: Response, next: NextFunction): void {
+  next();
 }
 
 /** Errors raised before a route runs (body parser, also Nest's own when it parsed first). */
@@ -78,11 +85,17 @@ async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res:
       const decision = await deps.rateLimiter.consume(route.rateLimit.rule, route.rateLimit.key(ctx));
       if (!decision.allowed) throw new ApiError('rate_limited', { retryAfterSeconds: decision.retryAfterSeconds });
     }
+    if (isFileUploadRoute(route) || isFileDownloadRoute(route)) {
+      await answerFileRoute(route, deps.rpc, ctx, req, res);
+      return;
+    }
     const reply = replyOf(res, deps.secureCookies);
     let result: unknown;
     if (isRpcRoute(route)) {
       const data = await deps.rpc.call(route.rpc, route.input(ctx), { auth, lang });
       result = route.output ? await route.output(data, reply, ctx) : data;
+    } else if (isMultiRpcRoute(route)) {
+      result = await route.run(ctx, boundRpc(deps.rpc, auth, lang));
     } else {
       result = await route.handle(ctx);
     }
@@ -90,6 +103,10 @@ async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res:
     if (status === 204) res.status(204).end();
     else res.status(status).json(result);
   } catch (error) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     const mapped = mapError(error, lang);
     if (mapped.status >= 500 && mapped.body.code === 'internal') deps.onUnexpectedError(error, req);
     sendError(res, error, lang);
@@ -113,8 +130,9 @@ async function authenticate(route: ApiRoute, deps: ApiDependencies, req: Request
 
 const deviceIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** X-Device-Id, else the optional socket id header of the file calls (spec §7, R7.10). */
 function deviceIdOf(req: Request): string | null {
-  const device = req.headers['x-device-id'];
+  const device = req.headers['x-device-id'] ?? req.headers['x-socket-id'];
   return typeof device === 'string' && deviceIdPattern.test(device) ? device : null;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '@pawline/contracts';
-import { isRpcRoute, pathParameters, type ApiRoute } from './route-definition';
+import { isFileDownloadRoute, isFileUploadRoute, isRpcRoute, pathParameters, type ApiRoute } from './route-definition';
 
 type JsonObject = Record<string, unknown>;
 
@@ -47,11 +47,19 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
     if (route.body) {
       operation['requestBody'] = { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
     }
-    const status = String(route.status ?? 200);
-    const responseSchema = route.responseSchema ?? (isRpcRoute(route) ? route.rpc.response : undefined);
+    if (isFileUploadRoute(route)) {
+      // R7.10 the raw body: the file's bytes with its Content-Type and X-File-Name
+      const binary = { schema: { type: 'string', format: 'binary', maxLength: route.upload.maxBytes } };
+      operation['requestBody'] = { required: true, content: Object.fromEntries(route.upload.mediaTypes.map((type) => [type, binary])) };
+      parameters.push({ name: 'X-File-Name', in: 'header', required: false, schema: { type: 'string', maxLength: 200 }, description: "The file's name, percent-encoded" });
+      operation['parameters'] = parameters;
+    }
+    const status = String(route.status ?? (isFileUploadRoute(route) ? 201 : 200));
+    const responseSchema = ('responseSchema' in route ? route.responseSchema : undefined) ?? (isRpcRoute(route) ? route.rpc.response : undefined);
     operation['responses'] = {
-      [status]:
-        status === '204' || !responseSchema
+      [status]: isFileDownloadRoute(route)
+        ? { description: "The file's bytes with its stored Content-Type and a Content-Disposition", content: { '*/*': { schema: { type: 'string', format: 'binary' } } } }
+        : status === '204' || !responseSchema
           ? { description: 'Done' }
           : { description: 'OK', content: { 'application/json': { schema: jsonSchema(responseSchema, 'output') } } },
       default: { description: 'Error in the caller\'s language', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

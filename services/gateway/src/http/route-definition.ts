@@ -64,7 +64,7 @@ export type HandlerRoute = RouteBase & {
   responseSchema: z.ZodType;
 };
 
-export type ApiRoute = RpcRoute | HandlerRoute;
+export type ApiRoute = RpcRoute | HandlerRoute | FileRoute | MultiRpcRoute;
 
 /** Keeps the contract's types while writing a route, then widens it for the table. */
 export function rpcRoute<C extends RpcContract>(route: RpcRoute<C>): ApiRoute {
@@ -73,6 +73,78 @@ export function rpcRoute<C extends RpcContract>(route: RpcRoute<C>): ApiRoute {
 
 export function isRpcRoute(route: ApiRoute): route is RpcRoute {
   return 'rpc' in route;
+}
+
+/** The caller's RPCs for a route that needs several of them (auth and language bound). */
+export type BoundRpc = {
+  call<C extends RpcContract>(contract: C, data: RpcRequest<C>): Promise<RpcResponse<C>>;
+};
+
+/** The raw body of a file upload (R7.10): bytes as sent, the Content-Type and `X-File-Name`. */
+export type UploadedFile = {
+  bytes: Buffer;
+  contentType: string;
+  fileName: string;
+  /** Bytes the caller sent; larger than `bytes.length` when the body went over the cap and was cut. */
+  size: number;
+  /** The body went over `maxBytes` + FILE_BODY_SLACK: `bytes` holds only its beginning. */
+  oversize: boolean;
+};
+
+/** Bytes going back to the caller with their stored type and name. */
+export type FileDownload = {
+  contentType: string;
+  fileName: string;
+  size: number;
+  /** The bytes in order (one RPC per part). */
+  parts: AsyncIterable<Buffer>;
+};
+
+/** A route taking a raw file body and answering JSON (the stored file's record). */
+export type FileUploadRoute = RouteBase & {
+  upload: {
+    /** The kind's limit (libs/domain UPLOAD_LIMITS): the body is read up to this plus FILE_BODY_SLACK. */
+    maxBytes: number;
+    /** Accepted Content-Types (OpenAPI); the service checks the real type by content. */
+    mediaTypes: readonly string[];
+    send(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc): Promise<unknown>;
+  };
+  responseSchema: z.ZodType;
+};
+
+/** A route answering the bytes of a stored file (Content-Type and Content-Disposition of the file). */
+export type FileDownloadRoute = RouteBase & {
+  download(ctx: RouteContext, rpc: BoundRpc): Promise<FileDownload>;
+};
+
+export type FileRoute = FileUploadRoute | FileDownloadRoute;
+
+/** A JSON route answered by several RPCs of the caller (DELETE .../privacy_file: find the file, then delete it). */
+export type MultiRpcRoute = RouteBase & {
+  run(ctx: RouteContext, rpc: BoundRpc): Promise<unknown>;
+  responseSchema: z.ZodType;
+};
+
+export function isMultiRpcRoute(route: ApiRoute): route is MultiRpcRoute {
+  return 'run' in route;
+}
+
+/** Widens a several-RPC route for the table. */
+export function multiRpcRoute(route: MultiRpcRoute): ApiRoute {
+  return route;
+}
+
+export function isFileUploadRoute(route: ApiRoute | FileRoute): route is FileUploadRoute {
+  return 'upload' in route;
+}
+
+export function isFileDownloadRoute(route: ApiRoute | FileRoute): route is FileDownloadRoute {
+  return 'download' in route;
+}
+
+/** Widens a file route for the table. */
+export function fileRoute(route: FileRoute): ApiRoute {
+  return route;
 }
 
 /** Path parameters of a route, in order (`/orga/:orga/store/:store` → orga, store). */

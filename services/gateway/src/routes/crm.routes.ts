@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   CUSTOMER_PAGE_SIZE,
+  FILE_PART_BYTES,
+  readFileRpc,
+  storedFileSchema,
+  uploadFilePartRpc,
+  type CrmFileKind,
+  type StoredFile,
   CUSTOMER_PAGE_SIZE_MAX,
   createCustomerRpc,
   createExternalServiceRpc,
@@ -28,11 +35,13 @@ import {
   updatePetRpc,
   updateTagRpc,
 } from '@pawline/contracts';
-import { rpcRoute, type ApiRoute, type RouteContext } from '../http/route-definition';
+import { UPLOAD_LIMITS } from '@pawline/domain';
+import { ApiError } from '../http/api-error';
+import { fileRoute, multiRpcRoute, rpcRoute, type ApiRoute, type BoundRpc, type FileDownload, type RouteContext, type UploadedFile } from '../http/route-definition';
 
-// Customers, pets, tags, external services, crm settings and file lists (spec §7 "Customers and pets", "Files").
-// Uploading and downloading file bytes needs several RPCs per request (NATS max_payload is 1 MiB,
-// rpc.crm.file.upload-part / rpc.crm.file.read move 512 KiB each): not a one-RPC route, see services/crm/README.md.
+// Customers, pets, tags, external services, crm settings and files (spec §7 "Customers and pets", "Files").
+// File bytes need several RPCs per request (NATS max_payload is 1 MiB; rpc.crm.file.upload-part and
+// rpc.crm.file.read move 512 KiB each): they are file routes (raw body in, bytes out, R7.10).
 
 const orga = (ctx: RouteContext) => ctx.params['orga'] ?? '';
 const store = (ctx: RouteContext) => ctx.params['store'] ?? '';
@@ -96,6 +105,71 @@ const externalUpdateBody = updateExternalServiceRpc.request.omit({ orga_id: true
 const settingsBody = updateCrmSettingsRpc.request.omit({ orga_id: true });
 
 const STORE = '/api/v1/orga/:orga/store/:store';
+
+/** crm's upload failures (R5.10) carry the i18n key in fields.file and the spec's text in params.message. */
+function uploadFailure(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const failure = error as { code?: unknown; fields?: Record<string, unknown>; params?: Record<string, unknown> };
+  const key = failure.fields?.['file'];
+  const message = failure.params?.['message'];
+  if (failure.code !== 'validation_failed' || typeof key !== 'string' || !key.startsWith('errors.upload') || typeof message !== 'string') return error;
+  return new ApiError(key === 'errors.uploadTooBig' ? 'payload_too_large' : 'validation_failed', { fields: { file: key }, message });
+}
+
+/**
+ * Sends a raw body to crm as ordered upload-part RPCs; the last answer carries the stored file.
+ * A body over the cap announces its size only, so crm answers with its own limit and text.
+ */
+async function uploadToCrm(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc, kind: CrmFileKind, ownerId: string, replacesFileId?: string): Promise<StoredFile> {
+  const scope = {
+    orga_id: orga(ctx),
+    store_id: store(ctx),
+    kind,
+    owner_id: ownerId,
+    upload_id: randomUUID(),
+    file_name: file.fileName,
+    total_size: file.oversize ? file.size : file.bytes.length,
+    ...(replacesFileId ? { replaces_file_id: replacesFileId } : {}),
+  };
+  try {
+    if (file.oversize) {
+      await rpc.call(uploadFilePartRpc, { ...scope, offset: 0, data_base64: '', last: false });
+      throw new ApiError('payload_too_large');
+    }
+    let offset = 0;
+    for (;;) {
+      const part = file.bytes.subarray(offset, offset + FILE_PART_BYTES);
+      const last = offset + part.length >= file.bytes.length;
+      const answer = await rpc.call(uploadFilePartRpc, { ...scope, offset, data_base64: part.toString('base64'), last });
+      offset += part.length;
+      if (last) {
+        if (!answer.file) throw new Error('crm stored no file for the last part');
+        return answer.file;
+      }
+    }
+  } catch (error) {
+    throw uploadFailure(error);
+  }
+}
+
+/** Reads a stored file part by part; it must be the path's owner's file of the kind. */
+async function downloadFromCrm(ctx: RouteContext, rpc: BoundRpc, kind: CrmFileKind, ownerId: string, fileId: string): Promise<FileDownload> {
+  const read = (offset: number) => rpc.call(readFileRpc, { orga_id: orga(ctx), store_id: store(ctx), file_id: fileId, offset, thumbnail: false });
+  const first = await read(0);
+  if (first.file.kind !== kind || first.file.owner_id !== ownerId) throw new ApiError('not_found');
+  async function* parts(): AsyncGenerator<Buffer> {
+    let part = first;
+    yield Buffer.from(part.data_base64, 'base64');
+    while (part.next_offset !== null) {
+      part = await read(part.next_offset);
+      yield Buffer.from(part.data_base64, 'base64');
+    }
+  }
+  return { contentType: first.file.mime, fileName: first.file.file_name, size: first.file.size, parts: parts() };
+}
+
+const PET_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+const PRIVACY_FILE_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword', 'image/jpeg', 'image/png'] as const;
 
 export const crmRoutes: ApiRoute[] = [
   // customers
@@ -237,12 +311,48 @@ export const crmRoutes: ApiRoute[] = [
     rpc: listFilesRpc,
     input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), kind: 'customer_privacy' as const, owner_id: param(ctx, 'customer') }),
   }),
+  fileRoute({
+    method: 'post',
+    path: `${STORE}/customer/:customer/privacy_file`,
+    summary: "Upload a customer's privacy file (1 file, pdf/docx/doc/jpg/png by content, ≤ 2 MB) as the raw body with X-File-Name (R7.04, R7.10, R9.04)",
+    tag: 'crm',
+    access: { orga: 'store_write' },
+    status: 201,
+    upload: {
+      maxBytes: UPLOAD_LIMITS.customer_privacy.maxBytes,
+      mediaTypes: PRIVACY_FILE_TYPES,
+      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'customer_privacy', param(ctx, 'customer')),
+    },
+    responseSchema: storedFileSchema,
+  }),
+  multiRpcRoute({
+    method: 'delete',
+    path: `${STORE}/customer/:customer/privacy_file`,
+    summary: "Delete the customer's privacy file (there is at most one) (R7.04)",
+    tag: 'crm',
+    access: { orga: 'store_write' },
+    responseSchema: deleteFileRpc.response,
+    run: async (ctx, rpc) => {
+      const scope = { orga_id: orga(ctx), store_id: store(ctx) };
+      const [file] = await rpc.call(listFilesRpc, { ...scope, kind: 'customer_privacy', owner_id: param(ctx, 'customer') });
+      if (!file) throw new ApiError('not_found');
+      return rpc.call(deleteFileRpc, { ...scope, file_id: file.id });
+    },
+  }),
+  fileRoute({
+    method: 'get',
+    path: `${STORE}/customer/:customer/privacy_file/:file`,
+    summary: "A customer's privacy file: its bytes with the stored Content-Type (R7.04)",
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    download: (ctx, rpc) => downloadFromCrm(ctx, rpc, 'customer_privacy', param(ctx, 'customer'), param(ctx, 'file')),
+  }),
   rpcRoute({
     method: 'delete',
     path: `${STORE}/customer/:customer/privacy_file/:file`,
     summary: "Delete a customer's privacy file (R7.04)",
     tag: 'crm',
-    access: { orga: 'pet_write' },
+    access: { orga: 'store_write' },
     rpc: deleteFileRpc,
     input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), file_id: param(ctx, 'file') }),
   }),
@@ -254,6 +364,42 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'store_read' },
     rpc: listFilesRpc,
     input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), kind: 'pet_image' as const, owner_id: param(ctx, 'pet') }),
+  }),
+  fileRoute({
+    method: 'post',
+    path: `${STORE}/pet/:pet/image`,
+    summary: "Upload a pet image (≤ 4 per pet, jpg/png by content, ≤ 1 MB) as the raw body with X-File-Name (R7.04, R7.10, R9.04)",
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    status: 201,
+    upload: {
+      maxBytes: UPLOAD_LIMITS.pet_image.maxBytes,
+      mediaTypes: PET_IMAGE_TYPES,
+      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'pet_image', param(ctx, 'pet')),
+    },
+    responseSchema: storedFileSchema,
+  }),
+  fileRoute({
+    method: 'put',
+    path: `${STORE}/pet/:pet/image/:file`,
+    summary: 'Replace a pet image by a new one (raw body with X-File-Name); the answer is the new file, the old one is removed (R7.04, R7.10)',
+    tag: 'crm',
+    access: { orga: 'pet_write' },
+    status: 200,
+    upload: {
+      maxBytes: UPLOAD_LIMITS.pet_image.maxBytes,
+      mediaTypes: PET_IMAGE_TYPES,
+      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'pet_image', param(ctx, 'pet'), param(ctx, 'file')),
+    },
+    responseSchema: storedFileSchema,
+  }),
+  fileRoute({
+    method: 'get',
+    path: `${STORE}/pet/:pet/image/:file`,
+    summary: "A pet image: its bytes with the stored Content-Type (R7.04)",
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    download: (ctx, rpc) => downloadFromCrm(ctx, rpc, 'pet_image', param(ctx, 'pet'), param(ctx, 'file')),
   }),
   rpcRoute({
     method: 'delete',

@@ -1,0 +1,136 @@
+import type { Request, Response } from 'express';
+import type { AuthContext, MessageLanguage } from '@pawline/contracts';
+import { ApiError } from './api-error';
+import type { RpcCaller } from './rpc-caller';
+import { isFileUploadRoute, type BoundRpc, type FileRoute, type RouteContext, type UploadedFile } from './route-definition';
+
+/** Read beyond a kind's limit, so a file just over it still reaches the service's own check and text. */
+export const FILE_BODY_SLACK = 64 * 1024;
+
+/** A body this many times the cap is not drained any more: the connection is closed at once. */
+const DRAIN_FACTOR = 8;
+
+const FILE_NAME_MAX = 200;
+
+/** The caller's RPCs with its auth and language. */
+export function boundRpc(rpc: RpcCaller, auth: AuthContext | null, lang: MessageLanguage): BoundRpc {
+  return { call: (contract, data) => rpc.call(contract, data, { auth, lang }) };
+}
+
+/**
+ * Reads a raw request body up to `cap` bytes. Beyond it the bytes are read and dropped (so the
+ * caller gets its 413 instead of a broken connection) up to DRAIN_FACTOR × cap, then the
+ * connection is closed. `size` is what was sent, or the announced Content-Length when that is larger.
+ */
+export function readRawBody(req: Request, cap: number): Promise<{ bytes: Buffer; size: number; oversize: boolean }> {
+  const announced = Number(req.headers['content-length'] ?? NaN);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let seen = 0;
+    const done = () => {
+      const size = Number.isFinite(announced) ? Math.max(seen, announced) : seen;
+      resolve({ bytes: Buffer.concat(chunks, kept), size, oversize: seen > cap || size > cap });
+    };
+    req.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (kept < cap) {
+        const room = cap - kept;
+        const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
+        chunks.push(piece);
+        kept += piece.length;
+      }
+      if (seen > cap * DRAIN_FACTOR) {
+        req.removeAllListeners('data');
+        req.removeAllListeners('end');
+        req.destroy();
+        reject(new ApiError('payload_too_large'));
+      }
+    });
+    req.on('end', done);
+    req.on('error', reject);
+  });
+}
+
+/** `X-File-Name`, percent-decoded (so any name survives the header), trimmed to 200 characters. */
+export function fileNameOf(req: Request): string {
+  const header = req.headers['x-file-name'];
+  const raw = typeof header === 'string' ? header : '';
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    name = raw;
+  }
+  // no path parts, no control characters
+  const clean = [...name]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join('')
+    .split(/[\\/]/)
+    .pop()
+    ?.trim()
+    .slice(0, FILE_NAME_MAX);
+  return clean && clean.length > 0 ? clean : 'file';
+}
+
+/** `inline` for images, `attachment` for the rest, with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(fileName: string, contentType: string): string {
+  const type = contentType.startsWith('image/') ? 'inline' : 'attachment';
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Answers a file route: an upload reads the raw body (capped at the kind's limit plus
+ * FILE_BODY_SLACK) and answers the service's JSON; a download streams the parts with the
+ * stored Content-Type and a Content-Disposition. Failures before the first byte is sent are
+ * thrown for the JSON error answer; a failure in the middle of a download closes the connection.
+ */
+export async function answerFileRoute(route: FileRoute, rpc: RpcCaller, ctx: RouteContext, req: Request, res: Response): Promise<void> {
+  const bound = boundRpc(rpc, ctx.auth, ctx.lang);
+  if (isFileUploadRoute(route)) {
+    const body = await readRawBody(req, route.upload.maxBytes + FILE_BODY_SLACK);
+    if (body.size === 0) throw new ApiError('validation_failed', { fields: { file: 'The body is empty: send the file as the raw body' } });
+    const contentType = String(req.headers['content-type'] ?? 'application/octet-stream').split(';')[0]?.trim() ?? 'application/octet-stream';
+    const file: UploadedFile = { ...body, contentType, fileName: fileNameOf(req) };
+    const result = await route.upload.send(ctx, file, bound);
+    res.status(route.status ?? 201).json(result);
+    return;
+  }
+  const download = await route.download(ctx, bound);
+  const parts = download.parts[Symbol.asyncIterator]();
+  // the first part decides whether this is a JSON error or a file
+  const first = await parts.next();
+  res.status(route.status ?? 200);
+  res.setHeader('Content-Type', download.contentType);
+  res.setHeader('Content-Length', String(download.size));
+  res.setHeader('Content-Disposition', contentDisposition(download.fileName, download.contentType));
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', 'private, no-store');
+  try {
+    let step = first;
+    while (!step.done) {
+      if (!res.write(step.value)) await drained(res);
+      step = await parts.next();
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  }
+}
+
+/** Resolves when the response can take more bytes; rejects when the caller went away. */
+function drained(res: Response): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onDrain = () => {
+      res.off('close', onClose);
+      resolve();
+    };
+    const onClose = () => {
+      res.off('drain', onDrain);
+      reject(new Error('the caller closed the connection'));
+    };
+    res.once('drain', onDrain);
+    res.once('close', onClose);
+  });
+}
