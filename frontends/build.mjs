@@ -2,10 +2,11 @@
 // production mode: `node frontends/build.mjs [--project shell] [--project settings]`.
 // Output: dist/frontends/<name>/ (the gateway serves shell at / and remotes at /remotes/<name>/).
 import { rspack } from '@rspack/core';
+import { clientsConfig } from './clients/rspack.config.mjs';
 import { settingsConfig } from './settings/rspack.config.mjs';
 import { shellConfig } from './shell/rspack.config.mjs';
 
-const frontends = { shell: shellConfig, settings: settingsConfig };
+const frontends = { shell: shellConfig, settings: settingsConfig, clients: clientsConfig, calendar: (await import('./calendar/rspack.config.mjs')).calendarConfig };
 
 function requestedProjects(argv) {
   const names = [];

@@ -1,22 +1,30 @@
 import deAuth from './locales/de/auth.json';
+import deCalendar from './locales/de/calendar.json';
+import deClients from './locales/de/clients.json';
 import deCommon from './locales/de/common.json';
 import deErrors from './locales/de/errors.json';
 import deSettings from './locales/de/settings.json';
 import deShell from './locales/de/shell.json';
 import deValidation from './locales/de/validation.json';
 import enAuth from './locales/en/auth.json';
+import enCalendar from './locales/en/calendar.json';
+import enClients from './locales/en/clients.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
 import enSettings from './locales/en/settings.json';
 import enShell from './locales/en/shell.json';
 import enValidation from './locales/en/validation.json';
 import frAuth from './locales/fr/auth.json';
+import frCalendar from './locales/fr/calendar.json';
+import frClients from './locales/fr/clients.json';
 import frCommon from './locales/fr/common.json';
 import frErrors from './locales/fr/errors.json';
 import frSettings from './locales/fr/settings.json';
 import frShell from './locales/fr/shell.json';
 import frValidation from './locales/fr/validation.json';
 import itAuth from './locales/it/auth.json';
+import itCalendar from './locales/it/calendar.json';
+import itClients from './locales/it/clients.json';
 import itCommon from './locales/it/common.json';
 import itErrors from './locales/it/errors.json';
 import itSettings from './locales/it/settings.json';
@@ -28,7 +36,7 @@ export const SUPPORTED_LANGUAGES = ['en', 'it', 'de', 'fr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors', 'validation'] as const;
+export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors', 'validation', 'clients', 'calendar'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const english = {
@@ -38,6 +46,8 @@ const english = {
   settings: enSettings,
   errors: enErrors,
   validation: enValidation,
+  clients: enClients,
+  calendar: enCalendar,
 };
 
 /** Every key of the English catalogue as 'namespace.key'. */
@@ -49,7 +59,7 @@ export type Catalogue = Record<Namespace, Readonly<Record<string, string>>>;
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
   en: english,
-  it: { common: itCommon, auth: itAuth, shell: itShell, settings: itSettings, errors: itErrors, validation: itValidation },
-  de: { common: deCommon, auth: deAuth, shell: deShell, settings: deSettings, errors: deErrors, validation: deValidation },
-  fr: { common: frCommon, auth: frAuth, shell: frShell, settings: frSettings, errors: frErrors, validation: frValidation },
+  it: { common: itCommon, auth: itAuth, shell: itShell, settings: itSettings, errors: itErrors, validation: itValidation, clients: itClients, calendar: itCalendar },
+  de: { common: deCommon, auth: deAuth, shell: deShell, settings: deSettings, errors: deErrors, validation: deValidation, clients: deClients, calendar: deCalendar },
+  fr: { common: frCommon, auth: frAuth, shell: frShell, settings: frSettings, errors: frErrors, validation: frValidation, clients: frClients, calendar: frCalendar },
 };

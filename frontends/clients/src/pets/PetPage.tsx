@@ -1,0 +1,225 @@
+import { Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { CustomerDetail, PetDetail, StoredFile, Tag } from '@pawline/contracts';
+import { ConfirmDialog, ErrorState, FormField, LoadingState, useConfirmLeave } from '@pawline/ui';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { sameForm } from '../customers/customer-form';
+import { errorText, type ClientsContext } from '../shared/clients-context';
+import { useLoad } from '../shared/useLoad';
+import { TagPicker } from '../tags/TagPicker';
+import { PetGallery } from './PetGallery';
+import { emptyPetForm, PET_COLOURS, PET_HAIRS, PET_SEXES, PET_SIZES, PET_TYPE_OPTIONS, petFormFrom, petRequest, validatePetForm, type PetForm, type PetFormErrors } from './pet-form';
+import { petTypeKey } from './pet-labels';
+
+type PageData = { detail: PetDetail | null; owner: CustomerDetail | null; tags: Tag[]; images: StoredFile[] };
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** /{orgaId}/store/{storeId}/pet/{petId} ('new?customer=' creates): the spec §3 pet fields, tags and photos. */
+export function PetPage({ ctx, orgaId, storeId, petId, newOwnerId }: { ctx: ClientsContext; orgaId: string; storeId: string; petId: string; newOwnerId: string | null }) {
+  const { crm, t } = ctx;
+  const isNew = petId === 'new';
+  const loader = useCallback(async (): Promise<PageData> => {
+    const detail = isNew ? null : await crm.getPet(orgaId, storeId, petId);
+    const ownerId = detail?.pet.customer_id ?? newOwnerId;
+    const [owner, tags, images] = await Promise.all([
+      ownerId ? crm.getCustomer(orgaId, storeId, ownerId) : Promise.resolve(null),
+      crm.listTags(orgaId, 'pet'),
+      isNew ? Promise.resolve([]) : crm.listPetImages(orgaId, storeId, petId),
+    ]);
+    return { detail, owner, tags, images };
+  }, [crm, orgaId, storeId, petId, isNew, newOwnerId]);
+  const { load, reload } = useLoad(loader);
+
+  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
+  if (load.status === 'failed') return <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
+  if (!load.value.owner) return <ErrorState title={t('clients.ownerMissing')} />;
+  return <PetEditor key={load.value.detail?.pet.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={load.value} owner={load.value.owner} onReload={reload} />;
+}
+
+function Select({ name, value, onChange, options, label }: { name: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[]; label: string }) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field name={name} aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+function PetEditor({ ctx, orgaId, storeId, data, owner, onReload }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; owner: CustomerDetail; onReload: () => void }) {
+  const { crm, t, bridge } = ctx;
+  const navigate = useNavigate();
+  const pet = data.detail?.pet ?? null;
+  const [initial, setInitial] = useState<PetForm>(() => (data.detail ? petFormFrom(data.detail) : emptyPetForm()));
+  const [form, setForm] = useState<PetForm>(initial);
+  const [errors, setErrors] = useState<PetFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [goTo, setGoTo] = useState<string | null>(null);
+  const dirty = !sameForm(form, initial);
+  useConfirmLeave(dirty, t('clients.unsavedChanges'));
+  const base = `/${orgaId}/store/${storeId}`;
+  const ownerPath = `${base}/customer/${owner.customer.id}`;
+
+  useEffect(() => {
+    if (goTo && !dirty) void navigate(goTo, { replace: true });
+  }, [goTo, dirty, navigate]);
+
+  const set = <K extends keyof PetForm>(field: K, value: PetForm[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const none = { value: '', label: '—' };
+  const opts = (values: readonly string[], prefix: string) => [none, ...values.map((value) => ({ value, label: t(`clients.${prefix}_${value}`) }))];
+  const tri = [none, { value: 'yes', label: t('clients.yes') }, { value: 'no', label: t('clients.no') }];
+
+  const save = async () => {
+    const found = validatePetForm(form, today());
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const body = petRequest(form);
+      const saved = pet ? await crm.updatePet(orgaId, storeId, pet.id, body) : await crm.createPet(orgaId, storeId, { ...body, customer_id: owner.customer.id });
+      bridge.notify(2, t('clients.petSaved'));
+      setInitial(form);
+      if (!pet) setGoTo(`${base}/pet/${saved.pet.id}`);
+      else onReload();
+    } catch (error) {
+      bridge.notify(0, errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!pet) return;
+    setBusy(true);
+    try {
+      await crm.deletePet(orgaId, storeId, pet.id);
+      bridge.notify(2, t('clients.petDeleted'));
+      setInitial(form);
+      setGoTo(ownerPath);
+    } catch (error) {
+      bridge.notify(0, errorText(error));
+      setBusy(false);
+    }
+  };
+
+  const text = (field: 'breed' | 'microchip', label: string): ReactNode => (
+    <FormField label={label}>
+      <Input name={field} value={form[field]} onChange={(e) => set(field, e.currentTarget.value)} />
+    </FormField>
+  );
+  const area = (field: 'allergies' | 'attitude' | 'notes' | 'medical'): ReactNode => (
+    <FormField label={t(`clients.pet_${field}`)}>
+      <Textarea name={field} value={form[field]} onChange={(e) => set(field, e.currentTarget.value)} />
+    </FormField>
+  );
+  const ownerName = `${owner.customer.first_name} ${owner.customer.last_name}`.trim();
+
+  return (
+    <Stack gap="5" data-testid="pet-page">
+      <HStack justify="space-between" wrap="wrap">
+        <Stack gap="0">
+          <Link to={ownerPath} data-testid="pet-owner">{`← ${ownerName}`}</Link>
+          <Heading size="lg">{pet ? pet.name : t('clients.newPet')}</Heading>
+        </Stack>
+        <HStack>
+          {pet ? (
+            <Button variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
+              {t('clients.deletePet')}
+            </Button>
+          ) : null}
+          <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid="save-pet">
+            {t('clients.save')}
+          </Button>
+        </HStack>
+      </HStack>
+      <Card.Root>
+        <Card.Body>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+            <FormField label={t('clients.pet_name')} error={errors.name ? t(errors.name) : null} required>
+              <Input name="name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
+            </FormField>
+            <FormField label={t('clients.pet_type')}>
+              <Select
+                name="pet_type"
+                label={t('clients.pet_type')}
+                value={form.pet_type === '1' ? '0' : form.pet_type}
+                onChange={(value) => set('pet_type', value)}
+                options={PET_TYPE_OPTIONS.map((value) => ({ value: String(value), label: t(petTypeKey(value)) }))}
+              />
+            </FormField>
+            {text('breed', t('clients.pet_breed'))}
+            <FormField label={t('clients.pet_hair')}>
+              <Select name="hair" label={t('clients.pet_hair')} value={form.hair} onChange={(value) => set('hair', value)} options={opts(PET_HAIRS, 'hair')} />
+            </FormField>
+            <FormField label={t('clients.pet_size')}>
+              <Select name="size" label={t('clients.pet_size')} value={form.size} onChange={(value) => set('size', value)} options={opts(PET_SIZES, 'size')} />
+            </FormField>
+            <FormField label={t('clients.pet_sex')}>
+              <Select name="sex" label={t('clients.pet_sex')} value={form.sex} onChange={(value) => set('sex', value)} options={opts(PET_SEXES, 'sex')} />
+            </FormField>
+            <FormField label={t('clients.pet_born')} error={errors.born ? t(errors.born) : null}>
+              <Input name="born" type="date" value={form.born} onChange={(e) => set('born', e.currentTarget.value)} />
+            </FormField>
+            <FormField label={t('clients.pet_weight')} error={errors.weight ? t(errors.weight) : null}>
+              <Input name="weight" inputMode="decimal" value={form.weight} onChange={(e) => set('weight', e.currentTarget.value)} />
+            </FormField>
+            <FormField label={t('clients.pet_colour')}>
+              <Select name="colour" label={t('clients.pet_colour')} value={form.colour} onChange={(value) => set('colour', value)} options={opts(PET_COLOURS, 'colour')} />
+            </FormField>
+            {text('microchip', t('clients.pet_microchip'))}
+            <FormField label={t('clients.pet_sterilized')}>
+              <Select name="sterilized" label={t('clients.pet_sterilized')} value={form.sterilized} onChange={(value) => set('sterilized', value as PetForm['sterilized'])} options={tri} />
+            </FormField>
+            <FormField label={t('clients.pet_vaccinated')}>
+              <Select name="vaccinated" label={t('clients.pet_vaccinated')} value={form.vaccinated} onChange={(value) => set('vaccinated', value as PetForm['vaccinated'])} options={tri} />
+            </FormField>
+          </SimpleGrid>
+          <Stack gap="3" mt="3">
+            {area('allergies')}
+            {area('attitude')}
+            {area('notes')}
+            {area('medical')}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header>
+          <Heading size="md">{t('clients.tags')}</Heading>
+        </Card.Header>
+        <Card.Body>
+          {data.tags.length === 0 ? <Text color="fg.muted">{t('clients.noTagsDefined')}</Text> : <TagPicker tags={data.tags} value={form.tag_ids} onChange={(ids) => set('tag_ids', ids)} t={t} testId="pet-tags" />}
+        </Card.Body>
+      </Card.Root>
+      {pet ? (
+        <Card.Root>
+          <Card.Header>
+            <Heading size="md">{t('clients.photos')}</Heading>
+          </Card.Header>
+          <Card.Body>
+            <PetGallery ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} initial={data.images} />
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('clients.deletePetQuestion', { name: pet?.name ?? '' })}
+        confirmLabel={t('clients.delete')}
+        cancelLabel={t('clients.cancel')}
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+/** @jest-environment jsdom */
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ApiClient, PersonUser, ShellBridge } from '@pawline/api-client';
+import { pawlineSystem } from '@pawline/ui';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { clientsPageOf, ClientsRoutes } from './routes';
+
+const ORGA = '22222222-2222-4222-8222-222222222222';
+const STORE = '33333333-3333-4333-8333-333333333333';
+const person: PersonUser = {
+  id: 'u1', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', language: 'it',
+  orga_id: ORGA, rating_enable: null, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
+};
+
+function customer(n: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: `c${String(n).padStart(3, '0')}`, orga_id: ORGA, store_id: STORE, first_name: `Nome${n}`, last_name: `Cognome${n}`, address: null, city: null, zip_code: null,
+    country: null, fon: null, fon_2: null, email: null, notes: null, veterinary: null, consent_messages: false, consent_reminders: false, consent_marketing: false,
+    privacy_file_id: null, pet_names: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z', tags: [], ...extra,
+  };
+}
+
+type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
+let requests: { method: string; url: URL; body: unknown }[] = [];
+
+function mount(path: string, handler: Handler, language: 'en' | 'it' = 'en') {
+  requests = [];
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    requests.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    const answer = handler(url, init ?? {}) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
+    const status = answer.status ?? 200;
+    // jsdom has no Response: the client reads only these
+    return { status, ok: status >= 200 && status < 300, statusText: '', text: async () => JSON.stringify(answer.body) } as Response;
+  }) as typeof fetch;
+  const api = { deviceId: 'dev', freshAccessToken: jest.fn().mockResolvedValue('tok'), refresh: jest.fn().mockResolvedValue(null), getOrganization: jest.fn() } as unknown as ApiClient;
+  const bridge: ShellBridge = {
+    api, user: person, language, notify: jest.fn(), reloadUser: jest.fn(), changeLanguage: jest.fn(), signedOut: jest.fn(), appVersion: '11.4.6',
+  };
+  const router = createMemoryRouter(
+    [
+      { path: '/:orgaId/store/:storeId/*', element: <ClientsRoutes {...bridge} /> },
+      { path: '/:orgaId/pet', element: <ClientsRoutes {...bridge} /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ChakraProvider value={pawlineSystem}>
+      <RouterProvider router={router} />
+    </ChakraProvider>,
+  );
+  return { bridge, router };
+}
+
+const listCalls = () => requests.filter((r) => r.url.pathname.endsWith('/customers'));
+
+describe('clients remote', () => {
+  it('matches its five routes on the whole path', () => {
+    expect(clientsPageOf(`/${ORGA}/pet`)).toEqual({ page: 'pets', orgaId: ORGA, storeId: null });
+    expect(clientsPageOf(`/${ORGA}/store/${STORE}/pet/`)).toEqual({ page: 'pets', orgaId: ORGA, storeId: STORE });
+    expect(clientsPageOf(`/${ORGA}/store/${STORE}/pet/p1`)).toMatchObject({ page: 'pet', petId: 'p1' });
+    expect(clientsPageOf(`/${ORGA}/store/${STORE}/customer/c1`)).toMatchObject({ page: 'customer', customerId: 'c1' });
+    expect(clientsPageOf(`/${ORGA}/store/${STORE}/customers`)).toMatchObject({ page: 'customers', storeId: STORE });
+    expect(clientsPageOf(`/${ORGA}/store/${STORE}/nothing`)).toEqual({ page: 'none' });
+  });
+
+  it('R4.22 R7.07 lists customers, searches on the server, sorts, filters by tag and pages by last id', async () => {
+    const tag = { id: 't1', orga_id: ORGA, kind: 'customer', name: 'VIP', icon: 29, emoji: null, tag_order: 0 };
+    mount(`/${ORGA}/store/${STORE}/customers`, (url) => {
+      if (url.pathname.endsWith('/tags')) return { body: [tag] };
+      if (!url.pathname.endsWith('/customers')) return undefined;
+      const last = url.searchParams.get('last_id');
+      const count = last ? 3 : 50; // a short second page ends the list
+      const offset = last ? 50 : 0;
+      return { body: { items: Array.from({ length: count }, (_, i) => customer(offset + i + 1, { pet_names: ['Fido'] })), page_size: 50 } };
+    });
+    expect(await screen.findByText('Nome1 Cognome1')).toBeTruthy();
+    expect(screen.getAllByTestId('customer-row')).toHaveLength(50);
+    fireEvent.click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(screen.getAllByTestId('customer-row')).toHaveLength(53));
+    expect(listCalls()[1]?.url.searchParams.get('last_id')).toBe('c050');
+    expect(screen.queryByTestId('load-more')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('sort-name'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('sort')).toBe('name_desc'));
+
+    fireEvent.click(screen.getByRole('button', { name: '👑 VIP' }));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('tag_ids')).toBe('t1'));
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Fido' } });
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('q')).toBe('Fido'));
+  });
+
+  it('shows the empty state and, on failure, the error state with retry', async () => {
+    let fail = true;
+    mount(`/${ORGA}/store/${STORE}/customers`, (url) => {
+      if (url.pathname.endsWith('/tags')) return { body: [] };
+      if (fail) return { status: 503, body: { code: 'service_unavailable', message: 'Servizio non disponibile' } };
+      return { body: { items: [], page_size: 50 } };
+    });
+    expect(await screen.findByText('Servizio non disponibile')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('empty-state')).toBeTruthy();
+    expect(screen.getByText('No customers yet')).toBeTruthy();
+  });
+
+  it('R5.01 R5.02 R5.05 R5.13 validates a new customer in Italian and sends nothing until it is right', async () => {
+    mount(
+      `/${ORGA}/store/${STORE}/customer/new`,
+      (url, init) => {
+        if (url.pathname.endsWith('/tags')) return { body: [] };
+        if (url.pathname.endsWith('/external_services')) return { body: [] };
+        if (url.pathname.endsWith('/crm_settings')) return { body: { orga_id: ORGA, mandatory_customer_info: ['fon'], pet_checkout: {} } };
+        if (url.pathname.endsWith('/customer') && init.method === 'POST') {
+          const body = JSON.parse(init.body as string) as Record<string, unknown>;
+          return { status: 201, body: { customer: customer(7, body), tags: [], external_services: [] } };
+        }
+        return undefined;
+      },
+      'it',
+    );
+    const save = await screen.findByTestId('save-customer');
+    fireEvent.change(document.querySelector('input[name="email"]') as HTMLInputElement, { target: { value: 'giulia@' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('E-mail non valida')).toBeTruthy();
+    expect(screen.getAllByText('Obbligatorio').length).toBe(2); // first name and the mandatory phone (R5.13)
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    fireEvent.change(document.querySelector('input[name="first_name"]') as HTMLInputElement, { target: { value: 'Giulia' } });
+    fireEvent.change(document.querySelector('input[name="fon"]') as HTMLInputElement, { target: { value: '+39 333 1234567' } });
+    fireEvent.change(document.querySelector('input[name="email"]') as HTMLInputElement, { target: { value: 'giulia@example.it' } });
+    await act(async () => {
+      fireEvent.click(save);
+    });
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ first_name: 'Giulia', fon: '+39 333 1234567', email: 'giulia@example.it', tags: [], external_services: [] });
+  });
+
+  it('R3.06 R9.04 R5.10 shows a pet with its tags and refuses a too big photo before sending it', async () => {
+    const pet = {
+      id: 'p1', orga_id: ORGA, store_id: STORE, customer_id: 'c001', name: 'Biscotto', pet_type: 1, breed: 'Barboncino', hair: 'long', size: 'small', sex: 'male',
+      born: '2021-03-04', weight: 6.5, allergies: 'Pollo', sterilized: true, vaccinated: null, colour: 'brindle', microchip: '380260000000001', attitude: null,
+      notes: null, medical: 'Cardiopatico', image_ids: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+    };
+    const petTag = { id: 't9', orga_id: ORGA, kind: 'pet', name: 'Morde', icon: 6, emoji: null, tag_order: 0 };
+    const open = jest.fn();
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = jest.fn(() => ({ open, setRequestHeader: jest.fn(), send: jest.fn(), upload: {} }));
+    mount(
+      `/${ORGA}/store/${STORE}/pet/p1`,
+      (url) => {
+        if (url.pathname.endsWith('/pet/p1')) return { body: { pet, tags: [{ tag_id: 't9', tag_order: 0, name: 'Morde', icon: 6, emoji: null }] } };
+        if (url.pathname.endsWith('/customer/c001')) return { body: { customer: customer(1), tags: [], external_services: [] } };
+        if (url.pathname.endsWith('/tags')) return { body: [petTag] };
+        if (url.pathname.endsWith('/images')) return { body: [] };
+        return undefined;
+      },
+      'it',
+    );
+    expect(await screen.findByDisplayValue('Biscotto')).toBeTruthy();
+    expect(screen.getByDisplayValue('6,5')).toBeTruthy();
+    expect(screen.getByDisplayValue('Cardiopatico')).toBeTruthy();
+    expect((document.querySelector('select[name="colour"]') as HTMLSelectElement).value).toBe('brindle');
+    expect((document.querySelector('select[name="pet_type"]') as HTMLSelectElement).value).toBe('0'); // 1 is a dog too
+    expect(screen.getByTestId('pet-tags').textContent).toContain('Morde');
+    expect(screen.getByTestId('pet-owner').textContent).toContain('Nome1 Cognome1');
+
+    const big = new File([new Uint8Array(1_048_577)], 'grande.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByTestId('pet-photo-upload-input'), { target: { files: [big] } });
+    expect((await screen.findByTestId('pet-photo-upload-error')).textContent).toBe('Il file è troppo grande. Dimensione massima: 1 MB');
+    expect(open).not.toHaveBeenCalled();
+  });
+});
