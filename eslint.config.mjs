@@ -1,0 +1,100 @@
+// Lint for the whole workspace (ESLint 9 flat config). Typed rules use typescript-eslint's
+// project service, so one TypeScript program serves every file and the run stays fast.
+// Boundaries follow ARCHITECTURE.md: services never import each other, remotes never import
+// each other; both only reach the shared libs their tag allows.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+import { createProjectGraphAsync } from '@nx/devkit';
+
+// @nx/enforce-module-boundaries reads the cached project graph and silently skips when there
+// is none (fresh clone, CI): build it first, without leaving an Nx daemon behind.
+process.env.NX_DAEMON = 'false';
+await createProjectGraphAsync({ exitOnError: false });
+
+// Node's globals are this process's (AbortController, fetch, TextEncoder …), no list to keep.
+const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).map((name) => [name, 'readonly']));
+
+export const depConstraints = [
+  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:nest-kit'] },
+  { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:ui', 'type:api-client', 'type:i18n'] },
+  { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:ui', 'type:api-client', 'type:i18n'] },
+  { sourceTag: 'type:nest-kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:i18n', 'type:domain', 'type:contracts'] },
+  { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:i18n', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['*'] },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**', 'tmp/**', 'test-results/**'],
+  },
+  js.configs.recommended,
+  // Plain JavaScript (launchers, configs): Node globals, no type information.
+  {
+    files: ['**/*.cjs', '**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      ecmaVersion: 2023,
+      globals: { ...nodeGlobals, require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly' },
+    },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }] },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: {
+      sourceType: 'module',
+      ecmaVersion: 2023,
+      globals: nodeGlobals,
+    },
+  },
+  // TypeScript: typed rules through the project service (tsconfig.json).
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Nest and zod lean on patterns these rules flag without finding bugs.
+      '@typescript-eslint/no-extraneous-class': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/require-await': 'off',
+      // a leftover `!` or `as` is noise, not a bug: shown, never blocking
+      '@typescript-eslint/no-unnecessary-type-assertion': 'warn',
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allowCircularSelfDependency: true,
+          banTransitiveDependencies: false,
+          depConstraints,
+        },
+      ],
+    },
+  },
+  // Tools (launcher, demo data, benchmarks) are the glue: they load services, which are
+  // applications without an import alias, by path. Everything else keeps its boundaries.
+  {
+    files: ['tools/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  // Tests use jest's loose matchers (expect.any etc. return `any`).
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+);

@@ -1,0 +1,136 @@
+// `npm run bench -- calendar [--appointments=50000] [--days=2190] [--rate=200] [--duration=15]`: seeds one
+// store with 50,000 appointments over six years (about 23 a day, Europe/Rome) in its own test env (fresh database and subject prefix on
+// this machine's Postgres and NATS), then asks the gateway for week ranges at a fixed 200 requests/s for
+// 15 s with autocannon. Prints requests/s, p50, p95, p99 and failures. It reports figures; it never fails
+// on slowness (issue 5 target: p95 under 20 ms).
+import { randomUUID } from 'node:crypto';
+import { loginRpc } from '@pawline/contracts';
+import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { identityService } from '../../../services/identity/src/identity.service-definition';
+import { addDays, formatLocalDate, localToInstant, type LocalDate } from '../../../services/scheduling/src/appointment/local-time';
+import { schedulingService } from '../../../services/scheduling/src/scheduling.service-definition';
+import { gatewayWithScheduling } from '../../../services/scheduling/test/integration/gateway-with-scheduling';
+import { TEST_SECRET, call, signUp, type Salon } from '../../../services/scheduling/test/integration/scheduling-test-helpers';
+
+type AutocannonInstance = {
+  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): void;
+};
+type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number; timeouts: number };
+type AutocannonOptions = { url: string; headers: Record<string, string>; duration: number; connections: number; overallRate: number; requests?: { method: string; path: string }[] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types
+const autocannon = require('autocannon') as (options: AutocannonOptions, done: (error: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
+
+const TIME_ZONE = 'Europe/Rome';
+const FIRST_DAY: LocalDate = { year: 2021, month: 1, day: 1 };
+
+function arg(name: string, fallback: number): number {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = hit ? Number(hit.split('=')[1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  return value;
+}
+
+/** A fixed-seed generator so two runs seed the same calendar. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+async function seed(env: TestEnv, salon: Salon, count: number, days: number): Promise<void> {
+  const random = rng(7);
+  const staff = [salon.userId, randomUUID(), randomUUID(), null];
+  const pets = Array.from({ length: 3000 }, () => randomUUID());
+  for (let start = 0; start < count; start += 2000) {
+    const cols: unknown[][] = Array.from({ length: 9 }, () => []);
+    const petRows: unknown[][] = [[], [], []];
+    for (let i = start; i < Math.min(count, start + 2000); i += 1) {
+      const date = addDays(FIRST_DAY, Math.floor(random() * days));
+      const hour = 8 + Math.floor(random() * 11);
+      const min = [0, 15, 30, 45][Math.floor(random() * 4)] ?? 0;
+      const duration = [30, 45, 60, 90][Math.floor(random() * 4)] ?? 60;
+      const startsAt = new Date(localToInstant({ ...date, hour, min, sec: 0 }, TIME_ZONE));
+      const id = randomUUID();
+      [id, staff[i % staff.length], formatLocalDate(date), hour, min, startsAt, new Date(startsAt.getTime() + duration * 60_000), duration, `Appointment ${i}`].forEach((v, k) => cols[k]?.push(v));
+      petRows[0]?.push(id);
+      petRows[1]?.push(pets[Math.floor(random() * pets.length)]);
+      petRows[2]?.push(startsAt);
+    }
+    await env.query(
+      `INSERT INTO scheduling.appointment (id, orga_id, store_id, user_id, local_date, hour, min, sec, time_zone, starts_at, ends_at, duration, app_name, price)
+       SELECT a.id, $1, $2, a.user_id, a.local_date, a.hour, a.min, 0, $3, a.starts_at, a.ends_at, a.duration, a.app_name, 4500
+         FROM unnest($4::uuid[], $5::uuid[], $6::date[], $7::smallint[], $8::smallint[], $9::timestamptz[], $10::timestamptz[], $11::int[], $12::text[])
+           AS a(id, user_id, local_date, hour, min, starts_at, ends_at, duration, app_name)`,
+      [salon.orgaId, salon.storeId, TIME_ZONE, ...cols],
+    );
+    await env.query(`INSERT INTO scheduling.appointment_pet (appointment_id, pet_id, starts_at) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[])`, petRows);
+  }
+  await env.query(`ANALYZE scheduling.appointment; ANALYZE scheduling.appointment_pet`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const count = arg('appointments', 50_000);
+  const days = arg('days', 2190);
+  const rate = arg('rate', 200);
+  const duration = arg('duration', 15);
+  process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
+  const env = await createTestEnv();
+  try {
+    await env.start(identityService);
+    await env.start(schedulingService);
+    const gateway = await env.start(gatewayWithScheduling(), { httpPort: 0 });
+    const client = env.rpcClient();
+    const salon = await signUp(env, client, 'Bench');
+    const token = (await call(client, loginRpc, { username: salon.email, password: salon.password }, null)).access_token;
+    const seeded = Date.now();
+    await seed(env, salon, count, days);
+    console.log(`seeded ${count} appointments over ${days} days for one store in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+
+    // weeks (Monday to Sunday) spread over the seeded days
+    const paths = Array.from({ length: 50 }, (_, i) => {
+      const monday = addDays(FIRST_DAY, 3 + 7 * Math.floor((i * Math.floor(days / 7 - 1)) / 50));
+      const sunday = addDays(monday, 6);
+      return `/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/appointments?y=${monday.year}&m=${monday.month}&d=${monday.day}&y2=${sunday.year}&m2=${sunday.month}&d2=${sunday.day}`;
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const probe = await fetch(`${gateway.httpUrl}${paths[0]}`, { headers });
+    const week = (await probe.json()) as { items?: unknown[] };
+    if (probe.status !== 200) throw new Error(`the week route answered ${probe.status}`);
+    console.log(`a week holds ${week.items?.length ?? 0} appointments; warming up`);
+    await run(gateway.httpUrl ?? '', paths, headers, 3, rate);
+    const { result, latencies } = await run(gateway.httpUrl ?? '', paths, headers, duration, rate);
+    latencies.sort((a, b) => a - b);
+    console.log(`\nweek range through the gateway, ${rate} requests/s fixed for ${duration} s (${latencies.length} answers)`);
+    console.log(`requests/s ${result.requests.average.toFixed(1)}`);
+    console.log(`p50 ${percentile(latencies, 50).toFixed(2)} ms   p95 ${percentile(latencies, 95).toFixed(2)} ms   p99 ${percentile(latencies, 99).toFixed(2)} ms`);
+    console.log(`non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`);
+    console.log(`target (issue 5): p95 under 20 ms → ${percentile(latencies, 95) < 20 ? 'met' : 'not met'} on this run`);
+  } finally {
+    await env.dispose();
+  }
+}
+
+function run(base: string, paths: string[], headers: Record<string, string>, duration: number, rate: number): Promise<{ result: AutocannonResult; latencies: number[] }> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: base, headers, duration, connections: 16, overallRate: rate, requests: paths.map((path) => ({ method: 'GET', path })) },
+      (error, result) => (error ? reject(error) : resolve({ result, latencies })),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

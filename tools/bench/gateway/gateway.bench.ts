@@ -1,0 +1,153 @@
+// What do the gateway, NATS request-reply and Nest cost? GET /api/v1/user through gateway +
+// identity against a bare node:http handler that verifies the same token and runs the same
+// two Postgres queries. Each at a fixed 200 requests/s and unlimited; prints req/s, p50, p99.
+// Starts its own stack in-process on a fresh database and subject prefix (nest-kit testing env).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Pool } from 'pg';
+import { listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
+import { verifyAccessToken, type ServiceDefinition } from '@pawline/nest-kit';
+import { createTestEnv } from '@pawline/nest-kit/testing';
+
+const root = resolve(__dirname, '../../..');
+
+type Histogram = { average: number; p50: number; p99: number };
+type AutocannonResult = { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number; duration: number };
+type AutocannonOptions = { url: string; headers: Record<string, string>; duration: number; connections: number; overallRate?: number };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types
+const autocannon = require('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
+
+export type Measurement = { target: string; mode: string; requestsPerSecond: number; p50: number; p99: number; failures: number };
+
+function durationArg(argv: string[]): number {
+  const arg = argv.find((a) => a.startsWith('--duration='));
+  const seconds = arg ? Number(arg.slice('--duration='.length)) : 20;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300) throw new Error('--duration takes whole seconds between 1 and 300');
+  return seconds;
+}
+
+async function measure(target: string, url: string, token: string, duration: number, rate: number | null): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    duration,
+    connections: rate === null ? 32 : 16,
+    ...(rate === null ? {} : { overallRate: rate }),
+  });
+  return {
+    target,
+    mode: rate === null ? 'unlimited' : `${rate}/s fixed`,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The bare baseline: the same token check and the same two queries as identity's user.get. */
+function bareServer(pool: Pool, secret: string): Server {
+  return createServer((request, response) => {
+    const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const claims = verifyAccessToken(secret, token);
+    if (!claims) {
+      response.writeHead(401).end();
+      return;
+    }
+    void (async () => {
+      try {
+        const user = await pool.query('SELECT id, email, username, first_name, last_name, language, rating_enable, last_rating_time, email_verified_at, created_at FROM identity.person_user WHERE id = $1', [claims.sub]);
+        const main = await pool.query('SELECT orga_id FROM identity.orga_user WHERE user_id = $1 AND active ORDER BY created_at, id LIMIT 1', [claims.sub]);
+        const row = user.rows[0] as Record<string, unknown> | undefined;
+        if (!row) {
+          response.writeHead(404).end();
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ ...row, orga_id: (main.rows[0] as { orga_id?: string } | undefined)?.orga_id ?? null }));
+      } catch {
+        response.writeHead(500).end();
+      }
+    })();
+  });
+}
+
+function table(rows: Measurement[]): string {
+  const lines = rows.map(
+    (r) => `  ${r.target.padEnd(18)} ${r.mode.padEnd(12)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${`${r.p50} ms`.padStart(9)} ${`${r.p99} ms`.padStart(9)} ${String(r.failures).padStart(9)}`,
+  );
+  return [`  ${'target'.padEnd(18)} ${'mode'.padEnd(12)} ${'req/s'.padStart(8)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'failures'.padStart(9)}`, ...lines].join('\n');
+}
+
+async function main(): Promise<void> {
+  const duration = durationArg(process.argv.slice(2));
+  const secret = process.env['AUTH_TOKEN_SECRET'] ?? 'bench-secret-0123456789abcdef0123456789';
+  process.env['AUTH_TOKEN_SECRET'] = secret;
+  process.env['MAIL_TRANSPORT'] = 'sandbox';
+  process.env['LOG_LEVEL'] = 'warn';
+  process.env['PAWLINE_SERVICES'] = 'identity';
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- services are applications, loaded at run time
+  const { identityService } = require(join(root, 'services/identity/src/identity.service-definition.ts')) as { identityService: ServiceDefinition };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- services are applications, loaded at run time
+  const { gatewayService } = require(join(root, 'services/gateway/src/gateway.service-definition.ts')) as { gatewayService: ServiceDefinition };
+
+  const env = await createTestEnv();
+  const pool = new Pool({ connectionString: env.databaseUrl, max: 10 });
+  let bare: Server | null = null;
+  try {
+    await env.start(identityService, { httpPort: 0 });
+    const gateway = await env.start(gatewayService, { httpPort: 0 });
+    if (!gateway.httpUrl) throw new Error('the gateway opened no HTTP port');
+
+    const client = env.rpcClient();
+    const ctx = { auth: null, lang: 'en' };
+    const email = 'bench@pawline.local';
+    const password = 'bench-password-1';
+    await client.call(registerUserRpc, { email, password, first_name: 'Bench', last_name: 'Mark', organization_name: 'Bench Salon', country: 'DE', language: 'en', accept_terms: true, accept_privacy: true }, ctx);
+    const mail = (await client.call(listMailboxRpc, { to: email }, ctx))[0];
+    const token = mail ? /\/verify-email\?token=([^\s"&<]+)/.exec(mail.text)?.[1] : undefined;
+    if (!token) throw new Error('no verification mail for the bench user');
+    await client.call(verifyEmailRpc, { token: decodeURIComponent(token) }, ctx);
+    const session = await client.call(loginRpc, { username: email, password }, ctx);
+
+    bare = bareServer(pool, secret);
+    const bareServer_ = bare;
+    await new Promise<void>((done) => bareServer_.listen(0, '127.0.0.1', done));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/v1/user`;
+    const gatewayUrl = `${gateway.httpUrl}/api/v1/user`;
+
+    const check = await fetch(gatewayUrl, { headers: { authorization: `Bearer ${session.access_token}` } });
+    if (check.status !== 200) throw new Error(`GET /api/v1/user through the gateway answered ${check.status}: ${await check.text()}`);
+
+    console.log(`Benchmark: GET /api/v1/user, ${duration} s per run (warm-up 5 s each)`);
+    const rows: Measurement[] = [];
+    for (const [target, url] of [
+      ['gateway+identity', gatewayUrl],
+      ['bare node:http', bareUrl],
+    ] as const) {
+      await measure(target, url, session.access_token, 5, null);
+      rows.push(await measure(target, url, session.access_token, duration, 200));
+      rows.push(await measure(target, url, session.access_token, duration, null));
+    }
+    console.log(table(rows));
+    const [gwFixed, gwMax, bareFixed, bareMax] = rows as [Measurement, Measurement, Measurement, Measurement];
+    console.log(
+      `  ratio gateway/bare: throughput ${(gwMax.requestsPerSecond / bareMax.requestsPerSecond).toFixed(2)}x, ` +
+        `p50 at 200/s ${(gwFixed.p50 / Math.max(bareFixed.p50, 0.001)).toFixed(1)}x, p99 at 200/s ${(gwFixed.p99 / Math.max(bareFixed.p99, 0.001)).toFixed(1)}x`,
+    );
+    if (rows.some((r) => r.failures > 0)) console.log('  note: failures are non-2xx answers, errors and timeouts (a 429 means the gateway rate limit held).');
+  } finally {
+    const closing = bare;
+    if (closing) await new Promise<void>((done) => closing.close(() => done()));
+    await pool.end();
+    await env.dispose();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('bench failed:', error);
+    process.exit(1);
+  },
+);

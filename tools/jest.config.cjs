@@ -1,0 +1,7 @@
+// Tests of the workspace tools (launcher probes and config, generators).
+module.exports = {
+  ...require('../jest.preset.cjs'),
+  displayName: 'tools',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/launcher/**/*.spec.ts', '<rootDir>/generators/**/*.spec.ts', '<rootDir>/demo/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
+};

@@ -1,0 +1,140 @@
+// Steps shared by `npm start` and `npm test` that must run on a fresh clone before any
+// dependency is installed: Node version, npm install when stale, the token secret, frontends.
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+const { spawnSync } = require('node:child_process');
+
+const root = path.resolve(__dirname, '../..');
+const MIN_NODE = [20, 19, 0];
+
+function nodeVersionProblem(version = process.versions.node) {
+  const [major, minor] = version.split('.').map(Number);
+  if (major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1])) return null;
+  return `Pawline needs Node.js ${MIN_NODE.join('.')} or newer (it loads ESM-only NestJS through require(esm)); this is ${version}. Install Node 20.19+, 22 or 24 and run again.`;
+}
+
+function checkNode() {
+  const problem = nodeVersionProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/** True when node_modules is missing or older than package-lock.json. */
+function installNeeded() {
+  const installed = mtime(path.join(root, 'node_modules', '.package-lock.json'));
+  const lock = mtime(path.join(root, 'package-lock.json'));
+  return installed === null || (lock !== null && lock > installed);
+}
+
+/** npm install (never npm ci: it fails on a lockfile made here, see STACK.md). */
+function ensureInstalled(log = console.log) {
+  if (!installNeeded()) return false;
+  log('Installing dependencies (npm install --no-audit --no-fund) …');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('npm install failed; fix the error above and run again.');
+    process.exit(result.status ?? 1);
+  }
+  return true;
+}
+
+/** AUTH_TOKEN_SECRET from the environment, else one generated into .data/secret (0600) and kept. */
+function tokenSecret(fromEnv, dataDir = path.join(root, '.data')) {
+  if (fromEnv) return { secret: fromEnv, source: 'AUTH_TOKEN_SECRET' };
+  const file = path.join(dataDir, 'secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return { secret: existing, source: '.data/secret' };
+  } catch {
+    // first start: generated below
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return { secret, source: '.data/secret (new)' };
+}
+
+const FRONTEND_INPUTS = ['frontends', 'libs/ui/src', 'libs/api-client/src', 'libs/i18n/src', 'libs/domain/src', 'libs/contracts/src'];
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.nx', 'test-results']);
+
+function newestMtime(dir) {
+  let newest = 0;
+  let entries;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (SKIP_DIRS.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    const value = entry.isDirectory() ? newestMtime(full) : (mtime(full) ?? 0);
+    if (value > newest) newest = value;
+  }
+  return newest;
+}
+
+/**
+ * Builds the frontends when a source is newer than the last build (stamp file in the output).
+ * Uses frontends/build.mjs; without it, Nx `build` targets of frontend projects; else says so.
+ */
+function buildFrontends({ log = console.log, force = false } = {}) {
+  const outDir = path.join(root, 'dist', 'frontends');
+  const stamp = path.join(outDir, '.build-stamp');
+  const script = path.join(root, 'frontends', 'build.mjs');
+  const nxProjects = fs.existsSync(path.join(root, 'frontends'))
+    ? fs
+        .readdirSync(path.join(root, 'frontends'), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .filter((d) => {
+          try {
+            return Boolean(JSON.parse(fs.readFileSync(path.join(root, 'frontends', d.name, 'project.json'), 'utf8')).targets?.build);
+          } catch {
+            return false;
+          }
+        })
+        .map((d) => d.name)
+    : [];
+  if (!fs.existsSync(script) && nxProjects.length === 0) {
+    log('Frontends: no frontends/build.mjs and no frontend build targets yet: skipped (the API still runs).');
+    return { state: 'absent', ok: true };
+  }
+  const built = mtime(stamp);
+  const newest = Math.max(...FRONTEND_INPUTS.map((dir) => newestMtime(path.join(root, dir))));
+  if (!force && built !== null && built >= newest) {
+    log('Frontends: up to date.');
+    return { state: 'fresh', ok: true };
+  }
+  log(fs.existsSync(script) ? 'Frontends: building (node frontends/build.mjs) …' : `Frontends: building (nx run-many -t build -p ${nxProjects.join(',')}) …`);
+  const started = Date.now();
+  const result = fs.existsSync(script)
+    ? spawnSync(process.execPath, [script], { cwd: root, stdio: 'inherit' })
+    : spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', nxProjects.join(','), '--outputStyle=static'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NX_DAEMON: 'false' },
+      });
+  if (result.status !== 0) {
+    log('Frontends: build FAILED (see above).');
+    return { state: 'failed', ok: false };
+  }
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(stamp, new Date().toISOString());
+  log(`Frontends: built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return { state: 'built', ok: true };
+}
+
+module.exports = { checkNode, nodeVersionProblem, installNeeded, ensureInstalled, tokenSecret, buildFrontends, root };

@@ -1,0 +1,1 @@
+export declare function terminalLine(line: string, label: string): string | null;
