@@ -9,7 +9,7 @@ import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../services/identity/src/identity.service-definition';
 import { addDays, formatLocalDate, localToInstant, type LocalDate } from '../../../services/scheduling/src/appointment/local-time';
 import { schedulingService } from '../../../services/scheduling/src/scheduling.service-definition';
-import { gatewayWithScheduling } from '../../../services/scheduling/test/integration/gateway-with-scheduling';
+import { gatewayService } from '../../../services/gateway/src/gateway.service-definition';
 import { TEST_SECRET, call, signUp, type Salon } from '../../../services/scheduling/test/integration/scheduling-test-helpers';
 
 type AutocannonInstance = {
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   try {
     await env.start(identityService);
     await env.start(schedulingService);
-    const gateway = await env.start(gatewayWithScheduling(), { httpPort: 0 });
+    const gateway = await env.start(gatewayService, { httpPort: 0 });
     const client = env.rpcClient();
     const salon = await signUp(env, client, 'Bench');
     const token = (await call(client, loginRpc, { username: salon.email, password: salon.password }, null)).access_token;
@@ -96,13 +96,22 @@ async function main(): Promise<void> {
     const paths = Array.from({ length: 50 }, (_, i) => {
       const monday = addDays(FIRST_DAY, 3 + 7 * Math.floor((i * Math.floor(days / 7 - 1)) / 50));
       const sunday = addDays(monday, 6);
-      return `/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/appointments?y=${monday.year}&m=${monday.month}&d=${monday.day}&y2=${sunday.year}&m2=${sunday.month}&d2=${sunday.day}`;
+      return `/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/appointments/${monday.year}/${monday.month}/${monday.day}/${sunday.year}/${sunday.month}/${sunday.day}`;
     });
     const headers = { authorization: `Bearer ${token}` };
     const probe = await fetch(`${gateway.httpUrl}${paths[0]}`, { headers });
     const week = (await probe.json()) as { items?: unknown[] };
     if (probe.status !== 200) throw new Error(`the week route answered ${probe.status}`);
     console.log(`a week holds ${week.items?.length ?? 0} appointments; warming up`);
+    // one request at a time: the floor without queueing
+    const single: number[] = [];
+    for (const path of paths) {
+      const started = performance.now();
+      await (await fetch(`${gateway.httpUrl}${path}`, { headers })).arrayBuffer();
+      single.push(performance.now() - started);
+    }
+    single.sort((a, b) => a - b);
+    console.log(`one at a time (${single.length} weeks): p50 ${percentile(single, 50).toFixed(2)} ms, p95 ${percentile(single, 95).toFixed(2)} ms`);
     await run(gateway.httpUrl ?? '', paths, headers, 3, rate);
     const { result, latencies } = await run(gateway.httpUrl ?? '', paths, headers, duration, rate);
     latencies.sort((a, b) => a - b);

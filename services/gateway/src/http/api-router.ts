@@ -63,7 +63,7 @@ async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res:
   const lang = pickLanguage(req.headers['accept-language']);
   try {
     const auth = await authenticate(route, deps, req);
-    const params = validParams(route.path, req.params as Record<string, string>);
+    const params = validParams(route, req.params as Record<string, string>);
     if (typeof route.access === 'object') {
       if (!auth) throw new ApiError('unauthorized');
       await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null);
@@ -136,13 +136,19 @@ function deviceIdOf(req: Request): string | null {
   return typeof device === 'string' && deviceIdPattern.test(device) ? device : null;
 }
 
-function validParams(path: string, params: Record<string, string>): Record<string, string> {
+function validParams(route: ApiRoute, params: Record<string, string>): Record<string, string> {
   const fields: Record<string, string> = {};
   const valid: Record<string, string> = {};
-  for (const name of pathParameters(path)) {
+  for (const name of pathParameters(route.path)) {
     const value = params[name] ?? '';
-    if (!uuid.test(value)) fields[name] = 'Invalid UUID';
-    valid[name] = value.toLowerCase();
+    const special = route.params?.[name];
+    if (special) {
+      if (!special.pattern.test(value)) fields[name] = special.description;
+      valid[name] = value;
+    } else {
+      if (!uuid.test(value)) fields[name] = 'Invalid UUID';
+      valid[name] = value.toLowerCase();
+    }
   }
   if (Object.keys(fields).length > 0) throw new ApiError('validation_failed', { fields });
   return valid;

@@ -35,7 +35,9 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
       name,
       in: 'path',
       required: true,
-      schema: { type: 'string', format: 'uuid' },
+      schema: route.params?.[name]
+        ? { type: 'string', pattern: route.params[name].pattern.source, description: route.params[name].description }
+        : { type: 'string', format: 'uuid' },
     }));
     if (route.query) {
       const query = jsonSchema(route.query, 'input') as { properties?: Record<string, JsonObject>; required?: string[] };

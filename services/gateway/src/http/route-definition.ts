@@ -8,6 +8,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Who may call a route: anyone, any signed-in user, or a member passing a spec §6 guard of `:orga`. */
 export type RouteAccess = 'public' | 'user' | { orga: OrgaAccess };
 
+export type PathParameter = { pattern: RegExp; description: string };
+
 export type CookieOptions = { maxAgeSeconds?: number };
 
 /** What a route sees of the HTTP request. */
@@ -45,6 +47,11 @@ type RouteBase = {
   body?: z.ZodType;
   /** Strict schema of the query string. */
   query?: z.ZodType;
+  /**
+   * Path parameters that are not ids, such as spec §7's date parts and paging cursors, with
+   * the pattern they must match; every other path parameter must be a UUID.
+   */
+  params?: Record<string, PathParameter>;
   rateLimit?: { rule: RateLimitRule; key(ctx: RouteContext): string };
 };
 
@@ -149,5 +156,5 @@ export function fileRoute(route: FileRoute): ApiRoute {
 
 /** Path parameters of a route, in order (`/orga/:orga/store/:store` → orga, store). */
 export function pathParameters(path: string): string[] {
-  return [...path.matchAll(/:([a-z_]+)/g)].map((match) => match[1] ?? '');
+  return [...path.matchAll(/:([a-z_][a-z0-9_]*)/g)].map((match) => match[1] ?? '');
 }

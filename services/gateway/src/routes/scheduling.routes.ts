@@ -20,12 +20,11 @@ import {
   updateAppointmentStatusRpc,
   updateTreatmentRpc,
 } from '@pawline/contracts';
-import { fileRoute, rpcRoute, type ApiRoute, type RouteContext } from '../http/route-definition';
+import { fileRoute, rpcRoute, type ApiRoute, type PathParameter, type RouteContext } from '../http/route-definition';
 
 // Appointments, treatments and calendar feeds (spec §7 "Appointments", R7.05, R1.15).
-// The path parameters of the route table are UUIDs, so the six date parts and the pet-history
-// cursor of spec §7 travel as query strings: /appointments?y=&m=&d=&y2=&m2=&d2=,
-// /pet/{pet}/appointments?last_date=&last_id= (none = left out).
+// The six date parts and the pet-history cursor are path segments as spec §7 documents them:
+// /appointments/{y}/{m}/{d}/{y2}/{m2}/{d2}, /pet/{pet}/appointments/{last date or none}/{last id or none}.
 
 const orga = (ctx: RouteContext) => ctx.params['orga'] ?? '';
 const store = (ctx: RouteContext) => ctx.params['store'] ?? '';
@@ -33,21 +32,39 @@ const param = (ctx: RouteContext, name: string) => ctx.params[name] ?? '';
 
 const STORE = '/api/v1/orga/:orga/store/:store';
 
-const sixDatePartsQuery = z.strictObject({
-  y: z.coerce.number().int().min(1970).max(2200),
-  m: z.coerce.number().int().min(1).max(12),
-  d: z.coerce.number().int().min(1).max(31),
-  y2: z.coerce.number().int().min(1970).max(2200),
-  m2: z.coerce.number().int().min(1).max(12),
-  d2: z.coerce.number().int().min(1).max(31),
-});
-type SixDateParts = z.infer<typeof sixDatePartsQuery>;
+const DATE_PART_PARAMS: Record<string, PathParameter> = Object.fromEntries(
+  [
+    ['y', /^\d{4}$/, 'A four-digit year'],
+    ['m', /^(0?[1-9]|1[0-2])$/, 'A month from 1 to 12'],
+    ['d', /^(0?[1-9]|[12]\d|3[01])$/, 'A day from 1 to 31'],
+  ].flatMap(([name, pattern, description]) => [
+    [name as string, { pattern: pattern as RegExp, description: description as string }],
+    [`${name as string}2`, { pattern: pattern as RegExp, description: description as string }],
+  ]),
+);
+const SIX_DATE_PARTS = ':y/:m/:d/:y2/:m2/:d2';
 
-const petHistoryQuery = z.strictObject({
-  last_date: z.string().datetime({ offset: true }).optional(),
-  last_id: z.string().uuid().optional(),
+const sixDateParts = (ctx: RouteContext) => ({
+  y: Number(param(ctx, 'y')),
+  m: Number(param(ctx, 'm')),
+  d: Number(param(ctx, 'd')),
+  y2: Number(param(ctx, 'y2')),
+  m2: Number(param(ctx, 'm2')),
+  d2: Number(param(ctx, 'd2')),
 });
-type PetHistoryQuery = z.infer<typeof petHistoryQuery>;
+
+const PET_HISTORY_PARAMS: Record<string, PathParameter> = {
+  last_date: {
+    pattern: /^(none|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))$/,
+    description: "The last appointment's ISO date-time, or none",
+  },
+  last_id: {
+    pattern: /^(none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
+    description: "The last appointment's id, or none",
+  },
+};
+
+const noneToNull = (value: string) => (value === 'none' ? null : value);
 
 const deleteQuery = z.strictObject({ scope: recurringScopeSchema.optional() });
 type DeleteQuery = z.infer<typeof deleteQuery>;
@@ -70,36 +87,38 @@ const appointmentScope = (ctx: RouteContext) => ({ ...storeScope(ctx), appointme
 export const schedulingRoutes: ApiRoute[] = [
   rpcRoute({
     method: 'get',
-    path: `${STORE}/appointments`,
-    summary: 'Appointments of the local days ?y=&m=&d= to ?y2=&m2=&d2= (items, treatments, pets; R7.05)',
+    path: `${STORE}/appointments/${SIX_DATE_PARTS}`,
+    summary: 'Appointments of the local days y-m-d to y2-m2-d2 (items, treatments, pets; R7.05)',
     tag: 'scheduling',
     access: { orga: 'store_read' },
-    query: sixDatePartsQuery,
+    params: DATE_PART_PARAMS,
     rpc: listAppointmentRangeRpc,
-    input: (ctx) => ({ ...storeScope(ctx), ...(ctx.query as SixDateParts) }),
+    input: (ctx) => ({ ...storeScope(ctx), ...sixDateParts(ctx) }),
   }),
   rpcRoute({
     method: 'get',
-    path: `${STORE}/appointments_recurring_group/:group`,
-    summary: 'Members of a recurring group within ?y=&m=&d=&y2=&m2=&d2= (R7.05)',
+    path: `${STORE}/appointments_recurring_group/:group/${SIX_DATE_PARTS}`,
+    summary: 'Members of a recurring group within the local days y-m-d to y2-m2-d2 (R7.05)',
     tag: 'scheduling',
     access: { orga: 'store_read' },
-    query: sixDatePartsQuery,
+    params: DATE_PART_PARAMS,
     rpc: listRecurringGroupRpc,
-    input: (ctx) => ({ ...storeScope(ctx), group_id: param(ctx, 'group'), ...(ctx.query as SixDateParts) }),
+    input: (ctx) => ({ ...storeScope(ctx), group_id: param(ctx, 'group'), ...sixDateParts(ctx) }),
   }),
   rpcRoute({
     method: 'get',
-    path: `${STORE}/pet/:pet/appointments`,
-    summary: "A pet's appointments, newest first, 50 a page after ?last_date=&last_id= (R7.05, R9.05)",
+    path: `${STORE}/pet/:pet/appointments/:last_date/:last_id`,
+    summary: "A pet's appointments, newest first, 50 a page after the last date and id, or none (R7.05, R9.05)",
     tag: 'scheduling',
     access: { orga: 'store_read' },
-    query: petHistoryQuery,
+    params: PET_HISTORY_PARAMS,
     rpc: listPetAppointmentsRpc,
-    input: (ctx) => {
-      const query = ctx.query as PetHistoryQuery;
-      return { ...storeScope(ctx), pet_id: param(ctx, 'pet'), last_date: query.last_date ?? null, last_id: query.last_id ?? null };
-    },
+    input: (ctx) => ({
+      ...storeScope(ctx),
+      pet_id: param(ctx, 'pet'),
+      last_date: noneToNull(param(ctx, 'last_date')),
+      last_id: noneToNull(param(ctx, 'last_id')),
+    }),
   }),
   rpcRoute({
     method: 'get',

@@ -1,0 +1,113 @@
+import type { Appointment, RecurrenceUnit } from '@pawline/contracts';
+import { parseAmount } from '@pawline/domain';
+import { addDays, formatLocalDate, localToInstant, parseLocalDate, type LocalDate } from './local-time';
+
+/** An appointment row as SELECT_APPOINTMENT reads it (local_date as text). */
+export type AppointmentRow = {
+  id: string;
+  orga_id: string;
+  store_id: string;
+  user_id: string | null;
+  local_date: string;
+  hour: number;
+  min: number;
+  sec: number;
+  time_zone: string;
+  /** Date from a row, ISO text from json_agg */
+  starts_at: Date | string;
+  ends_at: Date | string;
+  duration: number;
+  color: string | null;
+  timed: boolean;
+  full_day: boolean;
+  app_name: string | null;
+  notes: string | null;
+  status: number;
+  discount: number;
+  price: number;
+  final_price: number | null;
+  total: number | null;
+  checked_out: boolean;
+  cashed_in: boolean;
+  recurring_unit: string | null;
+  recurring_every: number | null;
+  recurring_count: number | null;
+  recurring_end: string | null;
+  recurring_group_id: string | null;
+  recurring_group_main: boolean;
+  reminder_status: number | null;
+  updated_at: Date | string;
+};
+
+export const APPOINTMENT_COLUMNS = `id, orga_id, store_id, user_id, local_date::text AS local_date, hour, min, sec, time_zone, starts_at, ends_at,
+  duration, color, timed, full_day, app_name, notes, status, discount, price, final_price, total, checked_out, cashed_in,
+  recurring_unit, recurring_every, recurring_count, recurring_end::text AS recurring_end, recurring_group_id, recurring_group_main,
+  reminder_status, updated_at`;
+
+/** Money from a client: integer cents, or amount text read with the spec §5 rules (R5.16). */
+export function centsOf(value: number | string): number {
+  return typeof value === 'number' ? value : parseAmount(value);
+}
+
+/**
+ * The instants of a booked local time. A full-day appointment spans the store's whole local day
+ * (23 or 25 hours on daylight-saving days); a timed one lasts its duration.
+ */
+export function instantsOf(date: LocalDate, time: { hour: number; min: number; sec: number }, duration: number, fullDay: boolean, timeZone: string): { startsAt: Date; endsAt: Date } {
+  if (fullDay) {
+    const start = localToInstant({ ...date, hour: 0, min: 0, sec: 0 }, timeZone);
+    const next = addDays(date, 1);
+    return { startsAt: new Date(start), endsAt: new Date(localToInstant({ ...next, hour: 0, min: 0, sec: 0 }, timeZone)) };
+  }
+  const start = localToInstant({ ...date, ...time }, timeZone);
+  return { startsAt: new Date(start), endsAt: new Date(start + duration * 60_000) };
+}
+
+export function toAppointment(row: AppointmentRow): Appointment {
+  const date = parseLocalDate(row.local_date);
+  return {
+    id: row.id,
+    orga_id: row.orga_id,
+    store_id: row.store_id,
+    user_id: row.user_id,
+    date: formatLocalDate(date),
+    year: date.year,
+    month: date.month,
+    day: date.day,
+    hour: row.hour,
+    min: row.min,
+    sec: row.sec,
+    time_zone: row.time_zone,
+    starts_at: new Date(row.starts_at).toISOString(),
+    ends_at: new Date(row.ends_at).toISOString(),
+    duration: row.duration,
+    color: row.color,
+    timed: row.timed,
+    full_day: row.full_day,
+    app_name: row.app_name,
+    notes: row.notes,
+    status: row.status,
+    discount: row.discount,
+    price: row.price,
+    final_price: row.final_price,
+    total: row.total,
+    checked_out: row.checked_out,
+    cashed_in: row.cashed_in,
+    recurring_data:
+      row.recurring_unit && row.recurring_every !== null
+        ? { unit: row.recurring_unit as RecurrenceUnit, every: row.recurring_every, count: row.recurring_count }
+        : null,
+    recurring_end: row.recurring_end,
+    recurring_group_id: row.recurring_group_id,
+    recurring_group_main: row.recurring_group_main,
+    reminder_status: row.reminder_status,
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+
+/** TypeORM answers UPDATE … RETURNING on Postgres with [rows, affected count]; INSERT and SELECT with rows. */
+export function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { readCalendarFeedRpc, regenerateCalendarFeedRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
+import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
+import { SchedulingAccess } from '../access/scheduling-access.service';
+import { CalendarFeedService } from './calendar-feed.service';
+
+@Injectable()
+export class CalendarFeedHandlers {
+  constructor(
+    private readonly access: SchedulingAccess,
+    private readonly feeds: CalendarFeedService,
+  ) {}
+
+  /** Your own feed needs store read access; the store's or a colleague's needs store write access. */
+  @RpcHandler(regenerateCalendarFeedRpc)
+  async regenerate(input: RpcRequest<typeof regenerateCalendarFeedRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof regenerateCalendarFeedRpc>> {
+    const own = input.user_id !== null && input.user_id === ctx.auth?.userId;
+    const scope = await this.access.store(ctx, input.orga_id, input.store_id, own ? 'read' : 'write');
+    return this.feeds.regenerate(scope, input.user_id);
+  }
+
+  /** Public: calendars subscribe without a session; the token is the secret. */
+  @RpcHandler(readCalendarFeedRpc)
+  async read(input: RpcRequest<typeof readCalendarFeedRpc>): Promise<RpcResponse<typeof readCalendarFeedRpc>> {
+    return this.feeds.read(input.token);
+  }
+}

@@ -1,0 +1,64 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { APPOINTMENT_STATUS } from '@pawline/contracts';
+import { RpcError } from '@pawline/nest-kit';
+import { DataSource } from 'typeorm';
+import type { StoreScope } from '../access/scheduling-access.service';
+import { APPOINTMENT_COLUMNS, type AppointmentRow } from '../appointment/appointment-rows';
+import { addDays, formatLocalDate, parseLocalDate } from '../appointment/local-time';
+import { buildIcal } from './ical';
+
+/**
+ * A feed holds what calendars need: the last 60 days and the next 400, at most 1,000 events with
+ * notes cut to 300 characters, so the text stays well under NATS's 1 MiB message.
+ */
+export const FEED_PAST_DAYS = 60;
+export const FEED_FUTURE_DAYS = 400;
+export const FEED_MAX_EVENTS = 1_000;
+export const FEED_NOTES_MAX = 300;
+
+export function feedPath(token: string): string {
+  return `/api/v1/public/calendar/${token}.ics`;
+}
+
+function hashOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** R1.15 secret iCal feeds per store and per staff member; the token is only ever stored hashed. */
+@Injectable()
+export class CalendarFeedService {
+  constructor(private readonly db: DataSource) {}
+
+  /** A new token for the store's (or the staff member's) feed; the previous one stops working. */
+  async regenerate(scope: StoreScope, userId: string | null): Promise<{ token: string; path: string }> {
+    const token = randomUUID();
+    await this.db.transaction(async (m) => {
+      await m.query(`DELETE FROM calendar_feed WHERE store_id = $1 AND orga_id = $2 AND user_id IS NOT DISTINCT FROM $3`, [scope.storeId, scope.orgaId, userId]);
+      await m.query(`INSERT INTO calendar_feed (id, orga_id, store_id, user_id, token_hash) VALUES ($1, $2, $3, $4, $5)`, [randomUUID(), scope.orgaId, scope.storeId, userId, hashOf(token)]);
+    });
+    return { token, path: feedPath(token) };
+  }
+
+  async read(token: string, now: Date = new Date()): Promise<{ content_type: string; body: string }> {
+    const feeds: { store_id: string; user_id: string | null }[] = await this.db.query(`SELECT store_id, user_id FROM calendar_feed WHERE token_hash = $1`, [hashOf(token)]);
+    const feed = feeds[0];
+    if (!feed) throw new RpcError('not_found');
+    const rows: AppointmentRow[] = await this.db.query(
+      `SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE store_id = $1 AND ($2::uuid IS NULL OR user_id = $2)
+         AND starts_at >= $3 AND starts_at < $4 ORDER BY starts_at, id LIMIT $5`,
+      [feed.store_id, feed.user_id, new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000), new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000), FEED_MAX_EVENTS],
+    );
+    const events = rows.map((row) => ({
+      uid: `${row.id}@pawline`,
+      startsAt: new Date(row.starts_at),
+      endsAt: new Date(row.ends_at),
+      allDay: row.full_day ? { start: row.local_date, end: formatLocalDate(addDays(parseLocalDate(row.local_date), 1)) } : null,
+      summary: row.app_name ?? 'Appointment',
+      description: row.notes ? row.notes.slice(0, FEED_NOTES_MAX) : null,
+      cancelled: row.status === APPOINTMENT_STATUS.declined_by_customer,
+      updatedAt: new Date(row.updated_at),
+    }));
+    return { content_type: 'text/calendar; charset=utf-8', body: buildIcal('Pawline', events, now) };
+  }
+}

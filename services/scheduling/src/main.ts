@@ -1,0 +1,4 @@
+import { runService } from '@pawline/nest-kit';
+import { schedulingService } from './scheduling.service-definition';
+
+runService(schedulingService);

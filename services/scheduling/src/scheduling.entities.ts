@@ -1,0 +1,10 @@
+import { AppointmentPetEntity } from './appointment/appointment-pet.entity';
+import { AppointmentTreatmentEntity } from './appointment/appointment-treatment.entity';
+import { AppointmentEntity } from './appointment/appointment.entity';
+import { CalendarFeedEntity } from './calendar-feed/calendar-feed.entity';
+import { SchedulingInit1764200000000 } from './migrations/1764200000000-scheduling-init';
+import { TreatmentEntity } from './treatment/treatment.entity';
+
+export const SCHEDULING_ENTITIES = [TreatmentEntity, AppointmentEntity, AppointmentTreatmentEntity, AppointmentPetEntity, CalendarFeedEntity];
+
+export const SCHEDULING_MIGRATIONS = [SchedulingInit1764200000000];

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SchedulingAccess } from './access/scheduling-access.service';
+import { AppointmentHandlers } from './appointment/appointment.handlers';
+import { AppointmentService } from './appointment/appointment.service';
+import { CalendarFeedHandlers } from './calendar-feed/calendar-feed.handlers';
+import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
+import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { TreatmentHandlers } from './treatment/treatment.handlers';
+import { TreatmentService } from './treatment/treatment.service';
+
+@Module({
+  providers: [SchedulingAccess, AppointmentService, TreatmentService, CalendarFeedService, AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers],
+})
+export class SchedulingModule {}
