@@ -5,6 +5,7 @@ module.exports = {
   displayName: 'e2e',
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.e2e-spec.ts'],
-  testTimeout: 60000,
+  // a test may wait out the registration rate limit (support/newcomer.ts) before it starts
+  testTimeout: 150000,
   maxWorkers: 1,
 };

@@ -2,15 +2,43 @@ import type { ShellBridge } from '@pawline/api-client';
 import { ErrorPage } from '@pawline/ui';
 import { Route, Routes } from 'react-router';
 import { settingsTranslator } from './i18n/translator';
+import { OrgaSettingsPage } from './orga/OrgaSettingsPage';
+import { StoresPage } from './stores/StoresPage';
+import { TeamPage } from './team/TeamPage';
 import { UserPage } from './user/UserPage';
+
+function NotFound({ bridge }: { bridge: ShellBridge }) {
+  const t = settingsTranslator(bridge.language);
+  return <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />;
+}
 
 /** Exposed as 'settings/routes'; the shell mounts it under /user/*. */
 export function SettingsRoutes(bridge: ShellBridge) {
-  const t = settingsTranslator(bridge.language);
   return (
     <Routes>
       <Route index element={<UserPage bridge={bridge} />} />
-      <Route path="*" element={<ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />} />
+      <Route path="*" element={<NotFound bridge={bridge} />} />
+    </Routes>
+  );
+}
+
+/** The shell mounts it under /{orgaId}/settings/* for organization administrators (R2.02). */
+export function OrgaSettingsRoutes(bridge: ShellBridge) {
+  return (
+    <Routes>
+      <Route index element={<OrgaSettingsPage bridge={bridge} />} />
+      <Route path="users" element={<TeamPage bridge={bridge} />} />
+      <Route path="*" element={<NotFound bridge={bridge} />} />
+    </Routes>
+  );
+}
+
+/** The shell mounts it at /{orgaId}/store (the organization's stores). */
+export function StoresRoutes(bridge: ShellBridge) {
+  return (
+    <Routes>
+      <Route index element={<StoresPage bridge={bridge} />} />
+      <Route path="*" element={<NotFound bridge={bridge} />} />
     </Routes>
   );
 }

@@ -1,11 +1,21 @@
 import { ApiError, apiErrorFromBody } from './api-error';
 import type {
+  AutologinLink,
   ChangePasswordRequest,
+  CreatedTeamMember,
+  CreateTeamMemberRequest,
+  OrganizationDataRequest,
+  OrganizationSettingsRequest,
+  RatingRequest,
+  StoreFields,
+  TeamMember,
+  TeamMemberFields,
   Language,
   Organization,
   PersonUser,
   RegisterRequest,
   Session,
+  Store,
   UpdateUserRequest,
 } from './api-types';
 import { getDeviceId } from './device-id';
@@ -29,6 +39,10 @@ type CallOptions = { body?: unknown; authenticated?: boolean };
 const RETRY_LOWERCASE_CODES = new Set(['server_100', 'server_112']);
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+function orgaPath(orgaId: string): string {
+  return `/orga/${encodeURIComponent(orgaId)}`;
+}
 
 // A socket handshake needs a token that will still be valid when the gateway checks it.
 const TOKEN_MARGIN_MS = 60_000;
@@ -140,6 +154,13 @@ export function createApiClient(options: ApiClientOptions) {
     return session;
   }
 
+  /** R2.04: signs in with the u and p of an /autologin link (one-time token). */
+  async function autologin(u: string, p: string): Promise<Session> {
+    const session = await callAnonymous<Session>('POST', '/auth/autologin', { u, p });
+    remember(session);
+    return session;
+  }
+
   async function logout(): Promise<void> {
     try {
       await callAnonymous<void>('POST', '/auth/logout');
@@ -161,6 +182,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
     refresh,
     login,
+    autologin,
     logout,
     async logoutAll(): Promise<void> {
       await call<void>('POST', '/auth/logout-all');
@@ -172,5 +194,31 @@ export function createApiClient(options: ApiClientOptions) {
     updateUser: (request: UpdateUserRequest) => call<unknown>('PUT', '/user', request),
     changePassword: (request: ChangePasswordRequest) => call<unknown>('POST', '/user/password', request),
     getOrganization: (orgaId: string) => call<Organization>('GET', `/orga/${encodeURIComponent(orgaId)}`),
+    // R1.13: the same answer whether or not the address exists
+    requestPasswordReset: (email: string) => callAnonymous<unknown>('POST', '/auth/password-reset', { email }),
+    confirmPasswordReset: (token: string, password: string) =>
+      callAnonymous<unknown>('POST', '/auth/password-reset/confirm', { token, password }),
+    // R1.14: the new address takes effect once verified
+    changeEmail: (email: string) => call<{ pending_email: string }>('POST', '/user/email', { email }),
+    getAutologinLink: () => call<AutologinLink>('GET', '/user/autologin-link'),
+    rate: (request: RatingRequest) => call<PersonUser>('PUT', '/user/rating', request),
+    updateOrganization: (orgaId: string, request: OrganizationDataRequest) =>
+      call<Organization>('PUT', `${orgaPath(orgaId)}`, request),
+    updateOrganizationSettings: (orgaId: string, request: OrganizationSettingsRequest) =>
+      call<Organization>('PUT', `${orgaPath(orgaId)}/settings`, request),
+    cancelOrganization: (orgaId: string, confirmName: string) =>
+      call<{ cancelled: true }>('POST', `${orgaPath(orgaId)}/cancel`, { confirm_name: confirmName }),
+    createStore: (orgaId: string, store: StoreFields) => call<Store>('POST', `${orgaPath(orgaId)}/store`, store),
+    updateStore: (orgaId: string, storeId: string, store: Partial<StoreFields>) =>
+      call<Store>('PUT', `${orgaPath(orgaId)}/store/${encodeURIComponent(storeId)}`, store),
+    listTeam: (orgaId: string) => call<TeamMember[]>('GET', `${orgaPath(orgaId)}/users`),
+    createTeamMember: (orgaId: string, member: CreateTeamMemberRequest) =>
+      call<CreatedTeamMember>('POST', `${orgaPath(orgaId)}/users`, member),
+    updateTeamMember: (orgaId: string, userId: string, member: Partial<TeamMemberFields>) =>
+      call<TeamMember>('PUT', `${orgaPath(orgaId)}/users/${encodeURIComponent(userId)}`, member),
+    deactivateTeamMember: (orgaId: string, userId: string) =>
+      call<unknown>('POST', `${orgaPath(orgaId)}/users/${encodeURIComponent(userId)}/deactivate`),
+    reactivateTeamMember: (orgaId: string, userId: string) =>
+      call<unknown>('POST', `${orgaPath(orgaId)}/users/${encodeURIComponent(userId)}/reactivate`),
   };
 }

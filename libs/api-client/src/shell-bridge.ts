@@ -1,5 +1,5 @@
 import type { ApiClient } from './api-client';
-import type { Language, PersonUser } from './api-types';
+import type { Language, Organization, PersonUser } from './api-types';
 
 /**
  * What the shell hands to a remote's exposed routes. Passed as props (not React context)
@@ -18,4 +18,8 @@ export type ShellBridge = {
   /** Clears the local session and goes to / (R2.09). */
   signedOut: () => void;
   appVersion: string;
+  /** The signed-in organization as the frame shows it (absent in older shells). */
+  orga?: Organization | null;
+  /** Re-reads the organization so the frame (store switcher, title) follows a change. */
+  reloadOrganization?: () => Promise<void>;
 };

@@ -34,7 +34,7 @@ const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g;
 
 /** The {param} names a text uses, sorted and unique. */
 export function placeholdersOf(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] as string))].sort();
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort();
 }
 
 export function interpolate(text: string, params?: TranslationParams): string {

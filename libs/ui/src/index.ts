@@ -6,3 +6,7 @@ export * from './form/FormField';
 export * from './error-page/error-page-text';
 export * from './error-page/ErrorPage';
 export * from './confirm-leave/useConfirmLeave';
+export * from './confirm-dialog/ConfirmDialog';
+export * from './qr-code/qr-code';
+export * from './safe-html/safe-html';
+export * from './rating/RatingDialog';

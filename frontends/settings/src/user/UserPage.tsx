@@ -4,6 +4,9 @@ import { ErrorState, LoadingState } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { settingsTranslator } from '../i18n/translator';
 import { AccountCard } from './AccountCard';
+import { EmailCard } from './EmailCard';
+import { QrLoginCard } from './QrLoginCard';
+import { RateCard } from './RateCard';
 import { PasswordCard } from './PasswordCard';
 import { PersonDataCard } from './PersonDataCard';
 
@@ -40,6 +43,14 @@ export function UserPage({ bridge }: { bridge: ShellBridge }) {
           <PersonDataCard bridge={bridge} user={load.user} t={t} onSaved={(user) => setLoad({ status: 'ready', user })} />
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
             <PasswordCard bridge={bridge} t={t} />
+            <EmailCard
+              bridge={bridge}
+              user={load.user}
+              t={t}
+              onRequested={(pending) => setLoad({ status: 'ready', user: { ...load.user, pending_email: pending } })}
+            />
+            <QrLoginCard bridge={bridge} t={t} />
+            <RateCard bridge={bridge} t={t} />
             <AccountCard bridge={bridge} t={t} />
           </SimpleGrid>
         </>

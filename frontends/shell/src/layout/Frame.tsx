@@ -3,6 +3,10 @@ import type { Language, Organization } from '@pawline/api-client';
 import { LoadingState, SNACKBAR_TYPE } from '@pawline/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router';
+import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
+import { AdminNotificationBar } from '../frame/AdminNotificationBar';
+import { AutoRatingDialog } from '../frame/AutoRatingDialog';
+import { WelcomeDialog } from '../frame/WelcomeDialog';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language-choice';
 import { useSession } from '../session/SessionProvider';
@@ -24,8 +28,9 @@ function useTopPadding(): string {
   return useMemo(() => topPadding(isIosPlatform(navigator.userAgent, navigator.platform, navigator.maxTouchPoints)), []);
 }
 
-export function firstStoreHref(orga: Organization | null): string | null {
-  const store = orga?.stores[0];
+/** `/` leads to the first store this user reaches (R6.04). */
+export function firstStoreHref(orga: Organization | null, userId: string): string | null {
+  const store = visibleStores(orga, userId)[0];
   return orga && store ? `/${orga.id}/store/${store.id}` : null;
 }
 
@@ -47,10 +52,12 @@ function SignedInFrame({ session }: { session: SignedIn }) {
   const [userDrawerOpen, setUserDrawerOpen] = useState(false);
   const storeMatch = useMatch('/:orgaId/store/:storeId/*');
   const currentStoreId = storeMatch?.params.storeId ?? null;
+  const stores = useMemo(() => visibleStores(session.orga, session.user.id), [session.orga, session.user.id]);
+  const orgaAdmin = isOrgaAdministrator(session.orga, session.user.id);
   const currentStoreHref =
-    session.orga && currentStoreId && session.orga.stores.some((s) => s.id === currentStoreId)
+    session.orga && currentStoreId && stores.some((s) => s.id === currentStoreId)
       ? `/${session.orga.id}/store/${currentStoreId}`
-      : firstStoreHref(session.orga);
+      : firstStoreHref(session.orga, session.user.id);
   const width = drawerWidth(mini);
 
   // A device without a language choice of its own follows the person's saved language.
@@ -80,7 +87,7 @@ function SignedInFrame({ session }: { session: SignedIn }) {
 
   return (
     <Box minH="100vh" pt={paddingTop} bg="bg.subtle">
-      <LeftDrawer mini={mini} onToggle={toggleMini} storeHref={currentStoreHref} top={paddingTop} />
+      <LeftDrawer mini={mini} onToggle={toggleMini} storeHref={currentStoreHref} top={paddingTop} adminOrgaId={orgaAdmin ? (session.orga?.id ?? null) : null} />
       <Box ml={`${width}px`} transition="margin-left 0.2s">
         <Flex
           as="header"
@@ -99,7 +106,14 @@ function SignedInFrame({ session }: { session: SignedIn }) {
           <Heading as="h1" size="md" flex="1" truncate>
             {session.orga?.name ?? t('common.appName')}
           </Heading>
-          {session.orga ? <StoreSwitcher orga={session.orga} currentStoreId={currentStoreId} /> : null}
+          {session.orga ? (
+            <StoreSwitcher
+              orga={session.orga}
+              currentStoreId={currentStoreId}
+              stores={stores}
+              orgaHref={orgaAdmin ? `/${session.orga.id}/store` : null}
+            />
+          ) : null}
           <IconButton asChild aria-label={t('shell.navHelp')} variant="ghost" color="white" _hover={{ bg: 'brand.600' }}>
             <Link to="/qa" data-testid="help-button">
               <HelpIcon />
@@ -116,10 +130,13 @@ function SignedInFrame({ session }: { session: SignedIn }) {
             <PersonIcon />
           </IconButton>
         </Flex>
+        {session.orga ? <AdminNotificationBar key={session.orga.id} orgaId={session.orga.id} html={session.orga.admin_notification} /> : null}
         <Box as="main" p={{ base: '3', md: '6' }}>
           <Outlet />
         </Box>
       </Box>
+      <WelcomeDialog userId={session.user.id} adminSettingsHref={orgaAdmin && session.orga ? `/${session.orga.id}/settings` : null} />
+      <AutoRatingDialog user={session.user} orga={session.orga} />
       <UserDrawer
         open={userDrawerOpen}
         user={session.user}

@@ -3,16 +3,33 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
 import { drawerWidth } from './mini-variant';
-import { HelpIcon, MenuIcon, MenuOpenIcon, PawIcon, PersonIcon, StoreIcon } from './icons';
+import { HelpIcon, MenuIcon, MenuOpenIcon, PawIcon, PersonIcon, SettingsIcon, StoreIcon, TeamIcon } from './icons';
 
-export type NavItem = { to: string; label: string; icon: ReactNode };
+export type NavItem = { id: string; to: string; label: string; icon: ReactNode };
 
-export function LeftDrawer({ mini, onToggle, storeHref, top }: { mini: boolean; onToggle: () => void; storeHref: string | null; top: string }) {
+type LeftDrawerProps = {
+  mini: boolean;
+  onToggle: () => void;
+  storeHref: string | null;
+  top: string;
+  /** R6.06: organization administrators reach the settings from the store menu */
+  adminOrgaId?: string | null;
+};
+
+export function LeftDrawer({ mini, onToggle, storeHref, top, adminOrgaId = null }: LeftDrawerProps) {
   const { t } = useI18n();
+  const adminItems: NavItem[] = adminOrgaId
+    ? [
+        { id: 'stores', to: `/${adminOrgaId}/store`, label: t('shell.navStores'), icon: <StoreIcon /> },
+        { id: 'team', to: `/${adminOrgaId}/settings/users`, label: t('shell.team'), icon: <TeamIcon /> },
+        { id: 'settings', to: `/${adminOrgaId}/settings`, label: t('shell.navSettings'), icon: <SettingsIcon /> },
+      ]
+    : [];
   const items: NavItem[] = [
-    ...(storeHref ? [{ to: storeHref, label: t('shell.navStore'), icon: <StoreIcon /> }] : []),
-    { to: '/user', label: t('shell.navUser'), icon: <PersonIcon /> },
-    { to: '/qa', label: t('shell.navHelp'), icon: <HelpIcon /> },
+    ...(storeHref ? [{ id: 'store', to: storeHref, label: t('shell.navStore'), icon: <StoreIcon /> }] : []),
+    ...adminItems,
+    { id: 'user', to: '/user', label: t('shell.navUser'), icon: <PersonIcon /> },
+    { id: 'help', to: '/qa', label: t('shell.navHelp'), icon: <HelpIcon /> },
   ];
   return (
     <Box
@@ -51,7 +68,7 @@ export function LeftDrawer({ mini, onToggle, storeHref, top }: { mini: boolean; 
           </IconButton>
         </Box>
         {items.map((item) => (
-          <NavLink key={item.to} to={item.to} end title={mini ? item.label : undefined} aria-label={item.label}>
+          <NavLink key={item.to} to={item.to} end title={mini ? item.label : undefined} aria-label={item.label} data-testid={`nav-${item.id}`}>
             {({ isActive }) => (
               <Box
                 display="flex"

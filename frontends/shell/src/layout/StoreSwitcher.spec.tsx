@@ -50,3 +50,35 @@ describe('StoreSwitcher', () => {
     expect(screen.getByTestId('where').textContent).toBe('/o1/store/s3');
   });
 });
+
+describe('StoreSwitcher with access', () => {
+  function mountWith(organization: Organization, stores: Organization['stores'], orgaHref: string | null) {
+    render(
+      <ChakraProvider value={pawlineSystem}>
+        <I18nProvider language="en">
+          <MemoryRouter initialEntries={['/o1/store/s1']}>
+            <Routes>
+              <Route path="*" element={<StoreSwitcher orga={organization} currentStoreId="s1" stores={stores} orgaHref={orgaHref} />} />
+            </Routes>
+            <Where />
+          </MemoryRouter>
+        </I18nProvider>
+      </ChakraProvider>,
+    );
+  }
+
+  it('R2.07 R6.04 is hidden for a user who reaches one store of several', () => {
+    const organization = orga(3);
+    mountWith(organization, organization.stores.slice(1, 2), null);
+    expect(screen.queryByTestId('store-switcher')).toBeNull();
+  });
+
+  it('R2.07 offers administrators the organization entry, leading to its stores', () => {
+    const organization = orga(2);
+    mountWith(organization, organization.stores, '/o1/store');
+    const select = screen.getByTestId('store-switcher');
+    expect(select.querySelector('option')?.textContent).toBe('Salone Fido (organization)');
+    fireEvent.change(select, { target: { value: '__organization' } });
+    expect(screen.getByTestId('where').textContent).toBe('/o1/store');
+  });
+});

@@ -43,7 +43,7 @@ export function HomePage() {
       />
     );
   }
-  const href = firstStoreHref(state.orga);
+  const href = firstStoreHref(state.orga, state.user.id);
   if (href) return <Navigate to={href} replace />;
   return (
     <EmptyState

@@ -69,6 +69,11 @@ export function LoginPage() {
               {t('auth.loginButton')}
             </Button>
             <Box fontSize="sm">
+              <ChakraLink asChild color="brand.fg" data-testid="forgot-password">
+                <Link to="/password-reset">{t('auth.forgotPassword')}</Link>
+              </ChakraLink>
+            </Box>
+            <Box fontSize="sm">
               {t('auth.noAccount')}{' '}
               <ChakraLink asChild color="brand.fg">
                 <Link to="/register">{t('auth.registerLink')}</Link>

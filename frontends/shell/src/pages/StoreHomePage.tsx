@@ -3,6 +3,7 @@ import type { Organization, Store } from '@pawline/api-client';
 import { remainingDays, subscriptionEnd } from '@pawline/domain';
 import { ErrorPage } from '@pawline/ui';
 import { Link, Navigate, useParams } from 'react-router';
+import { visibleStores } from '../access/orga-access';
 import { useI18n } from '../i18n/I18nProvider';
 import { useSession } from '../session/SessionProvider';
 import { useErrorTexts } from './useErrorTexts';
@@ -23,6 +24,9 @@ export function StoreHomePage() {
   const orga: Organization | null = state.orga;
   const store = orga?.stores.find((candidate) => candidate.id === storeId);
   if (!orga || !store) return <ErrorPage status={404} texts={errorTexts} />;
+  const reachable = visibleStores(orga, state.user.id);
+  // R6.04 R6.05: a store this user does not reach sends them home
+  if (!reachable.some((candidate) => candidate.id === store.id)) return <Navigate to="/" replace />;
   const created = new Date(orga.created_at);
   const dash = '—';
   // R4.09: remaining trial days are the ceiling of the days left
@@ -101,14 +105,14 @@ export function StoreHomePage() {
           </Card.Body>
         </Card.Root>
       </SimpleGrid>
-      {orga.stores.length > 1 ? (
+      {reachable.length > 1 ? (
         <Card.Root>
           <Card.Header>
             <Heading size="md">{t('shell.otherStores')}</Heading>
           </Card.Header>
           <Card.Body>
             <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-              {orga.stores
+              {reachable
                 .filter((other) => other.id !== store.id)
                 .map((other) => (
                   <li key={other.id}>

@@ -7,13 +7,15 @@ import { RemoteMount } from '../remotes/RemoteMount';
 import { useSession } from '../session/SessionProvider';
 import { useNotify } from '../snackbar/SnackbarProvider';
 
-/** /user: the settings remote's routes, handed what they need from the shell. */
-export function UserRoute() {
+/** Mounts one of the settings remote's exposed route sets, handed what they need from the shell. */
+export function SettingsRemoteRoute({ exportName }: { exportName: 'SettingsRoutes' | 'OrgaSettingsRoutes' | 'StoresRoutes' }) {
   const session = useSession();
   const { language, changeLanguage } = useI18n();
   const notify = useNotify();
   const navigate = useNavigate();
-  const user = session.state.status === 'signed-in' ? session.state.user : null;
+  const signedIn = session.state.status === 'signed-in' ? session.state : null;
+  const user = signedIn?.user ?? null;
+  const orga = signedIn?.orga ?? null;
 
   const bridge = useMemo<ShellBridge | null>(
     () =>
@@ -29,10 +31,17 @@ export function UserRoute() {
           void navigate('/');
         },
         appVersion: APP_VERSION,
+        orga,
+        reloadOrganization: session.reloadOrganization,
       },
-    [user, session, language, notify, changeLanguage, navigate],
+    [user, orga, session, language, notify, changeLanguage, navigate],
   );
 
   if (!bridge) return null;
-  return <RemoteMount id="settings/routes" exportName="SettingsRoutes" bridge={bridge} />;
+  return <RemoteMount id="settings/routes" exportName={exportName} bridge={bridge} />;
+}
+
+/** /user: the settings remote's user page. */
+export function UserRoute() {
+  return <SettingsRemoteRoute exportName="SettingsRoutes" />;
 }

@@ -15,6 +15,8 @@ export type Session = {
   state: SessionState;
   api: ApiClient;
   login: (username: string, password: string) => Promise<void>;
+  /** R2.04: signs in with the u and p of an /autologin link. */
+  autologin: (u: string, p: string) => Promise<void>;
   logout: () => Promise<void>;
   /** Forgets the local session after the server ended it (logout of all devices). */
   forget: () => void;
@@ -91,6 +93,10 @@ export function SessionProvider({ language, children }: { language: Language; ch
       api,
       async login(username, password) {
         await api.login(username, password);
+        setState(await loadSignedIn(api));
+      },
+      async autologin(u, p) {
+        await api.autologin(u, p);
         setState(await loadSignedIn(api));
       },
       async logout() {

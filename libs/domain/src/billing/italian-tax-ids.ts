@@ -50,8 +50,8 @@ function evenValue(char: string): number {
 export function fiscalCodeCheckChar(first15: string): string {
   let sum = 0;
   for (let i = 0; i < 15; i += 1) {
-    const char = first15[i] as string;
-    sum += i % 2 === 0 ? (ODD_VALUES[char] as number) : evenValue(char);
+    const char = first15[i];
+    sum += i % 2 === 0 ? (ODD_VALUES[char]) : evenValue(char);
   }
   return String.fromCharCode(65 + (sum % 26));
 }

@@ -64,7 +64,7 @@ describe('calendar range', () => {
       fc.property(fc.array(time), (times) => {
         const sorted = sortDayByDescendingTime(times);
         for (let i = 1; i < sorted.length; i += 1) {
-          expect(compareByDescendingTime(sorted[i - 1] as (typeof times)[number], sorted[i] as (typeof times)[number])).toBeLessThanOrEqual(0);
+          expect(compareByDescendingTime(sorted[i - 1], sorted[i])).toBeLessThanOrEqual(0);
         }
       }),
     );

@@ -35,7 +35,7 @@ function hasOverrides(member: OrgaMember): boolean {
 /** R6.01 the store override if present, otherwise the organization rank. */
 export function effectiveRank(member: OrgaMember, storeId?: string): number {
   if (storeId !== undefined && Object.prototype.hasOwnProperty.call(member.store_overrides, storeId)) {
-    return member.store_overrides[storeId] as number;
+    return member.store_overrides[storeId];
   }
   return member.orga_rank;
 }

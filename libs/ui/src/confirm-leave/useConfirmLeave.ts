@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 
 export const UNSAVED_CHANGES_EN = 'You have unsaved changes. Are you sure you wish to leave?';
+
+const dirtyForms = new Set<symbol>();
 
 export type ConfirmFn = (message: string) => boolean;
 
@@ -15,11 +17,22 @@ export function decideLeave(dirty: boolean, message: string, confirm: ConfirmFn)
  * router's blocker, closing or reloading the tab through beforeunload. Needs a data router.
  */
 export function useConfirmLeave(dirty: boolean, message: string = UNSAVED_CHANGES_EN): void {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // A router consults only its newest blocker, so every form of a page shares one dirty set:
+  // whichever blocker the router asks knows about the other forms too.
+  const [form] = useState(() => Symbol('form'));
+  useEffect(() => {
+    if (!dirty) return undefined;
+    dirtyForms.add(form);
+    return () => {
+      dirtyForms.delete(form);
+    };
+  }, [dirty, form]);
+  const anyDirty = () => dirty || dirtyForms.size > 0;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => anyDirty() && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (decideLeave(dirty, message, (text) => window.confirm(text))) blocker.proceed();
+    if (decideLeave(dirty || dirtyForms.size > 0, message, (text) => window.confirm(text))) blocker.proceed();
     else blocker.reset();
   }, [blocker, dirty, message]);
 

@@ -1,0 +1,80 @@
+import type { Country, Organization, OrganizationDataRequest, OrganizationSettingsRequest } from '@pawline/api-client';
+import { RANKS, validateRequired } from '@pawline/domain';
+import { isCountry, textOrNull } from '../shared/options';
+
+/** R3.02 organization data and settings as the page edits them. */
+export type OrgaForm = {
+  name: string;
+  address: string;
+  city: string;
+  zip_code: string;
+  country: Country | '';
+  address_from_owner: boolean;
+  min_rank_read_store: number;
+  min_rank_write_store: number;
+  min_rank_read_pets: number;
+  min_rank_write_pets: number;
+  share_pets: boolean;
+  admin_notification: string;
+};
+
+/** catalogue keys (validation.* from libs/domain, settings.* for our own) */
+export type OrgaErrors = Partial<Record<keyof OrgaForm, string>>;
+
+export function orgaFormOf(orga: Organization): OrgaForm {
+  return {
+    name: orga.name,
+    address: orga.address ?? '',
+    city: orga.city ?? '',
+    zip_code: orga.zip_code ?? '',
+    country: orga.country && isCountry(orga.country) ? orga.country : '',
+    address_from_owner: orga.address_from_owner ?? false,
+    min_rank_read_store: orga.min_rank_read_store ?? RANKS.worker2,
+    min_rank_write_store: orga.min_rank_write_store ?? RANKS.worker2,
+    min_rank_read_pets: orga.min_rank_read_pets ?? RANKS.worker2,
+    min_rank_write_pets: orga.min_rank_write_pets ?? RANKS.worker2,
+    share_pets: orga.share_pets ?? false,
+    admin_notification: orga.admin_notification ?? '',
+  };
+}
+
+export function validateOrgaForm(form: OrgaForm): OrgaErrors {
+  const errors: OrgaErrors = {};
+  const name = validateRequired(form.name);
+  if (name) errors.name = name;
+  const country = validateRequired(form.country);
+  if (country) errors.country = country;
+  return errors;
+}
+
+const DATA_KEYS = ['name', 'address', 'city', 'zip_code', 'country', 'address_from_owner'] as const;
+const SETTINGS_KEYS = ['min_rank_read_store', 'min_rank_write_store', 'min_rank_read_pets', 'min_rank_write_pets', 'share_pets', 'admin_notification'] as const;
+
+/** Only what changed, split into the two calls (PUT /orga/{orga} and PUT /orga/{orga}/settings). */
+export function orgaChanges(saved: OrgaForm, form: OrgaForm): { data: OrganizationDataRequest | null; settings: OrganizationSettingsRequest | null } {
+  const data: OrganizationDataRequest = {};
+  for (const key of DATA_KEYS) {
+    if (saved[key] === form[key]) continue;
+    if (key === 'name') data.name = form.name.trim();
+    else if (key === 'country') {
+      if (form.country !== '') data.country = form.country;
+    } else if (key === 'address_from_owner') data.address_from_owner = form.address_from_owner;
+    else data[key] = textOrNull(form[key]);
+  }
+  const settings: OrganizationSettingsRequest = {};
+  for (const key of SETTINGS_KEYS) {
+    if (saved[key] === form[key]) continue;
+    if (key === 'share_pets') settings.share_pets = form.share_pets;
+    else if (key === 'admin_notification') settings.admin_notification = textOrNull(form.admin_notification);
+    else settings[key] = form[key];
+  }
+  return {
+    data: Object.keys(data).length > 0 ? data : null,
+    settings: Object.keys(settings).length > 0 ? settings : null,
+  };
+}
+
+/** R1.17 the second confirmation: the organization's name typed again exactly. */
+export function cancelNameMatches(orgaName: string, typed: string): boolean {
+  return typed.trim() === orgaName.trim() && typed.trim().length > 0;
+}

@@ -1,0 +1,79 @@
+import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
+import type { ShellBridge, Store } from '@pawline/api-client';
+import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { settingsTranslator } from '../i18n/translator';
+import { DataTable, type PlainColumn } from '../shared/DataTable';
+import { countryName } from '../shared/options';
+import { useOrganization } from '../shared/useOrganization';
+import { StoreDialog } from './StoreDialog';
+
+/** /{orgaId}/store: the organization's stores (spec §2 'Organization overview'); administrators edit them. */
+export function StoresPage({ bridge }: { bridge: ShellBridge }) {
+  const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
+  const orgaId = useParams()['orgaId'] ?? '';
+  const { load, reload } = useOrganization(bridge, orgaId);
+  const [editing, setEditing] = useState<{ store: Store | null } | null>(null);
+
+  const columns = useMemo<PlainColumn<Store>[]>(
+    () => [
+      { id: 'name', header: t('settings.storeName'), cell: ({ row }) => <Link to={`/${orgaId}/store/${row.original.id}`}>{row.original.name}</Link> },
+      {
+        id: 'address',
+        header: t('settings.address'),
+        cell: ({ row }) =>
+          row.original.address_from_orga ? t('settings.addressFromOrgaShort') : [row.original.address, row.original.zip_code, row.original.city].filter(Boolean).join(', '),
+      },
+      { id: 'country', header: t('settings.country'), cell: ({ row }) => countryName(row.original.country, t) },
+      { id: 'phone', header: t('settings.phone'), cell: ({ row }) => row.original.phone ?? '' },
+      { id: 'zone', header: t('settings.timeZone'), cell: ({ row }) => row.original.time_zone ?? '' },
+      {
+        id: 'actions',
+        header: '',
+        cell: ({ row }) => (
+          <Button size="xs" variant="outline" data-testid="edit-store" onClick={() => setEditing({ store: row.original })}>
+            {t('common.edit')}
+          </Button>
+        ),
+      },
+    ],
+    [t, orgaId],
+  );
+
+  return (
+    <Stack gap="5" data-testid="stores-page">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h2" size="2xl">
+          {t('settings.storesTitle')}
+        </Heading>
+        <Button colorPalette="brand" data-testid="new-store" disabled={load.status !== 'ready'} onClick={() => setEditing({ store: null })}>
+          {t('settings.newStore')}
+        </Button>
+      </HStack>
+      {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
+      {load.status === 'failed' ? <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} /> : null}
+      {load.status === 'ready' && load.orga.stores.length === 0 ? <EmptyState title={t('settings.storesEmpty')} /> : null}
+      {load.status === 'ready' && load.orga.stores.length > 0 ? (
+        <DataTable columns={columns} data={load.orga.stores} testId="stores-table" rowTestId={(s) => `store-${s.name}`} />
+      ) : null}
+      {editing && load.status === 'ready' ? (
+        <StoreDialog
+          bridge={bridge}
+          t={t}
+          orgaId={orgaId}
+          orgaCountry={load.orga.country}
+          store={editing.store}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            bridge.notify(2, t('settings.changesSaved'));
+            reload();
+            // the frame's store switcher follows (R2.07)
+            void bridge.reloadOrganization?.().catch(() => undefined);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import type { PersonUser, ShellBridge } from '@pawline/api-client';
+import { validateEmail, validateRequired } from '@pawline/domain';
+import { FormField, useConfirmLeave } from '@pawline/ui';
+import { useState, type FormEvent } from 'react';
+import type { Translate } from '../i18n/translator';
+import { errorText } from '../shared/options';
+
+/** R1.14 change e-mail: the new address is mailed a link and takes effect only once verified. */
+export function EmailCard({ bridge, user, t, onRequested }: { bridge: ShellBridge; user: PersonUser; t: Translate; onRequested: (pending: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useConfirmLeave(email.trim().length > 0 && !busy, t('common.unsavedChanges'));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRequired(email) ?? validateEmail(email);
+    setError(found ? t(found) : null);
+    if (found) return;
+    setBusy(true);
+    bridge.api
+      .changeEmail(email.trim())
+      .then((answer) => {
+        setEmail('');
+        onRequested(answer.pending_email);
+        bridge.notify(2, t('settings.changeEmailSent', { email: answer.pending_email }));
+      })
+      .catch((failure: unknown) => bridge.notify(0, errorText(failure)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Card.Root data-testid="change-email">
+      <Card.Header>
+        <Heading size="md">{t('settings.changeEmail')}</Heading>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="3">
+            <Text>
+              {t('settings.currentEmail')}: <strong>{user.email}</strong>
+            </Text>
+            {user.pending_email ? (
+              <Text data-testid="pending-email" color="orange.700">
+                {t('settings.pendingEmail', { email: user.pending_email })}
+              </Text>
+            ) : null}
+            <FormField label={t('settings.newEmail')} required error={error} helper={t('settings.changeEmailHint')}>
+              <Input name="new_email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            </FormField>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={busy}>
+              {t('settings.changeEmail')}
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
