@@ -24,7 +24,7 @@ describe('tag manager', () => {
   it('R1.05 R3.20 offers the 31 icons and creates a tag with an emoji or with an icon, never both', async () => {
     const created: Tag[] = [];
     const createTag = jest.fn(async (_orga: string, body: Partial<Tag>) => {
-      const tag = { id: `t${created.length}`, orga_id: ORGA, kind: 'pet', name: '', icon: 0, emoji: null, tag_order: 0, ...body };
+      const tag: Tag = { id: `t${created.length}`, orga_id: ORGA, kind: 'pet', name: '', icon: 0, emoji: null, tag_order: 0, ...body };
       created.push(tag);
       return tag;
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '@pawline/contracts';
-import { isFileDownloadRoute, isFileUploadRoute, isRpcRoute, pathParameters, type ApiRoute } from './route-definition';
+import { isFileDownloadRoute, isFileUploadRoute, isRpcRoute, PATH_PARAMETER, pathParameters, type ApiRoute } from './route-definition';
 
 type JsonObject = Record<string, unknown>;
 
@@ -17,7 +17,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
 
 /** `/api/v1/orga/:orga` → `/api/v1/orga/{orga}` */
 export function openApiPath(path: string): string {
-  return path.replace(/:([a-z_]+)/g, '{$1}');
+  return path.replace(PATH_PARAMETER, '{$1}');
 }
 
 /** OpenAPI 3.1 of the route table, schemas from the contracts' zod schemas. */

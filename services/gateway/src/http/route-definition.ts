@@ -155,6 +155,9 @@ export function fileRoute(route: FileRoute): ApiRoute {
 }
 
 /** Path parameters of a route, in order (`/orga/:orga/store/:store` → orga, store). */
+/** An Express path parameter (`:store`, `:y2`). */
+export const PATH_PARAMETER = /:([a-z_][a-z0-9_]*)/g;
+
 export function pathParameters(path: string): string[] {
-  return [...path.matchAll(/:([a-z_][a-z0-9_]*)/g)].map((match) => match[1] ?? '');
+  return [...path.matchAll(PATH_PARAMETER)].map((match) => match[1] ?? '');
 }

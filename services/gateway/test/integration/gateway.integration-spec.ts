@@ -11,6 +11,7 @@ import { devRoutes } from '../../src/routes/dev.routes';
 import { orgaRoutes } from '../../src/routes/orga.routes';
 import { identityAdminRoutes } from '../../src/routes/identity-admin.routes';
 import { crmRoutes } from '../../src/routes/crm.routes';
+import { schedulingRoutes } from '../../src/routes/scheduling.routes';
 import { userRoutes } from '../../src/routes/user.routes';
 import { openApiPath } from '../../src/http/openapi';
 import { Browser, GATEWAY_TEST_SECRET, REDIS_URL, registration, waitFor } from './gateway-test-helpers';
@@ -247,7 +248,7 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
   it('publishes an OpenAPI 3.1 document listing every route, and Swagger UI', async () => {
     const doc = (await new Browser(base).request('GET', '/api/openapi.json')).body as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe('3.1.0');
-    const expected = [...authRoutes, ...userRoutes, ...orgaRoutes, ...identityAdminRoutes, ...crmRoutes, ...devRoutes].map((r) => `${r.method} ${openApiPath(r.path)}`);
+    const expected = [...authRoutes, ...userRoutes, ...orgaRoutes, ...identityAdminRoutes, ...crmRoutes, ...schedulingRoutes, ...devRoutes].map((r) => `${r.method} ${openApiPath(r.path)}`);
     expected.push('get /api/v1/health');
     const listed = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`));
     expect(listed.sort()).toEqual(expected.sort());
