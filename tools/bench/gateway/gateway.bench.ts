@@ -2,6 +2,7 @@
 // identity against a bare node:http handler that verifies the same token and runs the same
 // two Postgres queries. Each at a fixed 200 requests/s and unlimited; prints req/s, p50, p99.
 // Starts its own stack in-process on a fresh database and subject prefix (nest-kit testing env).
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -14,9 +15,19 @@ const root = resolve(__dirname, '../../..');
 
 type Histogram = { average: number; p50: number; p99: number };
 type AutocannonResult = { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number; duration: number };
-type AutocannonOptions = { url: string; headers: Record<string, string>; duration: number; connections: number; overallRate?: number };
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types
-const autocannon = require('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
+
+/**
+ * The load comes from autocannon in its own process: a generator sharing the event loop of
+ * the server it measures adds its own delays to every figure.
+ */
+function autocannon(args: string[]): Promise<AutocannonResult> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(process.execPath, [join(root, 'node_modules/autocannon/autocannon.js'), '--json', ...args], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error) reject(error);
+      else resolvePromise(JSON.parse(stdout) as AutocannonResult);
+    });
+  });
+}
 
 export type Measurement = { target: string; mode: string; requestsPerSecond: number; p50: number; p99: number; failures: number };
 
@@ -28,13 +39,16 @@ function durationArg(argv: string[]): number {
 }
 
 async function measure(target: string, url: string, token: string, duration: number, rate: number | null): Promise<Measurement> {
-  const result = await autocannon({
+  const result = await autocannon([
+    '-H',
+    `authorization=Bearer ${token}`,
+    '-d',
+    String(duration),
+    '-c',
+    String(rate === null ? 32 : 16),
+    ...(rate === null ? [] : ['-R', String(rate)]),
     url,
-    headers: { authorization: `Bearer ${token}` },
-    duration,
-    connections: rate === null ? 32 : 16,
-    ...(rate === null ? {} : { overallRate: rate }),
-  });
+  ]);
   return {
     target,
     mode: rate === null ? 'unlimited' : `${rate}/s fixed`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '@pawline/contracts';
 import { RpcError, type RpcCallContext } from '@pawline/nest-kit';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { SessionEntity } from '../auth/session.entity';
 import { PersonUserEntity } from '../user/person-user.entity';
 
@@ -18,12 +18,16 @@ export class SessionGuard {
   async caller(ctx: RpcCallContext): Promise<AuthenticatedCaller> {
     const auth = ctx.auth;
     if (!auth) throw new RpcError('unauthorized');
-    const session = await this.dataSource
-      .getRepository(SessionEntity)
-      .findOneBy({ id: auth.sessionId, userId: auth.userId, revokedAt: IsNull() });
-    if (!session) throw new RpcError('session_expired');
-    const user = await this.dataSource.getRepository(PersonUserEntity).findOneBy({ id: auth.userId });
-    if (!user) throw new RpcError('unauthorized');
+    // one round trip: the user, provided the token's session is theirs and still open
+    const user = await this.dataSource
+      .getRepository(PersonUserEntity)
+      .createQueryBuilder('person')
+      .innerJoin(SessionEntity, 'session', 'session.user_id = person.id AND session.id = :sessionId AND session.revoked_at IS NULL', {
+        sessionId: auth.sessionId,
+      })
+      .where('person.id = :userId', { userId: auth.userId })
+      .getOne();
+    if (!user) throw new RpcError('session_expired');
     if (user.deactivatedAt) throw new RpcError('server_1010');
     return { auth, user };
   }

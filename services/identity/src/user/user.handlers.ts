@@ -17,7 +17,7 @@ export class UserHandlers {
   @RpcHandler(getUserRpc)
   async get(_input: RpcRequest<typeof getUserRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getUserRpc>> {
     const caller = await this.guard.caller(ctx);
-    return this.users.personData(caller.user.id);
+    return this.users.personData(caller.user);
   }
 
   @RpcHandler(updateUserRpc)

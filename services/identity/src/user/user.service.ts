@@ -13,11 +13,12 @@ export class UserService {
   constructor(private readonly dataSource: DataSource) {}
 
   /** R3.01: person data with orga_id (the user's first active membership), rating_enable, last_rating_time. */
-  async personData(userId: string): Promise<PersonUser> {
-    const user = await this.dataSource.getRepository(PersonUserEntity).findOneByOrFail({ id: userId });
+  async personData(userOrId: string | PersonUserEntity): Promise<PersonUser> {
+    const user =
+      typeof userOrId === 'string' ? await this.dataSource.getRepository(PersonUserEntity).findOneByOrFail({ id: userOrId }) : userOrId;
     const main = await this.dataSource
       .getRepository(OrgaUserEntity)
-      .findOne({ where: { userId, active: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+      .findOne({ where: { userId: user.id, active: true }, order: { createdAt: 'ASC', id: 'ASC' } });
     return {
       id: user.id,
       email: user.email,
