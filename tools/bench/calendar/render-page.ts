@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
 import { pawlineSystem } from '@pawline/ui';
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { staffById } from '../../../frontends/calendar/src/calendar/appointment-model';
@@ -51,24 +51,29 @@ declare global {
 
 let root: Root | null = null;
 
+// The shell's ChakraProvider is on screen before the calendar renders: mount it once, empty,
+// then time each week render into it (a fresh grid each run: the previous one is removed first).
+function provider(child: ReactNode) {
+  return createElement(ChakraProvider, { value: pawlineSystem, children: child });
+}
+
 window.renderWeek = async (count: number) => {
   const container = document.getElementById('root') as HTMLElement;
-  root?.unmount();
-  root = createRoot(container);
+  if (!root) {
+    root = createRoot(container);
+    flushSync(() => root?.render(provider(null)));
+  } else flushSync(() => root?.render(provider(null)));
   const days = visibleDays('week', '2026-11-18');
   const columns: GridColumn[] = days.map((day) => ({ key: day, day, label: day }));
-  const appointments = weekOf(count, days[0] as string);
+  const appointments = weekOf(count, days[0]);
   const staff = staffById(STAFF);
   const t = calendarTranslator('en');
   const noop = () => undefined;
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const started = performance.now();
   flushSync(() => {
     root?.render(
-      createElement(
-        ChakraProvider,
-        { value: pawlineSystem },
-        createElement(TimeGrid, { columns, appointments, staff, labelOf: (a: Appointment) => a.app_name ?? '', t, onCreate: noop, onOpen: noop, onMove: noop, onResize: noop }),
-      ),
+      provider(createElement(TimeGrid, { columns, appointments, staff, labelOf: (a: Appointment) => a.app_name ?? '', t, onCreate: noop, onOpen: noop, onMove: noop, onResize: noop })),
     );
   });
   // reading a layout property makes the browser lay out everything just committed

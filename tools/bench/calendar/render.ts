@@ -1,17 +1,15 @@
 // `node -r ./tools/swc/register.cjs tools/bench/calendar/render.ts [--appointments=300] [--runs=7]`
 // The calendar's week view with 300 appointments rendered in Debian's Chromium (issue 5 figure:
 // under 100 ms). Bundles frontends/calendar's TimeGrid with rspack in production mode into a temp
-// folder, opens it from file://, renders it `runs` times (a fresh React root each time) and prints
+// folder, opens it from file://, renders it `runs` times (into a ChakraProvider already on screen, as in the shell) and prints
 // the first (cold) and the median of the others. It reports figures; it never fails on slowness.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { rspack, type RspackOptions } from '@rspack/core';
 import { chromium } from 'playwright-core';
+import { bundlePage } from './render-bundle';
 import type { RenderFigure } from './render-page';
 
-const root = path.resolve(__dirname, '../../..');
-const LIBS = ['contracts', 'domain', 'ui', 'api-client', 'i18n'];
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 function arg(name: string, fallback: number): number {
@@ -21,48 +19,10 @@ function arg(name: string, fallback: number): number {
   return value;
 }
 
-function bundle(outDir: string): Promise<void> {
-  const config: RspackOptions = {
-    mode: 'production',
-    context: root,
-    target: 'web',
-    entry: { render: path.join(__dirname, 'render-page.ts') },
-    output: { path: outDir, filename: '[name].js', publicPath: 'auto' },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: Object.fromEntries(LIBS.map((lib) => [`@pawline/${lib}$`, path.join(root, 'libs', lib, 'src', 'index.ts')])),
-    },
-    module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
-          type: 'javascript/auto',
-        },
-      ],
-    },
-    optimization: { splitChunks: false },
-    performance: { hints: false },
-    stats: 'errors-warnings',
-  };
-  const compiler = rspack(config);
-  return new Promise((resolve, reject) => {
-    compiler.run((error, stats) => {
-      compiler.close(() => {
-        if (error) return reject(error);
-        if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-        resolve();
-      });
-    });
-  });
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1 ? (sorted[mid]) : ((sorted[mid - 1]) + (sorted[mid])) / 2;
 }
 
 async function main(): Promise<void> {
@@ -72,9 +32,8 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
   try {
     const built = Date.now();
-    await bundle(outDir);
+    await bundlePage(path.join(__dirname, 'render-page.ts'), outDir);
     console.log(`bundled the week view in ${((Date.now() - built) / 1000).toFixed(1)} s`);
-    writeFileSync(path.join(outDir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div><script src="render.js"></script></body></html>');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`file://${path.join(outDir, 'index.html')}`);
     await page.waitForFunction(() => typeof window.renderWeek === 'function');

@@ -2,13 +2,13 @@ import type { RouteObject } from 'react-router';
 import { RequireOrgaAdmin } from '../access/RequireOrgaAdmin';
 import { Frame } from '../layout/Frame';
 import { AutologinPage } from '../pages/AutologinPage';
+import { CalendarRoute } from '../pages/CalendarRoute';
 import { ClientsRoute } from '../pages/ClientsRoute';
 import { HelpPage } from '../pages/HelpPage';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { PasswordResetConfirmPage, PasswordResetPage } from '../pages/PasswordResetPage';
 import { RegisterPage } from '../pages/RegisterPage';
-import { StoreHomePage } from '../pages/StoreHomePage';
 import { SettingsRemoteRoute, UserRoute } from '../pages/UserRoute';
 import { VerifyEmailPage } from '../pages/VerifyEmailPage';
 import { RequireSignedIn } from '../session/RequireSignedIn';
@@ -61,7 +61,15 @@ export const shellRoutes: RouteObject[] = [
         path: '/:orgaId/store/:storeId',
         element: (
           <RequireSignedIn>
-            <StoreHomePage />
+            <CalendarRoute />
+          </RequireSignedIn>
+        ),
+      },
+      {
+        path: '/:orgaId/store/:storeId/recurring',
+        element: (
+          <RequireSignedIn>
+            <CalendarRoute />
           </RequireSignedIn>
         ),
       },

@@ -26,7 +26,14 @@ export function LeftDrawer({ mini, onToggle, storeHref, top, adminOrgaId = null 
       ]
     : [];
   const items: NavItem[] = [
-    ...(storeHref ? [{ id: 'store', to: storeHref, label: t('shell.navStore'), icon: <StoreIcon /> }] : []),
+    ...(storeHref
+      ? [
+          { id: 'store', to: storeHref, label: t('shell.navStore'), icon: <StoreIcon /> },
+          { id: 'customers', to: `${storeHref}/customers`, label: t('clients.customers'), icon: <TeamIcon /> },
+          { id: 'pets', to: `${storeHref}/pet`, label: t('clients.pets'), icon: <PawIcon /> },
+          { id: 'recurring', to: `${storeHref}/recurring`, label: t('calendar.recurringTitle'), icon: <StoreIcon /> },
+        ]
+      : []),
     ...adminItems,
     { id: 'user', to: '/user', label: t('shell.navUser'), icon: <PersonIcon /> },
     { id: 'help', to: '/qa', label: t('shell.navHelp'), icon: <HelpIcon /> },

@@ -1,0 +1,115 @@
+// The calendar page of frontends/calendar in Chromium with real layout and pointer events: book by
+// dragging on the grid, move a card to another day and time, resize it by its bottom edge (issue 5).
+// The page is bundled with rspack (tools/bench/calendar/render-bundle.ts) from src/test-support/grid-harness.tsx over an in-memory
+// scheduling API that records its calls; it needs no running stack.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { openBrowser, type Browser } from './support/browser';
+
+type HarnessCall = { name: string; args: unknown[] };
+
+const root = path.resolve(__dirname, '..');
+const PX_PER_HOUR = 48;
+
+/** rspack is ESM-only and jest runs CommonJS: the bundle is made by a child process. */
+function bundle(outDir: string): void {
+  execFileSync(
+    process.execPath,
+    ['-r', './tools/swc/register.cjs', 'tools/bench/calendar/render-bundle.ts', 'frontends/calendar/src/test-support/grid-harness.tsx', outDir],
+    { cwd: root, stdio: 'inherit' },
+  );
+}
+
+async function calls(page: Page, name: string): Promise<unknown[][]> {
+  const all = await page.evaluate(() => (window as unknown as { calendarCalls: HarnessCall[] }).calendarCalls);
+  return all.filter((c) => c.name === name).map((c) => c.args);
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('element is not visible');
+  return found;
+}
+
+/** A pointer drag in small steps, as a hand does it. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+describe('calendar grid in Chromium', () => {
+  let outDir = '';
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'pawline-calendar-grid-'));
+    bundle(outDir);
+    browser = await openBrowser();
+    page = browser.page;
+    await page.goto(`file://${path.join(outDir, 'index.html')}`);
+    await page.getByTestId('empty-state').waitFor();
+  }, 120000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('R1.04 R2.10 opens in Week and fetched only the visible week', async () => {
+    expect(await page.getByTestId('calendar-page').getAttribute('data-view')).toBe('week');
+    expect(await page.getByTestId('grid-column').count()).toBe(7);
+    expect((await calls(page, 'range'))[0]?.[2]).toEqual({ y: 2026, m: 11, d: 16, y2: 2026, m2: 11, d2: 22 });
+  });
+
+  it('books by dragging on the grid: Wednesday 9:00–10:30, customer and pet from the pickers', async () => {
+    const wednesday = await box(page.locator('[data-testid="grid-column"][data-day="2026-11-18"]'));
+    const firstHour = Number(await page.getByTestId('grid-body').getAttribute('data-first-hour'));
+    const yAt = (minutes: number) => wednesday.y + ((minutes - firstHour * 60) / 60) * PX_PER_HOUR;
+    const x = wednesday.x + wednesday.width / 2;
+    await drag(page, { x, y: yAt(9 * 60) + 2 }, { x, y: yAt(10 * 60 + 30) - 2 });
+    const dialog = page.getByTestId('appointment-dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('input[type="time"]').inputValue()).toBe('09:00');
+    expect(await dialog.locator('input[type="number"]').first().inputValue()).toBe('90');
+    expect(await dialog.locator('input[type="date"]').first().inputValue()).toBe('2026-11-18');
+    await page.getByTestId('customer-search').fill('Rossi');
+    await page.getByTestId('customer-option').click();
+    await page.getByTestId('chosen-customer').waitFor();
+    await page.getByTestId('appointment-save').click();
+    await page.getByTestId('appointment-card').waitFor();
+    const [write] = (await calls(page, 'create'))[0] as [Record<string, unknown>];
+    expect(write).toMatchObject({ date: '2026-11-18', hour: 9, min: 0, duration: 90, pet_ids: ['50000000-0000-4000-8000-000000000001'], app_name: 'Fido (Rossi)' });
+  });
+
+  it('moves the card by dragging: one day later and one hour later', async () => {
+    const card = page.getByTestId('appointment-card');
+    const start = await box(card);
+    const wednesday = await box(page.locator('[data-testid="grid-column"][data-day="2026-11-18"]'));
+    const from = { x: start.x + start.width / 2, y: start.y + 10 };
+    await drag(page, from, { x: from.x + wednesday.width, y: from.y + PX_PER_HOUR });
+    await page.locator('[data-testid="grid-column"][data-day="2026-11-19"] [data-testid="appointment-card"]').waitFor();
+    const [id, to, scope] = (await calls(page, 'move'))[0] as [string, Record<string, unknown>, string];
+    expect(id).toMatch(/^0{8}-/);
+    expect(to).toEqual({ date: '2026-11-19', hour: 10, min: 0 });
+    expect(scope).toBe('one');
+  });
+
+  it('resizes the card by its bottom edge in 15-minute steps', async () => {
+    const handle = page.getByTestId('resize-handle');
+    const edge = await box(handle);
+    const from = { x: edge.x + edge.width / 2, y: edge.y + edge.height / 2 };
+    await drag(page, from, { x: from.x, y: from.y + PX_PER_HOUR / 2 });
+    await page.waitForFunction(() => (window as unknown as { calendarCalls: HarnessCall[] }).calendarCalls.some((c) => c.name === 'resize'));
+    const [, duration, scope] = (await calls(page, 'resize'))[0] as [string, number, string];
+    expect(duration).toBe(120);
+    expect(scope).toBe('one');
+    const card = await box(page.getByTestId('appointment-card'));
+    expect(Math.round(card.height)).toBe(2 * PX_PER_HOUR - 1);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Appointment } from '@pawline/contracts';
+import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
+import type { CardLook } from '../calendar/appointment-model';
+import { clockText } from '../calendar/calendar-dates';
+import type { Translate } from '../i18n/translator';
+
+type Props = {
+  appointment: Appointment;
+  label: string;
+  look: CardLook;
+  t: Translate;
+  style?: CSSProperties;
+  compact?: boolean;
+  dragging?: boolean;
+  onPointerDown?: (event: ReactPointerEvent<HTMLDivElement>) => void;
+  onResizePointerDown?: (event: ReactPointerEvent<HTMLDivElement>) => void;
+  onOpen: () => void;
+};
+
+// Plain elements and one shared stylesheet: a week holds hundreds of cards, and per-element style
+// props would cost more than the whole 100 ms render budget of issue 5. Only the place and the
+// colours are set per card.
+const CARD_CSS = `
+.pl-card{position:absolute;box-sizing:border-box;border-left:4px solid;border-radius:4px;color:#fff;padding:0 4px;overflow:hidden;font-size:12px;line-height:1.2;cursor:grab;user-select:none;touch-action:none}
+.pl-card.pl-compact{position:relative;cursor:pointer;margin-bottom:2px}
+.pl-card.pl-dragging{opacity:.75}
+.pl-card.pl-declined{border-left-style:dashed;background-image:repeating-linear-gradient(135deg,transparent 0 6px,rgba(255,255,255,.25) 6px 12px)}
+.pl-card .pl-label{font-weight:600}
+.pl-card.pl-declined .pl-label{text-decoration:line-through}
+.pl-card .pl-line{display:block}
+.pl-card .pl-badge{display:block;font-weight:700}
+.pl-card .pl-handle{position:absolute;left:0;right:0;bottom:0;height:6px;cursor:ns-resize}
+`;
+
+/** The cards' stylesheet; React hoists and dedupes it by href (render it with any card list). */
+export function CardStyles() {
+  return (
+    <style href="pawline-calendar-cards" precedence="default">
+      {CARD_CSS}
+    </style>
+  );
+}
+
+/** An appointment in the staff member's colours; done and declined cards look different (R9.09, R3.07). */
+export function AppointmentCard({ appointment: a, label, look, t, style, compact, dragging, onPointerDown, onResizePointerDown, onOpen }: Props) {
+  const start = a.hour * 60 + a.min;
+  const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
+  const declined = look.state === 'declined';
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      className={`pl-card${compact ? ' pl-compact' : ''}${declined ? ' pl-declined' : ''}${dragging ? ' pl-dragging' : ''}`}
+      data-testid="appointment-card"
+      data-appointment-id={a.id}
+      data-state={look.state}
+      aria-label={`${time} ${label}${declined ? ` (${t('calendar.declined')})` : ''}`}
+      style={{ ...style, backgroundColor: look.scheme.card, borderLeftColor: look.scheme.border }}
+      onPointerDown={onPointerDown}
+      onClick={onPointerDown ? undefined : onOpen}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onOpen();
+        }
+      }}
+    >
+      <span className="pl-label">
+        {compact ? clockText(start) : time} {label}
+      </span>
+      {declined ? (
+        <span className="pl-badge" data-testid="declined-badge">
+          {t('calendar.declined')}
+        </span>
+      ) : null}
+      {look.state === 'done' && !compact ? <span className="pl-line">✓ {t('calendar.checkedOut')}</span> : null}
+      {onResizePointerDown ? (
+        <div
+          className="pl-handle"
+          data-testid="resize-handle"
+          onPointerDown={(event) => {
+            event.stopPropagation();
+            onResizePointerDown(event);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Box, Grid, Text } from '@chakra-ui/react';
+import type { OrganizationUser } from '@pawline/api-client';
+import type { Appointment } from '@pawline/contracts';
+import { sortDayByDescendingTime } from '@pawline/domain';
+import { useMemo } from 'react';
+import { cardLook } from '../calendar/appointment-model';
+import { dayParts, type IsoDay } from '../calendar/calendar-dates';
+import type { Translate } from '../i18n/translator';
+import { AppointmentCard, CardStyles } from '../grid/AppointmentCard';
+
+export const MONTH_CELL_LIMIT = 3;
+
+type Props = {
+  days: readonly IsoDay[];
+  month: number;
+  weekdayNames: readonly string[];
+  appointments: readonly Appointment[];
+  staff: ReadonlyMap<string, OrganizationUser>;
+  labelOf: (a: Appointment) => string;
+  t: Translate;
+  today: IsoDay;
+  onOpen: (a: Appointment) => void;
+  onDay: (day: IsoDay) => void;
+};
+
+/** Whole weeks of a month; a day lists its appointments by descending time (R9.08). */
+export function MonthView({ days, month, weekdayNames, appointments, staff, labelOf, t, today, onOpen, onDay }: Props) {
+  const byDay = useMemo(() => {
+    const map = new Map<IsoDay, Appointment[]>();
+    for (const a of appointments) map.set(a.date, [...(map.get(a.date) ?? []), a]);
+    for (const [day, list] of map) map.set(day, sortDayByDescendingTime(list));
+    return map;
+  }, [appointments]);
+
+  return (
+    <Box data-testid="month-view" borderWidth="1px" borderRadius="md" overflow="hidden">
+      <CardStyles />
+      <Grid templateColumns="repeat(7, minmax(0, 1fr))" bg="bg.muted">
+        {weekdayNames.map((name) => (
+          <Text key={name} textAlign="center" fontSize="sm" fontWeight="semibold" py="1">
+            {name}
+          </Text>
+        ))}
+      </Grid>
+      <Grid templateColumns="repeat(7, minmax(0, 1fr))">
+        {days.map((day) => {
+          const list = byDay.get(day) ?? [];
+          const inMonth = dayParts(day).month === month;
+          return (
+            <Box key={day} minH="24" borderTopWidth="1px" borderLeftWidth="1px" p="1" bg={inMonth ? undefined : 'bg.subtle'} data-testid="month-day" data-day={day}>
+              <Box
+                as="button"
+                fontSize="sm"
+                fontWeight={day === today ? 'bold' : 'normal'}
+                color={inMonth ? 'fg' : 'fg.muted'}
+                onClick={() => onDay(day)}
+              >
+                {dayParts(day).day}
+              </Box>
+              {list.slice(0, MONTH_CELL_LIMIT).map((a) => (
+                <AppointmentCard key={a.id} appointment={a} label={labelOf(a)} look={cardLook(a, staff)} t={t} compact onOpen={() => onOpen(a)} />
+              ))}
+              {list.length > MONTH_CELL_LIMIT ? (
+                <Box as="button" fontSize="xs" color="fg.muted" onClick={() => onDay(day)} data-testid="month-more">
+                  {t('calendar.more', { count: list.length - MONTH_CELL_LIMIT })}
+                </Box>
+              ) : null}
+            </Box>
+          );
+        })}
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { createRealtime, type ShellBridge } from '@pawline/api-client';
+import { ErrorPage } from '@pawline/ui';
+import { useMemo } from 'react';
+import { matchPath, useLocation, useSearchParams } from 'react-router';
+import { createSchedulingApi } from './api/scheduling-api';
+import { isValidIsoDay } from './calendar/calendar-dates';
+import { CalendarPage } from './calendar/CalendarPage';
+import { calendarTranslator } from './i18n/translator';
+import { RecurringPage } from './recurring/RecurringPage';
+import type { CalendarContext, Subscribe } from './shared/calendar-context';
+
+/** The pages this remote owns, matched on the whole path (the shell mounts it at both). */
+export const CALENDAR_PATHS = {
+  calendar: '/:orgaId/store/:storeId',
+  recurring: '/:orgaId/store/:storeId/recurring',
+} as const;
+
+export type CalendarRoute = { page: 'calendar' | 'recurring'; orgaId: string; storeId: string } | { page: 'none' };
+
+export function calendarPageOf(pathname: string): CalendarRoute {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  for (const page of ['recurring', 'calendar'] as const) {
+    const params = matchPath({ path: CALENDAR_PATHS[page], end: true }, path)?.params;
+    if (params?.orgaId && params.storeId) return { page, orgaId: params.orgaId, storeId: params.storeId };
+  }
+  return { page: 'none' };
+}
+
+/**
+ * The organization's live messages for this remote. The shell's bridge carries no realtime feed,
+ * so the remote opens its own socket with the shell's session (token, device: R4.16).
+ */
+function realtimeSubscribe(bridge: ShellBridge, orgaId: string | null): Subscribe {
+  return (onMessage) => {
+    if (!orgaId) return () => undefined;
+    const realtime = createRealtime({ getToken: () => bridge.api.freshAccessToken(), channel: orgaId, device: bridge.api.deviceId, onMessage });
+    return () => realtime.close();
+  };
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Exposed as 'calendar/routes'. */
+export function CalendarRoutes(bridge: ShellBridge) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const route = calendarPageOf(location.pathname);
+  const orgaId = route.page === 'none' ? null : route.orgaId;
+  const t = useMemo(() => calendarTranslator(bridge.language), [bridge.language]);
+  const api = useMemo(() => createSchedulingApi({ api: bridge.api, language: bridge.language }), [bridge.api, bridge.language]);
+  const subscribe = useMemo(() => realtimeSubscribe(bridge, orgaId), [bridge, orgaId]);
+  const ctx = useMemo<CalendarContext>(() => ({ bridge, api, t, subscribe, storage: localStorageOrNull() }), [bridge, api, t, subscribe]);
+  const day = searchParams.get('day');
+
+  switch (route.page) {
+    case 'calendar':
+      return <CalendarPage key={`${route.orgaId}/${route.storeId}/${day ?? ''}`} ctx={ctx} orgaId={route.orgaId} storeId={route.storeId} initialDay={isValidIsoDay(day) ? day : undefined} />;
+    case 'recurring':
+      return <RecurringPage key={`${route.orgaId}/${route.storeId}`} ctx={ctx} orgaId={route.orgaId} storeId={route.storeId} />;
+    default:
+      return <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />;
+  }
+}
