@@ -12,6 +12,7 @@ import { FileService } from './file/file.service';
 import { LocalDiskStorage } from './file/local-disk.storage';
 import { S3Storage } from './file/s3.storage';
 import { PetHandlers } from './pet/pet.handlers';
+import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { PetService } from './pet/pet.service';
 import { SettingsHandlers } from './settings/settings.handlers';
 import { SettingsService } from './settings/settings.service';
@@ -48,6 +49,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
     TagHandlers,
     ExternalServiceHandlers,
     SettingsHandlers,
+    OrgaPurgeHandlers,
     FileHandlers,
   ],
 })

@@ -23,7 +23,7 @@ type AutocannonResult = { requests: Histogram; latency: Histogram; non2xx: numbe
 function autocannon(args: string[]): Promise<AutocannonResult> {
   return new Promise((resolvePromise, reject) => {
     execFile(process.execPath, [join(root, 'node_modules/autocannon/autocannon.js'), '--json', ...args], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
-      if (error) reject(error);
+      if (error) reject(new Error(`autocannon failed: ${error.message}`));
       else resolvePromise(JSON.parse(stdout) as AutocannonResult);
     });
   });

@@ -71,3 +71,39 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
     ...overrides,
   };
 }
+
+type Mail = { to: string; subject: string; text: string; html: string };
+
+/** The token of the newest mail to `email` whose link goes to `path` (waits for the mail dispatcher). */
+export async function mailedToken(base: string, email: string, path: '/verify-email' | '/reset-password', skip: string[] = []): Promise<string> {
+  const browser = new Browser(base);
+  return waitFor(async () => {
+    const response = await browser.request('GET', `/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
+    if (response.status !== 200) return undefined;
+    for (const mail of response.body as Mail[]) {
+      const match = new RegExp(`${path}\\?token=([^\\s"'&<]+)`).exec(mail.text);
+      const token = match?.[1] ? decodeURIComponent(match[1]) : undefined;
+      if (token && !skip.includes(token)) return token;
+    }
+    return undefined;
+  });
+}
+
+export type Owner = { browser: Browser; token: string; orgaId: string; userId: string; email: string; password: string; orgaName: string };
+
+/** A verified, signed-in owner of a new organization, registered through the gateway. */
+export async function newOwner(base: string): Promise<Owner> {
+  const browser = new Browser(base);
+  const input = registration();
+  const registered = await browser.request('POST', '/api/v1/auth/register', { body: input });
+  if (registered.status !== 201) throw new Error(`registration answered ${registered.status}`);
+  const { orga_id: orgaId, user_id: userId } = registered.body as { orga_id: string; user_id: string };
+  const email = String(input['email']);
+  const password = String(input['password']);
+  const token = await mailedToken(base, email, '/verify-email');
+  const verified = await browser.request('POST', '/api/v1/auth/verify-email', { body: { token } });
+  if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
+  const signedIn = await browser.request('POST', '/api/v1/auth/login', { body: { username: email, password } });
+  if (signedIn.status !== 200) throw new Error(`login answered ${signedIn.status}`);
+  return { browser, token: (signedIn.body as { access_token: string }).access_token, orgaId, userId, email, password, orgaName: String(input['organization_name']) };
+}

@@ -4,15 +4,22 @@ import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { gatewayService } from '../../src/gateway.service-definition';
 import { identityAdminRoutes } from '../../src/routes/identity-admin.routes';
-import { Browser, GATEWAY_TEST_SECRET, REDIS_URL, registration, waitFor, type JsonResponse } from './gateway-test-helpers';
+import {
+  Browser,
+  GATEWAY_TEST_SECRET,
+  REDIS_URL,
+  mailedToken as mailedTokenOf,
+  newOwner as newOwnerOf,
+  waitFor,
+  type JsonResponse,
+  type Owner,
+} from './gateway-test-helpers';
 
 jest.setTimeout(90_000);
 
-type Mail = { to: string; subject: string; text: string; html: string };
 type Tokens = { access_token: string; expires_at: string };
 type Store = { id: string; name: string };
 type Member = { user_id: string; username: string; orga_rank: number; store_override: Record<string, number>; active: boolean; first_password?: string };
-type Owner = { browser: Browser; token: string; orgaId: string; userId: string; email: string; password: string; orgaName: string };
 
 /** Membership changes must reach the guards through the events, well before the cache's 5 s expiry. */
 const PROMPT_MS = 3_000;
@@ -40,40 +47,13 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     process.env = savedEnv;
   });
 
-  /** The token of the newest mail to `email` whose link goes to `path` (waits for the mail dispatcher). */
-  async function mailedToken(email: string, path: '/verify-email' | '/reset-password', skip: string[] = []): Promise<string> {
-    const browser = new Browser(base);
-    return waitFor(async () => {
-      const response = await browser.request('GET', `/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-      if (response.status !== 200) return undefined;
-      for (const mail of response.body as Mail[]) {
-        const match = new RegExp(`${path}\\?token=([^\\s"'&<]+)`).exec(mail.text);
-        const token = match?.[1] ? decodeURIComponent(match[1]) : undefined;
-        if (token && !skip.includes(token)) return token;
-      }
-      return undefined;
-    });
-  }
+  const mailedToken = (email: string, path: '/verify-email' | '/reset-password', skip: string[] = []) => mailedTokenOf(base, email, path, skip);
 
   async function login(browser: Browser, username: string, password: string): Promise<JsonResponse> {
     return browser.request('POST', '/api/v1/auth/login', { body: { username, password } });
   }
 
-  /** A verified, signed-in owner of a new organization. */
-  async function newOwner(): Promise<Owner> {
-    const browser = new Browser(base);
-    const input = registration();
-    const registered = await browser.request('POST', '/api/v1/auth/register', { body: input });
-    expect(registered.status).toBe(201);
-    const { orga_id: orgaId, user_id: userId } = registered.body as { orga_id: string; user_id: string };
-    const email = String(input['email']);
-    const password = String(input['password']);
-    const token = await mailedToken(email, '/verify-email');
-    expect((await browser.request('POST', '/api/v1/auth/verify-email', { body: { token } })).status).toBe(200);
-    const signedIn = await login(browser, email, password);
-    expect(signedIn.status).toBe(200);
-    return { browser, token: (signedIn.body as Tokens).access_token, orgaId, userId, email, password, orgaName: String(input['organization_name']) };
-  }
+  const newOwner = () => newOwnerOf(base);
 
   async function firstStore(owner: Owner): Promise<string> {
     const stores = await owner.browser.request('GET', `/api/v1/orga/${owner.orgaId}/store`, { token: owner.token });
