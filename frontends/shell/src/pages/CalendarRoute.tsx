@@ -1,14 +1,9 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
 import { ErrorPage } from '@pawline/ui';
-import { useMemo } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { visibleStores } from '../access/orga-access';
-import { APP_VERSION } from '../app-version';
-import { useI18n } from '../i18n/I18nProvider';
 import { RemoteMount } from '../remotes/RemoteMount';
-import { useSession } from '../session/SessionProvider';
-import { useNotify } from '../snackbar/SnackbarProvider';
+import { useShellBridge } from '../remotes/useShellBridge';
 import { useErrorTexts } from './useErrorTexts';
 
 /**
@@ -16,35 +11,11 @@ import { useErrorTexts } from './useErrorTexts';
  * /{orgaId}/store/{storeId}/recurring; it picks its page from the whole path.
  */
 export function CalendarRoute() {
-  const session = useSession();
-  const { language, changeLanguage } = useI18n();
-  const notify = useNotify();
-  const navigate = useNavigate();
+  const bridge = useShellBridge();
   const errorTexts = useErrorTexts();
   const { orgaId, storeId } = useParams();
-  const signedIn = session.state.status === 'signed-in' ? session.state : null;
-  const user = signedIn?.user ?? null;
-  const orga = signedIn?.orga ?? null;
-
-  const bridge = useMemo<ShellBridge | null>(
-    () =>
-      user && {
-        api: session.api,
-        user,
-        language,
-        notify,
-        reloadUser: session.reloadUser,
-        changeLanguage,
-        signedOut: () => {
-          session.forget();
-          void navigate('/');
-        },
-        appVersion: APP_VERSION,
-        orga,
-        reloadOrganization: session.reloadOrganization,
-      },
-    [user, orga, session, language, notify, changeLanguage, navigate],
-  );
+  const user = bridge?.user ?? null;
+  const orga = bridge?.orga ?? null;
 
   if (!bridge || !user) return null;
   // spec §6 / R6.05: a user of another organization, or of a store they do not reach, is sent home.

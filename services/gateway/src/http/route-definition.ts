@@ -27,6 +27,14 @@ export type RouteContext = {
   revokeOwnSessions(): Promise<void>;
 };
 
+/** A path parameter the router has already checked (as a UUID, or against the route's pattern). */
+export function pathParam(ctx: RouteContext, name: string): string {
+  return ctx.params[name] ?? '';
+}
+
+export const orgaParam = (ctx: RouteContext): string => pathParam(ctx, 'orga');
+export const storeParam = (ctx: RouteContext): string => pathParam(ctx, 'store');
+
 /** What a route may do to the HTTP answer besides its body. */
 export type RouteReply = {
   setCookie(name: string, value: string, options?: CookieOptions): void;

@@ -37,15 +37,12 @@ import {
 } from '@pawline/contracts';
 import { UPLOAD_LIMITS } from '@pawline/domain';
 import { ApiError } from '../http/api-error';
-import { fileRoute, multiRpcRoute, rpcRoute, type ApiRoute, type BoundRpc, type FileDownload, type RouteContext, type UploadedFile } from '../http/route-definition';
+import { fileRoute, multiRpcRoute, orgaParam, pathParam, rpcRoute, storeParam, type ApiRoute, type BoundRpc, type FileDownload, type RouteContext, type UploadedFile } from '../http/route-definition';
 
 // Customers, pets, tags, external services, crm settings and files (spec §7 "Customers and pets", "Files").
 // File bytes need several RPCs per request (NATS max_payload is 1 MiB; rpc.crm.file.upload-part and
 // rpc.crm.file.read move 512 KiB each): they are file routes (raw body in, bytes out, R7.10).
 
-const orga = (ctx: RouteContext) => ctx.params['orga'] ?? '';
-const store = (ctx: RouteContext) => ctx.params['store'] ?? '';
-const param = (ctx: RouteContext, name: string) => ctx.params[name] ?? '';
 
 /** Query strings are text: ?q=&sort=&last_id=&limit=&tag_ids=a,b */
 const customerListQuery = z.strictObject({
@@ -72,7 +69,7 @@ type PetListQuery = z.infer<typeof petListQuery>;
 function customerList(ctx: RouteContext, storeId: string | null) {
   const query = ctx.query as CustomerListQuery;
   return {
-    orga_id: orga(ctx),
+    orga_id: orgaParam(ctx),
     store_id: storeId,
     ...(query.q ? { q: query.q } : {}),
     sort: query.sort ?? 'name',
@@ -85,7 +82,7 @@ function customerList(ctx: RouteContext, storeId: string | null) {
 function petList(ctx: RouteContext, storeId: string | null) {
   const query = ctx.query as PetListQuery;
   return {
-    orga_id: orga(ctx),
+    orga_id: orgaParam(ctx),
     store_id: storeId,
     ...(query.q ? { q: query.q } : {}),
     ...(query.customer_id ? { customer_id: query.customer_id } : {}),
@@ -122,8 +119,8 @@ function uploadFailure(error: unknown): unknown {
  */
 async function uploadToCrm(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc, kind: CrmFileKind, ownerId: string, replacesFileId?: string): Promise<StoredFile> {
   const scope = {
-    orga_id: orga(ctx),
-    store_id: store(ctx),
+    orga_id: orgaParam(ctx),
+    store_id: storeParam(ctx),
     kind,
     owner_id: ownerId,
     upload_id: randomUUID(),
@@ -154,7 +151,7 @@ async function uploadToCrm(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc,
 
 /** Reads a stored file part by part; it must be the path's owner's file of the kind. */
 async function downloadFromCrm(ctx: RouteContext, rpc: BoundRpc, kind: CrmFileKind, ownerId: string, fileId: string): Promise<FileDownload> {
-  const read = (offset: number) => rpc.call(readFileRpc, { orga_id: orga(ctx), store_id: store(ctx), file_id: fileId, offset, thumbnail: false });
+  const read = (offset: number) => rpc.call(readFileRpc, { orga_id: orgaParam(ctx), store_id: storeParam(ctx), file_id: fileId, offset, thumbnail: false });
   const first = await read(0);
   if (first.file.kind !== kind || first.file.owner_id !== ownerId) throw new ApiError('not_found');
   async function* parts(): AsyncGenerator<Buffer> {
@@ -191,7 +188,7 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'store_read' },
     query: customerListQuery,
     rpc: listCustomersRpc,
-    input: (ctx) => customerList(ctx, store(ctx)),
+    input: (ctx) => customerList(ctx, storeParam(ctx)),
   }),
   rpcRoute({
     method: 'get',
@@ -200,7 +197,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'store_read' },
     rpc: getCustomerRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), customer_id: param(ctx, 'id') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), customer_id: pathParam(ctx, 'id') }),
   }),
   rpcRoute({
     method: 'get',
@@ -209,7 +206,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'store_read' },
     rpc: exportCustomerRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), customer_id: param(ctx, 'id') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), customer_id: pathParam(ctx, 'id') }),
   }),
   rpcRoute({
     method: 'post',
@@ -220,7 +217,7 @@ export const crmRoutes: ApiRoute[] = [
     status: 201,
     body: customerBody,
     rpc: createCustomerRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof customerBody>), orga_id: orga(ctx), store_id: store(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof customerBody>), orga_id: orgaParam(ctx), store_id: storeParam(ctx) }),
   }),
   rpcRoute({
     method: 'put',
@@ -230,7 +227,7 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'pet_write' },
     body: customerUpdateBody,
     rpc: updateCustomerRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof customerUpdateBody>), orga_id: orga(ctx), store_id: store(ctx), customer_id: param(ctx, 'id') }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof customerUpdateBody>), orga_id: orgaParam(ctx), store_id: storeParam(ctx), customer_id: pathParam(ctx, 'id') }),
   }),
   rpcRoute({
     method: 'delete',
@@ -239,7 +236,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'pet_write' },
     rpc: deleteCustomerRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), customer_id: param(ctx, 'id') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), customer_id: pathParam(ctx, 'id') }),
   }),
   // pets
   rpcRoute({
@@ -260,7 +257,7 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'store_read' },
     query: petListQuery,
     rpc: listPetsRpc,
-    input: (ctx) => petList(ctx, store(ctx)),
+    input: (ctx) => petList(ctx, storeParam(ctx)),
   }),
   rpcRoute({
     method: 'get',
@@ -269,7 +266,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'store_read' },
     rpc: getPetRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), pet_id: param(ctx, 'id') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), pet_id: pathParam(ctx, 'id') }),
   }),
   rpcRoute({
     method: 'post',
@@ -280,7 +277,7 @@ export const crmRoutes: ApiRoute[] = [
     status: 201,
     body: petBody,
     rpc: createPetRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof petBody>), orga_id: orga(ctx), store_id: store(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof petBody>), orga_id: orgaParam(ctx), store_id: storeParam(ctx) }),
   }),
   rpcRoute({
     method: 'put',
@@ -290,7 +287,7 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'pet_write' },
     body: petUpdateBody,
     rpc: updatePetRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof petUpdateBody>), orga_id: orga(ctx), store_id: store(ctx), pet_id: param(ctx, 'id') }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof petUpdateBody>), orga_id: orgaParam(ctx), store_id: storeParam(ctx), pet_id: pathParam(ctx, 'id') }),
   }),
   rpcRoute({
     method: 'delete',
@@ -299,7 +296,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'pet_write' },
     rpc: deletePetRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), pet_id: param(ctx, 'id') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), pet_id: pathParam(ctx, 'id') }),
   }),
   // file lists and deletion (R7.04)
   rpcRoute({
@@ -309,7 +306,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'store_read' },
     rpc: listFilesRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), kind: 'customer_privacy' as const, owner_id: param(ctx, 'customer') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), kind: 'customer_privacy' as const, owner_id: pathParam(ctx, 'customer') }),
   }),
   fileRoute({
     method: 'post',
@@ -321,7 +318,7 @@ export const crmRoutes: ApiRoute[] = [
     upload: {
       maxBytes: UPLOAD_LIMITS.customer_privacy.maxBytes,
       mediaTypes: PRIVACY_FILE_TYPES,
-      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'customer_privacy', param(ctx, 'customer')),
+      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'customer_privacy', pathParam(ctx, 'customer')),
     },
     responseSchema: storedFileSchema,
   }),
@@ -333,8 +330,8 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'store_write' },
     responseSchema: deleteFileRpc.response,
     run: async (ctx, rpc) => {
-      const scope = { orga_id: orga(ctx), store_id: store(ctx) };
-      const [file] = await rpc.call(listFilesRpc, { ...scope, kind: 'customer_privacy', owner_id: param(ctx, 'customer') });
+      const scope = { orga_id: orgaParam(ctx), store_id: storeParam(ctx) };
+      const [file] = await rpc.call(listFilesRpc, { ...scope, kind: 'customer_privacy', owner_id: pathParam(ctx, 'customer') });
       if (!file) throw new ApiError('not_found');
       return rpc.call(deleteFileRpc, { ...scope, file_id: file.id });
     },
@@ -345,7 +342,7 @@ export const crmRoutes: ApiRoute[] = [
     summary: "A customer's privacy file: its bytes with the stored Content-Type (R7.04)",
     tag: 'crm',
     access: { orga: 'store_read' },
-    download: (ctx, rpc) => downloadFromCrm(ctx, rpc, 'customer_privacy', param(ctx, 'customer'), param(ctx, 'file')),
+    download: (ctx, rpc) => downloadFromCrm(ctx, rpc, 'customer_privacy', pathParam(ctx, 'customer'), pathParam(ctx, 'file')),
   }),
   rpcRoute({
     method: 'delete',
@@ -354,7 +351,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'store_write' },
     rpc: deleteFileRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), file_id: param(ctx, 'file') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), file_id: pathParam(ctx, 'file') }),
   }),
   rpcRoute({
     method: 'get',
@@ -363,7 +360,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'store_read' },
     rpc: listFilesRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), kind: 'pet_image' as const, owner_id: param(ctx, 'pet') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), kind: 'pet_image' as const, owner_id: pathParam(ctx, 'pet') }),
   }),
   fileRoute({
     method: 'post',
@@ -375,7 +372,7 @@ export const crmRoutes: ApiRoute[] = [
     upload: {
       maxBytes: UPLOAD_LIMITS.pet_image.maxBytes,
       mediaTypes: PET_IMAGE_TYPES,
-      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'pet_image', param(ctx, 'pet')),
+      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'pet_image', pathParam(ctx, 'pet')),
     },
     responseSchema: storedFileSchema,
   }),
@@ -389,7 +386,7 @@ export const crmRoutes: ApiRoute[] = [
     upload: {
       maxBytes: UPLOAD_LIMITS.pet_image.maxBytes,
       mediaTypes: PET_IMAGE_TYPES,
-      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'pet_image', param(ctx, 'pet'), param(ctx, 'file')),
+      send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'pet_image', pathParam(ctx, 'pet'), pathParam(ctx, 'file')),
     },
     responseSchema: storedFileSchema,
   }),
@@ -399,7 +396,7 @@ export const crmRoutes: ApiRoute[] = [
     summary: "A pet image: its bytes with the stored Content-Type (R7.04)",
     tag: 'crm',
     access: { orga: 'store_read' },
-    download: (ctx, rpc) => downloadFromCrm(ctx, rpc, 'pet_image', param(ctx, 'pet'), param(ctx, 'file')),
+    download: (ctx, rpc) => downloadFromCrm(ctx, rpc, 'pet_image', pathParam(ctx, 'pet'), pathParam(ctx, 'file')),
   }),
   rpcRoute({
     method: 'delete',
@@ -408,7 +405,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'pet_write' },
     rpc: deleteFileRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), store_id: store(ctx), file_id: param(ctx, 'file') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), file_id: pathParam(ctx, 'file') }),
   }),
   // tags
   rpcRoute({
@@ -419,7 +416,7 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'member' },
     query: z.strictObject({ kind: tagKindSchema.optional() }),
     rpc: listTagsRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), ...(ctx.query as { kind?: 'customer' | 'pet' }) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), ...(ctx.query as { kind?: 'customer' | 'pet' }) }),
   }),
   rpcRoute({
     method: 'post',
@@ -430,7 +427,7 @@ export const crmRoutes: ApiRoute[] = [
     status: 201,
     body: tagBody,
     rpc: createTagRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof tagBody>), orga_id: orga(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof tagBody>), orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'put',
@@ -440,7 +437,7 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'pet_write' },
     body: tagUpdateBody,
     rpc: updateTagRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof tagUpdateBody>), orga_id: orga(ctx), tag_id: param(ctx, 'tag') }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof tagUpdateBody>), orga_id: orgaParam(ctx), tag_id: pathParam(ctx, 'tag') }),
   }),
   rpcRoute({
     method: 'delete',
@@ -449,7 +446,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'pet_write' },
     rpc: deleteTagRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), tag_id: param(ctx, 'tag') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), tag_id: pathParam(ctx, 'tag') }),
   }),
   // external services (R1.10)
   rpcRoute({
@@ -459,7 +456,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'member' },
     rpc: listExternalServicesRpc,
-    input: (ctx) => ({ orga_id: orga(ctx) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'post',
@@ -470,7 +467,7 @@ export const crmRoutes: ApiRoute[] = [
     status: 201,
     body: externalBody,
     rpc: createExternalServiceRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof externalBody>), orga_id: orga(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof externalBody>), orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'put',
@@ -480,7 +477,7 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     body: externalUpdateBody,
     rpc: updateExternalServiceRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof externalUpdateBody>), orga_id: orga(ctx), external_service_id: param(ctx, 'id') }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof externalUpdateBody>), orga_id: orgaParam(ctx), external_service_id: pathParam(ctx, 'id') }),
   }),
   rpcRoute({
     method: 'delete',
@@ -489,7 +486,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'orga_admin' },
     rpc: deleteExternalServiceRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), external_service_id: param(ctx, 'id') }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), external_service_id: pathParam(ctx, 'id') }),
   }),
   // organization crm settings (R5.13)
   rpcRoute({
@@ -499,7 +496,7 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'member' },
     rpc: getCrmSettingsRpc,
-    input: (ctx) => ({ orga_id: orga(ctx) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'put',
@@ -509,6 +506,6 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     body: settingsBody,
     rpc: updateCrmSettingsRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof settingsBody>), orga_id: orga(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof settingsBody>), orga_id: orgaParam(ctx) }),
   }),
 ];

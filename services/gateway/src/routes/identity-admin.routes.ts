@@ -19,15 +19,12 @@ import {
   updateOrgaSettingsRpc,
   updateStoreRpc,
 } from '@pawline/contracts';
-import { rpcRoute, type ApiRoute, type RouteContext } from '../http/route-definition';
+import { orgaParam, pathParam, rpcRoute, storeParam, type ApiRoute } from '../http/route-definition';
 import { RATE_LIMITS } from '../rate-limit/rate-limiter';
 import { accessTokenSchema, handOutTokens } from './auth.routes';
 
 /** Same lifetime as the login's refresh cookie (auth.routes.ts); identity decides whether the token inside is good. */
 
-const orgaOf = (ctx: RouteContext): string => ctx.params['orga'] ?? '';
-const storeOf = (ctx: RouteContext): string => ctx.params['store'] ?? '';
-const userOf = (ctx: RouteContext): string => ctx.params['user'] ?? '';
 
 // bodies are the contracts' request schemas without the ids the path carries
 const orgaBody = updateOrgaRpc.request.omit({ orga_id: true });
@@ -120,7 +117,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     rpc: updateOrgaRpc,
     body: orgaBody,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof orgaBody>), orga_id: orgaOf(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof orgaBody>), orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'put',
@@ -130,7 +127,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     rpc: updateOrgaSettingsRpc,
     body: settingsBody,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof settingsBody>), orga_id: orgaOf(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof settingsBody>), orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'post',
@@ -140,7 +137,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     rpc: cancelOrgaRpc,
     body: cancelBody,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof cancelBody>), orga_id: orgaOf(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof cancelBody>), orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'post',
@@ -151,7 +148,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     status: 201,
     rpc: createStoreRpc,
     body: storeCreateBody,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof storeCreateBody>), orga_id: orgaOf(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof storeCreateBody>), orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'put',
@@ -161,7 +158,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     rpc: updateStoreRpc,
     body: storeUpdateBody,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof storeUpdateBody>), orga_id: orgaOf(ctx), store_id: storeOf(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof storeUpdateBody>), orga_id: orgaParam(ctx), store_id: storeParam(ctx) }),
   }),
   rpcRoute({
     method: 'delete',
@@ -171,7 +168,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     status: 204,
     rpc: deleteStoreRpc,
-    input: (ctx) => ({ orga_id: orgaOf(ctx), store_id: storeOf(ctx) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) }),
   }),
   rpcRoute({
     method: 'get',
@@ -180,7 +177,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     tag: 'orga',
     access: { orga: 'orga_admin' },
     rpc: listMembersRpc,
-    input: (ctx) => ({ orga_id: orgaOf(ctx) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'get',
@@ -189,7 +186,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     tag: 'orga',
     access: { orga: 'orga_admin' },
     rpc: getMemberRpc,
-    input: (ctx) => ({ orga_id: orgaOf(ctx), user_id: userOf(ctx) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), user_id: pathParam(ctx, 'user') }),
   }),
   rpcRoute({
     method: 'post',
@@ -200,7 +197,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     status: 201,
     rpc: createMemberRpc,
     body: memberCreateBody,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof memberCreateBody>), orga_id: orgaOf(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof memberCreateBody>), orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'put',
@@ -210,7 +207,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     rpc: updateMemberRpc,
     body: memberUpdateBody,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof memberUpdateBody>), orga_id: orgaOf(ctx), user_id: userOf(ctx) }),
+    input: (ctx) => ({ ...(ctx.body as z.infer<typeof memberUpdateBody>), orga_id: orgaParam(ctx), user_id: pathParam(ctx, 'user') }),
   }),
   rpcRoute({
     method: 'post',
@@ -219,7 +216,7 @@ export const identityAdminRoutes: ApiRoute[] = [
     tag: 'orga',
     access: { orga: 'orga_admin' },
     rpc: deactivateMemberRpc,
-    input: (ctx) => ({ orga_id: orgaOf(ctx), user_id: userOf(ctx) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), user_id: pathParam(ctx, 'user') }),
   }),
   rpcRoute({
     method: 'post',
@@ -228,6 +225,6 @@ export const identityAdminRoutes: ApiRoute[] = [
     tag: 'orga',
     access: { orga: 'orga_admin' },
     rpc: reactivateMemberRpc,
-    input: (ctx) => ({ orga_id: orgaOf(ctx), user_id: userOf(ctx) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), user_id: pathParam(ctx, 'user') }),
   }),
 ];

@@ -1,5 +1,5 @@
 import { getOrgaRpc, getStoreRpc, listOrgasRpc, listStoresRpc } from '@pawline/contracts';
-import { rpcRoute, type ApiRoute } from '../http/route-definition';
+import { orgaParam, rpcRoute, storeParam, type ApiRoute } from '../http/route-definition';
 
 export const orgaRoutes: ApiRoute[] = [
   rpcRoute({
@@ -18,7 +18,7 @@ export const orgaRoutes: ApiRoute[] = [
     tag: 'orga',
     access: { orga: 'member' },
     rpc: getOrgaRpc,
-    input: (ctx) => ({ orga_id: ctx.params['orga'] ?? '' }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'get',
@@ -27,7 +27,7 @@ export const orgaRoutes: ApiRoute[] = [
     tag: 'orga',
     access: { orga: 'member' },
     rpc: listStoresRpc,
-    input: (ctx) => ({ orga_id: ctx.params['orga'] ?? '' }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx) }),
   }),
   rpcRoute({
     method: 'get',
@@ -36,6 +36,6 @@ export const orgaRoutes: ApiRoute[] = [
     tag: 'orga',
     access: { orga: 'store_read' },
     rpc: getStoreRpc,
-    input: (ctx) => ({ orga_id: ctx.params['orga'] ?? '', store_id: ctx.params['store'] ?? '' }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) }),
   }),
 ];

@@ -20,15 +20,12 @@ import {
   updateAppointmentStatusRpc,
   updateTreatmentRpc,
 } from '@pawline/contracts';
-import { fileRoute, rpcRoute, type ApiRoute, type PathParameter, type RouteContext } from '../http/route-definition';
+import { fileRoute, orgaParam, pathParam, rpcRoute, storeParam, type ApiRoute, type PathParameter, type RouteContext } from '../http/route-definition';
 
 // Appointments, treatments and calendar feeds (spec §7 "Appointments", R7.05, R1.15).
 // The six date parts and the pet-history cursor are path segments as spec §7 documents them:
 // /appointments/{y}/{m}/{d}/{y2}/{m2}/{d2}, /pet/{pet}/appointments/{last date or none}/{last id or none}.
 
-const orga = (ctx: RouteContext) => ctx.params['orga'] ?? '';
-const store = (ctx: RouteContext) => ctx.params['store'] ?? '';
-const param = (ctx: RouteContext, name: string) => ctx.params[name] ?? '';
 
 const STORE = '/api/v1/orga/:orga/store/:store';
 
@@ -45,12 +42,12 @@ const DATE_PART_PARAMS: Record<string, PathParameter> = Object.fromEntries(
 const SIX_DATE_PARTS = ':y/:m/:d/:y2/:m2/:d2';
 
 const sixDateParts = (ctx: RouteContext) => ({
-  y: Number(param(ctx, 'y')),
-  m: Number(param(ctx, 'm')),
-  d: Number(param(ctx, 'd')),
-  y2: Number(param(ctx, 'y2')),
-  m2: Number(param(ctx, 'm2')),
-  d2: Number(param(ctx, 'd2')),
+  y: Number(pathParam(ctx, 'y')),
+  m: Number(pathParam(ctx, 'm')),
+  d: Number(pathParam(ctx, 'd')),
+  y2: Number(pathParam(ctx, 'y2')),
+  m2: Number(pathParam(ctx, 'm2')),
+  d2: Number(pathParam(ctx, 'd2')),
 });
 
 const PET_HISTORY_PARAMS: Record<string, PathParameter> = {
@@ -81,8 +78,8 @@ const treatmentUpdateBody = updateTreatmentRpc.request.omit({ orga_id: true, tre
 const feedBody = regenerateCalendarFeedRpc.request.omit({ orga_id: true, store_id: true });
 const treatmentListQuery = z.strictObject({ include_archived: z.enum(['true', 'false']).optional() });
 
-const storeScope = (ctx: RouteContext) => ({ orga_id: orga(ctx), store_id: store(ctx) });
-const appointmentScope = (ctx: RouteContext) => ({ ...storeScope(ctx), appointment_id: param(ctx, 'id') });
+const storeScope = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) });
+const appointmentScope = (ctx: RouteContext) => ({ ...storeScope(ctx), appointment_id: pathParam(ctx, 'id') });
 
 export const schedulingRoutes: ApiRoute[] = [
   rpcRoute({
@@ -103,7 +100,7 @@ export const schedulingRoutes: ApiRoute[] = [
     access: { orga: 'store_read' },
     params: DATE_PART_PARAMS,
     rpc: listRecurringGroupRpc,
-    input: (ctx) => ({ ...storeScope(ctx), group_id: param(ctx, 'group'), ...sixDateParts(ctx) }),
+    input: (ctx) => ({ ...storeScope(ctx), group_id: pathParam(ctx, 'group'), ...sixDateParts(ctx) }),
   }),
   rpcRoute({
     method: 'get',
@@ -115,9 +112,9 @@ export const schedulingRoutes: ApiRoute[] = [
     rpc: listPetAppointmentsRpc,
     input: (ctx) => ({
       ...storeScope(ctx),
-      pet_id: param(ctx, 'pet'),
-      last_date: noneToNull(param(ctx, 'last_date')),
-      last_id: noneToNull(param(ctx, 'last_id')),
+      pet_id: pathParam(ctx, 'pet'),
+      last_date: noneToNull(pathParam(ctx, 'last_date')),
+      last_id: noneToNull(pathParam(ctx, 'last_id')),
     }),
   }),
   rpcRoute({
@@ -127,7 +124,7 @@ export const schedulingRoutes: ApiRoute[] = [
     tag: 'scheduling',
     access: { orga: 'store_read' },
     rpc: latestPetAppointmentRpc,
-    input: (ctx) => ({ ...storeScope(ctx), pet_id: param(ctx, 'pet') }),
+    input: (ctx) => ({ ...storeScope(ctx), pet_id: pathParam(ctx, 'pet') }),
   }),
   rpcRoute({
     method: 'get',
@@ -227,7 +224,7 @@ export const schedulingRoutes: ApiRoute[] = [
     access: { orga: 'member' },
     query: treatmentListQuery,
     rpc: listTreatmentsRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), include_archived: (ctx.query as z.infer<typeof treatmentListQuery>).include_archived === 'true' }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), include_archived: (ctx.query as z.infer<typeof treatmentListQuery>).include_archived === 'true' }),
   }),
   rpcRoute({
     method: 'post',
@@ -238,7 +235,7 @@ export const schedulingRoutes: ApiRoute[] = [
     status: 201,
     body: treatmentBody,
     rpc: createTreatmentRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), ...(ctx.body as z.infer<typeof treatmentBody>) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), ...(ctx.body as z.infer<typeof treatmentBody>) }),
   }),
   rpcRoute({
     method: 'patch',
@@ -248,7 +245,7 @@ export const schedulingRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     body: treatmentUpdateBody,
     rpc: updateTreatmentRpc,
-    input: (ctx) => ({ orga_id: orga(ctx), treatment_id: param(ctx, 'id'), ...(ctx.body as z.infer<typeof treatmentUpdateBody>) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), treatment_id: pathParam(ctx, 'id'), ...(ctx.body as z.infer<typeof treatmentUpdateBody>) }),
   }),
   rpcRoute({
     method: 'post',
@@ -267,7 +264,7 @@ export const schedulingRoutes: ApiRoute[] = [
     tag: 'scheduling',
     access: 'public',
     download: async (ctx, rpc) => {
-      const feed = await rpc.call(readCalendarFeedRpc, { token: param(ctx, 'token') });
+      const feed = await rpc.call(readCalendarFeedRpc, { token: pathParam(ctx, 'token') });
       const bytes = Buffer.from(feed.body, 'utf8');
       return {
         contentType: feed.content_type,
