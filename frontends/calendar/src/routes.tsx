@@ -1,4 +1,4 @@
-import { createRealtime, type ShellBridge } from '@pawline/api-client';
+import type { ShellBridge } from '@pawline/api-client';
 import { ErrorPage } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, useLocation, useSearchParams } from 'react-router';
@@ -27,15 +27,13 @@ export function calendarPageOf(pathname: string): CalendarRoute {
 }
 
 /**
- * The organization's live messages for this remote. The shell's bridge carries no realtime feed,
- * so the remote opens its own socket with the shell's session (token, device: R4.16).
+ * The organization's live messages for this remote, over the shell's one realtime connection
+ * (bridge.subscribe; this device's own events are already dropped there, R4.16). A shell
+ * without it gives no live updates: the pages still refetch on open and after each change.
  */
-function realtimeSubscribe(bridge: ShellBridge, orgaId: string | null): Subscribe {
-  return (onMessage) => {
-    if (!orgaId) return () => undefined;
-    const realtime = createRealtime({ getToken: () => bridge.api.freshAccessToken(), channel: orgaId, device: bridge.api.deviceId, onMessage });
-    return () => realtime.close();
-  };
+export function realtimeSubscribe(bridge: Pick<ShellBridge, 'subscribe'>): Subscribe {
+  const subscribe = bridge.subscribe;
+  return (onMessage) => (subscribe ? subscribe(onMessage) : () => undefined);
 }
 
 function localStorageOrNull(): Storage | null {
@@ -51,10 +49,9 @@ export function CalendarRoutes(bridge: ShellBridge) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const route = calendarPageOf(location.pathname);
-  const orgaId = route.page === 'none' ? null : route.orgaId;
   const t = useMemo(() => calendarTranslator(bridge.language), [bridge.language]);
   const api = useMemo(() => createSchedulingApi({ api: bridge.api, language: bridge.language }), [bridge.api, bridge.language]);
-  const subscribe = useMemo(() => realtimeSubscribe(bridge, orgaId), [bridge, orgaId]);
+  const subscribe = useMemo(() => realtimeSubscribe(bridge), [bridge]);
   const ctx = useMemo<CalendarContext>(() => ({ bridge, api, t, subscribe, storage: localStorageOrNull() }), [bridge, api, t, subscribe]);
   const day = searchParams.get('day');
 

@@ -4,3 +4,4 @@ export * from './api-types';
 export * from './device-id';
 export * from './realtime';
 export * from './shell-bridge';
+export * from './realtime-feed';

@@ -1,5 +1,5 @@
 import type { ApiClient } from './api-client';
-import type { Language, Organization, PersonUser } from './api-types';
+import type { Language, Organization, PersonUser, RealtimeMessage } from './api-types';
 
 /**
  * What the shell hands to a remote's exposed routes. Passed as props (not React context)
@@ -22,4 +22,10 @@ export type ShellBridge = {
   orga?: Organization | null;
   /** Re-reads the organization so the frame (store switcher, title) follows a change. */
   reloadOrganization?: () => Promise<void>;
+  /**
+   * The organization's live messages over the shell's one realtime connection (opened after
+   * sign-in, closed on sign-out; this device's own events are already dropped, R4.16).
+   * Returns the unsubscribe. Absent in shells older than the shared connection.
+   */
+  subscribe?: (listener: (message: RealtimeMessage) => void) => () => void;
 };

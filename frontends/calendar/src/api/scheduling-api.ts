@@ -33,6 +33,8 @@ export type AppointmentWrite = {
   full_day?: boolean;
 };
 
+/** POST .../calendar_feed answer (regenerateCalendarFeedRpc): the secret token and the feed's path. */
+export type CalendarFeed = { token: string; path: string };
 export type AppointmentChange = { appointment: Appointment; affected_ids: string[] };
 export type CheckOutWrite = { final_price: number; discount: number; total: number; cashed_in: boolean };
 export type { Appointment, AppointmentList, RecurringData, RecurringInput, RecurringScope, Treatment, Customer, Pet };
@@ -109,6 +111,9 @@ export function createSchedulingApi(options: Options) {
     remove: (orgaId: string, storeId: string, id: string, scope: RecurringScope) =>
       call<{ deleted_ids: string[] }>('DELETE', `${appointment(orgaId, storeId, id)}${query({ scope })}`),
     treatments: (orgaId: string) => call<Treatment[]>('GET', `${orga(orgaId)}/treatments`),
+    /** R1.15 a new secret iCal feed for the store (userId null) or one staff member; the earlier URL stops working. */
+    regenerateCalendarFeed: (orgaId: string, storeId: string, userId: string | null) =>
+      call<CalendarFeed>('POST', `${store(orgaId, storeId)}/calendar_feed`, userId ? { user_id: userId } : {}),
 
     // crm: the customer and pet pickers
     searchCustomers: (orgaId: string, storeId: string, q: string) =>

@@ -12,6 +12,7 @@ import { petPatches, petQuestions, type PetQuestion } from '../dialogs/pet-check
 import { ScopeDialog } from '../dialogs/ScopeDialog';
 import { TimeGrid, type GridColumn, type GridTarget } from '../grid/TimeGrid';
 import { MonthView } from '../month/MonthView';
+import { CalendarFeedDialog } from '../feed/CalendarFeedDialog';
 import { YearView } from '../month/YearView';
 import { appointmentEventAction, declinedParams, isCustomerDecline, type AppointmentEventAction } from '../realtime/appointment-events';
 import { errorText, type CalendarContext } from '../shared/calendar-context';
@@ -54,6 +55,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
   const [confirmDelete, setConfirmDelete] = useState<Appointment | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const [feedOpen, setFeedOpen] = useState(false);
   const staffList = useMemo(() => (bridge.orga?.users ?? []).filter((u) => u.active !== false), [bridge.orga?.users]);
   const staff = useMemo(() => staffById(bridge.orga?.users), [bridge.orga?.users]);
   const range = useRef({ first, last, parts });
@@ -390,6 +392,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
         onView={chooseView}
         onStep={(step) => setAnchor(shiftAnchor(view, anchor, step))}
         onToday={() => setAnchor(today)}
+        onSubscribe={() => setFeedOpen(true)}
         onNew={() => openNew({ date: isTimeGridView(view) ? (days.includes(today) ? today : first) : today, start: 9 * 60, duration: 60 })}
       />
       {load.status === 'ready' && data.items.length === 0 ? <EmptyState title={t('calendar.empty')} description={isTimeGridView(view) ? t('calendar.emptyHint') : undefined} /> : null}
@@ -399,6 +402,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
           {data.items.length}
         </Text>
       ) : null}
+      {feedOpen ? <CalendarFeedDialog ctx={ctx} orgaId={orgaId} storeId={storeId} staff={staffList} onClose={() => setFeedOpen(false)} /> : null}
       {editor ? (
         <AppointmentDialog
           ctx={ctx}

@@ -12,10 +12,12 @@ type Props = {
   onStep: (step: -1 | 1) => void;
   onToday: () => void;
   onNew: () => void;
+  /** R1.15 opens "Subscribe in Google/Apple Calendar" */
+  onSubscribe?: () => void;
 };
 
 /** The calendar menu (R2.10): a row of views on wide screens, a collapsible group on small ones. */
-export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew }: Props) {
+export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew, onSubscribe }: Props) {
   const [open, setOpen] = useState(false);
   const label = (v: CalendarView) => t(`calendar.view_${v}`);
   return (
@@ -35,6 +37,11 @@ export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew
         <Heading size="md" data-testid="calendar-title" flex="1" minW="40">
           {title}
         </Heading>
+        {onSubscribe ? (
+          <Button size="sm" variant="outline" onClick={onSubscribe} data-testid="calendar-feed-open">
+            {t('calendar.feedButton')}
+          </Button>
+        ) : null}
         <Button size="sm" colorPalette="brand" onClick={onNew} data-testid="calendar-new">
           {t('calendar.newAppointment')}
         </Button>

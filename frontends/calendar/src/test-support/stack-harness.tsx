@@ -1,8 +1,8 @@
 // The calendar remote's routes against a running stack, for e2e/calendar.e2e-spec.ts: served by the
 // test at the gateway's origin, it signs in with the real ApiClient and mounts CalendarRoutes with a
-// bridge like the shell's (real scheduling and crm routes, real realtime socket).
+// bridge like the shell's (real scheduling and crm routes, one real realtime socket behind bridge.subscribe).
 import { ChakraProvider } from '@chakra-ui/react';
-import { createApiClient, type ShellBridge } from '@pawline/api-client';
+import { createApiClient, createRealtime, createRealtimeFeed, type ShellBridge } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
@@ -25,6 +25,9 @@ window.calendarMount = async (username, password, day) => {
   const orga = await api.getOrganization(user.orga_id);
   const store = orga.stores[0];
   if (!store) throw new Error('the organization has no store');
+  // like the shell: one connection for the organization, fanned out to the remote's listeners
+  const feed = createRealtimeFeed();
+  createRealtime({ getToken: () => api.freshAccessToken(), channel: orga.id, device: api.deviceId, onMessage: feed.publish });
   const bridge: ShellBridge = {
     api,
     user,
@@ -35,6 +38,7 @@ window.calendarMount = async (username, password, day) => {
     signedOut: () => undefined,
     appVersion: 'e2e',
     orga,
+    subscribe: feed.subscribe,
   };
   createRoot(document.getElementById('root') as HTMLElement).render(
     <ChakraProvider value={pawlineSystem}>

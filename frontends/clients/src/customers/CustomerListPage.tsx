@@ -5,8 +5,11 @@ import { FlexRender, rowSortingFeature, tableFeatures, useTable, type ColumnDef,
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { CustomerListItem } from '../api/crm-api';
+import { listActionOf, withoutRow, withRow } from '../realtime/crm-events';
 import { errorText, type ClientsContext } from '../shared/clients-context';
+import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
+import { isApiError } from '@pawline/api-client';
 import { TagManager } from '../tags/TagManager';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 
@@ -64,6 +67,33 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
     };
   }, [fetchPage]);
   useEffect(() => loadFirst(), [loadFirst]);
+
+  // R4.20: another device's changes reach the open list
+  useCrmEvents(bridge, (event) => {
+    if (event.entity === 'tag') {
+      reloadTags();
+      return;
+    }
+    if (list.status !== 'ready') return;
+    const action = listActionOf(event, 'customer', list.items.map((item) => item.id));
+    if (!action) return;
+    if (action.type === 'remove') {
+      setList((current) => (current.status === 'ready' ? { ...current, items: withoutRow(current.items, action.id) } : current));
+    } else if (action.type === 'refetch-row') {
+      crm.getCustomer(orgaId, storeId, action.id).then(
+        (detail) => setList((current) => (current.status === 'ready' ? { ...current, items: withRow(current.items, { ...detail.customer, tags: detail.tags }) } : current)),
+        (error: unknown) => {
+          if (isApiError(error) && error.status === 404) setList((current) => (current.status === 'ready' ? { ...current, items: withoutRow(current.items, action.id) } : current));
+        },
+      );
+    } else {
+      // a customer created elsewhere: the first page again, without the loading state
+      fetchPage(null).then(
+        (page) => setList((current) => (current.status === 'ready' ? { status: 'ready', items: page.items, done: page.items.length < CUSTOMER_LIST_PAGE_SIZE, loadingMore: false } : current)),
+        () => undefined,
+      );
+    }
+  });
 
   const loadMore = () => {
     if (list.status !== 'ready' || list.done || list.items.length === 0) return;

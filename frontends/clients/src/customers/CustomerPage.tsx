@@ -2,11 +2,14 @@ import { Badge, Button, Card, Checkbox, Heading, HStack, Input, SimpleGrid, Stac
 import { isApiError } from '@pawline/api-client';
 import type { CrmSettings, CustomerDetail, ExternalService, StoredFile, Tag } from '@pawline/contracts';
 import { ConfirmDialog, EmptyState, ErrorState, FormField, LoadingState, useConfirmLeave } from '@pawline/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PetListItem } from '../api/crm-api';
 import { UploadButton } from '../files/UploadButton';
+import { pageActionOf } from '../realtime/crm-events';
 import { errorText, fieldMessage, type ClientsContext } from '../shared/clients-context';
+import { DeletedElsewhere } from '../shared/DeletedElsewhere';
+import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
 import { TagPicker } from '../tags/TagPicker';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
@@ -44,13 +47,31 @@ export function CustomerPage({ ctx, orgaId, storeId, customerId }: { ctx: Client
     return { detail, tags, services, settings, pets: pets.items, files };
   }, [crm, orgaId, storeId, customerId, isNew]);
   const { load, reload } = useLoad(loader);
+  const [deleted, setDeleted] = useState(false);
+  const dirtyRef = useRef(false);
 
+  // R4.20: this customer deleted elsewhere shows so; its change, its pets' or a tag's refetches
+  useCrmEvents(ctx.bridge, (event) => {
+    if (isNew || deleted) return;
+    const petIds = load.status === 'ready' ? load.value.pets.map((pet) => pet.id) : [];
+    const action = pageActionOf(event, { entity: 'customer', id: customerId, petIds });
+    if (action === 'deleted') setDeleted(true);
+    else if (action === 'refetch') {
+      // unsaved edits are kept: a refetch of the customer itself would replace the form
+      if (event.entity === 'customer' && dirtyRef.current) ctx.bridge.notify(1, t('clients.changedElsewhere'));
+      else reload();
+    }
+  });
+
+  if (deleted) {
+    return <DeletedElsewhere title={t('clients.customerDeletedElsewhere')} description={t('clients.deletedElsewhereHint')} backTo={`/${orgaId}/store/${storeId}/customers`} backLabel={t('clients.backToCustomers')} />;
+  }
   if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
   if (load.status === 'failed') return <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  return <CustomerEditor key={load.value.detail?.customer.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={load.value} onReload={reload} />;
+  return <CustomerEditor key={load.value.detail?.customer.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={load.value} onReload={reload} onDirty={(dirty) => void (dirtyRef.current = dirty)} />;
 }
 
-function CustomerEditor({ ctx, orgaId, storeId, data, onReload }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; onReload: () => void }) {
+function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; onReload: () => void; onDirty: (dirty: boolean) => void }) {
   const { crm, t, bridge } = ctx;
   const navigate = useNavigate();
   const customer = data.detail?.customer ?? null;
@@ -62,6 +83,7 @@ function CustomerEditor({ ctx, orgaId, storeId, data, onReload }: { ctx: Clients
   const [goTo, setGoTo] = useState<string | null>(null);
   const [files, setFiles] = useState<StoredFile[]>(data.files);
   const dirty = !sameForm(form, initial);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const mandatory = data.settings?.mandatory_customer_info ?? [];
   useConfirmLeave(dirty, t('clients.unsavedChanges'));
   const base = `/${orgaId}/store/${storeId}`;

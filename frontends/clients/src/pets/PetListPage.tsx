@@ -1,11 +1,13 @@
 import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import type { Organization } from '@pawline/api-client';
+import { isApiError, type Organization } from '@pawline/api-client';
 import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
 import { FlexRender, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { PetListItem } from '../api/crm-api';
+import { listActionOf, withoutRow, withRow } from '../realtime/crm-events';
 import { errorText, type ClientsContext } from '../shared/clients-context';
+import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 import { petTypeKey } from './pet-labels';
@@ -62,6 +64,32 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
     };
   }, [fetchPage, ready, noStore]);
   useEffect(() => loadFirst(), [loadFirst]);
+
+  // R4.20: another device's changes reach the open list
+  useCrmEvents(bridge, (event) => {
+    if (list.status !== 'ready') return;
+    const action = listActionOf(event, 'pet', list.items.map((item) => item.id));
+    if (!action) return;
+    if (action.type === 'remove') {
+      setList((current) => (current.status === 'ready' ? { ...current, items: withoutRow(current.items, action.id) } : current));
+    } else if (action.type === 'refetch-row') {
+      const shown = list.items.find((item) => item.id === action.id);
+      const rowStore = event.storeId ?? shown?.store_id ?? scope;
+      if (!rowStore) return;
+      crm.getPet(orgaId, rowStore, action.id).then(
+        (detail) => setList((current) => (current.status === 'ready' ? { ...current, items: withRow(current.items, { ...detail.pet, tags: detail.tags }) } : current)),
+        (error: unknown) => {
+          if (isApiError(error) && error.status === 404) setList((current) => (current.status === 'ready' ? { ...current, items: withoutRow(current.items, action.id) } : current));
+        },
+      );
+    } else {
+      // a pet created elsewhere: the first page again, without the loading state
+      fetchPage(null).then(
+        (page) => setList((current) => (current.status === 'ready' ? { status: 'ready', items: page.items, done: page.items.length < PET_LIST_PAGE_SIZE, loadingMore: false } : current)),
+        () => undefined,
+      );
+    }
+  });
 
   const loadMore = () => {
     if (list.status !== 'ready' || list.done) return;

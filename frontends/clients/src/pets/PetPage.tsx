@@ -1,10 +1,13 @@
 import { Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { CustomerDetail, PetDetail, StoredFile, Tag } from '@pawline/contracts';
 import { ConfirmDialog, ErrorState, FormField, LoadingState, useConfirmLeave } from '@pawline/ui';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { sameForm } from '../customers/customer-form';
+import { pageActionOf } from '../realtime/crm-events';
 import { errorText, type ClientsContext } from '../shared/clients-context';
+import { DeletedElsewhere } from '../shared/DeletedElsewhere';
+import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
 import { TagPicker } from '../tags/TagPicker';
 import { PetGallery } from './PetGallery';
@@ -33,11 +36,29 @@ export function PetPage({ ctx, orgaId, storeId, petId, newOwnerId }: { ctx: Clie
     return { detail, owner, tags, images };
   }, [crm, orgaId, storeId, petId, isNew, newOwnerId]);
   const { load, reload } = useLoad(loader);
+  const [deleted, setDeleted] = useState(false);
+  const dirtyRef = useRef(false);
 
+  // R4.20: this pet (or its owner) deleted elsewhere shows so; its change, its owner's or a tag's refetches
+  useCrmEvents(ctx.bridge, (event) => {
+    if (isNew || deleted) return;
+    const ownerId = load.status === 'ready' ? (load.value.owner?.customer.id ?? null) : null;
+    const action = pageActionOf(event, { entity: 'pet', id: petId, ownerId });
+    if (action === 'deleted') setDeleted(true);
+    else if (action === 'refetch') {
+      // unsaved edits are kept: a refetch of the pet itself would replace the form
+      if (event.entity === 'pet' && dirtyRef.current) ctx.bridge.notify(1, t('clients.changedElsewhere'));
+      else reload();
+    }
+  });
+
+  if (deleted) {
+    return <DeletedElsewhere title={t('clients.petDeletedElsewhere')} description={t('clients.deletedElsewhereHint')} backTo={`/${orgaId}/store/${storeId}/pet`} backLabel={t('clients.backToPets')} />;
+  }
   if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
   if (load.status === 'failed') return <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
   if (!load.value.owner) return <ErrorState title={t('clients.ownerMissing')} />;
-  return <PetEditor key={load.value.detail?.pet.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={load.value} owner={load.value.owner} onReload={reload} />;
+  return <PetEditor key={load.value.detail?.pet.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={load.value} owner={load.value.owner} onReload={reload} onDirty={(dirty) => void (dirtyRef.current = dirty)} />;
 }
 
 function Select({ name, value, onChange, options, label }: { name: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[]; label: string }) {
@@ -55,7 +76,7 @@ function Select({ name, value, onChange, options, label }: { name: string; value
   );
 }
 
-function PetEditor({ ctx, orgaId, storeId, data, owner, onReload }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; owner: CustomerDetail; onReload: () => void }) {
+function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; owner: CustomerDetail; onReload: () => void; onDirty: (dirty: boolean) => void }) {
   const { crm, t, bridge } = ctx;
   const navigate = useNavigate();
   const pet = data.detail?.pet ?? null;
@@ -66,6 +87,7 @@ function PetEditor({ ctx, orgaId, storeId, data, owner, onReload }: { ctx: Clien
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [goTo, setGoTo] = useState<string | null>(null);
   const dirty = !sameForm(form, initial);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   useConfirmLeave(dirty, t('clients.unsavedChanges'));
   const base = `/${orgaId}/store/${storeId}`;
   const ownerPath = `${base}/customer/${owner.customer.id}`;

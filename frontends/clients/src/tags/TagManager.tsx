@@ -3,6 +3,7 @@ import type { Tag, TagKind } from '@pawline/contracts';
 import { ConfirmDialog, EmptyState, ErrorState, FormField, LoadingState } from '@pawline/ui';
 import { useCallback, useState } from 'react';
 import { errorText, type ClientsContext } from '../shared/clients-context';
+import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
 import { chooseEmoji, chooseIcon, TAG_ICON_IDS, TAG_ICONS, tagSymbol, type TagChoice } from './tag-icons';
 
@@ -15,6 +16,10 @@ export function TagManager({ ctx, orgaId, kind, onChanged }: { ctx: ClientsConte
   const { crm, t, bridge } = ctx;
   const loader = useCallback(() => crm.listTags(orgaId, kind), [crm, orgaId, kind]);
   const { load, reload } = useLoad(loader);
+  // R4.20: tags changed on another device are read again
+  useCrmEvents(bridge, (event) => {
+    if (event.entity === 'tag') reload();
+  });
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -36,6 +36,7 @@ export function useShellBridge(): ShellBridge | null {
         appVersion: APP_VERSION,
         orga,
         reloadOrganization: session.reloadOrganization,
+        subscribe: session.subscribe,
       },
     [user, orga, session, language, notify, changeLanguage, navigate],
   );

@@ -1,15 +1,17 @@
 import {
   createApiClient,
-  createRealtime,
+  createRealtimeFeed,
   type ApiClient,
   type Language,
   type Organization,
   type PersonUser,
+  type RealtimeMessage,
 } from '@pawline/api-client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SNACKBAR_TYPE } from '@pawline/ui';
 import { useNotify } from '../snackbar/SnackbarProvider';
 import { loadSignedIn, startSession, type SessionState } from './session-start';
+import { startShellRealtime } from './shell-realtime';
 
 export type Session = {
   state: SessionState;
@@ -22,12 +24,11 @@ export type Session = {
   forget: () => void;
   reloadUser: () => Promise<void>;
   reloadOrganization: () => Promise<void>;
+  /** Listens to the organization's live messages over the shell's one connection; returns the unsubscribe. */
+  subscribe: (listener: (message: RealtimeMessage) => void) => () => void;
 };
 
 const SessionContext = createContext<Session | null>(null);
-
-// Organization-level realtime scopes that change what the frame shows (store names, tier).
-const ORGANIZATION_SCOPES = new Set(['orga', 'organization', 'store', 'subscription']);
 
 let startOnce: Promise<SessionState> | null = null;
 
@@ -74,18 +75,17 @@ export function SessionProvider({ language, children }: { language: Language; ch
     setState((current) => (current.status === 'signed-in' ? { ...current, orga, orgaError: null } : current));
   }, [api, orgaId]);
 
+  // One feed for the page's lifetime: remotes keep their subscriptions across reconnects.
+  const feed = useMemo(() => createRealtimeFeed((error) => console.error('realtime listener failed', error)), []);
+  const reloadOrganizationRef = useRef(reloadOrganization);
+  reloadOrganizationRef.current = reloadOrganization;
+
   useEffect(() => {
+    // The shell's single realtime connection: opened once signed in for the user's
+    // organization, closed on sign-out (orgaId becomes null) or when the organization changes.
     if (!orgaId) return undefined;
-    const realtime = createRealtime({
-      getToken: () => api.freshAccessToken(),
-      channel: orgaId,
-      device: api.deviceId,
-      onMessage: (message) => {
-        if (ORGANIZATION_SCOPES.has(message.scope)) void reloadOrganization().catch(() => undefined);
-      },
-    });
-    return () => realtime.close();
-  }, [api, orgaId, reloadOrganization]);
+    return startShellRealtime({ api, orgaId, feed, reloadOrganization: () => reloadOrganizationRef.current() });
+  }, [api, orgaId, feed]);
 
   const session = useMemo<Session>(
     () => ({
@@ -115,8 +115,9 @@ export function SessionProvider({ language, children }: { language: Language; ch
         setState((current) => (current.status === 'signed-in' ? { ...current, user } : current));
       },
       reloadOrganization,
+      subscribe: feed.subscribe,
     }),
-    [state, api, reloadOrganization],
+    [state, api, reloadOrganization, feed],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

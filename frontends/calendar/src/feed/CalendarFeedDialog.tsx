@@ -1,0 +1,159 @@
+import { Button, Dialog, HStack, Input, Link, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import type { OrganizationUser } from '@pawline/api-client';
+import { ConfirmDialog } from '@pawline/ui';
+import { useState } from 'react';
+import { staffName } from '../calendar/appointment-model';
+import { errorText, type CalendarContext } from '../shared/calendar-context';
+import { calendarFeedUrls, type CalendarFeedUrls } from './calendar-feed';
+
+const STORE_CHOICE = '';
+
+type Props = {
+  ctx: CalendarContext;
+  orgaId: string;
+  storeId: string;
+  staff: readonly Pick<OrganizationUser, 'id' | 'first_name' | 'last_name'>[];
+  /** window.location.origin unless a test says otherwise */
+  origin?: string;
+  onClose: () => void;
+};
+
+/**
+ * R1.15 "Subscribe in Google/Apple Calendar": a secret iCal feed URL for the store or one staff
+ * member (POST .../calendar_feed), shown as https and webcal:// with copy buttons. There is no way
+ * to read an existing URL back, so each link shown is a new one; "Regenerate" asks first because
+ * the current URL stops working.
+ */
+export function CalendarFeedDialog({ ctx, orgaId, storeId, staff, origin, onClose }: Props) {
+  const { t, api, bridge } = ctx;
+  const [choice, setChoice] = useState<string>(STORE_CHOICE);
+  const [urls, setUrls] = useState<CalendarFeedUrls | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const generate = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const feed = await api.regenerateCalendarFeed(orgaId, storeId, choice === STORE_CHOICE ? null : choice);
+      setUrls(calendarFeedUrls(origin ?? window.location.origin, feed.path));
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      bridge.notify(2, t('calendar.feedCopied'));
+    } catch {
+      bridge.notify(1, t('calendar.feedCopyFailed'));
+    }
+  };
+
+  const choose = (next: string) => {
+    setChoice(next);
+    setUrls(null);
+    setError(null);
+  };
+
+  const urlRow = (label: string, value: string, testId: string) => (
+    <Stack gap="1">
+      <Text fontSize="sm" fontWeight="medium">
+        {label}
+      </Text>
+      <HStack>
+        <Input readOnly value={value} aria-label={label} data-testid={`${testId}-url`} onFocus={(e) => e.currentTarget.select()} />
+        <Button variant="outline" onClick={() => void copy(value)} data-testid={`${testId}-copy`}>
+          {t('calendar.feedCopy')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+
+  return (
+    <>
+      <Dialog.Root open onOpenChange={(event) => (event.open ? undefined : onClose())}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="calendar-feed-dialog">
+              <Dialog.Header>
+                <Dialog.Title>{t('calendar.feedTitle')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Stack gap="1">
+                    <Text fontSize="sm" fontWeight="medium">
+                      {t('calendar.feedFor')}
+                    </Text>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field name="feed-for" aria-label={t('calendar.feedFor')} value={choice} onChange={(e) => choose(e.currentTarget.value)}>
+                        <option value={STORE_CHOICE}>{t('calendar.feedStore')}</option>
+                        {staff.map((member) => (
+                          <option key={member.id} value={member.id}>
+                            {staffName(member)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Stack>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('calendar.feedHint')}
+                  </Text>
+                  {urls ? (
+                    <Stack gap="3" data-testid="calendar-feed-urls">
+                      {urlRow(t('calendar.feedHttpLabel'), urls.http, 'calendar-feed-http')}
+                      {urlRow(t('calendar.feedWebcalLabel'), urls.webcal, 'calendar-feed-webcal')}
+                      <Link href={urls.webcal} color="brand.600" data-testid="calendar-feed-open-webcal">
+                        {t('calendar.feedOpenWebcal')}
+                      </Link>
+                    </Stack>
+                  ) : (
+                    <Text fontSize="sm">{t('calendar.feedCreateWarning')}</Text>
+                  )}
+                  {error ? (
+                    <Text color="red.600" role="alert" data-testid="calendar-feed-error">
+                      {error}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="ghost" onClick={onClose}>
+                  {t('common.close')}
+                </Button>
+                {urls ? (
+                  <Button variant="outline" colorPalette="red" loading={busy} onClick={() => setConfirming(true)} data-testid="calendar-feed-regenerate">
+                    {t('calendar.feedRegenerate')}
+                  </Button>
+                ) : (
+                  <Button colorPalette="brand" loading={busy} onClick={() => void generate()} data-testid="calendar-feed-create">
+                    {t('calendar.feedCreate')}
+                  </Button>
+                )}
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        title={t('calendar.feedRegenerate')}
+        confirmLabel={t('calendar.feedRegenerate')}
+        cancelLabel={t('common.cancel')}
+        danger
+        busy={busy}
+        onConfirm={() => void generate()}
+        onCancel={() => setConfirming(false)}
+      >
+        <Text>{t('calendar.feedRegenerateConfirm')}</Text>
+      </ConfirmDialog>
+    </>
+  );
+}

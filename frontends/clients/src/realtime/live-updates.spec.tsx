@@ -1,0 +1,194 @@
+/** @jest-environment jsdom */
+import { ChakraProvider } from '@chakra-ui/react';
+import { createRealtimeFeed, type ApiClient, type PersonUser, type RealtimeFeed, type ShellBridge } from '@pawline/api-client';
+import { pawlineSystem } from '@pawline/ui';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ClientsRoutes } from '../routes';
+
+// The remote's pages fed by the shell's realtime fan-out (ShellBridge.subscribe) over a fake fetch.
+const ORGA = '22222222-2222-4222-8222-222222222222';
+const STORE = '33333333-3333-4333-8333-333333333333';
+const person: PersonUser = {
+  id: 'u1', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', language: 'en',
+  orga_id: ORGA, rating_enable: null, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
+};
+
+function customer(n: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: `c${n}`, orga_id: ORGA, store_id: STORE, first_name: `Name${n}`, last_name: `Surname${n}`, address: null, city: null, zip_code: null,
+    country: null, fon: null, fon_2: null, email: null, notes: null, veterinary: null, consent_messages: false, consent_reminders: false, consent_marketing: false,
+    privacy_file_id: null, pet_names: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z', tags: [], ...extra,
+  };
+}
+
+type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
+let requests: { method: string; url: URL }[] = [];
+
+function mount(path: string, handler: Handler, feed: RealtimeFeed | null) {
+  requests = [];
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url, 'http://localhost');
+    requests.push({ method: init?.method ?? 'GET', url });
+    const answer = handler(url, init ?? {}) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
+    const status = answer.status ?? 200;
+    return { status, ok: status >= 200 && status < 300, statusText: '', text: async () => JSON.stringify(answer.body) } as Response;
+  }) as typeof fetch;
+  const api = { deviceId: 'dev', freshAccessToken: jest.fn().mockResolvedValue('tok'), refresh: jest.fn().mockResolvedValue(null), getOrganization: jest.fn() } as unknown as ApiClient;
+  const bridge: ShellBridge = {
+    api, user: person, language: 'en', notify: jest.fn(), reloadUser: jest.fn(), changeLanguage: jest.fn(), signedOut: jest.fn(), appVersion: '11.4.6',
+    ...(feed ? { subscribe: feed.subscribe } : {}),
+  };
+  const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/*', element: <ClientsRoutes {...bridge} /> }], { initialEntries: [path] });
+  render(
+    <ChakraProvider value={pawlineSystem}>
+      <RouterProvider router={router} />
+    </ChakraProvider>,
+  );
+  return bridge;
+}
+
+const emit = (feed: RealtimeFeed, scope: string, event: string, data: string) =>
+  act(() => feed.publish({ scope, channel: ORGA, store_id: STORE, data, event, user: 'u2', device: 'dev-other' }));
+
+describe('clients remote live updates (R4.20)', () => {
+  it('R4.20 a customer deleted elsewhere leaves the open list, an update refetches that row, a tag event the tags', async () => {
+    const feed = createRealtimeFeed();
+    let renamed = false;
+    let tagReads = 0;
+    mount(
+      `/${ORGA}/store/${STORE}/customers`,
+      (url) => {
+        if (url.pathname.endsWith('/tags')) {
+          tagReads += 1;
+          return { body: [] };
+        }
+        if (url.pathname.endsWith('/customers')) return { body: { items: [customer(1), customer(2), customer(3)], page_size: 50 } };
+        if (url.pathname.endsWith('/customer/c2')) return { body: { customer: customer(2, { first_name: renamed ? 'Renamed' : 'Name2' }), tags: [], external_services: [] } };
+        return undefined;
+      },
+      feed,
+    );
+    expect(await screen.findByText('Name1 Surname1')).toBeTruthy();
+    expect(screen.getAllByTestId('customer-row')).toHaveLength(3);
+    const listReads = requests.filter((r) => r.url.pathname.endsWith('/customers')).length;
+
+    emit(feed, 'customer', 'deleted', 'c1');
+    await waitFor(() => expect(screen.getAllByTestId('customer-row')).toHaveLength(2));
+    expect(screen.queryByText('Name1 Surname1')).toBeNull();
+
+    renamed = true;
+    emit(feed, 'customer', 'updated', 'c2');
+    expect(await screen.findByText('Renamed Surname2')).toBeTruthy();
+    expect(requests.filter((r) => r.url.pathname.endsWith('/customers')).length).toBe(listReads); // only the row was read
+
+    const tagsBefore = tagReads;
+    emit(feed, 'tag', 'created', 't5');
+    await waitFor(() => expect(tagReads).toBe(tagsBefore + 1));
+
+    emit(feed, 'appointment', 'deleted', 'c3');
+    expect(screen.getAllByTestId('customer-row')).toHaveLength(2);
+  });
+
+  it('R4.20 a customer created elsewhere refetches the list', async () => {
+    const feed = createRealtimeFeed();
+    let created = false;
+    mount(
+      `/${ORGA}/store/${STORE}/customers`,
+      (url) => {
+        if (url.pathname.endsWith('/tags')) return { body: [] };
+        if (url.pathname.endsWith('/customers')) return { body: { items: created ? [customer(1), customer(4)] : [customer(1)], page_size: 50 } };
+        return undefined;
+      },
+      feed,
+    );
+    expect(await screen.findByText('Name1 Surname1')).toBeTruthy();
+    created = true;
+    emit(feed, 'customer', 'created', 'c4');
+    expect(await screen.findByText('Name4 Surname4')).toBeTruthy();
+  });
+
+  it('R4.20 the open customer page shows "deleted on another device" when it is deleted elsewhere', async () => {
+    const feed = createRealtimeFeed();
+    mount(
+      `/${ORGA}/store/${STORE}/customer/c1`,
+      (url) => {
+        if (url.pathname.endsWith('/customer/c1')) return { body: { customer: customer(1), tags: [], external_services: [] } };
+        if (url.pathname.endsWith('/tags') || url.pathname.endsWith('/external_services') || url.pathname.endsWith('/privacy_files') || url.pathname.endsWith('/files')) return { body: [] };
+        if (url.pathname.endsWith('/crm_settings')) return { body: { orga_id: ORGA, mandatory_customer_info: [], pet_checkout: {} } };
+        if (url.pathname.endsWith('/pets')) return { body: { items: [], page_size: 200 } };
+        return undefined;
+      },
+      feed,
+    );
+    expect(await screen.findByDisplayValue('Name1')).toBeTruthy();
+    emit(feed, 'customer', 'deleted', 'c2'); // another customer: nothing happens
+    expect(screen.queryByTestId('deleted-elsewhere')).toBeNull();
+    emit(feed, 'customer', 'deleted', 'c1');
+    expect(await screen.findByText('This customer was deleted on another device')).toBeTruthy();
+    expect(screen.queryByDisplayValue('Name1')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the customers' }).getAttribute('href')).toBe(`/${ORGA}/store/${STORE}/customers`);
+  });
+
+  it('R4.20 the open customer page refetches on its change, but keeps unsaved edits and warns', async () => {
+    const feed = createRealtimeFeed();
+    let version = 1;
+    const bridge = mount(
+      `/${ORGA}/store/${STORE}/customer/c1`,
+      (url) => {
+        if (url.pathname.endsWith('/customer/c1')) return { body: { customer: customer(1, { first_name: `Name${version}x`, updated_at: `2026-11-0${version}T10:00:00Z` }), tags: [], external_services: [] } };
+        if (url.pathname.endsWith('/tags') || url.pathname.endsWith('/external_services') || url.pathname.endsWith('/privacy_files') || url.pathname.endsWith('/files')) return { body: [] };
+        if (url.pathname.endsWith('/crm_settings')) return { body: { orga_id: ORGA, mandatory_customer_info: [], pet_checkout: {} } };
+        if (url.pathname.endsWith('/pets')) return { body: { items: [], page_size: 200 } };
+        return undefined;
+      },
+      feed,
+    );
+    expect(await screen.findByDisplayValue('Name1x')).toBeTruthy();
+    version = 2;
+    emit(feed, 'customer', 'updated', 'c1');
+    expect(await screen.findByDisplayValue('Name2x')).toBeTruthy();
+
+    fireEvent.change(document.querySelector('input[name="last_name"]') as HTMLInputElement, { target: { value: 'Typed' } });
+    version = 3;
+    emit(feed, 'customer', 'updated', 'c1');
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(1, 'Changed on another device. Saving will overwrite that change.'));
+    expect(screen.getByDisplayValue('Typed')).toBeTruthy();
+    expect(screen.getByDisplayValue('Name2x')).toBeTruthy();
+  });
+
+  it('R4.20 the open pet page shows "deleted on another device" when the pet is deleted elsewhere', async () => {
+    const pet = {
+      id: 'p1', orga_id: ORGA, store_id: STORE, customer_id: 'c1', name: 'Biscotto', pet_type: 1, breed: null, hair: null, size: null, sex: null,
+      born: null, weight: null, allergies: null, sterilized: null, vaccinated: null, colour: null, microchip: null, attitude: null,
+      notes: null, medical: null, image_ids: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+    };
+    const feed = createRealtimeFeed();
+    mount(
+      `/${ORGA}/store/${STORE}/pet/p1`,
+      (url) => {
+        if (url.pathname.endsWith('/pet/p1')) return { body: { pet, tags: [] } };
+        if (url.pathname.endsWith('/customer/c1')) return { body: { customer: customer(1), tags: [], external_services: [] } };
+        if (url.pathname.endsWith('/tags') || url.pathname.endsWith('/images')) return { body: [] };
+        return undefined;
+      },
+      feed,
+    );
+    expect(await screen.findByDisplayValue('Biscotto')).toBeTruthy();
+    emit(feed, 'pet', 'deleted', 'p1');
+    expect(await screen.findByText('This pet was deleted on another device')).toBeTruthy();
+  });
+
+  it('a shell without bridge.subscribe still shows the list (no live updates)', async () => {
+    mount(
+      `/${ORGA}/store/${STORE}/customers`,
+      (url) => {
+        if (url.pathname.endsWith('/tags')) return { body: [] };
+        if (url.pathname.endsWith('/customers')) return { body: { items: [customer(1)], page_size: 50 } };
+        return undefined;
+      },
+      null,
+    );
+    expect(await screen.findByText('Name1 Surname1')).toBeTruthy();
+  });
+});
