@@ -1,12 +1,17 @@
 // `npm start -- --demo` (or `node -r ./tools/swc/register.cjs tools/demo/seed.ts` against a
 // running stack): the demo salon, created the way a person would — registration and e-mail
 // verification through identity's RPCs — plus what no public route does yet (the short
-// username `demo`, a second store) through identity's own entities and outbox.
+// username `demo`, a second store) through identity's own entities and outbox. Then, logged in
+// as the demo owner, the customer book (seed-crm.ts, issue 4) and the month's calendar
+// (seed-calendar.ts, issue 5) through crm's and scheduling's RPCs — those services must run.
 // Idempotent: a second run finds everything in place and changes nothing.
 import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { emailVerifiedEvent, loginRpc, listMailboxRpc, registerUserRpc, storeCreatedEvent, verifyEmailRpc } from '@pawline/contracts';
 import { NatsRpcClient, OutboxService, RpcError, startService, type ServiceDefinition } from '@pawline/nest-kit';
+import { authOfAccessToken, type DemoStore } from './demo-rpc';
+import { localToday, seedCalendar, type CalendarSeedResult } from './seed-calendar';
+import { seedCrm, type CrmSeedResult } from './seed-crm';
 
 const root = resolve(__dirname, '../..');
 
@@ -67,7 +72,20 @@ async function verifyDirectly(dataSource: DataSource, outbox: OutboxService, use
   });
 }
 
-export async function seedDemo(client: NatsRpcClient, dataSource: DataSource, outbox: OutboxService, log: (line: string) => void): Promise<void> {
+/** What a run added (all zero on a second run). */
+export type DemoSeedResult = { crm: Omit<CrmSeedResult, 'books'>; calendar: CalendarSeedResult };
+
+/**
+ * `now` fixes "today" (the month the calendar fills); crm and scheduling must be running on the
+ * same bus, since the customer book and the month go through their RPCs as the demo owner.
+ */
+export async function seedDemo(
+  client: NatsRpcClient,
+  dataSource: DataSource,
+  outbox: OutboxService,
+  log: (line: string) => void,
+  now: Date = new Date(),
+): Promise<DemoSeedResult> {
   let user = await findUser(dataSource);
   if (!user) {
     await client.call(
@@ -147,10 +165,22 @@ export async function seedDemo(client: NatsRpcClient, dataSource: DataSource, ou
     log(`second store "${DEMO.secondStore}" created`);
   }
 
-  // The proof that a person can now log in as the banner says.
-  await client.call(loginRpc, { username: DEMO.username, password: DEMO.password }, ctx);
+  // The proof that a person can now log in as the banner says; the session is the one the
+  // customer book and the calendar are written with.
+  const session = await client.call(loginRpc, { username: DEMO.username, password: DEMO.password }, ctx);
   log(`login ${DEMO.username} / ${DEMO.password} works`);
+
+  const storeRows = await stores.find({ where: { orgaId: owner.orgaId } });
+  // the store made at registration first, then the second one
+  const ordered: DemoStore[] = storeRows
+    .sort((a, b) => Number(a.name === DEMO.secondStore) - Number(b.name === DEMO.secondStore) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .map((s) => ({ id: s.id, name: s.name, timeZone: s.timeZone }));
+  const caller = { client, auth: authOfAccessToken(session.access_token), orgaId: owner.orgaId, log };
+  const crm = await seedCrm(caller, ordered, localToday(now, DEMO.timeZone));
+  const calendar = await seedCalendar(caller, ordered, crm.books, now);
+  return { crm: { tagsCreated: crm.tagsCreated, customersCreated: crm.customersCreated, petsCreated: crm.petsCreated }, calendar };
 }
+
 
 async function main(): Promise<void> {
   const definitionFile = join(root, 'services/identity/src/identity.service-definition.ts');
@@ -159,7 +189,13 @@ async function main(): Promise<void> {
   // A second identity instance in this process: same database and queue group, no HTTP port.
   const identity = await startService(identityService, { httpPort: null });
   try {
-    await seedDemo(identity.app.get(NatsRpcClient), identity.app.get(DataSource), identity.app.get(OutboxService), (line) => console.log(`[demo] ${line}`));
+    const started = Date.now();
+    const result = await seedDemo(identity.app.get(NatsRpcClient), identity.app.get(DataSource), identity.app.get(OutboxService), (line) => console.log(`[demo] ${line}`));
+    const { crm, calendar } = result;
+    console.log(
+      `[demo] added ${crm.tagsCreated} tags, ${crm.customersCreated} customers, ${crm.petsCreated} pets, ${calendar.treatmentsCreated} treatments, ` +
+        `${calendar.appointmentsCreated} appointments in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     console.log('[demo] ready: log in as demo / demo-pawline');
   } finally {
     await identity.close();

@@ -143,7 +143,7 @@ async function main() {
     `  mailbox    ${url}/dev/mailbox   (e-mails are kept here, not sent)`,
     `  api docs   ${url}/api/docs`,
     `  token key  ${secret.source}`,
-    ...(flags.demo ? [`  demo       ${demo}: log in as demo / demo-pawline`] : []),
+    ...(flags.demo ? [`  demo       ${demo}: log in as demo / demo-pawline (2 stores, 120 customers with pets, this month's calendar)`] : []),
     `  logs       .data/logs/`,
     '',
     '  Ctrl-C stops what this launcher started; the next npm start reuses .data/.',
