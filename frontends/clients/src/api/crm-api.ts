@@ -207,6 +207,9 @@ export function createCrmApi(options: CrmApiOptions) {
       upload(`${store(orgaId, storeId)}/pet/${enc(petId)}/image`, file, onProgress),
     petImageBlob: (orgaId: string, storeId: string, petId: string, fileId: string) =>
       fileBlob(`${store(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}`),
+    /** The small JPEG of a pet image, for the gallery's tiles. */
+    petThumbnailBlob: (orgaId: string, storeId: string, petId: string, fileId: string) =>
+      fileBlob(`${store(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}/thumbnail`),
   };
 }
 

@@ -16,7 +16,9 @@ export function PetGallery({ ctx, orgaId, storeId, petId, initial }: { ctx: Clie
     for (const file of files) {
       if (requested.current.has(file.id)) continue;
       requested.current.add(file.id);
-      crm.petImageBlob(orgaId, storeId, petId, file.id).then(
+      // tiles show the thumbnail; an image stored before thumbnails existed shows itself
+      const load = file.has_thumbnail ? crm.petThumbnailBlob : crm.petImageBlob;
+      load(orgaId, storeId, petId, file.id).then(
         (blob) => {
           const url = URL.createObjectURL(blob);
           setUrls((current) => ({ ...current, [file.id]: url }));

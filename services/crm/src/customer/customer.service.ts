@@ -136,7 +136,7 @@ export class CustomerService {
 
   /** Deletes the customer, their pets (cascade) and every file of theirs and their pets'. */
   async delete(scope: StoreScope, customerId: string): Promise<RpcResponse<typeof deleteCustomerRpc>> {
-    const { row, petIds, keys } = await this.db.transaction(async (m) => {
+    const { row, petIds, fileCount, keys } = await this.db.transaction(async (m) => {
       const found = await this.visibleRow(scope, customerId, m);
       const pets: { id: string }[] = await m.query(`SELECT id FROM pet WHERE customer_id = $1`, [customerId]);
       // TypeORM answers DELETE … RETURNING with [rows, count]: read the keys first
@@ -148,10 +148,15 @@ export class CustomerService {
         await this.outbox.add(m, petDeletedEvent, { orga_id: scope.orgaId, store_id: found.store_id, pet_id: pet.id, customer_id: customerId }, meta);
       }
       await this.outbox.add(m, customerDeletedEvent, { orga_id: scope.orgaId, store_id: found.store_id, customer_id: customerId }, meta);
-      return { row: found, petIds: pets.map((p) => p.id), keys: files.flatMap((f) => (f.thumbnail_key ? [f.storage_key, f.thumbnail_key] : [f.storage_key])) };
+      return {
+        row: found,
+        petIds: pets.map((p) => p.id),
+        fileCount: files.length,
+        keys: files.flatMap((f) => (f.thumbnail_key ? [f.storage_key, f.thumbnail_key] : [f.storage_key])),
+      };
     });
     await this.deleteBlobs(keys);
-    return { deleted: true, customer_id: row.id, pet_ids: petIds, file_count: keys.length };
+    return { deleted: true, customer_id: row.id, pet_ids: petIds, file_count: fileCount };
   }
 
   /** After the commit: a blob that cannot be removed is logged, the rows are gone either way. */

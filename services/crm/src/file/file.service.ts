@@ -19,6 +19,7 @@ import { CustomerService } from '../customer/customer.service';
 import { PetService } from '../pet/pet.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { toStoredFile, type StoredFileRow } from './file-rows';
+import { makeThumbnail } from './thumbnail';
 import { checkAnnouncedUpload, checkFileContent, isUploadProblem, uploadError } from './upload-rules';
 
 type Owner = { kind: CrmFileKind; ownerId: string; customerId: string; storeId: string };
@@ -28,8 +29,7 @@ const ABANDONED_UPLOAD = `interval '1 hour'`;
 
 /**
  * Customer privacy files and pet images (R9.04): received in parts over NATS, checked by
- * content (R5.10), stored behind the storage port. No image library is installed (sharp is
- * not in node_modules), so no thumbnails are made: has_thumbnail is false.
+ * content (R5.10), stored behind the storage port; images also get a JPEG thumbnail.
  */
 @Injectable()
 export class FileService {
@@ -113,7 +113,13 @@ export class FileService {
 
     const id = randomUUID();
     const key = `${scope.orgaId}/${input.kind.replace('_', '-')}/${id}`;
+    // an image whose header looks right but whose pixels cannot be read is the wrong file type too
+    const thumbnail = await makeThumbnail(bytes, checked.mime).catch(() => {
+      throw uploadError({ problem: 'wrongType' });
+    });
     await this.storage.put(key, bytes, checked.mime);
+    const thumbnailKey = thumbnail ? `${key}-thumbnail` : null;
+    if (thumbnail && thumbnailKey) await this.storage.put(thumbnailKey, thumbnail, 'image/jpeg');
     const replacedKeys: string[] = [];
     try {
       const stored = await this.db.transaction(async (m) => {
@@ -133,8 +139,8 @@ export class FileService {
         if ((await this.count(m, owner)) >= limit) throw uploadError({ problem: 'tooMany', limit });
         const rows: StoredFileRow[] = await m.query(
           `INSERT INTO stored_file (id, orga_id, store_id, kind, owner_id, customer_id, file_name, mime, size, storage_key, thumbnail_key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL) RETURNING *`,
-          [id, scope.orgaId, owner.storeId, input.kind, owner.ownerId, owner.customerId, input.file_name, checked.mime, bytes.length, key],
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+          [id, scope.orgaId, owner.storeId, input.kind, owner.ownerId, owner.customerId, input.file_name, checked.mime, bytes.length, key, thumbnailKey],
         );
         await this.ownerChanged(m, scope, owner);
         return toStoredFile(rows[0]);
@@ -142,7 +148,7 @@ export class FileService {
       if (replacedKeys.length > 0) await this.customers.deleteBlobs(replacedKeys);
       return stored;
     } catch (error) {
-      await this.storage.delete(key).catch(() => undefined);
+      await this.customers.deleteBlobs(thumbnailKey ? [key, thumbnailKey] : [key]);
       throw error;
     }
   }

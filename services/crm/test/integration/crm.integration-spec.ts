@@ -282,7 +282,7 @@ describe('crm over NATS and Postgres', () => {
     const scope = { auth: anna.auth, orgaId: anna.orgaId, storeId: anna.storeId };
     const images = [];
     for (let i = 0; i < 4; i++) images.push(await upload(client, scope, 'pet_image', ids.pet, `fido-${i}.png`, PNG_1X1));
-    expect(images[0]).toMatchObject({ kind: 'pet_image', mime: 'image/png', size: PNG_1X1.length, has_thumbnail: false });
+    expect(images[0]).toMatchObject({ kind: 'pet_image', mime: 'image/png', size: PNG_1X1.length, has_thumbnail: true });
     const fifth = await failureOf(
       client,
       uploadFilePartRpc,
@@ -352,7 +352,8 @@ describe('crm over NATS and Postgres', () => {
 
   it('R4.20 deleting a customer removes their pets and files and writes the events to the outbox', async () => {
     const stored = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
-    expect(stored(filesDir)).toHaveLength(4);
+    // three pet images with their thumbnails and one privacy PDF
+    expect(stored(filesDir)).toHaveLength(7);
     const result = await call(client, deleteCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth);
     expect(result).toMatchObject({ deleted: true, file_count: 4 });
     expect(result.pet_ids.sort()).toEqual([ids.pet, ids.pet2].sort());

@@ -145,7 +145,8 @@ describe('crm with CRM_STORAGE=s3', () => {
     const salon = await signUp(env, client, 'Stella');
     const customer = await call(client, createCustomerRpc, { orga_id: salon.orgaId, store_id: salon.storeId, first_name: 'Rita' }, salon.auth);
     const file = await upload(client, salon, 'customer_privacy', customer.customer.id, 'consenso.png', PNG_1X1);
-    expect([...fake.objects.keys()]).toEqual([`${salon.orgaId}/customer-privacy/${file.id}`]);
+    // an image, so its thumbnail is stored beside it
+    expect([...fake.objects.keys()].sort()).toEqual([`${salon.orgaId}/customer-privacy/${file.id}`, `${salon.orgaId}/customer-privacy/${file.id}-thumbnail`]);
     const back = await call(client, readFileRpc, { orga_id: salon.orgaId, store_id: salon.storeId, file_id: file.id }, salon.auth);
     expect(Buffer.from(back.data_base64, 'base64').equals(PNG_1X1)).toBe(true);
   });

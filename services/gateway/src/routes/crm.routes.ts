@@ -165,6 +165,22 @@ async function downloadFromCrm(ctx: RouteContext, rpc: BoundRpc, kind: CrmFileKi
   return { contentType: first.file.mime, fileName: first.file.file_name, size: first.file.size, parts: parts() };
 }
 
+/** An image's thumbnail: small enough to come in one part. */
+async function thumbnailFromCrm(ctx: RouteContext, rpc: BoundRpc, kind: CrmFileKind, ownerId: string, fileId: string): Promise<FileDownload> {
+  const answer = await rpc.call(readFileRpc, { orga_id: orgaParam(ctx), store_id: storeParam(ctx), file_id: fileId, offset: 0, thumbnail: true });
+  if (answer.file.kind !== kind || answer.file.owner_id !== ownerId || !answer.file.has_thumbnail) throw new ApiError('not_found');
+  const bytes = Buffer.from(answer.data_base64, 'base64');
+  if (answer.next_offset !== null) throw new Error(`thumbnail of ${fileId} is larger than one part`);
+  return {
+    contentType: 'image/jpeg',
+    fileName: `${answer.file.file_name.replace(/\.[^.]+$/, '')}-thumbnail.jpg`,
+    size: bytes.length,
+    parts: (async function* () {
+      yield bytes;
+    })(),
+  };
+}
+
 const PET_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 const PRIVACY_FILE_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword', 'image/jpeg', 'image/png'] as const;
 
@@ -397,6 +413,14 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'store_read' },
     download: (ctx, rpc) => downloadFromCrm(ctx, rpc, 'pet_image', pathParam(ctx, 'pet'), pathParam(ctx, 'file')),
+  }),
+  fileRoute({
+    method: 'get',
+    path: `${STORE}/pet/:pet/image/:file/thumbnail`,
+    summary: 'A pet image made small (JPEG, fits 256 × 256) for galleries and lists',
+    tag: 'crm',
+    access: { orga: 'store_read' },
+    download: (ctx, rpc) => thumbnailFromCrm(ctx, rpc, 'pet_image', pathParam(ctx, 'pet'), pathParam(ctx, 'file')),
   }),
   rpcRoute({
     method: 'delete',

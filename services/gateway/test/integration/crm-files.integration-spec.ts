@@ -179,6 +179,13 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     expect(read.headers.get('content-disposition')).toBe(`inline; filename="Fido am Strand _.png"; filename*=UTF-8''${encodeURIComponent('Fido am Strand ü.png')}`);
     expect(read.bytes.equals(png)).toBe(true);
 
+    // the gallery's small version: a JPEG no larger than the image (40 × 30 stays 40 × 30)
+    const thumbnail = await fileCall('GET', `${petImage(anna, file.id)}/thumbnail`, anna.token);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    expect([...thumbnail.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect((await fileCall('GET', `${petImage(anna, file.id)}/thumbnail`, bruno.token)).status).toBe(403);
+
     const list = await anna.browser.request('GET', petImages(anna), { token: anna.token });
     expect(list.status).toBe(200);
     expect((list.body as StoredFile[]).map((f) => f.id)).toEqual([file.id]);
