@@ -11,14 +11,7 @@ import { addDays, formatLocalDate, localToInstant, type LocalDate } from '../../
 import { schedulingService } from '../../../services/scheduling/src/scheduling.service-definition';
 import { gatewayService } from '../../../services/gateway/src/gateway.service-definition';
 import { TEST_SECRET, call, signUp, type Salon } from '../../../services/scheduling/test/integration/scheduling-test-helpers';
-
-type AutocannonInstance = {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): void;
-};
-type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number; timeouts: number };
-type AutocannonOptions = { url: string; headers: Record<string, string>; duration: number; connections: number; overallRate: number; requests?: { method: string; path: string }[] };
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types
-const autocannon = require('autocannon') as (options: AutocannonOptions, done: (error: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
+import { runLoad } from '../load/run-load';
 
 const TIME_ZONE = 'Europe/Rome';
 const FIRST_DAY: LocalDate = { year: 2021, month: 1, day: 1 };
@@ -112,28 +105,17 @@ async function main(): Promise<void> {
     }
     single.sort((a, b) => a - b);
     console.log(`one at a time (${single.length} weeks): p50 ${percentile(single, 50).toFixed(2)} ms, p95 ${percentile(single, 95).toFixed(2)} ms`);
-    await run(gateway.httpUrl ?? '', paths, headers, 3, rate);
-    const { result, latencies } = await run(gateway.httpUrl ?? '', paths, headers, duration, rate);
-    latencies.sort((a, b) => a - b);
-    console.log(`\nweek range through the gateway, ${rate} requests/s fixed for ${duration} s (${latencies.length} answers)`);
-    console.log(`requests/s ${result.requests.average.toFixed(1)}`);
-    console.log(`p50 ${percentile(latencies, 50).toFixed(2)} ms   p95 ${percentile(latencies, 95).toFixed(2)} ms   p99 ${percentile(latencies, 99).toFixed(2)} ms`);
-    console.log(`non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`);
-    console.log(`target (issue 5): p95 under 20 ms → ${percentile(latencies, 95) < 20 ? 'met' : 'not met'} on this run`);
+    const load = { url: gateway.httpUrl ?? '', paths, headers, connections: 16, overallRate: rate };
+    await runLoad({ ...load, duration: 3 });
+    const result = await runLoad({ ...load, duration });
+    console.log(`\nweek range through the gateway, ${rate} requests/s fixed for ${duration} s (${result.answers} answers; load from its own process)`);
+    console.log(`requests/s ${result.requestsPerSecond.toFixed(1)}`);
+    console.log(`p50 ${result.p50.toFixed(2)} ms   p95 ${result.p95.toFixed(2)} ms   p99 ${result.p99.toFixed(2)} ms`);
+    console.log(`failures (non-2xx, errors, timeouts) ${result.failures}`);
+    console.log(`target (issue 5): p95 under 20 ms → ${result.p95 < 20 ? 'met' : 'not met'} on this run`);
   } finally {
     await env.dispose();
   }
-}
-
-function run(base: string, paths: string[], headers: Record<string, string>, duration: number, rate: number): Promise<{ result: AutocannonResult; latencies: number[] }> {
-  const latencies: number[] = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      { url: base, headers, duration, connections: 16, overallRate: rate, requests: paths.map((path) => ({ method: 'GET', path })) },
-      (error, result) => (error ? reject(error) : resolve({ result, latencies })),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
-  });
 }
 
 main().then(

@@ -2,7 +2,6 @@
 // identity against a bare node:http handler that verifies the same token and runs the same
 // two Postgres queries. Each at a fixed 200 requests/s and unlimited; prints req/s, p50, p99.
 // Starts its own stack in-process on a fresh database and subject prefix (nest-kit testing env).
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -10,24 +9,9 @@ import { Pool } from 'pg';
 import { listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
 import { verifyAccessToken, type ServiceDefinition } from '@pawline/nest-kit';
 import { createTestEnv } from '@pawline/nest-kit/testing';
+import { runLoad } from '../load/run-load';
 
 const root = resolve(__dirname, '../../..');
-
-type Histogram = { average: number; p50: number; p99: number };
-type AutocannonResult = { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number; duration: number };
-
-/**
- * The load comes from autocannon in its own process: a generator sharing the event loop of
- * the server it measures adds its own delays to every figure.
- */
-function autocannon(args: string[]): Promise<AutocannonResult> {
-  return new Promise((resolvePromise, reject) => {
-    execFile(process.execPath, [join(root, 'node_modules/autocannon/autocannon.js'), '--json', ...args], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
-      if (error) reject(new Error(`autocannon failed: ${error.message}`));
-      else resolvePromise(JSON.parse(stdout) as AutocannonResult);
-    });
-  });
-}
 
 export type Measurement = { target: string; mode: string; requestsPerSecond: number; p50: number; p99: number; failures: number };
 
@@ -39,23 +23,20 @@ function durationArg(argv: string[]): number {
 }
 
 async function measure(target: string, url: string, token: string, duration: number, rate: number | null): Promise<Measurement> {
-  const result = await autocannon([
-    '-H',
-    `authorization=Bearer ${token}`,
-    '-d',
-    String(duration),
-    '-c',
-    String(rate === null ? 32 : 16),
-    ...(rate === null ? [] : ['-R', String(rate)]),
+  const result = await runLoad({
     url,
-  ]);
+    headers: { authorization: `Bearer ${token}` },
+    duration,
+    connections: rate === null ? 32 : 16,
+    ...(rate === null ? {} : { overallRate: rate }),
+  });
   return {
     target,
     mode: rate === null ? 'unlimited' : `${rate}/s fixed`,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    requestsPerSecond: result.requestsPerSecond,
+    p50: result.p50,
+    p99: result.p99,
+    failures: result.failures,
   };
 }
 

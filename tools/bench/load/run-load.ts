@@ -1,0 +1,25 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+export type LoadOptions = {
+  url: string;
+  headers: Record<string, string>;
+  duration: number;
+  connections: number;
+  /** requests per second for the whole run; unlimited when left out */
+  overallRate?: number;
+  /** paths to cycle through on `url`'s host; `url` itself when left out */
+  paths?: string[];
+};
+
+export type LoadResult = { requestsPerSecond: number; answers: number; p50: number; p95: number; p99: number; failures: number };
+
+/** Runs autocannon in a child process so the measured server keeps its event loop to itself. */
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [join(__dirname, 'load-worker.cjs'), JSON.stringify(options)], { maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`load generator failed: ${stderr || error.message}`));
+      else resolve(JSON.parse(stdout) as LoadResult);
+    });
+  });
+}
