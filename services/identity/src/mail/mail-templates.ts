@@ -1,9 +1,10 @@
 import type { IdentityLanguage } from '@pawline/contracts';
 import type { OutgoingMail } from './mail-sender';
 
-type VerificationTexts = { subject: string; greeting: string; body: string; action: string; token: string; expiry: string };
+/** The texts of a mail that carries a one-time link and its token. */
+type LinkMailTexts = { subject: string; greeting: string; body: string; action: string; token: string; expiry: string };
 
-const verification: Record<IdentityLanguage, VerificationTexts> = {
+const verification: Record<IdentityLanguage, LinkMailTexts> = {
   en: {
     subject: 'Confirm your e-mail address for Pawline',
     greeting: 'Hello',
@@ -42,6 +43,19 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
+/** Greeting, text, the link, the token to type instead, and how long both last; text and HTML. */
+function linkMail(t: LinkMailTexts, link: string, input: { to: string; firstName: string; token: string }): OutgoingMail {
+  const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
+  const html = [
+    `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
+    `<p>${escapeHtml(t.body)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
+    `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
+    `<p>${escapeHtml(t.expiry)}</p>`,
+  ].join('\n');
+  return { to: input.to, subject: t.subject, text, html };
+}
+
 export function verificationLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/verify-email?token=${encodeURIComponent(token)}`;
 }
@@ -54,22 +68,10 @@ export function verificationMail(input: {
   publicUrl: string;
   token: string;
 }): OutgoingMail {
-  const t = verification[input.language];
-  const link = verificationLink(input.publicUrl, input.token);
-  const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
-  const html = [
-    `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
-    `<p>${escapeHtml(t.body)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
-    `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
-    `<p>${escapeHtml(t.expiry)}</p>`,
-  ].join('\n');
-  return { to: input.to, subject: t.subject, text, html };
+  return linkMail(verification[input.language], verificationLink(input.publicUrl, input.token), input);
 }
 
-type ResetTexts = { subject: string; greeting: string; body: string; action: string; token: string; expiry: string };
-
-const reset: Record<IdentityLanguage, ResetTexts> = {
+const reset: Record<IdentityLanguage, LinkMailTexts> = {
   en: {
     subject: 'Reset your Pawline password',
     greeting: 'Hello',
@@ -116,22 +118,10 @@ export function passwordResetMail(input: {
   publicUrl: string;
   token: string;
 }): OutgoingMail {
-  const t = reset[input.language];
-  const link = resetLink(input.publicUrl, input.token);
-  const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
-  const html = [
-    `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
-    `<p>${escapeHtml(t.body)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
-    `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
-    `<p>${escapeHtml(t.expiry)}</p>`,
-  ].join('\n');
-  return { to: input.to, subject: t.subject, text, html };
+  return linkMail(reset[input.language], resetLink(input.publicUrl, input.token), input);
 }
 
-type EmailChangeTexts = { subject: string; greeting: string; body: string; action: string; token: string; expiry: string };
-
-const emailChange: Record<IdentityLanguage, EmailChangeTexts> = {
+const emailChange: Record<IdentityLanguage, LinkMailTexts> = {
   en: {
     subject: 'Confirm your new e-mail address for Pawline',
     greeting: 'Hello',
@@ -168,15 +158,5 @@ const emailChange: Record<IdentityLanguage, EmailChangeTexts> = {
 
 /** R1.14: the mail to a new address; its link is the ordinary /verify-email link. */
 export function emailChangeMail(input: { to: string; firstName: string; language: IdentityLanguage; publicUrl: string; token: string }): OutgoingMail {
-  const t = emailChange[input.language];
-  const link = verificationLink(input.publicUrl, input.token);
-  const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
-  const html = [
-    `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
-    `<p>${escapeHtml(t.body)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
-    `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
-    `<p>${escapeHtml(t.expiry)}</p>`,
-  ].join('\n');
-  return { to: input.to, subject: t.subject, text, html };
+  return linkMail(emailChange[input.language], verificationLink(input.publicUrl, input.token), input);
 }
