@@ -8,14 +8,10 @@ import {
   FILE_PART_BYTES,
   type AuthContext,
   type CrmFileKind,
-  type RpcContract,
-  type RpcRequest,
-  type RpcResponse,
   type StoredFile,
 } from '@pawline/contracts';
-import { RpcError, verifyAccessToken, type NatsRpcClient } from '@pawline/nest-kit';
-import type { z } from 'zod';
-import type { TestEnv } from '@pawline/nest-kit/testing';
+import { verifyAccessToken, type NatsRpcClient } from '@pawline/nest-kit';
+import { call, failureOf, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
 
 export const TEST_SECRET = 'crm-integration-secret-0123456789abcdefgh';
 
@@ -31,22 +27,7 @@ export function pdfOf(size: number): Buffer {
 
 export type Salon = { auth: AuthContext; userId: string; orgaId: string; storeId: string; email: string };
 
-/** What a caller may send: the request schema's input (defaults may be left out; the service applies them). */
-export type RpcInput<C extends RpcContract> = z.input<C['request']>;
-
-export function call<C extends RpcContract>(client: NatsRpcClient, contract: C, data: RpcInput<C>, auth: AuthContext | null): Promise<RpcResponse<C>> {
-  return client.call(contract, data as RpcRequest<C>, { auth, lang: 'en' });
-}
-
-export async function failureOf<C extends RpcContract>(client: NatsRpcClient, contract: C, data: RpcInput<C>, auth: AuthContext | null): Promise<RpcError> {
-  try {
-    await client.call(contract, data as RpcRequest<C>, { auth, lang: 'en' });
-  } catch (error) {
-    if (error instanceof RpcError) return error;
-    throw error;
-  }
-  throw new Error(`${contract.subject} succeeded but should have failed`);
-}
+export { call, failureOf, type RpcInput };
 
 /** Registers a salon through identity, verifies the e-mail from the sandbox mailbox and logs in. */
 export async function signUp(env: TestEnv, client: NatsRpcClient, firstName: string): Promise<Salon> {

@@ -1,29 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc, type AuthContext, type RpcContract, type RpcRequest, type RpcResponse } from '@pawline/contracts';
-import { RpcError, verifyAccessToken, type NatsRpcClient } from '@pawline/nest-kit';
-import type { TestEnv } from '@pawline/nest-kit/testing';
-import type { z } from 'zod';
+import { listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc, type AuthContext } from '@pawline/contracts';
+import { verifyAccessToken, type NatsRpcClient } from '@pawline/nest-kit';
+import { call, failureOf, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
 
 export const TEST_SECRET = 'scheduling-integration-secret-0123456789ab';
 
 export type Salon = { auth: AuthContext; userId: string; orgaId: string; storeId: string; email: string; password: string; orgaName: string };
 
-/** What a caller may send: the request schema's input (defaults may be left out). */
-export type RpcInput<C extends RpcContract> = z.input<C['request']>;
-
-export function call<C extends RpcContract>(client: NatsRpcClient, contract: C, data: RpcInput<C>, auth: AuthContext | null): Promise<RpcResponse<C>> {
-  return client.call(contract, data as RpcRequest<C>, { auth, lang: 'en' });
-}
-
-export async function failureOf<C extends RpcContract>(client: NatsRpcClient, contract: C, data: RpcInput<C>, auth: AuthContext | null): Promise<RpcError> {
-  try {
-    await client.call(contract, data as RpcRequest<C>, { auth, lang: 'en' });
-  } catch (error) {
-    if (error instanceof RpcError) return error;
-    throw error;
-  }
-  throw new Error(`${contract.subject} succeeded but should have failed`);
-}
+export { call, failureOf, type RpcInput };
 
 /** Registers a salon through identity (Italy: its store is in Europe/Rome), verifies the e-mail and logs in. */
 export async function signUp(env: TestEnv, client: NatsRpcClient, firstName: string): Promise<Salon> {
