@@ -12,6 +12,7 @@ export { PawlineLogger } from './logging/pawline.logger';
 export { NATS_CONNECTION } from './nats/nats.tokens';
 export { OutboxService, type OutboxMeta } from './outbox/outbox.service';
 export { NatsRpcClient, type RpcCallOptions } from './rpc/nats-rpc.client';
+export { RawJson } from './rpc/raw-json';
 export { RpcError, type RpcErrorDetails } from './rpc/rpc-error';
 export { RpcHandler, type RpcCallContext } from './rpc/rpc-handler.decorator';
 export { zodFields } from './rpc/zod-fields';

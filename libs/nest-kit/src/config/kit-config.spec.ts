@@ -14,7 +14,15 @@ describe('loadKitConfig', () => {
       httpPort: 3101,
       logLevel: 'info',
       otlpEndpoint: null,
+      checkRawReplies: false,
     });
+  });
+
+  it('checks pre-serialized replies in tests unless told otherwise, and refuses an unclear switch', () => {
+    expect(loadKitConfig(identity, { NODE_ENV: 'test' }).checkRawReplies).toBe(true);
+    expect(loadKitConfig(identity, { NODE_ENV: 'test', PAWLINE_CHECK_RAW_REPLIES: 'off' }).checkRawReplies).toBe(false);
+    expect(loadKitConfig(identity, { PAWLINE_CHECK_RAW_REPLIES: 'on' }).checkRawReplies).toBe(true);
+    expect(() => loadKitConfig(identity, { PAWLINE_CHECK_RAW_REPLIES: 'maybe' })).toThrow(/PAWLINE_CHECK_RAW_REPLIES="maybe"/);
   });
 
   it('reads every variable, REDIS_URL=off meaning no Redis', () => {

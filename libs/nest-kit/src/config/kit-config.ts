@@ -17,6 +17,12 @@ export type KitConfig = {
   httpPort: number | null;
   logLevel: LogLevel;
   otlpEndpoint: string | null;
+  /**
+   * Check every pre-serialized (RawJson) reply against its response schema before sending it.
+   * On in tests (NODE_ENV=test) so a projection that drifts from its contract fails there; off in
+   * production, where those replies exist to skip per-row work.
+   */
+  checkRawReplies: boolean;
 };
 
 export class KitConfigError extends Error {}
@@ -39,6 +45,7 @@ const kitConfigSchema = z.object({
   httpPort: z.number().int().min(0).max(65535).nullable(),
   logLevel: z.enum(LOG_LEVELS),
   otlpEndpoint: url(['http:', 'https:']).nullable(),
+  checkRawReplies: z.boolean(),
 });
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/pawline';
@@ -50,6 +57,14 @@ export function portVariable(serviceName: string): string {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** 'on' / 'off' (also true/false, 1/0); unset or empty → the fallback; anything else is kept for the schema to refuse. */
+function onOff(value: string | undefined, fallback: boolean): unknown {
+  if (value === undefined || value === '') return fallback;
+  if (['on', 'true', '1'].includes(value)) return true;
+  if (['off', 'false', '0'].includes(value)) return false;
+  return value;
+}
 
 /** Reads, defaults and validates the kit's settings; a bad value throws a KitConfigError naming its variable. */
 export function loadKitConfig(
@@ -67,6 +82,7 @@ export function loadKitConfig(
     httpPort: portVar,
     logLevel: 'LOG_LEVEL',
     otlpEndpoint: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    checkRawReplies: 'PAWLINE_CHECK_RAW_REPLIES',
   };
   const rawPort = env[portVar];
   const redis = env['REDIS_URL'];
@@ -79,6 +95,7 @@ export function loadKitConfig(
     httpPort: rawPort !== undefined && rawPort !== '' ? (/^\d+$/.test(rawPort) ? Number(rawPort) : rawPort) : (service.http?.defaultPort ?? null),
     logLevel: env['LOG_LEVEL'] || 'info',
     otlpEndpoint: env['OTEL_EXPORTER_OTLP_ENDPOINT'] || null,
+    checkRawReplies: onOff(env['PAWLINE_CHECK_RAW_REPLIES'], env['NODE_ENV'] === 'test'),
   };
   for (const [key, value] of Object.entries(overrides) as [keyof KitConfig, unknown][]) {
     if (value !== undefined) {

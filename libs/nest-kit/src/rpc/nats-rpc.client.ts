@@ -5,8 +5,9 @@ import { type AuthContext, type RpcContract, type RpcEnvelope, type RpcReply, ty
 import { KIT_CONFIG, prefixed, type KitConfig } from '../config/kit-config';
 import { NATS_CONNECTION } from '../nats/nats.tokens';
 import { headersWithTraceContext, SpanKind, withSpan } from '../tracing/nats-trace-context';
+import type { RawJson } from './raw-json';
 import { RpcError } from './rpc-error';
-import { parseReply } from './rpc-wire';
+import { parseReply, parseReplyRaw } from './rpc-wire';
 
 export type RpcCallOptions = { auth: AuthContext | null; lang: string; timeoutMs?: number };
 
@@ -21,22 +22,35 @@ export class NatsRpcClient {
   ) {}
 
   async call<C extends RpcContract>(contract: C, data: RpcRequest<C>, options: RpcCallOptions): Promise<RpcResponse<C>> {
+    const reply: RpcReply = parseReply(await this.request(contract, data, options));
+    if (!reply.ok) throw RpcError.fromFailure(reply.error);
+    return reply.data as RpcResponse<C>;
+  }
+
+  /**
+   * Like call, but the answer stays the JSON text the callee sent: for a caller that passes it on
+   * unread (the gateway answering HTTP), which then neither parses nor re-serializes it.
+   */
+  async callRaw<C extends RpcContract>(contract: C, data: RpcRequest<C>, options: RpcCallOptions): Promise<RawJson<RpcResponse<C>>> {
+    const reply = parseReplyRaw(await this.request(contract, data, options));
+    if (!reply.ok) throw RpcError.fromFailure(reply.error);
+    return reply.data as RawJson<RpcResponse<C>>;
+  }
+
+  /** The reply's text; no responders, a timeout or a closed connection are service_unavailable. */
+  private async request<C extends RpcContract>(contract: C, data: RpcRequest<C>, options: RpcCallOptions): Promise<string> {
     const envelope: RpcEnvelope = { auth: options.auth, lang: options.lang, data };
     return withSpan(`rpc ${contract.subject}`, SpanKind.CLIENT, context.active(), { 'messaging.destination.name': contract.subject }, async () => {
-      let raw: string;
       try {
         const reply = await this.nc.request(prefixed(this.config, contract.subject), JSON.stringify(envelope), {
           timeout: options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS,
           headers: headersWithTraceContext(),
         });
-        raw = reply.string();
+        return reply.string();
       } catch {
         // no responders, timeout or a closed connection: the caller sees one thing
         throw new RpcError('service_unavailable', { params: { subject: contract.subject } });
       }
-      const reply: RpcReply = parseReply(raw);
-      if (!reply.ok) throw RpcError.fromFailure(reply.error);
-      return reply.data as RpcResponse<C>;
     });
   }
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { defineRpc } from '@pawline/contracts';
+import { RawJson } from './raw-json';
 import { RpcError, toRpcFailure } from './rpc-error';
-import { parseEnvelope, parseReply } from './rpc-wire';
+import { checkRawReply } from './rpc.server';
+import { failureReply, okReply, parseEnvelope, parseReply, parseReplyRaw } from './rpc-wire';
 import { parseOrFail, zodFields } from './zod-fields';
 
 const auth = { userId: '7a0f4f1e-1a44-4c5e-9a59-3a1f7d1b2c3d', sessionId: '8b1f4f1e-1a44-4c5e-9a59-3a1f7d1b2c3d', deviceId: null };
@@ -68,5 +71,49 @@ describe('error mapping', () => {
     const rebuilt = RpcError.fromFailure(original.toFailure());
     expect(rebuilt).toBeInstanceOf(RpcError);
     expect(rebuilt.toFailure()).toEqual(original.toFailure());
+  });
+});
+
+describe('replies that stay JSON text', () => {
+  const week = { items: [{ id: 'a1', at: '2026-11-23T08:00:00.000Z', pets: [1, 2] }], note: null };
+
+  it('slices the data out of a success reply without reading it, byte for byte', () => {
+    const text = JSON.stringify(week);
+    const reply = parseReplyRaw(okReply(text));
+    expect(reply).toEqual({ ok: true, data: new RawJson(text) });
+    expect(reply.ok && reply.data.parse()).toEqual(week);
+  });
+
+  it('reads an okReply the same way the parsing client does', () => {
+    expect(parseReply(okReply(JSON.stringify(week)))).toEqual({ ok: true, data: week });
+    expect(parseReply(okReply('null'))).toEqual({ ok: true, data: null });
+  });
+
+  it('serializes again a success written another way (keys in another order, spaces)', () => {
+    const reply = parseReplyRaw('{ "data": {"b": 1}, "ok": true }');
+    expect(reply.ok && reply.data.text).toBe('{"b":1}');
+  });
+
+  it('passes failures on as failures, and a body that is no reply as internal', () => {
+    const failure = new RpcError('not_found').toFailure();
+    expect(parseReplyRaw(failureReply(failure))).toEqual({ ok: false, error: failure });
+    expect(parseReplyRaw('{"ok":tru')).toEqual({ ok: false, error: expect.objectContaining({ code: 'internal', status: 500 }) });
+  });
+});
+
+describe('checking a RawJson answer against its response schema', () => {
+  const route = {
+    contract: defineRpc('rpc.test.week.list', z.object({}), z.object({ items: z.array(z.object({ id: z.string(), note: z.string().nullable() })) })),
+  };
+
+  it('accepts exactly the described shape', () => {
+    expect(() => checkRawReply(route, new RawJson('{"items":[{"id":"a","note":null},{"id":"b","note":"x"}]}'))).not.toThrow();
+  });
+
+  it('refuses text that is not JSON, a field of the wrong type, a missing field and a field the schema does not name', () => {
+    expect(() => checkRawReply(route, new RawJson('{"items":['))).toThrow(/rpc.test.week.list answered text that is not JSON/);
+    expect(() => checkRawReply(route, new RawJson('{"items":[{"id":1,"note":null}]}'))).toThrow(/at items.0.id/);
+    expect(() => checkRawReply(route, new RawJson('{"items":[{"id":"a"}]}'))).toThrow(/at items.0.note/);
+    expect(() => checkRawReply(route, new RawJson('{"items":[{"id":"a","note":null,"orga_secret":"x"}]}'))).toThrow(/fields its schema does not name/);
   });
 });

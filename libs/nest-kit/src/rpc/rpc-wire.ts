@@ -1,5 +1,6 @@
-import { rpcEnvelopeSchema, type RpcEnvelope, type RpcReply } from '@pawline/contracts';
+import { rpcEnvelopeSchema, type RpcEnvelope, type RpcFailure, type RpcReply } from '@pawline/contracts';
 import { z } from 'zod';
+import { RawJson } from './raw-json';
 import { RpcError } from './rpc-error';
 import { zodFields } from './zod-fields';
 
@@ -41,4 +42,27 @@ export function parseReply(body: string): RpcReply {
   if (!parsed.success) return { ok: false, error: new RpcError('internal').toFailure() };
   if (parsed.data.ok) return { ok: true, data: parsed.data.data };
   return { ok: false, error: RpcError.fromFailure(parsed.data.error).toFailure() };
+}
+
+/**
+ * A success reply always starts with exactly these characters: the server writes it only through
+ * okReply. A caller that passes the data on unread (the gateway) slices it out instead of parsing.
+ */
+const OK_PREFIX = '{"ok":true,"data":';
+
+/** The reply to a successful call, around data already serialized as JSON. */
+export function okReply(dataJson: string): string {
+  return `${OK_PREFIX}${dataJson}}`;
+}
+
+export function failureReply(failure: RpcFailure): string {
+  return JSON.stringify({ ok: false, error: failure } satisfies RpcReply);
+}
+
+/** A reply whose data stays JSON text: the success data unparsed, a failure as parseReply reads it. */
+export function parseReplyRaw(body: string): { ok: true; data: RawJson } | { ok: false; error: RpcFailure } {
+  if (body.startsWith(OK_PREFIX) && body.endsWith('}')) return { ok: true, data: new RawJson(body.slice(OK_PREFIX.length, -1)) };
+  const reply = parseReply(body);
+  // a success written by hand rather than by okReply: serialize its data again
+  return reply.ok ? { ok: true, data: new RawJson(JSON.stringify(reply.data)) } : reply;
 }

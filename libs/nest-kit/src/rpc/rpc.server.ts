@@ -1,14 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { isDeepStrictEqual } from 'node:util';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import type { RpcContract, RpcReply } from '@pawline/contracts';
+import type { RpcContract } from '@pawline/contracts';
 import { KIT_CONFIG, prefixed, type KitConfig } from '../config/kit-config';
 import { HandlerDiscovery } from '../discovery/handler-discovery';
 import { PawlineLogger } from '../logging/pawline.logger';
 import { NATS_CONNECTION } from '../nats/nats.tokens';
 import { contextFromHeaders, SpanKind, withSpan } from '../tracing/nats-trace-context';
 import { RPC_HANDLER, type RpcCallContext } from './rpc-handler.decorator';
+import { RawJson } from './raw-json';
 import { toRpcFailure } from './rpc-error';
-import { parseEnvelope } from './rpc-wire';
+import { failureReply, okReply, parseEnvelope } from './rpc-wire';
 import { parseOrFail } from './zod-fields';
 
 export type RpcRoute = { contract: RpcContract; name: string; handle: (data: unknown, ctx: RpcCallContext) => unknown };
@@ -84,23 +86,49 @@ export class RpcServer implements OnApplicationBootstrap, OnModuleDestroy {
     );
     if (!msg.reply) return;
     try {
-      msg.respond(JSON.stringify(reply));
+      msg.respond(reply);
     } catch (error) {
       this.log.error('rpc reply failed', { err: error, subject: route.contract.subject });
     }
   }
 
-  private async reply(route: RpcRoute, body: string): Promise<RpcReply> {
+  /** The serialized RpcReply. */
+  private async reply(route: RpcRoute, body: string): Promise<string> {
     try {
       const envelope = parseEnvelope(body);
       const data = parseOrFail(route.contract.request, envelope.data);
       const result = await route.handle(data, { auth: envelope.auth, lang: envelope.lang });
-      return { ok: true, data: stripToResponse(route, result, this.log) };
+      if (result instanceof RawJson) {
+        if (this.config.checkRawReplies) checkRawReply(route, result);
+        return okReply(result.text);
+      }
+      return okReply(JSON.stringify(stripToResponse(route, result, this.log)));
     } catch (error) {
       const { failure, expected } = toRpcFailure(error);
       if (!expected) this.log.error('rpc handler failed', { err: error, subject: route.contract.subject, handler: route.name });
-      return { ok: false, error: failure };
+      return failureReply(failure);
     }
+  }
+}
+
+/**
+ * A programming error, not a caller's: a RawJson answer must be exactly what the response schema describes: valid JSON, every field
+ * the schema names with the right type, and nothing more (a stray column would leak otherwise).
+ */
+export function checkRawReply(route: Pick<RpcRoute, 'contract'>, raw: RawJson): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.text);
+  } catch {
+    throw new Error(`${route.contract.subject} answered text that is not JSON`);
+  }
+  const parsed = route.contract.response.safeParse(value);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new Error(`${route.contract.subject} answered off its schema at ${first?.path.join('.') ?? '?'}: ${first?.message ?? ''}`);
+  }
+  if (!isDeepStrictEqual(parsed.data, value)) {
+    throw new Error(`${route.contract.subject} answered fields its schema does not name`);
   }
 }
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { getStoreRpc, listOrgasRpc, memberAccessRpc, type MemberAccess, type RpcContract } from '@pawline/contracts';
-import { signAccessToken } from '@pawline/nest-kit';
+import { RawJson, signAccessToken } from '@pawline/nest-kit';
 import { AccessGuard } from '../auth/access.guard';
 import { Authenticator } from '../auth/authenticator';
 import { MembershipCache } from '../auth/membership-cache';
@@ -13,7 +13,7 @@ import { orgaRoutes } from '../routes/orga.routes';
 import { userRoutes } from '../routes/user.routes';
 import { ApiError } from './api-error';
 import { buildApiRouter } from './api-router';
-import type { RpcCaller } from './rpc-caller';
+import type { PassThroughRpcCaller } from './rpc-caller';
 
 const secret = 'unit-test-secret-0123456789';
 const userId = '11111111-1111-4111-8111-111111111111';
@@ -25,7 +25,7 @@ const storeA1 = 'a1a1a1a1-a1a1-4a1a-8a1a-a1a1a1a1a1a1';
 type Call = { subject: string; data: unknown; auth: unknown; lang: string };
 
 /** A service stand-in answering by subject; records what the gateway sent. */
-class ScriptedServices implements RpcCaller {
+class ScriptedServices implements PassThroughRpcCaller {
   readonly calls: Call[] = [];
   constructor(private readonly answers: Record<string, (data: unknown) => unknown>) {}
   async call<C extends RpcContract>(contract: C, data: unknown, options: { auth: unknown; lang: string }): Promise<never> {
@@ -33,6 +33,9 @@ class ScriptedServices implements RpcCaller {
     const answer = this.answers[contract.subject];
     if (!answer) throw new ApiError('service_unavailable');
     return answer(data) as never;
+  }
+  async callRaw<C extends RpcContract>(contract: C, data: unknown, options: { auth: unknown; lang: string }): Promise<never> {
+    return new RawJson(JSON.stringify(await this.call(contract, data, options))) as never;
   }
 }
 

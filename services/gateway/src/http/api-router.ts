@@ -9,12 +9,12 @@ import { ApiError, mapError } from './api-error';
 import { pickLanguage } from './language';
 import { answerFileRoute, boundRpc } from './file-transfer';
 import { isFileDownloadRoute, isFileUploadRoute, isMultiRpcRoute, isRpcRoute, pathParameters, type ApiRoute, type RouteContext, type RouteReply } from './route-definition';
-import type { RpcCaller } from './rpc-caller';
+import type { PassThroughRpcCaller } from './rpc-caller';
 
 export const BODY_LIMIT = '100kb';
 
 export type ApiDependencies = {
-  rpc: RpcCaller;
+  rpc: PassThroughRpcCaller;
   authenticator: Authenticator;
   guard: AccessGuard;
   rateLimiter: RateLimiter;
@@ -89,6 +89,13 @@ async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res:
       await answerFileRoute(route, deps.rpc, ctx, req, res);
       return;
     }
+    const status = route.status ?? 200;
+    if (isRpcRoute(route) && !route.output && status !== 204) {
+      // the service's answer is the route's answer: pass its JSON text on unread
+      const raw = await deps.rpc.callRaw(route.rpc, route.input(ctx), { auth, lang });
+      res.status(status).type('application/json').send(raw.text);
+      return;
+    }
     const reply = replyOf(res, deps.secureCookies);
     let result: unknown;
     if (isRpcRoute(route)) {
@@ -99,7 +106,6 @@ async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res:
     } else {
       result = await route.handle(ctx);
     }
-    const status = route.status ?? 200;
     if (status === 204) res.status(204).end();
     else res.status(status).json(result);
   } catch (error) {

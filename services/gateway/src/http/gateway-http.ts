@@ -25,6 +25,9 @@ export type GatewayHttpOptions = {
 export function installGatewayHttp(app: INestApplication, options: GatewayHttpOptions): HttpServer {
   const express = app.getHttpAdapter().getInstance() as Application;
   express.set('trust proxy', 'loopback');
+  // API answers are per user and change with every booking: no ETag hashing of each body (the
+  // static frontends keep theirs, serve-static makes its own)
+  express.set('etag', false);
   const openApi = buildOpenApi(options.routes, { version: '1', serverUrl: options.publicUrl });
   express.get('/api/openapi.json', (_req: Request, res) => {
     res.json(openApi);

@@ -1,10 +1,14 @@
 import type { AuthContext, RpcContract, RpcRequest, RpcResponse } from '@pawline/contracts';
+import type { RawJson } from '@pawline/nest-kit';
+
+type CallOptions = { auth: AuthContext | null; lang: string; timeoutMs?: number };
 
 /** The part of the kit's NatsRpcClient the gateway uses (failures throw an error carrying `code`). */
 export type RpcCaller = {
-  call<C extends RpcContract>(
-    contract: C,
-    data: RpcRequest<C>,
-    options: { auth: AuthContext | null; lang: string; timeoutMs?: number },
-  ): Promise<RpcResponse<C>>;
+  call<C extends RpcContract>(contract: C, data: RpcRequest<C>, options: CallOptions): Promise<RpcResponse<C>>;
+};
+
+/** The API router also passes a service's answer on to the client unread (no parse, no re-serialize). */
+export type PassThroughRpcCaller = RpcCaller & {
+  callRaw<C extends RpcContract>(contract: C, data: RpcRequest<C>, options: CallOptions): Promise<RawJson<RpcResponse<C>>>;
 };

@@ -44,6 +44,23 @@ export const APPOINTMENT_COLUMNS = `id, orga_id, store_id, user_id, local_date::
   recurring_unit, recurring_every, recurring_count, recurring_end::text AS recurring_end, recurring_group_id, recurring_group_main,
   reminder_status, updated_at`;
 
+/** An instant as JSON writes it from JavaScript (Date.prototype.toISOString: UTC, milliseconds, Z). */
+const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * An appointment row as the fields of the Appointment schema, for Postgres to write the JSON of the
+ * read paths itself (row_to_json over these columns). It must give exactly what toAppointment gives
+ * for the same row: appointment-json.integration-spec.ts holds the two equal over varied rows.
+ */
+export const APPOINTMENT_JSON_COLUMNS = `id, orga_id, store_id, user_id, to_char(local_date, 'YYYY-MM-DD') AS date,
+  extract(year FROM local_date)::int AS year, extract(month FROM local_date)::int AS month, extract(day FROM local_date)::int AS day,
+  hour, min, sec, time_zone, ${isoInstant('starts_at')} AS starts_at, ${isoInstant('ends_at')} AS ends_at,
+  duration, color, timed, full_day, app_name, notes, status, discount, price, final_price, total, checked_out, cashed_in,
+  CASE WHEN recurring_unit IS NOT NULL AND recurring_every IS NOT NULL
+       THEN json_build_object('unit', recurring_unit, 'every', recurring_every, 'count', recurring_count) END AS recurring_data,
+  to_char(recurring_end, 'YYYY-MM-DD') AS recurring_end, recurring_group_id, recurring_group_main, reminder_status,
+  ${isoInstant('updated_at')} AS updated_at`;
+
 /** Money from a client: integer cents, or amount text read with the spec §5 rules (R5.16). */
 export function centsOf(value: number | string): number {
   return typeof value === 'number' ? value : parseAmount(value);

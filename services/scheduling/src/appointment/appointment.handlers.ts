@@ -17,7 +17,7 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
-import { RpcError, RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
+import { RpcError, RpcHandler, type RawJson, type RpcCallContext } from '@pawline/nest-kit';
 import { SchedulingAccess } from '../access/scheduling-access.service';
 import { AppointmentService } from './appointment.service';
 
@@ -30,12 +30,12 @@ export class AppointmentHandlers {
   ) {}
 
   @RpcHandler(listAppointmentRangeRpc)
-  async range(input: RpcRequest<typeof listAppointmentRangeRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof listAppointmentRangeRpc>> {
+  async range(input: RpcRequest<typeof listAppointmentRangeRpc>, ctx: RpcCallContext): Promise<RawJson<RpcResponse<typeof listAppointmentRangeRpc>>> {
     return this.appointments.range(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input);
   }
 
   @RpcHandler(listRecurringGroupRpc)
-  async recurringGroup(input: RpcRequest<typeof listRecurringGroupRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof listRecurringGroupRpc>> {
+  async recurringGroup(input: RpcRequest<typeof listRecurringGroupRpc>, ctx: RpcCallContext): Promise<RawJson<RpcResponse<typeof listRecurringGroupRpc>>> {
     return this.appointments.recurringGroup(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.group_id, input);
   }
 
@@ -51,7 +51,7 @@ export class AppointmentHandlers {
   }
 
   @RpcHandler(getAppointmentRpc)
-  async get(input: RpcRequest<typeof getAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getAppointmentRpc>> {
+  async get(input: RpcRequest<typeof getAppointmentRpc>, ctx: RpcCallContext): Promise<RawJson<RpcResponse<typeof getAppointmentRpc>>> {
     return this.appointments.get(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.appointment_id);
   }
 

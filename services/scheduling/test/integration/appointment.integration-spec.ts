@@ -195,6 +195,37 @@ describe('scheduling over NATS and Postgres', () => {
     });
   });
 
+  describe('the JSON Postgres writes for the read paths (docs/adr/0004)', () => {
+    it('R7.05 gives for every kind of appointment exactly what the service maps in Node', async () => {
+      // Node's mapping (toAppointment) answers the writes; Postgres's projection answers range, group and get
+      const plain = (await book({ date: '2028-03-20', hour: 8, min: 15, pet_ids: [petA] })).items[0];
+      const full = (await book({ date: '2028-03-26', hour: 0, min: 0, full_day: true, timed: false, color: '#ff8800', app_name: 'Giornata', notes: 'Tutto il giorno', pet_ids: [petA, petB], treatment_ids: [treatmentId] })).items[0];
+      const series = await book({ date: '2028-03-21', hour: 18, min: 45, sec: 30, duration: 90, price: '35,50', discount: 250, pet_ids: [petB] }, { unit: 'week', every: 1, count: 3, end: null });
+      const main = series.items.find((item) => item.recurring_group_main);
+      if (!plain || !full || !main) throw new Error('booking answered no appointment');
+      const done = await call(client, checkOutAppointmentRpc, { ...scope(), appointment_id: plain.id, final_price: 4000, discount: 500, cashed_in: false }, anna.auth);
+
+      const week = await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2028, 3, 20, 2028, 3, 26) }, anna.auth);
+      expect(week.items).toEqual([done, main, full]);
+      expect(week.treatments).toEqual([{ appointment_id: full.id, treatment_id: treatmentId, name: 'Bagno' }]);
+      expect(week.pets).toEqual(
+        [
+          { appointment_id: full.id, pet_id: petA },
+          { appointment_id: full.id, pet_id: petB },
+          { appointment_id: main.id, pet_id: petB },
+          { appointment_id: plain.id, pet_id: petA },
+        ].sort((a, b) => (a.appointment_id + a.pet_id).localeCompare(b.appointment_id + b.pet_id)),
+      );
+      expect((await call(client, getAppointmentRpc, { ...scope(), appointment_id: full.id }, anna.auth)).items).toEqual([full]);
+      const group = await call(client, listRecurringGroupRpc, { ...scope(), group_id: main.recurring_group_id ?? '', ...range(2028, 1, 1, 2028, 12, 31) }, anna.auth);
+      expect(group.items).toEqual(series.items);
+    });
+
+    it('answers an empty week as empty lists', async () => {
+      expect(await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2031, 1, 6, 2031, 1, 12) }, anna.auth)).toEqual({ items: [], treatments: [], pets: [] });
+    });
+  });
+
   describe('daylight-saving days in Europe/Rome', () => {
     it('R3.07 appointments on the change days keep their local time', async () => {
       const spring = (await book({ date: '2026-03-29', hour: 10, min: 0 })).items[0];
