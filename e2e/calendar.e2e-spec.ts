@@ -1,5 +1,6 @@
 // The calendar remote against the running stack (gateway, identity, crm, scheduling): book by
-// dragging on the grid, move, resize, and see another device's change and delete appear live.
+// dragging on the grid, move, resize, and see a second browser's (another team member's) changes
+// appear live and the first browser's in the second.
 // The remote's routes are bundled (tools/bench/calendar/render-bundle.ts) from
 // frontends/calendar/src/test-support/stack-harness.tsx and loaded into a page of the gateway's
 // origin, so it talks to the real /api/v1 and /websocket.
@@ -8,10 +9,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { openBrowser, productUrl, type Browser } from './support/browser';
+import { openChromium, productUrl, type Chromium } from './support/browser';
 import { verifiedAccount } from './support/newcomer';
 
 type StackMount = { orgaId: string; storeId: string; token: string };
+// what stack-harness.tsx puts on window (its global declaration is outside this tsconfig)
+type HarnessWindow = { calendarMount(username: string, password: string, day: string): Promise<StackMount> };
 type Appointment = { id: string; date: string; hour: number; min: number; duration: number; user_id: string | null };
 
 const root = path.resolve(__dirname, '..');
@@ -19,6 +22,7 @@ const PX_PER_HOUR = 48;
 // a Wednesday ahead of the shared test date; the week runs from Monday 30 November
 const WEDNESDAY = '2026-12-02';
 const THURSDAY = '2026-12-03';
+const FRIDAY = '2026-12-04';
 
 async function call<T>(mount: StackMount, method: string, pathname: string, body?: unknown): Promise<T> {
   const response = await fetch(`${productUrl()}/api/v1${pathname}`, {
@@ -54,6 +58,49 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
+/** Drags on the grid of `page` in the column of `day` from one time of day to another (minutes). */
+async function dragOnGrid(page: Page, day: string, fromMinutes: number, toMinutes: number) {
+  const column = await box(page.locator(`[data-testid="grid-column"][data-day="${day}"]`));
+  const firstHour = Number(await page.getByTestId('grid-body').getAttribute('data-first-hour'));
+  const yAt = (minutes: number) => column.y + ((minutes - firstHour * 60) / 60) * PX_PER_HOUR;
+  const x = column.x + column.width / 2;
+  await drag(page, { x, y: yAt(fromMinutes) + 2 }, { x, y: yAt(toMinutes) - 2 });
+}
+
+/** Drags the card from where it is by whole columns and hours. */
+async function dragCard(page: Page, card: Locator, columns: number, hours: number) {
+  const at = await box(card);
+  const column = await box(page.getByTestId('grid-column').first());
+  const from = { x: at.x + at.width / 2, y: at.y + 10 };
+  await drag(page, from, { x: from.x + columns * column.width, y: from.y + hours * PX_PER_HOUR });
+}
+
+/** Opens the card's dialog and deletes it there (a single appointment: one confirmation). */
+async function deleteThroughDialog(page: Page, card: Locator) {
+  await card.click();
+  await page.getByTestId('appointment-delete').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+}
+
+/** Picks Maria Rossi (and so Fido) in the open appointment dialog and saves. */
+async function saveForRossi(page: Page) {
+  await page.getByTestId('appointment-dialog').waitFor();
+  await page.getByTestId('customer-search').fill('Rossi');
+  await page.getByTestId('customer-option').first().click();
+  await page.getByTestId('chosen-customer').waitFor();
+  await page.getByTestId('appointment-save').click();
+}
+
+function cardOn(page: Page, day: string, label = ''): Locator {
+  return page.locator(`[data-testid="grid-column"][data-day="${day}"] [data-testid="appointment-card"]${label ? `[aria-label^="${label}"]` : ''}`);
+}
+
+async function idOf(card: Locator): Promise<string> {
+  const id = await card.getAttribute('data-appointment-id');
+  if (!id) throw new Error('the card has no appointment id');
+  return id;
+}
+
 async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
   const deadline = Date.now() + 15000;
   for (;;) {
@@ -64,9 +111,25 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string): Prom
   }
 }
 
+/**
+ * Loads the bundled harness into `page` at the gateway's origin and signs `username` in there: the
+ * calendar of the organization's first store opens on the week of WEDNESDAY. A document the gateway
+ * itself served puts the page at the product's origin and address space (Chromium refuses a routed
+ * page's WebSocket to localhost); then the harness goes in.
+ */
+async function mountCalendar(page: Page, script: string, username: string, password: string): Promise<Omit<StackMount, 'token'>> {
+  await page.goto(`${productUrl()}/api/v1/health`);
+  await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>');
+  await page.addScriptTag({ content: script });
+  const { orgaId, storeId } = await page.evaluate(([u, p, d]) => (window as unknown as HarnessWindow).calendarMount(u, p, d), [username, password, WEDNESDAY]);
+  await page.getByTestId('time-grid').waitFor();
+  return { orgaId, storeId };
+}
+
 describe('calendar remote on the running stack', () => {
   let outDir = '';
-  let browser: Browser;
+  let script = '';
+  let chromium: Chromium;
   let page: Page;
   let mount: StackMount;
 
@@ -77,16 +140,12 @@ describe('calendar remote on the running stack', () => {
       cwd: root,
       stdio: 'inherit',
     });
-    browser = await openBrowser();
-    page = browser.page;
+    script = readFileSync(path.join(outDir, 'page.js'), 'utf8');
+    chromium = await openChromium();
+    page = (await chromium.newBrowser()).page;
     const person = await verifiedAccount(page);
-    // A document the gateway itself served, so the page is at the product's origin and address
-    // space (Chromium refuses a routed page's WebSocket to localhost); then the harness goes in.
-    await page.goto(`${productUrl()}/api/v1/health`);
-    await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>');
-    await page.addScriptTag({ content: readFileSync(path.join(outDir, 'page.js'), 'utf8') });
-    const inPage = await page.evaluate(([u, p, d]) => window.calendarMount(u, p, d), [person.email, person.password, WEDNESDAY]);
-    // the test's own calls come from a second session on another device: the page applies their events (R4.16)
+    const inPage = await mountCalendar(page, script, person.email, person.password);
+    // the test's own session, for setting up data and reading what reached the server
     const login = await fetch(`${productUrl()}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-device-id': 'e2e-other-device' },
@@ -96,35 +155,23 @@ describe('calendar remote on the running stack', () => {
     mount = { ...inPage, token: ((await login.json()) as { access_token: string }).access_token };
     const customer = await call<{ customer: { id: string } }>(mount, 'POST', `/orga/${mount.orgaId}/store/${mount.storeId}/customer`, { first_name: 'Maria', last_name: 'Rossi' });
     await call(mount, 'POST', `/orga/${mount.orgaId}/store/${mount.storeId}/pet`, { customer_id: customer.customer.id, name: 'Fido', pet_type: 1 });
-    await page.getByTestId('time-grid').waitFor();
   }, 180000);
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
   it('books by dragging on the grid: Wednesday 9:00–10:30 for Fido of Maria Rossi', async () => {
-    const column = await box(page.locator(`[data-testid="grid-column"][data-day="${WEDNESDAY}"]`));
-    const firstHour = Number(await page.getByTestId('grid-body').getAttribute('data-first-hour'));
-    const yAt = (minutes: number) => column.y + ((minutes - firstHour * 60) / 60) * PX_PER_HOUR;
-    const x = column.x + column.width / 2;
-    await drag(page, { x, y: yAt(9 * 60) + 2 }, { x, y: yAt(10 * 60 + 30) - 2 });
-    await page.getByTestId('appointment-dialog').waitFor();
-    await page.getByTestId('customer-search').fill('Rossi');
-    await page.getByTestId('customer-option').first().click();
-    await page.getByTestId('chosen-customer').waitFor();
-    await page.getByTestId('appointment-save').click();
+    await dragOnGrid(page, WEDNESDAY, 9 * 60, 10 * 60 + 30);
+    await saveForRossi(page);
     await page.getByTestId('appointment-card').waitFor();
     const [booked] = await week(mount);
     expect(booked).toMatchObject({ date: WEDNESDAY, hour: 9, min: 0, duration: 90 });
   });
 
   it('moves the card to Thursday one hour later by dragging it', async () => {
-    const card = await box(page.getByTestId('appointment-card'));
-    const column = await box(page.locator(`[data-testid="grid-column"][data-day="${WEDNESDAY}"]`));
-    const from = { x: card.x + card.width / 2, y: card.y + 10 };
-    await drag(page, from, { x: from.x + column.width, y: from.y + PX_PER_HOUR });
+    await dragCard(page, page.getByTestId('appointment-card'), 1, 1);
     const moved = await until(async () => (await week(mount)).find((a) => a.date === THURSDAY), 'the move to reach the server');
     expect(moved).toMatchObject({ hour: 10, min: 0, duration: 90 });
   });
@@ -137,13 +184,64 @@ describe('calendar remote on the running stack', () => {
     expect(resized).toMatchObject({ date: THURSDAY, hour: 10 });
   });
 
-  it("R4.17 another device's move and delete appear without reload", async () => {
-    const [appointment] = await week(mount);
-    if (!appointment) throw new Error('no appointment');
-    await call(mount, 'PATCH', `/orga/${mount.orgaId}/store/${mount.storeId}/appointment/${appointment.id}/move`, { scope: 'one', date: THURSDAY, hour: 14, min: 0 });
-    await page.locator('[data-testid="appointment-card"][aria-label^="14:00–16:00"]').waitFor();
-    await call(mount, 'DELETE', `/orga/${mount.orgaId}/store/${mount.storeId}/appointment/${appointment.id}?scope=one`);
+  it("R4.16 R4.17 a second browser, another team member's, moves, books and deletes: live in the first, whose delete is live in the second; own echoes skipped", async () => {
+    // a worker of the same organization, in a browser context of its own: own login, own device
+    const tag = Date.now().toString(36);
+    const member = await call<{ username: string; first_password: string }>(mount, 'POST', `/orga/${mount.orgaId}/users`, {
+      first_name: 'Lia',
+      last_name: `Bianchi${tag}`,
+      email: `lia-${tag}@example.com`,
+      orga_rank: 3,
+      employee_status: 1,
+    });
+    const second = await chromium.newBrowser();
+    const other = second.page;
+    // what the second browser asks the server and hears on its socket, to tell its own echo apart
+    const otherGets: string[] = [];
+    other.on('request', (request) => {
+      if (request.method() === 'GET') otherGets.push(new URL(request.url()).pathname);
+    });
+    const otherFrames: string[] = [];
+    other.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        otherFrames.push(String(frame.payload));
+      });
+    });
+    await mountCalendar(other, script, member.username, member.first_password);
+    const devices = await Promise.all([page, other].map((p) => p.evaluate(() => localStorage.getItem('pawline_device'))));
+    const otherDevice = devices[1] ?? '';
+    expect(otherDevice).toMatch(/^[0-9a-f]{32}$/);
+    expect(devices[0]).not.toBe(otherDevice);
+    /** The second browser's own change came back on its socket and was not fetched again (R4.16). */
+    const echoSkipped = async (id: string) => {
+      await until(async () => (otherFrames.some((f) => f.includes(id) && f.includes(otherDevice)) ? true : undefined), 'the echo of its own change');
+      expect(otherGets.filter((p) => p.endsWith(`/appointment/${id}`))).toEqual([]);
+    };
+
+    // the second browser opens the same week with the first's appointment and moves it to Friday 11:00
+    const thursday = cardOn(other, THURSDAY, '10:00–12:00');
+    const id = await idOf(thursday);
+    await dragCard(other, thursday, 1, 1);
+    await cardOn(page, FRIDAY, '11:00–13:00').waitFor();
+    await echoSkipped(id);
+
+    // the first browser deletes it through its dialog; the second shows it gone
+    await deleteThroughDialog(page, cardOn(page, FRIDAY));
+    await other.getByTestId('appointment-card').waitFor({ state: 'detached' });
+
+    // the second books Wednesday 9:00–10:00 for Fido by dragging; the first fetches it, pet name and all
+    await dragOnGrid(other, WEDNESDAY, 9 * 60, 10 * 60);
+    await saveForRossi(other);
+    await cardOn(page, WEDNESDAY, '09:00–10:00 Fido').waitFor();
+    const booked = await idOf(cardOn(other, WEDNESDAY));
+    await echoSkipped(booked);
+    await expect(other.getByTestId('appointment-card').count()).resolves.toBe(1);
+
+    // and deletes it through its dialog; the first's week is empty again
+    await deleteThroughDialog(other, cardOn(other, WEDNESDAY));
     await page.getByTestId('appointment-card').waitFor({ state: 'detached' });
+    await expect(week(mount)).resolves.toEqual([]);
+    await second.close();
   });
 
   it('R3.07 books weekly three times, then moves only this and the following ones', async () => {
