@@ -5,7 +5,8 @@ import { KIT_CONFIG, NATS_CONNECTION, NatsRpcClient, PawlineLogger, SERVICE_CONF
 import { AccessGuard } from './auth/access.guard';
 import { Authenticator } from './auth/authenticator';
 import { MembershipCache } from './auth/membership-cache';
-import { MemorySessionRevocationStore, RedisSessionRevocationStore, type SessionRevocationStore } from './auth/session-revocation.store';
+import { RevocationFeed } from './auth/revocation-feed';
+import { MemorySessionRevocationStore, type SessionRevocationStore } from './auth/session-revocation.store';
 import { RealtimeEventsConsumer } from './events/realtime-events.consumer';
 import { SessionRevokedHandlers } from './events/session-revoked.handlers';
 import { GATEWAY_CONFIG, toGatewayConfig, type GatewayConfig, type GatewayEnv } from './gateway-config';
@@ -45,17 +46,12 @@ export class GatewayLifecycle implements OnModuleDestroy {
         return connectRedis(kit.redisUrl, (error) => {
           if (reported) return;
           reported = true;
-          logger.warn('Redis unavailable; using memory for rate limits and revocations', { err: String(error) });
+          logger.warn('Redis unavailable; rate limits and realtime rooms stay within this process', { err: String(error) });
         });
       },
       inject: [KIT_CONFIG, PawlineLogger],
     },
-    {
-      provide: SESSION_REVOCATIONS,
-      useFactory: (redis: Redis | null, kit: KitConfig): SessionRevocationStore =>
-        redis ? new RedisSessionRevocationStore(redis, redisKeyPrefix(kit)) : new MemorySessionRevocationStore(),
-      inject: [GATEWAY_REDIS, KIT_CONFIG],
-    },
+    { provide: SESSION_REVOCATIONS, useFactory: (): SessionRevocationStore => new MemorySessionRevocationStore() },
     {
       provide: RateLimiter,
       useFactory: (redis: Redis | null, kit: KitConfig) =>
@@ -93,6 +89,7 @@ export class GatewayLifecycle implements OnModuleDestroy {
       inject: [NatsRpcClient, GATEWAY_CONFIG, NATS_CONNECTION, GATEWAY_REDIS],
     },
     GatewayLifecycle,
+    RevocationFeed,
     SessionRevokedHandlers,
     RealtimeEventsConsumer,
   ],

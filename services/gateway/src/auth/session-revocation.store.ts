@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@pawline/nest-kit';
 
 /**
- * Sessions revoked in the last access-token lifetime (15 minutes). An access token is
+ * Sessions revoked in the last access-token lifetime (15 minutes), kept in each gateway's memory
+ * and fed by RevocationFeed from identity's events (and at once by this gateway's own log-outs). An access token is
  * rejected when its session was revoked, or when all of its user's sessions were revoked
  * at or after the second it was issued (JWT times are whole seconds, so a token issued in
  * the same second as a logout-all is rejected too: the client refreshes).
@@ -48,36 +48,5 @@ export class MemorySessionRevocationStore implements SessionRevocationStore {
     const now = this.now();
     for (const [sid, expiresAt] of this.sessions) if (expiresAt <= now) this.sessions.delete(sid);
     for (const [user, entry] of this.users) if (entry.expiresAt <= now) this.users.delete(user);
-  }
-}
-
-export class RedisSessionRevocationStore implements SessionRevocationStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly keyPrefix: string,
-  ) {}
-
-  async revoke(userId: string, sessionIds: string[] | null, revokedAt: Date): Promise<void> {
-    if (sessionIds === null) {
-      const key = `${this.keyPrefix}revoked:user:${userId}`;
-      const second = revokedSecond(revokedAt);
-      // keep the latest revocation time of the user
-      const previous = Number((await this.redis.get(key)) ?? 0);
-      await this.redis.set(key, String(Math.max(previous, second)), 'PX', TTL_MS);
-      return;
-    }
-    if (sessionIds.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    for (const sid of sessionIds) pipeline.set(`${this.keyPrefix}revoked:session:${sid}`, '1', 'PX', TTL_MS);
-    await pipeline.exec();
-  }
-
-  async isRevoked(claims: Pick<AccessTokenClaims, 'sub' | 'sid' | 'iat'>): Promise<boolean> {
-    const [session, user] = await this.redis.mget(
-      `${this.keyPrefix}revoked:session:${claims.sid}`,
-      `${this.keyPrefix}revoked:user:${claims.sub}`,
-    );
-    if (session) return true;
-    return user !== null && user !== undefined && claims.iat <= Number(user);
   }
 }

@@ -176,6 +176,28 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     await waitFor(async () => ((await owner.browser.request('GET', '/api/v1/user', { token: owner.token })).status === 401 ? true : undefined));
   });
 
+  it('every gateway refuses revoked tokens: one started after the revocation replays it, a later one reaches both', async () => {
+    const owner = await newOwner();
+    const second = await new Browser(base).request('POST', '/api/v1/auth/login', { body: { username: owner.email, password: registration()['password'] } });
+    const secondToken = (second.body as Tokens).access_token;
+    // logout of the first session, seen by this gateway through identity's event
+    expect((await owner.browser.request('POST', '/api/v1/auth/logout')).status).toBe(204);
+    await waitFor(async () => ((await new Browser(base).request('GET', '/api/v1/user', { token: owner.token })).status === 401 ? true : undefined));
+
+    const late = await env.start(gatewayService, { httpPort: 0, redisUrl: REDIS_URL });
+    try {
+      const lateBase = late.httpUrl ?? '';
+      // replayed at start: refused at once, while the other session still works there
+      expect((await new Browser(lateBase).request('GET', '/api/v1/user', { token: owner.token })).status).toBe(401);
+      expect((await new Browser(lateBase).request('GET', '/api/v1/user', { token: secondToken })).status).toBe(200);
+      // logout-all through the first gateway reaches the second
+      expect((await new Browser(base).request('POST', '/api/v1/auth/logout-all', { token: secondToken })).status).toBe(204);
+      await waitFor(async () => ((await new Browser(lateBase).request('GET', '/api/v1/user', { token: secondToken })).status === 401 ? true : undefined));
+    } finally {
+      await late.close();
+    }
+  });
+
   it('R6.05 a member of organization A gets 403 on every route of organization B', async () => {
     const a = await newOwner();
     const b = await newOwner();
