@@ -16,6 +16,7 @@ import {
   type Tag,
   type TagKind,
 } from '@pawline/contracts';
+import type { CustomerValues } from '../../services/crm/src/customer/customer-rules';
 import { DemoRandom, call, inGroups, type DemoCaller, type DemoStore } from './demo-rpc';
 
 export const CUSTOMERS_PER_STORE = 60;
@@ -155,25 +156,11 @@ const ATTITUDES = ['Very friendly', 'Nervous with the dryer', 'Does not like nai
 
 /** One planned pet: the pet's own fields and the names of its tags. */
 export type PetPlan = { fields: PetFields & { name: string }; tags: string[] };
-/** A planned customer's own fields (every one given, null when the customer has none). */
-export type CustomerFieldsPlan = {
-  first_name: string;
-  last_name: string;
-  address: string | null;
-  city: string | null;
-  zip_code: string | null;
-  country: string | null;
-  fon: string | null;
-  fon_2: string | null;
-  email: string | null;
-  notes: string | null;
-  veterinary: string | null;
-  consent_messages: boolean;
-  consent_reminders: boolean;
-  consent_marketing: boolean;
-};
-/** One planned customer: its fields, the names of its tags and its pets. */
-export type CustomerPlan = { fields: CustomerFieldsPlan; tags: string[]; pets: PetPlan[] };
+/**
+ * One planned customer: its fields (every one given, as crm stores them: null when the customer
+ * has none), the names of its tags and its pets.
+ */
+export type CustomerPlan = { fields: CustomerValues; tags: string[]; pets: PetPlan[] };
 
 function digits(random: DemoRandom, count: number): string {
   let out = '';

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { NatsRpcClient, OutboxService, type RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { crmService } from '../../services/crm/src/crm.service-definition';
+import { customerProblems, mergeCustomer } from '../../services/crm/src/customer/customer-rules';
 import { identityService } from '../../services/identity/src/identity.service-definition';
 import { schedulingService } from '../../services/scheduling/src/scheduling.service-definition';
 import { DemoRandom } from './demo-rpc';
@@ -38,6 +39,10 @@ describe('demo plan (pure)', () => {
     expect(phones.some((p) => p.startsWith('+39 3'))).toBe(true);
     expect(phones.some((p) => p.startsWith('+44 7'))).toBe(true);
     for (const customer of book) {
+      // crm's own rule (R3.05 R5.02 R5.05): the demo's customers are ones crm accepts
+      expect(customerProblems(customer.fields, [])).toEqual({});
+      // stored as planned (trimmed, blanks null), so a second run finds them by name
+      expect(mergeCustomer(null, customer.fields)).toEqual(customer.fields);
       expect(customer.pets.length).toBeGreaterThanOrEqual(1);
       expect(customer.pets.length).toBeLessThanOrEqual(3);
       expect(new Set(customer.pets.map((p) => p.fields.name)).size).toBe(customer.pets.length);

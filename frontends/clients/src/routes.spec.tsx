@@ -85,6 +85,8 @@ describe('clients remote', () => {
 
     fireEvent.click(screen.getByTestId('sort-name'));
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('sort')).toBe('name_desc'));
+    await waitFor(() => expect(screen.getByTestId('sort-name').closest('th')?.getAttribute('aria-sort')).toBe('descending'));
+    expect(screen.queryByTestId('sort-email')).toBeNull(); // only name and created sort on the server
 
     fireEvent.click(screen.getByRole('button', { name: '👑 VIP' }));
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('tag_ids')).toBe('t1'));
@@ -105,6 +107,51 @@ describe('clients remote', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('empty-state')).toBeTruthy();
     expect(screen.getByText('No customers yet')).toBeTruthy();
+  });
+
+  it('R4.22 lists the store\'s pets in a table without sorting and pages by last id', async () => {
+    const pet = (n: number) => ({
+      id: `p${String(n).padStart(3, '0')}`, orga_id: ORGA, store_id: STORE, customer_id: 'c001', name: `Pet${n}`, pet_type: 0, breed: null, hair: null, size: null, sex: null,
+      born: null, weight: null, allergies: null, sterilized: null, vaccinated: null, colour: null, microchip: null, attitude: null,
+      notes: null, medical: null, image_ids: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z', tags: [],
+    });
+    mount(`/${ORGA}/store/${STORE}/pet`, (url) => {
+      if (!url.pathname.endsWith('/pets')) return undefined;
+      const count = url.searchParams.get('last_id') ? 2 : 50;
+      const offset = url.searchParams.get('last_id') ? 50 : 0;
+      return { body: { items: Array.from({ length: count }, (_, i) => pet(offset + i + 1)), page_size: 50 } };
+    });
+    expect(await screen.findByText('Pet1')).toBeTruthy();
+    expect(screen.getAllByTestId('pet-row')).toHaveLength(50);
+    expect(screen.queryByTestId('sort-name')).toBeNull();
+    expect(screen.getAllByRole('columnheader').some((header) => header.hasAttribute('aria-sort'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('pet-row')).toHaveLength(52));
+    expect(requests.filter((r) => r.url.pathname.endsWith('/pets')).at(-1)?.url.searchParams.get('last_id')).toBe('p050');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('deletes a customer only after the confirmation and goes back to the list', async () => {
+    const { bridge, router } = mount(`/${ORGA}/store/${STORE}/customer/c001`, (url, init) => {
+      if (url.pathname.endsWith('/customer/c001') && init.method === 'DELETE') return { status: 204, body: null };
+      if (url.pathname.endsWith('/customer/c001')) return { body: { customer: customer(1), tags: [], external_services: [] } };
+      if (url.pathname.endsWith('/tags') || url.pathname.endsWith('/external_services') || url.pathname.endsWith('/privacy_files')) return { body: [] };
+      if (url.pathname.endsWith('/crm_settings')) return { body: { orga_id: ORGA, mandatory_customer_info: [], pet_checkout: {} } };
+      if (url.pathname.endsWith('/pets')) return { body: { items: [], page_size: 200 } };
+      if (url.pathname.endsWith('/customers')) return { body: { items: [], page_size: 50 } };
+      return undefined;
+    });
+    expect(await screen.findByDisplayValue('Nome1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete customer' }));
+    expect(await screen.findByText('Delete Nome1 Cognome1?')).toBeTruthy();
+    expect(screen.getByText('Their pets, photos and privacy file are deleted too.')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${ORGA}/store/${STORE}/customers`));
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname.split('/').at(-1))).toEqual(['c001']);
+    expect(bridge.notify).toHaveBeenCalledWith(2, 'Customer deleted');
   });
 
   it('R5.01 R5.02 R5.05 R5.13 validates a new customer in Italian and sends nothing until it is right', async () => {

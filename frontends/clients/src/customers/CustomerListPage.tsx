@@ -1,15 +1,15 @@
-import { Badge, Box, Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { CustomerSort, Tag } from '@pawline/contracts';
-import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
-import { FlexRender, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { EmptyState } from '@pawline/ui';
+import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { CustomerListItem } from '../api/crm-api';
-import { listActionOf, withoutRow, withRow } from '../realtime/crm-events';
-import { errorText, type ClientsContext } from '../shared/clients-context';
+import type { ClientsContext } from '../shared/clients-context';
+import { DataTable } from '../shared/DataTable';
 import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
-import { isApiError } from '@pawline/api-client';
+import { usePagedList } from '../shared/usePagedList';
 import { TagManager } from '../tags/TagManager';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 
@@ -27,8 +27,6 @@ export function sortParam(sorting: SortingState): CustomerSort {
   return first.desc ? 'name_desc' : 'name';
 }
 
-type ListState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: CustomerListItem[]; done: boolean; loadingMore: boolean };
-
 /**
  * /{orgaId}/store/{storeId}/customers: server search (name, phone, e-mail, pet name), sort,
  * tag filter and paging by last id (R4.22: done when a page is shorter than the page size).
@@ -39,7 +37,6 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
   const [q, setQ] = useState('');
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [tagFilter, setTagFilter] = useState<string[]>([]);
-  const [list, setList] = useState<ListState>({ status: 'loading' });
   const [showTags, setShowTags] = useState(false);
   const tagLoader = useCallback(() => crm.listTags(orgaId, 'customer'), [crm, orgaId]);
   const { load: tags, reload: reloadTags } = useLoad<Tag[]>(tagLoader);
@@ -55,58 +52,19 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
     [crm, orgaId, storeId, q, sort, tagFilter],
   );
 
-  const loadFirst = useCallback(() => {
-    let active = true;
-    setList({ status: 'loading' });
-    fetchPage(null).then(
-      (page) => active && setList({ status: 'ready', items: page.items, done: page.items.length < CUSTOMER_LIST_PAGE_SIZE, loadingMore: false }),
-      (error: unknown) => active && setList({ status: 'failed', message: errorText(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [fetchPage]);
-  useEffect(() => loadFirst(), [loadFirst]);
-
-  // R4.20: another device's changes reach the open list
-  useCrmEvents(bridge, (event) => {
-    if (event.entity === 'tag') {
-      reloadTags();
-      return;
-    }
-    if (list.status !== 'ready') return;
-    const action = listActionOf(event, 'customer', list.items.map((item) => item.id));
-    if (!action) return;
-    if (action.type === 'remove') {
-      setList((current) => (current.status === 'ready' ? { ...current, items: withoutRow(current.items, action.id) } : current));
-    } else if (action.type === 'refetch-row') {
-      crm.getCustomer(orgaId, storeId, action.id).then(
-        (detail) => setList((current) => (current.status === 'ready' ? { ...current, items: withRow(current.items, { ...detail.customer, tags: detail.tags }) } : current)),
-        (error: unknown) => {
-          if (isApiError(error) && error.status === 404) setList((current) => (current.status === 'ready' ? { ...current, items: withoutRow(current.items, action.id) } : current));
-        },
-      );
-    } else {
-      // a customer created elsewhere: the first page again, without the loading state
-      fetchPage(null).then(
-        (page) => setList((current) => (current.status === 'ready' ? { status: 'ready', items: page.items, done: page.items.length < CUSTOMER_LIST_PAGE_SIZE, loadingMore: false } : current)),
-        () => undefined,
-      );
-    }
+  const { list, loadFirst, loadMore, applyEvent } = usePagedList({
+    fetchPage,
+    pageSize: CUSTOMER_LIST_PAGE_SIZE,
+    entity: 'customer',
+    fetchRow: (id) => crm.getCustomer(orgaId, storeId, id).then((detail): CustomerListItem => ({ ...detail.customer, tags: detail.tags })),
+    onLoadMoreFailed: (message) => bridge.notify(0, message),
   });
 
-  const loadMore = () => {
-    if (list.status !== 'ready' || list.done || list.items.length === 0) return;
-    const lastId = list.items[list.items.length - 1]?.id ?? null;
-    setList({ ...list, loadingMore: true });
-    fetchPage(lastId).then(
-      (page) => setList({ status: 'ready', items: [...list.items, ...page.items], done: page.items.length < CUSTOMER_LIST_PAGE_SIZE, loadingMore: false }),
-      (error: unknown) => {
-        setList({ ...list, loadingMore: false });
-        bridge.notify(0, errorText(error));
-      },
-    );
-  };
+  // R4.20: another device's changes reach the open list; a tag's the tag filter
+  useCrmEvents(bridge, (event) => {
+    if (event.entity === 'tag') reloadTags();
+    else applyEvent(event);
+  });
 
   const base = `/${orgaId}/store/${storeId}`;
   const columns = useMemo<CustomerColumn[]>(
@@ -196,56 +154,16 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
           ))}
         </HStack>
       ) : null}
-      {list.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {list.status === 'failed' ? <ErrorState title={t('clients.loadFailed')} message={list.message} retryLabel={t('common.retry')} onRetry={loadFirst} /> : null}
-      {list.status === 'ready' && list.items.length === 0 ? (
-        <EmptyState title={q || tagFilter.length > 0 ? t('clients.noCustomersFound') : t('clients.noCustomers')} description={q || tagFilter.length > 0 ? undefined : t('clients.noCustomersHint')} />
-      ) : null}
-      {list.status === 'ready' && list.items.length > 0 ? (
-        <Box>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" data-testid="customer-table" interactive>
-              <Table.Header>
-                {table.getHeaderGroups().map((group) => (
-                  <Table.Row key={group.id}>
-                    {group.headers.map((header) => {
-                      const sorted = header.column.getIsSorted();
-                      return (
-                        <Table.ColumnHeader key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                          {header.column.getCanSort() ? (
-                            <Button size="xs" variant="ghost" onClick={header.column.getToggleSortingHandler()} data-testid={`sort-${header.column.id}`}>
-                              <FlexRender header={header} />
-                              {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                            </Button>
-                          ) : (
-                            <FlexRender header={header} />
-                          )}
-                        </Table.ColumnHeader>
-                      );
-                    })}
-                  </Table.Row>
-                ))}
-              </Table.Header>
-              <Table.Body>
-                {table.getRowModel().rows.map((row) => (
-                  <Table.Row key={row.id} data-testid="customer-row">
-                    {row.getAllCells().map((cell) => (
-                      <Table.Cell key={cell.id}>
-                        <FlexRender cell={cell} />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          {!list.done ? (
-            <Button mt="3" variant="outline" loading={list.loadingMore} onClick={loadMore} data-testid="load-more">
-              {t('clients.loadMore')}
-            </Button>
-          ) : null}
-        </Box>
-      ) : null}
+      <DataTable
+        table={table}
+        list={list}
+        t={t}
+        empty={<EmptyState title={q || tagFilter.length > 0 ? t('clients.noCustomersFound') : t('clients.noCustomers')} description={q || tagFilter.length > 0 ? undefined : t('clients.noCustomersHint')} />}
+        onRetry={loadFirst}
+        onLoadMore={loadMore}
+        testId="customer-table"
+        rowTestId="customer-row"
+      />
     </Stack>
   );
 }

@@ -1,20 +1,20 @@
 import { Badge, Button, Card, Checkbox, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { isApiError } from '@pawline/api-client';
 import type { CrmSettings, CustomerDetail, ExternalService, StoredFile, Tag } from '@pawline/contracts';
-import { ConfirmDialog, EmptyState, ErrorState, FormField, LoadingState, useConfirmLeave } from '@pawline/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { EmptyState, FormField } from '@pawline/ui';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import type { PetListItem } from '../api/crm-api';
 import { UploadButton } from '../files/UploadButton';
-import { pageActionOf } from '../realtime/crm-events';
 import { errorText, fieldMessage, type ClientsContext } from '../shared/clients-context';
-import { DeletedElsewhere } from '../shared/DeletedElsewhere';
-import { useCrmEvents } from '../shared/useCrmEvents';
-import { useLoad } from '../shared/useLoad';
-import { TagPicker } from '../tags/TagPicker';
+import { DetailFrame } from '../shared/DetailFrame';
+import { EditorHeader } from '../shared/EditorHeader';
+import { useDetailPage } from '../shared/useDetailPage';
+import { useEditorForm } from '../shared/useEditorForm';
+import { TagsCard } from '../tags/TagsCard';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 import { petTypeKey } from '../pets/pet-labels';
-import { customerFormFrom, customerRequest, emptyCustomerForm, sameForm, validateCustomerForm, type CustomerForm, type CustomerFormErrors, type CustomerTextField } from './customer-form';
+import { customerFormFrom, customerRequest, emptyCustomerForm, validateCustomerForm, type CustomerForm, type CustomerFormErrors, type CustomerTextField } from './customer-form';
 
 type PageData = { detail: CustomerDetail | null; tags: Tag[]; services: ExternalService[]; settings: CrmSettings | null; pets: PetListItem[]; files: StoredFile[] };
 
@@ -46,88 +46,39 @@ export function CustomerPage({ ctx, orgaId, storeId, customerId }: { ctx: Client
     ]);
     return { detail, tags, services, settings, pets: pets.items, files };
   }, [crm, orgaId, storeId, customerId, isNew]);
-  const { load, reload } = useLoad(loader);
-  const [deleted, setDeleted] = useState(false);
-  const dirtyRef = useRef(false);
+  // R4.20: the customer's change, one of its pets' or a tag's refetches the page
+  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({ entity: 'customer', id: customerId, petIds: value ? value.pets.map((pet) => pet.id) : [] }));
 
-  // R4.20: this customer deleted elsewhere shows so; its change, its pets' or a tag's refetches
-  useCrmEvents(ctx.bridge, (event) => {
-    if (isNew || deleted) return;
-    const petIds = load.status === 'ready' ? load.value.pets.map((pet) => pet.id) : [];
-    const action = pageActionOf(event, { entity: 'customer', id: customerId, petIds });
-    if (action === 'deleted') setDeleted(true);
-    else if (action === 'refetch') {
-      // unsaved edits are kept: a refetch of the customer itself would replace the form
-      if (event.entity === 'customer' && dirtyRef.current) ctx.bridge.notify(1, t('clients.changedElsewhere'));
-      else reload();
-    }
-  });
-
-  if (deleted) {
-    return <DeletedElsewhere title={t('clients.customerDeletedElsewhere')} description={t('clients.deletedElsewhereHint')} backTo={`/${orgaId}/store/${storeId}/customers`} backLabel={t('clients.backToCustomers')} />;
-  }
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed') return <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  return <CustomerEditor key={load.value.detail?.customer.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={load.value} onReload={reload} onDirty={(dirty) => void (dirtyRef.current = dirty)} />;
+  return (
+    <DetailFrame load={load} onRetry={reload} deleted={deleted} deletedTitle={t('clients.customerDeletedElsewhere')} back={{ to: `/${orgaId}/store/${storeId}/customers`, label: t('clients.backToCustomers') }} t={t}>
+      {(data) => <CustomerEditor key={data.detail?.customer.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={data} onReload={reload} onDirty={onDirty} />}
+    </DetailFrame>
+  );
 }
 
 function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; onReload: () => void; onDirty: (dirty: boolean) => void }) {
   const { crm, t, bridge } = ctx;
-  const navigate = useNavigate();
   const customer = data.detail?.customer ?? null;
-  const [initial, setInitial] = useState<CustomerForm>(() => (data.detail ? customerFormFrom(data.detail) : emptyCustomerForm()));
-  const [form, setForm] = useState<CustomerForm>(initial);
+  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<CustomerForm>(ctx, () => (data.detail ? customerFormFrom(data.detail) : emptyCustomerForm()), onDirty);
   const [errors, setErrors] = useState<CustomerFormErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [goTo, setGoTo] = useState<string | null>(null);
   const [files, setFiles] = useState<StoredFile[]>(data.files);
-  const dirty = !sameForm(form, initial);
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const mandatory = data.settings?.mandatory_customer_info ?? [];
-  useConfirmLeave(dirty, t('clients.unsavedChanges'));
   const base = `/${orgaId}/store/${storeId}`;
-
-  // navigate only once the saved form is no longer dirty, so the leave guard lets it through
-  useEffect(() => {
-    if (goTo && !dirty) void navigate(goTo, { replace: true });
-  }, [goTo, dirty, navigate]);
-
-  const set = <K extends keyof CustomerForm>(field: K, value: CustomerForm[K]) => setForm((current) => ({ ...current, [field]: value }));
 
   const save = async () => {
     const found = validateCustomerForm(form, mandatory);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const saved = customer ? await crm.updateCustomer(orgaId, storeId, customer.id, customerRequest(form)) : await crm.createCustomer(orgaId, storeId, customerRequest(form));
-      bridge.notify(2, t('clients.customerSaved'));
-      setInitial(form);
-      if (!customer) setGoTo(`${base}/customer/${saved.customer.id}`);
-      else onReload();
-    } catch (error) {
-      if (isApiError(error) && error.fields) {
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [name, fieldMessage(t, message)])));
-      }
-      bridge.notify(0, errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!customer) return;
-    setBusy(true);
-    try {
-      await crm.deleteCustomer(orgaId, storeId, customer.id);
-      bridge.notify(2, t('clients.customerDeleted'));
-      setInitial(form);
-      setGoTo(`${base}/customers`);
-    } catch (error) {
-      bridge.notify(0, errorText(error));
-      setBusy(false);
-    }
+    await saveWith(
+      () => (customer ? crm.updateCustomer(orgaId, storeId, customer.id, customerRequest(form)) : crm.createCustomer(orgaId, storeId, customerRequest(form))),
+      t('clients.customerSaved'),
+      (saved) => (customer ? onReload() : goTo(`${base}/customer/${saved.customer.id}`)),
+      (error) => {
+        if (isApiError(error) && error.fields) {
+          setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [name, fieldMessage(t, message)])));
+        }
+      },
+    );
   };
 
   const exportJson = async () => {
@@ -170,27 +121,31 @@ function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx
 
   return (
     <Stack gap="5" data-testid="customer-page">
-      <HStack justify="space-between" wrap="wrap">
-        <Stack gap="0">
-          <Link to={`${base}/customers`}>{`← ${t('clients.customers')}`}</Link>
-          <Heading size="lg">{title}</Heading>
-        </Stack>
-        <HStack>
-          {customer ? (
+      <EditorHeader
+        back={<Link to={`${base}/customers`}>{`← ${t('clients.customers')}`}</Link>}
+        title={title}
+        actions={
+          customer ? (
             <Button variant="outline" onClick={() => void exportJson()} data-testid="export-customer">
               {t('clients.exportCustomer')}
             </Button>
-          ) : null}
-          {customer ? (
-            <Button variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
-              {t('clients.deleteCustomer')}
-            </Button>
-          ) : null}
-          <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid="save-customer">
-            {t('clients.save')}
-          </Button>
-        </HStack>
-      </HStack>
+          ) : null
+        }
+        remove={
+          customer
+            ? {
+                label: t('clients.deleteCustomer'),
+                question: t('clients.deleteCustomerQuestion', { name: title }),
+                hint: t('clients.deleteCustomerHint'),
+                onConfirm: () => void deleteWith(() => crm.deleteCustomer(orgaId, storeId, customer.id), t('clients.customerDeleted'), `${base}/customers`),
+              }
+            : null
+        }
+        busy={busy}
+        onSave={() => void save()}
+        saveTestId="save-customer"
+        t={t}
+      />
       <Card.Root>
         <Card.Header>
           <Heading size="md">{t('clients.customerData')}</Heading>
@@ -227,14 +182,7 @@ function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx
           ))}
         </Card.Body>
       </Card.Root>
-      <Card.Root>
-        <Card.Header>
-          <Heading size="md">{t('clients.tags')}</Heading>
-        </Card.Header>
-        <Card.Body>
-          {data.tags.length === 0 ? <Text color="fg.muted">{t('clients.noTagsDefined')}</Text> : <TagPicker tags={data.tags} value={form.tag_ids} onChange={(ids) => set('tag_ids', ids)} t={t} testId="customer-tags" />}
-        </Card.Body>
-      </Card.Root>
+      <TagsCard tags={data.tags} value={form.tag_ids} onChange={(ids) => set('tag_ids', ids)} t={t} testId="customer-tags" />
       {data.services.length > 0 ? (
         <Card.Root>
           <Card.Header>
@@ -318,18 +266,6 @@ function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx
           </Card.Root>
         </>
       ) : null}
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('clients.deleteCustomerQuestion', { name: title })}
-        confirmLabel={t('clients.delete')}
-        cancelLabel={t('clients.cancel')}
-        danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirmDelete(false)}
-      >
-        <Text>{t('clients.deleteCustomerHint')}</Text>
-      </ConfirmDialog>
     </Stack>
   );
 }

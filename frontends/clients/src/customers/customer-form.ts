@@ -94,7 +94,3 @@ export function customerRequest(form: CustomerForm): CustomerWrite {
       .filter((entry) => entry.entity_id.length > 0),
   };
 }
-
-export function sameForm<T>(a: T, b: T): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}

@@ -1,22 +1,21 @@
-import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { isApiError, type Organization } from '@pawline/api-client';
-import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
-import { FlexRender, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
+import { Badge, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import type { Organization } from '@pawline/api-client';
+import { EmptyState, ErrorState } from '@pawline/ui';
+import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { PetListItem } from '../api/crm-api';
-import { listActionOf, withoutRow, withRow } from '../realtime/crm-events';
-import { errorText, type ClientsContext } from '../shared/clients-context';
+import type { ClientsContext } from '../shared/clients-context';
+import { DataTable } from '../shared/DataTable';
 import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
+import { usePagedList } from '../shared/usePagedList';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 import { petTypeKey } from './pet-labels';
 
 export const PET_LIST_PAGE_SIZE = 50;
 const petTableFeatures = tableFeatures({});
 type PetColumn = ColumnDef<typeof petTableFeatures, PetListItem>;
-
-type ListState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: PetListItem[]; done: boolean; loadingMore: boolean };
 
 /**
  * Which list a pet page reads (R6.08, R1.11): a store route reads its store (the server answers
@@ -37,7 +36,6 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
   const [chosenStore, setChosenStore] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const [list, setList] = useState<ListState>({ status: 'loading' });
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 300);
@@ -51,58 +49,21 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
 
   const fetchPage = useCallback((lastId: string | null) => crm.listPets(orgaId, scope, { q, last_id: lastId, limit: PET_LIST_PAGE_SIZE }), [crm, orgaId, scope, q]);
 
-  const loadFirst = useCallback(() => {
-    let active = true;
-    if (!ready || noStore) return undefined;
-    setList({ status: 'loading' });
-    fetchPage(null).then(
-      (page) => active && setList({ status: 'ready', items: page.items, done: page.items.length < PET_LIST_PAGE_SIZE, loadingMore: false }),
-      (error: unknown) => active && setList({ status: 'failed', message: errorText(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [fetchPage, ready, noStore]);
-  useEffect(() => loadFirst(), [loadFirst]);
-
-  // R4.20: another device's changes reach the open list
-  useCrmEvents(bridge, (event) => {
-    if (list.status !== 'ready') return;
-    const action = listActionOf(event, 'pet', list.items.map((item) => item.id));
-    if (!action) return;
-    if (action.type === 'remove') {
-      setList((current) => (current.status === 'ready' ? { ...current, items: withoutRow(current.items, action.id) } : current));
-    } else if (action.type === 'refetch-row') {
-      const shown = list.items.find((item) => item.id === action.id);
+  const { list, loadFirst, loadMore, applyEvent } = usePagedList({
+    fetchPage,
+    pageSize: PET_LIST_PAGE_SIZE,
+    // the pet list waits for its scope (the organization's share_pets and stores)
+    enabled: ready && !noStore,
+    entity: 'pet',
+    fetchRow: (id, event, shown) => {
       const rowStore = event.storeId ?? shown?.store_id ?? scope;
-      if (!rowStore) return;
-      crm.getPet(orgaId, rowStore, action.id).then(
-        (detail) => setList((current) => (current.status === 'ready' ? { ...current, items: withRow(current.items, { ...detail.pet, tags: detail.tags }) } : current)),
-        (error: unknown) => {
-          if (isApiError(error) && error.status === 404) setList((current) => (current.status === 'ready' ? { ...current, items: withoutRow(current.items, action.id) } : current));
-        },
-      );
-    } else {
-      // a pet created elsewhere: the first page again, without the loading state
-      fetchPage(null).then(
-        (page) => setList((current) => (current.status === 'ready' ? { status: 'ready', items: page.items, done: page.items.length < PET_LIST_PAGE_SIZE, loadingMore: false } : current)),
-        () => undefined,
-      );
-    }
+      return rowStore ? crm.getPet(orgaId, rowStore, id).then((detail): PetListItem => ({ ...detail.pet, tags: detail.tags })) : null;
+    },
+    onLoadMoreFailed: (message) => bridge.notify(0, message),
   });
 
-  const loadMore = () => {
-    if (list.status !== 'ready' || list.done) return;
-    const lastId = list.items[list.items.length - 1]?.id ?? null;
-    setList({ ...list, loadingMore: true });
-    fetchPage(lastId).then(
-      (page) => setList({ status: 'ready', items: [...list.items, ...page.items], done: page.items.length < PET_LIST_PAGE_SIZE, loadingMore: false }),
-      (error: unknown) => {
-        setList({ ...list, loadingMore: false });
-        bridge.notify(0, errorText(error));
-      },
-    );
-  };
+  // R4.20: another device's changes reach the open list
+  useCrmEvents(bridge, applyEvent);
 
   const columns = useMemo<PetColumn[]>(
     () => [
@@ -162,45 +123,20 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
         </HStack>
       ) : null}
       <Input type="search" name="pet-search" aria-label={t('clients.searchPets')} placeholder={t('clients.searchPets')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-      {noStore ? <EmptyState title={t('clients.noPets')} /> : null}
-      {!noStore && (orga.status === 'loading' || list.status === 'loading') ? <LoadingState label={t('common.loading')} /> : null}
-      {list.status === 'failed' ? <ErrorState title={t('clients.loadFailed')} message={list.message} retryLabel={t('common.retry')} onRetry={loadFirst} /> : null}
-      {!noStore && list.status === 'ready' && list.items.length === 0 ? <EmptyState title={q ? t('clients.noPetsFound') : t('clients.noPets')} /> : null}
-      {list.status === 'ready' && list.items.length > 0 ? (
-        <Box>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" data-testid="pet-table" interactive>
-              <Table.Header>
-                {table.getHeaderGroups().map((group) => (
-                  <Table.Row key={group.id}>
-                    {group.headers.map((header) => (
-                      <Table.ColumnHeader key={header.id}>
-                        <FlexRender header={header} />
-                      </Table.ColumnHeader>
-                    ))}
-                  </Table.Row>
-                ))}
-              </Table.Header>
-              <Table.Body>
-                {table.getRowModel().rows.map((row) => (
-                  <Table.Row key={row.id} data-testid="pet-row">
-                    {row.getAllCells().map((cell) => (
-                      <Table.Cell key={cell.id}>
-                        <FlexRender cell={cell} />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          {!list.done ? (
-            <Button mt="3" variant="outline" loading={list.loadingMore} onClick={loadMore}>
-              {t('clients.loadMore')}
-            </Button>
-          ) : null}
-        </Box>
-      ) : null}
+      {noStore ? (
+        <EmptyState title={t('clients.noPets')} />
+      ) : (
+        <DataTable
+          table={table}
+          list={list}
+          t={t}
+          empty={<EmptyState title={q ? t('clients.noPetsFound') : t('clients.noPets')} />}
+          onRetry={loadFirst}
+          onLoadMore={loadMore}
+          testId="pet-table"
+          rowTestId="pet-row"
+        />
+      )}
     </Stack>
   );
 }

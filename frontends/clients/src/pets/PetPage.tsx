@@ -1,15 +1,14 @@
-import { Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { CustomerDetail, PetDetail, StoredFile, Tag } from '@pawline/contracts';
-import { ConfirmDialog, ErrorState, FormField, LoadingState, useConfirmLeave } from '@pawline/ui';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { sameForm } from '../customers/customer-form';
-import { pageActionOf } from '../realtime/crm-events';
-import { errorText, type ClientsContext } from '../shared/clients-context';
-import { DeletedElsewhere } from '../shared/DeletedElsewhere';
-import { useCrmEvents } from '../shared/useCrmEvents';
-import { useLoad } from '../shared/useLoad';
-import { TagPicker } from '../tags/TagPicker';
+import { ErrorState, FormField } from '@pawline/ui';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ClientsContext } from '../shared/clients-context';
+import { DetailFrame } from '../shared/DetailFrame';
+import { EditorHeader } from '../shared/EditorHeader';
+import { useDetailPage } from '../shared/useDetailPage';
+import { useEditorForm } from '../shared/useEditorForm';
+import { TagsCard } from '../tags/TagsCard';
 import { PetGallery } from './PetGallery';
 import { emptyPetForm, PET_COLOURS, PET_HAIRS, PET_SEXES, PET_SIZES, PET_TYPE_OPTIONS, petFormFrom, petRequest, validatePetForm, type PetForm, type PetFormErrors } from './pet-form';
 import { petTypeKey } from './pet-labels';
@@ -35,30 +34,20 @@ export function PetPage({ ctx, orgaId, storeId, petId, newOwnerId }: { ctx: Clie
     ]);
     return { detail, owner, tags, images };
   }, [crm, orgaId, storeId, petId, isNew, newOwnerId]);
-  const { load, reload } = useLoad(loader);
-  const [deleted, setDeleted] = useState(false);
-  const dirtyRef = useRef(false);
+  // R4.20: the pet's change, its owner's or a tag's refetches the page; the owner's deletion is the pet's
+  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({ entity: 'pet', id: petId, ownerId: value?.owner?.customer.id ?? null }));
 
-  // R4.20: this pet (or its owner) deleted elsewhere shows so; its change, its owner's or a tag's refetches
-  useCrmEvents(ctx.bridge, (event) => {
-    if (isNew || deleted) return;
-    const ownerId = load.status === 'ready' ? (load.value.owner?.customer.id ?? null) : null;
-    const action = pageActionOf(event, { entity: 'pet', id: petId, ownerId });
-    if (action === 'deleted') setDeleted(true);
-    else if (action === 'refetch') {
-      // unsaved edits are kept: a refetch of the pet itself would replace the form
-      if (event.entity === 'pet' && dirtyRef.current) ctx.bridge.notify(1, t('clients.changedElsewhere'));
-      else reload();
-    }
-  });
-
-  if (deleted) {
-    return <DeletedElsewhere title={t('clients.petDeletedElsewhere')} description={t('clients.deletedElsewhereHint')} backTo={`/${orgaId}/store/${storeId}/pet`} backLabel={t('clients.backToPets')} />;
-  }
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed') return <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  if (!load.value.owner) return <ErrorState title={t('clients.ownerMissing')} />;
-  return <PetEditor key={load.value.detail?.pet.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={load.value} owner={load.value.owner} onReload={reload} onDirty={(dirty) => void (dirtyRef.current = dirty)} />;
+  return (
+    <DetailFrame load={load} onRetry={reload} deleted={deleted} deletedTitle={t('clients.petDeletedElsewhere')} back={{ to: `/${orgaId}/store/${storeId}/pet`, label: t('clients.backToPets') }} t={t}>
+      {(data) =>
+        data.owner ? (
+          <PetEditor key={data.detail?.pet.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={data} owner={data.owner} onReload={reload} onDirty={onDirty} />
+        ) : (
+          <ErrorState title={t('clients.ownerMissing')} />
+        )
+      }
+    </DetailFrame>
+  );
 }
 
 function Select({ name, value, onChange, options, label }: { name: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[]; label: string }) {
@@ -77,26 +66,12 @@ function Select({ name, value, onChange, options, label }: { name: string; value
 }
 
 function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; owner: CustomerDetail; onReload: () => void; onDirty: (dirty: boolean) => void }) {
-  const { crm, t, bridge } = ctx;
-  const navigate = useNavigate();
+  const { crm, t } = ctx;
   const pet = data.detail?.pet ?? null;
-  const [initial, setInitial] = useState<PetForm>(() => (data.detail ? petFormFrom(data.detail) : emptyPetForm()));
-  const [form, setForm] = useState<PetForm>(initial);
+  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<PetForm>(ctx, () => (data.detail ? petFormFrom(data.detail) : emptyPetForm()), onDirty);
   const [errors, setErrors] = useState<PetFormErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [goTo, setGoTo] = useState<string | null>(null);
-  const dirty = !sameForm(form, initial);
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
-  useConfirmLeave(dirty, t('clients.unsavedChanges'));
   const base = `/${orgaId}/store/${storeId}`;
   const ownerPath = `${base}/customer/${owner.customer.id}`;
-
-  useEffect(() => {
-    if (goTo && !dirty) void navigate(goTo, { replace: true });
-  }, [goTo, dirty, navigate]);
-
-  const set = <K extends keyof PetForm>(field: K, value: PetForm[K]) => setForm((current) => ({ ...current, [field]: value }));
   const none = { value: '', label: '—' };
   const opts = (values: readonly string[], prefix: string) => [none, ...values.map((value) => ({ value, label: t(`clients.${prefix}_${value}`) }))];
   const tri = [none, { value: 'yes', label: t('clients.yes') }, { value: 'no', label: t('clients.no') }];
@@ -105,33 +80,14 @@ function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { c
     const found = validatePetForm(form, today());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const body = petRequest(form);
-      const saved = pet ? await crm.updatePet(orgaId, storeId, pet.id, body) : await crm.createPet(orgaId, storeId, { ...body, customer_id: owner.customer.id });
-      bridge.notify(2, t('clients.petSaved'));
-      setInitial(form);
-      if (!pet) setGoTo(`${base}/pet/${saved.pet.id}`);
-      else onReload();
-    } catch (error) {
-      bridge.notify(0, errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!pet) return;
-    setBusy(true);
-    try {
-      await crm.deletePet(orgaId, storeId, pet.id);
-      bridge.notify(2, t('clients.petDeleted'));
-      setInitial(form);
-      setGoTo(ownerPath);
-    } catch (error) {
-      bridge.notify(0, errorText(error));
-      setBusy(false);
-    }
+    await saveWith(
+      () => {
+        const body = petRequest(form);
+        return pet ? crm.updatePet(orgaId, storeId, pet.id, body) : crm.createPet(orgaId, storeId, { ...body, customer_id: owner.customer.id });
+      },
+      t('clients.petSaved'),
+      (saved) => (pet ? onReload() : goTo(`${base}/pet/${saved.pet.id}`)),
+    );
   };
 
   const text = (field: 'breed' | 'microchip', label: string): ReactNode => (
@@ -148,22 +104,23 @@ function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { c
 
   return (
     <Stack gap="5" data-testid="pet-page">
-      <HStack justify="space-between" wrap="wrap">
-        <Stack gap="0">
-          <Link to={ownerPath} data-testid="pet-owner">{`← ${ownerName}`}</Link>
-          <Heading size="lg">{pet ? pet.name : t('clients.newPet')}</Heading>
-        </Stack>
-        <HStack>
-          {pet ? (
-            <Button variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
-              {t('clients.deletePet')}
-            </Button>
-          ) : null}
-          <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid="save-pet">
-            {t('clients.save')}
-          </Button>
-        </HStack>
-      </HStack>
+      <EditorHeader
+        back={<Link to={ownerPath} data-testid="pet-owner">{`← ${ownerName}`}</Link>}
+        title={pet ? pet.name : t('clients.newPet')}
+        remove={
+          pet
+            ? {
+                label: t('clients.deletePet'),
+                question: t('clients.deletePetQuestion', { name: pet.name }),
+                onConfirm: () => void deleteWith(() => crm.deletePet(orgaId, storeId, pet.id), t('clients.petDeleted'), ownerPath),
+              }
+            : null
+        }
+        busy={busy}
+        onSave={() => void save()}
+        saveTestId="save-pet"
+        t={t}
+      />
       <Card.Root>
         <Card.Body>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
@@ -214,14 +171,7 @@ function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { c
           </Stack>
         </Card.Body>
       </Card.Root>
-      <Card.Root>
-        <Card.Header>
-          <Heading size="md">{t('clients.tags')}</Heading>
-        </Card.Header>
-        <Card.Body>
-          {data.tags.length === 0 ? <Text color="fg.muted">{t('clients.noTagsDefined')}</Text> : <TagPicker tags={data.tags} value={form.tag_ids} onChange={(ids) => set('tag_ids', ids)} t={t} testId="pet-tags" />}
-        </Card.Body>
-      </Card.Root>
+      <TagsCard tags={data.tags} value={form.tag_ids} onChange={(ids) => set('tag_ids', ids)} t={t} testId="pet-tags" />
       {pet ? (
         <Card.Root>
           <Card.Header>
@@ -232,16 +182,6 @@ function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { c
           </Card.Body>
         </Card.Root>
       ) : null}
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('clients.deletePetQuestion', { name: pet?.name ?? '' })}
-        confirmLabel={t('clients.delete')}
-        cancelLabel={t('clients.cancel')}
-        danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirmDelete(false)}
-      />
     </Stack>
   );
 }

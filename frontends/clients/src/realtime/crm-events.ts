@@ -37,15 +37,15 @@ export function withRow<T extends { id: string }>(items: readonly T[], row: T): 
 /** What an open customer page or pet page does with an event. */
 export type PageAction = 'deleted' | 'refetch' | null;
 
+/** The customer or pet an open page shows, with what its events depend on (a pet's owner, a customer's pets). */
+export type PageTarget = { entity: 'customer' | 'pet'; id: string; ownerId?: string | null; petIds?: readonly string[] };
+
 /**
  * R4.20 on the page of one customer or pet: its deletion (or, for a pet, its owner's) shows the
  * "deleted on another device" state; another event of it, of its owner, of one of its pets or of
  * a tag refetches the page.
  */
-export function pageActionOf(
-  event: CrmEvent | null,
-  page: { entity: 'customer' | 'pet'; id: string; ownerId?: string | null; petIds?: readonly string[] },
-): PageAction {
+export function pageActionOf(event: CrmEvent | null, page: PageTarget): PageAction {
   if (!event) return null;
   if (event.entity === 'tag') return 'refetch';
   const own = event.entity === page.entity && event.id === page.id;

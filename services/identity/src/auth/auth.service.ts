@@ -167,7 +167,7 @@ export class AuthService {
     await manager.insert(StoreEntity, store);
     await manager.insert(PersonUserEntity, user);
     await manager.insert(OrgaUserEntity, membership);
-    await this.queueVerificationMail(manager, user, now);
+    await this.queueTokenMail(manager, user, now, 'verify', VERIFY_TOKEN_TTL_MS, verificationMail);
 
     const meta = { orgaId: orga.id, storeId: null, actor: { userId: user.id, deviceId: ctx.auth?.deviceId ?? null } };
     await this.outbox.add(
@@ -197,18 +197,29 @@ export class AuthService {
     return { user_id: user.id, orga_id: orga.id };
   }
 
-  private async queueVerificationMail(manager: EntityManager, user: PersonUserEntity, now: Date): Promise<void> {
+  /**
+   * R1.13: a new single-use token of `kind` for the user and the mail that carries it, both
+   * inserted in the caller's transaction so the mail goes out only if the change commits.
+   */
+  private async queueTokenMail(
+    manager: EntityManager,
+    user: PersonUserEntity,
+    now: Date,
+    kind: 'verify' | 'reset',
+    ttlMs: number,
+    mailOf: typeof verificationMail,
+  ): Promise<void> {
     const token = newEmailToken();
     await manager.insert(EmailTokenEntity, {
       id: randomUUID(),
       userId: user.id,
-      kind: 'verify',
+      kind,
       tokenHash: hashToken(token),
       createdAt: now,
-      expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS),
+      expiresAt: new Date(now.getTime() + ttlMs),
       usedAt: null,
     });
-    const mail = verificationMail({
+    const mail = mailOf({
       to: user.email,
       firstName: user.firstName,
       language: user.language as IdentityLanguage,
@@ -232,24 +243,7 @@ export class AuthService {
     await this.dataSource.transaction(async (manager) => {
       const now = new Date();
       await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'reset' AND used_at IS NULL`, [user.id]);
-      const token = newEmailToken();
-      await manager.insert(EmailTokenEntity, {
-        id: randomUUID(),
-        userId: user.id,
-        kind: 'reset',
-        tokenHash: hashToken(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-        usedAt: null,
-      });
-      const mail = passwordResetMail({
-        to: user.email,
-        firstName: user.firstName,
-        language: user.language as IdentityLanguage,
-        publicUrl: this.config.PUBLIC_URL,
-        token,
-      });
-      await manager.insert(OutgoingMailEntity, { id: randomUUID(), ...mail, createdAt: now, sentAt: null, attempts: 0, lastError: null });
+      await this.queueTokenMail(manager, user, now, 'reset', RESET_TOKEN_TTL_MS, passwordResetMail);
     });
     await this.mails.dispatchPending();
     return { requested: true };

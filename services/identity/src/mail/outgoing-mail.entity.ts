@@ -1,27 +1,10 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { MailColumns } from './mail-columns';
 
 /** A mail queued in the same transaction as the change that causes it; the dispatcher sends it after commit. */
 @Entity('outgoing_mail')
 @Index('ix_outgoing_mail_sent_at', ['sentAt'])
-export class OutgoingMailEntity {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
-  @Column({ type: 'varchar', length: 254, name: 'to' })
-  to!: string;
-
-  @Column({ type: 'text' })
-  subject!: string;
-
-  @Column({ type: 'text' })
-  text!: string;
-
-  @Column({ type: 'text' })
-  html!: string;
-
-  @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' })
-  createdAt!: Date;
-
+export class OutgoingMailEntity extends MailColumns {
   @Column({ type: 'timestamptz', name: 'sent_at', nullable: true })
   sentAt!: Date | null;
 
