@@ -4,7 +4,6 @@ import type { IdentityLanguage, PersonUser, RpcRequest, rateAppRpc, updateUserRp
 import { DataSource } from 'typeorm';
 import { isoOrNull } from '../common/db-errors';
 import type { AuthenticatedCaller } from '../common/session-guard';
-import { OrgaUserEntity } from '../orga/orga-user.entity';
 import { PersonUserEntity } from './person-user.entity';
 import { UserRatingEntity } from './user-rating.entity';
 
@@ -16,9 +15,11 @@ export class UserService {
   async personData(userOrId: string | PersonUserEntity): Promise<PersonUser> {
     const user =
       typeof userOrId === 'string' ? await this.dataSource.getRepository(PersonUserEntity).findOneByOrFail({ id: userOrId }) : userOrId;
-    const main = await this.dataSource
-      .getRepository(OrgaUserEntity)
-      .findOne({ where: { userId: user.id, active: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    // GET /user asks this on every start of the app: a plain query rather than the query builder
+    const [main] = await this.dataSource.query<{ orgaId: string }[]>(
+      `SELECT orga_id AS "orgaId" FROM orga_user WHERE user_id = $1 AND active ORDER BY created_at, id LIMIT 1`,
+      [user.id],
+    );
     return {
       id: user.id,
       email: user.email,
