@@ -10,3 +10,4 @@ export * from './confirm-dialog/ConfirmDialog';
 export * from './qr-code/qr-code';
 export * from './safe-html/safe-html';
 export * from './rating/RatingDialog';
+export * from './data-table/DataTable';

@@ -1,15 +1,14 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { CustomerSort, Tag } from '@pawline/contracts';
-import { EmptyState } from '@pawline/ui';
+import { EmptyState, PagedDataTable } from '@pawline/ui';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { CustomerListItem } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
-import { DataTable } from '../shared/DataTable';
 import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
-import { usePagedList } from '../shared/usePagedList';
+import { pagedTableTexts, usePagedList } from '../shared/usePagedList';
 import { TagManager } from '../tags/TagManager';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 
@@ -154,10 +153,10 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
           ))}
         </HStack>
       ) : null}
-      <DataTable
+      <PagedDataTable
         table={table}
         list={list}
-        t={t}
+        texts={pagedTableTexts(t)}
         empty={<EmptyState title={q || tagFilter.length > 0 ? t('clients.noCustomersFound') : t('clients.noCustomers')} description={q || tagFilter.length > 0 ? undefined : t('clients.noCustomersHint')} />}
         onRetry={loadFirst}
         onLoadMore={loadMore}

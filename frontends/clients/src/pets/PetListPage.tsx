@@ -1,15 +1,14 @@
 import { Badge, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { Organization } from '@pawline/api-client';
-import { EmptyState, ErrorState } from '@pawline/ui';
+import { EmptyState, ErrorState, PagedDataTable } from '@pawline/ui';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { PetListItem } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
-import { DataTable } from '../shared/DataTable';
 import { useCrmEvents } from '../shared/useCrmEvents';
 import { useLoad } from '../shared/useLoad';
-import { usePagedList } from '../shared/usePagedList';
+import { pagedTableTexts, usePagedList } from '../shared/usePagedList';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 import { petTypeKey } from './pet-labels';
 
@@ -126,10 +125,10 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
       {noStore ? (
         <EmptyState title={t('clients.noPets')} />
       ) : (
-        <DataTable
+        <PagedDataTable
           table={table}
           list={list}
-          t={t}
+          texts={pagedTableTexts(t)}
           empty={<EmptyState title={q ? t('clients.noPetsFound') : t('clients.noPets')} />}
           onRetry={loadFirst}
           onLoadMore={loadMore}

@@ -1,10 +1,17 @@
 import { isApiError } from '@pawline/api-client';
+import type { PagedDataTableTexts, PagedTableList } from '@pawline/ui';
 import { useCallback, useEffect, useState } from 'react';
+import type { Translate } from '../i18n/translator';
 import { listActionOf, withoutRow, withRow, type CrmEvent } from '../realtime/crm-events';
 import { errorText } from './clients-context';
 
 /** A list read page by page by last id; `done` once a page came back shorter than the page size (R4.22). */
-export type PagedList<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: T[]; done: boolean; loadingMore: boolean };
+export type PagedList<T> = PagedTableList<T>;
+
+/** The texts of a customer or pet list's `PagedDataTable`. */
+export function pagedTableTexts(t: Translate): PagedDataTableTexts {
+  return { loading: t('common.loading'), loadFailed: t('clients.loadFailed'), retry: t('common.retry'), loadMore: t('clients.loadMore') };
+}
 
 export type PagedListOptions<T extends { id: string }> = {
   /** One page after the row `lastId` (null: the first page); a new function reads the list again. */

@@ -1,10 +1,9 @@
 import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import type { ShellBridge, Store } from '@pawline/api-client';
-import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
+import { EmptyState, ErrorState, LoadingState, PlainDataTable, type PlainColumn } from '@pawline/ui';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
-import { DataTable, type PlainColumn } from '../shared/DataTable';
 import { countryName } from '../shared/options';
 import { useOrganization } from '../shared/useOrganization';
 import { StoreDialog } from './StoreDialog';
@@ -55,7 +54,7 @@ export function StoresPage({ bridge }: { bridge: ShellBridge }) {
       {load.status === 'failed' ? <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} /> : null}
       {load.status === 'ready' && load.orga.stores.length === 0 ? <EmptyState title={t('settings.storesEmpty')} /> : null}
       {load.status === 'ready' && load.orga.stores.length > 0 ? (
-        <DataTable columns={columns} data={load.orga.stores} testId="stores-table" rowTestId={(s) => `store-${s.name}`} />
+        <PlainDataTable columns={columns} data={load.orga.stores} testId="stores-table" rowTestId={(s) => `store-${s.name}`} />
       ) : null}
       {editing && load.status === 'ready' ? (
         <StoreDialog

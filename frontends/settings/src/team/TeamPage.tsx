@@ -1,10 +1,9 @@
 import { Badge, Button, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@pawline/ui';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PlainDataTable, type PlainColumn } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
-import { DataTable, type PlainColumn } from '../shared/DataTable';
 import { errorText, rankName } from '../shared/options';
 import { MemberDialog } from './MemberDialog';
 
@@ -99,7 +98,7 @@ export function TeamPage({ bridge }: { bridge: ShellBridge }) {
       {load.status === 'failed' ? <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={fetchTeam} /> : null}
       {load.status === 'ready' && load.team.length === 0 ? <EmptyState title={t('settings.teamEmpty')} /> : null}
       {load.status === 'ready' && load.team.length > 0 ? (
-        <DataTable columns={columns} data={load.team} testId="team-table" rowTestId={(m) => `member-${m.username}`} />
+        <PlainDataTable columns={columns} data={load.team} testId="team-table" rowTestId={(m) => `member-${m.username}`} />
       ) : null}
       {editing ? (
         <MemberDialog

@@ -1,20 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { IdentityLanguage, RpcRequest, RpcResponse, autologinLinkRpc, autologinRpc, changeEmailRpc } from '@pawline/contracts';
+import type { RpcRequest, RpcResponse, autologinLinkRpc, autologinRpc, changeEmailRpc } from '@pawline/contracts';
 import { RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedCaller } from '../common/session-guard';
 import type { IdentityConfig } from '../identity.config';
 import { MailDispatcher } from '../mail/mail-dispatcher.service';
 import { emailChangeMail } from '../mail/mail-templates';
-import { OutgoingMailEntity } from '../mail/outgoing-mail.entity';
 import { OrgaUserEntity } from '../orga/orga-user.entity';
 import { PersonUserEntity } from '../user/person-user.entity';
 import { VERIFY_TOKEN_TTL_MS } from './auth.service';
 import { AUTOLOGIN_TOKEN_TTL_MS, autologinUrl } from './autologin-link';
-import { EmailTokenEntity } from './email-token.entity';
-import { hashToken, newEmailToken } from './opaque-token';
+import { hashToken } from './opaque-token';
 import { SessionService, type SessionTokens } from './session.service';
+import { insertEmailToken, queueTokenMail } from './token-mail';
 
 /** Changing the e-mail address (R1.14) and the auto-login link of the QR code (R1.15, R2.04). */
 @Injectable()
@@ -38,26 +36,8 @@ export class AccountService {
     await this.dataSource.transaction(async (manager) => {
       const now = new Date();
       await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'email' AND used_at IS NULL`, [caller.user.id]);
-      const token = newEmailToken();
-      await manager.insert(EmailTokenEntity, {
-        id: randomUUID(),
-        userId: caller.user.id,
-        kind: 'email',
-        tokenHash: hashToken(token),
-        newEmail: email,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS),
-        usedAt: null,
-      });
+      await queueTokenMail(manager, { user: caller.user, kind: 'email', newEmail: email, now, ttlMs: VERIFY_TOKEN_TTL_MS, mailOf: emailChangeMail, publicUrl: this.config.PUBLIC_URL });
       await manager.update(PersonUserEntity, { id: caller.user.id }, { pendingEmail: email, updatedAt: now });
-      const mail = emailChangeMail({
-        to: email,
-        firstName: caller.user.firstName,
-        language: caller.user.language as IdentityLanguage,
-        publicUrl: this.config.PUBLIC_URL,
-        token,
-      });
-      await manager.insert(OutgoingMailEntity, { id: randomUUID(), ...mail, createdAt: now, sentAt: null, attempts: 0, lastError: null });
     });
     await this.mails.dispatchPending();
     return { pending_email: email };
@@ -65,21 +45,11 @@ export class AccountService {
 
   /** R1.15: a one-time token (10 minutes) in `/autologin?u=&p=`; a new link retires the previous one. */
   async autologinLink(caller: AuthenticatedCaller): Promise<RpcResponse<typeof autologinLinkRpc>> {
-    const token = newEmailToken();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + AUTOLOGIN_TOKEN_TTL_MS);
-    await this.dataSource.transaction(async (manager) => {
+    const token = await this.dataSource.transaction(async (manager) => {
       await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'autologin' AND used_at IS NULL`, [caller.user.id]);
-      await manager.insert(EmailTokenEntity, {
-        id: randomUUID(),
-        userId: caller.user.id,
-        kind: 'autologin',
-        tokenHash: hashToken(token),
-        newEmail: null,
-        createdAt: now,
-        expiresAt,
-        usedAt: null,
-      });
+      return insertEmailToken(manager, { userId: caller.user.id, kind: 'autologin', now, ttlMs: AUTOLOGIN_TOKEN_TTL_MS });
     });
     return { url: autologinUrl(this.config.PUBLIC_URL, caller.user.username, token), expires_at: expiresAt.toISOString() };
   }

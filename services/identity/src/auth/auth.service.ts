@@ -6,7 +6,6 @@ import {
   orgaCreatedEvent,
   storeCreatedEvent,
   userRegisteredEvent,
-  type IdentityLanguage,
   type RpcRequest,
   type RpcResponse,
   type changePasswordRpc,
@@ -26,7 +25,6 @@ import type { AuthenticatedCaller } from '../common/session-guard';
 import type { IdentityConfig } from '../identity.config';
 import { MailDispatcher } from '../mail/mail-dispatcher.service';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates';
-import { OutgoingMailEntity } from '../mail/outgoing-mail.entity';
 import { RANK } from '../orga/member-access';
 import { OrgaUserEntity } from '../orga/orga-user.entity';
 import { OrganizationEntity } from '../orga/organization.entity';
@@ -36,11 +34,12 @@ import { defaultTimeZone } from '../orga/time-zone';
 import { isPromoCodeUsable, trialEndsAt } from '../orga/trial';
 import { PersonUserEntity } from '../user/person-user.entity';
 import { EmailTokenEntity } from './email-token.entity';
-import { hashToken, newEmailToken, sessionIdOf } from './opaque-token';
+import { hashToken, sessionIdOf } from './opaque-token';
 import { PasswordHasher } from './password-hasher';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { SessionService, type Actor, type SessionTokens } from './session.service';
+import { queueTokenMail } from './token-mail';
 
 /** Verification tokens expire after 48 hours. */
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
@@ -167,7 +166,7 @@ export class AuthService {
     await manager.insert(StoreEntity, store);
     await manager.insert(PersonUserEntity, user);
     await manager.insert(OrgaUserEntity, membership);
-    await this.queueTokenMail(manager, user, now, 'verify', VERIFY_TOKEN_TTL_MS, verificationMail);
+    await queueTokenMail(manager, { user, kind: 'verify', now, ttlMs: VERIFY_TOKEN_TTL_MS, mailOf: verificationMail, publicUrl: this.config.PUBLIC_URL });
 
     const meta = { orgaId: orga.id, storeId: null, actor: { userId: user.id, deviceId: ctx.auth?.deviceId ?? null } };
     await this.outbox.add(
@@ -198,38 +197,6 @@ export class AuthService {
   }
 
   /**
-   * R1.13: a new single-use token of `kind` for the user and the mail that carries it, both
-   * inserted in the caller's transaction so the mail goes out only if the change commits.
-   */
-  private async queueTokenMail(
-    manager: EntityManager,
-    user: PersonUserEntity,
-    now: Date,
-    kind: 'verify' | 'reset',
-    ttlMs: number,
-    mailOf: typeof verificationMail,
-  ): Promise<void> {
-    const token = newEmailToken();
-    await manager.insert(EmailTokenEntity, {
-      id: randomUUID(),
-      userId: user.id,
-      kind,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ttlMs),
-      usedAt: null,
-    });
-    const mail = mailOf({
-      to: user.email,
-      firstName: user.firstName,
-      language: user.language as IdentityLanguage,
-      publicUrl: this.config.PUBLIC_URL,
-      token,
-    });
-    await manager.insert(OutgoingMailEntity, { id: randomUUID(), ...mail, createdAt: now, sentAt: null, attempts: 0, lastError: null });
-  }
-
-  /**
    * R1.13 password reset, step 1. Answers the same whether or not the address is known, so the
    * call does not reveal accounts; earlier unused reset tokens of the user stop working.
    */
@@ -243,7 +210,7 @@ export class AuthService {
     await this.dataSource.transaction(async (manager) => {
       const now = new Date();
       await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'reset' AND used_at IS NULL`, [user.id]);
-      await this.queueTokenMail(manager, user, now, 'reset', RESET_TOKEN_TTL_MS, passwordResetMail);
+      await queueTokenMail(manager, { user, kind: 'reset', now, ttlMs: RESET_TOKEN_TTL_MS, mailOf: passwordResetMail, publicUrl: this.config.PUBLIC_URL });
     });
     await this.mails.dispatchPending();
     return { requested: true };
