@@ -3,8 +3,10 @@ import { AppointmentTreatmentEntity } from './appointment/appointment-treatment.
 import { AppointmentEntity } from './appointment/appointment.entity';
 import { CalendarFeedEntity } from './calendar-feed/calendar-feed.entity';
 import { SchedulingInit1764200000000 } from './migrations/1764200000000-scheduling-init';
+import { CalendarVersion1764300000000 } from './migrations/1764300000000-calendar-version';
 import { TreatmentEntity } from './treatment/treatment.entity';
+import { CalendarDayVersionEntity } from './week-cache/calendar-day-version.entity';
 
-export const SCHEDULING_ENTITIES = [TreatmentEntity, AppointmentEntity, AppointmentTreatmentEntity, AppointmentPetEntity, CalendarFeedEntity];
+export const SCHEDULING_ENTITIES = [TreatmentEntity, AppointmentEntity, AppointmentTreatmentEntity, AppointmentPetEntity, CalendarFeedEntity, CalendarDayVersionEntity];
 
-export const SCHEDULING_MIGRATIONS = [SchedulingInit1764200000000];
+export const SCHEDULING_MIGRATIONS = [SchedulingInit1764200000000, CalendarVersion1764300000000];

@@ -6,7 +6,10 @@ export type LoadOptions = {
   headers: Record<string, string>;
   duration: number;
   connections: number;
-  /** requests per second for the whole run; unlimited when left out */
+  /**
+   * requests per second for the whole run, sent open loop at a constant rate (latency counted
+   * from when each request was due); unlimited (autocannon, `connections` in flight) when left out
+   */
   overallRate?: number;
   /** paths to cycle through on `url`'s host; `url` itself when left out */
   paths?: string[];
@@ -14,7 +17,7 @@ export type LoadOptions = {
 
 export type LoadResult = { requestsPerSecond: number; answers: number; p50: number; p95: number; p99: number; failures: number };
 
-/** Runs autocannon in a child process so the measured server keeps its event loop to itself. */
+/** Runs the load (load-worker.cjs) in a child process so the measured server keeps its event loop to itself. */
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [join(__dirname, 'load-worker.cjs'), JSON.stringify(options)], { maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {

@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import type { StoreScope } from '../access/scheduling-access.service';
 import { APPOINTMENT_COLUMNS, APPOINTMENT_JSON_COLUMNS, centsOf, instantsOf, returnedRows, toAppointment, type AppointmentRow } from './appointment-rows';
 import { addDays, daysBetween, formatLocalDate, isRealDate, isValidTimeZone, parseLocalDate, type LocalDate } from './local-time';
+import { WeekCache } from '../week-cache/week-cache';
 import { occurrences } from './recurrence';
 
 export type AppointmentFields = z.output<typeof appointmentFieldsSchema>;
@@ -54,9 +55,15 @@ function rangeOf(parts: SixDateParts): { from: string; to: string } {
   return { from: formatLocalDate(from), to: formatLocalDate(to) };
 }
 
+/** The version of a store's local days from one date to another in SQL: the highest of theirs ('0' before any appointment). */
+const RANGE_VERSION = (store: string, from: string, to: string) =>
+  `coalesce((SELECT max(version)::text FROM calendar_day_version WHERE store_id = ${store} AND local_date BETWEEN ${from} AND ${to}), '0')`;
+
 /** R3.07 R4.11 appointments of a store: booking, recurring groups, changes by scope, check-out, decline. */
 @Injectable()
 export class AppointmentService {
+  private readonly weeks = new WeekCache<RawJson<AppointmentList>>();
+
   constructor(
     private readonly db: DataSource,
     private readonly outbox: OutboxService,
@@ -80,14 +87,17 @@ export class AppointmentService {
    * AppointmentList, written by Postgres in one round trip: the week view asks for this all day
    * long (issue 5 wants p95 under 20 ms at 200 requests/s with 50,000 appointments), and no row is
    * then parsed, mapped, checked or serialized again in Node or the gateway (docs/adr/0004).
+   * `version` is SQL for the version of the days the answer covers, read in the same statement
+   * (same snapshot) as the answer, so an answer kept under it is never newer or older than it.
    * Treatments and pets are looked up by primary key with `= ANY (ARRAY(SELECT id FROM a))`: with
    * `IN (SELECT id FROM a)` or a LATERAL join Postgres misjudged the CTE and hash-joined every
    * appointment_pet row (5 to 15 ms of a week; this way the whole statement takes about 2.2 ms).
    */
-  private async listWhere(where: string, params: unknown[]): Promise<{ count: number; list: RawJson<AppointmentList> }> {
-    const [result] = await this.db.query<{ count: number; body: string }[]>(
+  private async listWhere(where: string, params: unknown[], version = `'0'`): Promise<{ count: number; version: string; list: RawJson<AppointmentList> }> {
+    const [result] = await this.db.query<{ count: number; version: string; body: string }[]>(
       `WITH a AS MATERIALIZED (SELECT * FROM appointment WHERE ${where})
        SELECT (SELECT count(*) FROM a)::int AS count,
+              ${version} AS version,
               json_build_object(
                 'items', (SELECT coalesce(json_agg(i ORDER BY i.date, i.hour, i.min, i.id), '[]'::json) FROM (SELECT ${APPOINTMENT_JSON_COLUMNS} FROM a) i),
                 'treatments', (SELECT coalesce(json_agg(t ORDER BY t.appointment_id, t.name), '[]'::json)
@@ -97,13 +107,27 @@ export class AppointmentService {
               )::text AS body`,
       params,
     );
-    return { count: result?.count ?? 0, list: new RawJson(result?.body ?? '{"items":[],"treatments":[],"pets":[]}') };
+    return { count: result?.count ?? 0, version: result?.version ?? '0', list: new RawJson(result?.body ?? '{"items":[],"treatments":[],"pets":[]}') };
+  }
+
+  /** The version of the store's days from one date to another now (see WeekCache). */
+  private async rangeVersion(storeId: string, from: string, to: string): Promise<string> {
+    const [row] = await this.db.query<{ version: string }[]>(`SELECT ${RANGE_VERSION('$1', '$2::date', '$3::date')} AS version`, [storeId, from, to]);
+    return row?.version ?? '0';
   }
 
   /** R7.05 the store's appointments of the local days from the first to the second date, both included. */
   async range(scope: StoreScope, parts: SixDateParts): Promise<RawJson<AppointmentList>> {
     const { from, to } = rangeOf(parts);
-    return (await this.listWhere(`store_id = $1 AND orga_id = $2 AND local_date BETWEEN $3 AND $4`, [scope.storeId, scope.orgaId, from, to])).list;
+    // the calendar asks for the same weeks all day: a kept answer serves while none of its days changed
+    const key = `${scope.orgaId}|${scope.storeId}|${from}|${to}`;
+    if (this.weeks.has(key)) {
+      const kept = this.weeks.get(key, await this.rangeVersion(scope.storeId, from, to));
+      if (kept) return kept;
+    }
+    const read = await this.listWhere(`store_id = $1 AND orga_id = $2 AND local_date BETWEEN $3 AND $4`, [scope.storeId, scope.orgaId, from, to], RANGE_VERSION('$1', '$3::date', '$4::date'));
+    this.weeks.set(key, read.version, read.list, read.list.text.length);
+    return read.list;
   }
 
   /** R7.05 the members of a recurring group within a range. */

@@ -221,6 +221,38 @@ describe('scheduling over NATS and Postgres', () => {
       expect(group.items).toEqual(series.items);
     });
 
+    it('R7.05 a kept week is never served after a change: every write, and one made by another process straight in SQL', async () => {
+      const week = () => call(client, listAppointmentRangeRpc, { ...scope(), ...range(2029, 1, 8, 2029, 1, 14) }, anna.auth);
+      const booked = (await book({ date: '2029-01-09', hour: 10, min: 0, pet_ids: [petA] })).items[0];
+      if (!booked) throw new Error('booking answered no appointment');
+      expect((await week()).items.map((item) => item.id)).toEqual([booked.id]);
+      expect(await week()).toEqual(await week()); // kept, and the same answer
+
+      const steps: [string, () => Promise<unknown>, (w: Awaited<ReturnType<typeof week>>) => unknown][] = [
+        ['notes', () => call(client, updateAppointmentNotesRpc, { ...scope(), appointment_id: booked.id, notes: 'Nuovo' }, anna.auth), (w) => w.items[0]?.notes],
+        ['status', () => call(client, updateAppointmentStatusRpc, { ...scope(), appointment_id: booked.id, status: 1 }, anna.auth), (w) => w.items[0]?.status],
+        ['move', () => call(client, moveAppointmentRpc, { ...scope(), appointment_id: booked.id, date: '2029-01-10', hour: 16, min: 30 }, anna.auth), (w) => w.items[0]?.date],
+        ['pets only', () => call(client, updateAppointmentRpc, { ...scope(), appointment_id: booked.id, appointment: { date: '2029-01-10', hour: 16, min: 30, duration: 60, pet_ids: [petA, petB] } }, anna.auth), (w) => w.pets.length],
+        ['check-out', () => call(client, checkOutAppointmentRpc, { ...scope(), appointment_id: booked.id, final_price: 3000 }, anna.auth), (w) => w.items[0]?.checked_out],
+        ['another process', () => env.query(`UPDATE scheduling.appointment_pet SET pet_id = $2 WHERE appointment_id = $1 AND pet_id = $3`, [booked.id, randomUUID(), petB]), (w) => w.pets.some((p) => p.pet_id === petB)],
+        ['delete', () => call(client, deleteAppointmentRpc, { ...scope(), appointment_id: booked.id }, anna.auth), (w) => w.items.length],
+      ];
+      const seen: Record<string, unknown> = {};
+      for (const [name, write, read] of steps) {
+        await week(); // kept before the write
+        await write();
+        seen[name] = read(await week());
+      }
+      expect(seen).toEqual({ notes: 'Nuovo', status: 1, move: '2029-01-10', 'pets only': 2, 'check-out': true, 'another process': false, delete: 0 });
+
+      // a move to another week changes both weeks, each kept before
+      const nextWeek = () => call(client, listAppointmentRangeRpc, { ...scope(), ...range(2029, 1, 15, 2029, 1, 21) }, anna.auth);
+      const travelling = (await book({ date: '2029-01-11', hour: 9, min: 0, pet_ids: [petA] })).items[0];
+      expect([(await week()).items.length, (await nextWeek()).items.length]).toEqual([1, 0]);
+      await call(client, moveAppointmentRpc, { ...scope(), appointment_id: travelling?.id ?? '', date: '2029-01-16', hour: 9, min: 0 }, anna.auth);
+      expect([(await week()).items.length, (await nextWeek()).items.map((item) => item.id)]).toEqual([0, [travelling?.id]]);
+    });
+
     it('answers an empty week as empty lists', async () => {
       expect(await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2031, 1, 6, 2031, 1, 12) }, anna.auth)).toEqual({ items: [], treatments: [], pets: [] });
     });
