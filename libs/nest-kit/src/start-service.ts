@@ -28,7 +28,9 @@ export async function startService(def: ServiceDefinition, overrides: Partial<Ki
   const serviceConfig = def.config ? loadServiceConfig(def.config, def.name) : {};
   initTracing({ serviceName: def.name, otlpEndpoint: config.otlpEndpoint });
   const logger = new PawlineLogger(def.name, config.logLevel);
-  const nc = await connect({ servers: config.natsUrl, name: `pawline-${def.name}` });
+  // noAsyncTraces: the client would build an Error with a stack trace on every request only to
+  // explain a timeout later (1.4 % of the gateway's CPU); our RpcError names the subject instead
+  const nc = await connect({ servers: config.natsUrl, name: `pawline-${def.name}`, noAsyncTraces: true });
   let app: INestApplication | null = null;
   try {
     await ensureStreams(nc, config);

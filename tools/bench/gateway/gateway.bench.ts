@@ -9,11 +9,14 @@ import { Pool } from 'pg';
 import { listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
 import { verifyAccessToken, type ServiceDefinition } from '@pawline/nest-kit';
 import { createTestEnv } from '@pawline/nest-kit/testing';
+import { cpuByProcessName, cpuPerAnswer } from '../load/process-cpu';
 import { runLoad } from '../load/run-load';
 
 const root = resolve(__dirname, '../../..');
 
-export type Measurement = { target: string; mode: string; requestsPerSecond: number; p50: number; p99: number; failures: number };
+export type Measurement = { target: string; mode: string; requestsPerSecond: number; p50: number; p99: number; failures: number; cpu: string };
+
+const OTHER_PROCESSES = ['postgres', 'nats-server', 'redis-server'];
 
 function durationArg(argv: string[]): number {
   const arg = argv.find((a) => a.startsWith('--duration='));
@@ -23,6 +26,8 @@ function durationArg(argv: string[]): number {
 }
 
 async function measure(target: string, url: string, token: string, duration: number, rate: number | null): Promise<Measurement> {
+  const cpuBefore = process.cpuUsage();
+  const othersBefore = cpuByProcessName(OTHER_PROCESSES);
   const result = await runLoad({
     url,
     headers: { authorization: `Bearer ${token}` },
@@ -30,7 +35,11 @@ async function measure(target: string, url: string, token: string, duration: num
     connections: rate === null ? 32 : 16,
     ...(rate === null ? {} : { overallRate: rate }),
   });
+  const own = process.cpuUsage(cpuBefore);
+  const answers = Math.max(1, Math.round(result.requestsPerSecond * duration));
+  const cpu = `this process ${((own.user + own.system) / 1000 / answers).toFixed(2)} ms, ${cpuPerAnswer(othersBefore, cpuByProcessName(OTHER_PROCESSES), answers, OTHER_PROCESSES)}`;
   return {
+    cpu,
     target,
     mode: rate === null ? 'unlimited' : `${rate}/s fixed`,
     requestsPerSecond: result.requestsPerSecond,
@@ -125,6 +134,8 @@ async function main(): Promise<void> {
       rows.push(await measure(target, url, session.access_token, duration, null));
     }
     console.log(table(rows));
+    console.log('  CPU per answer (the bench process hosts gateway and identity, or the bare handler):');
+    for (const row of rows) console.log(`    ${row.target.padEnd(18)} ${row.mode.padEnd(12)} ${row.cpu}`);
     const [gwFixed, gwMax, bareFixed, bareMax] = rows as [Measurement, Measurement, Measurement, Measurement];
     console.log(
       `  ratio gateway/bare: throughput ${(gwMax.requestsPerSecond / bareMax.requestsPerSecond).toFixed(2)}x, ` +

@@ -2,18 +2,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100;
 
+/** CPU seconds used so far by each process of the given names, by pid (Linux /proc; empty elsewhere). */
+export type CpuReading = Map<string, { name: string; seconds: number }>;
+
 /**
- * CPU seconds used so far by the processes of each name (Linux /proc; empty elsewhere): with the
- * figures before and after a run, what Postgres and NATS spent on it, which wall-clock latency on
- * a shared machine does not tell.
+ * What Postgres, NATS or Redis spent on a run, which wall-clock latency on a shared machine does
+ * not tell: read before and after, and compare with cpuPerAnswer.
  */
-export function cpuByProcessName(names: readonly string[]): Map<string, number> {
-  const totals = new Map<string, number>(names.map((name) => [name, 0]));
+export function cpuByProcessName(names: readonly string[]): CpuReading {
+  const reading: CpuReading = new Map();
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
-    return totals;
+    return reading;
   }
   for (const pid of entries) {
     let stat: string;
@@ -22,19 +24,22 @@ export function cpuByProcessName(names: readonly string[]): Map<string, number> 
     } catch {
       continue; // gone meanwhile
     }
-    // pid (comm) state ... : comm may hold spaces, so split after the last ')'
+    // pid (comm) state ...: comm may hold spaces, so split after the last ')'
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (!totals.has(name)) continue;
+    if (!names.includes(name)) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
-    totals.set(name, (totals.get(name) ?? 0) + ticks / TICKS_PER_SECOND);
+    reading.set(pid, { name, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND }); // utime + stime
   }
-  return totals;
+  return reading;
 }
 
-/** Milliseconds of CPU per answer that each named process spent between two readings. */
-export function cpuPerAnswer(before: Map<string, number>, after: Map<string, number>, answers: number): string {
-  return [...after]
-    .map(([name, seconds]) => `${name} ${(((seconds - (before.get(name) ?? 0)) * 1000) / Math.max(answers, 1)).toFixed(2)} ms`)
-    .join(', ');
+/**
+ * Milliseconds of CPU per answer each process name spent between two readings, over the processes
+ * alive at the second one (a process that ended meanwhile, such as a closed Postgres connection,
+ * is not counted: the figure can only be low, never negative).
+ */
+export function cpuPerAnswer(before: CpuReading, after: CpuReading, answers: number, names: readonly string[]): string {
+  const spent = new Map<string, number>(names.map((name) => [name, 0]));
+  for (const [pid, now] of after) spent.set(now.name, (spent.get(now.name) ?? 0) + now.seconds - (before.get(pid)?.seconds ?? 0));
+  return [...spent].map(([name, seconds]) => `${name} ${((seconds * 1000) / Math.max(answers, 1)).toFixed(2)} ms`).join(', ');
 }
