@@ -19,15 +19,19 @@ type Props = {
 
 // Plain elements and one shared stylesheet: a week holds hundreds of cards, and per-element style
 // props would cost more than the whole 100 ms render budget of issue 5. Only the place and the
-// colours are set per card.
+// colours are set per card. The card's own text is its first line (the label, in bold), with no
+// element of its own: each element costs a style computation (Chakra's global rules give every
+// element two dozen custom properties) and the week's cards are most of the page's elements.
+// The done mark is drawn, not a ✓ character: no font here has that glyph, and the first one on a
+// page costs a system font fallback lookup (a few ms of the first render).
 const CARD_CSS = `
-.pl-card{position:absolute;box-sizing:border-box;border-left:4px solid;border-radius:4px;color:#fff;padding:0 4px;overflow:hidden;font-size:12px;line-height:1.2;cursor:grab;user-select:none;touch-action:none}
+.pl-card{position:absolute;box-sizing:border-box;border-left:4px solid;border-radius:4px;color:#fff;padding:0 4px;overflow:hidden;font-size:12px;font-weight:600;line-height:1.2;cursor:grab;user-select:none;touch-action:none}
 .pl-card.pl-compact{position:relative;cursor:pointer;margin-bottom:2px}
 .pl-card.pl-dragging{opacity:.75}
 .pl-card.pl-declined{border-left-style:dashed;background-image:repeating-linear-gradient(135deg,transparent 0 6px,rgba(255,255,255,.25) 6px 12px)}
-.pl-card .pl-label{font-weight:600}
-.pl-card.pl-declined .pl-label{text-decoration:line-through}
-.pl-card .pl-line{display:block}
+.pl-card .pl-struck{text-decoration:line-through}
+.pl-card .pl-line{display:block;font-weight:400}
+.pl-card .pl-line::before{content:"";display:inline-block;width:4px;height:8px;margin:0 5px 2px 2px;border:solid currentColor;border-width:0 1.5px 1.5px 0;transform:rotate(45deg)}
 .pl-card .pl-badge{display:block;font-weight:700}
 .pl-card .pl-handle{position:absolute;left:0;right:0;bottom:0;height:6px;cursor:ns-resize}
 `;
@@ -46,6 +50,7 @@ export function AppointmentCard({ appointment: a, label, look, t, style, compact
   const start = a.hour * 60 + a.min;
   const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
   const declined = look.state === 'declined';
+  const heading = `${compact ? clockText(start) : time} ${label}`;
   return (
     <div
       role="button"
@@ -65,15 +70,14 @@ export function AppointmentCard({ appointment: a, label, look, t, style, compact
         }
       }}
     >
-      <span className="pl-label">
-        {compact ? clockText(start) : time} {label}
-      </span>
+      {/* struck through on its own: a decoration would also cross out the badge below it */}
+      {declined ? <span className="pl-struck">{heading}</span> : heading}
       {declined ? (
         <span className="pl-badge" data-testid="declined-badge">
           {t('calendar.declined')}
         </span>
       ) : null}
-      {look.state === 'done' && !compact ? <span className="pl-line">✓ {t('calendar.checkedOut')}</span> : null}
+      {look.state === 'done' && !compact ? <span className="pl-line">{t('calendar.checkedOut')}</span> : null}
       {onResizePointerDown ? (
         <div
           className="pl-handle"

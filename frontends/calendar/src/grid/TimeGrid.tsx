@@ -1,13 +1,12 @@
-import { Box, Flex, Text } from '@chakra-ui/react';
 import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
-import { useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { cardLook, startMinutes } from '../calendar/appointment-model';
 import { clockText } from '../calendar/calendar-dates';
 import type { Translate } from '../i18n/translator';
 import { AppointmentCard, CardStyles } from './AppointmentCard';
 import { columnAt, DRAG_THRESHOLD_PX, minutesAtOffset, movedStart, offsetOfMinutes, resizedDuration, selectionBetween, type GridScale } from './drag-math';
-import { layoutOverlaps } from './overlap-layout';
+import { layoutOverlaps, type LanePlacement } from './overlap-layout';
 
 /** A column of the grid: a day, or a day of one staff member (Day by user; null = unassigned). */
 export type GridColumn = { key: string; day: string; userId?: string | null; label: string };
@@ -34,9 +33,33 @@ type Drag =
 
 export const DEFAULT_PX_PER_HOUR = 48;
 
-function belongsTo(column: GridColumn, a: Appointment): boolean {
-  if (a.date !== column.day) return false;
-  return column.userId === undefined || (column.userId ?? null) === (a.user_id ?? null);
+// Plain elements and one static stylesheet, like the cards: Chakra's style props cost an emotion
+// serialization and a stylis compile per element on the first render, about half the script time
+// of the week view's first render (issue 5). The values are Chakra's own tokens as CSS variables.
+const GRID_CSS = `
+.pl-grid{border-width:1px;border-radius:var(--chakra-radii-md);overflow:auto;max-height:75vh}
+.pl-grid-head{display:flex;position:sticky;top:0;z-index:2;background:var(--chakra-colors-bg);border-bottom-width:1px}
+.pl-grid-head-cell{flex:1 1 0%;min-width:0;text-align:center;padding-block:var(--chakra-spacing-1);font-size:var(--chakra-font-sizes-sm);font-weight:var(--chakra-font-weights-semibold);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.pl-grid-gutter{width:var(--chakra-sizes-14);flex-shrink:0;position:relative}
+.pl-grid-hour{position:absolute;right:var(--chakra-spacing-1);font-size:var(--chakra-font-sizes-xs);color:var(--chakra-colors-fg-muted)}
+.pl-grid-rows{display:flex}
+.pl-grid-body{display:flex;flex:1 1 0%;position:relative;touch-action:none}
+.pl-grid-column{flex:1 1 0%;min-width:0;position:relative;border-left:1px solid var(--chakra-colors-border);background-image:repeating-linear-gradient(to bottom,var(--chakra-colors-border-muted) 0 1px,transparent 1px var(--pl-hour-px))}
+.pl-grid-column>.pl-card{margin-inline:1px}
+.pl-grid-selection{position:absolute;left:var(--chakra-spacing-1);right:var(--chakra-spacing-1);background:var(--chakra-colors-brand-100);border-width:1px;border-color:var(--chakra-colors-brand-500);border-radius:var(--chakra-radii-sm);font-size:var(--chakra-font-sizes-xs);padding-inline:var(--chakra-spacing-1)}
+`;
+
+function GridStyles() {
+  return (
+    <style href="pawline-calendar-grid" precedence="default">
+      {GRID_CSS}
+    </style>
+  );
+}
+
+/** A column's appointments are found by day, or by day and staff member (null: unassigned). */
+function columnKey(day: string, userId?: string | null): string {
+  return userId === undefined ? day : `${day}\u0000${userId ?? ''}`;
 }
 
 /** The hours shown: 7 to 21 at least, widened to fit every appointment. */
@@ -50,6 +73,52 @@ export function visibleHours(appointments: readonly Appointment[]): { firstHour:
   return { firstHour: first, lastHour: Math.min(24, last) };
 }
 
+/** What a card does with the pointer and the keyboard; one stable object for all cards of a grid. */
+type CardActions = {
+  open: (a: Appointment) => void;
+  startMove: (event: ReactPointerEvent<HTMLDivElement>, a: Appointment, col: number) => void;
+  startResize: (event: ReactPointerEvent<HTMLDivElement>, a: Appointment) => void;
+};
+
+type GridCardProps = {
+  appointment: Appointment;
+  col: number;
+  top: number;
+  height: number;
+  lane: number;
+  lanes: number;
+  label: string;
+  staff: ReadonlyMap<string, OrganizationUser>;
+  t: Translate;
+  dragging: boolean;
+  actions: CardActions;
+};
+
+/**
+ * A card placed in its column. Memoized on plain values: while a card is dragged the grid renders
+ * on every pointer move, and only the dragged card (a new object) draws again, not all 300.
+ */
+const GridCard = memo(function GridCard({ appointment: a, col, top, height, lane, lanes, label, staff, t, dragging, actions }: GridCardProps) {
+  // lane `lane` of `lanes`, 1 px in from each side (the margin in GRID_CSS): plain percentages
+  // parse faster than calc() and the card's width follows from left and right
+  const style: CSSProperties = { top, height, left: `${(lane / lanes) * 100}%`, right: `${((lanes - lane - 1) / lanes) * 100}%` };
+  return (
+    <AppointmentCard
+      appointment={a}
+      label={label}
+      look={cardLook(a, staff)}
+      t={t}
+      dragging={dragging}
+      style={style}
+      onOpen={() => actions.open(a)}
+      onPointerDown={(event) => actions.startMove(event, a, col)}
+      onResizePointerDown={(event) => actions.startResize(event, a)}
+    />
+  );
+});
+
+const ALONE: LanePlacement = { lane: 0, lanes: 1 };
+
 /**
  * Hours down, days (or staff members) across. Drag on empty grid to book, drag a card to move
  * it, drag its bottom edge to resize; all in 15-minute steps (pointer events).
@@ -58,14 +127,46 @@ export function TimeGrid({ columns, appointments, staff, labelOf, t, pxPerHour =
   const bodyRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
-  const update = (next: Drag | null) => {
+  const update = useCallback((next: Drag | null) => {
     dragRef.current = next;
     setDrag(next);
-  };
+  }, []);
+  const capture = useCallback((event: ReactPointerEvent<Element>) => {
+    try {
+      bodyRef.current?.setPointerCapture(event.pointerId);
+    } catch {
+      // a synthetic pointer (tests) has nothing to capture
+    }
+  }, []);
+  // One object for all cards for the grid's life, so that the memoized cards keep theirs when the
+  // page passes a new onOpen (it does on each of its renders); the latest one is called.
+  const onOpenRef = useRef(onOpen);
+  useLayoutEffect(() => {
+    onOpenRef.current = onOpen;
+  }, [onOpen]);
+  const actions = useMemo<CardActions>(
+    () => ({
+      open: (a) => onOpenRef.current(a),
+      startMove: (event, a, col) => {
+        if (event.button !== 0) return;
+        event.stopPropagation();
+        capture(event);
+        update({ kind: 'move', a, x: event.clientX, y: event.clientY, col, fromCol: col, start: startMinutes(a), moved: false });
+      },
+      startResize: (event, a) => {
+        capture(event);
+        update({ kind: 'resize', a, y: event.clientY, duration: a.duration });
+      },
+    }),
+    [capture, update],
+  );
 
   const { firstHour, lastHour } = useMemo(() => visibleHours(appointments), [appointments]);
   const scale: GridScale = { pxPerHour, firstHour };
   const height = (lastHour - firstHour) * pxPerHour;
+
+  // Labels by id, worked out once per list: a drag changes where a card is, not what it says.
+  const labels = useMemo(() => new Map(appointments.map((a) => [a.id, labelOf(a)])), [appointments, labelOf]);
 
   // The card being dragged is drawn where it would land.
   const shown = useMemo(() => {
@@ -84,15 +185,20 @@ export function TimeGrid({ columns, appointments, staff, labelOf, t, pxPerHour =
     });
   }, [appointments, drag, columns]);
 
-  const perColumn = useMemo(
-    () =>
-      columns.map((column) => {
-        const items = shown.filter((a) => belongsTo(column, a));
-        const lanes = layoutOverlaps(items.map((a) => ({ id: a.id, start: startMinutes(a), end: startMinutes(a) + a.duration })));
-        return { column, items, lanes };
-      }),
-    [columns, shown],
-  );
+  // One pass over the appointments into their columns (not one filter of all of them per column):
+  // an appointment belongs to its day's column and to its day-and-staff-member column.
+  const perColumn = useMemo(() => {
+    const groups = new Map<string, Appointment[]>(columns.map((column) => [columnKey(column.day, column.userId), []]));
+    for (const a of shown) {
+      groups.get(columnKey(a.date))?.push(a);
+      groups.get(columnKey(a.date, a.user_id ?? null))?.push(a);
+    }
+    return columns.map((column) => {
+      const items = groups.get(columnKey(column.day, column.userId)) ?? [];
+      const lanes = layoutOverlaps(items.map((a) => ({ id: a.id, start: startMinutes(a), end: startMinutes(a) + a.duration })));
+      return { column, items, lanes };
+    });
+  }, [columns, shown]);
 
   function pointerMinutes(event: { clientY: number }): number {
     const rect = bodyRef.current?.getBoundingClientRect();
@@ -101,13 +207,6 @@ export function TimeGrid({ columns, appointments, staff, labelOf, t, pxPerHour =
   function pointerColumn(event: { clientX: number }): number {
     const rect = bodyRef.current?.getBoundingClientRect();
     return columnAt(event.clientX, rect?.left ?? 0, rect?.width ?? 0, columns.length);
-  }
-  function capture(event: ReactPointerEvent<Element>) {
-    try {
-      bodyRef.current?.setPointerCapture(event.pointerId);
-    } catch {
-      // a synthetic pointer (tests) has nothing to capture
-    }
   }
 
   const onBodyPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
@@ -149,34 +248,35 @@ export function TimeGrid({ columns, appointments, staff, labelOf, t, pxPerHour =
   };
 
   const selection = drag?.kind === 'create' ? { col: drag.col, ...selectionBetween(drag.down, drag.current) } : null;
+  const draggedId = drag && drag.kind !== 'create' ? drag.a.id : null;
   const hours = Array.from({ length: lastHour - firstHour }, (_, i) => firstHour + i);
-  // one background per column draws the hour lines (no element per line and column)
-  const hourLines = `repeating-linear-gradient(to bottom, var(--chakra-colors-border-muted) 0 1px, transparent 1px ${pxPerHour}px)`;
+  // the columns' background draws the hour lines (no element per line and column) at this pitch
+  const bodyStyle = { height, '--pl-hour-px': `${pxPerHour}px` } as CSSProperties;
 
   return (
-    <Box data-testid="time-grid" borderWidth="1px" borderRadius="md" overflow="auto" maxH="75vh">
+    <div className="pl-grid" data-testid="time-grid">
       <CardStyles />
-      <Flex position="sticky" top="0" zIndex="2" bg="bg" borderBottomWidth="1px">
-        <Box w="14" flexShrink={0} />
+      <GridStyles />
+      <div className="pl-grid-head">
+        <div className="pl-grid-gutter" />
         {columns.map((column) => (
-          <Box key={column.key} flex="1" minW="0" textAlign="center" py="1" fontSize="sm" fontWeight="semibold" data-testid="grid-column-head" truncate>
+          <div key={column.key} className="pl-grid-head-cell" data-testid="grid-column-head">
             {column.label}
-          </Box>
+          </div>
         ))}
-      </Flex>
-      <Flex>
-        <Box w="14" flexShrink={0} position="relative" style={{ height }}>
+      </div>
+      <div className="pl-grid-rows">
+        <div className="pl-grid-gutter" style={{ height }}>
           {hours.map((hour) => (
-            <Text key={hour} position="absolute" right="1" fontSize="xs" color="fg.muted" style={{ top: offsetOfMinutes(hour * 60, scale) - 6 }}>
+            <p key={hour} className="pl-grid-hour" style={{ top: offsetOfMinutes(hour * 60, scale) - 6 }}>
               {clockText(hour * 60)}
-            </Text>
+            </p>
           ))}
-        </Box>
-        <Flex
+        </div>
+        <div
           ref={bodyRef}
-          flex="1"
-          position="relative"
-          style={{ height, touchAction: 'none' }}
+          className="pl-grid-body"
+          style={bodyStyle}
           data-testid="grid-body"
           data-first-hour={firstHour}
           data-px-per-hour={pxPerHour}
@@ -186,65 +286,39 @@ export function TimeGrid({ columns, appointments, staff, labelOf, t, pxPerHour =
           onPointerCancel={() => update(null)}
         >
           {perColumn.map(({ column, items, lanes }, index) => (
-            <div
-              key={column.key}
-              data-testid="grid-column"
-              data-day={column.day}
-              data-user={column.userId ?? ''}
-              style={{ flex: 1, minWidth: 0, position: 'relative', borderLeft: '1px solid var(--chakra-colors-border)', backgroundImage: hourLines }}
-            >
+            <div key={column.key} className="pl-grid-column" data-testid="grid-column" data-day={column.day} data-user={column.userId ?? ''}>
               {selection && selection.col === index ? (
-                <Box
+                <div
+                  className="pl-grid-selection"
                   data-testid="grid-selection"
-                  position="absolute"
-                  left="1"
-                  right="1"
-                  bg="brand.100"
-                  borderWidth="1px"
-                  borderColor="brand.500"
-                  borderRadius="sm"
-                  fontSize="xs"
-                  px="1"
                   style={{ top: offsetOfMinutes(selection.start, scale), height: (selection.duration / 60) * pxPerHour }}
                 >
                   {clockText(selection.start)}–{clockText(selection.start + selection.duration)}
-                </Box>
+                </div>
               ) : null}
               {items.map((a) => {
-                const lane = lanes.get(a.id) ?? { lane: 0, lanes: 1 };
-                const start = startMinutes(a);
+                const placement = lanes.get(a.id) ?? ALONE;
                 return (
-                  <AppointmentCard
+                  <GridCard
                     key={a.id}
                     appointment={a}
-                    label={labelOf(a)}
-                    look={cardLook(a, staff)}
+                    col={index}
+                    top={offsetOfMinutes(startMinutes(a), scale)}
+                    height={(Math.max(a.duration, 15) / 60) * pxPerHour - 1}
+                    lane={placement.lane}
+                    lanes={placement.lanes}
+                    label={labels.get(a.id) ?? labelOf(a)}
+                    staff={staff}
                     t={t}
-                    dragging={drag !== null && drag.kind !== 'create' && drag.a.id === a.id}
-                    style={{
-                      top: offsetOfMinutes(start, scale),
-                      height: Math.max(a.duration, 15) / 60 * pxPerHour - 1,
-                      left: `calc(${(lane.lane / lane.lanes) * 100}% + 1px)`,
-                      width: `calc(${100 / lane.lanes}% - 2px)`,
-                    }}
-                    onOpen={() => onOpen(a)}
-                    onPointerDown={(event) => {
-                      if (event.button !== 0) return;
-                      event.stopPropagation();
-                      capture(event);
-                      update({ kind: 'move', a, x: event.clientX, y: event.clientY, col: index, fromCol: index, start, moved: false });
-                    }}
-                    onResizePointerDown={(event) => {
-                      capture(event);
-                      update({ kind: 'resize', a, y: event.clientY, duration: a.duration });
-                    }}
+                    dragging={a.id === draggedId}
+                    actions={actions}
                   />
                 );
               })}
             </div>
           ))}
-        </Flex>
-      </Flex>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }
