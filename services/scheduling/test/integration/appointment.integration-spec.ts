@@ -423,7 +423,7 @@ describe('scheduling over NATS and Postgres', () => {
   });
 
   describe('organization cancelled', () => {
-    it('R1.17 purges the organization\'s appointments, treatments and feeds', async () => {
+    it('R1.17 purges the organization\'s appointments, treatments, feeds and calendar day versions', async () => {
       const jurgenScope = { orga_id: jurgen.orgaId, store_id: jurgen.storeId };
       await call(client, createTreatmentRpc, { orga_id: jurgen.orgaId, name: 'Taglio' }, jurgen.auth);
       await call(client, createAppointmentRpc, { ...jurgenScope, appointment: { date: '2026-12-10', hour: 9, min: 0, duration: 30, pet_ids: [randomUUID()] } }, jurgen.auth);
@@ -431,11 +431,12 @@ describe('scheduling over NATS and Postgres', () => {
       const count = async () =>
         (
           await env.query<{ n: number }>(
-            `SELECT (SELECT count(*) FROM scheduling.appointment WHERE orga_id = $1) + (SELECT count(*) FROM scheduling.treatment WHERE orga_id = $1) + (SELECT count(*) FROM scheduling.calendar_feed WHERE orga_id = $1) AS n`,
-            [jurgen.orgaId],
+            `SELECT (SELECT count(*) FROM scheduling.appointment WHERE orga_id = $1) + (SELECT count(*) FROM scheduling.treatment WHERE orga_id = $1)
+                  + (SELECT count(*) FROM scheduling.calendar_feed WHERE orga_id = $1) + (SELECT count(*) FROM scheduling.calendar_day_version WHERE store_id = $2) AS n`,
+            [jurgen.orgaId, jurgen.storeId],
           )
         )[0]?.n;
-      expect(Number(await count())).toBe(3);
+      expect(Number(await count())).toBe(4);
       await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
       for (let i = 0; i < 100 && Number(await count()) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(Number(await count())).toBe(0);
