@@ -3,7 +3,7 @@ import './tracing/early-instrumentation';
 export * from './auth/access-token';
 export { KIT_CONFIG, SERVICE_CONFIG, KitConfigError, loadKitConfig, prefixed, streamName, type KitConfig, type LogLevel } from './config/kit-config';
 export { KIT_ENTITIES, OutboxEventEntity, ProcessedEventEntity, DeadLetterEntity } from './database/kit-entities';
-export { KitTables1000000000000 } from './database/kit-tables.migration';
+export { KitTables1000000000000, migrationSchema } from './database/kit-tables.migration';
 export { dataSourceOptions } from './database/data-source.factory';
 export { EventHandler, WorkHandler, type EventHandlerOptions, type WorkHandlerOptions } from './events/event-handler.decorator';
 export { HealthService } from './health/health.service';

@@ -1,9 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export function schemaOf(queryRunner: QueryRunner): string {
+/**
+ * The service's schema, quoted for SQL (`"scheduling"`), for a migration to name its tables with:
+ * every service's DataSource has one (the service name); migrations never rely on search_path.
+ */
+export function migrationSchema(queryRunner: QueryRunner): string {
   const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The kit migration needs a DataSource with a schema (the service name)');
-  return schema;
+  if (!schema) throw new Error('A Pawline migration needs a DataSource with a schema (the service name)');
+  return `"${schema}"`;
 }
 
 /** The kit's tables in every service schema; its timestamp sorts it before any service migration. */
@@ -11,7 +15,7 @@ export class KitTables1000000000000 implements MigrationInterface {
   name = 'KitTables1000000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = `"${schemaOf(queryRunner)}"`;
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`CREATE TABLE ${s}."outbox_event" (
       "position" BIGSERIAL NOT NULL,
       "id" uuid NOT NULL,
@@ -40,7 +44,7 @@ export class KitTables1000000000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = `"${schemaOf(queryRunner)}"`;
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`DROP TABLE ${s}."dead_letter"`);
     await queryRunner.query(`DROP TABLE ${s}."processed_event"`);
     await queryRunner.query(`DROP TABLE ${s}."outbox_event"`);

@@ -1,17 +1,12 @@
+import { migrationSchema } from '@pawline/nest-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The crm migration needs a DataSource with a schema');
-  return `"${schema}"`;
-}
 
 /** crm's tables: customers, pets, tags, external services, settings, files and upload parts. */
 export class CrmInit1764100000000 implements MigrationInterface {
   name = 'CrmInit1764100000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     // trigram search (R-search): available on Postgres 9.1+ as a contrib extension; lives in public
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`);
     await queryRunner.query(`CREATE TABLE ${s}."customer" (
@@ -158,7 +153,7 @@ export class CrmInit1764100000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     for (const table of ['upload_part', 'stored_file', 'crm_settings', 'customer_external_id', 'external_service', 'pet_tag', 'customer_tag', 'tag', 'pet', 'customer']) {
       await queryRunner.query(`DROP TABLE ${s}."${table}"`);
     }

@@ -1,17 +1,12 @@
+import { migrationSchema } from '@pawline/nest-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The identity migration needs a DataSource with a schema');
-  return `"${schema}"`;
-}
 
 /** Identity's tables: users, organizations, stores, memberships, sessions, e-mail tokens, promo codes, mail. */
 export class IdentityInit1764000000000 implements MigrationInterface {
   name = 'IdentityInit1764000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`CREATE TABLE ${s}."person_user" (
       "id" uuid NOT NULL,
       "email" character varying(254) NOT NULL,
@@ -162,7 +157,7 @@ export class IdentityInit1764000000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     for (const table of [
       'outgoing_mail',
       'sandbox_mail',

@@ -1,17 +1,12 @@
+import { migrationSchema } from '@pawline/nest-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The identity migration needs a DataSource with a schema');
-  return `"${schema}"`;
-}
 
 /** Feedback ratings of the rating prompt (R1.18). */
 export class UserRating1764000000001 implements MigrationInterface {
   name = 'UserRating1764000000001';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`CREATE TABLE ${s}."user_rating" (
       "id" uuid NOT NULL,
       "user_id" uuid NOT NULL,
@@ -24,6 +19,6 @@ export class UserRating1764000000001 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE ${schemaOf(queryRunner)}."user_rating"`);
+    await queryRunner.query(`DROP TABLE ${migrationSchema(queryRunner)}."user_rating"`);
   }
 }

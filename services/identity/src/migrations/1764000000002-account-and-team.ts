@@ -1,17 +1,12 @@
+import { migrationSchema } from '@pawline/nest-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The identity migration needs a DataSource with a schema');
-  return `"${schema}"`;
-}
 
 /** Pending e-mail changes (R1.14), the address an e-mail token confirms, and team contact data (spec §3). */
 export class AccountAndTeam1764000000002 implements MigrationInterface {
   name = 'AccountAndTeam1764000000002';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`ALTER TABLE ${s}."person_user" ADD "pending_email" character varying(254)`);
     await queryRunner.query(`ALTER TABLE ${s}."email_token" ADD "new_email" character varying(254)`);
     await queryRunner.query(`ALTER TABLE ${s}."orga_user" ADD "address" character varying(200)`);
@@ -22,7 +17,7 @@ export class AccountAndTeam1764000000002 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     for (const column of ['fon_nr', 'country', 'zip_code', 'city', 'address']) {
       await queryRunner.query(`ALTER TABLE ${s}."orga_user" DROP COLUMN "${column}"`);
     }

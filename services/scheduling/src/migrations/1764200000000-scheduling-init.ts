@@ -1,17 +1,12 @@
+import { migrationSchema } from '@pawline/nest-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The scheduling migration needs a DataSource with a schema');
-  return `"${schema}"`;
-}
 
 /** scheduling's tables: treatments, appointments with their treatments and pets, calendar feeds. */
 export class SchedulingInit1764200000000 implements MigrationInterface {
   name = 'SchedulingInit1764200000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`CREATE TABLE ${s}."treatment" (
       "id" uuid NOT NULL,
       "orga_id" uuid NOT NULL,
@@ -88,7 +83,7 @@ export class SchedulingInit1764200000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     for (const table of ['calendar_feed', 'appointment_pet', 'appointment_treatment', 'appointment', 'treatment']) {
       await queryRunner.query(`DROP TABLE ${s}."${table}"`);
     }

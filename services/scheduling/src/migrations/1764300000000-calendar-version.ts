@@ -1,10 +1,5 @@
+import { migrationSchema } from '@pawline/nest-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The scheduling migration needs a DataSource with a schema');
-  return `"${schema}"`;
-}
 
 /**
  * A version per store and local day that changes with every write to an appointment of that day,
@@ -18,7 +13,7 @@ export class CalendarVersion1764300000000 implements MigrationInterface {
   name = 'CalendarVersion1764300000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`CREATE SEQUENCE ${s}."calendar_version_seq"`);
     await queryRunner.query(`CREATE TABLE ${s}."calendar_day_version" (
       "store_id" uuid NOT NULL,
@@ -55,7 +50,7 @@ export class CalendarVersion1764300000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     for (const table of ['appointment', 'appointment_pet', 'appointment_treatment']) {
       await queryRunner.query(`DROP TRIGGER "${table}_calendar_version" ON ${s}."${table}"`);
     }
