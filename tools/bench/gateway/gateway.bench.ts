@@ -1,5 +1,5 @@
 // What do the gateway, NATS request-reply and Nest cost? GET /api/v1/user through gateway +
-// identity against a bare node:http handler that verifies the same token and runs the same
+// identity against a bare node:http handler that verifies the same token and runs identity's
 // two Postgres queries. Each at a fixed 200 requests/s and unlimited; prints req/s, p50, p99.
 // Starts its own stack in-process on a fresh database and subject prefix (nest-kit testing env).
 import { createServer, type Server } from 'node:http';
@@ -49,7 +49,7 @@ async function measure(target: string, url: string, token: string, duration: num
   };
 }
 
-/** The bare baseline: the same token check and the same two queries as identity's user.get. */
+/** The bare baseline: the same token check and the same two queries as identity's user.get (session check included). */
 function bareServer(pool: Pool, secret: string): Server {
   return createServer((request, response) => {
     const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -60,7 +60,11 @@ function bareServer(pool: Pool, secret: string): Server {
     }
     void (async () => {
       try {
-        const user = await pool.query('SELECT id, email, username, first_name, last_name, language, rating_enable, last_rating_time, email_verified_at, created_at FROM identity.person_user WHERE id = $1', [claims.sub]);
+        // identity's two queries as it runs them: the user provided the token's session is open, then the main organization
+        const user = await pool.query(
+          `SELECT person.* FROM identity.person_user person JOIN identity."session" s ON s.user_id = person.id AND s.id = $2 AND s.revoked_at IS NULL WHERE person.id = $1`,
+          [claims.sub, claims.sid],
+        );
         const main = await pool.query('SELECT orga_id FROM identity.orga_user WHERE user_id = $1 AND active ORDER BY created_at, id LIMIT 1', [claims.sub]);
         const row = user.rows[0] as Record<string, unknown> | undefined;
         if (!row) {
@@ -68,7 +72,8 @@ function bareServer(pool: Pool, secret: string): Server {
           return;
         }
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ ...row, orga_id: (main.rows[0] as { orga_id?: string } | undefined)?.orga_id ?? null }));
+        const { password_hash: _hash, ...person } = row;
+        response.end(JSON.stringify({ ...person, orga_id: (main.rows[0] as { orga_id?: string } | undefined)?.orga_id ?? null }));
       } catch {
         response.writeHead(500).end();
       }
