@@ -2,14 +2,15 @@
 // identity against a bare node:http handler that verifies the same token and runs identity's
 // two Postgres queries. Each at a fixed 200 requests/s and unlimited; prints req/s, p50, p99.
 // Starts its own stack in-process on a fresh database and subject prefix (nest-kit testing env).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
-import { listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
+import { healthRpc, listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
 import { verifyAccessToken, type ServiceDefinition } from '@pawline/nest-kit';
-import { createTestEnv } from '@pawline/nest-kit/testing';
-import { cpuByProcessName, cpuPerAnswer } from '../load/process-cpu';
+import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { cpuByProcessName, cpuOfProcess, cpuPerAnswer } from '../load/process-cpu';
 import { runLoad } from '../load/run-load';
 
 const root = resolve(__dirname, '../../..');
@@ -25,8 +26,12 @@ function durationArg(argv: string[]): number {
   return seconds;
 }
 
+/** identity's own process under --split, counted with the bench process. */
+let identityPid: number | null = null;
+
 async function measure(target: string, url: string, token: string, duration: number, rate: number | null): Promise<Measurement> {
   const cpuBefore = process.cpuUsage();
+  const identityBefore = identityPid === null ? 0 : cpuOfProcess(identityPid);
   const othersBefore = cpuByProcessName(OTHER_PROCESSES);
   const result = await runLoad({
     url,
@@ -37,7 +42,8 @@ async function measure(target: string, url: string, token: string, duration: num
   });
   const own = process.cpuUsage(cpuBefore);
   const answers = Math.max(1, Math.round(result.requestsPerSecond * duration));
-  const cpu = `this process ${((own.user + own.system) / 1000 / answers).toFixed(2)} ms, ${cpuPerAnswer(othersBefore, cpuByProcessName(OTHER_PROCESSES), answers, OTHER_PROCESSES)}`;
+  const identitySpent = identityPid === null ? '' : `identity process ${(((cpuOfProcess(identityPid) - identityBefore) * 1000) / answers).toFixed(2)} ms, `;
+  const cpu = `this process ${((own.user + own.system) / 1000 / answers).toFixed(2)} ms, ${identitySpent}${cpuPerAnswer(othersBefore, cpuByProcessName(OTHER_PROCESSES), answers, OTHER_PROCESSES)}`;
   return {
     cpu,
     target,
@@ -88,8 +94,25 @@ function table(rows: Measurement[]): string {
   return [`  ${'target'.padEnd(18)} ${'mode'.padEnd(12)} ${'req/s'.padStart(8)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'failures'.padStart(9)}`, ...lines].join('\n');
 }
 
+/** --split: identity in a process of its own (as `npm start -- --split` runs it), the gateway in this one. */
+async function startIdentityProcess(env: TestEnv, secret: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['-r', join(root, 'tools/swc/register.cjs'), join(root, 'services/identity/src/main.ts')], {
+    env: { ...process.env, ...env.processEnv, AUTH_TOKEN_SECRET: secret, MAIL_TRANSPORT: 'sandbox', LOG_LEVEL: 'warn', PORT_IDENTITY: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const client = env.rpcClient();
+  for (let i = 0; i < 300; i += 1) {
+    const up = await client.call(healthRpc('identity'), {}, { auth: null, lang: 'en', timeoutMs: 500 }).then(() => true, () => false);
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('identity did not start in its own process within 30 s');
+}
+
 async function main(): Promise<void> {
   const duration = durationArg(process.argv.slice(2));
+  const split = process.argv.includes('--split');
   const secret = process.env['AUTH_TOKEN_SECRET'] ?? 'bench-secret-0123456789abcdef0123456789';
   process.env['AUTH_TOKEN_SECRET'] = secret;
   process.env['MAIL_TRANSPORT'] = 'sandbox';
@@ -103,8 +126,13 @@ async function main(): Promise<void> {
   const env = await createTestEnv();
   const pool = new Pool({ connectionString: env.databaseUrl, max: 10 });
   let bare: Server | null = null;
+  let identityProcess: ChildProcess | null = null;
   try {
-    await env.start(identityService, { httpPort: 0 });
+    if (split) {
+      identityProcess = await startIdentityProcess(env, secret);
+      identityPid = identityProcess.pid ?? null;
+    }
+    else await env.start(identityService, { httpPort: 0 });
     const gateway = await env.start(gatewayService, { httpPort: 0 });
     if (!gateway.httpUrl) throw new Error('the gateway opened no HTTP port');
 
@@ -128,7 +156,7 @@ async function main(): Promise<void> {
     const check = await fetch(gatewayUrl, { headers: { authorization: `Bearer ${session.access_token}` } });
     if (check.status !== 200) throw new Error(`GET /api/v1/user through the gateway answered ${check.status}: ${await check.text()}`);
 
-    console.log(`Benchmark: GET /api/v1/user, ${duration} s per run (warm-up 5 s each)`);
+    console.log(`Benchmark: GET /api/v1/user, ${duration} s per run (warm-up 5 s each)${split ? '; identity in its own process (--split)' : ''}`);
     const rows: Measurement[] = [];
     for (const [target, url] of [
       ['gateway+identity', gatewayUrl],
@@ -139,7 +167,7 @@ async function main(): Promise<void> {
       rows.push(await measure(target, url, session.access_token, duration, null));
     }
     console.log(table(rows));
-    console.log('  CPU per answer (the bench process hosts gateway and identity, or the bare handler):');
+    console.log(`  CPU per answer (the bench process hosts ${split ? 'the gateway' : 'gateway and identity'}, or the bare handler):`);
     for (const row of rows) console.log(`    ${row.target.padEnd(18)} ${row.mode.padEnd(12)} ${row.cpu}`);
     const [gwFixed, gwMax, bareFixed, bareMax] = rows as [Measurement, Measurement, Measurement, Measurement];
     console.log(
@@ -148,6 +176,7 @@ async function main(): Promise<void> {
     );
     if (rows.some((r) => r.failures > 0)) console.log('  note: failures are non-2xx answers, errors and timeouts (a 429 means the gateway rate limit held).');
   } finally {
+    identityProcess?.kill('SIGTERM');
     const closing = bare;
     if (closing) await new Promise<void>((done) => closing.close(() => done()));
     await pool.end();

@@ -27,10 +27,24 @@ export function cpuByProcessName(names: readonly string[]): CpuReading {
     // pid (comm) state ...: comm may hold spaces, so split after the last ')'
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     if (!names.includes(name)) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    reading.set(pid, { name, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND }); // utime + stime
+    reading.set(pid, { name, seconds: cpuSecondsOf(stat) });
   }
   return reading;
+}
+
+/** utime + stime of one /proc/<pid>/stat line. */
+function cpuSecondsOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** CPU seconds one process has used so far (0 when it cannot be read). */
+export function cpuOfProcess(pid: number): number {
+  try {
+    return cpuSecondsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return 0;
+  }
 }
 
 /**
