@@ -17,7 +17,7 @@ import {
   type resetPasswordRpc,
   type verifyEmailRpc,
 } from '@pawline/contracts';
-import { USERNAME_ERROR_DE, UsernameUnavailableError, pickUsername, usernameBase, usernameCandidates } from '@pawline/domain';
+import { USERNAME_ERROR_DE, usernameBase } from '@pawline/domain';
 import { OutboxService, RpcError, SERVICE_CONFIG, type RpcCallContext } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { uniqueViolationOf } from '../common/db-errors';
@@ -32,6 +32,7 @@ import { PromoCodeEntity } from '../orga/promo-code.entity';
 import { StoreEntity } from '../orga/store.entity';
 import { defaultTimeZone } from '../orga/time-zone';
 import { isPromoCodeUsable, trialEndsAt } from '../orga/trial';
+import { PERSON_USER_EMAIL_INDEX, freeUsername, newPersonUser, retryingUsername } from '../user/new-person-user';
 import { PersonUserEntity } from '../user/person-user.entity';
 import { EmailTokenEntity } from './email-token.entity';
 import { hashToken, sessionIdOf } from './opaque-token';
@@ -45,9 +46,6 @@ import { queueTokenMail } from './token-mail';
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 /** Password reset tokens expire after 2 hours. */
 export const RESET_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
-
-const USERNAME_INDEX = 'uq_person_user_username_lower';
-const EMAIL_INDEX = 'uq_person_user_email_lower';
 
 @Injectable()
 export class AuthService {
@@ -74,20 +72,11 @@ export class AuthService {
     if (base === '') throw new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
     const passwordHash = await this.hasher.hash(input.password);
 
-    // a concurrent registration may take the chosen username between check and insert: try again
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const result = await this.dataSource.transaction((manager) => this.createAccount(manager, input, passwordHash, base, promo, ctx));
-        await this.mails.dispatchPending();
-        return result;
-      } catch (error) {
-        const violated = uniqueViolationOf(error);
-        if (violated === EMAIL_INDEX) throw new RpcError('server_101');
-        if (violated === USERNAME_INDEX && attempt < 2) continue;
-        if (error instanceof UsernameUnavailableError) throw new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
-        throw error;
-      }
-    }
+    return retryingUsername(async () => {
+      const result = await this.dataSource.transaction((manager) => this.createAccount(manager, input, passwordHash, base, promo, ctx));
+      await this.mails.dispatchPending();
+      return result;
+    });
   }
 
   private async createAccount(
@@ -98,13 +87,7 @@ export class AuthService {
     promo: PromoCodeEntity | null,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof registerUserRpc>> {
-    const candidates = [...usernameCandidates(usernameStem)].map((c) => c.toLowerCase());
-    const takenRows: { name: string }[] = await manager.query(
-      `SELECT lower(username) AS name FROM person_user WHERE lower(username) = ANY($1::text[])`,
-      [candidates],
-    );
-    const taken = new Set(takenRows.map((row) => row.name));
-    const username = await pickUsername(usernameStem, (candidate) => taken.has(candidate.toLowerCase()));
+    const username = await freeUsername(manager, usernameStem);
 
     const now = new Date();
     const orga = manager.create(OrganizationEntity, {
@@ -136,22 +119,11 @@ export class AuthService {
       timeZone: defaultTimeZone(input.country),
       createdAt: now,
     });
-    const user = manager.create(PersonUserEntity, {
-      id: randomUUID(),
-      email: input.email,
-      username,
-      passwordHash,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      language: input.language,
-      emailVerifiedAt: null,
-      pendingEmail: null,
-      ratingEnable: true,
-      lastRatingTime: null,
-      deactivatedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const user = newPersonUser(
+      manager,
+      { email: input.email, username, passwordHash, firstName: input.first_name, lastName: input.last_name, language: input.language, emailVerifiedAt: null },
+      now,
+    );
     const membership = manager.create(OrgaUserEntity, {
       id: randomUUID(),
       orgaId: orga.id,
@@ -310,7 +282,7 @@ export class AuthService {
         return true;
       });
     } catch (error) {
-      if (uniqueViolationOf(error) === EMAIL_INDEX) throw new RpcError('server_101');
+      if (uniqueViolationOf(error) === PERSON_USER_EMAIL_INDEX) throw new RpcError('server_101');
       throw error;
     }
     if (!verified) throw new RpcError('token_invalid');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IdentityLanguage } from '@pawline/contracts';
 import type { EntityManager } from 'typeorm';
 import type { OutgoingMail } from '../mail/mail-sender';
+import type { LinkMailInput } from '../mail/mail-templates';
 import { OutgoingMailEntity } from '../mail/outgoing-mail.entity';
 import type { PersonUserEntity } from '../user/person-user.entity';
 import { EmailTokenEntity, type EmailTokenKind } from './email-token.entity';
@@ -33,7 +34,7 @@ export async function insertEmailToken(manager: EntityManager, { userId, kind, n
 }
 
 /** The mail templates that carry a token: verificationMail, passwordResetMail, emailChangeMail. */
-export type TokenMailOf = (input: { to: string; firstName: string; language: IdentityLanguage; publicUrl: string; token: string }) => OutgoingMail;
+export type TokenMailOf = (input: LinkMailInput) => OutgoingMail;
 
 export type TokenMailInput = Omit<EmailTokenInput, 'userId'> & {
   user: Pick<PersonUserEntity, 'id' | 'email' | 'firstName' | 'language'>;

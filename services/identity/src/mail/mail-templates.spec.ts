@@ -1,4 +1,4 @@
-import { emailChangeMail, passwordResetMail, verificationLink, verificationMail } from './mail-templates';
+import { emailChangeMail, passwordResetMail, resetLink, verificationLink, verificationMail } from './mail-templates';
 
 describe('verification mail', () => {
   const base = { to: 'anna@example.com', firstName: 'Anna <b>', publicUrl: 'https://app.pawline.test/', token: 'tok-123_ABC' };
@@ -29,6 +29,34 @@ describe('verification mail', () => {
     expect(mail.subject).toBe('Setzen Sie Ihr Pawline-Passwort zurück');
     expect(mail.text).toContain('https://app.pawline.test/reset-password?token=tok-123_ABC');
     expect(mail.html).toContain('<code>tok-123_ABC</code>');
+  });
+
+  it('R1.13 the password reset mail has the same layout as the verification mail: greeting, text, link, token, expiry', () => {
+    expect(resetLink('https://app.pawline.test//', 'a b')).toBe('https://app.pawline.test/reset-password?token=a%20b');
+    const mail = passwordResetMail({ ...base, language: 'en' });
+    expect(mail.text).toBe(
+      [
+        'Hello Anna <b>,',
+        '',
+        'Someone asked to reset the password of your Pawline account. If it was not you, ignore this mail.',
+        '',
+        'Choose a new password: https://app.pawline.test/reset-password?token=tok-123_ABC',
+        '',
+        'Or enter this code on the password reset page:',
+        'tok-123_ABC',
+        '',
+        'The link is valid for 2 hours.',
+      ].join('\n'),
+    );
+    expect(mail.html).toBe(
+      [
+        '<p>Hello Anna &#60;b&#62;,</p>',
+        '<p>Someone asked to reset the password of your Pawline account. If it was not you, ignore this mail.</p>',
+        '<p><a href="https://app.pawline.test/reset-password?token=tok-123_ABC">Choose a new password</a></p>',
+        '<p>Or enter this code on the password reset page:<br><code>tok-123_ABC</code></p>',
+        '<p>The link is valid for 2 hours.</p>',
+      ].join('\n'),
+    );
   });
 });
 

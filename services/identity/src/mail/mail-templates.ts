@@ -39,38 +39,6 @@ const verification: Record<IdentityLanguage, LinkMailTexts> = {
   },
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/** Greeting, text, the link, the token to type instead, and how long both last; text and HTML. */
-function linkMail(t: LinkMailTexts, link: string, input: { to: string; firstName: string; token: string }): OutgoingMail {
-  const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
-  const html = [
-    `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
-    `<p>${escapeHtml(t.body)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
-    `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
-    `<p>${escapeHtml(t.expiry)}</p>`,
-  ].join('\n');
-  return { to: input.to, subject: t.subject, text, html };
-}
-
-export function verificationLink(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/verify-email?token=${encodeURIComponent(token)}`;
-}
-
-/** The verification mail (R1.13): a link and the token itself, in the user's language. */
-export function verificationMail(input: {
-  to: string;
-  firstName: string;
-  language: IdentityLanguage;
-  publicUrl: string;
-  token: string;
-}): OutgoingMail {
-  return linkMail(verification[input.language], verificationLink(input.publicUrl, input.token), input);
-}
-
 const reset: Record<IdentityLanguage, LinkMailTexts> = {
   en: {
     subject: 'Reset your Pawline password',
@@ -105,21 +73,6 @@ const reset: Record<IdentityLanguage, LinkMailTexts> = {
     expiry: 'Le lien est valable 2 heures.',
   },
 };
-
-export function resetLink(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-}
-
-/** The password reset mail (R1.13): a link and the token itself, in the user's language. */
-export function passwordResetMail(input: {
-  to: string;
-  firstName: string;
-  language: IdentityLanguage;
-  publicUrl: string;
-  token: string;
-}): OutgoingMail {
-  return linkMail(reset[input.language], resetLink(input.publicUrl, input.token), input);
-}
 
 const emailChange: Record<IdentityLanguage, LinkMailTexts> = {
   en: {
@@ -156,7 +109,46 @@ const emailChange: Record<IdentityLanguage, LinkMailTexts> = {
   },
 };
 
-/** R1.14: the mail to a new address; its link is the ordinary /verify-email link. */
-export function emailChangeMail(input: { to: string; firstName: string; language: IdentityLanguage; publicUrl: string; token: string }): OutgoingMail {
-  return linkMail(emailChange[input.language], verificationLink(input.publicUrl, input.token), input);
+/** What every link mail is made from: the address, the name to greet, the language and the token. */
+export type LinkMailInput = { to: string; firstName: string; language: IdentityLanguage; publicUrl: string; token: string };
+
+/** `${PUBLIC_URL}/<page>?token=<token>`, whatever trailing slashes PUBLIC_URL has. */
+function pageLink(page: string): (publicUrl: string, token: string) => string {
+  return (publicUrl, token) => `${publicUrl.replace(/\/+$/, '')}/${page}?token=${encodeURIComponent(token)}`;
 }
+
+export const verificationLink = pageLink('verify-email');
+export const resetLink = pageLink('reset-password');
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/**
+ * A mail that carries a one-time link and its token, in the user's language: greeting, text, the
+ * link, the token to type instead, and how long both last; text and HTML.
+ */
+function linkMail(texts: Record<IdentityLanguage, LinkMailTexts>, linkOf: (publicUrl: string, token: string) => string): (input: LinkMailInput) => OutgoingMail {
+  return (input) => {
+    const t = texts[input.language];
+    const link = linkOf(input.publicUrl, input.token);
+    const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
+    const html = [
+      `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
+      `<p>${escapeHtml(t.body)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
+      `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
+      `<p>${escapeHtml(t.expiry)}</p>`,
+    ].join('\n');
+    return { to: input.to, subject: t.subject, text, html };
+  };
+}
+
+/** The verification mail (R1.13). */
+export const verificationMail = linkMail(verification, verificationLink);
+
+/** The password reset mail (R1.13). */
+export const passwordResetMail = linkMail(reset, resetLink);
+
+/** R1.14: the mail to a new address; its link is the ordinary /verify-email link. */
+export const emailChangeMail = linkMail(emailChange, verificationLink);

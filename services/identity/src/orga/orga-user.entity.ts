@@ -1,12 +1,13 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { PersonUserEntity } from '../user/person-user.entity';
+import { AddressColumns } from './address-columns';
 import { OrganizationEntity } from './organization.entity';
 
 /** Membership of a person user in an organization (spec §3 "Organization user"). */
 @Entity('orga_user')
 @Index('uq_orga_user_orga_user', ['orgaId', 'userId'], { unique: true })
 @Index('ix_orga_user_user_id', ['userId'])
-export class OrgaUserEntity {
+export class OrgaUserEntity extends AddressColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -38,15 +39,7 @@ export class OrgaUserEntity {
   @Column({ type: 'boolean', default: true })
   active!: boolean;
 
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  address!: string | null;
-
-  @Column({ type: 'varchar', length: 100, nullable: true })
-  city!: string | null;
-
-  @Column({ type: 'varchar', length: 20, name: 'zip_code', nullable: true })
-  zipCode!: string | null;
-
+  /** optional for a member, unlike an organization's or a store's (PlaceColumns) */
   @Column({ type: 'varchar', length: 2, nullable: true })
   country!: string | null;
 

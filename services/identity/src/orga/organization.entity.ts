@@ -1,25 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { PlaceColumns } from './address-columns';
 
 /** The identity-owned fields of an organization (spec §3). */
 @Entity('organization')
-export class OrganizationEntity {
+export class OrganizationEntity extends PlaceColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
-
-  @Column({ type: 'varchar', length: 200 })
-  name!: string;
-
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  address!: string | null;
-
-  @Column({ type: 'varchar', length: 100, nullable: true })
-  city!: string | null;
-
-  @Column({ type: 'varchar', length: 20, name: 'zip_code', nullable: true })
-  zipCode!: string | null;
-
-  @Column({ type: 'varchar', length: 2 })
-  country!: string;
 
   @Column({ type: 'boolean', name: 'address_from_owner', default: true })
   addressFromOwner!: boolean;

@@ -1,9 +1,10 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { PlaceColumns } from './address-columns';
 import { OrganizationEntity } from './organization.entity';
 
 @Entity('store')
 @Index('ix_store_orga_id', ['orgaId'])
-export class StoreEntity {
+export class StoreEntity extends PlaceColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -13,21 +14,6 @@ export class StoreEntity {
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'orga_id', foreignKeyConstraintName: 'fk_store_orga' })
   organization?: OrganizationEntity;
-
-  @Column({ type: 'varchar', length: 200 })
-  name!: string;
-
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  address!: string | null;
-
-  @Column({ type: 'varchar', length: 100, nullable: true })
-  city!: string | null;
-
-  @Column({ type: 'varchar', length: 20, name: 'zip_code', nullable: true })
-  zipCode!: string | null;
-
-  @Column({ type: 'varchar', length: 2 })
-  country!: string;
 
   @Column({ type: 'boolean', name: 'address_from_orga', default: true })
   addressFromOrga!: boolean;

@@ -9,13 +9,13 @@ import {
   type deactivateMemberRpc,
   type updateMemberRpc,
 } from '@pawline/contracts';
-import { RANKS, USERNAME_ERROR_DE, UsernameUnavailableError, pickUsername, usernameBase, usernameCandidates } from '@pawline/domain';
+import { RANKS, USERNAME_ERROR_DE, usernameBase } from '@pawline/domain';
 import { OutboxService, RpcError } from '@pawline/nest-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionService } from '../auth/session.service';
-import { uniqueViolationOf } from '../common/db-errors';
 import type { AuthenticatedCaller } from '../common/session-guard';
+import { freeUsername, newPersonUser, retryingUsername } from '../user/new-person-user';
 import { PersonUserEntity } from '../user/person-user.entity';
 import { colorSchemeField, phoneField, textField } from './field-rules';
 import { firstPassword } from './first-password';
@@ -24,9 +24,6 @@ import { OrgaUserEntity } from './orga-user.entity';
 import { StoreUserEntity } from './store-user.entity';
 import { StoreEntity } from './store.entity';
 import { activationRefusal, teamChangeRefusal, type TeamRefusal } from './team-rules';
-
-const USERNAME_INDEX = 'uq_person_user_username_lower';
-const EMAIL_INDEX = 'uq_person_user_email_lower';
 
 function refuse(refusal: TeamRefusal): void {
   if (refusal === 'self') throw new RpcError('conflict');
@@ -76,68 +73,49 @@ export class TeamService {
     const fallbackLanguage = identityLanguageSchema.safeParse(caller.user.language);
     const language = input.language ?? (fallbackLanguage.success ? fallbackLanguage.data : 'en');
 
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const detail = await this.dataSource.transaction(async (manager) => {
-          const actor = await requireOrgaAdmin(manager, caller.user.id, input.orga_id);
-          const overrides = input.store_override ?? {};
-          refuse(teamChangeRefusal(actor.member, null, { orgaRank: input.orga_rank, storeRanks: Object.values(overrides) }));
-          await this.checkStores(manager, input.orga_id, overrides);
-          const taken: unknown[] = await manager.query(`SELECT 1 FROM person_user WHERE lower(email) = lower($1)`, [input.email]);
-          if (taken.length > 0) throw new RpcError('server_101');
-          const username = await this.freeUsername(manager, stem);
-          const now = new Date();
-          const user = manager.create(PersonUserEntity, {
-            id: randomUUID(),
-            email: input.email,
-            username,
-            passwordHash,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            language,
-            emailVerifiedAt: now,
-            pendingEmail: null,
-            ratingEnable: true,
-            lastRatingTime: null,
-            deactivatedAt: null,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await manager.insert(PersonUserEntity, user);
-          const row = manager.create(OrgaUserEntity, {
-            id: randomUUID(),
-            orgaId: input.orga_id,
-            userId: user.id,
-            rank: input.orga_rank,
-            employeeStatus: input.employee_status ?? 1,
-            colorScheme,
-            active: true,
-            address: textField(input.address) ?? null,
-            city: textField(input.city) ?? null,
-            zipCode: textField(input.zip_code) ?? null,
-            country: input.country ?? null,
-            fonNr,
-            createdAt: now,
-          });
-          await manager.insert(OrgaUserEntity, row);
-          await this.replaceOverrides(manager, row.id, overrides);
-          await this.outbox.add(
-            manager,
-            memberChangedEvent,
-            { orga_id: row.orgaId, user_id: user.id, orga_user_id: row.id, change: 'added' },
-            { orgaId: row.orgaId, storeId: null, actor: { userId: caller.user.id, deviceId: caller.auth.deviceId } },
-          );
-          return this.detailOf(manager, input.orga_id, user.id);
+    return retryingUsername(async () => {
+      const detail = await this.dataSource.transaction(async (manager) => {
+        const actor = await requireOrgaAdmin(manager, caller.user.id, input.orga_id);
+        const overrides = input.store_override ?? {};
+        refuse(teamChangeRefusal(actor.member, null, { orgaRank: input.orga_rank, storeRanks: Object.values(overrides) }));
+        await this.checkStores(manager, input.orga_id, overrides);
+        const taken: unknown[] = await manager.query(`SELECT 1 FROM person_user WHERE lower(email) = lower($1)`, [input.email]);
+        if (taken.length > 0) throw new RpcError('server_101');
+        const username = await freeUsername(manager, stem);
+        const now = new Date();
+        const user = newPersonUser(
+          manager,
+          { email: input.email, username, passwordHash, firstName: input.first_name, lastName: input.last_name, language, emailVerifiedAt: now },
+          now,
+        );
+        await manager.insert(PersonUserEntity, user);
+        const row = manager.create(OrgaUserEntity, {
+          id: randomUUID(),
+          orgaId: input.orga_id,
+          userId: user.id,
+          rank: input.orga_rank,
+          employeeStatus: input.employee_status ?? 1,
+          colorScheme,
+          active: true,
+          address: textField(input.address) ?? null,
+          city: textField(input.city) ?? null,
+          zipCode: textField(input.zip_code) ?? null,
+          country: input.country ?? null,
+          fonNr,
+          createdAt: now,
         });
-        return { ...detail, first_password: password };
-      } catch (error) {
-        const violated = uniqueViolationOf(error);
-        if (violated === EMAIL_INDEX) throw new RpcError('server_101');
-        if (violated === USERNAME_INDEX && attempt < 2) continue;
-        if (error instanceof UsernameUnavailableError) throw new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
-        throw error;
-      }
-    }
+        await manager.insert(OrgaUserEntity, row);
+        await this.replaceOverrides(manager, row.id, overrides);
+        await this.outbox.add(
+          manager,
+          memberChangedEvent,
+          { orga_id: row.orgaId, user_id: user.id, orga_user_id: row.id, change: 'added' },
+          { orgaId: row.orgaId, storeId: null, actor: { userId: caller.user.id, deviceId: caller.auth.deviceId } },
+        );
+        return this.detailOf(manager, input.orga_id, user.id);
+      });
+      return { ...detail, first_password: password };
+    });
   }
 
   /** R3.03: omitted fields stay; store_override, when given, replaces the whole map. */
@@ -247,13 +225,6 @@ export class TeamService {
     await manager.delete(StoreUserEntity, { orgaUserId });
     const rows = Object.entries(overrides).map(([storeId, rank]) => ({ id: randomUUID(), orgaUserId, storeId, rank }));
     if (rows.length > 0) await manager.insert(StoreUserEntity, rows);
-  }
-
-  private async freeUsername(manager: EntityManager, stem: string): Promise<string> {
-    const candidates = [...usernameCandidates(stem)].map((c) => c.toLowerCase());
-    const takenRows: { name: string }[] = await manager.query(`SELECT lower(username) AS name FROM person_user WHERE lower(username) = ANY($1::text[])`, [candidates]);
-    const taken = new Set(takenRows.map((row) => row.name));
-    return pickUsername(stem, (candidate) => taken.has(candidate.toLowerCase()));
   }
 
   private async detailOf(manager: EntityManager, orgaId: string, userId: string): Promise<OrgaUserDetail> {

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { USERNAME_ERROR_DE, UsernameUnavailableError, pickUsername, usernameCandidates } from '@pawline/domain';
+import { RpcError } from '@pawline/nest-kit';
+import type { EntityManager } from 'typeorm';
+import { uniqueViolationOf } from '../common/db-errors';
+import { PersonUserEntity } from './person-user.entity';
+
+/** The unique indexes on lower(email) and lower(username) (expression indexes in the migration). */
+export const PERSON_USER_EMAIL_INDEX = 'uq_person_user_email_lower';
+const PERSON_USER_USERNAME_INDEX = 'uq_person_user_username_lower';
+
+/**
+ * What the caller decides about a new person user. Registration and a team member's first
+ * account (R3.03) differ only here: the member's address counts as verified at once, since the
+ * administrator vouches for it; a registered user's waits for the mail link (R1.13).
+ */
+export type NewPersonUserFields = Pick<PersonUserEntity, 'email' | 'username' | 'passwordHash' | 'firstName' | 'lastName' | 'language' | 'emailVerifiedAt'>;
+
+/** A new, active person user row, not yet inserted: no pending address change, ratings enabled, created and updated `now`. */
+export function newPersonUser(manager: EntityManager, fields: NewPersonUserFields, now: Date): PersonUserEntity {
+  return manager.create(PersonUserEntity, {
+    id: randomUUID(),
+    ...fields,
+    pendingEmail: null,
+    ratingEnable: true,
+    lastRatingTime: null,
+    deactivatedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * R5.17: the first username from `stem` that no person user has, regardless of case. A
+ * concurrent insert can still take it before ours; the unique index refuses that and the caller
+ * tries again.
+ */
+export async function freeUsername(manager: EntityManager, stem: string): Promise<string> {
+  const candidates = [...usernameCandidates(stem)].map((c) => c.toLowerCase());
+  const takenRows: { name: string }[] = await manager.query(`SELECT lower(username) AS name FROM person_user WHERE lower(username) = ANY($1::text[])`, [candidates]);
+  const taken = new Set(takenRows.map((row) => row.name));
+  return pickUsername(stem, (candidate) => taken.has(candidate.toLowerCase()));
+}
+
+/**
+ * Runs `insert`, a transaction that inserts a new person user with a username from freeUsername,
+ * up to three times: a concurrent insert may take the username between check and insert. An
+ * address taken meanwhile is server_101; no free username left is 'conflict' with the spec §5
+ * text (no error code of its own yet).
+ */
+export async function retryingUsername<T>(insert: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await insert();
+    } catch (error) {
+      const violated = uniqueViolationOf(error);
+      if (violated === PERSON_USER_EMAIL_INDEX) throw new RpcError('server_101');
+      if (violated === PERSON_USER_USERNAME_INDEX && attempt < 2) continue;
+      if (error instanceof UsernameUnavailableError) throw new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
+      throw error;
+    }
+  }
+}
