@@ -1,4 +1,4 @@
-import { ApiError, apiErrorFromBody } from './api-error';
+import { ApiError } from './api-error';
 import type {
   AutologinLink,
   ChangePasswordRequest,
@@ -19,8 +19,9 @@ import type {
   UpdateUserRequest,
 } from './api-types';
 import { getDeviceId } from './device-id';
+import { apiBase, globalFetch, orgaPath, readJsonBody, sendJson, storePath, type FetchLike } from './http';
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike } from './http';
 
 export type ApiClientOptions = {
   /** Origin (or '' for same origin) in front of /api/v1. */
@@ -40,73 +41,43 @@ const RETRY_LOWERCASE_CODES = new Set(['server_100', 'server_112']);
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-function orgaPath(orgaId: string): string {
-  return `/orga/${encodeURIComponent(orgaId)}`;
-}
-
 // A socket handshake needs a token that will still be valid when the gateway checks it.
 const TOKEN_MARGIN_MS = 60_000;
 
 export function createApiClient(options: ApiClientOptions) {
-  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch: FetchLike = options.fetch ?? globalFetch;
   const deviceId = options.deviceId ?? getDeviceId();
   let accessToken: string | null = null;
   let accessExpiresAt = 0;
   let refreshing: Promise<Session | null> | null = null;
 
-  function url(path: string): string {
-    return `${options.baseUrl.replace(/\/$/, '')}/api/v1${path}`;
-  }
-
-  async function send(method: string, path: string, call: CallOptions): Promise<Response> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': options.getLanguage(),
-      // The gateway tags what this request causes with the device, so the realtime echo of
-      // our own change can be skipped here (R4.16); at login it becomes the session's device.
-      'X-Device-Id': deviceId,
-    };
-    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (call.authenticated !== false && accessToken) headers.Authorization = `Bearer ${accessToken}`;
-    try {
-      return await doFetch(url(path), {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      });
-    } catch (error) {
-      throw new ApiError(0, 'network', error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  async function readBody<T>(response: Response): Promise<T> {
-    const text = await response.text();
-    if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
-    if (text.length === 0) return undefined as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ApiError(response.status, 'bad_response', text);
-    }
+  function send(method: string, path: string, call: CallOptions): Promise<Response> {
+    return sendJson(doFetch, {
+      method,
+      url: `${apiBase(options.baseUrl)}${path}`,
+      body: call.body,
+      language: options.getLanguage(),
+      deviceId,
+      token: call.authenticated !== false ? accessToken : null,
+    });
   }
 
   /** Calls with the bearer token; on 401 refreshes once, retries, and gives up to onUnauthorized. */
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const first = await send(method, path, { body });
-    if (first.status !== 401) return readBody<T>(first);
+    if (first.status !== 401) return readJsonBody<T>(first);
     const session = await refresh();
     if (!session) {
       options.onUnauthorized?.();
-      return readBody<T>(first);
+      return readJsonBody<T>(first);
     }
     const second = await send(method, path, { body });
     if (second.status === 401) options.onUnauthorized?.();
-    return readBody<T>(second);
+    return readJsonBody<T>(second);
   }
 
   async function callAnonymous<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return readBody<T>(await send(method, path, { body, authenticated: false }));
+    return readJsonBody<T>(await send(method, path, { body, authenticated: false }));
   }
 
   /** Exchanges the httpOnly refresh cookie for a new access token; null when there is no session. */
@@ -118,7 +89,7 @@ export function createApiClient(options: ApiClientOptions) {
           forget();
           return null;
         }
-        const session = await readBody<Session>(response);
+        const session = await readJsonBody<Session>(response);
         remember(session);
         return session;
       } finally {
@@ -193,7 +164,7 @@ export function createApiClient(options: ApiClientOptions) {
     getUser: () => call<PersonUser>('GET', '/user'),
     updateUser: (request: UpdateUserRequest) => call<unknown>('PUT', '/user', request),
     changePassword: (request: ChangePasswordRequest) => call<unknown>('POST', '/user/password', request),
-    getOrganization: (orgaId: string) => call<Organization>('GET', `/orga/${encodeURIComponent(orgaId)}`),
+    getOrganization: (orgaId: string) => call<Organization>('GET', orgaPath(orgaId)),
     // R1.13: the same answer whether or not the address exists
     requestPasswordReset: (email: string) => callAnonymous<unknown>('POST', '/auth/password-reset', { email }),
     confirmPasswordReset: (token: string, password: string) =>
@@ -210,7 +181,7 @@ export function createApiClient(options: ApiClientOptions) {
       call<{ cancelled: true }>('POST', `${orgaPath(orgaId)}/cancel`, { confirm_name: confirmName }),
     createStore: (orgaId: string, store: StoreFields) => call<Store>('POST', `${orgaPath(orgaId)}/store`, store),
     updateStore: (orgaId: string, storeId: string, store: Partial<StoreFields>) =>
-      call<Store>('PUT', `${orgaPath(orgaId)}/store/${encodeURIComponent(storeId)}`, store),
+      call<Store>('PUT', storePath(orgaId, storeId), store),
     listTeam: (orgaId: string) => call<TeamMember[]>('GET', `${orgaPath(orgaId)}/users`),
     createTeamMember: (orgaId: string, member: CreateTeamMemberRequest) =>
       call<CreatedTeamMember>('POST', `${orgaPath(orgaId)}/users`, member),

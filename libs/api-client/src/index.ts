@@ -5,3 +5,5 @@ export * from './device-id';
 export * from './realtime';
 export * from './shell-bridge';
 export * from './realtime-feed';
+export * from './http';
+export * from './remote-http';

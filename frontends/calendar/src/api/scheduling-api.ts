@@ -1,4 +1,4 @@
-import { ApiError, apiErrorFromBody, type ApiClient, type Language } from '@pawline/api-client';
+import { createRemoteHttp, orgaPath, queryString, storePath, type ApiClient, type FetchLike, type Language } from '@pawline/api-client';
 import type {
   Appointment,
   AppointmentList,
@@ -14,7 +14,7 @@ import type {
 import type { SixDateParts } from '../calendar/calendar-views';
 import type { CheckoutAsk, PetPatch } from '../dialogs/pet-checkout';
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /** What the create and edit dialog writes (services/gateway scheduling.routes.ts bodies). */
 export type AppointmentWrite = {
@@ -43,63 +43,24 @@ type Options = { api: ApiClient; language: Language; baseUrl?: string; fetch?: F
 
 const enc = encodeURIComponent;
 
-function query(params: Record<string, string | number | undefined | null>): string {
-  const parts = Object.entries(params)
-    .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([name, value]) => `${enc(name)}=${enc(String(value))}`);
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
-}
-
 /**
  * The scheduling routes of the gateway (services/gateway/src/routes/scheduling.routes.ts) and the
  * crm search routes the pickers need. Borrows the shell's session: its access token and device id.
  */
 export function createSchedulingApi(options: Options) {
-  const { api } = options;
-  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const base = `${(options.baseUrl ?? '').replace(/\/$/, '')}/api/v1`;
-
-  async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': options.language, 'X-Device-Id': api.deviceId };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `Bearer ${token}`;
-    try {
-      return await doFetch(`${base}${path}`, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch (error) {
-      throw new ApiError(0, 'network', error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let response = await send(method, path, body, await api.freshAccessToken());
-    if (response.status === 401) {
-      const session = await api.refresh();
-      if (session) response = await send(method, path, body, session.access_token);
-    }
-    const text = await response.text();
-    if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
-    if (text.length === 0) return undefined as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ApiError(response.status, 'bad_response', text);
-    }
-  }
-
-  const orga = (orgaId: string) => `/orga/${enc(orgaId)}`;
-  const store = (orgaId: string, storeId: string) => `${orga(orgaId)}/store/${enc(storeId)}`;
-  const appointment = (orgaId: string, storeId: string, id: string) => `${store(orgaId, storeId)}/appointment/${enc(id)}`;
+  const { call } = createRemoteHttp(options);
+  const appointment = (orgaId: string, storeId: string, id: string) => `${storePath(orgaId, storeId)}/appointment/${enc(id)}`;
   // spec §7 / R7.05: the range as six date parts in the path
   const six = (p: SixDateParts) => [p.y, p.m, p.d, p.y2, p.m2, p.d2].join('/');
 
   return {
     /** R7.05 the visible range: GET .../appointments/{y}/{m}/{d}/{y2}/{m2}/{d2}. */
-    range: (orgaId: string, storeId: string, parts: SixDateParts) => call<AppointmentList>('GET', `${store(orgaId, storeId)}/appointments/${six(parts)}`),
+    range: (orgaId: string, storeId: string, parts: SixDateParts) => call<AppointmentList>('GET', `${storePath(orgaId, storeId)}/appointments/${six(parts)}`),
     recurringGroup: (orgaId: string, storeId: string, groupId: string, parts: SixDateParts) =>
-      call<AppointmentList>('GET', `${store(orgaId, storeId)}/appointments_recurring_group/${enc(groupId)}/${six(parts)}`),
+      call<AppointmentList>('GET', `${storePath(orgaId, storeId)}/appointments_recurring_group/${enc(groupId)}/${six(parts)}`),
     get: (orgaId: string, storeId: string, id: string) => call<AppointmentList>('GET', appointment(orgaId, storeId, id)),
     create: (orgaId: string, storeId: string, write: AppointmentWrite, recurring: RecurringInput | null) =>
-      call<AppointmentList>('POST', `${store(orgaId, storeId)}/appointment`, { appointment: write, recurring }),
+      call<AppointmentList>('POST', `${storePath(orgaId, storeId)}/appointment`, { appointment: write, recurring }),
     update: (orgaId: string, storeId: string, id: string, write: AppointmentWrite, scope: RecurringScope) =>
       call<AppointmentChange>('PUT', appointment(orgaId, storeId, id), { scope, appointment: write }),
     move: (orgaId: string, storeId: string, id: string, to: { date: string; hour: number; min: number; user_id?: string | null }, scope: RecurringScope) =>
@@ -109,22 +70,22 @@ export function createSchedulingApi(options: Options) {
     checkOut: (orgaId: string, storeId: string, id: string, write: CheckOutWrite) => call<Appointment>('PATCH', `${appointment(orgaId, storeId, id)}/done`, write),
     setStatus: (orgaId: string, storeId: string, id: string, status: number) => call<Appointment>('PATCH', `${appointment(orgaId, storeId, id)}/status`, { status }),
     remove: (orgaId: string, storeId: string, id: string, scope: RecurringScope) =>
-      call<{ deleted_ids: string[] }>('DELETE', `${appointment(orgaId, storeId, id)}${query({ scope })}`),
-    treatments: (orgaId: string) => call<Treatment[]>('GET', `${orga(orgaId)}/treatments`),
+      call<{ deleted_ids: string[] }>('DELETE', `${appointment(orgaId, storeId, id)}${queryString({ scope })}`),
+    treatments: (orgaId: string) => call<Treatment[]>('GET', `${orgaPath(orgaId)}/treatments`),
     /** R1.15 a new secret iCal feed for the store (userId null) or one staff member; the earlier URL stops working. */
     regenerateCalendarFeed: (orgaId: string, storeId: string, userId: string | null) =>
-      call<CalendarFeed>('POST', `${store(orgaId, storeId)}/calendar_feed`, userId ? { user_id: userId } : {}),
+      call<CalendarFeed>('POST', `${storePath(orgaId, storeId)}/calendar_feed`, userId ? { user_id: userId } : {}),
 
     // crm: the customer and pet pickers
     searchCustomers: (orgaId: string, storeId: string, q: string) =>
-      call<{ items: Customer[] }>('GET', `${store(orgaId, storeId)}/customers${query({ q: q.trim(), limit: 10 })}`),
+      call<{ items: Customer[] }>('GET', `${storePath(orgaId, storeId)}/customers${queryString({ q: q.trim(), limit: 10 })}`),
     petsOfCustomer: (orgaId: string, storeId: string, customerId: string) =>
-      call<{ items: Pet[] }>('GET', `${store(orgaId, storeId)}/pets${query({ customer_id: customerId })}`),
-    getPet: (orgaId: string, storeId: string, petId: string) => call<PetDetail>('GET', `${store(orgaId, storeId)}/pet/${enc(petId)}`),
-    getCustomer: (orgaId: string, storeId: string, customerId: string) => call<CustomerDetail>('GET', `${store(orgaId, storeId)}/customer/${enc(customerId)}`),
+      call<{ items: Pet[] }>('GET', `${storePath(orgaId, storeId)}/pets${queryString({ customer_id: customerId })}`),
+    getPet: (orgaId: string, storeId: string, petId: string) => call<PetDetail>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
+    getCustomer: (orgaId: string, storeId: string, customerId: string) => call<CustomerDetail>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
     /** R5.13 which pet fields the check-out asks for */
-    crmSettings: (orgaId: string) => call<{ pet_checkout: Record<string, CheckoutAsk> }>('GET', `${orga(orgaId)}/crm_settings`),
-    updatePet: (orgaId: string, storeId: string, petId: string, fields: PetPatch) => call<PetDetail>('PUT', `${store(orgaId, storeId)}/pet/${enc(petId)}`, fields),
+    crmSettings: (orgaId: string) => call<{ pet_checkout: Record<string, CheckoutAsk> }>('GET', `${orgaPath(orgaId)}/crm_settings`),
+    updatePet: (orgaId: string, storeId: string, petId: string, fields: PetPatch) => call<PetDetail>('PUT', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`, fields),
   };
 }
 

@@ -1,4 +1,14 @@
-import { ApiError, apiErrorFromBody, type ApiClient, type Language } from '@pawline/api-client';
+import {
+  ApiError,
+  apiErrorFromBody,
+  createRemoteHttp,
+  orgaPath,
+  queryString,
+  storePath,
+  type ApiClient,
+  type FetchLike,
+  type Language,
+} from '@pawline/api-client';
 import type {
   AssignedTag,
   CrmSettings,
@@ -30,7 +40,7 @@ export type CustomerWrite = Partial<CustomerFields> & {
 export type PetWrite = Partial<PetFields> & { customer_id?: string; tags?: TagAssignmentInput[] };
 export type TagWrite = { kind?: TagKind; name?: string; icon?: number; emoji?: string | null; tag_order?: number };
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /** The XMLHttpRequest parts an upload uses; a fake in tests. */
 export type UploadRequest = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'responseText' | 'statusText'> & {
@@ -54,66 +64,15 @@ function enc(value: string): string {
   return encodeURIComponent(value);
 }
 
-function queryString(params: Record<string, string | number | undefined | null>): string {
-  const parts = Object.entries(params)
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null && entry[1] !== '')
-    .map(([name, value]) => `${enc(name)}=${enc(String(value))}`);
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
-}
-
 /**
  * The crm routes of the gateway (services/gateway/src/routes/crm.routes.ts) and its raw-body
  * file routes. The shell's ApiClient holds the session; this borrows its access token and device id.
  */
 export function createCrmApi(options: CrmApiOptions) {
   const { api } = options;
-  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const base = `${(options.baseUrl ?? '').replace(/\/$/, '')}/api/v1`;
-
-  function headers(token: string | null, json: boolean): Record<string, string> {
-    const result: Record<string, string> = { Accept: 'application/json', 'Accept-Language': options.language, 'X-Device-Id': api.deviceId };
-    if (json) result['Content-Type'] = 'application/json';
-    if (token) result.Authorization = `Bearer ${token}`;
-    return result;
-  }
-
-  async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
-    try {
-      return await doFetch(`${base}${path}`, {
-        method,
-        headers: headers(token, body !== undefined),
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new ApiError(0, 'network', error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  /** A call with the bearer token; a 401 refreshes the session once and retries. */
-  async function authorized(method: string, path: string, body?: unknown): Promise<Response> {
-    const first = await send(method, path, body, await api.freshAccessToken());
-    if (first.status !== 401) return first;
-    const session = await api.refresh();
-    return session ? send(method, path, body, session.access_token) : first;
-  }
-
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await authorized(method, path, body);
-    const text = await response.text();
-    if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
-    if (text.length === 0) return undefined as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ApiError(response.status, 'bad_response', text);
-    }
-  }
-
-  const orga = (orgaId: string) => `/orga/${enc(orgaId)}`;
-  const store = (orgaId: string, storeId: string) => `${orga(orgaId)}/store/${enc(storeId)}`;
+  const { base, headers, authorized, call } = createRemoteHttp(options);
   // R6.08 / R1.11: a null store means the organization's shared list (share_pets)
-  const listScope = (orgaId: string, storeId: string | null) => (storeId ? store(orgaId, storeId) : `${orga(orgaId)}/shared`);
+  const listScope = (orgaId: string, storeId: string | null) => (storeId ? storePath(orgaId, storeId) : `${orgaPath(orgaId)}/shared`);
 
   function upload(path: string, file: File, onProgress: (fraction: number) => void): Upload {
     const request = options.createUploadRequest ? options.createUploadRequest() : (new XMLHttpRequest() as unknown as UploadRequest);
@@ -121,7 +80,7 @@ export function createCrmApi(options: CrmApiOptions) {
       const token = await api.freshAccessToken();
       return new Promise<StoredFile>((resolve, reject) => {
         request.open('POST', `${base}${path}`);
-        for (const [name, value] of Object.entries(headers(token, false))) request.setRequestHeader(name, value);
+        for (const [name, value] of Object.entries(headers(token))) request.setRequestHeader(name, value);
         request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
         // The file name travels percent-encoded: a header value must be ASCII.
         request.setRequestHeader('X-File-Name', enc(file.name));
@@ -160,56 +119,56 @@ export function createCrmApi(options: CrmApiOptions) {
         `${listScope(orgaId, storeId)}/customers${queryString({
           q: query.q?.trim(),
           sort: query.sort,
-          tag_ids: query.tag_ids && query.tag_ids.length > 0 ? query.tag_ids.join(',') : undefined,
+          tag_ids: query.tag_ids,
           last_id: query.last_id,
           limit: query.limit,
         })}`,
       ),
-    getCustomer: (orgaId: string, storeId: string, customerId: string) => call<CustomerDetail>('GET', `${store(orgaId, storeId)}/customer/${enc(customerId)}`),
-    createCustomer: (orgaId: string, storeId: string, customer: CustomerWrite) => call<CustomerDetail>('POST', `${store(orgaId, storeId)}/customer`, customer),
+    getCustomer: (orgaId: string, storeId: string, customerId: string) => call<CustomerDetail>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
+    createCustomer: (orgaId: string, storeId: string, customer: CustomerWrite) => call<CustomerDetail>('POST', `${storePath(orgaId, storeId)}/customer`, customer),
     updateCustomer: (orgaId: string, storeId: string, customerId: string, customer: CustomerWrite) =>
-      call<CustomerDetail>('PUT', `${store(orgaId, storeId)}/customer/${enc(customerId)}`, customer),
+      call<CustomerDetail>('PUT', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`, customer),
     /** The customer as JSON: data, tags, external ids, pets and the list of files. */
-    exportCustomer: (orgaId: string, storeId: string, customerId: string) => call<unknown>('GET', `${store(orgaId, storeId)}/customer/${enc(customerId)}/export`),
-    deleteCustomer: (orgaId: string, storeId: string, customerId: string) => call<unknown>('DELETE', `${store(orgaId, storeId)}/customer/${enc(customerId)}`),
+    exportCustomer: (orgaId: string, storeId: string, customerId: string) => call<unknown>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}/export`),
+    deleteCustomer: (orgaId: string, storeId: string, customerId: string) => call<unknown>('DELETE', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
 
     listPets: (orgaId: string, storeId: string | null, query: PetListQuery) =>
       call<Page<PetListItem>>(
         'GET',
         `${listScope(orgaId, storeId)}/pets${queryString({ q: query.q?.trim(), customer_id: query.customer_id, last_id: query.last_id, limit: query.limit })}`,
       ),
-    getPet: (orgaId: string, storeId: string, petId: string) => call<PetDetail>('GET', `${store(orgaId, storeId)}/pet/${enc(petId)}`),
-    createPet: (orgaId: string, storeId: string, pet: PetWrite) => call<PetDetail>('POST', `${store(orgaId, storeId)}/pet`, pet),
-    updatePet: (orgaId: string, storeId: string, petId: string, pet: PetWrite) => call<PetDetail>('PUT', `${store(orgaId, storeId)}/pet/${enc(petId)}`, pet),
-    deletePet: (orgaId: string, storeId: string, petId: string) => call<unknown>('DELETE', `${store(orgaId, storeId)}/pet/${enc(petId)}`),
+    getPet: (orgaId: string, storeId: string, petId: string) => call<PetDetail>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
+    createPet: (orgaId: string, storeId: string, pet: PetWrite) => call<PetDetail>('POST', `${storePath(orgaId, storeId)}/pet`, pet),
+    updatePet: (orgaId: string, storeId: string, petId: string, pet: PetWrite) => call<PetDetail>('PUT', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`, pet),
+    deletePet: (orgaId: string, storeId: string, petId: string) => call<unknown>('DELETE', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
 
-    listTags: (orgaId: string, kind: TagKind) => call<Tag[]>('GET', `${orga(orgaId)}/tags?kind=${kind}`),
-    createTag: (orgaId: string, tag: TagWrite) => call<Tag>('POST', `${orga(orgaId)}/tag`, tag),
-    updateTag: (orgaId: string, tagId: string, tag: TagWrite) => call<Tag>('PUT', `${orga(orgaId)}/tag/${enc(tagId)}`, tag),
-    deleteTag: (orgaId: string, tagId: string) => call<unknown>('DELETE', `${orga(orgaId)}/tag/${enc(tagId)}`),
+    listTags: (orgaId: string, kind: TagKind) => call<Tag[]>('GET', `${orgaPath(orgaId)}/tags${queryString({ kind })}`),
+    createTag: (orgaId: string, tag: TagWrite) => call<Tag>('POST', `${orgaPath(orgaId)}/tag`, tag),
+    updateTag: (orgaId: string, tagId: string, tag: TagWrite) => call<Tag>('PUT', `${orgaPath(orgaId)}/tag/${enc(tagId)}`, tag),
+    deleteTag: (orgaId: string, tagId: string) => call<unknown>('DELETE', `${orgaPath(orgaId)}/tag/${enc(tagId)}`),
 
-    listExternalServices: (orgaId: string) => call<ExternalService[]>('GET', `${orga(orgaId)}/external_services`),
-    getCrmSettings: (orgaId: string) => call<CrmSettings>('GET', `${orga(orgaId)}/crm_settings`),
+    listExternalServices: (orgaId: string) => call<ExternalService[]>('GET', `${orgaPath(orgaId)}/external_services`),
+    getCrmSettings: (orgaId: string) => call<CrmSettings>('GET', `${orgaPath(orgaId)}/crm_settings`),
 
     listPrivacyFiles: (orgaId: string, storeId: string, customerId: string) =>
-      call<StoredFile[]>('GET', `${store(orgaId, storeId)}/customer/${enc(customerId)}/privacy_files`),
+      call<StoredFile[]>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_files`),
     deletePrivacyFile: (orgaId: string, storeId: string, customerId: string, fileId: string) =>
-      call<unknown>('DELETE', `${store(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file/${enc(fileId)}`),
+      call<unknown>('DELETE', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file/${enc(fileId)}`),
     uploadPrivacyFile: (orgaId: string, storeId: string, customerId: string, file: File, onProgress: (fraction: number) => void) =>
-      upload(`${store(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file`, file, onProgress),
+      upload(`${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file`, file, onProgress),
     privacyFileBlob: (orgaId: string, storeId: string, customerId: string, fileId: string) =>
-      fileBlob(`${store(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file/${enc(fileId)}`),
+      fileBlob(`${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file/${enc(fileId)}`),
 
-    listPetImages: (orgaId: string, storeId: string, petId: string) => call<StoredFile[]>('GET', `${store(orgaId, storeId)}/pet/${enc(petId)}/images`),
+    listPetImages: (orgaId: string, storeId: string, petId: string) => call<StoredFile[]>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}/images`),
     deletePetImage: (orgaId: string, storeId: string, petId: string, fileId: string) =>
-      call<unknown>('DELETE', `${store(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}`),
+      call<unknown>('DELETE', `${storePath(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}`),
     uploadPetImage: (orgaId: string, storeId: string, petId: string, file: File, onProgress: (fraction: number) => void) =>
-      upload(`${store(orgaId, storeId)}/pet/${enc(petId)}/image`, file, onProgress),
+      upload(`${storePath(orgaId, storeId)}/pet/${enc(petId)}/image`, file, onProgress),
     petImageBlob: (orgaId: string, storeId: string, petId: string, fileId: string) =>
-      fileBlob(`${store(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}`),
+      fileBlob(`${storePath(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}`),
     /** The small JPEG of a pet image, for the gallery's tiles. */
     petThumbnailBlob: (orgaId: string, storeId: string, petId: string, fileId: string) =>
-      fileBlob(`${store(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}/thumbnail`),
+      fileBlob(`${storePath(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}/thumbnail`),
   };
 }
 

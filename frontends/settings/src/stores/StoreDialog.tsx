@@ -1,11 +1,11 @@
 import { Checkbox, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { ApiError, type ShellBridge, type Store } from '@pawline/api-client';
+import type { ShellBridge, Store } from '@pawline/api-client';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useMemo, useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
 import { CountrySelect } from '../shared/fields';
-import { errorText, serverFieldErrors } from '../shared/options';
+import { useDialogSave } from '../shared/useDialogSave';
 import { DEFAULT_TIME_ZONES, emptyStoreForm, storeFields, storeFormOf, validateStoreForm, type StoreErrors, type StoreForm } from './store-form';
 
 const SERVER_FIELDS: readonly (keyof StoreForm)[] = ['name', 'address', 'city', 'zip_code', 'country', 'phone', 'time_zone'];
@@ -22,7 +22,7 @@ export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, on
   const [initial] = useState<StoreForm>(() => (store ? storeFormOf(store) : emptyStoreForm(orgaCountry)));
   const [form, setForm] = useState<StoreForm>(initial);
   const [errors, setErrors] = useState<StoreErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useDialogSave(bridge.notify, SERVER_FIELDS, setErrors);
   const zones = useMemo(timeZones, []);
   const dirty = JSON.stringify(initial) !== JSON.stringify(form);
   const unsaved = t('common.unsavedChanges');
@@ -38,19 +38,8 @@ export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, on
     const found = validateStoreForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     const fields = storeFields(form);
-    const saving = store ? bridge.api.updateStore(orgaId, store.id, fields) : bridge.api.createStore(orgaId, fields);
-    saving
-      .then(() => {
-        setBusy(false);
-        onSaved();
-      })
-      .catch((error: unknown) => {
-        setBusy(false);
-        if (error instanceof ApiError) setErrors(serverFieldErrors(error.fields, SERVER_FIELDS));
-        bridge.notify(0, errorText(error));
-      });
+    save(() => (store ? bridge.api.updateStore(orgaId, store.id, fields) : bridge.api.createStore(orgaId, fields)), onSaved);
   };
 
   return (

@@ -1,12 +1,12 @@
 import { Box, Checkbox, Code, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ApiError, type ShellBridge, type Store, type TeamMember } from '@pawline/api-client';
+import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
 import { COLOUR_PRESETS } from '@pawline/domain';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
+import { useDialogSave } from '../shared/useDialogSave';
 import { CountrySelect, RankSelect } from '../shared/fields';
-import { errorText, serverFieldErrors } from '../shared/options';
 import {
   createMemberRequest,
   EMPTY_MEMBER_FORM,
@@ -38,7 +38,7 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
   const [initial] = useState<MemberForm>(() => (member ? memberFormOf(member) : EMPTY_MEMBER_FORM));
   const [form, setForm] = useState<MemberForm>(initial);
   const [errors, setErrors] = useState<MemberErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useDialogSave(bridge.notify, SERVER_FIELDS, setErrors);
   const dirty = !sameMemberForm(initial, form);
   const unsaved = t('common.unsavedChanges');
   useConfirmLeave(dirty && !busy, unsaved);
@@ -57,20 +57,13 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
     const found = validateMemberForm(form, member === null);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    const saving = member
-      ? bridge.api.updateTeamMember(orgaId, member.user_id, memberFields(form)).then(() => null)
-      : bridge.api.createTeamMember(orgaId, createMemberRequest(form)).then((created) => ({ username: created.username, first_password: created.first_password }));
-    saving
-      .then((created) => {
-        setBusy(false);
-        onSaved(created);
-      })
-      .catch((error: unknown) => {
-        setBusy(false);
-        if (error instanceof ApiError) setErrors(serverFieldErrors(error.fields, SERVER_FIELDS));
-        bridge.notify(0, errorText(error));
-      });
+    save(
+      () =>
+        member
+          ? bridge.api.updateTeamMember(orgaId, member.user_id, memberFields(form)).then(() => null)
+          : bridge.api.createTeamMember(orgaId, createMemberRequest(form)).then((created) => ({ username: created.username, first_password: created.first_password })),
+      onSaved,
+    );
   };
 
   const preset = presetIndexOf(form);
