@@ -1,10 +1,9 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge } from '@pawline/api-client';
-import { RatingDialog } from '@pawline/ui';
+import { RatingDialog, ratingDialogTexts } from '@pawline/ui';
 import { useCallback, useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { errorText } from '../shared/options';
-import { ratingTexts } from './rating-texts';
 
 /** R1.18: the feedback rating, also on demand from the user page. */
 export function RateCard({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
@@ -33,7 +32,7 @@ export function RateCard({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
           </Button>
         </Stack>
       </Card.Body>
-      <RatingDialog open={open} texts={ratingTexts(t)} send={send} onError={onError} onDone={onDone} />
+      <RatingDialog open={open} texts={ratingDialogTexts(t)} send={send} onError={onError} onDone={onDone} />
     </Card.Root>
   );
 }

@@ -1,6 +1,6 @@
 import type { Organization, PersonUser } from '@pawline/api-client';
 import { shouldOpenRatingDialog, type RatingSubmission } from '@pawline/domain';
-import { RatingDialog, SNACKBAR_TYPE } from '@pawline/ui';
+import { RatingDialog, SNACKBAR_TYPE, ratingDialogTexts } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { errorText } from '../pages/form-helpers';
@@ -25,20 +25,7 @@ export function AutoRatingDialog({ user, orga }: { user: PersonUser; orga: Organ
     // both answers move the local rating state (R4.07)
     void reloadUser().catch(() => undefined);
   }, [reloadUser]);
-  const texts = useMemo(
-    () => ({
-      title: t('shell.ratingTitle'),
-      text: t('shell.ratingText'),
-      annotation: t('shell.ratingAnnotation'),
-      noThanks: t('shell.ratingNoThanks'),
-      rate: t('shell.ratingRate'),
-      endTitle: t('shell.ratingEndTitle'),
-      endText: t('shell.ratingEndText'),
-      close: t('common.close'),
-      star: (n: number) => t('shell.ratingStars', { count: n }),
-    }),
-    [t],
-  );
+  const texts = useMemo(() => ratingDialogTexts(t), [t]);
   if (!due) return null;
   return <RatingDialog open={open} texts={texts} send={send} onError={onError} onDone={onDone} />;
 }

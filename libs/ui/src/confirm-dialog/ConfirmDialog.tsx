@@ -1,5 +1,5 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { DialogFrame } from '../dialog-frame/DialogFrame';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -18,32 +18,23 @@ export type ConfirmDialogProps = {
 /** A modal question with a cancel and a confirm button (deactivation, cancelling an organization). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={props.open} onOpenChange={(event) => (event.open ? undefined : props.onCancel())} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="confirm-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            {props.children ? <Dialog.Body>{props.children}</Dialog.Body> : null}
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onCancel}>
-                {props.cancelLabel}
-              </Button>
-              <Button
-                data-testid="confirm-dialog-confirm"
-                colorPalette={props.danger ? 'red' : 'brand'}
-                loading={props.busy}
-                disabled={props.confirmDisabled}
-                onClick={props.onConfirm}
-              >
-                {props.confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={props.open}
+      role="alertdialog"
+      title={props.title}
+      testId="confirm-dialog"
+      cancelLabel={props.cancelLabel}
+      onCancel={props.onCancel}
+      confirm={{
+        label: props.confirmLabel,
+        testId: 'confirm-dialog-confirm',
+        danger: props.danger,
+        busy: props.busy,
+        disabled: props.confirmDisabled,
+        onClick: props.onConfirm,
+      }}
+    >
+      {props.children}
+    </DialogFrame>
   );
 }
