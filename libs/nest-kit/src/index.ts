@@ -6,6 +6,7 @@ export { KIT_ENTITIES, OutboxEventEntity, ProcessedEventEntity, DeadLetterEntity
 export { KitTables1000000000000, migrationSchema } from './database/kit-tables.migration';
 export { dataSourceOptions } from './database/data-source.factory';
 export { EventHandler, WorkHandler, type EventHandlerOptions, type WorkHandlerOptions } from './events/event-handler.decorator';
+export { readEvent, safeJson } from './events/read-event';
 export { HealthService } from './health/health.service';
 export { KitModule } from './kit.module';
 export { PawlineLogger } from './logging/pawline.logger';

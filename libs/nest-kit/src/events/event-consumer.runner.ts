@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { eventEnvelopeSchema, type EventContract, type EventEnvelope, type WorkContract } from '@pawline/contracts';
+import type { EventContract, EventEnvelope, WorkContract } from '@pawline/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { KIT_CONFIG, prefixed, streamName, unprefixed, type KitConfig } from '../config/kit-config';
 import { HandlerDiscovery } from '../discovery/handler-discovery';
@@ -11,6 +11,7 @@ import { contextFromHeaders, SpanKind, withSpan } from '../tracing/nats-trace-co
 import { consumerFilter } from './consumer-filter';
 import { DeadLetterStore } from './dead-letter.store';
 import { DEFAULT_ACK_WAIT_MS, EVENT_HANDLER, retryDelay, type ConsumerOptions } from './event-handler.decorator';
+import { readEvent, safeJson } from './read-event';
 
 type Handler = {
   options: ConsumerOptions;
@@ -118,17 +119,12 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
       message.ack();
       return;
     }
-    const parsed = eventEnvelopeSchema.safeParse(raw);
-    if (!parsed.success) {
-      await this.giveUp(handler, message, raw, subject, 'unreadable event envelope');
+    const read = readEvent(contract, raw);
+    if (!read.ok) {
+      await this.giveUp(handler, message, raw, subject, read.reason);
       return;
     }
-    const data = contract.payload.safeParse(parsed.data.data);
-    if (!data.success) {
-      await this.giveUp(handler, message, raw, subject, `payload does not match ${subject}: ${data.error.message}`);
-      return;
-    }
-    const event: EventEnvelope = { ...parsed.data, data: data.data };
+    const { event } = read;
     if (deliveries > maxDeliver) {
       // delivered more often than allowed: earlier attempts crashed the process
       await this.giveUp(handler, message, raw, subject, `gave up after ${deliveries - 1} deliveries without an outcome`);
@@ -173,14 +169,6 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
       await this.deadLetters.add({ durable: handler.options.durable, eventId, subject, envelope, error, deliveries: message.info.deliveryCount });
     }
     message.term(error.slice(0, 200));
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
 

@@ -11,9 +11,4 @@ export class RawJson<T = unknown> {
   declare readonly shape?: T;
 
   constructor(readonly text: string) {}
-
-  /** The text read back into a value (for tests and for callers that need the data). */
-  parse(): T {
-    return JSON.parse(this.text) as T;
-  }
 }

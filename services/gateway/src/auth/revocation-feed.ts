@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { eventEnvelopeSchema, sessionRevokedEvent } from '@pawline/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, streamName, type KitConfig } from '@pawline/nest-kit';
+import { sessionRevokedEvent } from '@pawline/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, readEvent, safeJson, streamName, type KitConfig } from '@pawline/nest-kit';
 import { SESSION_REVOCATIONS } from '../gateway.tokens';
 import { MembershipCache } from './membership-cache';
 import type { SessionRevocationStore } from './session-revocation.store';
@@ -40,18 +40,21 @@ export class RevocationFeed implements OnApplicationBootstrap, OnModuleDestroy {
       opt_start_time: new Date(Date.now() - ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
     });
     const backlog = (await consumer.info(true)).num_pending;
-    let caughtUp!: () => void;
-    const replayed = new Promise<void>((resolve) => (caughtUp = resolve));
-    if (backlog === 0) caughtUp();
     const messages = await consumer.consume();
     this.messages = messages;
-    this.loop = (async () => {
-      for await (const message of messages) {
-        this.apply(message.string());
-        if (message.info.pending === 0) caughtUp();
-      }
-    })().catch((error: unknown) => this.log.error('revocation feed stopped', { err: error }));
-    await replayed;
+    await new Promise<void>((caughtUp, failed) => {
+      if (backlog === 0) caughtUp();
+      this.loop = (async () => {
+        for await (const message of messages) {
+          this.apply(message.string());
+          if (message.info.pending === 0) caughtUp();
+        }
+      })().catch((error: unknown) => {
+        this.log.error('revocation feed stopped', { err: error });
+        // before the replay is done this fails the start; afterwards the promise is settled already
+        failed(error instanceof Error ? error : new Error(String(error)));
+      });
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -60,23 +63,14 @@ export class RevocationFeed implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private apply(text: string): void {
-    const envelope = eventEnvelopeSchema.safeParse(safeJson(text));
-    const payload = envelope.success ? sessionRevokedEvent.payload.safeParse(envelope.data.data) : null;
-    if (!envelope.success || !payload?.success) {
-      this.log.error('unreadable session-revoked event', { text: text.slice(0, 200) });
+    const read = readEvent(sessionRevokedEvent, safeJson(text));
+    if (!read.ok) {
+      this.log.error('unreadable session-revoked event', { reason: read.reason, text: text.slice(0, 200) });
       return;
     }
-    const { user_id, session_ids, revoked_at } = payload.data;
+    const { user_id, session_ids, revoked_at } = read.event.data;
     const at = new Date(revoked_at);
-    void this.revocations.revoke(user_id, session_ids, Number.isNaN(at.getTime()) ? new Date(envelope.data.occurredAt) : at);
+    void this.revocations.revoke(user_id, session_ids, Number.isNaN(at.getTime()) ? new Date(read.event.occurredAt) : at);
     this.memberships.dropUser(user_id);
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }
