@@ -2,7 +2,7 @@
 // store with 50,000 appointments over six years (about 23 a day, Europe/Rome) in its own test env (fresh database and subject prefix on
 // this machine's Postgres and NATS), reads 50 weeks one at a time (built by Postgres, then kept), then asks
 // the gateway for those weeks at a constant 200 requests/s for 15 s while the calendar changes once a
-// second (each change makes every week be built again). Prints requests/s, p50, p95, p99, failures and
+// second (each change makes its week be built again). Prints requests/s, p50, p95, p99, failures and
 // the CPU each part spent per answer. It reports figures; it never fails on slowness (issue 5 target:
 // p95 under 20 ms).
 import { randomUUID } from 'node:crypto';
@@ -13,7 +13,7 @@ import { addDays, formatLocalDate, localToInstant, type LocalDate } from '../../
 import { schedulingService } from '../../../services/scheduling/src/scheduling.service-definition';
 import { gatewayService } from '../../../services/gateway/src/gateway.service-definition';
 import { TEST_SECRET, call, signUp, type Salon } from '../../../services/scheduling/test/integration/scheduling-test-helpers';
-import { cpuByProcessName, cpuPerAnswer } from '../load/process-cpu';
+import { startCpuMeter } from '../load/process-cpu';
 import { runLoad } from '../load/run-load';
 
 const TIME_ZONE = 'Europe/Rome';
@@ -127,18 +127,15 @@ async function main(): Promise<void> {
       changes += 1;
       if (target) void call(client, updateAppointmentNotesRpc, { orga_id: salon.orgaId, store_id: salon.storeId, appointment_id: target.id, notes: `change ${changes}` }, salon.auth).catch(() => undefined);
     }, 1000 / writes);
-    const cpuBefore = process.cpuUsage();
-    const othersBefore = cpuByProcessName(['postgres', 'nats-server']);
+    const meter = startCpuMeter('service process', ['postgres', 'nats-server']);
     const result = await runLoad({ ...load, duration });
     clearInterval(writer);
-    const cpu = process.cpuUsage(cpuBefore);
-    const othersAfter = cpuByProcessName(['postgres', 'nats-server']);
     console.log(`\nweek range through the gateway, ${rate} requests/s at a constant rate for ${duration} s over ${paths.length} weeks, ${writes} change(s)/s to the calendar meanwhile (${result.answers} answers; load from its own process)`);
     console.log(`requests/s ${result.requestsPerSecond.toFixed(1)}`);
     console.log(`p50 ${result.p50.toFixed(2)} ms   p95 ${result.p95.toFixed(2)} ms   p99 ${result.p99.toFixed(2)} ms`);
     console.log(`failures (non-2xx, errors, timeouts) ${result.failures}`);
     // CPU time does not depend on what else the machine runs: the cost of one answer in the process hosting gateway, identity and scheduling
-    console.log(`CPU per answer: service process ${((cpu.user + cpu.system) / 1000 / Math.max(result.answers, 1)).toFixed(2)} ms, ${cpuPerAnswer(othersBefore, othersAfter, result.answers, ['postgres', 'nats-server'])}`);
+    console.log(`CPU per answer: ${meter.perAnswer(result.answers)}`);
     console.log(`target (issue 5): p95 under 20 ms → ${result.p95 < 20 ? 'met' : 'not met'} on this run`);
   } finally {
     await env.dispose();

@@ -10,7 +10,7 @@ import { Pool } from 'pg';
 import { healthRpc, listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
 import { verifyAccessToken, type ServiceDefinition } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-import { cpuByProcessName, cpuOfProcess, cpuPerAnswer } from '../load/process-cpu';
+import { startCpuMeter } from '../load/process-cpu';
 import { runLoad } from '../load/run-load';
 
 const root = resolve(__dirname, '../../..');
@@ -30,9 +30,7 @@ function durationArg(argv: string[]): number {
 let identityPid: number | null = null;
 
 async function measure(target: string, url: string, token: string, duration: number, rate: number | null): Promise<Measurement> {
-  const cpuBefore = process.cpuUsage();
-  const identityBefore = identityPid === null ? 0 : cpuOfProcess(identityPid);
-  const othersBefore = cpuByProcessName(OTHER_PROCESSES);
+  const meter = startCpuMeter('this process', OTHER_PROCESSES, identityPid === null ? {} : { 'identity process': identityPid });
   const result = await runLoad({
     url,
     headers: { authorization: `Bearer ${token}` },
@@ -40,10 +38,7 @@ async function measure(target: string, url: string, token: string, duration: num
     connections: rate === null ? 32 : 16,
     ...(rate === null ? {} : { overallRate: rate }),
   });
-  const own = process.cpuUsage(cpuBefore);
-  const answers = Math.max(1, Math.round(result.requestsPerSecond * duration));
-  const identitySpent = identityPid === null ? '' : `identity process ${(((cpuOfProcess(identityPid) - identityBefore) * 1000) / answers).toFixed(2)} ms, `;
-  const cpu = `this process ${((own.user + own.system) / 1000 / answers).toFixed(2)} ms, ${identitySpent}${cpuPerAnswer(othersBefore, cpuByProcessName(OTHER_PROCESSES), answers, OTHER_PROCESSES)}`;
+  const cpu = meter.perAnswer(Math.round(result.requestsPerSecond * duration));
   return {
     cpu,
     target,
@@ -131,8 +126,9 @@ async function main(): Promise<void> {
     if (split) {
       identityProcess = await startIdentityProcess(env, secret);
       identityPid = identityProcess.pid ?? null;
+    } else {
+      await env.start(identityService, { httpPort: 0 });
     }
-    else await env.start(identityService, { httpPort: 0 });
     const gateway = await env.start(gatewayService, { httpPort: 0 });
     if (!gateway.httpUrl) throw new Error('the gateway opened no HTTP port');
 

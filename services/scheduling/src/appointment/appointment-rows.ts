@@ -50,7 +50,8 @@ const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'Y
 /**
  * An appointment row as the fields of the Appointment schema, for Postgres to write the JSON of the
  * read paths itself (row_to_json over these columns). It must give exactly what toAppointment gives
- * for the same row: appointment-json.integration-spec.ts holds the two equal over varied rows.
+ * for the same row: a test of appointment.integration-spec.ts ("the JSON Postgres writes…") holds the two
+ * equal over varied rows.
  */
 export const APPOINTMENT_JSON_COLUMNS = `id, orga_id, store_id, user_id, to_char(local_date, 'YYYY-MM-DD') AS date,
   extract(year FROM local_date)::int AS year, extract(month FROM local_date)::int AS month, extract(day FROM local_date)::int AS day,

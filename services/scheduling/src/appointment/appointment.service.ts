@@ -24,8 +24,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { StoreScope } from '../access/scheduling-access.service';
 import { APPOINTMENT_COLUMNS, APPOINTMENT_JSON_COLUMNS, centsOf, instantsOf, returnedRows, toAppointment, type AppointmentRow } from './appointment-rows';
-import { addDays, daysBetween, formatLocalDate, isRealDate, isValidTimeZone, parseLocalDate, type LocalDate } from './local-time';
 import { WeekCache } from '../week-cache/week-cache';
+import { addDays, daysBetween, formatLocalDate, isRealDate, isValidTimeZone, parseLocalDate, type LocalDate } from './local-time';
 import { occurrences } from './recurrence';
 
 export type AppointmentFields = z.output<typeof appointmentFieldsSchema>;
