@@ -5,9 +5,6 @@ import type { Translate } from '../i18n/translator';
 import { listActionOf, withoutRow, withRow, type CrmEvent } from '../realtime/crm-events';
 import { errorText } from './clients-context';
 
-/** A list read page by page by last id; `done` once a page came back shorter than the page size (R4.22). */
-export type PagedList<T> = PagedTableList<T>;
-
 /** The texts of a customer or pet list's `PagedDataTable`. */
 export function pagedTableTexts(t: Translate): PagedDataTableTexts {
   return { loading: t('common.loading'), loadFailed: t('clients.loadFailed'), retry: t('common.retry'), loadMore: t('clients.loadMore') };
@@ -32,14 +29,16 @@ export type PagedListOptions<T extends { id: string }> = {
  * pages on demand, and another device's changes applied to the open list (R4.20) through `applyEvent`.
  */
 export function usePagedList<T extends { id: string }>({ fetchPage, pageSize, enabled = true, entity, fetchRow, onLoadMoreFailed }: PagedListOptions<T>) {
-  const [list, setList] = useState<PagedList<T>>({ status: 'loading' });
+  const [list, setList] = useState<PagedTableList<T>>({ status: 'loading' });
+  // R4.22 done once a page comes back shorter than the page size
+  const ready = (items: T[], lastPage: T[]): PagedTableList<T> => ({ status: 'ready', items, done: lastPage.length < pageSize, loadingMore: false });
 
   const loadFirst = useCallback(() => {
     let active = true;
     if (!enabled) return undefined;
     setList({ status: 'loading' });
     fetchPage(null).then(
-      (page) => active && setList({ status: 'ready', items: page.items, done: page.items.length < pageSize, loadingMore: false }),
+      (page) => active && setList(ready(page.items, page.items)),
       (error: unknown) => active && setList({ status: 'failed', message: errorText(error) }),
     );
     return () => {
@@ -53,7 +52,7 @@ export function usePagedList<T extends { id: string }>({ fetchPage, pageSize, en
     const lastId = list.items[list.items.length - 1]?.id ?? null;
     setList({ ...list, loadingMore: true });
     fetchPage(lastId).then(
-      (page) => setList({ status: 'ready', items: [...list.items, ...page.items], done: page.items.length < pageSize, loadingMore: false }),
+      (page) => setList(ready([...list.items, ...page.items], page.items)),
       (error: unknown) => {
         setList({ ...list, loadingMore: false });
         onLoadMoreFailed(errorText(error));
@@ -81,7 +80,7 @@ export function usePagedList<T extends { id: string }>({ fetchPage, pageSize, en
     } else {
       // without the loading state: the rows stay until the new first page is there
       fetchPage(null).then(
-        (page) => setList((current) => (current.status === 'ready' ? { status: 'ready', items: page.items, done: page.items.length < pageSize, loadingMore: false } : current)),
+        (page) => setList((current) => (current.status === 'ready' ? ready(page.items, page.items) : current)),
         () => undefined,
       );
     }

@@ -8,7 +8,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
 import { pickLanguage } from './language';
 import { answerFileRoute, boundRpc } from './file-transfer';
-import { isFileDownloadRoute, isFileUploadRoute, isMultiRpcRoute, isRpcRoute, pathParameters, type ApiRoute, type RouteContext, type RouteReply } from './route-definition';
+import { isFileDownloadRoute, isFileUploadRoute, isMultiRpcRoute, isRpcRoute, type ApiRoute, type RouteContext, type RouteReply } from './route-definition';
 import { RouteMatcher } from './route-matcher';
 import type { PassThroughRpcCaller } from './rpc-caller';
 
@@ -155,11 +155,11 @@ function deviceIdOf(req: Request): string | null {
   return typeof device === 'string' && deviceIdPattern.test(device) ? device : null;
 }
 
+/** The route's path parameters, as RouteMatcher decoded them (exactly the route's), checked. */
 function validParams(route: ApiRoute, params: Record<string, string>): Record<string, string> {
   const fields: Record<string, string> = {};
   const valid: Record<string, string> = {};
-  for (const name of pathParameters(route.path)) {
-    const value = params[name] ?? '';
+  for (const [name, value] of Object.entries(params)) {
     const special = route.params?.[name];
     if (special) {
       if (!special.pattern.test(value)) fields[name] = special.description;
