@@ -5,6 +5,7 @@ import { type AuthContext, type RpcContract, type RpcEnvelope, type RpcReply, ty
 import { KIT_CONFIG, prefixed, type KitConfig } from '../config/kit-config';
 import { NATS_CONNECTION } from '../nats/nats.tokens';
 import { headersWithTraceContext, SpanKind, withSpan } from '../tracing/nats-trace-context';
+import { TurnBatch } from '../nats/turn-batch';
 import type { RawJson } from './raw-json';
 import { RpcError } from './rpc-error';
 import { parseReply, parseReplyRaw } from './rpc-wire';
@@ -16,6 +17,8 @@ export const DEFAULT_RPC_TIMEOUT_MS = 10_000;
 /** Calls other services over NATS request-reply (subject prefixed), carrying the trace context. */
 @Injectable()
 export class NatsRpcClient {
+  private readonly publishing = new TurnBatch();
+
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(KIT_CONFIG) private readonly config: Pick<KitConfig, 'subjectPrefix'>,
@@ -42,10 +45,11 @@ export class NatsRpcClient {
     const envelope: RpcEnvelope = { auth: options.auth, lang: options.lang, data };
     return withSpan(`rpc ${contract.subject}`, SpanKind.CLIENT, context.active(), { 'messaging.destination.name': contract.subject }, async () => {
       try {
-        const reply = await this.nc.request(prefixed(this.config, contract.subject), JSON.stringify(envelope), {
-          timeout: options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS,
-          headers: headersWithTraceContext(),
-        });
+        const subject = prefixed(this.config, contract.subject);
+        const payload = JSON.stringify(envelope);
+        const requestOptions = { timeout: options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS, headers: headersWithTraceContext() };
+        // published with the other requests of this turn: one socket write for all of them
+        const reply = await this.publishing.later(() => this.nc.request(subject, payload, requestOptions));
         return reply.string();
       } catch {
         // no responders, timeout or a closed connection: the caller sees one thing

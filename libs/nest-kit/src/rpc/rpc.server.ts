@@ -8,6 +8,7 @@ import { PawlineLogger } from '../logging/pawline.logger';
 import { NATS_CONNECTION } from '../nats/nats.tokens';
 import { contextFromHeaders, SpanKind, withSpan } from '../tracing/nats-trace-context';
 import { RPC_HANDLER, type RpcCallContext } from './rpc-handler.decorator';
+import { TurnBatch } from '../nats/turn-batch';
 import { RawJson } from './raw-json';
 import { toRpcFailure } from './rpc-error';
 import { failureReply, okReply, parseEnvelope } from './rpc-wire';
@@ -24,6 +25,7 @@ export class RpcServer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private readonly log: PawlineLogger;
+  private readonly replies = new TurnBatch();
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
@@ -85,11 +87,10 @@ export class RpcServer implements OnApplicationBootstrap, OnModuleDestroy {
       () => this.reply(route, msg.string()),
     );
     if (!msg.reply) return;
-    try {
-      msg.respond(reply);
-    } catch (error) {
-      this.log.error('rpc reply failed', { err: error, subject: route.contract.subject });
-    }
+    // sent with the other replies ready in this turn (one socket write for all), and counted as in flight until then
+    await this.replies
+      .later(() => msg.respond(reply))
+      .catch((error: unknown) => this.log.error('rpc reply failed', { err: error, subject: route.contract.subject }));
   }
 
   /** The serialized RpcReply. */
