@@ -114,7 +114,7 @@ export function configureGateway(app: INestApplication, kit: KitConfig): void {
       rateLimiter: app.get(RateLimiter),
       revocations: app.get<SessionRevocationStore>(SESSION_REVOCATIONS),
       secureCookies: config.secureCookies,
-      onUnexpectedError: (error, req) => logger.error('request failed', { err: error instanceof Error ? (error.stack ?? error.message) : String(error), path: req.path }),
+      onUnexpectedError: (error, req) => logger.error('request failed', { err: error instanceof Error ? (error.stack ?? error.message) : String(error), path: (req.url ?? '').split('?')[0] }),
     },
   });
   app.get(RealtimeServer).attach(httpServer, app.get<Redis | null>(GATEWAY_REDIS), redisKeyPrefix(kit));

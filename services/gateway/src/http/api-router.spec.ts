@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { getStoreRpc, listOrgasRpc, memberAccessRpc, type MemberAccess, type RpcContract } from '@pawline/contracts';
 import { RawJson, signAccessToken } from '@pawline/nest-kit';
 import { AccessGuard } from '../auth/access.guard';
@@ -12,7 +11,7 @@ import { authRoutes, REFRESH_COOKIE } from '../routes/auth.routes';
 import { orgaRoutes } from '../routes/orga.routes';
 import { userRoutes } from '../routes/user.routes';
 import { ApiError } from './api-error';
-import { buildApiRouter } from './api-router';
+import { buildApiHandler } from './api-router';
 import type { PassThroughRpcCaller } from './rpc-caller';
 
 const secret = 'unit-test-secret-0123456789';
@@ -71,19 +70,20 @@ describe('API router', () => {
       'rpc.identity.auth.register': () => ({ user_id: userId, orga_id: orgaA }),
     });
     revocations = new MemorySessionRevocationStore();
-    const app = express();
-    app.use(
-      buildApiRouter([...authRoutes, ...userRoutes, ...orgaRoutes], {
-        rpc: services,
-        authenticator: new Authenticator(secret, revocations),
-        guard: new AccessGuard(services, new MembershipCache()),
-        rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
-        revocations,
-        secureCookies: false,
-        onUnexpectedError: () => undefined,
-      }),
-    );
-    server = app.listen(0);
+    const api = buildApiHandler([...authRoutes, ...userRoutes, ...orgaRoutes], {
+      rpc: services,
+      authenticator: new Authenticator(secret, revocations),
+      guard: new AccessGuard(services, new MembershipCache()),
+      rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+      revocations,
+      secureCookies: false,
+      onUnexpectedError: () => undefined,
+    });
+    server = createServer((req, res) => {
+      if (api.handle(req, res)) return;
+      res.statusCode = 418;
+      res.end();
+    }).listen(0);
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -145,6 +145,18 @@ describe('API router', () => {
     const unknown = await post('/api/v1/auth/login', JSON.stringify({ username: 'a', password: 'b', admin: true }));
     expect(((await unknown.json()) as { fields: Record<string, string> }).fields).toEqual({ admin: 'Unknown field' });
     expect(services.calls).toEqual([]);
+  });
+
+  it('claims every path under /api/v1 and nothing else; HEAD is answered by GET without a body', async () => {
+    expect((await fetch(`${base}/somewhere/else`)).status).toBe(418);
+    expect((await fetch(`${base}/api/openapi.json`)).status).toBe(418);
+    const missing = await fetch(`${base}/api/v1/orga/${orgaA}/nothing`, { headers: authed({ 'accept-language': 'it' }) });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { code: string }).code).toBe('not_found');
+    const head = await fetch(`${base}/api/v1/orga`, { method: 'HEAD', headers: authed() });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await head.text()).toBe('');
   });
 
   it('sets the refresh cookie on login and answers only the access token; refresh reads and rotates it', async () => {

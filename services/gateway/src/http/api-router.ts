@@ -1,4 +1,5 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import type { z } from 'zod';
 import type { AuthContext } from '@pawline/contracts';
 import type { AccessGuard } from '../auth/access.guard';
@@ -6,13 +7,12 @@ import type { Authenticator } from '../auth/authenticator';
 import type { SessionRevocationStore } from '../auth/session-revocation.store';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
-import { pickLanguage } from './language';
 import { answerFileRoute, boundRpc } from './file-transfer';
+import { appendCookie, clientIp, parseCookies, readJsonBody, sendJson, sendJsonText } from './http-io';
+import { pickLanguage } from './language';
 import { isFileDownloadRoute, isFileUploadRoute, isMultiRpcRoute, isRpcRoute, type ApiRoute, type RouteContext, type RouteReply } from './route-definition';
-import { RouteMatcher } from './route-matcher';
+import { RouteMatcher, type RouteMatch } from './route-matcher';
 import type { PassThroughRpcCaller } from './rpc-caller';
-
-export const BODY_LIMIT = '100kb';
 
 export type ApiDependencies = {
   rpc: PassThroughRpcCaller;
@@ -22,73 +22,56 @@ export type ApiDependencies = {
   revocations: SessionRevocationStore;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
-  onUnexpectedError(error: unknown, req: Request): void;
+  onUnexpectedError(error: unknown, req: IncomingMessage): void;
 };
+
+/** Answers the requests of /api/v1 on node:http; `handle` says whether a request was one. */
+export type ApiHandler = { handle(req: IncomingMessage, res: ServerResponse): boolean };
+
+const API_PREFIX = '/api/v1/';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One Express router for the whole route table, plus the JSON error answers of /api. The table is
- * matched by RouteMatcher in one step rather than by one Express layer per route (each a regular
- * expression tried in turn, on every request).
+ * The route table on node:http: everything under /api/v1 is answered here, a path of no route
+ * with the JSON not_found. Every API request passes here, so it is matched in one step
+ * (RouteMatcher), and Express (its request decoration, its layers, its body parser) is left to
+ * the docs, the dev mailbox and the frontends.
  */
-export function buildApiRouter(routes: readonly ApiRoute[], deps: ApiDependencies): Router {
-  const router = express.Router();
-  const parseJson = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
+export function buildApiHandler(routes: readonly ApiRoute[], deps: ApiDependencies): ApiHandler {
   const matcher = new RouteMatcher(routes);
-  router.use((req: Request, res: Response, next: NextFunction) => {
-    const match = matcher.match(req.method, req.url);
-    if (!match) {
-      next();
-      return;
-    }
-    req.params = match.params;
-    // a file upload reads its raw body itself (R7.10), capped by its kind's limit
-    const readBody = isFileUploadRoute(match.route) ? skipBody : parseJson;
-    readBody(req, res, (error?: unknown) => {
-      if (error) next(error);
-      else void answer(match.route, deps, req, res);
-    });
-  });
-  router.use('/api', (req: Request, res: Response) => {
-    sendError(res, new ApiError('not_found'), pickLanguage(req.headers['accept-language']));
-  });
-  router.use(bodyErrorHandler);
-  return router;
+  return {
+    handle(req, res) {
+      const url = req.url ?? '/';
+      if (!url.startsWith(API_PREFIX)) return false;
+      const match = matcher.match(req.method ?? 'GET', url);
+      if (match) void answer(match, deps, req, res);
+      else sendError(res, new ApiError('not_found'), pickLanguage(req.headers['accept-language']));
+      return true;
+    },
+  };
 }
 
-function skipBody(_req: Request, _res: Response, next: NextFunction): void {
-  next();
-}
-
-/** Errors raised before a route runs (body parser, also Nest's own when it parsed first). */
-export function bodyErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
-  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
-  if (typeof type !== 'string' || !req.path.startsWith('/api/')) {
-    next(error);
-    return;
-  }
-  const lang = pickLanguage(req.headers['accept-language']);
-  sendError(res, new ApiError(type === 'entity.too.large' ? 'payload_too_large' : 'bad_json'), lang);
-}
-
-async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res: Response): Promise<void> {
+async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { route } = match;
   const lang = pickLanguage(req.headers['accept-language']);
   try {
+    // a file upload reads its raw body itself (R7.10), capped by its kind's limit; a body error comes before auth
+    const body = isFileUploadRoute(route) ? undefined : await readJsonBody(req, res);
     const auth = await authenticate(route, deps, req);
-    const params = validParams(route, req.params as Record<string, string>);
+    const params = validParams(route, match.params);
     if (typeof route.access === 'object') {
       if (!auth) throw new ApiError('unauthorized');
       await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null);
     }
     const ctx: RouteContext = {
       params,
-      query: route.query ? parse(route.query, { ...(req.query as Record<string, unknown>) }) : {},
-      body: parse(route.body, req.body),
+      query: route.query ? parse(route.query, queryOf(req.url ?? '')) : {},
+      body: parse(route.body, body),
       auth,
       deviceId: deviceIdOf(req),
       lang,
-      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      ip: clientIp(req),
       cookies: parseCookies(req.headers.cookie),
       revokeOwnSessions: async () => {
         if (auth) await deps.revocations.revoke(auth.userId, null, new Date());
@@ -106,7 +89,7 @@ async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res:
     if (isRpcRoute(route) && !route.output && status !== 204) {
       // the service's answer is the route's answer: pass its JSON text on unread
       const raw = await deps.rpc.callRaw(route.rpc, route.input(ctx), { auth, lang });
-      res.status(status).type('application/json').send(raw.text);
+      sendJsonText(res, status, raw.text);
       return;
     }
     const reply = replyOf(res, deps.secureCookies);
@@ -119,8 +102,10 @@ async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res:
     } else {
       result = await route.handle(ctx);
     }
-    if (status === 204) res.status(204).end();
-    else res.status(status).json(result);
+    if (status === 204) {
+      res.statusCode = 204;
+      res.end();
+    } else sendJson(res, status, result);
   } catch (error) {
     if (res.headersSent) {
       res.destroy();
@@ -132,7 +117,7 @@ async function answer(route: ApiRoute, deps: ApiDependencies, req: Request, res:
   }
 }
 
-async function authenticate(route: ApiRoute, deps: ApiDependencies, req: Request): Promise<AuthContext | null> {
+async function authenticate(route: ApiRoute, deps: ApiDependencies, req: IncomingMessage): Promise<AuthContext | null> {
   const deviceId = deviceIdOf(req) ?? undefined;
   if (route.access === 'public') {
     // a public route works the same with a stale token
@@ -150,7 +135,7 @@ async function authenticate(route: ApiRoute, deps: ApiDependencies, req: Request
 const deviceIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** X-Device-Id, else the optional socket id header of the file calls (spec §7, R7.10). */
-function deviceIdOf(req: Request): string | null {
+function deviceIdOf(req: IncomingMessage): string | null {
   const device = req.headers['x-device-id'] ?? req.headers['x-socket-id'];
   return typeof device === 'string' && deviceIdPattern.test(device) ? device : null;
 }
@@ -192,42 +177,28 @@ function parse(schema: z.ZodType | undefined, value: unknown): unknown {
   throw new ApiError('validation_failed', { fields });
 }
 
-function sendError(res: Response, error: unknown, lang: string): void {
+/** The JSON error answer `{ code, message, fields? }` in the caller's language (Retry-After on a 429). */
+export function sendError(res: ServerResponse, error: unknown, lang: string): void {
   const mapped = mapError(error, lang);
   if (mapped.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(mapped.retryAfterSeconds));
-  res.status(mapped.status).json(mapped.body);
+  sendJson(res, mapped.status, mapped.body);
 }
 
-function replyOf(res: Response, secure: boolean): RouteReply {
+/** The query string as Express's simple parser read it (a repeated key is an array). */
+function queryOf(url: string): Record<string, unknown> {
+  const index = url.indexOf('?');
+  return index < 0 ? {} : { ...parseQuery(url.slice(index + 1)) };
+}
+
+/** The refresh cookie lives on the auth routes only, out of reach of scripts and other sites. */
+function replyOf(res: ServerResponse, secure: boolean): RouteReply {
+  const attributes = { path: '/api/v1/auth', httpOnly: true, secure, sameSite: 'Strict' } as const;
   return {
     setCookie(name, value, options = {}) {
-      res.cookie(name, value, {
-        httpOnly: true,
-        sameSite: 'strict',
-        path: '/api/v1/auth',
-        secure,
-        ...(options.maxAgeSeconds !== undefined ? { maxAge: options.maxAgeSeconds * 1000 } : {}),
-      });
+      appendCookie(res, name, value, { ...attributes, ...(options.maxAgeSeconds !== undefined ? { maxAgeSeconds: options.maxAgeSeconds } : {}) });
     },
     clearCookie(name) {
-      res.clearCookie(name, { httpOnly: true, sameSite: 'strict', path: '/api/v1/auth', secure });
+      appendCookie(res, name, '', { ...attributes, maxAgeSeconds: 0 });
     },
   };
-}
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  if (!header) return cookies;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    const raw = part.slice(index + 1).trim().replace(/^"(.*)"$/, '$1');
-    try {
-      cookies[name] = decodeURIComponent(raw);
-    } catch {
-      cookies[name] = raw;
-    }
-  }
-  return cookies;
 }

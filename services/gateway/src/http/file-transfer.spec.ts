@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { ApiError } from './api-error';
 import { contentDisposition, fileNameOf, readRawBody } from './file-transfer';
 
-function requestOf(headers: Record<string, string>, chunks: Buffer[] = []): Request {
+function requestOf(headers: Record<string, string>, chunks: Buffer[] = []): IncomingMessage {
   const stream = new PassThrough();
-  const req = Object.assign(stream, { headers }) as unknown as Request;
+  const req = Object.assign(stream, { headers }) as unknown as IncomingMessage;
   setImmediate(() => {
     for (const chunk of chunks) stream.write(chunk);
     stream.end();

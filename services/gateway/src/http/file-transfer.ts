@@ -1,6 +1,7 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthContext, MessageLanguage } from '@pawline/contracts';
 import { ApiError } from './api-error';
+import { sendJson } from './http-io';
 import type { RpcCaller } from './rpc-caller';
 import { isFileUploadRoute, type BoundRpc, type FileRoute, type RouteContext, type UploadedFile } from './route-definition';
 
@@ -22,7 +23,7 @@ export function boundRpc(rpc: RpcCaller, auth: AuthContext | null, lang: Message
  * caller gets its 413 instead of a broken connection) up to DRAIN_FACTOR × cap, then the
  * connection is closed. `size` is what was sent, or the announced Content-Length when that is larger.
  */
-export function readRawBody(req: Request, cap: number): Promise<{ bytes: Buffer; size: number; oversize: boolean }> {
+export function readRawBody(req: IncomingMessage, cap: number): Promise<{ bytes: Buffer; size: number; oversize: boolean }> {
   const announced = Number(req.headers['content-length'] ?? NaN);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -53,7 +54,7 @@ export function readRawBody(req: Request, cap: number): Promise<{ bytes: Buffer;
 }
 
 /** `X-File-Name`, percent-decoded (so any name survives the header), trimmed to 200 characters. */
-export function fileNameOf(req: Request): string {
+export function fileNameOf(req: IncomingMessage): string {
   const header = req.headers['x-file-name'];
   const raw = typeof header === 'string' ? header : '';
   let name = raw;
@@ -86,7 +87,7 @@ export function contentDisposition(fileName: string, contentType: string): strin
  * stored Content-Type and a Content-Disposition. Failures before the first byte is sent are
  * thrown for the JSON error answer; a failure in the middle of a download closes the connection.
  */
-export async function answerFileRoute(route: FileRoute, rpc: RpcCaller, ctx: RouteContext, req: Request, res: Response): Promise<void> {
+export async function answerFileRoute(route: FileRoute, rpc: RpcCaller, ctx: RouteContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const bound = boundRpc(rpc, ctx.auth, ctx.lang);
   if (isFileUploadRoute(route)) {
     const body = await readRawBody(req, route.upload.maxBytes + FILE_BODY_SLACK);
@@ -94,14 +95,14 @@ export async function answerFileRoute(route: FileRoute, rpc: RpcCaller, ctx: Rou
     const contentType = String(req.headers['content-type'] ?? 'application/octet-stream').split(';')[0]?.trim() ?? 'application/octet-stream';
     const file: UploadedFile = { ...body, contentType, fileName: fileNameOf(req) };
     const result = await route.upload.send(ctx, file, bound);
-    res.status(route.status ?? 201).json(result);
+    sendJson(res, route.status ?? 201, result);
     return;
   }
   const download = await route.download(ctx, bound);
   const parts = download.parts[Symbol.asyncIterator]();
   // the first part decides whether this is a JSON error or a file
   const first = await parts.next();
-  res.status(route.status ?? 200);
+  res.statusCode = route.status ?? 200;
   res.setHeader('Content-Type', download.contentType);
   res.setHeader('Content-Length', String(download.size));
   res.setHeader('Content-Disposition', contentDisposition(download.fileName, download.contentType));
@@ -120,7 +121,7 @@ export async function answerFileRoute(route: FileRoute, rpc: RpcCaller, ctx: Rou
 }
 
 /** Resolves when the response can take more bytes; rejects when the caller went away. */
-function drained(res: Response): Promise<void> {
+function drained(res: ServerResponse): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const onDrain = () => {
       res.off('close', onClose);

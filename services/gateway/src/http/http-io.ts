@@ -1,0 +1,137 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import { ApiError } from './api-error';
+
+/** The largest JSON body an API route reads. */
+export const JSON_BODY_LIMIT = 100 * 1024;
+
+/**
+ * The JSON body of an API request: undefined without one (no Content-Length, no chunked body),
+ * `{}` for an empty one. Refuses more than JSON_BODY_LIMIT bytes (413, the connection is then
+ * closed rather than read on), a charset or content coding other than UTF-8 text, and anything
+ * that is not a JSON object or array (400).
+ */
+export function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  const length = req.headers['content-length'];
+  if (length === undefined && req.headers['transfer-encoding'] === undefined) return Promise.resolve(undefined);
+  if (length !== undefined && Number(length) > JSON_BODY_LIMIT) return Promise.reject(tooLarge(req, res));
+  const coding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const charset = /;\s*charset=("?)([^";\s]+)\1/i.exec(req.headers['content-type'] ?? '')?.[2]?.toLowerCase();
+  if (coding !== 'identity' || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
+    return Promise.reject(new ApiError('bad_json'));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > JSON_BODY_LIMIT) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        reject(tooLarge(req, res));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      try {
+        resolve(parseJsonBody(text));
+      } catch {
+        reject(new ApiError('bad_json'));
+      }
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', () => reject(new ApiError('bad_json')));
+  });
+}
+
+/** `{}` for an empty body; a JSON object or array; anything else is bad_json. */
+export function parseJsonBody(text: string): unknown {
+  const start = text.trimStart();
+  if (start === '') return {};
+  if (start[0] !== '{' && start[0] !== '[') throw new ApiError('bad_json');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError('bad_json');
+  }
+}
+
+function tooLarge(req: IncomingMessage, res: ServerResponse): ApiError {
+  // the rest of the body is not read: this connection ends with the answer
+  res.shouldKeepAlive = false;
+  req.pause();
+  return new ApiError('payload_too_large');
+}
+
+/** Answers JSON text (the body is left out for HEAD by node:http itself). */
+export function sendJsonText(res: ServerResponse, status: number, text: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  sendJsonText(res, status, JSON.stringify(body) ?? 'null');
+}
+
+export type CookieAttributes = { path: string; httpOnly: boolean; secure: boolean; sameSite: 'Strict' | 'Lax'; maxAgeSeconds?: number };
+
+/** Adds a Set-Cookie header; a value of '' with maxAgeSeconds 0 clears the cookie. */
+export function appendCookie(res: ServerResponse, name: string, value: string, attributes: CookieAttributes): void {
+  const parts = [`${name}=${encodeURIComponent(value)}`];
+  if (attributes.maxAgeSeconds !== undefined) {
+    parts.push(`Max-Age=${Math.floor(attributes.maxAgeSeconds)}`);
+    parts.push(`Expires=${new Date(Date.now() + attributes.maxAgeSeconds * 1000).toUTCString()}`);
+  }
+  parts.push(`Path=${attributes.path}`);
+  if (attributes.httpOnly) parts.push('HttpOnly');
+  if (attributes.secure) parts.push('Secure');
+  parts.push(`SameSite=${attributes.sameSite}`);
+  const previous = res.getHeader('Set-Cookie');
+  const cookies = previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
+  res.setHeader('Set-Cookie', [...cookies, parts.join('; ')]);
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  if (!header) return cookies;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    const raw = part.slice(index + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      cookies[name] = decodeURIComponent(raw);
+    } catch {
+      cookies[name] = raw;
+    }
+  }
+  return cookies;
+}
+
+/**
+ * The caller's address. Proxies on this machine (loopback) are trusted: their X-Forwarded-For is
+ * read from the right, and the first address that is not loopback is the caller's.
+ */
+export function clientIp(req: IncomingMessage): string {
+  const socketAddress = req.socket.remoteAddress ?? 'unknown';
+  if (!isLoopback(socketAddress)) return socketAddress;
+  const forwarded = req.headers['x-forwarded-for'];
+  if (typeof forwarded !== 'string' || forwarded.trim() === '') return socketAddress;
+  const hops = forwarded.split(',').map((hop) => hop.trim());
+  for (let i = hops.length - 1; i >= 0; i -= 1) {
+    const hop = hops[i] ?? '';
+    if (i === 0 || !isLoopback(hop)) return hop;
+  }
+  return socketAddress;
+}
+
+function isLoopback(address: string): boolean {
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
