@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench -- <name> [options]`: runs tools/bench/<name>/<name>.bench.ts through the swc hook.
 //   npm run bench -- gateway               GET /api/v1/user via gateway+identity vs a bare node:http handler
-//   npm run bench -- gateway --duration=5  shorter runs (default 20 s each)
+//   npm run bench -- gateway --duration=5  shorter runs (default 20 s each); --rounds=N unlimited rounds (3), --split
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');

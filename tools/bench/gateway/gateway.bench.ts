@@ -1,7 +1,9 @@
 // What do the gateway, NATS request-reply and Nest cost? GET /api/v1/user through gateway +
 // identity against a bare node:http handler that verifies the same token and runs identity's
-// two Postgres queries. Each at a fixed 200 requests/s and unlimited; prints req/s, p50, p99.
-// Starts its own stack in-process on a fresh database and subject prefix (nest-kit testing env).
+// two Postgres queries. Each at a fixed 200 requests/s, then unlimited in rounds that alternate
+// the two (a shared machine's speed drifts within minutes; each round's ratio compares neighbours);
+// prints req/s, p50, p99, each round's ratio and their median. Starts its own stack in-process on
+// a fresh database and subject prefix (nest-kit testing env).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,11 +21,17 @@ export type Measurement = { target: string; mode: string; requestsPerSecond: num
 
 const OTHER_PROCESSES = ['postgres', 'nats-server', 'redis-server'];
 
-function durationArg(argv: string[]): number {
-  const arg = argv.find((a) => a.startsWith('--duration='));
-  const seconds = arg ? Number(arg.slice('--duration='.length)) : 20;
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300) throw new Error('--duration takes whole seconds between 1 and 300');
-  return seconds;
+function wholeArg(argv: string[], name: string, fallback: number, min: number, max: number): number {
+  const arg = argv.find((a) => a.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} takes a whole number between ${min} and ${max}`);
+  return value;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** identity's own process under --split, counted with the bench process. */
@@ -106,7 +114,8 @@ async function startIdentityProcess(env: TestEnv, secret: string): Promise<Child
 }
 
 async function main(): Promise<void> {
-  const duration = durationArg(process.argv.slice(2));
+  const duration = wholeArg(process.argv.slice(2), 'duration', 20, 1, 300);
+  const rounds = wholeArg(process.argv.slice(2), 'rounds', 3, 1, 10);
   const split = process.argv.includes('--split');
   const secret = process.env['AUTH_TOKEN_SECRET'] ?? 'bench-secret-0123456789abcdef0123456789';
   process.env['AUTH_TOKEN_SECRET'] = secret;
@@ -152,22 +161,31 @@ async function main(): Promise<void> {
     const check = await fetch(gatewayUrl, { headers: { authorization: `Bearer ${session.access_token}` } });
     if (check.status !== 200) throw new Error(`GET /api/v1/user through the gateway answered ${check.status}: ${await check.text()}`);
 
-    console.log(`Benchmark: GET /api/v1/user, ${duration} s per run (warm-up 5 s each)${split ? '; identity in its own process (--split)' : ''}`);
-    const rows: Measurement[] = [];
-    for (const [target, url] of [
+    console.log(`Benchmark: GET /api/v1/user, ${duration} s per run (warm-up 5 s each), ${rounds} unlimited round(s)${split ? '; identity in its own process (--split)' : ''}`);
+    const targets = [
       ['gateway+identity', gatewayUrl],
       ['bare node:http', bareUrl],
-    ] as const) {
+    ] as const;
+    const rows: Measurement[] = [];
+    for (const [target, url] of targets) {
       await measure(target, url, session.access_token, 5, null);
       rows.push(await measure(target, url, session.access_token, duration, 200));
-      rows.push(await measure(target, url, session.access_token, duration, null));
+    }
+    const ratios: number[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      const [gateway, bare] = [
+        await measure(targets[0][0], targets[0][1], session.access_token, duration, null),
+        await measure(targets[1][0], targets[1][1], session.access_token, duration, null),
+      ];
+      for (const row of [gateway, bare]) rows.push({ ...row, mode: `unlimited #${round}` });
+      ratios.push(gateway.requestsPerSecond / bare.requestsPerSecond);
     }
     console.log(table(rows));
     console.log(`  CPU per answer (the bench process hosts ${split ? 'the gateway' : 'gateway and identity'}, or the bare handler):`);
     for (const row of rows) console.log(`    ${row.target.padEnd(18)} ${row.mode.padEnd(12)} ${row.cpu}`);
-    const [gwFixed, gwMax, bareFixed, bareMax] = rows as [Measurement, Measurement, Measurement, Measurement];
+    const [gwFixed, bareFixed] = rows as [Measurement, Measurement];
     console.log(
-      `  ratio gateway/bare: throughput ${(gwMax.requestsPerSecond / bareMax.requestsPerSecond).toFixed(2)}x, ` +
+      `  ratio gateway/bare: throughput ${median(ratios).toFixed(2)}x (median; rounds ${ratios.map((r) => `${r.toFixed(2)}x`).join(', ')}), ` +
         `p50 at 200/s ${(gwFixed.p50 / Math.max(bareFixed.p50, 0.001)).toFixed(1)}x, p99 at 200/s ${(gwFixed.p99 / Math.max(bareFixed.p99, 0.001)).toFixed(1)}x`,
     );
     if (rows.some((r) => r.failures > 0)) console.log('  note: failures are non-2xx answers, errors and timeouts (a 429 means the gateway rate limit held).');
