@@ -153,6 +153,7 @@ describe('API router', () => {
     const missing = await fetch(`${base}/api/v1/orga/${orgaA}/nothing`, { headers: authed({ 'accept-language': 'it' }) });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { code: string }).code).toBe('not_found');
+    expect((await fetch(`${base}/API/V1/orga`, { headers: authed() })).status).toBe(200);
     const head = await fetch(`${base}/api/v1/orga`, { method: 'HEAD', headers: authed() });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -43,7 +43,8 @@ export function buildApiHandler(routes: readonly ApiRoute[], deps: ApiDependenci
   return {
     handle(req, res) {
       const url = req.url ?? '/';
-      if (!url.startsWith(API_PREFIX)) return false;
+      // path literals match case-insensitively, as Express matched them
+      if (url.slice(0, API_PREFIX.length).toLowerCase() !== API_PREFIX) return false;
       const match = matcher.match(req.method ?? 'GET', url);
       if (match) void answer(match, deps, req, res);
       else sendError(res, new ApiError('not_found'), pickLanguage(req.headers['accept-language']));
