@@ -1,5 +1,6 @@
 // What every frontend build has in common: TypeScript through swc, @pawline/* aliases and
 // the Module Federation singletons (STACK.md: without them a remote's Chakra has no provider).
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,5 +58,28 @@ export function baseConfig({ name, mode, publicPath }) {
     },
     performance: { hints: false },
     stats: 'errors-warnings',
+  };
+}
+
+/**
+ * A remote: `exposes` as `remoteEntry.js` under `publicPath` (the gateway serves /remotes/<name>/),
+ * with the shared singletons; the shell loads it only when one of its routes is opened.
+ */
+export function remoteConfig({ name, federationName = name, mode = 'production', publicPath, exposes }) {
+  const config = baseConfig({ name, mode, publicPath });
+  return {
+    ...config,
+    entry: {},
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federationName,
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedSingletons,
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: false,
+      }),
+    ],
   };
 }

@@ -1,5 +1,2 @@
-// jsdom has no TextEncoder/TextDecoder; react-router needs them. Node's are the same API.
-const { TextDecoder, TextEncoder } = require('node:util');
-
-if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
-if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+// jsdom's gaps, the same for every frontend
+require('../jest.setup.shared.cjs');

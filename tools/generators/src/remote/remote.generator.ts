@@ -18,34 +18,21 @@ export function remoteFiles(name: string): Record<string, string> {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.integration-spec.ts'],
 };
 `,
-    'jest.setup.cjs': `// jsdom has no TextEncoder/TextDecoder; react-router needs them. Node's are the same API.
-const { TextDecoder, TextEncoder } = require('node:util');
-
-if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
-if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+    'jest.setup.cjs': `// jsdom's gaps, the same for every frontend
+require('../jest.setup.shared.cjs');
 `,
-    // The Module Federation configuration: the remote exposes its routes; shared singletons come from rspack.shared.mjs.
-    'rspack.config.mjs': `import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { baseConfig, sharedSingletons } from '../rspack.shared.mjs';
+    // The Module Federation configuration: remoteConfig exposes the routes with the shared singletons.
+    'rspack.config.mjs': `import { remoteConfig } from '../rspack.shared.mjs';
 
 // The ${name} remote: served by the gateway at /remotes/${name}/, mounted by the shell.
 export function ${propertyName}Config({ mode = 'production' } = {}) {
-  const config = baseConfig({ name: '${name}', mode, publicPath: '/remotes/${name}/' });
-  return {
-    ...config,
-    entry: {},
-    plugins: [
-      new ModuleFederationPlugin({
-        name: '${propertyName}',
-        filename: 'remoteEntry.js',
-        exposes: { './routes': './src/routes.tsx' },
-        shared: sharedSingletons,
-        shareStrategy: 'loaded-first',
-        dts: false,
-        manifest: false,
-      }),
-    ],
-  };
+  return remoteConfig({
+    name: '${name}',
+    federationName: '${propertyName}',
+    mode,
+    publicPath: '/remotes/${name}/',
+    exposes: { './routes': './src/routes.tsx' },
+  });
 }
 
 export default ${propertyName}Config;
