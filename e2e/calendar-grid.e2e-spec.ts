@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from './support/browser';
+import { box, drag } from './support/pointer';
 
 type HarnessCall = { name: string; args: unknown[] };
 
@@ -26,20 +27,6 @@ function bundle(outDir: string): void {
 async function calls(page: Page, name: string): Promise<unknown[][]> {
   const all = await page.evaluate(() => (window as unknown as { calendarCalls: HarnessCall[] }).calendarCalls);
   return all.filter((c) => c.name === name).map((c) => c.args);
-}
-
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('element is not visible');
-  return found;
-}
-
-/** A pointer drag in small steps, as a hand does it. */
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 8 });
-  await page.mouse.up();
 }
 
 describe('calendar grid in Chromium', () => {

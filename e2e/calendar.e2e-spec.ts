@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { openChromium, productUrl, type Chromium } from './support/browser';
+import { box, drag } from './support/pointer';
 import { verifiedAccount } from './support/newcomer';
 
 type StackMount = { orgaId: string; storeId: string; token: string };
@@ -43,19 +44,6 @@ async function call<T>(mount: StackMount, method: string, pathname: string, body
 async function week(mount: StackMount): Promise<Appointment[]> {
   const list = await call<{ items: Appointment[] }>(mount, 'GET', `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/11/30/2026/12/6`);
   return list.items;
-}
-
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('element is not visible');
-  return found;
-}
-
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 8 });
-  await page.mouse.up();
 }
 
 /** Drags on the grid of `page` in the column of `day` from one time of day to another (minutes). */
