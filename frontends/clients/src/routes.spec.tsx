@@ -1,57 +1,16 @@
 /** @jest-environment jsdom */
-import { ChakraProvider } from '@chakra-ui/react';
-import type { ApiClient, PersonUser, ShellBridge } from '@pawline/api-client';
-import { pawlineSystem } from '@pawline/ui';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { clientsPageOf, ClientsRoutes } from './routes';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { clientsPageOf } from './routes';
+import { customerRow, mountClients, ORGA, personUser, STORE, type Handler, type SentRequest } from './testing/clients-harness';
 
-const ORGA = '22222222-2222-4222-8222-222222222222';
-const STORE = '33333333-3333-4333-8333-333333333333';
-const person: PersonUser = {
-  id: 'u1', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', language: 'it',
-  orga_id: ORGA, rating_enable: null, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
-};
+const customer = (n: number, extra: Record<string, unknown> = {}) => customerRow(`c${String(n).padStart(3, '0')}`, `Nome${n}`, `Cognome${n}`, extra);
 
-function customer(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    id: `c${String(n).padStart(3, '0')}`, orga_id: ORGA, store_id: STORE, first_name: `Nome${n}`, last_name: `Cognome${n}`, address: null, city: null, zip_code: null,
-    country: null, fon: null, fon_2: null, email: null, notes: null, veterinary: null, consent_messages: false, consent_reminders: false, consent_marketing: false,
-    privacy_file_id: null, pet_names: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z', tags: [], ...extra,
-  };
-}
-
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
-let requests: { method: string; url: URL; body: unknown }[] = [];
+let requests: SentRequest[] = [];
 
 function mount(path: string, handler: Handler, language: 'en' | 'it' = 'en') {
-  requests = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    requests.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    const answer = handler(url, init ?? {}) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
-    const status = answer.status ?? 200;
-    // jsdom has no Response: the client reads only these
-    return { status, ok: status >= 200 && status < 300, statusText: '', text: async () => JSON.stringify(answer.body) } as Response;
-  }) as typeof fetch;
-  const api = { deviceId: 'dev', freshAccessToken: jest.fn().mockResolvedValue('tok'), refresh: jest.fn().mockResolvedValue(null), getOrganization: jest.fn() } as unknown as ApiClient;
-  const bridge: ShellBridge = {
-    api, user: person, language, notify: jest.fn(), reloadUser: jest.fn(), changeLanguage: jest.fn(), signedOut: jest.fn(), appVersion: '11.4.6',
-  };
-  const router = createMemoryRouter(
-    [
-      { path: '/:orgaId/store/:storeId/*', element: <ClientsRoutes {...bridge} /> },
-      { path: '/:orgaId/pet', element: <ClientsRoutes {...bridge} /> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
-  );
-  return { bridge, router };
+  const mounted = mountClients({ path, handler, language, user: personUser('it'), routePaths: ['/:orgaId/store/:storeId/*', '/:orgaId/pet'] });
+  requests = mounted.requests;
+  return { bridge: mounted.bridge, router: mounted.router };
 }
 
 const listCalls = () => requests.filter((r) => r.url.pathname.endsWith('/customers'));

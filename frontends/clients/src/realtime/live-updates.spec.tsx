@@ -1,51 +1,17 @@
 /** @jest-environment jsdom */
-import { ChakraProvider } from '@chakra-ui/react';
-import { createRealtimeFeed, type ApiClient, type PersonUser, type RealtimeFeed, type ShellBridge } from '@pawline/api-client';
-import { pawlineSystem } from '@pawline/ui';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ClientsRoutes } from '../routes';
+import { createRealtimeFeed, type RealtimeFeed } from '@pawline/api-client';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { customerRow, mountClients, ORGA, STORE, type Handler, type SentRequest } from '../testing/clients-harness';
 
 // The remote's pages fed by the shell's realtime fan-out (ShellBridge.subscribe) over a fake fetch.
-const ORGA = '22222222-2222-4222-8222-222222222222';
-const STORE = '33333333-3333-4333-8333-333333333333';
-const person: PersonUser = {
-  id: 'u1', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', language: 'en',
-  orga_id: ORGA, rating_enable: null, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
-};
+const customer = (n: number, extra: Record<string, unknown> = {}) => customerRow(`c${n}`, `Name${n}`, `Surname${n}`, extra);
 
-function customer(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    id: `c${n}`, orga_id: ORGA, store_id: STORE, first_name: `Name${n}`, last_name: `Surname${n}`, address: null, city: null, zip_code: null,
-    country: null, fon: null, fon_2: null, email: null, notes: null, veterinary: null, consent_messages: false, consent_reminders: false, consent_marketing: false,
-    privacy_file_id: null, pet_names: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z', tags: [], ...extra,
-  };
-}
-
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
-let requests: { method: string; url: URL }[] = [];
+let requests: SentRequest[] = [];
 
 function mount(path: string, handler: Handler, feed: RealtimeFeed | null) {
-  requests = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url, 'http://localhost');
-    requests.push({ method: init?.method ?? 'GET', url });
-    const answer = handler(url, init ?? {}) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
-    const status = answer.status ?? 200;
-    return { status, ok: status >= 200 && status < 300, statusText: '', text: async () => JSON.stringify(answer.body) } as Response;
-  }) as typeof fetch;
-  const api = { deviceId: 'dev', freshAccessToken: jest.fn().mockResolvedValue('tok'), refresh: jest.fn().mockResolvedValue(null), getOrganization: jest.fn() } as unknown as ApiClient;
-  const bridge: ShellBridge = {
-    api, user: person, language: 'en', notify: jest.fn(), reloadUser: jest.fn(), changeLanguage: jest.fn(), signedOut: jest.fn(), appVersion: '11.4.6',
-    ...(feed ? { subscribe: feed.subscribe } : {}),
-  };
-  const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/*', element: <ClientsRoutes {...bridge} /> }], { initialEntries: [path] });
-  render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
-  );
-  return bridge;
+  const mounted = mountClients({ path, handler, ...(feed ? { subscribe: feed.subscribe } : {}) });
+  requests = mounted.requests;
+  return mounted.bridge;
 }
 
 const emit = (feed: RealtimeFeed, scope: string, event: string, data: string) =>
