@@ -1,6 +1,6 @@
-import { Button, Dialog, HStack, Input, Link, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { OrganizationUser } from '@pawline/api-client';
-import { ConfirmDialog } from '@pawline/ui';
+import { ConfirmDialog, DialogFrame } from '@pawline/ui';
 import { useState } from 'react';
 import { staffName } from '../calendar/appointment-model';
 import { errorText, type CalendarContext } from '../shared/calendar-context';
@@ -77,71 +77,56 @@ export function CalendarFeedDialog({ ctx, orgaId, storeId, staff, origin, onClos
 
   return (
     <>
-      <Dialog.Root open onOpenChange={(event) => (event.open ? undefined : onClose())}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="calendar-feed-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t('calendar.feedTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Stack gap="1">
-                    <Text fontSize="sm" fontWeight="medium">
-                      {t('calendar.feedFor')}
-                    </Text>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field name="feed-for" aria-label={t('calendar.feedFor')} value={choice} onChange={(e) => choose(e.currentTarget.value)}>
-                        <option value={STORE_CHOICE}>{t('calendar.feedStore')}</option>
-                        {staff.map((member) => (
-                          <option key={member.id} value={member.id}>
-                            {staffName(member)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Stack>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('calendar.feedHint')}
-                  </Text>
-                  {urls ? (
-                    <Stack gap="3" data-testid="calendar-feed-urls">
-                      {urlRow(t('calendar.feedHttpLabel'), urls.http, 'calendar-feed-http')}
-                      {urlRow(t('calendar.feedWebcalLabel'), urls.webcal, 'calendar-feed-webcal')}
-                      <Link href={urls.webcal} color="brand.600" data-testid="calendar-feed-open-webcal">
-                        {t('calendar.feedOpenWebcal')}
-                      </Link>
-                    </Stack>
-                  ) : (
-                    <Text fontSize="sm">{t('calendar.feedCreateWarning')}</Text>
-                  )}
-                  {error ? (
-                    <Text color="red.600" role="alert" data-testid="calendar-feed-error">
-                      {error}
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="ghost" onClick={onClose}>
-                  {t('common.close')}
-                </Button>
-                {urls ? (
-                  <Button variant="outline" colorPalette="red" loading={busy} onClick={() => setConfirming(true)} data-testid="calendar-feed-regenerate">
-                    {t('calendar.feedRegenerate')}
-                  </Button>
-                ) : (
-                  <Button colorPalette="brand" loading={busy} onClick={() => void generate()} data-testid="calendar-feed-create">
-                    {t('calendar.feedCreate')}
-                  </Button>
-                )}
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DialogFrame
+        title={t('calendar.feedTitle')}
+        testId="calendar-feed-dialog"
+        cancelLabel={t('common.close')}
+        cancelVariant="ghost"
+        onCancel={onClose}
+        confirm={
+          urls
+            ? { label: t('calendar.feedRegenerate'), testId: 'calendar-feed-regenerate', onClick: () => setConfirming(true), busy, danger: true, variant: 'outline' }
+            : { label: t('calendar.feedCreate'), testId: 'calendar-feed-create', onClick: () => void generate(), busy }
+        }
+      >
+        <Stack gap="4">
+          <Stack gap="1">
+            <Text fontSize="sm" fontWeight="medium">
+              {t('calendar.feedFor')}
+            </Text>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="feed-for" aria-label={t('calendar.feedFor')} value={choice} onChange={(e) => choose(e.currentTarget.value)}>
+                <option value={STORE_CHOICE}>{t('calendar.feedStore')}</option>
+                {staff.map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {staffName(member)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Stack>
+          <Text fontSize="sm" color="fg.muted">
+            {t('calendar.feedHint')}
+          </Text>
+          {urls ? (
+            <Stack gap="3" data-testid="calendar-feed-urls">
+              {urlRow(t('calendar.feedHttpLabel'), urls.http, 'calendar-feed-http')}
+              {urlRow(t('calendar.feedWebcalLabel'), urls.webcal, 'calendar-feed-webcal')}
+              <Link href={urls.webcal} color="brand.600" data-testid="calendar-feed-open-webcal">
+                {t('calendar.feedOpenWebcal')}
+              </Link>
+            </Stack>
+          ) : (
+            <Text fontSize="sm">{t('calendar.feedCreateWarning')}</Text>
+          )}
+          {error ? (
+            <Text color="red.600" role="alert" data-testid="calendar-feed-error">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+      </DialogFrame>
       <ConfirmDialog
         open={confirming}
         title={t('calendar.feedRegenerate')}

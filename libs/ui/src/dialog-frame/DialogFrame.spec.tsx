@@ -49,4 +49,23 @@ describe('DialogFrame', () => {
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
+
+  it('puts further actions in the footer before cancel', async () => {
+    const onDelete = jest.fn();
+    mount(
+      <DialogFrame
+        title="Appointment"
+        testId="frame"
+        cancelLabel="Cancel"
+        onCancel={jest.fn()}
+        confirm={{ label: 'Save', testId: 'frame-save', onClick: jest.fn(), variant: 'outline' }}
+        extraActions={<button onClick={onDelete}>Delete</button>}
+      />,
+    );
+    const content = await screen.findByTestId('frame');
+    const footer = [...content.querySelectorAll('.chakra-dialog__footer button')].map((button) => button.textContent);
+    expect(footer).toEqual(['Delete', 'Cancel', 'Save']);
+    fireEvent.click(screen.getByText('Delete'));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+  });
 });

@@ -11,6 +11,8 @@ export type DialogFrameConfirm = {
   /** shows the button's spinner while the action runs */
   busy?: boolean;
   disabled?: boolean;
+  /** 'outline' for a secondary main action (default: solid) */
+  variant?: 'solid' | 'outline';
 };
 
 export type DialogFrameProps = {
@@ -28,6 +30,8 @@ export type DialogFrameProps = {
   /** the cancel button, Escape and (for role 'dialog') an outside click */
   onCancel: () => void;
   confirm?: DialogFrameConfirm;
+  /** further buttons, in the footer before cancel (delete, check-out …); the footer wraps */
+  extraActions?: ReactNode;
   /** the body; without children the dialog has no body */
   children?: ReactNode;
 };
@@ -44,6 +48,7 @@ export function DialogFrame({
   cancelVariant = 'outline',
   onCancel,
   confirm,
+  extraActions,
   children,
 }: DialogFrameProps) {
   return (
@@ -62,13 +67,15 @@ export function DialogFrame({
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             {children ? <Dialog.Body>{children}</Dialog.Body> : null}
-            <Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap">
+              {extraActions}
               <Button variant={cancelVariant} onClick={onCancel}>
                 {cancelLabel}
               </Button>
               {confirm ? (
                 <Button
                   data-testid={confirm.testId}
+                  variant={confirm.variant}
                   colorPalette={confirm.danger ? 'red' : 'brand'}
                   loading={confirm.busy}
                   disabled={confirm.disabled}
