@@ -39,7 +39,14 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'commonjs',
       ecmaVersion: 2023,
-      globals: { ...nodeGlobals, require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly' },
+      globals: {
+        ...nodeGlobals,
+        require: 'readonly',
+        module: 'writable',
+        exports: 'writable',
+        __dirname: 'readonly',
+        __filename: 'readonly',
+      },
     },
     rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }] },
   },
@@ -88,7 +95,15 @@ export default tseslint.config(
   },
   // Tests use jest's loose matchers (expect.any etc. return `any`).
   {
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      '**/*.integration-spec.ts',
+      '**/*.e2e-spec.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'e2e/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -19,7 +19,13 @@ const PX_PER_HOUR = 48;
 function bundle(outDir: string): void {
   execFileSync(
     process.execPath,
-    ['-r', './tools/swc/register.cjs', 'tools/bench/calendar/render-bundle.ts', 'frontends/calendar/src/test-support/grid-harness.tsx', outDir],
+    [
+      '-r',
+      './tools/swc/register.cjs',
+      'tools/bench/calendar/render-bundle.ts',
+      'frontends/calendar/src/test-support/grid-harness.tsx',
+      outDir,
+    ],
     { cwd: root, stdio: 'inherit' },
   );
 }
@@ -71,7 +77,14 @@ describe('calendar grid in Chromium', () => {
     await page.getByTestId('appointment-save').click();
     await page.getByTestId('appointment-card').waitFor();
     const [write] = (await calls(page, 'create'))[0] as [Record<string, unknown>];
-    expect(write).toMatchObject({ date: '2026-11-18', hour: 9, min: 0, duration: 90, pet_ids: ['50000000-0000-4000-8000-000000000001'], app_name: 'Fido (Rossi)' });
+    expect(write).toMatchObject({
+      date: '2026-11-18',
+      hour: 9,
+      min: 0,
+      duration: 90,
+      pet_ids: ['50000000-0000-4000-8000-000000000001'],
+      app_name: 'Fido (Rossi)',
+    });
   });
 
   it('moves the card by dragging: one day later and one hour later', async () => {
@@ -92,7 +105,9 @@ describe('calendar grid in Chromium', () => {
     const edge = await box(handle);
     const from = { x: edge.x + edge.width / 2, y: edge.y + edge.height / 2 };
     await drag(page, from, { x: from.x, y: from.y + PX_PER_HOUR / 2 });
-    await page.waitForFunction(() => (window as unknown as { calendarCalls: HarnessCall[] }).calendarCalls.some((c) => c.name === 'resize'));
+    await page.waitForFunction(() =>
+      (window as unknown as { calendarCalls: HarnessCall[] }).calendarCalls.some((c) => c.name === 'resize'),
+    );
     const [, duration, scope] = (await calls(page, 'resize'))[0] as [string, number, string];
     expect(duration).toBe(120);
     expect(scope).toBe('one');

@@ -42,7 +42,11 @@ async function call<T>(mount: StackMount, method: string, pathname: string, body
 }
 
 async function week(mount: StackMount): Promise<Appointment[]> {
-  const list = await call<{ items: Appointment[] }>(mount, 'GET', `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/11/30/2026/12/6`);
+  const list = await call<{ items: Appointment[] }>(
+    mount,
+    'GET',
+    `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/11/30/2026/12/6`,
+  );
   return list.items;
 }
 
@@ -80,7 +84,9 @@ async function saveForRossi(page: Page) {
 }
 
 function cardOn(page: Page, day: string, label = ''): Locator {
-  return page.locator(`[data-testid="grid-column"][data-day="${day}"] [data-testid="appointment-card"]${label ? `[aria-label^="${label}"]` : ''}`);
+  return page.locator(
+    `[data-testid="grid-column"][data-day="${day}"] [data-testid="appointment-card"]${label ? `[aria-label^="${label}"]` : ''}`,
+  );
 }
 
 async function idOf(card: Locator): Promise<string> {
@@ -109,7 +115,10 @@ async function mountCalendar(page: Page, script: string, username: string, passw
   await page.goto(`${productUrl()}/api/v1/health`);
   await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>');
   await page.addScriptTag({ content: script });
-  const { orgaId, storeId } = await page.evaluate(([u, p, d]) => (window as unknown as HarnessWindow).calendarMount(u, p, d), [username, password, WEDNESDAY]);
+  const { orgaId, storeId } = await page.evaluate(
+    ([u, p, d]) => (window as unknown as HarnessWindow).calendarMount(u, p, d),
+    [username, password, WEDNESDAY],
+  );
   await page.getByTestId('time-grid').waitFor();
   return { orgaId, storeId };
 }
@@ -124,10 +133,20 @@ describe('calendar remote on the running stack', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(path.join(tmpdir(), 'pawline-calendar-e2e-'));
     // rspack is ESM-only and jest runs CommonJS: the bundle is made by a child process
-    execFileSync(process.execPath, ['-r', './tools/swc/register.cjs', 'tools/bench/calendar/render-bundle.ts', 'frontends/calendar/src/test-support/stack-harness.tsx', outDir], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        '-r',
+        './tools/swc/register.cjs',
+        'tools/bench/calendar/render-bundle.ts',
+        'frontends/calendar/src/test-support/stack-harness.tsx',
+        outDir,
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     script = readFileSync(path.join(outDir, 'page.js'), 'utf8');
     chromium = await openChromium();
     page = (await chromium.newBrowser()).page;
@@ -141,8 +160,15 @@ describe('calendar remote on the running stack', () => {
     });
     if (!login.ok) throw new Error(`login answered ${login.status}`);
     mount = { ...inPage, token: ((await login.json()) as { access_token: string }).access_token };
-    const customer = await call<{ customer: { id: string } }>(mount, 'POST', `/orga/${mount.orgaId}/store/${mount.storeId}/customer`, { first_name: 'Maria', last_name: 'Rossi' });
-    await call(mount, 'POST', `/orga/${mount.orgaId}/store/${mount.storeId}/pet`, { customer_id: customer.customer.id, name: 'Fido', pet_type: 1 });
+    const customer = await call<{ customer: { id: string } }>(mount, 'POST', `/orga/${mount.orgaId}/store/${mount.storeId}/customer`, {
+      first_name: 'Maria',
+      last_name: 'Rossi',
+    });
+    await call(mount, 'POST', `/orga/${mount.orgaId}/store/${mount.storeId}/pet`, {
+      customer_id: customer.customer.id,
+      name: 'Fido',
+      pet_type: 1,
+    });
   }, 180000);
 
   afterAll(async () => {
@@ -202,7 +228,10 @@ describe('calendar remote on the running stack', () => {
     expect(devices[0]).not.toBe(otherDevice);
     /** The second browser's own change came back on its socket and was not fetched again (R4.16). */
     const echoSkipped = async (id: string) => {
-      await until(async () => (otherFrames.some((f) => f.includes(id) && f.includes(otherDevice)) ? true : undefined), 'the echo of its own change');
+      await until(
+        async () => (otherFrames.some((f) => f.includes(id) && f.includes(otherDevice)) ? true : undefined),
+        'the echo of its own change',
+      );
       expect(otherGets.filter((p) => p.endsWith(`/appointment/${id}`))).toEqual([]);
     };
 
@@ -246,7 +275,13 @@ describe('calendar remote on the running stack', () => {
     await page.getByTestId('appointment-save').click();
     await dialog.waitFor({ state: 'detached' });
     const series = async () =>
-      (await call<{ items: Appointment[] }>(mount, 'GET', `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/11/30/2026/12/20`)).items.sort((a, b) => (a.date < b.date ? -1 : 1));
+      (
+        await call<{ items: Appointment[] }>(
+          mount,
+          'GET',
+          `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/11/30/2026/12/20`,
+        )
+      ).items.sort((a, b) => (a.date < b.date ? -1 : 1));
     expect((await series()).map((a) => `${a.date} ${a.hour}`)).toEqual(['2026-12-02 9', '2026-12-09 9', '2026-12-16 9']);
 
     await page.getByTestId('calendar-next').click();
@@ -278,9 +313,19 @@ describe('calendar remote on the running stack', () => {
     await page.getByTestId('checkout-save').click();
     await checkout.waitFor({ state: 'detached' });
     await page.locator('[data-testid="grid-column"][data-day="2026-12-09"] [data-testid="appointment-card"][data-state="done"]').waitFor();
-    const done = (await call<{ items: (Appointment & { final_price: number; discount: number; total: number; cashed_in: boolean })[] }>(mount, 'GET', `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/12/9/2026/12/9`)).items[0];
+    const done = (
+      await call<{ items: (Appointment & { final_price: number; discount: number; total: number; cashed_in: boolean })[] }>(
+        mount,
+        'GET',
+        `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/12/9/2026/12/9`,
+      )
+    ).items[0];
     expect(done).toMatchObject({ final_price: 4550, discount: 500, total: 4050, cashed_in: true });
-    const pets = await call<{ items: { name: string; weight: number | null }[] }>(mount, 'GET', `/orga/${mount.orgaId}/store/${mount.storeId}/pets`);
+    const pets = await call<{ items: { name: string; weight: number | null }[] }>(
+      mount,
+      'GET',
+      `/orga/${mount.orgaId}/store/${mount.storeId}/pets`,
+    );
     expect(pets.items.find((p) => p.name === 'Fido')?.weight).toBe(12.5);
   });
 });

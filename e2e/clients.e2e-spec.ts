@@ -3,7 +3,9 @@ import { signIn, verifiedAccount } from './support/newcomer';
 
 // The smallest valid PNG (1×1) and PDF: the crm checks uploads by their content (magic bytes).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 let browser: Browser;
 
@@ -77,7 +79,9 @@ describe('clients remote: customers, pets, tags and files', () => {
         await page.locator('[data-testid="pet-photo"] img').first().waitFor();
       } else {
         // R5.10: a text file named .png passes the name check here and is refused by content on the server
-        await page.getByTestId('pet-photo-upload-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+        await page
+          .getByTestId('pet-photo-upload-input')
+          .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
         await page.getByTestId('pet-photo-upload-error').getByText('File got the wrong file type').waitFor();
         expect(await page.getByTestId('pet-photo').count()).toBe(0);
       }

@@ -58,7 +58,9 @@ describe('stores and team', () => {
     await dialog.locator('input[name="last_name"]').fill(`Rossi${tag}`);
     await dialog.locator('input[name="email"]').fill(`lia-${tag}@example.com`);
     await dialog.locator('select[name="orga_rank"]').selectOption('3');
-    const storeIds = await dialog.locator('select[name^="override_"]').evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).name.replace('override_', '')));
+    const storeIds = await dialog
+      .locator('select[name^="override_"]')
+      .evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).name.replace('override_', '')));
     const mareRow = dialog.getByTestId('store-overrides').locator('div').filter({ hasText: 'Salone Mare' }).last();
     const mareSelect = mareRow.locator('select');
     const mareId = (await mareSelect.getAttribute('name'))?.replace('override_', '') ?? '';
@@ -104,7 +106,9 @@ describe('stores and team', () => {
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('orga-data').waitFor();
 
-    await page.locator('textarea[name="admin_notification"]').fill('<p>Closed on <b>Monday</b><script>window.hacked = true</script><img src=x onerror="window.hacked = true"></p>');
+    await page
+      .locator('textarea[name="admin_notification"]')
+      .fill('<p>Closed on <b>Monday</b><script>window.hacked = true</script><img src=x onerror="window.hacked = true"></p>');
     const nameInput = page.locator('input[name="name"]');
     await nameInput.fill(`${person.salon} Centro`);
 

@@ -6,7 +6,12 @@ import { clientsConfig } from './clients/rspack.config.mjs';
 import { settingsConfig } from './settings/rspack.config.mjs';
 import { shellConfig } from './shell/rspack.config.mjs';
 
-const frontends = { shell: shellConfig, settings: settingsConfig, clients: clientsConfig, calendar: (await import('./calendar/rspack.config.mjs')).calendarConfig };
+const frontends = {
+  shell: shellConfig,
+  settings: settingsConfig,
+  clients: clientsConfig,
+  calendar: (await import('./calendar/rspack.config.mjs')).calendarConfig,
+};
 
 function requestedProjects(argv) {
   const names = [];
@@ -43,6 +48,8 @@ for (const name of requestedProjects(process.argv.slice(2))) {
   for (const warning of info.warnings ?? []) console.warn(`[${name}] warning: ${warning.message}`);
   for (const error of info.errors ?? []) console.error(`[${name}] error: ${error.message}`);
   if (stats.hasErrors()) failed = true;
-  console.log(`${name}: ${stats.hasErrors() ? 'FAILED' : 'built'} in ${((Date.now() - started) / 1000).toFixed(1)} s → dist/frontends/${name}`);
+  console.log(
+    `${name}: ${stats.hasErrors() ? 'FAILED' : 'built'} in ${((Date.now() - started) / 1000).toFixed(1)} s → dist/frontends/${name}`,
+  );
 }
 process.exitCode = failed ? 1 : 0;

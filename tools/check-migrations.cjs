@@ -20,7 +20,12 @@ function definitionFiles(args) {
     .readdirSync(servicesDir)
     .map((service) => path.join(servicesDir, service, 'src'))
     .filter((dir) => fs.existsSync(dir))
-    .flatMap((dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.service-definition.ts')).map((f) => path.join(dir, f)));
+    .flatMap((dir) =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.service-definition.ts'))
+        .map((f) => path.join(dir, f)),
+    );
 }
 
 function isDefinition(value) {
@@ -72,7 +77,9 @@ async function main() {
         continue;
       }
       drift = true;
-      process.stdout.write(`DRIFT ${def.name} (${where}): entities changed without a migration (scratch database ${database} dropped); missing SQL:\n`);
+      process.stdout.write(
+        `DRIFT ${def.name} (${where}): entities changed without a migration (scratch database ${database} dropped); missing SQL:\n`,
+      );
       for (const query of changes) process.stdout.write(`  ${query};\n`);
     }
   }

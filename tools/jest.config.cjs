@@ -3,5 +3,10 @@ module.exports = {
   ...require('../jest.preset.cjs'),
   displayName: 'tools',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/launcher/**/*.spec.ts', '<rootDir>/generators/**/*.spec.ts', '<rootDir>/demo/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
+  testMatch: [
+    '<rootDir>/launcher/**/*.spec.ts',
+    '<rootDir>/generators/**/*.spec.ts',
+    '<rootDir>/demo/**/*.spec.ts',
+    '<rootDir>/bench/**/*.spec.ts',
+  ],
 };

@@ -20,7 +20,9 @@ export async function verificationLinkFromMailbox(page: Page, email: string): Pr
   const deadline = Date.now() + 20000;
   while (Date.now() < deadline) {
     await page.goto(`${productUrl()}/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const links = await page.locator('a[href*="/verify-email?token="]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    const links = await page
+      .locator('a[href*="/verify-email?token="]')
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
     const first = links[0];
     if (first) {
       const link = new URL(first);

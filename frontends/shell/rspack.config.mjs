@@ -12,7 +12,11 @@ export function shellConfig({ mode = 'production' } = {}) {
       new rspack.HtmlRspackPlugin({ template: './src/index.html', filename: 'index.html' }),
       new ModuleFederationPlugin({
         name: 'shell',
-        remotes: { settings: 'settings@/remotes/settings/remoteEntry.js', clients: 'clients@/remotes/clients/remoteEntry.js', calendar: 'calendar@/remotes/calendar/remoteEntry.js' },
+        remotes: {
+          settings: 'settings@/remotes/settings/remoteEntry.js',
+          clients: 'clients@/remotes/clients/remoteEntry.js',
+          calendar: 'calendar@/remotes/calendar/remoteEntry.js',
+        },
         shared: sharedSingletons,
         // Remote entries load only when a route needs them, so one remote being down
         // never keeps the shell from starting.

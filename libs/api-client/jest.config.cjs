@@ -1,1 +1,6 @@
-module.exports = { ...require('../../jest.preset.cjs'), displayName: 'api-client', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.integration-spec.ts'] };
+module.exports = {
+  ...require('../../jest.preset.cjs'),
+  displayName: 'api-client',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.integration-spec.ts'],
+};

@@ -49,7 +49,11 @@ const APPOINTMENT_NOTES = [
 ] as const;
 
 /** What the seed does to a planned appointment after booking it. */
-type Outcome = { kind: 'checkout'; finalPrice: number; discount: number; cashedIn: boolean } | { kind: 'declined' } | { kind: 'confirmed' } | { kind: 'none' };
+type Outcome =
+  | { kind: 'checkout'; finalPrice: number; discount: number; cashedIn: boolean }
+  | { kind: 'declined' }
+  | { kind: 'confirmed' }
+  | { kind: 'none' };
 
 export type PlannedAppointment = {
   date: string;
@@ -129,7 +133,12 @@ function treatmentsFor(random: DemoRandom, pet: Pet, date: string): { names: Tre
 }
 
 /** The appointments of one store for the demo range, the same for the same store, month and day. */
-export function planMonth(storeIndex: number, book: readonly BookEntry[], treatments: ReadonlyMap<string, Treatment>, today: string): PlannedAppointment[] {
+export function planMonth(
+  storeIndex: number,
+  book: readonly BookEntry[],
+  treatments: ReadonlyMap<string, Treatment>,
+  today: string,
+): PlannedAppointment[] {
   const { from, to } = demoRange(today);
   const random = new DemoRandom(SEED + storeIndex * 104_729 + Number(from.slice(0, 4)) * 12 + Number(from.slice(5, 7)));
   const withPets = book.filter((entry) => entry.pets.length > 0);
@@ -204,7 +213,12 @@ export function planMonth(storeIndex: number, book: readonly BookEntry[], treatm
       if (date < today && rolls.outcome < 0.85) {
         // a matted coat or an extra brushing costs more than estimated; regulars get a small discount
         const finalPrice = price + (rolls.extra < 0.2 ? 500 : 0);
-        outcome = { kind: 'checkout', finalPrice, discount: rolls.discount < 0.1 ? Math.min(500, finalPrice) : 0, cashedIn: rolls.extra > 0.05 };
+        outcome = {
+          kind: 'checkout',
+          finalPrice,
+          discount: rolls.discount < 0.1 ? Math.min(500, finalPrice) : 0,
+          cashedIn: rolls.extra > 0.05,
+        };
       } else if (date > today && date > addDays(to, -7) && rolls.outcome < 0.4) {
         outcome = { kind: 'confirmed' };
       }
@@ -216,7 +230,7 @@ export function planMonth(storeIndex: number, book: readonly BookEntry[], treatm
         price,
         treatmentIds: idsOf(care.flatMap((c) => c.names)),
         petIds: pets.map((p) => p.id),
-        notes: rolls.notes < 0.15 ? APPOINTMENT_NOTES[Math.floor(rolls.note * APPOINTMENT_NOTES.length)] ?? null : null,
+        notes: rolls.notes < 0.15 ? (APPOINTMENT_NOTES[Math.floor(rolls.note * APPOINTMENT_NOTES.length)] ?? null) : null,
         recurring: null,
         outcome,
       });
@@ -254,7 +268,12 @@ function dateParts(from: string, to: string): { y: number; m: number; d: number;
 }
 
 /** Seeds the treatments and each store's month; `books` are seed-crm's customers and pets per store id. */
-export async function seedCalendar(caller: DemoCaller, stores: readonly DemoStore[], books: ReadonlyMap<string, BookEntry[]>, now: Date): Promise<CalendarSeedResult> {
+export async function seedCalendar(
+  caller: DemoCaller,
+  stores: readonly DemoStore[],
+  books: ReadonlyMap<string, BookEntry[]>,
+  now: Date,
+): Promise<CalendarSeedResult> {
   const treatments = await seedTreatments(caller);
   let appointmentsCreated = 0;
   let outcomesApplied = 0;
@@ -268,7 +287,10 @@ export async function seedCalendar(caller: DemoCaller, stores: readonly DemoStor
     // A day that already holds appointments none of which this plan made is left as it is.
     const plannedSlots = new Set(plan.map((p) => slotKey(p.date, p.hour, p.min)));
     const foreignDays = new Set(
-      existing.filter((a) => a.recurring_group_id === null).map((a) => a.date).filter((date) => !existing.some((a) => a.date === date && plannedSlots.has(slotKey(a.date, a.hour, a.min)))),
+      existing
+        .filter((a) => a.recurring_group_id === null)
+        .map((a) => a.date)
+        .filter((date) => !existing.some((a) => a.date === date && plannedSlots.has(slotKey(a.date, a.hour, a.min)))),
     );
     const todo = plan.filter((p) => !bySlot.has(slotKey(p.date, p.hour, p.min)) && (p.recurring !== null || !foreignDays.has(p.date)));
     const created = await inGroups(todo, GROUP, (p) =>
@@ -298,19 +320,40 @@ export async function seedCalendar(caller: DemoCaller, stores: readonly DemoStor
       if (!row || row.recurring_group_id !== null || foreignDays.has(p.date)) return [];
       const o = p.outcome;
       if (o.kind === 'checkout' && !row.checked_out && row.status !== APPOINTMENT_STATUS.declined_by_customer) {
-        return [() => call(caller, checkOutAppointmentRpc, { ...scope, appointment_id: row.id, final_price: o.finalPrice, discount: o.discount, cashed_in: o.cashedIn })];
+        return [
+          () =>
+            call(caller, checkOutAppointmentRpc, {
+              ...scope,
+              appointment_id: row.id,
+              final_price: o.finalPrice,
+              discount: o.discount,
+              cashed_in: o.cashedIn,
+            }),
+        ];
       }
       if (o.kind === 'declined' && row.status !== APPOINTMENT_STATUS.declined_by_customer && !row.checked_out) {
-        return [() => call(caller, updateAppointmentStatusRpc, { ...scope, appointment_id: row.id, status: APPOINTMENT_STATUS.declined_by_customer })];
+        return [
+          () =>
+            call(caller, updateAppointmentStatusRpc, { ...scope, appointment_id: row.id, status: APPOINTMENT_STATUS.declined_by_customer }),
+        ];
       }
       if (o.kind === 'confirmed' && row.status === APPOINTMENT_STATUS.booked && !row.checked_out) {
-        return [() => call(caller, updateAppointmentStatusRpc, { ...scope, appointment_id: row.id, status: APPOINTMENT_STATUS.confirmed_by_customer })];
+        return [
+          () =>
+            call(caller, updateAppointmentStatusRpc, {
+              ...scope,
+              appointment_id: row.id,
+              status: APPOINTMENT_STATUS.confirmed_by_customer,
+            }),
+        ];
       }
       return [];
     });
     await inGroups(changes, GROUP, (change) => change());
     outcomesApplied += changes.length;
-    caller.log(`${store.name}: ${created.length} appointments booked (${appointmentsCreated} rows so far), ${changes.length} checked out or answered, ${from} to ${to}`);
+    caller.log(
+      `${store.name}: ${created.length} appointments booked (${appointmentsCreated} rows so far), ${changes.length} checked out or answered, ${from} to ${to}`,
+    );
   }
   if (treatments.created > 0) caller.log(`${treatments.created} treatments added`);
   return { treatmentsCreated: treatments.created, appointmentsCreated, outcomesApplied };

@@ -42,20 +42,116 @@ export const DEMO_TAGS: readonly TagPlan[] = [
 ];
 
 const ITALIAN_FIRST = [
-  'Giulia', 'Francesca', 'Chiara', 'Sara', 'Martina', 'Elena', 'Valentina', 'Alessia', 'Federica', 'Silvia', 'Laura', 'Paola', 'Roberta', 'Anna',
-  'Marco', 'Luca', 'Alessandro', 'Andrea', 'Matteo', 'Davide', 'Stefano', 'Giorgio', 'Paolo', 'Francesco', 'Simone', 'Riccardo', 'Lorenzo', 'Giuseppe',
+  'Giulia',
+  'Francesca',
+  'Chiara',
+  'Sara',
+  'Martina',
+  'Elena',
+  'Valentina',
+  'Alessia',
+  'Federica',
+  'Silvia',
+  'Laura',
+  'Paola',
+  'Roberta',
+  'Anna',
+  'Marco',
+  'Luca',
+  'Alessandro',
+  'Andrea',
+  'Matteo',
+  'Davide',
+  'Stefano',
+  'Giorgio',
+  'Paolo',
+  'Francesco',
+  'Simone',
+  'Riccardo',
+  'Lorenzo',
+  'Giuseppe',
 ] as const;
 const ITALIAN_LAST = [
-  'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca',
-  'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Barbieri', 'Fontana', 'Santoro', 'Mariani', 'Rinaldi', 'Caruso', 'Ferrara', 'Galli',
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Costa',
+  'Giordano',
+  'Rizzo',
+  'Lombardi',
+  'Moretti',
+  'Barbieri',
+  'Fontana',
+  'Santoro',
+  'Mariani',
+  'Rinaldi',
+  'Caruso',
+  'Ferrara',
+  'Galli',
 ] as const;
 const ENGLISH_FIRST = [
-  'Emily', 'Olivia', 'Sophie', 'Charlotte', 'Amelia', 'Jessica', 'Hannah', 'Lucy', 'Grace', 'Emma', 'Chloe', 'Rachel',
-  'James', 'Oliver', 'Harry', 'George', 'Thomas', 'William', 'Daniel', 'Jack', 'Samuel', 'Matthew', 'Edward', 'Benjamin',
+  'Emily',
+  'Olivia',
+  'Sophie',
+  'Charlotte',
+  'Amelia',
+  'Jessica',
+  'Hannah',
+  'Lucy',
+  'Grace',
+  'Emma',
+  'Chloe',
+  'Rachel',
+  'James',
+  'Oliver',
+  'Harry',
+  'George',
+  'Thomas',
+  'William',
+  'Daniel',
+  'Jack',
+  'Samuel',
+  'Matthew',
+  'Edward',
+  'Benjamin',
 ] as const;
 const ENGLISH_LAST = [
-  'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Robinson', 'Wright', 'Thompson', 'Evans',
-  'Walker', 'White', 'Roberts', 'Green', 'Hall', 'Wood', 'Jackson', 'Clarke', 'Hughes', 'Edwards', 'Turner', 'Cooper',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'Evans',
+  'Walker',
+  'White',
+  'Roberts',
+  'Green',
+  'Hall',
+  'Wood',
+  'Jackson',
+  'Clarke',
+  'Hughes',
+  'Edwards',
+  'Turner',
+  'Cooper',
 ] as const;
 const ITALIAN_PLACES: readonly (readonly [string, string, string])[] = [
   ['Via Roma', 'Milano', '20121'],
@@ -137,13 +233,57 @@ const RABBIT_BREEDS: readonly Breed[] = [
   { name: 'English Angora', hair: 'long', size: 'medium', colours: ['white', 'grey'], kg: [2.5, 3.5] },
 ];
 const DOG_NAMES = [
-  'Luna', 'Milo', 'Bella', 'Max', 'Rocky', 'Kira', 'Nala', 'Charlie', 'Lucky', 'Birba', 'Pepe', 'Oliver', 'Daisy', 'Teddy', 'Coco', 'Biscotto',
-  'Pallina', 'Zeus', 'Molly', 'Buddy', 'Poppy', 'Frida', 'Otto', 'Leo', 'Ruby', 'Bruno', 'Nina', 'Stella', 'Ginger', 'Tobia', 'Briciola', 'Maya',
-  'Arya', 'Baxter', 'Rufus', 'Pippo', 'Olivia', 'Rex', 'Winston', 'Fiona',
+  'Luna',
+  'Milo',
+  'Bella',
+  'Max',
+  'Rocky',
+  'Kira',
+  'Nala',
+  'Charlie',
+  'Lucky',
+  'Birba',
+  'Pepe',
+  'Oliver',
+  'Daisy',
+  'Teddy',
+  'Coco',
+  'Biscotto',
+  'Pallina',
+  'Zeus',
+  'Molly',
+  'Buddy',
+  'Poppy',
+  'Frida',
+  'Otto',
+  'Leo',
+  'Ruby',
+  'Bruno',
+  'Nina',
+  'Stella',
+  'Ginger',
+  'Tobia',
+  'Briciola',
+  'Maya',
+  'Arya',
+  'Baxter',
+  'Rufus',
+  'Pippo',
+  'Olivia',
+  'Rex',
+  'Winston',
+  'Fiona',
 ] as const;
 const CAT_NAMES = ['Micio', 'Pixel', 'Tigro', 'Salem', 'Cleo', 'Oscar', 'Minou', 'Felix', 'Romeo', 'Mia', 'Smokey', 'Pumpkin'] as const;
 const RABBIT_NAMES = ['Fiocco', 'Thumper', 'Carota', 'Nuvola', 'Pepper', 'Biscuit', 'Cotton', 'Batuffolo'] as const;
-const ALLERGIES = ['Chicken protein', 'Oatmeal shampoo', 'Flea saliva (dermatitis)', 'Lanolin in conditioners', 'Tea tree oil', 'Grass pollen'] as const;
+const ALLERGIES = [
+  'Chicken protein',
+  'Oatmeal shampoo',
+  'Flea saliva (dermatitis)',
+  'Lanolin in conditioners',
+  'Tea tree oil',
+  'Grass pollen',
+] as const;
 const MEDICAL = [
   'Hip dysplasia: lift carefully, no long standing.',
   'Heart murmur, keep sessions short and calm.',
@@ -152,7 +292,13 @@ const MEDICAL = [
   'Recovering from knee surgery (TPLO), left hind leg.',
   'Diabetic, fed at 12:00 — no appointments over lunch.',
 ] as const;
-const ATTITUDES = ['Very friendly', 'Nervous with the dryer', 'Does not like nail trims — muzzle', 'Jumps off the table, keep on a lead', 'Calm, sleeps during the bath'] as const;
+const ATTITUDES = [
+  'Very friendly',
+  'Nervous with the dryer',
+  'Does not like nail trims — muzzle',
+  'Jumps off the table, keep on a lead',
+  'Calm, sleeps during the bath',
+] as const;
 
 /** One planned pet: the pet's own fields and the names of its tags. */
 export type PetPlan = { fields: PetFields & { name: string }; tags: string[] };
@@ -252,7 +398,9 @@ export function planCustomerBook(storeIndex: number, today: string): CustomerPla
     seen.add(`${first} ${last}`);
     const place = random.pick(italian ? ITALIAN_PLACES : ENGLISH_PLACES);
     const withAddress = random.chance(0.7);
-    const fon = italian ? `+39 3${digits(random, 2)} ${digits(random, 3)} ${digits(random, 4)}` : `+44 7${digits(random, 3)} ${digits(random, 6)}`;
+    const fon = italian
+      ? `+39 3${digits(random, 2)} ${digits(random, 3)} ${digits(random, 4)}`
+      : `+44 7${digits(random, 3)} ${digits(random, 6)}`;
     const domain = italian ? random.pick(['example.it', 'example.com']) : random.pick(['example.co.uk', 'example.com']);
     const email = random.chance(0.8) ? `${emailLocal(first)}.${emailLocal(last)}@${domain}` : null;
     const messages = random.chance(0.85);
@@ -278,7 +426,11 @@ export function planCustomerBook(storeIndex: number, today: string): CustomerPla
         zip_code: withAddress ? place[2] : null,
         country: withAddress ? (italian ? 'IT' : 'GB') : null,
         fon,
-        fon_2: random.chance(0.15) ? (italian ? `+39 0${digits(random, 2)} ${digits(random, 7)}` : `+44 20 ${digits(random, 4)} ${digits(random, 4)}`) : null,
+        fon_2: random.chance(0.15)
+          ? italian
+            ? `+39 0${digits(random, 2)} ${digits(random, 7)}`
+            : `+44 20 ${digits(random, 4)} ${digits(random, 4)}`
+          : null,
         email,
         notes: random.chance(0.25) ? random.pick(CUSTOMER_NOTES) : null,
         veterinary: random.chance(0.3) ? random.pick(VETS) : null,
@@ -303,7 +455,12 @@ async function allCustomers(caller: DemoCaller, storeId: string): Promise<Custom
   const items: Customer[] = [];
   let lastId: string | null = null;
   for (;;) {
-    const page: { items: Customer[]; page_size: number } = await call(caller, listCustomersRpc, { orga_id: caller.orgaId, store_id: storeId, limit: CUSTOMER_PAGE_SIZE_MAX, last_id: lastId });
+    const page: { items: Customer[]; page_size: number } = await call(caller, listCustomersRpc, {
+      orga_id: caller.orgaId,
+      store_id: storeId,
+      limit: CUSTOMER_PAGE_SIZE_MAX,
+      last_id: lastId,
+    });
     items.push(...page.items);
     const last: Customer | Pet | undefined = page.items[page.items.length - 1];
     if (!last || page.items.length < page.page_size) return items;
@@ -315,7 +472,12 @@ async function allPets(caller: DemoCaller, storeId: string): Promise<Pet[]> {
   const items: Pet[] = [];
   let lastId: string | null = null;
   for (;;) {
-    const page: { items: Pet[]; page_size: number } = await call(caller, listPetsRpc, { orga_id: caller.orgaId, store_id: storeId, limit: CUSTOMER_PAGE_SIZE_MAX, last_id: lastId });
+    const page: { items: Pet[]; page_size: number } = await call(caller, listPetsRpc, {
+      orga_id: caller.orgaId,
+      store_id: storeId,
+      limit: CUSTOMER_PAGE_SIZE_MAX,
+      last_id: lastId,
+    });
     items.push(...page.items);
     const last: Customer | Pet | undefined = page.items[page.items.length - 1];
     if (!last || page.items.length < page.page_size) return items;
@@ -328,7 +490,14 @@ async function seedTags(caller: DemoCaller): Promise<{ byName: Map<string, Tag>;
   const byName = new Map(existing.map((tag) => [`${tag.kind}:${tag.name}`, tag]));
   const missing = DEMO_TAGS.map((plan, order) => ({ plan, order })).filter(({ plan }) => !byName.has(`${plan.kind}:${plan.name}`));
   const created = await inGroups(missing, GROUP, ({ plan, order }) =>
-    call(caller, createTagRpc, { orga_id: caller.orgaId, kind: plan.kind, name: plan.name, icon: plan.icon, emoji: plan.emoji, tag_order: order }),
+    call(caller, createTagRpc, {
+      orga_id: caller.orgaId,
+      kind: plan.kind,
+      name: plan.name,
+      icon: plan.icon,
+      emoji: plan.emoji,
+      tag_order: order,
+    }),
   );
   for (const tag of created) byName.set(`${tag.kind}:${tag.name}`, tag);
   return { byName, created: created.length };
@@ -353,7 +522,12 @@ export async function seedCrm(caller: DemoCaller, stores: readonly DemoStore[], 
     const existing = new Map((await allCustomers(caller, store.id)).map((c) => [customerKey(c.first_name, c.last_name), c]));
     const missing = plan.filter((p) => !existing.has(customerKey(p.fields.first_name, p.fields.last_name)));
     const created = await inGroups(missing, GROUP, (p) =>
-      call(caller, createCustomerRpc, { orga_id: caller.orgaId, store_id: store.id, ...p.fields, tags: tagInputs(tags.byName, 'customer', p.tags) }),
+      call(caller, createCustomerRpc, {
+        orga_id: caller.orgaId,
+        store_id: store.id,
+        ...p.fields,
+        tags: tagInputs(tags.byName, 'customer', p.tags),
+      }),
     );
     for (const detail of created) existing.set(customerKey(detail.customer.first_name, detail.customer.last_name), detail.customer);
     customersCreated += created.length;
@@ -371,7 +545,13 @@ export async function seedCrm(caller: DemoCaller, stores: readonly DemoStore[], 
       return { customer, pets: [...has] };
     });
     const createdPets = await inGroups(petJobs, GROUP, ({ customer, pet }) =>
-      call(caller, createPetRpc, { orga_id: caller.orgaId, store_id: store.id, customer_id: customer.id, ...pet.fields, tags: tagInputs(tags.byName, 'pet', pet.tags) }),
+      call(caller, createPetRpc, {
+        orga_id: caller.orgaId,
+        store_id: store.id,
+        customer_id: customer.id,
+        ...pet.fields,
+        tags: tagInputs(tags.byName, 'pet', pet.tags),
+      }),
     );
     const entryOf = new Map(entries.map((e) => [e.customer.id, e]));
     for (const { pet } of createdPets) entryOf.get(pet.customer_id)?.pets.push(pet);

@@ -103,7 +103,9 @@ describe('demo seed against identity, crm and scheduling', () => {
     const stores = await env.query<{ id: string; name: string }>(`SELECT id, name FROM identity.store WHERE orga_id = $1`, [orga.id]);
     expect(stores).toHaveLength(2);
     expect(first.crm.tagsCreated).toBe(DEMO_TAGS.length);
-    expect(await count(`SELECT count(*) n FROM crm.tag WHERE orga_id = $1 AND emoji IS NOT NULL AND icon = 0`, [orga.id])).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*) n FROM crm.tag WHERE orga_id = $1 AND emoji IS NOT NULL AND icon = 0`, [orga.id])).toBeGreaterThan(
+      0,
+    );
     expect(await count(`SELECT count(*) n FROM crm.tag WHERE orga_id = $1 AND emoji IS NULL AND icon > 0`, [orga.id])).toBeGreaterThan(0);
     for (const store of stores) {
       expect(await count(`SELECT count(*) n FROM crm.customer WHERE store_id = $1`, [store.id])).toBe(CUSTOMERS_PER_STORE);
@@ -122,7 +124,9 @@ describe('demo seed against identity, crm and scheduling', () => {
 
   it('issue 5: treatments and a month of appointments, 9–18 Monday to Saturday, 4–8 a day per store', async () => {
     expect(first.calendar.treatmentsCreated).toBeGreaterThanOrEqual(5);
-    expect(await count(`SELECT count(*) n FROM scheduling.treatment WHERE default_price > 0 AND default_duration > 0`)).toBe(first.calendar.treatmentsCreated);
+    expect(await count(`SELECT count(*) n FROM scheduling.treatment WHERE default_price > 0 AND default_duration > 0`)).toBe(
+      first.calendar.treatmentsCreated,
+    );
     const days = await env.query<{ store_id: string; local_date: string; n: string }>(
       `SELECT store_id, to_char(local_date, 'YYYY-MM-DD') local_date, count(*) n FROM scheduling.appointment
         WHERE recurring_group_id IS NULL GROUP BY store_id, local_date`,
@@ -135,7 +139,9 @@ describe('demo seed against identity, crm and scheduling', () => {
       expect(Number(day.n)).toBeGreaterThanOrEqual(4);
       expect(Number(day.n)).toBeLessThanOrEqual(8);
     }
-    expect(await count(`SELECT count(*) n FROM scheduling.appointment WHERE hour * 60 + min < 540 OR hour * 60 + min + duration > 1080`)).toBe(0);
+    expect(
+      await count(`SELECT count(*) n FROM scheduling.appointment WHERE hour * 60 + min < 540 OR hour * 60 + min + duration > 1080`),
+    ).toBe(0);
     // no two appointments of a store overlap
     expect(
       await count(
@@ -143,13 +149,17 @@ describe('demo seed against identity, crm and scheduling', () => {
            ON a.store_id = b.store_id AND a.id < b.id AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at`,
       ),
     ).toBe(0);
-    expect(await count(`SELECT count(*) n FROM (SELECT appointment_id FROM scheduling.appointment_pet GROUP BY 1 HAVING count(*) = 2) x`)).toBeGreaterThan(0);
+    expect(
+      await count(`SELECT count(*) n FROM (SELECT appointment_id FROM scheduling.appointment_pet GROUP BY 1 HAVING count(*) = 2) x`),
+    ).toBeGreaterThan(0);
     const checkedOut = await env.query<{ local_date: string; final_price: number }>(
       `SELECT to_char(local_date, 'YYYY-MM-DD') local_date, final_price FROM scheduling.appointment WHERE checked_out`,
     );
     expect(checkedOut.length).toBeGreaterThan(20);
     expect(checkedOut.every((a) => a.local_date < '2026-11-22' && a.final_price > 0)).toBe(true);
-    const declined = await env.query<{ store_id: string; n: string }>(`SELECT store_id, count(*) n FROM scheduling.appointment WHERE status = 2 GROUP BY 1`);
+    const declined = await env.query<{ store_id: string; n: string }>(
+      `SELECT store_id, count(*) n FROM scheduling.appointment WHERE status = 2 GROUP BY 1`,
+    );
     expect(declined).toHaveLength(2);
     expect(declined.every((d) => Number(d.n) >= 1 && Number(d.n) <= 2)).toBe(true);
     const groups = await env.query<{ store_id: string; unit: string; members: string }>(
@@ -162,7 +172,16 @@ describe('demo seed against identity, crm and scheduling', () => {
 
   it('issues 4 and 5: the seed stays under 20 s and a second run adds nothing', async () => {
     expect(firstSeconds).toBeLessThan(20);
-    const tables = ['crm.tag', 'crm.customer', 'crm.pet', 'crm.customer_tag', 'crm.pet_tag', 'scheduling.treatment', 'scheduling.appointment', 'scheduling.appointment_pet'];
+    const tables = [
+      'crm.tag',
+      'crm.customer',
+      'crm.pet',
+      'crm.customer_tag',
+      'crm.pet_tag',
+      'scheduling.treatment',
+      'scheduling.appointment',
+      'scheduling.appointment_pet',
+    ];
     const before = await counts(tables);
     const changedBefore = await count(`SELECT count(*) n FROM scheduling.appointment WHERE checked_out OR status <> 0`);
     const second = await seed();

@@ -173,14 +173,18 @@ export async function seedDemo(
   const storeRows = await stores.find({ where: { orgaId: owner.orgaId } });
   // the store made at registration first, then the second one
   const ordered: DemoStore[] = storeRows
-    .sort((a, b) => Number(a.name === DEMO.secondStore) - Number(b.name === DEMO.secondStore) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .sort(
+      (a, b) =>
+        Number(a.name === DEMO.secondStore) - Number(b.name === DEMO.secondStore) ||
+        a.name.localeCompare(b.name) ||
+        a.id.localeCompare(b.id),
+    )
     .map((s) => ({ id: s.id, name: s.name, timeZone: s.timeZone }));
   const caller = { client, auth: authOfAccessToken(session.access_token), orgaId: owner.orgaId, log };
   const crm = await seedCrm(caller, ordered, localToday(now, DEMO.timeZone));
   const calendar = await seedCalendar(caller, ordered, crm.books, now);
   return { crm: { tagsCreated: crm.tagsCreated, customersCreated: crm.customersCreated, petsCreated: crm.petsCreated }, calendar };
 }
-
 
 async function main(): Promise<void> {
   const definitionFile = join(root, 'services/identity/src/identity.service-definition.ts');
@@ -190,7 +194,9 @@ async function main(): Promise<void> {
   const identity = await startService(identityService, { httpPort: null });
   try {
     const started = Date.now();
-    const result = await seedDemo(identity.app.get(NatsRpcClient), identity.app.get(DataSource), identity.app.get(OutboxService), (line) => console.log(`[demo] ${line}`));
+    const result = await seedDemo(identity.app.get(NatsRpcClient), identity.app.get(DataSource), identity.app.get(OutboxService), (line) =>
+      console.log(`[demo] ${line}`),
+    );
     const { crm, calendar } = result;
     console.log(
       `[demo] added ${crm.tagsCreated} tags, ${crm.customersCreated} customers, ${crm.petsCreated} pets, ${calendar.treatmentsCreated} treatments, ` +

@@ -24,7 +24,9 @@ export function discoverServiceDefinitions(servicesDir = join(root, 'services'))
   for (const service of names) {
     const srcDir = join(servicesDir, service, 'src');
     if (!existsSync(srcDir)) continue;
-    for (const file of readdirSync(srcDir).filter((f) => f.endsWith('.service-definition.ts')).sort()) {
+    for (const file of readdirSync(srcDir)
+      .filter((f) => f.endsWith('.service-definition.ts'))
+      .sort()) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- definitions are found at run time
       const exported = require(join(srcDir, file)) as Record<string, unknown>;
       for (const value of Object.values(exported)) if (isServiceDefinition(value)) found.push(value);

@@ -64,7 +64,9 @@ function readConfig(env = process.env) {
 
   const authTokenSecret = get('AUTH_TOKEN_SECRET') ?? null;
   if (authTokenSecret !== null && authTokenSecret.length < 32) {
-    errors.push(`AUTH_TOKEN_SECRET is ${authTokenSecret.length} characters long: use at least 32 (or unset it and one is generated into .data/secret)`);
+    errors.push(
+      `AUTH_TOKEN_SECRET is ${authTokenSecret.length} characters long: use at least 32 (or unset it and one is generated into .data/secret)`,
+    );
   }
 
   const publicUrl = get('PUBLIC_URL') ?? `http://localhost:${port}`;

@@ -50,7 +50,11 @@ describe('launcher configuration', () => {
   });
 
   it('accepts smtp with an SMTP_URL and a long enough secret', () => {
-    const { errors, config } = readConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://u:p@mail.example.com:465', AUTH_TOKEN_SECRET: 'x'.repeat(32) });
+    const { errors, config } = readConfig({
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      AUTH_TOKEN_SECRET: 'x'.repeat(32),
+    });
     expect(errors).toEqual([]);
     expect(config.smtpUrl).toBe('smtps://u:p@mail.example.com:465');
   });

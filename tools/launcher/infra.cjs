@@ -39,7 +39,8 @@ async function waitFor(probe, { timeoutMs, child, logFile, what }) {
     const result = await probe();
     if (result.ok) return result;
     if (exited !== null) throw new InfraError(`${what} exited (${exited}) while starting. Its log (${logFile}):\n${tail(logFile)}`);
-    if (Date.now() > deadline) throw new InfraError(`${what} did not answer within ${timeoutMs / 1000} s (${result.error}). Log: ${logFile}`);
+    if (Date.now() > deadline)
+      throw new InfraError(`${what} did not answer within ${timeoutMs / 1000} s (${result.error}). Log: ${logFile}`);
     await sleep(200);
   }
 }
@@ -93,16 +94,21 @@ async function ensurePostgres({ url, explicit, log, own = false }) {
   const reused = own && !explicit ? { ok: false, error: 'PAWLINE_OWN_INFRA set' } : await probePostgres(url, { ensureDatabase: true });
   if (reused.ok) return { url, state: 'reused', detail: hostOf(url), stop: nothingToStop };
   if (explicit) {
-    throw new InfraError(`DATABASE_URL=${redact(url)} does not answer (${reused.error}). Start that server, fix the URL, or unset DATABASE_URL to use an embedded Postgres.`);
+    throw new InfraError(
+      `DATABASE_URL=${redact(url)} does not answer (${reused.error}). Start that server, fix the URL, or unset DATABASE_URL to use an embedded Postgres.`,
+    );
   }
   const embeddedUrl = withDatabase(
     `postgres://${EMBEDDED_PG.user}:${EMBEDDED_PG.password}@127.0.0.1:${EMBEDDED_PG.port}/postgres`,
     databaseName(url),
   );
   const already = await probePostgres(embeddedUrl, { ensureDatabase: true });
-  if (already.ok) return { url: embeddedUrl, state: 'reused', detail: `embedded on ${EMBEDDED_PG.port}, started earlier`, stop: nothingToStop };
+  if (already.ok)
+    return { url: embeddedUrl, state: 'reused', detail: `embedded on ${EMBEDDED_PG.port}, started earlier`, stop: nothingToStop };
 
-  log(`Postgres: nothing answers at ${hostOf(url)} (${reused.error}); starting embedded Postgres on port ${EMBEDDED_PG.port} (.data/postgres)`);
+  log(
+    `Postgres: nothing answers at ${hostOf(url)} (${reused.error}); starting embedded Postgres on port ${EMBEDDED_PG.port} (.data/postgres)`,
+  );
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgDir = path.join(dataDir, 'postgres');
   fs.mkdirSync(logDir, { recursive: true });
@@ -131,7 +137,9 @@ async function ensurePostgres({ url, explicit, log, own = false }) {
     const hint = isRoot
       ? ' (as root it runs as the system user "postgres", which needs to be able to enter every folder above .data/)'
       : '';
-    throw new InfraError(`Embedded Postgres failed to start${hint}: ${error instanceof Error ? error.message : String(error ?? 'exited')}\nLog ${logFile}:\n${tail(logFile)}`);
+    throw new InfraError(
+      `Embedded Postgres failed to start${hint}: ${error instanceof Error ? error.message : String(error ?? 'exited')}\nLog ${logFile}:\n${tail(logFile)}`,
+    );
   }
   const ready = await probePostgres(embeddedUrl, { ensureDatabase: true, timeoutMs: 10000 });
   if (!ready.ok) {
@@ -145,9 +153,13 @@ async function ensurePostgres({ url, explicit, log, own = false }) {
 async function ensureNats({ url, explicit, log, own = false }) {
   const reused = own && !explicit ? { ok: false, error: 'PAWLINE_OWN_INFRA set' } : await probeNats(url);
   if (reused.ok) return { url, state: 'reused', detail: hostOf(url), stop: nothingToStop };
-  if (explicit) throw new InfraError(`NATS_URL=${redact(url)} does not answer with JetStream (${reused.error}). Start it (nats-server -js), fix the URL, or unset NATS_URL.`);
+  if (explicit)
+    throw new InfraError(
+      `NATS_URL=${redact(url)} does not answer with JetStream (${reused.error}). Start it (nats-server -js), fix the URL, or unset NATS_URL.`,
+    );
   const ownUrl = `nats://127.0.0.1:${OWN_NATS_PORT}`;
-  if ((await probeNats(ownUrl)).ok) return { url: ownUrl, state: 'reused', detail: `own on ${OWN_NATS_PORT}, started earlier`, stop: nothingToStop };
+  if ((await probeNats(ownUrl)).ok)
+    return { url: ownUrl, state: 'reused', detail: `own on ${OWN_NATS_PORT}, started earlier`, stop: nothingToStop };
   const binary = onPath('nats-server');
   if (!binary) {
     throw new InfraError(
@@ -160,7 +172,17 @@ async function ensureNats({ url, explicit, log, own = false }) {
   fs.mkdirSync(path.join(dataDir, 'nats'), { recursive: true });
   const { child, logFile } = spawnServer(
     binary,
-    ['-c', path.join(root, 'infra/nats/nats-local.conf'), '-js', '-sd', path.join(dataDir, 'nats'), '-a', '127.0.0.1', '-p', String(OWN_NATS_PORT)],
+    [
+      '-c',
+      path.join(root, 'infra/nats/nats-local.conf'),
+      '-js',
+      '-sd',
+      path.join(dataDir, 'nats'),
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(OWN_NATS_PORT),
+    ],
     'nats',
   );
   try {
@@ -177,12 +199,16 @@ async function ensureRedis({ url, explicit, log, own = false }) {
   if (url === 'off') return { url: 'off', state: 'off', detail: 'REDIS_URL=off', stop: nothingToStop };
   const reused = own && !explicit ? { ok: false, error: 'PAWLINE_OWN_INFRA set' } : await probeRedis(url);
   if (reused.ok) return { url, state: 'reused', detail: hostOf(url), stop: nothingToStop };
-  if (explicit) throw new InfraError(`REDIS_URL=${redact(url)} does not answer PING (${reused.error}). Start it, fix the URL, or set REDIS_URL=off.`);
+  if (explicit)
+    throw new InfraError(`REDIS_URL=${redact(url)} does not answer PING (${reused.error}). Start it, fix the URL, or set REDIS_URL=off.`);
   const ownUrl = `redis://127.0.0.1:${OWN_REDIS_PORT}`;
-  if ((await probeRedis(ownUrl)).ok) return { url: ownUrl, state: 'reused', detail: `own on ${OWN_REDIS_PORT}, started earlier`, stop: nothingToStop };
+  if ((await probeRedis(ownUrl)).ok)
+    return { url: ownUrl, state: 'reused', detail: `own on ${OWN_REDIS_PORT}, started earlier`, stop: nothingToStop };
   const binary = onPath('redis-server');
   if (!binary) {
-    log(`Redis: nothing answers at ${hostOf(url)} and redis-server is not on PATH; running without Redis (REDIS_URL=off: rate limits and revoked tokens stay in memory). Install with: sudo apt-get install redis-server`);
+    log(
+      `Redis: nothing answers at ${hostOf(url)} and redis-server is not on PATH; running without Redis (REDIS_URL=off: rate limits and revoked tokens stay in memory). Install with: sudo apt-get install redis-server`,
+    );
     return { url: 'off', state: 'off', detail: 'not available: in-memory fallbacks', stop: nothingToStop };
   }
   log(`Redis: nothing answers at ${hostOf(url)} (${reused.error}); starting ${binary} on port ${OWN_REDIS_PORT} (.data/redis)`);
@@ -248,4 +274,18 @@ function redact(url) {
   }
 }
 
-module.exports = { ensureInfrastructure, ensurePostgres, ensureNats, ensureRedis, InfraError, onPath, stopChild, redact, dataDir, logDir, EMBEDDED_PG, OWN_NATS_PORT, OWN_REDIS_PORT };
+module.exports = {
+  ensureInfrastructure,
+  ensurePostgres,
+  ensureNats,
+  ensureRedis,
+  InfraError,
+  onPath,
+  stopChild,
+  redact,
+  dataDir,
+  logDir,
+  EMBEDDED_PG,
+  OWN_NATS_PORT,
+  OWN_REDIS_PORT,
+};

@@ -26,7 +26,9 @@ describe('infrastructure: reuse what answers, never replace what the user named'
 
   it('stops with a message naming NATS_URL when an explicit one does not answer', async () => {
     const port = await freePort();
-    await expect(ensureNats({ url: `nats://127.0.0.1:${port}`, explicit: true, log })).rejects.toThrow(`NATS_URL=nats://127.0.0.1:${port} does not answer with JetStream`);
+    await expect(ensureNats({ url: `nats://127.0.0.1:${port}`, explicit: true, log })).rejects.toThrow(
+      `NATS_URL=nats://127.0.0.1:${port} does not answer with JetStream`,
+    );
   });
 
   it('stops with a message naming REDIS_URL when an explicit one does not answer, and runs without Redis when told off', async () => {

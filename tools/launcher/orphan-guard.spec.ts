@@ -5,7 +5,12 @@ describe('orphan guard', () => {
   it('turns the loss of the launcher (IPC channel closed) into SIGTERM for the child', async () => {
     const child = spawn(
       process.execPath,
-      ['-r', join(__dirname, 'orphan-guard.cjs'), '-e', "process.on('SIGTERM', () => { console.log('stopping on SIGTERM'); process.exit(0); }); process.send('ready'); setInterval(() => undefined, 1000);"],
+      [
+        '-r',
+        join(__dirname, 'orphan-guard.cjs'),
+        '-e',
+        "process.on('SIGTERM', () => { console.log('stopping on SIGTERM'); process.exit(0); }); process.send('ready'); setInterval(() => undefined, 1000);",
+      ],
       { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
     );
     let output = '';

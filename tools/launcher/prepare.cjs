@@ -118,7 +118,11 @@ function buildFrontends({ log = console.log, force = false } = {}) {
     log('Frontends: up to date.');
     return { state: 'fresh', ok: true };
   }
-  log(fs.existsSync(script) ? 'Frontends: building (node frontends/build.mjs) …' : `Frontends: building (nx run-many -t build -p ${nxProjects.join(',')}) …`);
+  log(
+    fs.existsSync(script)
+      ? 'Frontends: building (node frontends/build.mjs) …'
+      : `Frontends: building (nx run-many -t build -p ${nxProjects.join(',')}) …`,
+  );
   const started = Date.now();
   const result = fs.existsSync(script)
     ? spawnSync(process.execPath, [script], { cwd: root, stdio: 'inherit' })

@@ -38,7 +38,9 @@ describe('launcher preparation', () => {
       expect(terminalLine(JSON.stringify({ level: 40, msg: 'slow query', service: 'crm' }), 'pawline')).toBe('[crm] WARN slow query');
       expect(terminalLine(JSON.stringify({ level: 'info', msg: 'started', service: 'identity' }), 'pawline')).toBeNull();
       expect(terminalLine(JSON.stringify({ level: 'error', msg: 'no db', service: 'identity' }), 'pawline')).toBe('[identity] ERROR no db');
-      expect(terminalLine(JSON.stringify({ level: 50, msg: 'boom', err: { stack: 'Error: boom\n  at x' } }), 'gateway')).toBe('[gateway] ERROR boom\nError: boom\n  at x');
+      expect(terminalLine(JSON.stringify({ level: 50, msg: 'boom', err: { stack: 'Error: boom\n  at x' } }), 'gateway')).toBe(
+        '[gateway] ERROR boom\nError: boom\n  at x',
+      );
     });
 
     it('passes lines that are not JSON (crash output) through with the label', () => {

@@ -4,7 +4,9 @@ import { Client } from 'pg';
 import { probeNats, probeRedis, probePostgres, dropDatabase, withDatabase, freePort, isListening } from './probes.cjs';
 
 /** A TCP server on a random port whose replies we script, to test the probes' protocol reading. */
-async function fakeServer(onConnection: (socket: Socket) => void): Promise<{ url: (scheme: string) => string; close: () => Promise<void> }> {
+async function fakeServer(
+  onConnection: (socket: Socket) => void,
+): Promise<{ url: (scheme: string) => string; close: () => Promise<void> }> {
   const server: Server = createServer(onConnection);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -56,7 +58,10 @@ describe('infrastructure probes', () => {
   it('times out on a server that never speaks', async () => {
     const server = await fakeServer(() => undefined);
     try {
-      await expect(probeNats(server.url('nats'), { timeoutMs: 200 })).resolves.toMatchObject({ ok: false, error: 'no answer within 200 ms' });
+      await expect(probeNats(server.url('nats'), { timeoutMs: 200 })).resolves.toMatchObject({
+        ok: false,
+        error: 'no answer within 200 ms',
+      });
     } finally {
       await server.close();
     }
@@ -84,7 +89,10 @@ describe('infrastructure probes', () => {
   it('refuses Redis that rejects the password', async () => {
     const server = await fakeServer((s) => s.on('data', () => s.write('-WRONGPASS invalid username-password pair\r\n')));
     try {
-      await expect(probeRedis(server.url('redis').replace('//', '//:bad@'))).resolves.toMatchObject({ ok: false, error: 'Redis said WRONGPASS invalid username-password pair' });
+      await expect(probeRedis(server.url('redis').replace('//', '//:bad@'))).resolves.toMatchObject({
+        ok: false,
+        error: 'Redis said WRONGPASS invalid username-password pair',
+      });
     } finally {
       await server.close();
     }

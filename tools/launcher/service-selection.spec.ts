@@ -12,7 +12,9 @@ describe('co-host service selection', () => {
     expect(selectServices(ordered, undefined)).toBe(ordered);
     expect(selectServices(ordered, 'identity').map((d) => d.name)).toEqual(['identity', 'gateway']);
     expect(selectServices(ordered, 'identity, gateway').map((d) => d.name)).toEqual(['identity', 'gateway']);
-    expect(() => selectServices(ordered, 'identity,billing')).toThrow('PAWLINE_SERVICES names unknown services: billing (known: crm, identity, gateway)');
+    expect(() => selectServices(ordered, 'identity,billing')).toThrow(
+      'PAWLINE_SERVICES names unknown services: billing (known: crm, identity, gateway)',
+    );
   });
 
   it('tells the gateway every started service but itself', () => {

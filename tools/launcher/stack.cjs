@@ -6,12 +6,24 @@ const { spawnTs, stopProcess, httpGet, waitForHttp } = require('./processes.cjs'
 
 const root = path.resolve(__dirname, '../..');
 /** Health ports of docs/dev/platform-api.md (PORT_<SERVICE> overrides). */
-const SERVICE_PORTS = { identity: 3101, scheduling: 3102, crm: 3103, messaging: 3104, booking: 3105, marketing: 3106, billing: 3107, analytics: 3108 };
+const SERVICE_PORTS = {
+  identity: 3101,
+  scheduling: 3102,
+  crm: 3103,
+  messaging: 3104,
+  booking: 3105,
+  marketing: 3106,
+  billing: 3107,
+  analytics: 3108,
+};
 
 function servicesWithMain() {
   const dir = path.join(root, 'services');
   if (!fs.existsSync(dir)) return [];
-  const names = fs.readdirSync(dir).filter((name) => fs.existsSync(path.join(dir, name, 'src', 'main.ts'))).sort();
+  const names = fs
+    .readdirSync(dir)
+    .filter((name) => fs.existsSync(path.join(dir, name, 'src', 'main.ts')))
+    .sort();
   return [...names.filter((n) => n !== 'gateway'), ...names.filter((n) => n === 'gateway')];
 }
 
@@ -94,12 +106,18 @@ async function startStack({ mode, env, port, logDir, echo = true, timeoutMs = 24
       const alive = () => child !== undefined && child.exitCode === null && child.signalCode === null;
       let state = 'running';
       if (name === 'gateway') state = answer ? 'up' : 'down';
-      else if (own) state = (await waitForHttp(`http://127.0.0.1:${own}/health`, { timeoutMs: 20000, isDead: () => !alive() })) ? 'up' : 'down (no /health)';
+      else if (own)
+        state = (await waitForHttp(`http://127.0.0.1:${own}/health`, { timeoutMs: 20000, isDead: () => !alive() }))
+          ? 'up'
+          : 'down (no /health)';
       // the exit handler has already written why it is down
       if (alive() || services.get(name) === 'starting') services.set(name, alive() ? state : 'down');
     }
   }
-  if (!answer) log(`The gateway did not answer ${healthUrl}${gatewayDead ? ' (its process exited)' : ` within ${timeoutMs / 1000} s`}. Logs: ${path.relative(root, logDir)}/`);
+  if (!answer)
+    log(
+      `The gateway did not answer ${healthUrl}${gatewayDead ? ' (its process exited)' : ` within ${timeoutMs / 1000} s`}. Logs: ${path.relative(root, logDir)}/`,
+    );
   return { ok: Boolean(answer), healthStatus: answer?.status ?? null, healthBody: answer?.body ?? null, services, stop, children };
 }
 

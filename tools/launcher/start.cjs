@@ -45,7 +45,9 @@ async function main() {
 
   const { config, errors, explicit } = readConfig(process.env);
   if (errors.length > 0) {
-    console.error(`Configuration problem${errors.length > 1 ? 's' : ''}:\n${errors.map((e) => `  - ${e}`).join('\n')}\nSee README.md, "Configuration".`);
+    console.error(
+      `Configuration problem${errors.length > 1 ? 's' : ''}:\n${errors.map((e) => `  - ${e}`).join('\n')}\nSee README.md, "Configuration".`,
+    );
     process.exit(1);
   }
   if (await isListening(config.port)) {
@@ -143,7 +145,9 @@ async function main() {
     `  mailbox    ${url}/dev/mailbox   (e-mails are kept here, not sent)`,
     `  api docs   ${url}/api/docs`,
     `  token key  ${secret.source}`,
-    ...(flags.demo ? [`  demo       ${demo}: log in as demo / demo-pawline (2 stores, 120 customers with pets, this month's calendar)`] : []),
+    ...(flags.demo
+      ? [`  demo       ${demo}: log in as demo / demo-pawline (2 stores, 120 customers with pets, this month's calendar)`]
+      : []),
     `  logs       .data/logs/`,
     '',
     '  Ctrl-C stops what this launcher started; the next npm start reuses .data/.',

@@ -2,14 +2,14 @@
 // `npm test` — everything CI checks, in order: lint, typecheck, migration drift, jest (unit
 // and integration against real Postgres/NATS/Redis), browser tests against a full stack on a
 // throw-away database. Ends with one line `N passed, N failed` and a non-zero exit on failure.
-//   npm test -- --only=lint|typecheck|migrations|unit|integration|e2e   (comma-separated)
+//   npm test -- --only=lint|format|typecheck|migrations|unit|integration|e2e   (comma-separated)
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawn, spawnSync } = require('node:child_process');
 const { checkNode, ensureInstalled, tokenSecret, buildFrontends, root } = require('./prepare.cjs');
 
-const PARTS = ['lint', 'typecheck', 'migrations', 'unit', 'integration', 'e2e'];
+const PARTS = ['lint', 'format', 'typecheck', 'migrations', 'unit', 'integration', 'e2e'];
 const say = (message) => console.log(`[test] ${message}`);
 const resultsDir = path.join(root, '.data', 'test-results');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -120,6 +120,12 @@ async function main() {
     const failed = codes.some((code) => code !== 0);
     record('lint', failed ? 0 : 1, failed ? 1 : 0);
   }
+  if (parts.has('format')) {
+    // one formatter for every file (.prettierrc.json); `npx prettier --write .` mends what this finds
+    say('format: npx prettier --check .');
+    const code = await npx(['prettier', '--check', '--log-level', 'warn', '.']);
+    record('format', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  }
   if (parts.has('typecheck')) {
     say('typecheck: npx tsc -p tsconfig.json --noEmit');
     const code = await npx(['tsc', '-p', 'tsconfig.json', '--noEmit']);
@@ -138,7 +144,8 @@ async function main() {
     // CI on a fresh machine: bring the Debian packages the launcher uses when nothing answers.
     const { probeNats, probeRedis } = require('./probes.cjs');
     if (isRoot && !onPath('nats-server') && !explicit.natsUrl && !(await probeNats(config.natsUrl)).ok) aptInstall('nats-server');
-    if (isRoot && !onPath('redis-server') && !explicit.redisUrl && config.redisUrl !== 'off' && !(await probeRedis(config.redisUrl)).ok) aptInstall('redis-server');
+    if (isRoot && !onPath('redis-server') && !explicit.redisUrl && config.redisUrl !== 'off' && !(await probeRedis(config.redisUrl)).ok)
+      aptInstall('redis-server');
     try {
       infra = await ensureInfrastructure(config, explicit, say);
     } catch (error) {
@@ -188,7 +195,10 @@ async function main() {
         const toolsOutput = path.join(resultsDir, 'jest-tools.json');
         fs.rmSync(toolsOutput, { force: true });
         say('jest (tools): npx jest -c tools/jest.config.cjs');
-        const toolsCode = await npx(['jest', '-c', 'tools/jest.config.cjs', '--ci', '--maxWorkers=2', '--json', '--outputFile', toolsOutput], { env });
+        const toolsCode = await npx(
+          ['jest', '-c', 'tools/jest.config.cjs', '--ci', '--maxWorkers=2', '--json', '--outputFile', toolsOutput],
+          { env },
+        );
         const toolsCounts = jestCounts(toolsOutput, toolsCode);
         if (toolsCode !== 0 && toolsCounts.failed === 0) toolsCounts.failed = 1;
         record('jest (tools)', toolsCounts.passed, toolsCounts.failed);
@@ -204,7 +214,10 @@ async function main() {
   const failed = steps.reduce((sum, s) => sum + s.failed, 0);
   console.log(`\n[test] summary (${((Date.now() - started) / 60000).toFixed(1)} min):`);
   // only the last line reads `N passed, N failed`: CI takes it as the count
-  for (const s of steps) console.log(`  ${s.failed === 0 ? 'ok  ' : 'FAIL'} ${s.name}: ${s.passed} of ${s.passed + s.failed} passed${s.note ? ` ${s.note}` : ''}`);
+  for (const s of steps)
+    console.log(
+      `  ${s.failed === 0 ? 'ok  ' : 'FAIL'} ${s.name}: ${s.passed} of ${s.passed + s.failed} passed${s.note ? ` ${s.note}` : ''}`,
+    );
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }
@@ -247,7 +260,15 @@ async function runE2e({ env, infra, record, freePort, dropDatabase, withDatabase
   say(`e2e: starting the stack on port ${port} (database pawline_e2e_${tag}, prefix ${prefix}) …`);
   let stack = null;
   try {
-    stack = await startStack({ mode: 'cohost', env: stackEnv, port, logDir: path.join(logDir, 'e2e'), echo: false, timeoutMs: 180000, log: say });
+    stack = await startStack({
+      mode: 'cohost',
+      env: stackEnv,
+      port,
+      logDir: path.join(logDir, 'e2e'),
+      echo: false,
+      timeoutMs: 180000,
+      log: say,
+    });
     if (!stack.ok) {
       record('e2e stack start', 0, 1, '(see .data/logs/e2e/pawline.log)');
       return;

@@ -10,7 +10,7 @@ describe('calendar routes', () => {
     expect(calendarPageOf('/o1/store')).toEqual({ page: 'none' });
   });
 
-  it('R4.17 listens over the shell\'s one connection (bridge.subscribe) and unsubscribes through it', () => {
+  it("R4.17 listens over the shell's one connection (bridge.subscribe) and unsubscribes through it", () => {
     const listeners = new Set<(m: RealtimeMessage) => void>();
     const subscribe = realtimeSubscribe({
       subscribe: (listener) => {
@@ -21,7 +21,8 @@ describe('calendar routes', () => {
     const seen: string[] = [];
     const off = subscribe((m) => seen.push(m.event));
     expect(listeners.size).toBe(1);
-    for (const listener of listeners) listener({ scope: 'appointment', channel: 'o1', store_id: 's1', data: 'a1', event: 'deleted', user: null, device: null });
+    for (const listener of listeners)
+      listener({ scope: 'appointment', channel: 'o1', store_id: 's1', data: 'a1', event: 'deleted', user: null, device: null });
     expect(seen).toEqual(['deleted']);
     off();
     expect(listeners.size).toBe(0);

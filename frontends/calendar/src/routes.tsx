@@ -57,10 +57,20 @@ export function CalendarRoutes(bridge: ShellBridge) {
 
   switch (route.page) {
     case 'calendar':
-      return <CalendarPage key={`${route.orgaId}/${route.storeId}/${day ?? ''}`} ctx={ctx} orgaId={route.orgaId} storeId={route.storeId} initialDay={isValidIsoDay(day) ? day : undefined} />;
+      return (
+        <CalendarPage
+          key={`${route.orgaId}/${route.storeId}/${day ?? ''}`}
+          ctx={ctx}
+          orgaId={route.orgaId}
+          storeId={route.storeId}
+          initialDay={isValidIsoDay(day) ? day : undefined}
+        />
+      );
     case 'recurring':
       return <RecurringPage key={`${route.orgaId}/${route.storeId}`} ctx={ctx} orgaId={route.orgaId} storeId={route.storeId} />;
     default:
-      return <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />;
+      return (
+        <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />
+      );
   }
 }

@@ -3,12 +3,19 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { clientsPageOf } from './routes';
 import { customerRow, mountClients, ORGA, personUser, STORE, type Handler, type SentRequest } from './testing/clients-harness';
 
-const customer = (n: number, extra: Record<string, unknown> = {}) => customerRow(`c${String(n).padStart(3, '0')}`, `Nome${n}`, `Cognome${n}`, extra);
+const customer = (n: number, extra: Record<string, unknown> = {}) =>
+  customerRow(`c${String(n).padStart(3, '0')}`, `Nome${n}`, `Cognome${n}`, extra);
 
 let requests: SentRequest[] = [];
 
 function mount(path: string, handler: Handler, language: 'en' | 'it' = 'en') {
-  const mounted = mountClients({ path, handler, language, user: personUser('it'), routePaths: ['/:orgaId/store/:storeId/*', '/:orgaId/pet'] });
+  const mounted = mountClients({
+    path,
+    handler,
+    language,
+    user: personUser('it'),
+    routePaths: ['/:orgaId/store/:storeId/*', '/:orgaId/pet'],
+  });
   requests = mounted.requests;
   return { bridge: mounted.bridge, router: mounted.router };
 }
@@ -68,11 +75,32 @@ describe('clients remote', () => {
     expect(screen.getByText('No customers yet')).toBeTruthy();
   });
 
-  it('R4.22 lists the store\'s pets in a table without sorting and pages by last id', async () => {
+  it("R4.22 lists the store's pets in a table without sorting and pages by last id", async () => {
     const pet = (n: number) => ({
-      id: `p${String(n).padStart(3, '0')}`, orga_id: ORGA, store_id: STORE, customer_id: 'c001', name: `Pet${n}`, pet_type: 0, breed: null, hair: null, size: null, sex: null,
-      born: null, weight: null, allergies: null, sterilized: null, vaccinated: null, colour: null, microchip: null, attitude: null,
-      notes: null, medical: null, image_ids: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z', tags: [],
+      id: `p${String(n).padStart(3, '0')}`,
+      orga_id: ORGA,
+      store_id: STORE,
+      customer_id: 'c001',
+      name: `Pet${n}`,
+      pet_type: 0,
+      breed: null,
+      hair: null,
+      size: null,
+      sex: null,
+      born: null,
+      weight: null,
+      allergies: null,
+      sterilized: null,
+      vaccinated: null,
+      colour: null,
+      microchip: null,
+      attitude: null,
+      notes: null,
+      medical: null,
+      image_ids: [],
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
+      tags: [],
     });
     mount(`/${ORGA}/store/${STORE}/pet`, (url) => {
       if (!url.pathname.endsWith('/pets')) return undefined;
@@ -86,7 +114,12 @@ describe('clients remote', () => {
     expect(screen.getAllByRole('columnheader').some((header) => header.hasAttribute('aria-sort'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('pet-row')).toHaveLength(52));
-    expect(requests.filter((r) => r.url.pathname.endsWith('/pets')).at(-1)?.url.searchParams.get('last_id')).toBe('p050');
+    expect(
+      requests
+        .filter((r) => r.url.pathname.endsWith('/pets'))
+        .at(-1)
+        ?.url.searchParams.get('last_id'),
+    ).toBe('p050');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -94,7 +127,8 @@ describe('clients remote', () => {
     const { bridge, router } = mount(`/${ORGA}/store/${STORE}/customer/c001`, (url, init) => {
       if (url.pathname.endsWith('/customer/c001') && init.method === 'DELETE') return { status: 204, body: null };
       if (url.pathname.endsWith('/customer/c001')) return { body: { customer: customer(1), tags: [], external_services: [] } };
-      if (url.pathname.endsWith('/tags') || url.pathname.endsWith('/external_services') || url.pathname.endsWith('/privacy_files')) return { body: [] };
+      if (url.pathname.endsWith('/tags') || url.pathname.endsWith('/external_services') || url.pathname.endsWith('/privacy_files'))
+        return { body: [] };
       if (url.pathname.endsWith('/crm_settings')) return { body: { orga_id: ORGA, mandatory_customer_info: [], pet_checkout: {} } };
       if (url.pathname.endsWith('/pets')) return { body: { items: [], page_size: 200 } };
       if (url.pathname.endsWith('/customers')) return { body: { items: [], page_size: 50 } };
@@ -142,22 +176,54 @@ describe('clients remote', () => {
       fireEvent.click(save);
     });
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
-    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ first_name: 'Giulia', fon: '+39 333 1234567', email: 'giulia@example.it', tags: [], external_services: [] });
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      first_name: 'Giulia',
+      fon: '+39 333 1234567',
+      email: 'giulia@example.it',
+      tags: [],
+      external_services: [],
+    });
   });
 
   it('R3.06 R9.04 R5.10 shows a pet with its tags and refuses a too big photo before sending it', async () => {
     const pet = {
-      id: 'p1', orga_id: ORGA, store_id: STORE, customer_id: 'c001', name: 'Biscotto', pet_type: 1, breed: 'Barboncino', hair: 'long', size: 'small', sex: 'male',
-      born: '2021-03-04', weight: 6.5, allergies: 'Pollo', sterilized: true, vaccinated: null, colour: 'brindle', microchip: '380260000000001', attitude: null,
-      notes: null, medical: 'Cardiopatico', image_ids: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+      id: 'p1',
+      orga_id: ORGA,
+      store_id: STORE,
+      customer_id: 'c001',
+      name: 'Biscotto',
+      pet_type: 1,
+      breed: 'Barboncino',
+      hair: 'long',
+      size: 'small',
+      sex: 'male',
+      born: '2021-03-04',
+      weight: 6.5,
+      allergies: 'Pollo',
+      sterilized: true,
+      vaccinated: null,
+      colour: 'brindle',
+      microchip: '380260000000001',
+      attitude: null,
+      notes: null,
+      medical: 'Cardiopatico',
+      image_ids: [],
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
     };
     const petTag = { id: 't9', orga_id: ORGA, kind: 'pet', name: 'Morde', icon: 6, emoji: null, tag_order: 0 };
     const open = jest.fn();
-    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = jest.fn(() => ({ open, setRequestHeader: jest.fn(), send: jest.fn(), upload: {} }));
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = jest.fn(() => ({
+      open,
+      setRequestHeader: jest.fn(),
+      send: jest.fn(),
+      upload: {},
+    }));
     mount(
       `/${ORGA}/store/${STORE}/pet/p1`,
       (url) => {
-        if (url.pathname.endsWith('/pet/p1')) return { body: { pet, tags: [{ tag_id: 't9', tag_order: 0, name: 'Morde', icon: 6, emoji: null }] } };
+        if (url.pathname.endsWith('/pet/p1'))
+          return { body: { pet, tags: [{ tag_id: 't9', tag_order: 0, name: 'Morde', icon: 6, emoji: null }] } };
         if (url.pathname.endsWith('/customer/c001')) return { body: { customer: customer(1), tags: [], external_services: [] } };
         if (url.pathname.endsWith('/tags')) return { body: [petTag] };
         if (url.pathname.endsWith('/images')) return { body: [] };

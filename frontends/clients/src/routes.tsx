@@ -57,10 +57,21 @@ export function ClientsRoutes(bridge: ShellBridge) {
     case 'customer':
       return <CustomerPage key={route.customerId} ctx={ctx} orgaId={route.orgaId} storeId={route.storeId} customerId={route.customerId} />;
     case 'pet':
-      return <PetPage key={route.petId} ctx={ctx} orgaId={route.orgaId} storeId={route.storeId} petId={route.petId} newOwnerId={searchParams.get('customer')} />;
+      return (
+        <PetPage
+          key={route.petId}
+          ctx={ctx}
+          orgaId={route.orgaId}
+          storeId={route.storeId}
+          petId={route.petId}
+          newOwnerId={searchParams.get('customer')}
+        />
+      );
     case 'pets':
       return <PetListPage key={`${route.orgaId}/${route.storeId ?? ''}`} ctx={ctx} orgaId={route.orgaId} storeId={route.storeId} />;
     default:
-      return <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />;
+      return (
+        <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />
+      );
   }
 }

@@ -9,7 +9,9 @@ import { UserPage } from './user/UserPage';
 
 function NotFound({ bridge }: { bridge: ShellBridge }) {
   const t = settingsTranslator(bridge.language);
-  return <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />;
+  return (
+    <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />
+  );
 }
 
 /** Exposed as 'settings/routes'; the shell mounts it under /user/*. */

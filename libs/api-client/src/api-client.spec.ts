@@ -61,7 +61,9 @@ describe('createApiClient', () => {
   it('refreshes once on 401 and retries the call with the new token', async () => {
     const { api, calls, onUnauthorized } = client((call) => {
       if (call.path === '/auth/refresh') return { status: 200, body: { access_token: 'tok-2', expires_at: 'x' } };
-      return call.headers.Authorization === 'Bearer tok-2' ? { status: 200, body: user } : { status: 401, body: { code: 'unauthorized', message: 'no' } };
+      return call.headers.Authorization === 'Bearer tok-2'
+        ? { status: 200, body: user }
+        : { status: 401, body: { code: 'unauthorized', message: 'no' } };
     });
     await expect(api.getUser()).resolves.toEqual(user);
     expect(calls.map((c) => c.path)).toEqual(['/user', '/auth/refresh', '/user']);
@@ -82,7 +84,9 @@ describe('createApiClient', () => {
         refreshes += 1;
         return { status: 200, body: { access_token: 'tok-3', expires_at: 'x' } };
       }
-      return call.headers.Authorization === 'Bearer tok-3' ? { status: 200, body: user } : { status: 401, body: { code: 'unauthorized', message: 'no' } };
+      return call.headers.Authorization === 'Bearer tok-3'
+        ? { status: 200, body: user }
+        : { status: 401, body: { code: 'unauthorized', message: 'no' } };
     });
     await Promise.all([api.getUser(), api.getUser()]);
     expect(refreshes).toBe(1);
@@ -124,7 +128,10 @@ describe('createApiClient', () => {
   });
 
   it('R5.18 does not retry other failures or an already lower-cased username', async () => {
-    const notConfirmed = client(() => ({ status: 403, body: { code: 'server_701', message: 'Email is not confirmed. Please confirm your email first.' } }));
+    const notConfirmed = client(() => ({
+      status: 403,
+      body: { code: 'server_701', message: 'Email is not confirmed. Please confirm your email first.' },
+    }));
     await expect(notConfirmed.api.login('ADA', 'pw')).rejects.toMatchObject({ code: 'server_701' });
     expect(notConfirmed.calls).toHaveLength(1);
     const lower = client(() => ({ status: 401, body: { code: 'server_100', message: 'Wrong username or password' } }));
@@ -139,7 +146,12 @@ describe('createApiClient', () => {
     }));
     const error = await api.verifyEmail('t').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Campi non validi', fields: { email: 'E-mail non valida' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Campi non validi',
+      fields: { email: 'E-mail non valida' },
+    });
   });
 
   it('R8.06 shows the raw text when the error body cannot be parsed', async () => {
@@ -169,8 +181,15 @@ describe('createApiClient', () => {
   it('sends registration without a token and returns on 201', async () => {
     const { api, calls } = client(() => ({ status: 201, body: { id: 'u1' } }));
     await api.register({
-      email: 'a@b.c', password: 'pw12345678', first_name: 'A', last_name: 'B', organization_name: 'Salon',
-      country: 'IT', language: 'it', accept_terms: true, accept_privacy: true,
+      email: 'a@b.c',
+      password: 'pw12345678',
+      first_name: 'A',
+      last_name: 'B',
+      organization_name: 'Salon',
+      country: 'IT',
+      language: 'it',
+      accept_terms: true,
+      accept_privacy: true,
     });
     expect(calls[0]?.path).toBe('/auth/register');
     expect(calls[0]?.headers.Authorization).toBeUndefined();

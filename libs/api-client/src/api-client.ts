@@ -111,8 +111,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function login(username: string, password: string): Promise<Session> {
-    const attempt = (name: string) =>
-      callAnonymous<Session>('POST', '/auth/login', { username: name, password });
+    const attempt = (name: string) => callAnonymous<Session>('POST', '/auth/login', { username: name, password });
     let session: Session;
     try {
       session = await attempt(username);
@@ -173,15 +172,13 @@ export function createApiClient(options: ApiClientOptions) {
     changeEmail: (email: string) => call<{ pending_email: string }>('POST', '/user/email', { email }),
     getAutologinLink: () => call<AutologinLink>('GET', '/user/autologin-link'),
     rate: (request: RatingRequest) => call<PersonUser>('PUT', '/user/rating', request),
-    updateOrganization: (orgaId: string, request: OrganizationDataRequest) =>
-      call<Organization>('PUT', `${orgaPath(orgaId)}`, request),
+    updateOrganization: (orgaId: string, request: OrganizationDataRequest) => call<Organization>('PUT', `${orgaPath(orgaId)}`, request),
     updateOrganizationSettings: (orgaId: string, request: OrganizationSettingsRequest) =>
       call<Organization>('PUT', `${orgaPath(orgaId)}/settings`, request),
     cancelOrganization: (orgaId: string, confirmName: string) =>
       call<{ cancelled: true }>('POST', `${orgaPath(orgaId)}/cancel`, { confirm_name: confirmName }),
     createStore: (orgaId: string, store: StoreFields) => call<Store>('POST', `${orgaPath(orgaId)}/store`, store),
-    updateStore: (orgaId: string, storeId: string, store: Partial<StoreFields>) =>
-      call<Store>('PUT', storePath(orgaId, storeId), store),
+    updateStore: (orgaId: string, storeId: string, store: Partial<StoreFields>) => call<Store>('PUT', storePath(orgaId, storeId), store),
     listTeam: (orgaId: string) => call<TeamMember[]>('GET', `${orgaPath(orgaId)}/users`),
     createTeamMember: (orgaId: string, member: CreateTeamMemberRequest) =>
       call<CreatedTeamMember>('POST', `${orgaPath(orgaId)}/users`, member),

@@ -8,7 +8,9 @@ describe('queryString', () => {
   });
 
   it('keeps the given order and leaves out undefined, null and empty strings but not 0 or a space', () => {
-    expect(queryString({ q: 'rex', sort: undefined, last_id: null, tag: '', limit: 0, page: 2, blank: ' ' })).toBe('?q=rex&limit=0&page=2&blank=%20');
+    expect(queryString({ q: 'rex', sort: undefined, last_id: null, tag: '', limit: 0, page: 2, blank: ' ' })).toBe(
+      '?q=rex&limit=0&page=2&blank=%20',
+    );
   });
 
   it('sends a list as one comma-separated value, encoded, and leaves out an empty list', () => {
@@ -84,7 +86,13 @@ describe('sendJson', () => {
       url: '/api/v1/x',
       init: {
         method: 'POST',
-        headers: { Accept: 'application/json', 'Accept-Language': 'en', 'X-Device-Id': 'd', 'Content-Type': 'application/json', Authorization: 'Bearer t' },
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': 'en',
+          'X-Device-Id': 'd',
+          'Content-Type': 'application/json',
+          Authorization: 'Bearer t',
+        },
         credentials: 'same-origin',
         body: '{"a":[1,null]}',
       },
@@ -102,13 +110,18 @@ describe('sendJson', () => {
 
   it('turns a failed fetch into ApiError status 0, code network', async () => {
     const offline = recorder(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error: unknown = await sendJson(offline.fetch, { method: 'GET', url: '/u', language: 'en', deviceId: 'd', token: null }).catch((e: unknown) => e);
+    const error: unknown = await sendJson(offline.fetch, { method: 'GET', url: '/u', language: 'en', deviceId: 'd', token: null }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: 'network', message: 'Failed to fetch' });
     // a fetch polyfill may reject with a bare string; its text is still what the user sees
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     const odd = recorder(() => Promise.reject('socket hang up'));
-    await expect(sendJson(odd.fetch, { method: 'GET', url: '/u', language: 'en', deviceId: 'd', token: null })).rejects.toMatchObject({ code: 'network', message: 'socket hang up' });
+    await expect(sendJson(odd.fetch, { method: 'GET', url: '/u', language: 'en', deviceId: 'd', token: null })).rejects.toMatchObject({
+      code: 'network',
+      message: 'socket hang up',
+    });
   });
 });
 
@@ -129,7 +142,15 @@ describe('readJsonBody', () => {
   });
 
   it('throws the raw text of a non-JSON error (R8.06) and bad_response for a 2xx that is not JSON', async () => {
-    await expect(readJsonBody(new Response('Bad Gateway from proxy', { status: 502 }))).rejects.toMatchObject({ status: 502, code: 'http_502', message: 'Bad Gateway from proxy' });
-    await expect(readJsonBody(new Response('<html>', { status: 200 }))).rejects.toMatchObject({ status: 200, code: 'bad_response', message: '<html>' });
+    await expect(readJsonBody(new Response('Bad Gateway from proxy', { status: 502 }))).rejects.toMatchObject({
+      status: 502,
+      code: 'http_502',
+      message: 'Bad Gateway from proxy',
+    });
+    await expect(readJsonBody(new Response('<html>', { status: 200 }))).rejects.toMatchObject({
+      status: 200,
+      code: 'bad_response',
+      message: '<html>',
+    });
   });
 });

@@ -2,11 +2,17 @@ import type { RealtimeMessage } from './api-types';
 import { createRealtimeFeed } from './realtime-feed';
 
 const message = (event: string): RealtimeMessage => ({
-  scope: 'customer', channel: 'orga-1', store_id: 'store-1', data: 'c1', event, user: 'u1', device: 'dev-b',
+  scope: 'customer',
+  channel: 'orga-1',
+  store_id: 'store-1',
+  data: 'c1',
+  event,
+  user: 'u1',
+  device: 'dev-b',
 });
 
 describe('createRealtimeFeed (ShellBridge.subscribe)', () => {
-  it('R4.16 fans one connection\'s message out to every listener', () => {
+  it("R4.16 fans one connection's message out to every listener", () => {
     const feed = createRealtimeFeed();
     const a: string[] = [];
     const b: string[] = [];

@@ -48,13 +48,25 @@ function waitFor(condition: () => boolean, timeoutMs = 4000): Promise<void> {
 }
 
 const message = (device: string | null, event = 'update'): RealtimeMessage => ({
-  scope: 'appointment', channel: 'orga-1', store_id: 'store-1', data: 'appt-1', event, user: 'u1', device,
+  scope: 'appointment',
+  channel: 'orga-1',
+  store_id: 'store-1',
+  data: 'appt-1',
+  event,
+  user: 'u1',
+  device,
 });
 
 describe('createRealtime', () => {
   it('R4.16 R3.17 sends token, organization channel and device on open and delivers messages', async () => {
     const received: RealtimeMessage[] = [];
-    realtime = createRealtime({ url, getToken: async () => 'tok-1', channel: 'orga-1', device: 'dev-a', onMessage: (m) => received.push(m) });
+    realtime = createRealtime({
+      url,
+      getToken: async () => 'tok-1',
+      channel: 'orga-1',
+      device: 'dev-a',
+      onMessage: (m) => received.push(m),
+    });
     await waitFor(() => sockets.length === 1);
     expect(handshakes[0]).toMatchObject({ token: 'tok-1', channel: 'orga-1', device: 'dev-a' });
     sockets[0]?.emit('message', message('dev-b'));
@@ -64,7 +76,13 @@ describe('createRealtime', () => {
 
   it('R4.16 ignores events caused by this same device', async () => {
     const received: RealtimeMessage[] = [];
-    realtime = createRealtime({ url, getToken: async () => 'tok-1', channel: 'orga-1', device: 'dev-a', onMessage: (m) => received.push(m) });
+    realtime = createRealtime({
+      url,
+      getToken: async () => 'tok-1',
+      channel: 'orga-1',
+      device: 'dev-a',
+      onMessage: (m) => received.push(m),
+    });
     await waitFor(() => sockets.length === 1);
     sockets[0]?.emit('message', message('dev-a', 'mine'));
     sockets[0]?.emit('message', message('dev-b', 'theirs'));
@@ -93,7 +111,13 @@ describe('createRealtime', () => {
 
   it('R4.16 retries a refused handshake after one second with a new token', async () => {
     let asked = 0;
-    realtime = createRealtime({ url, getToken: async () => (++asked === 1 ? null : 'tok-late'), channel: 'orga-1', device: 'dev-a', onMessage: () => undefined });
+    realtime = createRealtime({
+      url,
+      getToken: async () => (++asked === 1 ? null : 'tok-late'),
+      channel: 'orga-1',
+      device: 'dev-a',
+      onMessage: () => undefined,
+    });
     await waitFor(() => sockets.length === 1);
     expect(handshakes.map((h) => h.token)).toEqual([null, 'tok-late']);
     expect((handshakes[1]?.at ?? 0) - (handshakes[0]?.at ?? 0)).toBeGreaterThanOrEqual(900);

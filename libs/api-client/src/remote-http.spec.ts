@@ -48,11 +48,17 @@ describe('createRemoteHttp', () => {
 
   it('gives the first 401 back when there is no session to refresh, and a second 401 without another refresh', async () => {
     const gone = harness([json({ code: 'unauthorized', message: 'Signed out' }, 401)], null);
-    await expect(createRemoteHttp({ api: gone.api, language: 'en', fetch: gone.fetch }).call('GET', '/x')).rejects.toMatchObject({ status: 401, message: 'Signed out' });
+    await expect(createRemoteHttp({ api: gone.api, language: 'en', fetch: gone.fetch }).call('GET', '/x')).rejects.toMatchObject({
+      status: 401,
+      message: 'Signed out',
+    });
     expect(gone.seen).toHaveLength(1);
 
     const refused = harness([json({ message: 'expired' }, 401), json({ code: 'unauthorized', message: 'Still no' }, 401)]);
-    await expect(createRemoteHttp({ api: refused.api, language: 'en', fetch: refused.fetch }).call('GET', '/x')).rejects.toMatchObject({ status: 401, message: 'Still no' });
+    await expect(createRemoteHttp({ api: refused.api, language: 'en', fetch: refused.fetch }).call('GET', '/x')).rejects.toMatchObject({
+      status: 401,
+      message: 'Still no',
+    });
     expect(refused.api.refresh).toHaveBeenCalledTimes(1);
     expect(refused.seen).toHaveLength(2);
   });
@@ -66,7 +72,12 @@ describe('createRemoteHttp', () => {
   it('gives the headers for a request outside fetch without Content-Type', () => {
     const { fetch, api } = harness([]);
     const http = createRemoteHttp({ api, language: 'it', fetch });
-    expect(http.headers('tok-9')).toEqual({ Accept: 'application/json', 'Accept-Language': 'it', 'X-Device-Id': 'dev-1', Authorization: 'Bearer tok-9' });
+    expect(http.headers('tok-9')).toEqual({
+      Accept: 'application/json',
+      'Accept-Language': 'it',
+      'X-Device-Id': 'dev-1',
+      Authorization: 'Bearer tok-9',
+    });
     expect(http.headers(null)).not.toHaveProperty('Authorization');
   });
 

@@ -6,7 +6,10 @@ const path = require('node:path');
 
 const localesDir = path.join(__dirname, '..', 'src', 'locales');
 const reference = 'en';
-const languages = fs.readdirSync(localesDir).filter((l) => l !== reference).sort();
+const languages = fs
+  .readdirSync(localesDir)
+  .filter((l) => l !== reference)
+  .sort();
 const namespaces = fs.readdirSync(path.join(localesDir, reference)).filter((f) => f.endsWith('.json'));
 
 function read(language, file) {

@@ -59,7 +59,34 @@ export type Catalogue = Record<Namespace, Readonly<Record<string, string>>>;
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
   en: english,
-  it: { common: itCommon, auth: itAuth, shell: itShell, settings: itSettings, errors: itErrors, validation: itValidation, clients: itClients, calendar: itCalendar },
-  de: { common: deCommon, auth: deAuth, shell: deShell, settings: deSettings, errors: deErrors, validation: deValidation, clients: deClients, calendar: deCalendar },
-  fr: { common: frCommon, auth: frAuth, shell: frShell, settings: frSettings, errors: frErrors, validation: frValidation, clients: frClients, calendar: frCalendar },
+  it: {
+    common: itCommon,
+    auth: itAuth,
+    shell: itShell,
+    settings: itSettings,
+    errors: itErrors,
+    validation: itValidation,
+    clients: itClients,
+    calendar: itCalendar,
+  },
+  de: {
+    common: deCommon,
+    auth: deAuth,
+    shell: deShell,
+    settings: deSettings,
+    errors: deErrors,
+    validation: deValidation,
+    clients: deClients,
+    calendar: deCalendar,
+  },
+  fr: {
+    common: frCommon,
+    auth: frAuth,
+    shell: frShell,
+    settings: frSettings,
+    errors: frErrors,
+    validation: frValidation,
+    clients: frClients,
+    calendar: frCalendar,
+  },
 };

@@ -1,4 +1,12 @@
-import { CATALOGUES, DEFAULT_LANGUAGE, NAMESPACES, SUPPORTED_LANGUAGES, type Language, type Namespace, type TranslationKey } from './catalogues';
+import {
+  CATALOGUES,
+  DEFAULT_LANGUAGE,
+  NAMESPACES,
+  SUPPORTED_LANGUAGES,
+  type Language,
+  type Namespace,
+  type TranslationKey,
+} from './catalogues';
 
 export type TranslationParams = Readonly<Record<string, string | number>>;
 

@@ -1,7 +1,16 @@
 // first: hooks http and pg before anything below loads them
 import './tracing/early-instrumentation';
 export * from './auth/access-token';
-export { KIT_CONFIG, SERVICE_CONFIG, KitConfigError, loadKitConfig, prefixed, streamName, type KitConfig, type LogLevel } from './config/kit-config';
+export {
+  KIT_CONFIG,
+  SERVICE_CONFIG,
+  KitConfigError,
+  loadKitConfig,
+  prefixed,
+  streamName,
+  type KitConfig,
+  type LogLevel,
+} from './config/kit-config';
 export { KIT_ENTITIES, OutboxEventEntity, ProcessedEventEntity, DeadLetterEntity } from './database/kit-entities';
 export { KitTables1000000000000, migrationSchema } from './database/kit-tables.migration';
 export { dataSourceOptions } from './database/data-source.factory';

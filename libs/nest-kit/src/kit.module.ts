@@ -61,7 +61,15 @@ export class KitModule {
         EventConsumerRunner,
         ...(database ? [OutboxService, OutboxRelay] : []),
       ],
-      exports: [KIT_CONFIG, SERVICE_CONFIG, PawlineLogger, NATS_CONNECTION, NatsRpcClient, HealthService, ...(database ? [OutboxService] : [])],
+      exports: [
+        KIT_CONFIG,
+        SERVICE_CONFIG,
+        PawlineLogger,
+        NATS_CONNECTION,
+        NatsRpcClient,
+        HealthService,
+        ...(database ? [OutboxService] : []),
+      ],
     };
   }
 }

@@ -28,7 +28,9 @@ export function runService(def: ServiceDefinition): void {
   process.once('SIGTERM', stop);
   starting.catch((error: unknown) => {
     const message =
-      error instanceof KitConfigError ? error.message : `Service "${def.name}" failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+      error instanceof KitConfigError
+        ? error.message
+        : `Service "${def.name}" failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
     process.stderr.write(`${message}\n`);
     process.exit(1);
   });

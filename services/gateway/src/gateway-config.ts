@@ -3,10 +3,15 @@ import { z } from 'zod';
 
 /** The gateway's own settings (env), beside the kit's. */
 export const gatewayConfigSchema = z.object({
-  AUTH_TOKEN_SECRET: z.string().min(32, 'set AUTH_TOKEN_SECRET (at least 32 characters, as identity; the launcher writes one to .data/secret)'),
+  AUTH_TOKEN_SECRET: z
+    .string()
+    .min(32, 'set AUTH_TOKEN_SECRET (at least 32 characters, as identity; the launcher writes one to .data/secret)'),
   MAIL_TRANSPORT: z.string().default('sandbox'),
   FRONTENDS_DIR: z.string().optional(),
-  PAWLINE_SERVICES: z.string().regex(/^[a-z][a-z0-9-]*(,[a-z][a-z0-9-]*)*$/, 'comma separated service names').default('identity'),
+  PAWLINE_SERVICES: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*(,[a-z][a-z0-9-]*)*$/, 'comma separated service names')
+    .default('identity'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
 });
 export type GatewayEnv = z.infer<typeof gatewayConfigSchema>;

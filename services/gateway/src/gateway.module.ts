@@ -83,7 +83,13 @@ export class GatewayLifecycle implements OnModuleDestroy {
           redis: async () => {
             if (!redis) return 'off';
             const timeout = new Promise<'down'>((resolve) => setTimeout(() => resolve('down'), GatewayHealthChecker.TIMEOUT_MS).unref());
-            return Promise.race([redis.ping().then((): 'up' => 'up', (): 'down' => 'down'), timeout]);
+            return Promise.race([
+              redis.ping().then(
+                (): 'up' => 'up',
+                (): 'down' => 'down',
+              ),
+              timeout,
+            ]);
           },
         }),
       inject: [NatsRpcClient, GATEWAY_CONFIG, NATS_CONNECTION, GATEWAY_REDIS],
@@ -114,7 +120,11 @@ export function configureGateway(app: INestApplication, kit: KitConfig): void {
       rateLimiter: app.get(RateLimiter),
       revocations: app.get<SessionRevocationStore>(SESSION_REVOCATIONS),
       secureCookies: config.secureCookies,
-      onUnexpectedError: (error, req) => logger.error('request failed', { err: error instanceof Error ? (error.stack ?? error.message) : String(error), path: (req.url ?? '').split('?')[0] }),
+      onUnexpectedError: (error, req) =>
+        logger.error('request failed', {
+          err: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          path: (req.url ?? '').split('?')[0],
+        }),
     },
   });
   app.get(RealtimeServer).attach(httpServer, app.get<Redis | null>(GATEWAY_REDIS), redisKeyPrefix(kit));

@@ -15,7 +15,8 @@ describe('identity config', () => {
   it('needs SMTP_URL when mails go out over SMTP', () => {
     expect(identityConfigSchema.safeParse({ AUTH_TOKEN_SECRET: secret, MAIL_TRANSPORT: 'smtp' }).success).toBe(false);
     expect(
-      identityConfigSchema.safeParse({ AUTH_TOKEN_SECRET: secret, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' }).success,
+      identityConfigSchema.safeParse({ AUTH_TOKEN_SECRET: secret, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' })
+        .success,
     ).toBe(true);
     expect(identityConfigSchema.safeParse({ AUTH_TOKEN_SECRET: secret, MAIL_TRANSPORT: 'pigeon' }).success).toBe(false);
   });

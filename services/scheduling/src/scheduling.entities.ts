@@ -7,6 +7,13 @@ import { CalendarVersion1764300000000 } from './migrations/1764300000000-calenda
 import { TreatmentEntity } from './treatment/treatment.entity';
 import { CalendarDayVersionEntity } from './week-cache/calendar-day-version.entity';
 
-export const SCHEDULING_ENTITIES = [TreatmentEntity, AppointmentEntity, AppointmentTreatmentEntity, AppointmentPetEntity, CalendarFeedEntity, CalendarDayVersionEntity];
+export const SCHEDULING_ENTITIES = [
+  TreatmentEntity,
+  AppointmentEntity,
+  AppointmentTreatmentEntity,
+  AppointmentPetEntity,
+  CalendarFeedEntity,
+  CalendarDayVersionEntity,
+];
 
 export const SCHEDULING_MIGRATIONS = [SchedulingInit1764200000000, CalendarVersion1764300000000];

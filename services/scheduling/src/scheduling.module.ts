@@ -9,6 +9,15 @@ import { TreatmentHandlers } from './treatment/treatment.handlers';
 import { TreatmentService } from './treatment/treatment.service';
 
 @Module({
-  providers: [SchedulingAccess, AppointmentService, TreatmentService, CalendarFeedService, AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers],
+  providers: [
+    SchedulingAccess,
+    AppointmentService,
+    TreatmentService,
+    CalendarFeedService,
+    AppointmentHandlers,
+    TreatmentHandlers,
+    CalendarFeedHandlers,
+    OrgaPurgeHandlers,
+  ],
 })
 export class SchedulingModule {}

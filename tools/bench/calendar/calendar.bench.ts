@@ -49,7 +49,17 @@ async function seed(env: TestEnv, salon: Salon, count: number, days: number): Pr
       const duration = [30, 45, 60, 90][Math.floor(random() * 4)] ?? 60;
       const startsAt = new Date(localToInstant({ ...date, hour, min, sec: 0 }, TIME_ZONE));
       const id = randomUUID();
-      [id, staff[i % staff.length], formatLocalDate(date), hour, min, startsAt, new Date(startsAt.getTime() + duration * 60_000), duration, `Appointment ${i}`].forEach((v, k) => cols[k]?.push(v));
+      [
+        id,
+        staff[i % staff.length],
+        formatLocalDate(date),
+        hour,
+        min,
+        startsAt,
+        new Date(startsAt.getTime() + duration * 60_000),
+        duration,
+        `Appointment ${i}`,
+      ].forEach((v, k) => cols[k]?.push(v));
       petRows[0]?.push(id);
       petRows[1]?.push(pets[Math.floor(random() * pets.length)]);
       petRows[2]?.push(startsAt);
@@ -61,7 +71,10 @@ async function seed(env: TestEnv, salon: Salon, count: number, days: number): Pr
            AS a(id, user_id, local_date, hour, min, starts_at, ends_at, duration, app_name)`,
       [salon.orgaId, salon.storeId, TIME_ZONE, ...cols],
     );
-    await env.query(`INSERT INTO scheduling.appointment_pet (appointment_id, pet_id, starts_at) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[])`, petRows);
+    await env.query(
+      `INSERT INTO scheduling.appointment_pet (appointment_id, pet_id, starts_at) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[])`,
+      petRows,
+    );
   }
   await env.query(`ANALYZE scheduling.appointment; ANALYZE scheduling.appointment_pet`);
 }
@@ -97,7 +110,9 @@ async function main(): Promise<void> {
     });
     const headers = { authorization: `Bearer ${token}` };
     // a week outside the measured ones, so the first pass below reads only weeks never read before
-    const probe = await fetch(`${gateway.httpUrl}/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/appointments/2020/12/28/2021/1/3`, { headers });
+    const probe = await fetch(`${gateway.httpUrl}/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/appointments/2020/12/28/2021/1/3`, {
+      headers,
+    });
     await probe.arrayBuffer();
     if (probe.status !== 200) throw new Error(`the week route answered ${probe.status}`);
     // one request at a time, the floor without queueing: first as Postgres builds each week, then as kept by scheduling (WeekCache)
@@ -109,10 +124,14 @@ async function main(): Promise<void> {
         single.push(performance.now() - started);
       }
       single.sort((a, b) => a - b);
-      console.log(`one at a time, ${pass} (${single.length} weeks): p50 ${percentile(single, 50).toFixed(2)} ms, p95 ${percentile(single, 95).toFixed(2)} ms`);
+      console.log(
+        `one at a time, ${pass} (${single.length} weeks): p50 ${percentile(single, 50).toFixed(2)} ms, p95 ${percentile(single, 95).toFixed(2)} ms`,
+      );
     }
     const sample = await (await fetch(`${gateway.httpUrl}${paths[0]}`, { headers })).text();
-    console.log(`a week holds ${(JSON.parse(sample) as { items: unknown[] }).items.length} appointments, ${(Buffer.byteLength(sample) / 1024).toFixed(0)} KB of JSON`);
+    console.log(
+      `a week holds ${(JSON.parse(sample) as { items: unknown[] }).items.length} appointments, ${(Buffer.byteLength(sample) / 1024).toFixed(0)} KB of JSON`,
+    );
     const load = { url: gateway.httpUrl ?? '', paths, headers, connections: 16, overallRate: rate };
     await runLoad({ ...load, duration: 3 });
     // staff change the calendar meanwhile, on days of the weeks read: each change (notes, through scheduling)
@@ -125,12 +144,20 @@ async function main(): Promise<void> {
     const writer = setInterval(() => {
       const target = changed[changes % changed.length];
       changes += 1;
-      if (target) void call(client, updateAppointmentNotesRpc, { orga_id: salon.orgaId, store_id: salon.storeId, appointment_id: target.id, notes: `change ${changes}` }, salon.auth).catch(() => undefined);
+      if (target)
+        void call(
+          client,
+          updateAppointmentNotesRpc,
+          { orga_id: salon.orgaId, store_id: salon.storeId, appointment_id: target.id, notes: `change ${changes}` },
+          salon.auth,
+        ).catch(() => undefined);
     }, 1000 / writes);
     const meter = startCpuMeter('service process', ['postgres', 'nats-server']);
     const result = await runLoad({ ...load, duration });
     clearInterval(writer);
-    console.log(`\nweek range through the gateway, ${rate} requests/s at a constant rate for ${duration} s over ${paths.length} weeks, ${writes} change(s)/s to the calendar meanwhile (${result.answers} answers; load from its own process)`);
+    console.log(
+      `\nweek range through the gateway, ${rate} requests/s at a constant rate for ${duration} s over ${paths.length} weeks, ${writes} change(s)/s to the calendar meanwhile (${result.answers} answers; load from its own process)`,
+    );
     console.log(`requests/s ${result.requestsPerSecond.toFixed(1)}`);
     console.log(`p50 ${result.p50.toFixed(2)} ms   p95 ${result.p95.toFixed(2)} ms   p99 ${result.p99.toFixed(2)} ms`);
     console.log(`failures (non-2xx, errors, timeouts) ${result.failures}`);

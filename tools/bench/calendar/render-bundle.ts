@@ -26,7 +26,9 @@ export function bundlePage(entry: string, outDir: string): Promise<void> {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           loader: 'builtin:swc-loader',
-          options: { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+          options: {
+            jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+          },
           type: 'javascript/auto',
         },
       ],
@@ -41,7 +43,10 @@ export function bundlePage(entry: string, outDir: string): Promise<void> {
       compiler.close(() => {
         if (error) return reject(error);
         if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-        writeFileSync(path.join(outDir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div><script src="page.js"></script></body></html>');
+        writeFileSync(
+          path.join(outDir, 'index.html'),
+          '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div><script src="page.js"></script></body></html>',
+        );
         resolve();
       });
     });

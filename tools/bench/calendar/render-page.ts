@@ -33,11 +33,38 @@ function weekOf(count: number, monday: string): Appointment[] {
     const [year, month, day] = date.split('-').map(Number) as [number, number, number];
     items.push({
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      orga_id: 'o', store_id: 's', user_id: STAFF[i % STAFF.length]?.id ?? null, date, year, month, day, hour, min, sec: 0,
-      time_zone: 'Europe/Rome', starts_at: '', ends_at: '', duration: 30 + (i % 4) * 15, color: null, timed: true, full_day: false,
-      app_name: `Pet ${i} (Customer ${i % 97})`, notes: null, status: i % 23 === 0 ? 2 : 0, discount: 0, price: 3000, final_price: null, total: null,
-      checked_out: i % 11 === 0, cashed_in: i % 11 === 0, recurring_data: null, recurring_end: null, recurring_group_id: null,
-      recurring_group_main: false, reminder_status: null, updated_at: '',
+      orga_id: 'o',
+      store_id: 's',
+      user_id: STAFF[i % STAFF.length]?.id ?? null,
+      date,
+      year,
+      month,
+      day,
+      hour,
+      min,
+      sec: 0,
+      time_zone: 'Europe/Rome',
+      starts_at: '',
+      ends_at: '',
+      duration: 30 + (i % 4) * 15,
+      color: null,
+      timed: true,
+      full_day: false,
+      app_name: `Pet ${i} (Customer ${i % 97})`,
+      notes: null,
+      status: i % 23 === 0 ? 2 : 0,
+      discount: 0,
+      price: 3000,
+      final_price: null,
+      total: null,
+      checked_out: i % 11 === 0,
+      cashed_in: i % 11 === 0,
+      recurring_data: null,
+      recurring_end: null,
+      recurring_group_id: null,
+      recurring_group_main: false,
+      reminder_status: null,
+      updated_at: '',
     });
   }
   return items;
@@ -73,7 +100,19 @@ window.renderWeek = async (count: number) => {
   const started = performance.now();
   flushSync(() => {
     root?.render(
-      provider(createElement(TimeGrid, { columns, appointments, staff, labelOf: (a: Appointment) => a.app_name ?? '', t, onCreate: noop, onOpen: noop, onMove: noop, onResize: noop })),
+      provider(
+        createElement(TimeGrid, {
+          columns,
+          appointments,
+          staff,
+          labelOf: (a: Appointment) => a.app_name ?? '',
+          t,
+          onCreate: noop,
+          onOpen: noop,
+          onMove: noop,
+          onResize: noop,
+        }),
+      ),
     );
   });
   // reading a layout property makes the browser lay out everything just committed

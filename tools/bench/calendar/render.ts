@@ -10,7 +10,15 @@ import { chromium } from 'playwright-core';
 import { bundlePage } from './render-bundle';
 import type { RenderFigure } from './render-page';
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function arg(name: string, fallback: number): number {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -22,7 +30,7 @@ function arg(name: string, fallback: number): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid]) : ((sorted[mid - 1]) + (sorted[mid])) / 2;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 async function main(): Promise<void> {
@@ -45,7 +53,9 @@ async function main(): Promise<void> {
     console.log(`week view, ${count} appointments (${cold.cards} cards drawn), Chromium ${browser.version()}`);
     console.log(`  first render: ${ms(cold.renderMs)} to layout, ${ms(cold.frameMs)} to the next frame`);
     if (warm.length > 0) {
-      console.log(`  median of ${warm.length} more: ${ms(median(warm.map((f) => f.renderMs)))} to layout, ${ms(median(warm.map((f) => f.frameMs)))} to the next frame`);
+      console.log(
+        `  median of ${warm.length} more: ${ms(median(warm.map((f) => f.renderMs)))} to layout, ${ms(median(warm.map((f) => f.frameMs)))} to the next frame`,
+      );
     }
     console.log(`  issue 5 target: under 100 ms (${cold.renderMs < 100 ? 'met' : 'not met'} on the first render)`);
   } finally {

@@ -11,9 +11,81 @@ import { customerSearchText, customerSortName } from '../../../services/crm/src/
 import { TEST_SECRET, signUp, type Salon } from '../../../services/crm/test/integration/crm-test-helpers';
 import { identityService } from '../../../services/identity/src/identity.service-definition';
 
-const FIRST = ['Giulia', 'Marco', 'Francesca', 'Luca', 'Chiara', 'Alessandro', 'Sara', 'Matteo', 'Elena', 'Davide', 'Emma', 'Oliver', 'Amelia', 'Harry', 'Sophie', 'Jack', 'Grace', 'George', 'Lucy', 'Thomas'];
-const LAST = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Evans', 'Walker', 'Wright', 'Hughes'];
-const PETS = ['Luna', 'Milo', 'Bella', 'Rocky', 'Kira', 'Leo', 'Maya', 'Oscar', 'Nala', 'Teddy', 'Zoe', 'Charlie', 'Daisy', 'Buddy', 'Lola', 'Toby', 'Molly', 'Bruno', 'Stella', 'Argo', 'Pepe', 'Briciola', 'Fiocco', 'Biscotto'];
+const FIRST = [
+  'Giulia',
+  'Marco',
+  'Francesca',
+  'Luca',
+  'Chiara',
+  'Alessandro',
+  'Sara',
+  'Matteo',
+  'Elena',
+  'Davide',
+  'Emma',
+  'Oliver',
+  'Amelia',
+  'Harry',
+  'Sophie',
+  'Jack',
+  'Grace',
+  'George',
+  'Lucy',
+  'Thomas',
+];
+const LAST = [
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Evans',
+  'Walker',
+  'Wright',
+  'Hughes',
+];
+const PETS = [
+  'Luna',
+  'Milo',
+  'Bella',
+  'Rocky',
+  'Kira',
+  'Leo',
+  'Maya',
+  'Oscar',
+  'Nala',
+  'Teddy',
+  'Zoe',
+  'Charlie',
+  'Daisy',
+  'Buddy',
+  'Lola',
+  'Toby',
+  'Molly',
+  'Bruno',
+  'Stella',
+  'Argo',
+  'Pepe',
+  'Briciola',
+  'Fiocco',
+  'Biscotto',
+];
 
 function arg(name: string, fallback: number): number {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -45,7 +117,15 @@ async function seed(env: TestEnv, salon: Salon, count: number): Promise<Seeded[]
       const fon = `+39 3${String(Math.floor(random() * 1e9)).padStart(9, '0')}`;
       const email = `${first}.${last.replace(/\s/g, '')}${i}@example.com`.toLowerCase();
       const petNames = Array.from({ length: 1 + Math.floor(random() * 3) }, () => `${pick(PETS)}${random() < 0.5 ? '' : ` ${i % 97}`}`);
-      const values = [id, first, last, fon, email, customerSortName({ first_name: first, last_name: last }), customerSearchText({ first_name: first, last_name: last, email, fon, fon_2: null }, petNames)];
+      const values = [
+        id,
+        first,
+        last,
+        fon,
+        email,
+        customerSortName({ first_name: first, last_name: last }),
+        customerSearchText({ first_name: first, last_name: last, email, fon, fon_2: null }, petNames),
+      ];
       values.forEach((v, k) => customers[k]?.push(v));
       for (const name of petNames) {
         pets[0]?.push(randomUUID());
@@ -92,13 +172,18 @@ async function main(): Promise<void> {
     // through the gateway when it is there and serves the crm routes, else over RPC
     let viaGateway: { base: string; token: string } | null = null;
     try {
-      const { gatewayService } = (await import('../../../services/gateway/src/gateway.service-definition'));
+      const { gatewayService } = await import('../../../services/gateway/src/gateway.service-definition');
       process.env['PAWLINE_SERVICES'] = 'identity,crm';
       const gateway = await env.start(gatewayService, { httpPort: 0 });
       const token = await loginToken(gateway.httpUrl ?? '', salon);
-      const probe = await fetch(`${gateway.httpUrl}/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/customers?q=rossi`, { headers: { authorization: `Bearer ${token}` } });
+      const probe = await fetch(`${gateway.httpUrl}/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/customers?q=rossi`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (probe.status === 200) viaGateway = { base: gateway.httpUrl ?? '', token };
-      else process.stdout.write(`gateway answers ${probe.status} for the crm customer list (crm.routes.ts not registered yet): measuring over RPC\n`);
+      else
+        process.stdout.write(
+          `gateway answers ${probe.status} for the crm customer list (crm.routes.ts not registered yet): measuring over RPC\n`,
+        );
     } catch (error) {
       process.stdout.write(`gateway not started (${(error as Error).message.split('\n')[0]}): measuring over RPC\n`);
     }
@@ -108,18 +193,32 @@ async function main(): Promise<void> {
     const terms = Array.from({ length: searches }, (_, i) => {
       const c = book[Math.floor(random() * book.length)];
       const kind = kinds[i % kinds.length] ?? 'name';
-      const term = kind === 'name' ? c.last.slice(0, 5) : kind === 'phone' ? c.fon.replace(/\D/g, '').slice(3, 10) : kind === 'email' ? c.email.split('@')[0] ?? '' : c.pet;
+      const term =
+        kind === 'name'
+          ? c.last.slice(0, 5)
+          : kind === 'phone'
+            ? c.fon.replace(/\D/g, '').slice(3, 10)
+            : kind === 'email'
+              ? (c.email.split('@')[0] ?? '')
+              : c.pet;
       return { kind, term };
     });
     const search = async (q: string): Promise<number> => {
       if (viaGateway) {
-        const res = await fetch(`${viaGateway.base}/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/customers?q=${encodeURIComponent(q)}`, {
-          headers: { authorization: `Bearer ${viaGateway.token}` },
-        });
+        const res = await fetch(
+          `${viaGateway.base}/api/v1/orga/${salon.orgaId}/store/${salon.storeId}/customers?q=${encodeURIComponent(q)}`,
+          {
+            headers: { authorization: `Bearer ${viaGateway.token}` },
+          },
+        );
         const body = (await res.json()) as { items: unknown[] };
         return body.items.length;
       }
-      const result = await client.call(listCustomersRpc, { orga_id: salon.orgaId, store_id: salon.storeId, q, sort: 'name', tag_ids: [], limit: 50 }, { auth: salon.auth, lang: 'en' });
+      const result = await client.call(
+        listCustomersRpc,
+        { orga_id: salon.orgaId, store_id: salon.storeId, q, sort: 'name', tag_ids: [], limit: 50 },
+        { auth: salon.auth, lang: 'en' },
+      );
       return result.items.length;
     };
     for (const { term } of terms.slice(0, 40)) await search(term); // warm up
@@ -144,10 +243,14 @@ async function main(): Promise<void> {
         process.stdout.write(`\n${kind} '${sample?.term}':\n${plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}\n`);
       }
     }
-    process.stdout.write(`\ncustomer search over ${viaGateway ? 'the gateway (HTTP → NATS → crm → Postgres)' : 'RPC (NATS → crm → Postgres), not through the gateway'}: ${searches} searches, page size 50, ${empty} without a hit\n`);
+    process.stdout.write(
+      `\ncustomer search over ${viaGateway ? 'the gateway (HTTP → NATS → crm → Postgres)' : 'RPC (NATS → crm → Postgres), not through the gateway'}: ${searches} searches, page size 50, ${empty} without a hit\n`,
+    );
     for (const [name, list] of Object.entries(timings)) {
       const sorted = [...list].sort((a, b) => a - b);
-      process.stdout.write(`  ${name.padEnd(6)} n=${String(sorted.length).padStart(4)}  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms\n`);
+      process.stdout.write(
+        `  ${name.padEnd(6)} n=${String(sorted.length).padStart(4)}  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms\n`,
+      );
     }
   } finally {
     await env.dispose();

@@ -17,7 +17,15 @@ import { runLoad } from '../load/run-load';
 
 const root = resolve(__dirname, '../../..');
 
-export type Measurement = { target: string; mode: string; requestsPerSecond: number; p50: number; p99: number; failures: number; cpu: string };
+export type Measurement = {
+  target: string;
+  mode: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  cpu: string;
+};
 
 const OTHER_PROCESSES = ['postgres', 'nats-server', 'redis-server'];
 
@@ -74,7 +82,10 @@ function bareServer(pool: Pool, secret: string): Server {
           `SELECT person.* FROM identity.person_user person JOIN identity."session" s ON s.user_id = person.id AND s.id = $2 AND s.revoked_at IS NULL WHERE person.id = $1`,
           [claims.sub, claims.sid],
         );
-        const main = await pool.query('SELECT orga_id FROM identity.orga_user WHERE user_id = $1 AND active ORDER BY created_at, id LIMIT 1', [claims.sub]);
+        const main = await pool.query(
+          'SELECT orga_id FROM identity.orga_user WHERE user_id = $1 AND active ORDER BY created_at, id LIMIT 1',
+          [claims.sub],
+        );
         const row = user.rows[0] as Record<string, unknown> | undefined;
         if (!row) {
           response.writeHead(404).end();
@@ -92,9 +103,13 @@ function bareServer(pool: Pool, secret: string): Server {
 
 function table(rows: Measurement[]): string {
   const lines = rows.map(
-    (r) => `  ${r.target.padEnd(18)} ${r.mode.padEnd(12)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${`${r.p50} ms`.padStart(9)} ${`${r.p99} ms`.padStart(9)} ${String(r.failures).padStart(9)}`,
+    (r) =>
+      `  ${r.target.padEnd(18)} ${r.mode.padEnd(12)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${`${r.p50} ms`.padStart(9)} ${`${r.p99} ms`.padStart(9)} ${String(r.failures).padStart(9)}`,
   );
-  return [`  ${'target'.padEnd(18)} ${'mode'.padEnd(12)} ${'req/s'.padStart(8)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'failures'.padStart(9)}`, ...lines].join('\n');
+  return [
+    `  ${'target'.padEnd(18)} ${'mode'.padEnd(12)} ${'req/s'.padStart(8)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'failures'.padStart(9)}`,
+    ...lines,
+  ].join('\n');
 }
 
 /** --split: identity in a process of its own (as `npm start -- --split` runs it), the gateway in this one. */
@@ -105,7 +120,10 @@ async function startIdentityProcess(env: TestEnv, secret: string): Promise<Child
   });
   const client = env.rpcClient();
   for (let i = 0; i < 300; i += 1) {
-    const up = await client.call(healthRpc('identity'), {}, { auth: null, lang: 'en', timeoutMs: 500 }).then(() => true, () => false);
+    const up = await client.call(healthRpc('identity'), {}, { auth: null, lang: 'en', timeoutMs: 500 }).then(
+      () => true,
+      () => false,
+    );
     if (up) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -123,9 +141,13 @@ async function main(): Promise<void> {
   process.env['LOG_LEVEL'] = 'warn';
   process.env['PAWLINE_SERVICES'] = 'identity';
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- services are applications, loaded at run time
-  const { identityService } = require(join(root, 'services/identity/src/identity.service-definition.ts')) as { identityService: ServiceDefinition };
+  const { identityService } = require(join(root, 'services/identity/src/identity.service-definition.ts')) as {
+    identityService: ServiceDefinition;
+  };
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- services are applications, loaded at run time
-  const { gatewayService } = require(join(root, 'services/gateway/src/gateway.service-definition.ts')) as { gatewayService: ServiceDefinition };
+  const { gatewayService } = require(join(root, 'services/gateway/src/gateway.service-definition.ts')) as {
+    gatewayService: ServiceDefinition;
+  };
 
   const env = await createTestEnv();
   const pool = new Pool({ connectionString: env.databaseUrl, max: 10 });
@@ -145,7 +167,21 @@ async function main(): Promise<void> {
     const ctx = { auth: null, lang: 'en' };
     const email = 'bench@pawline.local';
     const password = 'bench-password-1';
-    await client.call(registerUserRpc, { email, password, first_name: 'Bench', last_name: 'Mark', organization_name: 'Bench Salon', country: 'DE', language: 'en', accept_terms: true, accept_privacy: true }, ctx);
+    await client.call(
+      registerUserRpc,
+      {
+        email,
+        password,
+        first_name: 'Bench',
+        last_name: 'Mark',
+        organization_name: 'Bench Salon',
+        country: 'DE',
+        language: 'en',
+        accept_terms: true,
+        accept_privacy: true,
+      },
+      ctx,
+    );
     const mail = (await client.call(listMailboxRpc, { to: email }, ctx))[0];
     const token = mail ? /\/verify-email\?token=([^\s"&<]+)/.exec(mail.text)?.[1] : undefined;
     if (!token) throw new Error('no verification mail for the bench user');
@@ -161,7 +197,9 @@ async function main(): Promise<void> {
     const check = await fetch(gatewayUrl, { headers: { authorization: `Bearer ${session.access_token}` } });
     if (check.status !== 200) throw new Error(`GET /api/v1/user through the gateway answered ${check.status}: ${await check.text()}`);
 
-    console.log(`Benchmark: GET /api/v1/user, ${duration} s per run (warm-up 5 s each), ${rounds} unlimited round(s)${split ? '; identity in its own process (--split)' : ''}`);
+    console.log(
+      `Benchmark: GET /api/v1/user, ${duration} s per run (warm-up 5 s each), ${rounds} unlimited round(s)${split ? '; identity in its own process (--split)' : ''}`,
+    );
     const targets = [
       ['gateway+identity', gatewayUrl],
       ['bare node:http', bareUrl],
@@ -188,7 +226,8 @@ async function main(): Promise<void> {
       `  ratio gateway/bare: throughput ${median(ratios).toFixed(2)}x (median; rounds ${ratios.map((r) => `${r.toFixed(2)}x`).join(', ')}), ` +
         `p50 at 200/s ${(gwFixed.p50 / Math.max(bareFixed.p50, 0.001)).toFixed(1)}x, p99 at 200/s ${(gwFixed.p99 / Math.max(bareFixed.p99, 0.001)).toFixed(1)}x`,
     );
-    if (rows.some((r) => r.failures > 0)) console.log('  note: failures are non-2xx answers, errors and timeouts (a 429 means the gateway rate limit held).');
+    if (rows.some((r) => r.failures > 0))
+      console.log('  note: failures are non-2xx answers, errors and timeouts (a 429 means the gateway rate limit held).');
   } finally {
     identityProcess?.kill('SIGTERM');
     const closing = bare;

@@ -85,11 +85,14 @@ function openLoop(options) {
       else failures += 1;
       if (settled === total) finish();
     };
-    const request = http.request({ host: target.hostname, port: target.port, path, method: 'GET', headers: options.headers, agent, timeout: ANSWER_TIMEOUT_MS }, (response) => {
-      response.resume();
-      response.on('end', () => done(response.statusCode >= 200 && response.statusCode < 300));
-      response.on('error', () => done(false));
-    });
+    const request = http.request(
+      { host: target.hostname, port: target.port, path, method: 'GET', headers: options.headers, agent, timeout: ANSWER_TIMEOUT_MS },
+      (response) => {
+        response.resume();
+        response.on('end', () => done(response.statusCode >= 200 && response.statusCode < 300));
+        response.on('error', () => done(false));
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('timeout')));
     request.on('error', () => done(false));
     request.end();

@@ -51,7 +51,11 @@ const perAnswer = (seconds: number, answers: number) => `${((seconds * 1000) / M
  * end: one that ended meanwhile, such as a closed Postgres connection, is left out, so a figure can
  * only be low, never negative.
  */
-export function startCpuMeter(ownLabel: string, names: readonly string[], pids: Readonly<Record<string, number>> = {}): { perAnswer(answers: number): string } {
+export function startCpuMeter(
+  ownLabel: string,
+  names: readonly string[],
+  pids: Readonly<Record<string, number>> = {},
+): { perAnswer(answers: number): string } {
   const ownBefore = process.cpuUsage();
   const pidsBefore = Object.fromEntries(Object.entries(pids).map(([label, pid]) => [label, cpuOfProcess(pid)]));
   const namesBefore = cpuByProcessName(names);
@@ -59,9 +63,11 @@ export function startCpuMeter(ownLabel: string, names: readonly string[], pids: 
     perAnswer(answers: number): string {
       const own = process.cpuUsage(ownBefore);
       const parts = [`${ownLabel} ${perAnswer((own.user + own.system) / 1e6, answers)}`];
-      for (const [label, pid] of Object.entries(pids)) parts.push(`${label} ${perAnswer(cpuOfProcess(pid) - (pidsBefore[label] ?? 0), answers)}`);
+      for (const [label, pid] of Object.entries(pids))
+        parts.push(`${label} ${perAnswer(cpuOfProcess(pid) - (pidsBefore[label] ?? 0), answers)}`);
       const spent = new Map<string, number>(names.map((name) => [name, 0]));
-      for (const [pid, now] of cpuByProcessName(names)) spent.set(now.name, (spent.get(now.name) ?? 0) + now.seconds - (namesBefore.get(pid)?.seconds ?? 0));
+      for (const [pid, now] of cpuByProcessName(names))
+        spent.set(now.name, (spent.get(now.name) ?? 0) + now.seconds - (namesBefore.get(pid)?.seconds ?? 0));
       for (const [name, seconds] of spent) parts.push(`${name} ${perAnswer(seconds, answers)}`);
       return parts.join(', ');
     },

@@ -20,9 +20,14 @@ export type LoadResult = { requestsPerSecond: number; answers: number; p50: numb
 /** Runs the load (load-worker.cjs) in a child process so the measured server keeps its event loop to itself. */
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(__dirname, 'load-worker.cjs'), JSON.stringify(options)], { maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`load generator failed: ${stderr || error.message}`));
-      else resolve(JSON.parse(stdout) as LoadResult);
-    });
+    execFile(
+      process.execPath,
+      [join(__dirname, 'load-worker.cjs'), JSON.stringify(options)],
+      { maxBuffer: 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`load generator failed: ${stderr || error.message}`));
+        else resolve(JSON.parse(stdout) as LoadResult);
+      },
+    );
   });
 }

@@ -7,9 +7,15 @@ describe('service generator', () => {
   let tree: Tree;
   beforeEach(() => {
     tree = createTreeWithEmptyWorkspace();
-    tree.write('services/identity/src/identity.service-definition.ts', "export const identityService = { name: 'identity', http: { defaultPort: 3101 } };");
+    tree.write(
+      'services/identity/src/identity.service-definition.ts',
+      "export const identityService = { name: 'identity', http: { defaultPort: 3101 } };",
+    );
     tree.write('services/crm/src/crm.service-definition.ts', "export const crmService = { name: 'crm', http: { defaultPort: 3103 } };");
-    tree.write('services/gateway/src/gateway.service-definition.ts', "export const gatewayService = { name: 'gateway', http: { defaultPort: 3000 } };");
+    tree.write(
+      'services/gateway/src/gateway.service-definition.ts',
+      "export const gatewayService = { name: 'gateway', http: { defaultPort: 3000 } };",
+    );
   });
 
   it('writes the standard layout of a service', async () => {
@@ -84,7 +90,17 @@ const frontends = { shell: shellConfig, settings: settingsConfig };
     const tree = createTreeWithEmptyWorkspace();
     tree.write('frontends/build.mjs', build);
     await remoteGenerator(tree, { name: 'calendar' });
-    for (const file of ['project.json', 'tsconfig.json', 'jest.config.cjs', 'jest.setup.cjs', 'README.md', 'rspack.config.mjs', 'src/routes.tsx', 'src/texts.ts', 'src/routes.spec.tsx']) {
+    for (const file of [
+      'project.json',
+      'tsconfig.json',
+      'jest.config.cjs',
+      'jest.setup.cjs',
+      'README.md',
+      'rspack.config.mjs',
+      'src/routes.tsx',
+      'src/texts.ts',
+      'src/routes.spec.tsx',
+    ]) {
       expect(tree.exists(`frontends/calendar/${file}`)).toBe(true);
     }
     const project = readProjectConfiguration(tree, 'calendar');

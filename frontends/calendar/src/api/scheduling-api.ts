@@ -55,7 +55,8 @@ export function createSchedulingApi(options: Options) {
 
   return {
     /** R7.05 the visible range: GET .../appointments/{y}/{m}/{d}/{y2}/{m2}/{d2}. */
-    range: (orgaId: string, storeId: string, parts: SixDateParts) => call<AppointmentList>('GET', `${storePath(orgaId, storeId)}/appointments/${six(parts)}`),
+    range: (orgaId: string, storeId: string, parts: SixDateParts) =>
+      call<AppointmentList>('GET', `${storePath(orgaId, storeId)}/appointments/${six(parts)}`),
     recurringGroup: (orgaId: string, storeId: string, groupId: string, parts: SixDateParts) =>
       call<AppointmentList>('GET', `${storePath(orgaId, storeId)}/appointments_recurring_group/${enc(groupId)}/${six(parts)}`),
     get: (orgaId: string, storeId: string, id: string) => call<AppointmentList>('GET', appointment(orgaId, storeId, id)),
@@ -63,12 +64,19 @@ export function createSchedulingApi(options: Options) {
       call<AppointmentList>('POST', `${storePath(orgaId, storeId)}/appointment`, { appointment: write, recurring }),
     update: (orgaId: string, storeId: string, id: string, write: AppointmentWrite, scope: RecurringScope) =>
       call<AppointmentChange>('PUT', appointment(orgaId, storeId, id), { scope, appointment: write }),
-    move: (orgaId: string, storeId: string, id: string, to: { date: string; hour: number; min: number; user_id?: string | null }, scope: RecurringScope) =>
-      call<AppointmentChange>('PATCH', `${appointment(orgaId, storeId, id)}/move`, { scope, ...to }),
+    move: (
+      orgaId: string,
+      storeId: string,
+      id: string,
+      to: { date: string; hour: number; min: number; user_id?: string | null },
+      scope: RecurringScope,
+    ) => call<AppointmentChange>('PATCH', `${appointment(orgaId, storeId, id)}/move`, { scope, ...to }),
     resize: (orgaId: string, storeId: string, id: string, duration: number, scope: RecurringScope) =>
       call<AppointmentChange>('PATCH', `${appointment(orgaId, storeId, id)}/resize`, { scope, duration }),
-    checkOut: (orgaId: string, storeId: string, id: string, write: CheckOutWrite) => call<Appointment>('PATCH', `${appointment(orgaId, storeId, id)}/done`, write),
-    setStatus: (orgaId: string, storeId: string, id: string, status: number) => call<Appointment>('PATCH', `${appointment(orgaId, storeId, id)}/status`, { status }),
+    checkOut: (orgaId: string, storeId: string, id: string, write: CheckOutWrite) =>
+      call<Appointment>('PATCH', `${appointment(orgaId, storeId, id)}/done`, write),
+    setStatus: (orgaId: string, storeId: string, id: string, status: number) =>
+      call<Appointment>('PATCH', `${appointment(orgaId, storeId, id)}/status`, { status }),
     remove: (orgaId: string, storeId: string, id: string, scope: RecurringScope) =>
       call<{ deleted_ids: string[] }>('DELETE', `${appointment(orgaId, storeId, id)}${queryString({ scope })}`),
     treatments: (orgaId: string) => call<Treatment[]>('GET', `${orgaPath(orgaId)}/treatments`),
@@ -82,10 +90,12 @@ export function createSchedulingApi(options: Options) {
     petsOfCustomer: (orgaId: string, storeId: string, customerId: string) =>
       call<{ items: Pet[] }>('GET', `${storePath(orgaId, storeId)}/pets${queryString({ customer_id: customerId })}`),
     getPet: (orgaId: string, storeId: string, petId: string) => call<PetDetail>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
-    getCustomer: (orgaId: string, storeId: string, customerId: string) => call<CustomerDetail>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
+    getCustomer: (orgaId: string, storeId: string, customerId: string) =>
+      call<CustomerDetail>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
     /** R5.13 which pet fields the check-out asks for */
     crmSettings: (orgaId: string) => call<{ pet_checkout: Record<string, CheckoutAsk> }>('GET', `${orgaPath(orgaId)}/crm_settings`),
-    updatePet: (orgaId: string, storeId: string, petId: string, fields: PetPatch) => call<PetDetail>('PUT', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`, fields),
+    updatePet: (orgaId: string, storeId: string, petId: string, fields: PetPatch) =>
+      call<PetDetail>('PUT', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`, fields),
   };
 }
 

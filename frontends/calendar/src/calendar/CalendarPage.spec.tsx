@@ -15,11 +15,23 @@ import { CALENDAR_VIEW_STORAGE_KEY } from './calendar-views';
 const ORGA = '10000000-0000-4000-8000-000000000001';
 const STORE = '20000000-0000-4000-8000-000000000001';
 const person: PersonUser = {
-  id: 'u1', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', language: 'en',
-  orga_id: ORGA, rating_enable: null, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
+  id: 'u1',
+  email: 'ada@example.com',
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  language: 'en',
+  orga_id: ORGA,
+  rating_enable: null,
+  last_rating_time: null,
+  email_verified: true,
+  created_at: '2026-11-01T00:00:00Z',
 };
 const orga: Organization = {
-  id: ORGA, name: 'Salon', tier: 1, created_at: '2026-01-01T00:00:00Z',
+  id: ORGA,
+  name: 'Salon',
+  tier: 1,
+  created_at: '2026-01-01T00:00:00Z',
   stores: [{ id: STORE, name: 'Main', time_zone: 'Europe/Rome' }],
   users: [
     { id: 'staff-anna', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#1b5e20:#2e7d32' },
@@ -34,9 +46,21 @@ function setup(api: Partial<SchedulingApi>, stored: Record<string, string> = {})
   let listener: ((message: RealtimeMessage) => void) | null = null;
   const notify = jest.fn();
   const bridge: ShellBridge = {
-    api: {} as ApiClient, user: person, language: 'en', notify, reloadUser: jest.fn(), changeLanguage: jest.fn(), signedOut: jest.fn(), appVersion: '11.4.6', orga,
+    api: {} as ApiClient,
+    user: person,
+    language: 'en',
+    notify,
+    reloadUser: jest.fn(),
+    changeLanguage: jest.fn(),
+    signedOut: jest.fn(),
+    appVersion: '11.4.6',
+    orga,
   };
-  const full: Partial<SchedulingApi> = { treatments: jest.fn().mockResolvedValue([]), getPet: jest.fn().mockRejectedValue(new Error('no')), ...api };
+  const full: Partial<SchedulingApi> = {
+    treatments: jest.fn().mockResolvedValue([]),
+    getPet: jest.fn().mockRejectedValue(new Error('no')),
+    ...api,
+  };
   const ctx: CalendarContext = {
     bridge,
     api: full as SchedulingApi,
@@ -57,19 +81,40 @@ function setup(api: Partial<SchedulingApi>, stored: Record<string, string> = {})
         </MemoryRouter>
       </ChakraProvider>,
     );
-  return { ctx, notify, values, view, emit: (m: Partial<RealtimeMessage>) => act(() => listener?.({ scope: 'appointment', channel: ORGA, store_id: STORE, data: null, event: 'created', user: null, device: null, ...m })) };
+  return {
+    ctx,
+    notify,
+    values,
+    view,
+    emit: (m: Partial<RealtimeMessage>) =>
+      act(() =>
+        listener?.({ scope: 'appointment', channel: ORGA, store_id: STORE, data: null, event: 'created', user: null, device: null, ...m }),
+      ),
+  };
 }
 
 // The grid body is 700 px wide from x=0 and starts at y=0; the first hour is 7:00 at 48 px an hour.
 function layoutGrid() {
   const body = screen.getByTestId('grid-body');
-  body.getBoundingClientRect = () => ({ top: 0, left: 0, width: 700, height: 800, right: 700, bottom: 800, x: 0, y: 0, toJSON: () => ({}) });
+  body.getBoundingClientRect = () => ({
+    top: 0,
+    left: 0,
+    width: 700,
+    height: 800,
+    right: 700,
+    bottom: 800,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
   return body;
 }
 
 describe('calendar page', () => {
   it('R2.10 R9.08 R7.05 opens in Week and fetches only the visible week', async () => {
-    const range = jest.fn().mockResolvedValue(list([appointmentOf({ id: 'a1', app_name: 'Fido bath', date: '2026-11-18', user_id: 'staff-anna' })]));
+    const range = jest
+      .fn()
+      .mockResolvedValue(list([appointmentOf({ id: 'a1', app_name: 'Fido bath', date: '2026-11-18', user_id: 'staff-anna' })]));
     setup({ range }).view();
     expect(await screen.findByText(/Fido bath/)).toBeTruthy();
     expect(range).toHaveBeenCalledWith(ORGA, STORE, { y: 2026, m: 11, d: 16, y2: 2026, m2: 11, d2: 22 });
@@ -78,12 +123,14 @@ describe('calendar page', () => {
   });
 
   it('R3.07 R9.09 a declined appointment is shown clearly, a done one distinctly', async () => {
-    const range = jest.fn().mockResolvedValue(
-      list([
-        appointmentOf({ id: 'd1', app_name: 'Luna', status: 2 }),
-        appointmentOf({ id: 'd2', app_name: 'Rex', hour: 12, checked_out: true, cashed_in: true }),
-      ]),
-    );
+    const range = jest
+      .fn()
+      .mockResolvedValue(
+        list([
+          appointmentOf({ id: 'd1', app_name: 'Luna', status: 2 }),
+          appointmentOf({ id: 'd2', app_name: 'Rex', hour: 12, checked_out: true, cashed_in: true }),
+        ]),
+      );
     setup({ range }).view();
     await screen.findByText(/Luna/);
     const cards = screen.getAllByTestId('appointment-card');
@@ -124,7 +171,10 @@ describe('calendar page', () => {
   });
 
   it('shows an error with a retry that loads again', async () => {
-    const range = jest.fn().mockRejectedValueOnce(new Error('gateway down')).mockResolvedValueOnce(list([appointmentOf({ app_name: 'Back again' })]));
+    const range = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('gateway down'))
+      .mockResolvedValueOnce(list([appointmentOf({ app_name: 'Back again' })]));
     setup({ range }).view();
     expect(await screen.findByText('gateway down')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -156,7 +206,9 @@ describe('calendar page', () => {
     fireEvent.pointerMove(body, { clientX: 350, clientY: 148 });
     fireEvent.pointerUp(body, { clientX: 350, clientY: 148 });
     await waitFor(() => expect(move).toHaveBeenCalledWith(ORGA, STORE, 'm1', { date: '2026-11-19', hour: 10, min: 0 }, 'one'));
-    await waitFor(() => expect(screen.getByTestId('appointment-card').closest('[data-testid="grid-column"]')?.getAttribute('data-day')).toBe('2026-11-19'));
+    await waitFor(() =>
+      expect(screen.getByTestId('appointment-card').closest('[data-testid="grid-column"]')?.getAttribute('data-day')).toBe('2026-11-19'),
+    );
 
     fireEvent.pointerDown(screen.getByTestId('resize-handle'), { clientX: 350, clientY: 200, button: 0 });
     fireEvent.pointerMove(body, { clientX: 350, clientY: 212 });
@@ -197,12 +249,24 @@ describe('calendar page', () => {
     const declined = appointmentOf({ id: 'c1', app_name: 'Fido', date: '2026-11-19', hour: 15, min: 30, status: 2 });
     const get = jest.fn().mockResolvedValue({ items: [declined], treatments: [], pets: [{ appointment_id: 'c1', pet_id: 'pet-1' }] });
     const getPet = jest.fn().mockResolvedValue({ pet: { id: 'pet-1', name: 'Fido', customer_id: 'cust-1' }, tags: [] });
-    const getCustomer = jest.fn().mockResolvedValue({ customer: { id: 'cust-1', first_name: 'Maria', last_name: 'Bianchi' }, tags: [], external_services: [] });
-    const { emit, notify, view } = setup({ range: jest.fn().mockResolvedValue(list([{ ...declined, status: 0 }])), get, getPet, getCustomer });
+    const getCustomer = jest
+      .fn()
+      .mockResolvedValue({ customer: { id: 'cust-1', first_name: 'Maria', last_name: 'Bianchi' }, tags: [], external_services: [] });
+    const { emit, notify, view } = setup({
+      range: jest.fn().mockResolvedValue(list([{ ...declined, status: 0 }])),
+      get,
+      getPet,
+      getCustomer,
+    });
     view();
     await screen.findAllByText(/Fido/);
     emit({ event: 'status_by_customer', data: 'c1' });
-    await waitFor(() => expect(notify).toHaveBeenCalledWith(1, 'Declined appointment: Maria Bianchi declined the appointment of Fido on 19/11/2026 at 15:30.'));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        1,
+        'Declined appointment: Maria Bianchi declined the appointment of Fido on 19/11/2026 at 15:30.',
+      ),
+    );
     expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('declined');
   });
 
@@ -223,11 +287,21 @@ describe('calendar page', () => {
   it('R4.11 R5.13 check-out asks the required pet information, saves it on the pet, then checks out', async () => {
     const a = appointmentOf({ id: 'co1', app_name: 'Checkout', price: 4000 });
     const range = jest.fn().mockResolvedValue({ items: [a], treatments: [], pets: [{ appointment_id: 'co1', pet_id: 'pet-9' }] });
-    const getPet = jest.fn().mockResolvedValue({ pet: { id: 'pet-9', name: 'Rex', customer_id: 'c9', weight: null, breed: 'Boxer' }, tags: [] });
+    const getPet = jest
+      .fn()
+      .mockResolvedValue({ pet: { id: 'pet-9', name: 'Rex', customer_id: 'c9', weight: null, breed: 'Boxer' }, tags: [] });
     const crmSettings = jest.fn().mockResolvedValue({ pet_checkout: { weight: 'ask_required', breed: 'ask', size: 'do_not_ask' } });
     const updatePet = jest.fn().mockResolvedValue({});
     const checkOut = jest.fn().mockResolvedValue({ ...a, checked_out: true, cashed_in: true, final_price: 3800, total: 3800 });
-    setup({ range, getPet, crmSettings, updatePet, checkOut, getCustomer: jest.fn().mockResolvedValue({ customer: { id: 'c9', first_name: 'Ugo', last_name: 'Sala' } }), petsOfCustomer: jest.fn().mockResolvedValue({ items: [] }) }).view();
+    setup({
+      range,
+      getPet,
+      crmSettings,
+      updatePet,
+      checkOut,
+      getCustomer: jest.fn().mockResolvedValue({ customer: { id: 'c9', first_name: 'Ugo', last_name: 'Sala' } }),
+      petsOfCustomer: jest.fn().mockResolvedValue({ items: [] }),
+    }).view();
     await screen.findByText(/Checkout/);
     const card = screen.getByTestId('appointment-card');
     layoutGrid();
@@ -243,7 +317,9 @@ describe('calendar page', () => {
     expect(checkOut).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByTestId('checkout-pet-9.weight'), { target: { value: '31,5' } });
     fireEvent.click(within(dialog).getByTestId('checkout-save'));
-    await waitFor(() => expect(checkOut).toHaveBeenCalledWith(ORGA, STORE, 'co1', { final_price: 3800, discount: 0, total: 3800, cashed_in: true }));
+    await waitFor(() =>
+      expect(checkOut).toHaveBeenCalledWith(ORGA, STORE, 'co1', { final_price: 3800, discount: 0, total: 3800, cashed_in: true }),
+    );
     expect(updatePet).toHaveBeenCalledWith(ORGA, STORE, 'pet-9', { weight: 31.5 });
     await waitFor(() => expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('done'));
   });

@@ -16,7 +16,16 @@ import { CalendarFeedDialog } from '../feed/CalendarFeedDialog';
 import { YearView } from '../month/YearView';
 import { appointmentEventAction, declinedParams, isCustomerDecline, type AppointmentEventAction } from '../realtime/appointment-events';
 import { errorText, type CalendarContext } from '../shared/calendar-context';
-import { DECLINED_STATUS, EMPTY_LIST, mergeAppointments, removeAppointments, sameStaffOverlaps, staffById, staffName, withinDays } from './appointment-model';
+import {
+  DECLINED_STATUS,
+  EMPTY_LIST,
+  mergeAppointments,
+  removeAppointments,
+  sameStaffOverlaps,
+  staffById,
+  staffName,
+  withinDays,
+} from './appointment-model';
 import { addDays, dayParts, todayIn, type IsoDay } from './calendar-dates';
 import { CalendarToolbar } from './CalendarToolbar';
 import { isTimeGridView, readStoredView, rememberView, shiftAnchor, visibleDays, visibleRange } from './calendar-views';
@@ -121,7 +130,10 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
   const labelOf = useCallback(
     (a: Appointment) => {
       if (a.app_name) return a.app_name;
-      const pets = data.pets.filter((p) => p.appointment_id === a.id).map((p) => petNames.get(p.pet_id)).filter(Boolean);
+      const pets = data.pets
+        .filter((p) => p.appointment_id === a.id)
+        .map((p) => petNames.get(p.pet_id))
+        .filter(Boolean);
       if (pets.length > 0) return pets.join(', ');
       const treatmentNames = data.treatments.filter((tr) => tr.appointment_id === a.id).map((tr) => tr.name);
       return treatmentNames.length > 0 ? treatmentNames.join(', ') : t('calendar.appointment');
@@ -131,12 +143,24 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
 
   const replace = useCallback((updated: Appointment) => {
     const { first: from, last: to } = range.current;
-    setData((d) => withinDays({ ...d, items: d.items.some((a) => a.id === updated.id) ? d.items.map((a) => (a.id === updated.id ? updated : a)) : [...d.items, updated] }, from, to));
+    setData((d) =>
+      withinDays(
+        {
+          ...d,
+          items: d.items.some((a) => a.id === updated.id) ? d.items.map((a) => (a.id === updated.id ? updated : a)) : [...d.items, updated],
+        },
+        from,
+        to,
+      ),
+    );
   }, []);
 
   const warnOverlap = useCallback(
     (a: Appointment) => {
-      const clash = sameStaffOverlaps({ id: a.id, user_id: a.user_id, date: a.date, start: a.hour * 60 + a.min, duration: a.duration }, data.items);
+      const clash = sameStaffOverlaps(
+        { id: a.id, user_id: a.user_id, date: a.date, start: a.hour * 60 + a.min, duration: a.duration },
+        data.items,
+      );
       const member = a.user_id ? staff.get(a.user_id) : undefined;
       if (clash.length > 0 && member) bridge.notify(1, t('calendar.overlapMoved', { name: staffName(member) }));
     },
@@ -144,10 +168,11 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
   );
 
   const withScope = (a: Appointment, run: (scope: RecurringScope) => Promise<void>) => {
-    if (a.recurring_group_id) setScopeAsk(() => (scope: RecurringScope) => {
-      setScopeAsk(null);
-      void run(scope);
-    });
+    if (a.recurring_group_id)
+      setScopeAsk(() => (scope: RecurringScope) => {
+        setScopeAsk(null);
+        void run(scope);
+      });
     else void run('one');
   };
 
@@ -158,7 +183,12 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
 
   const move = (a: Appointment, to: GridTarget) =>
     withScope(a, async (scope) => {
-      const target = { date: to.date, hour: Math.floor(to.start / 60), min: to.start % 60, ...(to.user_id !== undefined ? { user_id: to.user_id } : {}) };
+      const target = {
+        date: to.date,
+        hour: Math.floor(to.start / 60),
+        min: to.start % 60,
+        ...(to.user_id !== undefined ? { user_id: to.user_id } : {}),
+      };
       const moved: Appointment = { ...a, ...target, user_id: to.user_id !== undefined ? to.user_id : a.user_id };
       replace(moved);
       warnOverlap(moved);
@@ -238,8 +268,18 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
     const petIds = data.pets.filter((p) => p.appointment_id === a.id).map((p) => p.pet_id);
     try {
       const [settings, pets] = await Promise.all([
-        api.crmSettings(orgaId).then((s) => s.pet_checkout, () => null),
-        Promise.all(petIds.map((id) => api.getPet(orgaId, storeId, id).then((d) => d.pet, () => null))),
+        api.crmSettings(orgaId).then(
+          (s) => s.pet_checkout,
+          () => null,
+        ),
+        Promise.all(
+          petIds.map((id) =>
+            api.getPet(orgaId, storeId, id).then(
+              (d) => d.pet,
+              () => null,
+            ),
+          ),
+        ),
       ]);
       const known = pets.filter((p): p is Pet => p !== null);
       setCheckout({ appointment: a, pets: known, questions: petQuestions(settings, known) });
@@ -301,10 +341,27 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
       setData((d) => withinDays(mergeAppointments(removeAppointments(d, [item.id]), fetched), from, to));
     }
     if (isCustomerDecline(action, item.status)) {
-      const pets = await Promise.all(fetched.pets.filter((p) => p.appointment_id === item.id).map((p) => api.getPet(orgaId, storeId, p.pet_id).then((d) => d.pet, () => null)));
+      const pets = await Promise.all(
+        fetched.pets
+          .filter((p) => p.appointment_id === item.id)
+          .map((p) =>
+            api.getPet(orgaId, storeId, p.pet_id).then(
+              (d) => d.pet,
+              () => null,
+            ),
+          ),
+      );
       const owner = pets.find((p) => p !== null);
-      const customer = owner ? await api.getCustomer(orgaId, storeId, owner.customer_id).then((d) => `${d.customer.first_name} ${d.customer.last_name}`, () => '') : '';
-      const text = t('calendar.declinedText', declinedParams({ date: item.date, hour: item.hour, min: item.min, customer, pets: pets.flatMap((p) => (p ? [p.name] : [])) }));
+      const customer = owner
+        ? await api.getCustomer(orgaId, storeId, owner.customer_id).then(
+            (d) => `${d.customer.first_name} ${d.customer.last_name}`,
+            () => '',
+          )
+        : '';
+      const text = t(
+        'calendar.declinedText',
+        declinedParams({ date: item.date, hour: item.hour, min: item.min, customer, pets: pets.flatMap((p) => (p ? [p.name] : [])) }),
+      );
       bridge.notify(1, `${t('calendar.declinedTitle')}: ${text}`);
     }
   };
@@ -325,7 +382,8 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
   const title = useMemo(() => {
     const date = new Date(`${anchor}T12:00:00Z`);
     if (view === 'year') return String(dayParts(anchor).year);
-    if (view === 'day' || view === 'day_by_user') return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(date);
+    if (view === 'day' || view === 'day_by_user')
+      return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(date);
     return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
   }, [anchor, view, language]);
 
@@ -395,14 +453,18 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
         onSubscribe={() => setFeedOpen(true)}
         onNew={() => openNew({ date: isTimeGridView(view) ? (days.includes(today) ? today : first) : today, start: 9 * 60, duration: 60 })}
       />
-      {load.status === 'ready' && data.items.length === 0 ? <EmptyState title={t('calendar.empty')} description={isTimeGridView(view) ? t('calendar.emptyHint') : undefined} /> : null}
+      {load.status === 'ready' && data.items.length === 0 ? (
+        <EmptyState title={t('calendar.empty')} description={isTimeGridView(view) ? t('calendar.emptyHint') : undefined} />
+      ) : null}
       {body()}
       {load.status === 'ready' ? (
         <Text fontSize="xs" color="fg.muted" mt="1" data-testid="appointment-count">
           {data.items.length}
         </Text>
       ) : null}
-      {feedOpen ? <CalendarFeedDialog ctx={ctx} orgaId={orgaId} storeId={storeId} staff={staffList} onClose={() => setFeedOpen(false)} /> : null}
+      {feedOpen ? (
+        <CalendarFeedDialog ctx={ctx} orgaId={orgaId} storeId={storeId} staff={staffList} onClose={() => setFeedOpen(false)} />
+      ) : null}
       {editor ? (
         <AppointmentDialog
           ctx={ctx}
@@ -417,7 +479,11 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
           onSubmit={save}
           onDelete={editor.appointment ? () => remove(editor.appointment as Appointment) : undefined}
           onCheckOut={editor.appointment ? () => void openCheckOut(editor.appointment as Appointment) : undefined}
-          onDecline={editor.appointment && editor.appointment.status !== DECLINED_STATUS ? () => void decline(editor.appointment as Appointment) : undefined}
+          onDecline={
+            editor.appointment && editor.appointment.status !== DECLINED_STATUS
+              ? () => void decline(editor.appointment as Appointment)
+              : undefined
+          }
           onClose={() => setEditor(null)}
         />
       ) : null}

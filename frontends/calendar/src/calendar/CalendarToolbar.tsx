@@ -24,7 +24,13 @@ export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew
     <Stack gap="2" mb="3">
       <Flex gap="2" align="center" wrap="wrap">
         <HStack gap="1">
-          <Button size="sm" variant="outline" aria-label={t('calendar.previousPeriod')} onClick={() => onStep(-1)} data-testid="calendar-previous">
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={t('calendar.previousPeriod')}
+            onClick={() => onStep(-1)}
+            data-testid="calendar-previous"
+          >
             ‹
           </Button>
           <Button size="sm" variant="outline" onClick={onToday}>
@@ -48,7 +54,16 @@ export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew
       </Flex>
       <HStack gap="1" role="tablist" aria-label={t('calendar.views')} display={{ base: 'none', md: 'flex' }} data-testid="view-menu">
         {MENU_VIEWS.map((v) => (
-          <Button key={v} size="sm" role="tab" aria-selected={v === view} variant={v === view ? 'solid' : 'ghost'} colorPalette="brand" data-view={v} onClick={() => onView(v)}>
+          <Button
+            key={v}
+            size="sm"
+            role="tab"
+            aria-selected={v === view}
+            variant={v === view ? 'solid' : 'ghost'}
+            colorPalette="brand"
+            data-view={v}
+            onClick={() => onView(v)}
+          >
             {label(v)}
           </Button>
         ))}

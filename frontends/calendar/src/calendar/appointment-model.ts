@@ -26,7 +26,10 @@ export type CardLook = { scheme: ColourScheme; state: 'declined' | 'done' | 'ope
  * valid custom 'border:card' colour of the appointment, else the staff member's colour scheme.
  * Unparseable custom card data is ignored (R8.08).
  */
-export function cardLook(a: Pick<Appointment, 'status' | 'checked_out' | 'cashed_in' | 'color' | 'user_id'>, staff: ReadonlyMap<string, OrganizationUser>): CardLook {
+export function cardLook(
+  a: Pick<Appointment, 'status' | 'checked_out' | 'cashed_in' | 'color' | 'user_id'>,
+  staff: ReadonlyMap<string, OrganizationUser>,
+): CardLook {
   if (isDeclined(a)) return { scheme: CANCELLED_COLOUR_SCHEME, state: 'declined' };
   if (isDone(a)) return { scheme: DONE_COLOUR_SCHEME, state: 'done' };
   const custom = (a.color ?? '').split(':');

@@ -1,11 +1,24 @@
 import fc from 'fast-check';
 import { CALENDAR_VIEWS } from '@pawline/domain';
 import { addDays, weekdayOf } from './calendar-dates';
-import { CALENDAR_VIEW_STORAGE_KEY, MENU_VIEWS, monthGridDays, readStoredView, rememberView, shiftAnchor, visibleDays, visibleRange } from './calendar-views';
+import {
+  CALENDAR_VIEW_STORAGE_KEY,
+  MENU_VIEWS,
+  monthGridDays,
+  readStoredView,
+  rememberView,
+  shiftAnchor,
+  visibleDays,
+  visibleRange,
+} from './calendar-views';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value), values };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    values,
+  };
 }
 
 describe('calendar views', () => {
@@ -17,7 +30,15 @@ describe('calendar views', () => {
     const anchor = '2026-11-22';
     expect(visibleDays('day', anchor)).toEqual([anchor]);
     expect(visibleDays('day_by_user', anchor)).toEqual([anchor]);
-    expect(visibleDays('week', anchor)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(visibleDays('week', anchor)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
     expect(visibleDays('mon_fri', anchor)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
     expect(visibleDays('four_days', anchor)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']);
     const month = visibleDays('month', anchor);
@@ -46,7 +67,14 @@ describe('calendar views', () => {
   });
 
   it('R2.10 a storage that throws does not break the calendar', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(readStoredView(broken)).toBe('week');
     expect(() => rememberView(broken, 'month')).not.toThrow();
   });

@@ -37,7 +37,22 @@ type Props = {
 };
 
 /** Book or edit: customer and pets (crm), treatments, staff, time, duration, price, notes, recurrence. */
-export function AppointmentDialog({ ctx, orgaId, storeId, appointment, initial, treatments, staff, appointments, busy, onSubmit, onDelete, onCheckOut, onDecline, onClose }: Props) {
+export function AppointmentDialog({
+  ctx,
+  orgaId,
+  storeId,
+  appointment,
+  initial,
+  treatments,
+  staff,
+  appointments,
+  busy,
+  onSubmit,
+  onDelete,
+  onCheckOut,
+  onDecline,
+  onClose,
+}: Props) {
   const { t, api } = ctx;
   const [form, setForm] = useState<AppointmentForm>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -54,7 +69,10 @@ export function AppointmentDialog({ ctx, orgaId, storeId, appointment, initial, 
     void (async () => {
       try {
         const { pet } = await api.getPet(orgaId, storeId, first);
-        const [{ customer: owner }, owned] = await Promise.all([api.getCustomer(orgaId, storeId, pet.customer_id), api.petsOfCustomer(orgaId, storeId, pet.customer_id)]);
+        const [{ customer: owner }, owned] = await Promise.all([
+          api.getCustomer(orgaId, storeId, pet.customer_id),
+          api.petsOfCustomer(orgaId, storeId, pet.customer_id),
+        ]);
         if (!active) return;
         setCustomer(owner);
         setPets(owned.items);
@@ -104,7 +122,10 @@ export function AppointmentDialog({ ctx, orgaId, storeId, appointment, initial, 
   const overlaps = useMemo(() => {
     const write = appointmentWriteOf(form);
     if (!Number.isFinite(write.duration) || !/^\d\d:\d\d$/.test(form.time)) return [];
-    return sameStaffOverlaps({ id: appointment?.id, user_id: write.user_id, date: write.date, start: write.hour * 60 + write.min, duration: write.duration }, appointments);
+    return sameStaffOverlaps(
+      { id: appointment?.id, user_id: write.user_id, date: write.date, start: write.hour * 60 + write.min, duration: write.duration },
+      appointments,
+    );
   }, [form, appointment, appointments]);
   const overlapName = overlaps.length > 0 ? staff.find((u) => u.id === form.user_id) : undefined;
 
@@ -159,10 +180,26 @@ export function AppointmentDialog({ ctx, orgaId, storeId, appointment, initial, 
             </HStack>
           ) : (
             <Box w="full">
-              <Input data-testid="customer-search" placeholder={t('calendar.customerSearch')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
-              {found && found.length === 0 ? <Text fontSize="sm" color="fg.muted">{t('calendar.noCustomers')}</Text> : null}
+              <Input
+                data-testid="customer-search"
+                placeholder={t('calendar.customerSearch')}
+                value={query}
+                onChange={(e) => setQuery(e.currentTarget.value)}
+              />
+              {found && found.length === 0 ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {t('calendar.noCustomers')}
+                </Text>
+              ) : null}
               {found?.map((c) => (
-                <Button key={c.id} size="sm" variant="ghost" display="block" data-testid="customer-option" onClick={() => void chooseCustomer(c)}>
+                <Button
+                  key={c.id}
+                  size="sm"
+                  variant="ghost"
+                  display="block"
+                  data-testid="customer-option"
+                  onClick={() => void chooseCustomer(c)}
+                >
                   {c.first_name} {c.last_name}
                 </Button>
               ))}
@@ -174,17 +211,31 @@ export function AppointmentDialog({ ctx, orgaId, storeId, appointment, initial, 
             {customer && pets.length === 0 ? <Text fontSize="sm">{t('calendar.noPets')}</Text> : null}
             {pets.map((pet) => (
               <label key={pet.id}>
-                <input type="checkbox" checked={form.pet_ids.includes(pet.id)} onChange={() => set('pet_ids', toggle(form.pet_ids, pet.id))} /> {pet.name}
+                <input
+                  type="checkbox"
+                  checked={form.pet_ids.includes(pet.id)}
+                  onChange={() => set('pet_ids', toggle(form.pet_ids, pet.id))}
+                />{' '}
+                {pet.name}
               </label>
             ))}
           </Stack>
         </FormField>
         <FormField label={t('calendar.treatments')}>
           <Stack gap="1">
-            {active.length === 0 ? <Text fontSize="sm" color="fg.muted">{t('calendar.noTreatments')}</Text> : null}
+            {active.length === 0 ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('calendar.noTreatments')}
+              </Text>
+            ) : null}
             {active.map((tr) => (
               <label key={tr.id}>
-                <input type="checkbox" checked={form.treatment_ids.includes(tr.id)} onChange={() => setForm((f) => withTreatments(f, toggle(f.treatment_ids, tr.id), treatments))} /> {tr.name}
+                <input
+                  type="checkbox"
+                  checked={form.treatment_ids.includes(tr.id)}
+                  onChange={() => setForm((f) => withTreatments(f, toggle(f.treatment_ids, tr.id), treatments))}
+                />{' '}
+                {tr.name}
               </label>
             ))}
           </Stack>
@@ -212,7 +263,14 @@ export function AppointmentDialog({ ctx, orgaId, storeId, appointment, initial, 
             <Input type="time" step={900} value={form.time} onChange={(e) => set('time', e.currentTarget.value)} />
           </FormField>
           <FormField label={t('calendar.duration')} required error={err('duration')}>
-            <Input type="number" min={1} max={1440} step={15} value={form.duration} onChange={(e) => set('duration', e.currentTarget.value)} />
+            <Input
+              type="number"
+              min={1}
+              max={1440}
+              step={15}
+              value={form.duration}
+              onChange={(e) => set('duration', e.currentTarget.value)}
+            />
           </FormField>
         </SimpleGrid>
         {overlapName || overlaps.length > 0 ? (
@@ -235,7 +293,11 @@ export function AppointmentDialog({ ctx, orgaId, storeId, appointment, initial, 
           <SimpleGrid columns={{ base: 1, sm: 4 }} gap="3">
             <FormField label={t('calendar.repeat')}>
               <NativeSelect.Root>
-                <NativeSelect.Field data-testid="repeat-select" value={form.repeat} onChange={(e) => set('repeat', e.currentTarget.value as RepeatUnit)}>
+                <NativeSelect.Field
+                  data-testid="repeat-select"
+                  value={form.repeat}
+                  onChange={(e) => set('repeat', e.currentTarget.value as RepeatUnit)}
+                >
                   <option value="">{t('calendar.repeatNone')}</option>
                   <option value="day">{t('calendar.repeatDay')}</option>
                   <option value="week">{t('calendar.repeatWeek')}</option>

@@ -43,16 +43,27 @@ export function CheckOutDialog({ appointment, questions, t, busy, onSave, onClos
     >
       <Stack gap="3">
         <FormField label={t('calendar.finalPrice')}>
-          <Input data-testid="checkout-final-price" inputMode="decimal" value={form.finalPrice} onChange={(e) => setForm({ ...form, finalPrice: sanitizeAmountText(e.currentTarget.value) })} />
+          <Input
+            data-testid="checkout-final-price"
+            inputMode="decimal"
+            value={form.finalPrice}
+            onChange={(e) => setForm({ ...form, finalPrice: sanitizeAmountText(e.currentTarget.value) })}
+          />
         </FormField>
         <FormField label={t('calendar.discount')}>
-          <Input data-testid="checkout-discount" inputMode="decimal" value={form.discount} onChange={(e) => setForm({ ...form, discount: sanitizeAmountText(e.currentTarget.value) })} />
+          <Input
+            data-testid="checkout-discount"
+            inputMode="decimal"
+            value={form.discount}
+            onChange={(e) => setForm({ ...form, discount: sanitizeAmountText(e.currentTarget.value) })}
+          />
         </FormField>
         <Text data-testid="checkout-total" fontWeight="bold">
           {t('calendar.total')}: {formatAmount(totals.total, { pad: true })}
         </Text>
         <label>
-          <input type="checkbox" checked={form.cashedIn} onChange={(e) => setForm({ ...form, cashedIn: e.currentTarget.checked })} /> {t('calendar.cashedIn')}
+          <input type="checkbox" checked={form.cashedIn} onChange={(e) => setForm({ ...form, cashedIn: e.currentTarget.checked })} />{' '}
+          {t('calendar.cashedIn')}
         </label>
         {pets.map((petId) => {
           const asked = answers.filter((q) => q.petId === petId);
@@ -67,7 +78,11 @@ export function CheckOutDialog({ appointment, questions, t, busy, onSave, onClos
                   <FormField key={key} label={t(`clients.pet_${q.field}`)} required={q.required} error={error}>
                     {choices ? (
                       <NativeSelect.Root>
-                        <NativeSelect.Field data-testid={`checkout-${key}`} value={q.value} onChange={(e) => answer(key, e.currentTarget.value)}>
+                        <NativeSelect.Field
+                          data-testid={`checkout-${key}`}
+                          value={q.value}
+                          onChange={(e) => answer(key, e.currentTarget.value)}
+                        >
                           <option value="">—</option>
                           {choices.map((choice) => (
                             <option key={choice} value={choice}>

@@ -12,7 +12,14 @@ const SCOPES: readonly { scope: RecurringScope; key: string }[] = [
 /** A change to a recurring appointment: this one, this and the following ones, or all. */
 export function ScopeDialog({ t, onChoose, onCancel }: { t: Translate; onChoose: (scope: RecurringScope) => void; onCancel: () => void }) {
   return (
-    <DialogFrame role="alertdialog" title={t('calendar.scopeTitle')} testId="scope-dialog" cancelLabel={t('common.cancel')} cancelVariant="ghost" onCancel={onCancel}>
+    <DialogFrame
+      role="alertdialog"
+      title={t('calendar.scopeTitle')}
+      testId="scope-dialog"
+      cancelLabel={t('common.cancel')}
+      cancelVariant="ghost"
+      onCancel={onCancel}
+    >
       <Text mb="3">{t('calendar.scopeQuestion')}</Text>
       <Stack>
         {SCOPES.map(({ scope, key }) => (

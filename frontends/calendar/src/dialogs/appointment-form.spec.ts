@@ -1,5 +1,12 @@
 import { appointmentOf } from '../test-support/appointments';
-import { appointmentWriteOf, editAppointmentForm, newAppointmentForm, recurringInputOf, validateAppointmentForm, withTreatments } from './appointment-form';
+import {
+  appointmentWriteOf,
+  editAppointmentForm,
+  newAppointmentForm,
+  recurringInputOf,
+  validateAppointmentForm,
+  withTreatments,
+} from './appointment-form';
 import { checkOutFormOf, checkOutTotals } from './checkout';
 
 const treatments = [
@@ -16,8 +23,14 @@ describe('appointment form', () => {
   it('R3.07 asks for at least one pet and a valid time, duration and recurrence', () => {
     const form = newAppointmentForm({ date: '2026-11-18', start: 540, duration: 60 });
     expect(validateAppointmentForm(form)).toEqual({ pets: 'calendar.petRequired' });
-    expect(validateAppointmentForm({ ...form, pet_ids: ['p'], time: '25:00', duration: '0' })).toEqual({ time: 'validation.required', duration: 'validation.required' });
-    expect(validateAppointmentForm({ ...form, pet_ids: ['p'], repeat: 'week', every: '0', count: '1' })).toEqual({ every: 'validation.required', count: 'validation.required' });
+    expect(validateAppointmentForm({ ...form, pet_ids: ['p'], time: '25:00', duration: '0' })).toEqual({
+      time: 'validation.required',
+      duration: 'validation.required',
+    });
+    expect(validateAppointmentForm({ ...form, pet_ids: ['p'], repeat: 'week', every: '0', count: '1' })).toEqual({
+      every: 'validation.required',
+      count: 'validation.required',
+    });
   });
 
   it('R5.16 the price is amount text: chosen treatments suggest their sum until typed; saved in cents', () => {
@@ -33,14 +46,33 @@ describe('appointment form', () => {
   it('R3.07 the recurrence: interval, count or unlimited, optional end', () => {
     const base = newAppointmentForm({ date: '2026-11-18', start: 540, duration: 60 });
     expect(recurringInputOf(base)).toBeNull();
-    expect(recurringInputOf({ ...base, repeat: 'week', every: '2', count: '' })).toEqual({ unit: 'week', every: 2, count: null, end: null });
-    expect(recurringInputOf({ ...base, repeat: 'month', every: '1', count: '6', until: '2027-06-01' })).toEqual({ unit: 'month', every: 1, count: 6, end: '2027-06-01' });
+    expect(recurringInputOf({ ...base, repeat: 'week', every: '2', count: '' })).toEqual({
+      unit: 'week',
+      every: 2,
+      count: null,
+      end: null,
+    });
+    expect(recurringInputOf({ ...base, repeat: 'month', every: '1', count: '6', until: '2027-06-01' })).toEqual({
+      unit: 'month',
+      every: 1,
+      count: 6,
+      end: '2027-06-01',
+    });
   });
 
   it('editing starts from the appointment', () => {
     const a = appointmentOf({ hour: 14, min: 30, duration: 90, price: 4000, app_name: 'Fido', user_id: 'u2' });
     const write = appointmentWriteOf(editAppointmentForm(a, ['t1'], ['p1']));
-    expect(write).toMatchObject({ hour: 14, min: 30, duration: 90, price: 4000, app_name: 'Fido', user_id: 'u2', treatment_ids: ['t1'], pet_ids: ['p1'] });
+    expect(write).toMatchObject({
+      hour: 14,
+      min: 30,
+      duration: 90,
+      price: 4000,
+      app_name: 'Fido',
+      user_id: 'u2',
+      treatment_ids: ['t1'],
+      pet_ids: ['p1'],
+    });
   });
 });
 
@@ -48,7 +80,17 @@ describe('check-out', () => {
   it('R4.11 R5.16 total is the final price minus the discount, in cents, cashed in', () => {
     const form = checkOutFormOf({ price: 4000, final_price: null, discount: 0, cashed_in: false });
     expect(form).toEqual({ finalPrice: '40,00', discount: '0,00', cashedIn: true });
-    expect(checkOutTotals({ ...form, finalPrice: '45,5', discount: '5,25' })).toEqual({ final_price: 4550, discount: 525, total: 4025, cashed_in: true });
-    expect(checkOutTotals({ finalPrice: '10', discount: '25', cashedIn: false })).toEqual({ final_price: 1000, discount: 1000, total: 0, cashed_in: false });
+    expect(checkOutTotals({ ...form, finalPrice: '45,5', discount: '5,25' })).toEqual({
+      final_price: 4550,
+      discount: 525,
+      total: 4025,
+      cashed_in: true,
+    });
+    expect(checkOutTotals({ finalPrice: '10', discount: '25', cashedIn: false })).toEqual({
+      final_price: 1000,
+      discount: 1000,
+      total: 0,
+      cashed_in: false,
+    });
   });
 });

@@ -10,5 +10,9 @@ export function checkOutTotals(form: CheckOutForm): { final_price: number; disco
 }
 
 export function checkOutFormOf(a: { price: number; final_price: number | null; discount: number; cashed_in: boolean }): CheckOutForm {
-  return { finalPrice: formatAmount(a.final_price ?? a.price, { pad: true }), discount: formatAmount(a.discount, { pad: true }), cashedIn: true };
+  return {
+    finalPrice: formatAmount(a.final_price ?? a.price, { pad: true }),
+    discount: formatAmount(a.discount, { pad: true }),
+    cashedIn: true,
+  };
 }

@@ -43,7 +43,8 @@ export function checkoutPetErrors(questions: readonly PetQuestion[]): Record<str
   for (const q of questions) {
     const value = q.value.trim();
     if (q.required && value === '') errors[questionKey(q)] = 'validation.required';
-    else if (q.field === 'weight' && value !== '' && !/^\d{1,3}([.,]\d{1,2})?$/.test(value)) errors[questionKey(q)] = 'clients.weightInvalid';
+    else if (q.field === 'weight' && value !== '' && !/^\d{1,3}([.,]\d{1,2})?$/.test(value))
+      errors[questionKey(q)] = 'clients.weightInvalid';
   }
   return errors;
 }

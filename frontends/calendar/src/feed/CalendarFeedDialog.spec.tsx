@@ -12,7 +12,13 @@ const STORE = '33333333-3333-4333-8333-333333333333';
 const ANNA = '44444444-4444-4444-8444-444444444444';
 
 function mount(api: SchedulingApi) {
-  const bridge = { api: {} as ApiClient, user: { id: ANNA } as PersonUser, language: 'en', notify: jest.fn(), orga: null } as unknown as ShellBridge;
+  const bridge = {
+    api: {} as ApiClient,
+    user: { id: ANNA } as PersonUser,
+    language: 'en',
+    notify: jest.fn(),
+    orga: null,
+  } as unknown as ShellBridge;
   const onClose = jest.fn();
   render(
     <ChakraProvider value={pawlineSystem}>
@@ -42,7 +48,8 @@ function apiAnswering(tokens: string[]) {
   return { api: createSchedulingApi({ api: shell, language: 'en', fetch }), calls };
 }
 
-const bodyOf = (call: { init: RequestInit } | undefined): unknown => JSON.parse(typeof call?.init.body === 'string' ? call.init.body : 'null');
+const bodyOf = (call: { init: RequestInit } | undefined): unknown =>
+  JSON.parse(typeof call?.init.body === 'string' ? call.init.body : 'null');
 
 describe('Subscribe in Google/Apple Calendar (R1.15)', () => {
   it('R1.15 creates the store feed and shows the https and webcal URLs with copy buttons', async () => {
@@ -57,7 +64,9 @@ describe('Subscribe in Google/Apple Calendar (R1.15)', () => {
     });
     const http = await screen.findByTestId<HTMLInputElement>('calendar-feed-http-url');
     expect(http.value).toBe('https://app.pawline.example/api/v1/public/calendar/11111111-aaaa-4aaa-8aaa-111111111111.ics');
-    expect(screen.getByTestId<HTMLInputElement>('calendar-feed-webcal-url').value).toBe('webcal://app.pawline.example/api/v1/public/calendar/11111111-aaaa-4aaa-8aaa-111111111111.ics');
+    expect(screen.getByTestId<HTMLInputElement>('calendar-feed-webcal-url').value).toBe(
+      'webcal://app.pawline.example/api/v1/public/calendar/11111111-aaaa-4aaa-8aaa-111111111111.ics',
+    );
     expect(screen.getByTestId('calendar-feed-open-webcal').getAttribute('href')).toMatch(/^webcal:\/\//);
 
     expect(calls).toHaveLength(1);
@@ -72,7 +81,7 @@ describe('Subscribe in Google/Apple Calendar (R1.15)', () => {
     expect(bridge.notify).toHaveBeenCalledWith(2, 'Link copied');
   });
 
-  it('R1.15 a staff member\'s feed sends user_id; Regenerate asks first and then shows the new URL', async () => {
+  it("R1.15 a staff member's feed sends user_id; Regenerate asks first and then shows the new URL", async () => {
     const { api, calls } = apiAnswering(['aaaa', 'bbbb']);
     mount(api);
     fireEvent.change(await screen.findByRole('combobox', { name: 'Calendar of' }), { target: { value: ANNA } });
@@ -94,7 +103,7 @@ describe('Subscribe in Google/Apple Calendar (R1.15)', () => {
     expect(bodyOf(calls[1])).toEqual({ user_id: ANNA });
   });
 
-  it('R1.15 shows the server\'s refusal inline and no URL', async () => {
+  it("R1.15 shows the server's refusal inline and no URL", async () => {
     const api = { regenerateCalendarFeed: jest.fn().mockRejectedValue(new Error('You may not do this')) } as unknown as SchedulingApi;
     mount(api);
     await act(async () => {

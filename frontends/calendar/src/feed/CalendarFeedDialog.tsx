@@ -85,7 +85,14 @@ export function CalendarFeedDialog({ ctx, orgaId, storeId, staff, origin, onClos
         onCancel={onClose}
         confirm={
           urls
-            ? { label: t('calendar.feedRegenerate'), testId: 'calendar-feed-regenerate', onClick: () => setConfirming(true), busy, danger: true, variant: 'outline' }
+            ? {
+                label: t('calendar.feedRegenerate'),
+                testId: 'calendar-feed-regenerate',
+                onClick: () => setConfirming(true),
+                busy,
+                danger: true,
+                variant: 'outline',
+              }
             : { label: t('calendar.feedCreate'), testId: 'calendar-feed-create', onClick: () => void generate(), busy }
         }
       >
@@ -95,7 +102,12 @@ export function CalendarFeedDialog({ ctx, orgaId, storeId, staff, origin, onClos
               {t('calendar.feedFor')}
             </Text>
             <NativeSelect.Root>
-              <NativeSelect.Field name="feed-for" aria-label={t('calendar.feedFor')} value={choice} onChange={(e) => choose(e.currentTarget.value)}>
+              <NativeSelect.Field
+                name="feed-for"
+                aria-label={t('calendar.feedFor')}
+                value={choice}
+                onChange={(e) => choose(e.currentTarget.value)}
+              >
                 <option value={STORE_CHOICE}>{t('calendar.feedStore')}</option>
                 {staff.map((member) => (
                   <option key={member.id} value={member.id}>

@@ -46,7 +46,18 @@ export function CardStyles() {
 }
 
 /** An appointment in the staff member's colours; done and declined cards look different (R9.09, R3.07). */
-export function AppointmentCard({ appointment: a, label, look, t, style, compact, dragging, onPointerDown, onResizePointerDown, onOpen }: Props) {
+export function AppointmentCard({
+  appointment: a,
+  label,
+  look,
+  t,
+  style,
+  compact,
+  dragging,
+  onPointerDown,
+  onResizePointerDown,
+  onOpen,
+}: Props) {
   const start = a.hour * 60 + a.min;
   const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
   const declined = look.state === 'declined';

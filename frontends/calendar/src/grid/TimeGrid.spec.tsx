@@ -14,7 +14,11 @@ const STAFF: OrganizationUser[] = [
 ];
 const DAYS: GridColumn[] = ['2026-11-17', '2026-11-18'].map((day) => ({ key: day, day, label: day }));
 
-function grid(columns: readonly GridColumn[], appointments: readonly Appointment[], props: { staff?: ReadonlyMap<string, OrganizationUser>; onOpen?: (a: Appointment) => void } = {}) {
+function grid(
+  columns: readonly GridColumn[],
+  appointments: readonly Appointment[],
+  props: { staff?: ReadonlyMap<string, OrganizationUser>; onOpen?: (a: Appointment) => void } = {},
+) {
   const onOpen = props.onOpen ?? jest.fn();
   const view = (open: (a: Appointment) => void) => (
     <TimeGrid
@@ -67,7 +71,11 @@ describe('time grid', () => {
       appointmentOf({ date: day, user_id: 's1', hour: 11, app_name: 'Fido' }),
       appointmentOf({ date: '2026-11-19', user_id: 's1', app_name: 'other day' }),
     ]);
-    expect(screen.getAllByTestId('grid-column').map((c) => cardsIn(c))).toEqual([['11:00–12:00 Fido'], ['09:00–10:00 Rex'], ['09:00–10:00 Luna']]);
+    expect(screen.getAllByTestId('grid-column').map((c) => cardsIn(c))).toEqual([
+      ['11:00–12:00 Fido'],
+      ['09:00–10:00 Rex'],
+      ['09:00–10:00 Luna'],
+    ]);
   });
 
   it('while a card is dragged only that card draws again, not every card of the week', () => {
@@ -75,7 +83,13 @@ describe('time grid', () => {
     const looks = jest.spyOn(staff, 'get');
     // half-hour appointments on the hour, none overlapping (even while the first moves by 30 minutes)
     const items = Array.from({ length: 20 }, (_, i) =>
-      appointmentOf({ date: i % 2 === 0 ? '2026-11-17' : '2026-11-18', hour: 7 + Math.floor(i / 2), duration: 30, user_id: 's1', app_name: `pet ${i}` }),
+      appointmentOf({
+        date: i % 2 === 0 ? '2026-11-17' : '2026-11-18',
+        hour: 7 + Math.floor(i / 2),
+        duration: 30,
+        user_id: 's1',
+        app_name: `pet ${i}`,
+      }),
     );
     grid(DAYS, items, { staff });
     // each card looks its staff member's colours up as it draws

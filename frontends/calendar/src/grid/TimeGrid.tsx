@@ -1,11 +1,29 @@
 import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { cardLook, startMinutes } from '../calendar/appointment-model';
 import { clockText } from '../calendar/calendar-dates';
 import type { Translate } from '../i18n/translator';
 import { AppointmentCard, CardStyles } from './AppointmentCard';
-import { columnAt, DRAG_THRESHOLD_PX, minutesAtOffset, movedStart, offsetOfMinutes, resizedDuration, selectionBetween, type GridScale } from './drag-math';
+import {
+  columnAt,
+  DRAG_THRESHOLD_PX,
+  minutesAtOffset,
+  movedStart,
+  offsetOfMinutes,
+  resizedDuration,
+  selectionBetween,
+  type GridScale,
+} from './drag-math';
 import { layoutOverlaps, type LanePlacement } from './overlap-layout';
 
 /** A column of the grid: a day, or a day of one staff member (Day by user; null = unassigned). */
@@ -98,7 +116,19 @@ type GridCardProps = {
  * A card placed in its column. Memoized on plain values: while a card is dragged the grid renders
  * on every pointer move, and only the dragged card (a new object) draws again, not all 300.
  */
-const GridCard = memo(function GridCard({ appointment: a, col, top, height, lane, lanes, label, staff, t, dragging, actions }: GridCardProps) {
+const GridCard = memo(function GridCard({
+  appointment: a,
+  col,
+  top,
+  height,
+  lane,
+  lanes,
+  label,
+  staff,
+  t,
+  dragging,
+  actions,
+}: GridCardProps) {
   // lane `lane` of `lanes`, 1 px in from each side (the margin in GRID_CSS): plain percentages
   // parse faster than calc() and the card's width follows from left and right
   const style: CSSProperties = { top, height, left: `${(lane / lanes) * 100}%`, right: `${((lanes - lane - 1) / lanes) * 100}%` };
@@ -123,7 +153,18 @@ const ALONE: LanePlacement = { lane: 0, lanes: 1 };
  * Hours down, days (or staff members) across. Drag on empty grid to book, drag a card to move
  * it, drag its bottom edge to resize; all in 15-minute steps (pointer events).
  */
-export function TimeGrid({ columns, appointments, staff, labelOf, t, pxPerHour = DEFAULT_PX_PER_HOUR, onCreate, onOpen, onMove, onResize }: Props) {
+export function TimeGrid({
+  columns,
+  appointments,
+  staff,
+  labelOf,
+  t,
+  pxPerHour = DEFAULT_PX_PER_HOUR,
+  onCreate,
+  onOpen,
+  onMove,
+  onResize,
+}: Props) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
@@ -221,7 +262,8 @@ export function TimeGrid({ columns, appointments, staff, labelOf, t, pxPerHour =
     if (!current) return;
     if (current.kind === 'create') update({ ...current, current: pointerMinutes(event) });
     else if (current.kind === 'move') {
-      const moved = current.moved || Math.abs(event.clientY - current.y) > DRAG_THRESHOLD_PX || Math.abs(event.clientX - current.x) > DRAG_THRESHOLD_PX;
+      const moved =
+        current.moved || Math.abs(event.clientY - current.y) > DRAG_THRESHOLD_PX || Math.abs(event.clientX - current.x) > DRAG_THRESHOLD_PX;
       if (!moved) return;
       const start = movedStart(startMinutes(current.a), current.a.duration, event.clientY - current.y, scale);
       update({ ...current, moved, start, col: pointerColumn(event) });
@@ -286,7 +328,13 @@ export function TimeGrid({ columns, appointments, staff, labelOf, t, pxPerHour =
           onPointerCancel={() => update(null)}
         >
           {perColumn.map(({ column, items, lanes }, index) => (
-            <div key={column.key} className="pl-grid-column" data-testid="grid-column" data-day={column.day} data-user={column.userId ?? ''}>
+            <div
+              key={column.key}
+              className="pl-grid-column"
+              data-testid="grid-column"
+              data-day={column.day}
+              data-user={column.userId ?? ''}
+            >
               {selection && selection.col === index ? (
                 <div
                   className="pl-grid-selection"

@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { columnAt, DAY_MINUTES, minutesAtOffset, movedStart, offsetOfMinutes, resizedDuration, selectionBetween, snapMinutes, SNAP_MINUTES } from './drag-math';
+import {
+  columnAt,
+  DAY_MINUTES,
+  minutesAtOffset,
+  movedStart,
+  offsetOfMinutes,
+  resizedDuration,
+  selectionBetween,
+  snapMinutes,
+  SNAP_MINUTES,
+} from './drag-math';
 
 const scale = { pxPerHour: 48, firstHour: 7 };
 
@@ -47,20 +57,25 @@ describe('drag math (15-minute snapping)', () => {
 
   it('property: every drag result lies on the 15-minute grid within the day', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1425 }), fc.integer({ min: 15, max: 240 }), fc.integer({ min: -2000, max: 2000 }), (start0, duration, delta) => {
-        const start = Math.floor(start0 / 15) * 15;
-        const moved = movedStart(start, duration, delta, scale);
-        expect(moved % SNAP_MINUTES).toBe(0);
-        expect(moved).toBeGreaterThanOrEqual(0);
-        expect(moved + Math.min(duration, DAY_MINUTES)).toBeLessThanOrEqual(DAY_MINUTES + 15);
-        const resized = resizedDuration(start, duration, delta, scale);
-        expect(resized).toBeGreaterThanOrEqual(SNAP_MINUTES);
-        expect(start + resized).toBeLessThanOrEqual(DAY_MINUTES);
-        const selection = selectionBetween(start0, start0 + delta / 10);
-        expect(selection.start % 15).toBe(0);
-        expect(selection.duration % 15).toBe(0);
-        expect(selection.duration).toBeGreaterThanOrEqual(15);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1425 }),
+        fc.integer({ min: 15, max: 240 }),
+        fc.integer({ min: -2000, max: 2000 }),
+        (start0, duration, delta) => {
+          const start = Math.floor(start0 / 15) * 15;
+          const moved = movedStart(start, duration, delta, scale);
+          expect(moved % SNAP_MINUTES).toBe(0);
+          expect(moved).toBeGreaterThanOrEqual(0);
+          expect(moved + Math.min(duration, DAY_MINUTES)).toBeLessThanOrEqual(DAY_MINUTES + 15);
+          const resized = resizedDuration(start, duration, delta, scale);
+          expect(resized).toBeGreaterThanOrEqual(SNAP_MINUTES);
+          expect(start + resized).toBeLessThanOrEqual(DAY_MINUTES);
+          const selection = selectionBetween(start0, start0 + delta / 10);
+          expect(selection.start % 15).toBe(0);
+          expect(selection.duration % 15).toBe(0);
+          expect(selection.duration).toBeGreaterThanOrEqual(15);
+        },
+      ),
     );
   });
 });

@@ -32,7 +32,11 @@ describe('month and year views', () => {
       />,
     );
     const cell = screen.getAllByTestId('month-day').find((c) => c.getAttribute('data-day') === day) as HTMLElement;
-    expect(within(cell).getAllByTestId('appointment-card').map((c) => c.textContent)).toEqual(['15:00 at 15', '11:00 at 11', '09:00 at 9']);
+    expect(
+      within(cell)
+        .getAllByTestId('appointment-card')
+        .map((c) => c.textContent),
+    ).toEqual(['15:00 at 15', '11:00 at 11', '09:00 at 9']);
     fireEvent.click(within(cell).getByTestId('month-more'));
     expect(within(cell).getByTestId('month-more').textContent).toBe('+1 more');
     expect(onDay).toHaveBeenCalledWith(day);

@@ -47,7 +47,16 @@ export function MonthView({ days, month, weekdayNames, appointments, staff, labe
           const list = byDay.get(day) ?? [];
           const inMonth = dayParts(day).month === month;
           return (
-            <Box key={day} minH="24" borderTopWidth="1px" borderLeftWidth="1px" p="1" bg={inMonth ? undefined : 'bg.subtle'} data-testid="month-day" data-day={day}>
+            <Box
+              key={day}
+              minH="24"
+              borderTopWidth="1px"
+              borderLeftWidth="1px"
+              p="1"
+              bg={inMonth ? undefined : 'bg.subtle'}
+              data-testid="month-day"
+              data-day={day}
+            >
               <Box
                 as="button"
                 fontSize="sm"
@@ -58,7 +67,15 @@ export function MonthView({ days, month, weekdayNames, appointments, staff, labe
                 {dayParts(day).day}
               </Box>
               {list.slice(0, MONTH_CELL_LIMIT).map((a) => (
-                <AppointmentCard key={a.id} appointment={a} label={labelOf(a)} look={cardLook(a, staff)} t={t} compact onOpen={() => onOpen(a)} />
+                <AppointmentCard
+                  key={a.id}
+                  appointment={a}
+                  label={labelOf(a)}
+                  look={cardLook(a, staff)}
+                  t={t}
+                  compact
+                  onOpen={() => onOpen(a)}
+                />
               ))}
               {list.length > MONTH_CELL_LIMIT ? (
                 <Box as="button" fontSize="xs" color="fg.muted" onClick={() => onDay(day)} data-testid="month-more">

@@ -15,7 +15,12 @@ const message = (fields: Partial<RealtimeMessage>): RealtimeMessage => ({
 describe('appointment realtime events', () => {
   it('R4.17 create, update, done, notes, status and status_by_customer fetch the appointment; delete removes it', () => {
     for (const event of ['created', 'updated', 'done', 'notes', 'status', 'status_by_customer']) {
-      expect(appointmentEventAction(message({ event }), 'store-1')).toEqual({ kind: 'fetch', id: 'appt-1', event, checkDeclined: event === 'status_by_customer' });
+      expect(appointmentEventAction(message({ event }), 'store-1')).toEqual({
+        kind: 'fetch',
+        id: 'appt-1',
+        event,
+        checkDeclined: event === 'status_by_customer',
+      });
     }
     expect(appointmentEventAction(message({ event: 'deleted' }), 'store-1')).toEqual({ kind: 'remove', id: 'appt-1' });
   });

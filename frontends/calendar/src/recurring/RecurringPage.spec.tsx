@@ -12,11 +12,21 @@ import { RecurringPage } from './RecurringPage';
 const GROUP = '30000000-0000-4000-8000-000000000001';
 
 function mount(api: Partial<SchedulingApi>, language: 'en' | 'it' = 'en') {
-  const bridge = { api: {} as ApiClient, user: { id: 'u1' } as PersonUser, language, notify: jest.fn(), orga: null } as unknown as ShellBridge;
+  const bridge = {
+    api: {} as ApiClient,
+    user: { id: 'u1' } as PersonUser,
+    language,
+    notify: jest.fn(),
+    orga: null,
+  } as unknown as ShellBridge;
   render(
     <ChakraProvider value={pawlineSystem}>
       <MemoryRouter>
-        <RecurringPage ctx={{ bridge, api: api as SchedulingApi, t: calendarTranslator(language), subscribe: () => () => undefined, storage: null }} orgaId="o1" storeId="s1" />
+        <RecurringPage
+          ctx={{ bridge, api: api as SchedulingApi, t: calendarTranslator(language), subscribe: () => () => undefined, storage: null }}
+          orgaId="o1"
+          storeId="s1"
+        />
       </MemoryRouter>
     </ChakraProvider>,
   );
@@ -25,8 +35,19 @@ function mount(api: Partial<SchedulingApi>, language: 'en' | 'it' = 'en') {
 
 describe('recurring appointments page', () => {
   it('R3.07 lists each series with interval, count or unlimited, and deletes all of it', async () => {
-    const main = appointmentOf({ id: 'm', date: '2099-01-07', app_name: 'Fido weekly', recurring_group_id: GROUP, recurring_group_main: true, recurring_data: { unit: 'week', every: 2, count: null } });
-    const range = jest.fn().mockResolvedValue({ items: [main, appointmentOf({ date: '2099-01-21', recurring_group_id: GROUP }), appointmentOf({ app_name: 'single' })], treatments: [], pets: [] });
+    const main = appointmentOf({
+      id: 'm',
+      date: '2099-01-07',
+      app_name: 'Fido weekly',
+      recurring_group_id: GROUP,
+      recurring_group_main: true,
+      recurring_data: { unit: 'week', every: 2, count: null },
+    });
+    const range = jest.fn().mockResolvedValue({
+      items: [main, appointmentOf({ date: '2099-01-21', recurring_group_id: GROUP }), appointmentOf({ app_name: 'single' })],
+      treatments: [],
+      pets: [],
+    });
     const remove = jest.fn().mockResolvedValue({ deleted_ids: ['m'] });
     const bridge = mount({ range, remove });
     expect(await screen.findByText('Fido weekly')).toBeTruthy();

@@ -37,7 +37,15 @@ export function RecurringPage({ ctx, orgaId, storeId }: { ctx: CalendarContext; 
   useEffect(() => ctx.subscribe((message) => (message.scope === 'appointment' ? void reload() : undefined)), [ctx, reload]);
 
   if (load.status === 'loading') return <LoadingState label={t('calendar.loading')} />;
-  if (load.status === 'failed') return <ErrorState title={t('calendar.recurringLoadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={() => reload()} />;
+  if (load.status === 'failed')
+    return (
+      <ErrorState
+        title={t('calendar.recurringLoadFailed')}
+        message={load.message}
+        retryLabel={t('common.retry')}
+        onRetry={() => reload()}
+      />
+    );
   const groups = recurringGroupsOf(load.list, today);
 
   return (
@@ -58,7 +66,8 @@ export function RecurringPage({ ctx, orgaId, storeId }: { ctx: CalendarContext; 
                 {group.main.recurring_end ? ` · ${t('calendar.endsOn', { date: group.main.recurring_end })}` : null}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {t('calendar.nextDate', { date: shown.date, time: clockText(shown.hour * 60 + shown.min) })} · {t('calendar.upcoming', { count: group.members.filter((a) => a.date >= today).length })}
+                {t('calendar.nextDate', { date: shown.date, time: clockText(shown.hour * 60 + shown.min) })} ·{' '}
+                {t('calendar.upcoming', { count: group.members.filter((a) => a.date >= today).length })}
               </Text>
               <HStack mt="2">
                 <Button asChild size="sm" variant="outline">

@@ -6,7 +6,13 @@ describe('recurring groups', () => {
     const g = '30000000-0000-4000-8000-000000000001';
     const list = {
       items: [
-        appointmentOf({ id: 'm', date: '2026-11-04', recurring_group_id: g, recurring_group_main: true, recurring_data: { unit: 'week', every: 1, count: null } }),
+        appointmentOf({
+          id: 'm',
+          date: '2026-11-04',
+          recurring_group_id: g,
+          recurring_group_main: true,
+          recurring_data: { unit: 'week', every: 1, count: null },
+        }),
         appointmentOf({ id: 'b', date: '2026-11-25', recurring_group_id: g }),
         appointmentOf({ id: 'a', date: '2026-11-18', recurring_group_id: g }),
         appointmentOf({ id: 'single', date: '2026-11-20' }),

@@ -19,7 +19,7 @@ export function recurringGroupsOf(list: AppointmentList, today: string): Recurri
   return [...groups.entries()]
     .map(([groupId, members]) => {
       const sorted = [...members].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-      const main = sorted.find((a) => a.recurring_group_main) ?? (sorted[0]);
+      const main = sorted.find((a) => a.recurring_group_main) ?? sorted[0];
       return { groupId, main, next: sorted.find((a) => a.date >= today) ?? null, members: sorted };
     })
     .sort((a, b) => (order(a.next ?? a.main) < order(b.next ?? b.main) ? -1 : 1));

@@ -27,16 +27,48 @@ window.calendarCalls = [];
 let items: Appointment[] = [];
 let next = 1;
 const record = (name: string, ...args: unknown[]) => void window.calendarCalls.push({ name, args });
-const listOf = (list: Appointment[]): AppointmentList => ({ items: list, treatments: [], pets: list.map((a) => ({ appointment_id: a.id, pet_id: PET.id })) });
+const listOf = (list: Appointment[]): AppointmentList => ({
+  items: list,
+  treatments: [],
+  pets: list.map((a) => ({ appointment_id: a.id, pet_id: PET.id })),
+});
 
 function fromWrite(write: AppointmentWrite, id: string): Appointment {
   const [year, month, day] = write.date.split('-').map(Number) as [number, number, number];
   return {
-    id, orga_id: ORGA, store_id: STORE, user_id: write.user_id, date: write.date, year, month, day, hour: write.hour, min: write.min, sec: 0,
-    time_zone: 'Europe/Rome', starts_at: '', ends_at: '', duration: write.duration, color: null, timed: true, full_day: false,
-    app_name: write.app_name, notes: write.notes, status: 0, discount: 0, price: write.price, final_price: null, total: null,
-    checked_out: false, cashed_in: false, recurring_data: null, recurring_end: null, recurring_group_id: null, recurring_group_main: false,
-    reminder_status: null, updated_at: '',
+    id,
+    orga_id: ORGA,
+    store_id: STORE,
+    user_id: write.user_id,
+    date: write.date,
+    year,
+    month,
+    day,
+    hour: write.hour,
+    min: write.min,
+    sec: 0,
+    time_zone: 'Europe/Rome',
+    starts_at: '',
+    ends_at: '',
+    duration: write.duration,
+    color: null,
+    timed: true,
+    full_day: false,
+    app_name: write.app_name,
+    notes: write.notes,
+    status: 0,
+    discount: 0,
+    price: write.price,
+    final_price: null,
+    total: null,
+    checked_out: false,
+    cashed_in: false,
+    recurring_data: null,
+    recurring_end: null,
+    recurring_group_id: null,
+    recurring_group_main: false,
+    reminder_status: null,
+    updated_at: '',
   };
 }
 
@@ -65,12 +97,32 @@ const api: Partial<SchedulingApi> = {
 };
 
 const person = { id: 'u1', orga_id: ORGA, first_name: 'Ada', last_name: 'Lovelace', language: 'en' } as PersonUser;
-const orga: Organization = { id: ORGA, name: 'Salon', tier: 1, created_at: '2026-01-01T00:00:00Z', stores: [{ id: STORE, name: 'Main', time_zone: 'Europe/Rome' }], users: [] };
-const bridge: ShellBridge = {
-  api: {} as ApiClient, user: person, language: 'en', notify: (type, message) => record('notify', type, message), reloadUser: async () => undefined,
-  changeLanguage: () => undefined, signedOut: () => undefined, appVersion: '11.4.6', orga,
+const orga: Organization = {
+  id: ORGA,
+  name: 'Salon',
+  tier: 1,
+  created_at: '2026-01-01T00:00:00Z',
+  stores: [{ id: STORE, name: 'Main', time_zone: 'Europe/Rome' }],
+  users: [],
 };
-const ctx: CalendarContext = { bridge, api: api as SchedulingApi, t: calendarTranslator('en'), subscribe: () => () => undefined, storage: window.localStorage };
+const bridge: ShellBridge = {
+  api: {} as ApiClient,
+  user: person,
+  language: 'en',
+  notify: (type, message) => record('notify', type, message),
+  reloadUser: async () => undefined,
+  changeLanguage: () => undefined,
+  signedOut: () => undefined,
+  appVersion: '11.4.6',
+  orga,
+};
+const ctx: CalendarContext = {
+  bridge,
+  api: api as SchedulingApi,
+  t: calendarTranslator('en'),
+  subscribe: () => () => undefined,
+  storage: window.localStorage,
+};
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <ChakraProvider value={pawlineSystem}>

@@ -22,7 +22,8 @@ function fakeFetch(responses: Response[]) {
   return { fetch, calls };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('crm api', () => {
   it('R7.07 R6.08 R1.11 reads a store list or, without a store, the organization’s shared list, with search, sort, tags and last id', async () => {
@@ -39,7 +40,10 @@ describe('crm api', () => {
   });
 
   it('R7.10 refreshes the session once on 401 and retries with the new token', async () => {
-    const { fetch, calls } = fakeFetch([json({ code: 'unauthorized', message: 'no' }, 401), json({ customer: {}, tags: [], external_services: [] })]);
+    const { fetch, calls } = fakeFetch([
+      json({ code: 'unauthorized', message: 'no' }, 401),
+      json({ customer: {}, tags: [], external_services: [] }),
+    ]);
     const api = fakeApi();
     const crm = createCrmApi({ api, language: 'en', fetch });
     await crm.getCustomer('o1', 's1', 'c1');
@@ -50,7 +54,10 @@ describe('crm api', () => {
   it('R8.04 R8.06 turns an error answer into an ApiError with the server’s code and message', async () => {
     const { fetch } = fakeFetch([json({ code: 'server_401', message: 'The id is already in use' }, 409)]);
     const crm = createCrmApi({ api: fakeApi(), language: 'en', fetch });
-    await expect(crm.createTag('o1', { kind: 'pet', name: 'x' })).rejects.toMatchObject({ code: 'server_401', message: 'The id is already in use' });
+    await expect(crm.createTag('o1', { kind: 'pet', name: 'x' })).rejects.toMatchObject({
+      code: 'server_401',
+      message: 'The id is already in use',
+    });
   });
 
   it('R7.04 R7.10 uploads a pet photo as the raw body with its type, X-File-Name and progress', async () => {
@@ -84,7 +91,12 @@ describe('crm api', () => {
     const progress: number[] = [];
     const stored = await crm.uploadPetImage('o1', 's1', 'p1', file, (f) => progress.push(f)).done;
     expect(opened).toBe('POST /api/v1/orga/o1/store/s1/pet/p1/image');
-    expect(headers).toMatchObject({ Authorization: 'Bearer tok-1', 'Content-Type': 'image/jpeg', 'X-File-Name': 'rex%20photo.jpg', 'X-Device-Id': 'dev-1' });
+    expect(headers).toMatchObject({
+      Authorization: 'Bearer tok-1',
+      'Content-Type': 'image/jpeg',
+      'X-File-Name': 'rex%20photo.jpg',
+      'X-Device-Id': 'dev-1',
+    });
     expect(sent).toBe(file);
     expect(progress).toEqual([0.5, 1]);
     expect(stored.id).toBe('f1');
@@ -92,15 +104,34 @@ describe('crm api', () => {
 
   it('R5.10 rejects a refused upload with the server’s message', async () => {
     const request = {
-      open: jest.fn(), setRequestHeader: jest.fn(), abort: jest.fn(), status: 0, statusText: '', responseText: '',
-      upload: { onprogress: null }, onload: null as (() => void) | null, onerror: null, onabort: null,
+      open: jest.fn(),
+      setRequestHeader: jest.fn(),
+      abort: jest.fn(),
+      status: 0,
+      statusText: '',
+      responseText: '',
+      upload: { onprogress: null },
+      onload: null as (() => void) | null,
+      onerror: null,
+      onabort: null,
       send() {
-        Object.assign(request, { status: 400, responseText: JSON.stringify({ code: 'validation_failed', message: 'File got the wrong file type', fields: { file: 'errors.uploadWrongType' } }) });
+        Object.assign(request, {
+          status: 400,
+          responseText: JSON.stringify({
+            code: 'validation_failed',
+            message: 'File got the wrong file type',
+            fields: { file: 'errors.uploadWrongType' },
+          }),
+        });
         request.onload?.();
       },
     };
     const crm = createCrmApi({ api: fakeApi(), language: 'en', createUploadRequest: () => request });
     const upload = crm.uploadPrivacyFile('o1', 's1', 'c1', new File(['x'], 'a.pdf', { type: 'application/pdf' }), () => undefined);
-    await expect(upload.done).rejects.toMatchObject({ status: 400, message: 'File got the wrong file type', fields: { file: 'errors.uploadWrongType' } });
+    await expect(upload.done).rejects.toMatchObject({
+      status: 400,
+      message: 'File got the wrong file type',
+      fields: { file: 'errors.uploadWrongType' },
+    });
   });
 });

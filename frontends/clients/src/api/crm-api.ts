@@ -43,7 +43,10 @@ export type TagWrite = { kind?: TagKind; name?: string; icon?: number; emoji?: s
 export type { FetchLike };
 
 /** The XMLHttpRequest parts an upload uses; a fake in tests. */
-export type UploadRequest = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'responseText' | 'statusText'> & {
+export type UploadRequest = Pick<
+  XMLHttpRequest,
+  'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'responseText' | 'statusText'
+> & {
   upload: { onprogress: ((event: ProgressEvent) => void) | null };
   onload: (() => void) | null;
   onerror: (() => void) | null;
@@ -124,13 +127,17 @@ export function createCrmApi(options: CrmApiOptions) {
           limit: query.limit,
         })}`,
       ),
-    getCustomer: (orgaId: string, storeId: string, customerId: string) => call<CustomerDetail>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
-    createCustomer: (orgaId: string, storeId: string, customer: CustomerWrite) => call<CustomerDetail>('POST', `${storePath(orgaId, storeId)}/customer`, customer),
+    getCustomer: (orgaId: string, storeId: string, customerId: string) =>
+      call<CustomerDetail>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
+    createCustomer: (orgaId: string, storeId: string, customer: CustomerWrite) =>
+      call<CustomerDetail>('POST', `${storePath(orgaId, storeId)}/customer`, customer),
     updateCustomer: (orgaId: string, storeId: string, customerId: string, customer: CustomerWrite) =>
       call<CustomerDetail>('PUT', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`, customer),
     /** The customer as JSON: data, tags, external ids, pets and the list of files. */
-    exportCustomer: (orgaId: string, storeId: string, customerId: string) => call<unknown>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}/export`),
-    deleteCustomer: (orgaId: string, storeId: string, customerId: string) => call<unknown>('DELETE', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
+    exportCustomer: (orgaId: string, storeId: string, customerId: string) =>
+      call<unknown>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}/export`),
+    deleteCustomer: (orgaId: string, storeId: string, customerId: string) =>
+      call<unknown>('DELETE', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
 
     listPets: (orgaId: string, storeId: string | null, query: PetListQuery) =>
       call<Page<PetListItem>>(
@@ -139,8 +146,10 @@ export function createCrmApi(options: CrmApiOptions) {
       ),
     getPet: (orgaId: string, storeId: string, petId: string) => call<PetDetail>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
     createPet: (orgaId: string, storeId: string, pet: PetWrite) => call<PetDetail>('POST', `${storePath(orgaId, storeId)}/pet`, pet),
-    updatePet: (orgaId: string, storeId: string, petId: string, pet: PetWrite) => call<PetDetail>('PUT', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`, pet),
-    deletePet: (orgaId: string, storeId: string, petId: string) => call<unknown>('DELETE', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
+    updatePet: (orgaId: string, storeId: string, petId: string, pet: PetWrite) =>
+      call<PetDetail>('PUT', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`, pet),
+    deletePet: (orgaId: string, storeId: string, petId: string) =>
+      call<unknown>('DELETE', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
 
     listTags: (orgaId: string, kind: TagKind) => call<Tag[]>('GET', `${orgaPath(orgaId)}/tags${queryString({ kind })}`),
     createTag: (orgaId: string, tag: TagWrite) => call<Tag>('POST', `${orgaPath(orgaId)}/tag`, tag),
@@ -159,7 +168,8 @@ export function createCrmApi(options: CrmApiOptions) {
     privacyFileBlob: (orgaId: string, storeId: string, customerId: string, fileId: string) =>
       fileBlob(`${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file/${enc(fileId)}`),
 
-    listPetImages: (orgaId: string, storeId: string, petId: string) => call<StoredFile[]>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}/images`),
+    listPetImages: (orgaId: string, storeId: string, petId: string) =>
+      call<StoredFile[]>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}/images`),
     deletePetImage: (orgaId: string, storeId: string, petId: string, fileId: string) =>
       call<unknown>('DELETE', `${storePath(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}`),
     uploadPetImage: (orgaId: string, storeId: string, petId: string, file: File, onProgress: (fraction: number) => void) =>

@@ -47,7 +47,8 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
   }, [search]);
 
   const fetchPage = useCallback(
-    (lastId: string | null) => crm.listCustomers(orgaId, storeId, { q, sort, tag_ids: tagFilter, last_id: lastId, limit: CUSTOMER_LIST_PAGE_SIZE }),
+    (lastId: string | null) =>
+      crm.listCustomers(orgaId, storeId, { q, sort, tag_ids: tagFilter, last_id: lastId, limit: CUSTOMER_LIST_PAGE_SIZE }),
     [crm, orgaId, storeId, q, sort, tagFilter],
   );
 
@@ -90,12 +91,19 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
         cell: (info) => (
           <HStack gap="1" wrap="wrap">
             {sortAssigned(info.row.original.tags).map((tag) => (
-              <Badge key={tag.tag_id} colorPalette="brand">{`${tagSymbol(tag)} ${tag.name}`.trim()}</Badge>
+              <Badge key={tag.tag_id} colorPalette="brand">
+                {`${tagSymbol(tag)} ${tag.name}`.trim()}
+              </Badge>
             ))}
           </HStack>
         ),
       },
-      { id: 'created', accessorFn: (row) => row.created_at, header: t('clients.created'), cell: (info) => new Date(info.row.original.created_at).toLocaleDateString(bridge.language) },
+      {
+        id: 'created',
+        accessorFn: (row) => row.created_at,
+        header: t('clients.created'),
+        cell: (info) => new Date(info.row.original.created_at).toLocaleDateString(bridge.language),
+      },
     ],
     [t, base, bridge.language],
   );
@@ -112,7 +120,8 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
     enableSortingRemoval: false,
   });
 
-  const toggleTag = (id: string) => setTagFilter((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
+  const toggleTag = (id: string) =>
+    setTagFilter((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
 
   return (
     <Stack gap="4" data-testid="customer-list-page">
@@ -147,7 +156,13 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
         <HStack gap="2" wrap="wrap" data-testid="tag-filter" aria-label={t('clients.filterByTag')}>
           <Text fontSize="sm">{t('clients.filterByTag')}</Text>
           {tags.value.map((tag) => (
-            <Button key={tag.id} size="xs" variant={tagFilter.includes(tag.id) ? 'solid' : 'outline'} aria-pressed={tagFilter.includes(tag.id)} onClick={() => toggleTag(tag.id)}>
+            <Button
+              key={tag.id}
+              size="xs"
+              variant={tagFilter.includes(tag.id) ? 'solid' : 'outline'}
+              aria-pressed={tagFilter.includes(tag.id)}
+              onClick={() => toggleTag(tag.id)}
+            >
               {`${tagSymbol(tag)} ${tag.name}`.trim()}
             </Button>
           ))}
@@ -157,7 +172,12 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
         table={table}
         list={list}
         texts={pagedTableTexts(t)}
-        empty={<EmptyState title={q || tagFilter.length > 0 ? t('clients.noCustomersFound') : t('clients.noCustomers')} description={q || tagFilter.length > 0 ? undefined : t('clients.noCustomersHint')} />}
+        empty={
+          <EmptyState
+            title={q || tagFilter.length > 0 ? t('clients.noCustomersFound') : t('clients.noCustomers')}
+            description={q || tagFilter.length > 0 ? undefined : t('clients.noCustomersHint')}
+          />
+        }
         onRetry={loadFirst}
         onLoadMore={loadMore}
         testId="customer-table"

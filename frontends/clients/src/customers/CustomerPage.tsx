@@ -14,9 +14,24 @@ import { useEditorForm } from '../shared/useEditorForm';
 import { TagsCard } from '../tags/TagsCard';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 import { petTypeKey } from '../pets/pet-labels';
-import { customerFormFrom, customerRequest, emptyCustomerForm, validateCustomerForm, type CustomerForm, type CustomerFormErrors, type CustomerTextField } from './customer-form';
+import {
+  customerFormFrom,
+  customerRequest,
+  emptyCustomerForm,
+  validateCustomerForm,
+  type CustomerForm,
+  type CustomerFormErrors,
+  type CustomerTextField,
+} from './customer-form';
 
-type PageData = { detail: CustomerDetail | null; tags: Tag[]; services: ExternalService[]; settings: CrmSettings | null; pets: PetListItem[]; files: StoredFile[] };
+type PageData = {
+  detail: CustomerDetail | null;
+  tags: Tag[];
+  services: ExternalService[];
+  settings: CrmSettings | null;
+  pets: PetListItem[];
+  files: StoredFile[];
+};
 
 const TEXT_INPUTS: { field: CustomerTextField; type?: string }[] = [
   { field: 'first_name' },
@@ -31,7 +46,17 @@ const TEXT_INPUTS: { field: CustomerTextField; type?: string }[] = [
 ];
 
 /** /{orgaId}/store/{storeId}/customer/{customerId} ('new' creates): data, consents, tags, external ids, pets, privacy file. */
-export function CustomerPage({ ctx, orgaId, storeId, customerId }: { ctx: ClientsContext; orgaId: string; storeId: string; customerId: string }) {
+export function CustomerPage({
+  ctx,
+  orgaId,
+  storeId,
+  customerId,
+}: {
+  ctx: ClientsContext;
+  orgaId: string;
+  storeId: string;
+  customerId: string;
+}) {
   const { crm, t } = ctx;
   const isNew = customerId === 'new';
   const loader = useCallback(async (): Promise<PageData> => {
@@ -47,19 +72,58 @@ export function CustomerPage({ ctx, orgaId, storeId, customerId }: { ctx: Client
     return { detail, tags, services, settings, pets: pets.items, files };
   }, [crm, orgaId, storeId, customerId, isNew]);
   // R4.20: the customer's change, one of its pets' or a tag's refetches the page
-  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({ entity: 'customer', id: customerId, petIds: value ? value.pets.map((pet) => pet.id) : [] }));
+  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({
+    entity: 'customer',
+    id: customerId,
+    petIds: value ? value.pets.map((pet) => pet.id) : [],
+  }));
 
   return (
-    <DetailFrame load={load} onRetry={reload} deleted={deleted} deletedTitle={t('clients.customerDeletedElsewhere')} back={{ to: `/${orgaId}/store/${storeId}/customers`, label: t('clients.backToCustomers') }} t={t}>
-      {(data) => <CustomerEditor key={data.detail?.customer.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={data} onReload={reload} onDirty={onDirty} />}
+    <DetailFrame
+      load={load}
+      onRetry={reload}
+      deleted={deleted}
+      deletedTitle={t('clients.customerDeletedElsewhere')}
+      back={{ to: `/${orgaId}/store/${storeId}/customers`, label: t('clients.backToCustomers') }}
+      t={t}
+    >
+      {(data) => (
+        <CustomerEditor
+          key={data.detail?.customer.updated_at ?? 'new'}
+          ctx={ctx}
+          orgaId={orgaId}
+          storeId={storeId}
+          data={data}
+          onReload={reload}
+          onDirty={onDirty}
+        />
+      )}
     </DetailFrame>
   );
 }
 
-function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; onReload: () => void; onDirty: (dirty: boolean) => void }) {
+function CustomerEditor({
+  ctx,
+  orgaId,
+  storeId,
+  data,
+  onReload,
+  onDirty,
+}: {
+  ctx: ClientsContext;
+  orgaId: string;
+  storeId: string;
+  data: PageData;
+  onReload: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const { crm, t, bridge } = ctx;
   const customer = data.detail?.customer ?? null;
-  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<CustomerForm>(ctx, () => (data.detail ? customerFormFrom(data.detail) : emptyCustomerForm()), onDirty);
+  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<CustomerForm>(
+    ctx,
+    () => (data.detail ? customerFormFrom(data.detail) : emptyCustomerForm()),
+    onDirty,
+  );
   const [errors, setErrors] = useState<CustomerFormErrors>({});
   const [files, setFiles] = useState<StoredFile[]>(data.files);
   const mandatory = data.settings?.mandatory_customer_info ?? [];
@@ -70,7 +134,10 @@ function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     await saveWith(
-      () => (customer ? crm.updateCustomer(orgaId, storeId, customer.id, customerRequest(form)) : crm.createCustomer(orgaId, storeId, customerRequest(form))),
+      () =>
+        customer
+          ? crm.updateCustomer(orgaId, storeId, customer.id, customerRequest(form))
+          : crm.createCustomer(orgaId, storeId, customerRequest(form)),
       t('clients.customerSaved'),
       (saved) => (customer ? onReload() : goTo(`${base}/customer/${saved.customer.id}`)),
       (error) => {
@@ -137,7 +204,12 @@ function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx
                 label: t('clients.deleteCustomer'),
                 question: t('clients.deleteCustomerQuestion', { name: title }),
                 hint: t('clients.deleteCustomerHint'),
-                onConfirm: () => void deleteWith(() => crm.deleteCustomer(orgaId, storeId, customer.id), t('clients.customerDeleted'), `${base}/customers`),
+                onConfirm: () =>
+                  void deleteWith(
+                    () => crm.deleteCustomer(orgaId, storeId, customer.id),
+                    t('clients.customerDeleted'),
+                    `${base}/customers`,
+                  ),
               }
             : null
         }
@@ -153,8 +225,19 @@ function CustomerEditor({ ctx, orgaId, storeId, data, onReload, onDirty }: { ctx
         <Card.Body>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
             {TEXT_INPUTS.map(({ field, type }) => (
-              <FormField key={field} label={t(`clients.field_${field}`)} error={errorFor(field)} required={field === 'first_name' || mandatory.includes(field as never)}>
-                <Input name={field} type={type ?? 'text'} maxLength={field === 'country' ? 2 : undefined} value={form[field]} onChange={(e) => set(field, e.currentTarget.value)} />
+              <FormField
+                key={field}
+                label={t(`clients.field_${field}`)}
+                error={errorFor(field)}
+                required={field === 'first_name' || mandatory.includes(field as never)}
+              >
+                <Input
+                  name={field}
+                  type={type ?? 'text'}
+                  maxLength={field === 'country' ? 2 : undefined}
+                  value={form[field]}
+                  onChange={(e) => set(field, e.currentTarget.value)}
+                />
               </FormField>
             ))}
           </SimpleGrid>

@@ -3,10 +3,27 @@ import { customerFormFrom, customerRequest, emptyCustomerForm, validateCustomerF
 
 const detail: CustomerDetail = {
   customer: {
-    id: '11111111-1111-4111-8111-111111111111', orga_id: '22222222-2222-4222-8222-222222222222', store_id: '33333333-3333-4333-8333-333333333333',
-    first_name: 'Giulia', last_name: 'Rossi', address: null, city: 'Torino', zip_code: null, country: 'IT', fon: '+39 333 1234567', fon_2: null,
-    email: 'giulia@example.it', notes: null, veterinary: 'Dr. Bianchi', consent_messages: true, consent_reminders: false, consent_marketing: true,
-    privacy_file_id: null, pet_names: ['Fido'], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+    id: '11111111-1111-4111-8111-111111111111',
+    orga_id: '22222222-2222-4222-8222-222222222222',
+    store_id: '33333333-3333-4333-8333-333333333333',
+    first_name: 'Giulia',
+    last_name: 'Rossi',
+    address: null,
+    city: 'Torino',
+    zip_code: null,
+    country: 'IT',
+    fon: '+39 333 1234567',
+    fon_2: null,
+    email: 'giulia@example.it',
+    notes: null,
+    veterinary: 'Dr. Bianchi',
+    consent_messages: true,
+    consent_reminders: false,
+    consent_marketing: true,
+    privacy_file_id: null,
+    pet_names: ['Fido'],
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
   },
   tags: [
     { tag_id: 'b', tag_order: 1, name: 'VIP', icon: 29, emoji: null },
@@ -23,8 +40,16 @@ describe('customer form', () => {
     expect(form.external_ids).toEqual({ e1: 'C-42' });
     const request = customerRequest({ ...form, address: '  ', external_ids: { e1: 'C-43', e2: ' ' } });
     expect(request).toMatchObject({
-      first_name: 'Giulia', address: null, country: 'IT', consent_messages: true, consent_reminders: false, consent_marketing: true,
-      tags: [{ tag_id: 'a', tag_order: 0 }, { tag_id: 'b', tag_order: 1 }],
+      first_name: 'Giulia',
+      address: null,
+      country: 'IT',
+      consent_messages: true,
+      consent_reminders: false,
+      consent_marketing: true,
+      tags: [
+        { tag_id: 'a', tag_order: 0 },
+        { tag_id: 'b', tag_order: 1 },
+      ],
       external_services: [{ external_service_id: 'e1', entity_id: 'C-43' }],
     });
   });

@@ -3,7 +3,19 @@ import { validateCountryCode, validateOptionalEmail, validatePhone, validateRequ
 import type { CustomerWrite } from '../api/crm-api';
 import { orderedAssignments, sortAssigned } from '../tags/tag-icons';
 
-export const CUSTOMER_TEXT_FIELDS = ['first_name', 'last_name', 'address', 'city', 'zip_code', 'country', 'fon', 'fon_2', 'email', 'notes', 'veterinary'] as const;
+export const CUSTOMER_TEXT_FIELDS = [
+  'first_name',
+  'last_name',
+  'address',
+  'city',
+  'zip_code',
+  'country',
+  'fon',
+  'fon_2',
+  'email',
+  'notes',
+  'veterinary',
+] as const;
 export type CustomerTextField = (typeof CUSTOMER_TEXT_FIELDS)[number];
 
 /** R3.05 the customer page's form: the spec's fields, consents, ordered tags, external ids. */
@@ -20,8 +32,22 @@ export type CustomerFormErrors = Partial<Record<CustomerTextField, string>>;
 
 export function emptyCustomerForm(): CustomerForm {
   return {
-    first_name: '', last_name: '', address: '', city: '', zip_code: '', country: '', fon: '', fon_2: '', email: '', notes: '', veterinary: '',
-    consent_messages: false, consent_reminders: false, consent_marketing: false, tag_ids: [], external_ids: {},
+    first_name: '',
+    last_name: '',
+    address: '',
+    city: '',
+    zip_code: '',
+    country: '',
+    fon: '',
+    fon_2: '',
+    email: '',
+    notes: '',
+    veterinary: '',
+    consent_messages: false,
+    consent_reminders: false,
+    consent_marketing: false,
+    tag_ids: [],
+    external_ids: {},
   };
 }
 

@@ -11,7 +11,16 @@ import { acceptAttribute, checkUpload, type CrmUploadKind } from './upload-check
  * Picks a file, checks it against the spec's limits (R5.10, R9.04) and sends it with a
  * progress bar fed by XMLHttpRequest upload progress.
  */
-export function UploadButton({ kind, existingCount, start, onUploaded, label, t, notify, testId }: {
+export function UploadButton({
+  kind,
+  existingCount,
+  start,
+  onUploaded,
+  label,
+  t,
+  notify,
+  testId,
+}: {
   kind: CrmUploadKind;
   existingCount: number;
   start: (file: File, onProgress: (fraction: number) => void) => Upload;
@@ -68,7 +77,13 @@ export function UploadButton({ kind, existingCount, start, onUploaded, label, t,
       </HStack>
       {progress !== null ? (
         <Box mt="2" maxW="sm">
-          <progress max={100} value={Math.round(progress * 100)} aria-label={t('clients.uploading')} data-testid={`${testId}-progress`} style={{ width: '100%' }} />
+          <progress
+            max={100}
+            value={Math.round(progress * 100)}
+            aria-label={t('clients.uploading')}
+            data-testid={`${testId}-progress`}
+            style={{ width: '100%' }}
+          />
           <Text fontSize="xs">{`${Math.round(progress * 100)} %`}</Text>
         </Box>
       ) : null}

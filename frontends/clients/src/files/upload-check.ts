@@ -3,7 +3,10 @@ import { UPLOAD_LIMITS } from '@pawline/domain';
 export type CrmUploadKind = 'customer_privacy' | 'pet_image';
 
 /** Message key (libs/i18n errors namespace) and its parameters. */
-export type UploadProblem = { key: 'errors.uploadTooMany'; params: { limit: number } } | { key: 'errors.uploadWrongType' } | { key: 'errors.uploadTooBig'; params: { size: string } };
+export type UploadProblem =
+  | { key: 'errors.uploadTooMany'; params: { limit: number } }
+  | { key: 'errors.uploadWrongType' }
+  | { key: 'errors.uploadTooBig'; params: { size: string } };
 
 const MIME_BY_EXTENSION: Record<string, readonly string[]> = {
   jpg: ['image/jpeg'],
@@ -28,7 +31,11 @@ function extensionOf(name: string): string {
  * R5.10 R9.04 checks a file before it is sent, so the user hears at once what the server
  * would answer. The server decides by content (magic bytes); this checks name and type.
  */
-export function checkUpload(kind: CrmUploadKind, file: { name: string; type: string; size: number }, existingCount: number): UploadProblem | null {
+export function checkUpload(
+  kind: CrmUploadKind,
+  file: { name: string; type: string; size: number },
+  existingCount: number,
+): UploadProblem | null {
   const limits = UPLOAD_LIMITS[kind];
   if (existingCount >= limits.maxFiles) return { key: 'errors.uploadTooMany', params: { limit: limits.maxFiles } };
   const allowed = limits.extensions as readonly string[];

@@ -6,7 +6,19 @@ import { UploadButton } from '../files/UploadButton';
 import { errorText, type ClientsContext } from '../shared/clients-context';
 
 /** A pet's photos, at most 4 (R3.06, R9.04), shown through object URLs since they need the bearer token. */
-export function PetGallery({ ctx, orgaId, storeId, petId, initial }: { ctx: ClientsContext; orgaId: string; storeId: string; petId: string; initial: StoredFile[] }) {
+export function PetGallery({
+  ctx,
+  orgaId,
+  storeId,
+  petId,
+  initial,
+}: {
+  ctx: ClientsContext;
+  orgaId: string;
+  storeId: string;
+  petId: string;
+  initial: StoredFile[];
+}) {
   const { crm, t, bridge } = ctx;
   const [files, setFiles] = useState<StoredFile[]>(initial);
   const [urls, setUrls] = useState<Record<string, string>>({});
@@ -44,7 +56,11 @@ export function PetGallery({ ctx, orgaId, storeId, petId, initial }: { ctx: Clie
         {files.map((file) => (
           <Stack key={file.id} gap="1" data-testid="pet-photo">
             <Box borderWidth="1px" rounded="md" overflow="hidden" h="32" display="flex" alignItems="center" justifyContent="center">
-              {urls[file.id] ? <Image src={urls[file.id]} alt={file.file_name} objectFit="cover" h="full" w="full" /> : <Text fontSize="xs">{file.file_name}</Text>}
+              {urls[file.id] ? (
+                <Image src={urls[file.id]} alt={file.file_name} objectFit="cover" h="full" w="full" />
+              ) : (
+                <Text fontSize="xs">{file.file_name}</Text>
+              )}
             </Box>
             <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void remove(file)}>
               {t('clients.delete')}

@@ -21,7 +21,11 @@ type PetColumn = ColumnDef<typeof petTableFeatures, PetListItem>;
  * the organization's pets when they are shared); /{orgaId}/pet reads the shared list when
  * share_pets is on, else the chosen store's.
  */
-export function petListStore(routeStoreId: string | null, orga: Pick<Organization, 'share_pets' | 'stores'> | null, chosenStoreId: string | null): string | null {
+export function petListStore(
+  routeStoreId: string | null,
+  orga: Pick<Organization, 'share_pets' | 'stores'> | null,
+  chosenStoreId: string | null,
+): string | null {
   if (routeStoreId) return routeStoreId;
   if (orga?.share_pets) return null;
   return chosenStoreId ?? orga?.stores[0]?.id ?? null;
@@ -30,7 +34,10 @@ export function petListStore(routeStoreId: string | null, orga: Pick<Organizatio
 /** /{orgaId}/pet and /{orgaId}/store/{storeId}/pet: pets by name, search, paging by last id. */
 export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; orgaId: string; storeId: string | null }) {
   const { crm, t, bridge } = ctx;
-  const orgaLoader = useCallback(async () => (storeId ? null : bridge.orga && bridge.orga.id === orgaId ? bridge.orga : bridge.api.getOrganization(orgaId)), [bridge, orgaId, storeId]);
+  const orgaLoader = useCallback(
+    async () => (storeId ? null : bridge.orga && bridge.orga.id === orgaId ? bridge.orga : bridge.api.getOrganization(orgaId)),
+    [bridge, orgaId, storeId],
+  );
   const { load: orga, reload: reloadOrga } = useLoad<Organization | null>(orgaLoader);
   const [chosenStore, setChosenStore] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -46,7 +53,10 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
   const ready = orga.status === 'ready';
   const noStore = ready && !storeId && !orgaValue?.share_pets && scope === null;
 
-  const fetchPage = useCallback((lastId: string | null) => crm.listPets(orgaId, scope, { q, last_id: lastId, limit: PET_LIST_PAGE_SIZE }), [crm, orgaId, scope, q]);
+  const fetchPage = useCallback(
+    (lastId: string | null) => crm.listPets(orgaId, scope, { q, last_id: lastId, limit: PET_LIST_PAGE_SIZE }),
+    [crm, orgaId, scope, q],
+  );
 
   const { list, loadFirst, loadMore, applyEvent } = usePagedList({
     fetchPage,
@@ -86,7 +96,9 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
         cell: (info) => (
           <HStack gap="1" wrap="wrap">
             {sortAssigned(info.row.original.tags).map((tag) => (
-              <Badge key={tag.tag_id} colorPalette="brand">{`${tagSymbol(tag)} ${tag.name}`.trim()}</Badge>
+              <Badge key={tag.tag_id} colorPalette="brand">
+                {`${tagSymbol(tag)} ${tag.name}`.trim()}
+              </Badge>
             ))}
           </HStack>
         ),
@@ -94,7 +106,11 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
       {
         id: 'owner',
         header: t('clients.owner'),
-        cell: (info) => <Link to={`/${orgaId}/store/${info.row.original.store_id}/customer/${info.row.original.customer_id}`}>{t('clients.openOwner')}</Link>,
+        cell: (info) => (
+          <Link to={`/${orgaId}/store/${info.row.original.store_id}/customer/${info.row.original.customer_id}`}>
+            {t('clients.openOwner')}
+          </Link>
+        ),
       },
     ],
     [t, orgaId],
@@ -105,7 +121,9 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
   return (
     <Stack gap="4" data-testid="pet-list-page">
       <Heading size="lg">{storeId ? t('clients.storePets') : t('clients.orgaPets')}</Heading>
-      {orga.status === 'failed' ? <ErrorState title={t('clients.loadFailed')} message={orga.message} retryLabel={t('common.retry')} onRetry={reloadOrga} /> : null}
+      {orga.status === 'failed' ? (
+        <ErrorState title={t('clients.loadFailed')} message={orga.message} retryLabel={t('common.retry')} onRetry={reloadOrga} />
+      ) : null}
       {!storeId && orgaValue && !orgaValue.share_pets && orgaValue.stores.length > 0 ? (
         <HStack>
           <Text fontSize="sm">{t('clients.store')}</Text>
@@ -121,7 +139,14 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
           </NativeSelect.Root>
         </HStack>
       ) : null}
-      <Input type="search" name="pet-search" aria-label={t('clients.searchPets')} placeholder={t('clients.searchPets')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      <Input
+        type="search"
+        name="pet-search"
+        aria-label={t('clients.searchPets')}
+        placeholder={t('clients.searchPets')}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
       {noStore ? (
         <EmptyState title={t('clients.noPets')} />
       ) : (

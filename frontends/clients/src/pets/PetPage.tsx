@@ -10,7 +10,19 @@ import { useDetailPage } from '../shared/useDetailPage';
 import { useEditorForm } from '../shared/useEditorForm';
 import { TagsCard } from '../tags/TagsCard';
 import { PetGallery } from './PetGallery';
-import { emptyPetForm, PET_COLOURS, PET_HAIRS, PET_SEXES, PET_SIZES, PET_TYPE_OPTIONS, petFormFrom, petRequest, validatePetForm, type PetForm, type PetFormErrors } from './pet-form';
+import {
+  emptyPetForm,
+  PET_COLOURS,
+  PET_HAIRS,
+  PET_SEXES,
+  PET_SIZES,
+  PET_TYPE_OPTIONS,
+  petFormFrom,
+  petRequest,
+  validatePetForm,
+  type PetForm,
+  type PetFormErrors,
+} from './pet-form';
 import { petTypeKey } from './pet-labels';
 
 type PageData = { detail: PetDetail | null; owner: CustomerDetail | null; tags: Tag[]; images: StoredFile[] };
@@ -21,7 +33,19 @@ function today(): string {
 }
 
 /** /{orgaId}/store/{storeId}/pet/{petId} ('new?customer=' creates): the spec §3 pet fields, tags and photos. */
-export function PetPage({ ctx, orgaId, storeId, petId, newOwnerId }: { ctx: ClientsContext; orgaId: string; storeId: string; petId: string; newOwnerId: string | null }) {
+export function PetPage({
+  ctx,
+  orgaId,
+  storeId,
+  petId,
+  newOwnerId,
+}: {
+  ctx: ClientsContext;
+  orgaId: string;
+  storeId: string;
+  petId: string;
+  newOwnerId: string | null;
+}) {
   const { crm, t } = ctx;
   const isNew = petId === 'new';
   const loader = useCallback(async (): Promise<PageData> => {
@@ -35,13 +59,33 @@ export function PetPage({ ctx, orgaId, storeId, petId, newOwnerId }: { ctx: Clie
     return { detail, owner, tags, images };
   }, [crm, orgaId, storeId, petId, isNew, newOwnerId]);
   // R4.20: the pet's change, its owner's or a tag's refetches the page; the owner's deletion is the pet's
-  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({ entity: 'pet', id: petId, ownerId: value?.owner?.customer.id ?? null }));
+  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({
+    entity: 'pet',
+    id: petId,
+    ownerId: value?.owner?.customer.id ?? null,
+  }));
 
   return (
-    <DetailFrame load={load} onRetry={reload} deleted={deleted} deletedTitle={t('clients.petDeletedElsewhere')} back={{ to: `/${orgaId}/store/${storeId}/pet`, label: t('clients.backToPets') }} t={t}>
+    <DetailFrame
+      load={load}
+      onRetry={reload}
+      deleted={deleted}
+      deletedTitle={t('clients.petDeletedElsewhere')}
+      back={{ to: `/${orgaId}/store/${storeId}/pet`, label: t('clients.backToPets') }}
+      t={t}
+    >
       {(data) =>
         data.owner ? (
-          <PetEditor key={data.detail?.pet.updated_at ?? 'new'} ctx={ctx} orgaId={orgaId} storeId={storeId} data={data} owner={data.owner} onReload={reload} onDirty={onDirty} />
+          <PetEditor
+            key={data.detail?.pet.updated_at ?? 'new'}
+            ctx={ctx}
+            orgaId={orgaId}
+            storeId={storeId}
+            data={data}
+            owner={data.owner}
+            onReload={reload}
+            onDirty={onDirty}
+          />
         ) : (
           <ErrorState title={t('clients.ownerMissing')} />
         )
@@ -50,7 +94,19 @@ export function PetPage({ ctx, orgaId, storeId, petId, newOwnerId }: { ctx: Clie
   );
 }
 
-function Select({ name, value, onChange, options, label }: { name: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[]; label: string }) {
+function Select({
+  name,
+  value,
+  onChange,
+  options,
+  label,
+}: {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  label: string;
+}) {
   return (
     <NativeSelect.Root>
       <NativeSelect.Field name={name} aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
@@ -65,15 +121,38 @@ function Select({ name, value, onChange, options, label }: { name: string; value
   );
 }
 
-function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData; owner: CustomerDetail; onReload: () => void; onDirty: (dirty: boolean) => void }) {
+function PetEditor({
+  ctx,
+  orgaId,
+  storeId,
+  data,
+  owner,
+  onReload,
+  onDirty,
+}: {
+  ctx: ClientsContext;
+  orgaId: string;
+  storeId: string;
+  data: PageData;
+  owner: CustomerDetail;
+  onReload: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const { crm, t } = ctx;
   const pet = data.detail?.pet ?? null;
-  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<PetForm>(ctx, () => (data.detail ? petFormFrom(data.detail) : emptyPetForm()), onDirty);
+  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<PetForm>(
+    ctx,
+    () => (data.detail ? petFormFrom(data.detail) : emptyPetForm()),
+    onDirty,
+  );
   const [errors, setErrors] = useState<PetFormErrors>({});
   const base = `/${orgaId}/store/${storeId}`;
   const ownerPath = `${base}/customer/${owner.customer.id}`;
   const none = { value: '', label: '—' };
-  const opts = (values: readonly string[], prefix: string) => [none, ...values.map((value) => ({ value, label: t(`clients.${prefix}_${value}`) }))];
+  const opts = (values: readonly string[], prefix: string) => [
+    none,
+    ...values.map((value) => ({ value, label: t(`clients.${prefix}_${value}`) })),
+  ];
   const tri = [none, { value: 'yes', label: t('clients.yes') }, { value: 'no', label: t('clients.no') }];
 
   const save = async () => {
@@ -83,7 +162,9 @@ function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { c
     await saveWith(
       () => {
         const body = petRequest(form);
-        return pet ? crm.updatePet(orgaId, storeId, pet.id, body) : crm.createPet(orgaId, storeId, { ...body, customer_id: owner.customer.id });
+        return pet
+          ? crm.updatePet(orgaId, storeId, pet.id, body)
+          : crm.createPet(orgaId, storeId, { ...body, customer_id: owner.customer.id });
       },
       t('clients.petSaved'),
       (saved) => (pet ? onReload() : goTo(`${base}/pet/${saved.pet.id}`)),
@@ -138,13 +219,31 @@ function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { c
             </FormField>
             {text('breed', t('clients.pet_breed'))}
             <FormField label={t('clients.pet_hair')}>
-              <Select name="hair" label={t('clients.pet_hair')} value={form.hair} onChange={(value) => set('hair', value)} options={opts(PET_HAIRS, 'hair')} />
+              <Select
+                name="hair"
+                label={t('clients.pet_hair')}
+                value={form.hair}
+                onChange={(value) => set('hair', value)}
+                options={opts(PET_HAIRS, 'hair')}
+              />
             </FormField>
             <FormField label={t('clients.pet_size')}>
-              <Select name="size" label={t('clients.pet_size')} value={form.size} onChange={(value) => set('size', value)} options={opts(PET_SIZES, 'size')} />
+              <Select
+                name="size"
+                label={t('clients.pet_size')}
+                value={form.size}
+                onChange={(value) => set('size', value)}
+                options={opts(PET_SIZES, 'size')}
+              />
             </FormField>
             <FormField label={t('clients.pet_sex')}>
-              <Select name="sex" label={t('clients.pet_sex')} value={form.sex} onChange={(value) => set('sex', value)} options={opts(PET_SEXES, 'sex')} />
+              <Select
+                name="sex"
+                label={t('clients.pet_sex')}
+                value={form.sex}
+                onChange={(value) => set('sex', value)}
+                options={opts(PET_SEXES, 'sex')}
+              />
             </FormField>
             <FormField label={t('clients.pet_born')} error={errors.born ? t(errors.born) : null}>
               <Input name="born" type="date" value={form.born} onChange={(e) => set('born', e.currentTarget.value)} />
@@ -153,14 +252,32 @@ function PetEditor({ ctx, orgaId, storeId, data, owner, onReload, onDirty }: { c
               <Input name="weight" inputMode="decimal" value={form.weight} onChange={(e) => set('weight', e.currentTarget.value)} />
             </FormField>
             <FormField label={t('clients.pet_colour')}>
-              <Select name="colour" label={t('clients.pet_colour')} value={form.colour} onChange={(value) => set('colour', value)} options={opts(PET_COLOURS, 'colour')} />
+              <Select
+                name="colour"
+                label={t('clients.pet_colour')}
+                value={form.colour}
+                onChange={(value) => set('colour', value)}
+                options={opts(PET_COLOURS, 'colour')}
+              />
             </FormField>
             {text('microchip', t('clients.pet_microchip'))}
             <FormField label={t('clients.pet_sterilized')}>
-              <Select name="sterilized" label={t('clients.pet_sterilized')} value={form.sterilized} onChange={(value) => set('sterilized', value as PetForm['sterilized'])} options={tri} />
+              <Select
+                name="sterilized"
+                label={t('clients.pet_sterilized')}
+                value={form.sterilized}
+                onChange={(value) => set('sterilized', value as PetForm['sterilized'])}
+                options={tri}
+              />
             </FormField>
             <FormField label={t('clients.pet_vaccinated')}>
-              <Select name="vaccinated" label={t('clients.pet_vaccinated')} value={form.vaccinated} onChange={(value) => set('vaccinated', value as PetForm['vaccinated'])} options={tri} />
+              <Select
+                name="vaccinated"
+                label={t('clients.pet_vaccinated')}
+                value={form.vaccinated}
+                onChange={(value) => set('vaccinated', value as PetForm['vaccinated'])}
+                options={tri}
+              />
             </FormField>
           </SimpleGrid>
           <Stack gap="3" mt="3">

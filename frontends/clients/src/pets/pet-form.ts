@@ -37,8 +37,23 @@ export type PetFormErrors = Partial<Record<'name' | 'weight' | 'born' | 'custome
 
 export function emptyPetForm(): PetForm {
   return {
-    name: '', pet_type: '0', breed: '', hair: '', size: '', sex: '', born: '', weight: '', allergies: '',
-    sterilized: '', vaccinated: '', colour: '', microchip: '', attitude: '', notes: '', medical: '', tag_ids: [],
+    name: '',
+    pet_type: '0',
+    breed: '',
+    hair: '',
+    size: '',
+    sex: '',
+    born: '',
+    weight: '',
+    allergies: '',
+    sterilized: '',
+    vaccinated: '',
+    colour: '',
+    microchip: '',
+    attitude: '',
+    notes: '',
+    medical: '',
+    tag_ids: [],
   };
 }
 

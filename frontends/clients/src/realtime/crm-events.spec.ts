@@ -1,7 +1,15 @@
 import type { RealtimeMessage } from '@pawline/api-client';
 import { crmEventOf, listActionOf, pageActionOf, withoutRow, withRow } from './crm-events';
 
-const msg = (scope: string, event: string, data: string | null = 'x1'): RealtimeMessage => ({ scope, channel: 'o1', store_id: 's1', data, event, user: 'u2', device: 'dev-b' });
+const msg = (scope: string, event: string, data: string | null = 'x1'): RealtimeMessage => ({
+  scope,
+  channel: 'o1',
+  store_id: 's1',
+  data,
+  event,
+  user: 'u2',
+  device: 'dev-b',
+});
 const ev = (scope: string, event: string, data: string | null = 'x1') => crmEventOf(msg(scope, event, data));
 
 describe('crm realtime events (R4.20)', () => {
@@ -25,13 +33,19 @@ describe('crm realtime events (R4.20)', () => {
   });
 
   it('R4.20 removes and replaces rows by id without touching the others', () => {
-    const rows = [{ id: 'a', v: 1 }, { id: 'b', v: 1 }];
+    const rows = [
+      { id: 'a', v: 1 },
+      { id: 'b', v: 1 },
+    ];
     expect(withoutRow(rows, 'a')).toEqual([{ id: 'b', v: 1 }]);
-    expect(withRow(rows, { id: 'b', v: 2 })).toEqual([{ id: 'a', v: 1 }, { id: 'b', v: 2 }]);
+    expect(withRow(rows, { id: 'b', v: 2 })).toEqual([
+      { id: 'a', v: 1 },
+      { id: 'b', v: 2 },
+    ]);
     expect(withRow(rows, { id: 'z', v: 2 })).toEqual(rows);
   });
 
-  it('R4.20 on a customer page: its deletion shows deleted, its change, its pets\' and tags refetch', () => {
+  it("R4.20 on a customer page: its deletion shows deleted, its change, its pets' and tags refetch", () => {
     const page = { entity: 'customer' as const, id: 'c1', petIds: ['p1'] };
     expect(pageActionOf(ev('customer', 'deleted', 'c1'), page)).toBe('deleted');
     expect(pageActionOf(ev('customer', 'updated', 'c1'), page)).toBe('refetch');
@@ -44,7 +58,7 @@ describe('crm realtime events (R4.20)', () => {
     expect(pageActionOf(ev('tag', 'updated', 't1'), page)).toBe('refetch');
   });
 
-  it('R4.20 on a pet page: its or its owner\'s deletion shows deleted, their change and tags refetch', () => {
+  it("R4.20 on a pet page: its or its owner's deletion shows deleted, their change and tags refetch", () => {
     const page = { entity: 'pet' as const, id: 'p1', ownerId: 'c1' };
     expect(pageActionOf(ev('pet', 'deleted', 'p1'), page)).toBe('deleted');
     expect(pageActionOf(ev('customer', 'deleted', 'c1'), page)).toBe('deleted');

@@ -9,7 +9,13 @@ const ENTITIES = new Set<CrmEvent['entity']>(['customer', 'pet', 'tag']);
 export function crmEventOf(message: RealtimeMessage): CrmEvent | null {
   const entity = message.scope as CrmEvent['entity'];
   if (!ENTITIES.has(entity)) return null;
-  return { entity, id: typeof message.data === 'string' ? message.data : null, verb: message.event, deleted: message.event === 'deleted', storeId: message.store_id };
+  return {
+    entity,
+    id: typeof message.data === 'string' ? message.data : null,
+    verb: message.event,
+    deleted: message.event === 'deleted',
+    storeId: message.store_id,
+  };
 }
 
 /** What an open list of customers or pets does with an event about its entity. */

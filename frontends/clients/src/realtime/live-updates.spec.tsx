@@ -30,7 +30,8 @@ describe('clients remote live updates (R4.20)', () => {
           return { body: [] };
         }
         if (url.pathname.endsWith('/customers')) return { body: { items: [customer(1), customer(2), customer(3)], page_size: 50 } };
-        if (url.pathname.endsWith('/customer/c2')) return { body: { customer: customer(2, { first_name: renamed ? 'Renamed' : 'Name2' }), tags: [], external_services: [] } };
+        if (url.pathname.endsWith('/customer/c2'))
+          return { body: { customer: customer(2, { first_name: renamed ? 'Renamed' : 'Name2' }), tags: [], external_services: [] } };
         return undefined;
       },
       feed,
@@ -63,7 +64,8 @@ describe('clients remote live updates (R4.20)', () => {
       `/${ORGA}/store/${STORE}/customers`,
       (url) => {
         if (url.pathname.endsWith('/tags')) return { body: [] };
-        if (url.pathname.endsWith('/customers')) return { body: { items: created ? [customer(1), customer(4)] : [customer(1)], page_size: 50 } };
+        if (url.pathname.endsWith('/customers'))
+          return { body: { items: created ? [customer(1), customer(4)] : [customer(1)], page_size: 50 } };
         return undefined;
       },
       feed,
@@ -80,7 +82,13 @@ describe('clients remote live updates (R4.20)', () => {
       `/${ORGA}/store/${STORE}/customer/c1`,
       (url) => {
         if (url.pathname.endsWith('/customer/c1')) return { body: { customer: customer(1), tags: [], external_services: [] } };
-        if (url.pathname.endsWith('/tags') || url.pathname.endsWith('/external_services') || url.pathname.endsWith('/privacy_files') || url.pathname.endsWith('/files')) return { body: [] };
+        if (
+          url.pathname.endsWith('/tags') ||
+          url.pathname.endsWith('/external_services') ||
+          url.pathname.endsWith('/privacy_files') ||
+          url.pathname.endsWith('/files')
+        )
+          return { body: [] };
         if (url.pathname.endsWith('/crm_settings')) return { body: { orga_id: ORGA, mandatory_customer_info: [], pet_checkout: {} } };
         if (url.pathname.endsWith('/pets')) return { body: { items: [], page_size: 200 } };
         return undefined;
@@ -102,8 +110,21 @@ describe('clients remote live updates (R4.20)', () => {
     const bridge = mount(
       `/${ORGA}/store/${STORE}/customer/c1`,
       (url) => {
-        if (url.pathname.endsWith('/customer/c1')) return { body: { customer: customer(1, { first_name: `Name${version}x`, updated_at: `2026-11-0${version}T10:00:00Z` }), tags: [], external_services: [] } };
-        if (url.pathname.endsWith('/tags') || url.pathname.endsWith('/external_services') || url.pathname.endsWith('/privacy_files') || url.pathname.endsWith('/files')) return { body: [] };
+        if (url.pathname.endsWith('/customer/c1'))
+          return {
+            body: {
+              customer: customer(1, { first_name: `Name${version}x`, updated_at: `2026-11-0${version}T10:00:00Z` }),
+              tags: [],
+              external_services: [],
+            },
+          };
+        if (
+          url.pathname.endsWith('/tags') ||
+          url.pathname.endsWith('/external_services') ||
+          url.pathname.endsWith('/privacy_files') ||
+          url.pathname.endsWith('/files')
+        )
+          return { body: [] };
         if (url.pathname.endsWith('/crm_settings')) return { body: { orga_id: ORGA, mandatory_customer_info: [], pet_checkout: {} } };
         if (url.pathname.endsWith('/pets')) return { body: { items: [], page_size: 200 } };
         return undefined;
@@ -125,9 +146,29 @@ describe('clients remote live updates (R4.20)', () => {
 
   it('R4.20 the open pet page shows "deleted on another device" when the pet is deleted elsewhere', async () => {
     const pet = {
-      id: 'p1', orga_id: ORGA, store_id: STORE, customer_id: 'c1', name: 'Biscotto', pet_type: 1, breed: null, hair: null, size: null, sex: null,
-      born: null, weight: null, allergies: null, sterilized: null, vaccinated: null, colour: null, microchip: null, attitude: null,
-      notes: null, medical: null, image_ids: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+      id: 'p1',
+      orga_id: ORGA,
+      store_id: STORE,
+      customer_id: 'c1',
+      name: 'Biscotto',
+      pet_type: 1,
+      breed: null,
+      hair: null,
+      size: null,
+      sex: null,
+      born: null,
+      weight: null,
+      allergies: null,
+      sterilized: null,
+      vaccinated: null,
+      colour: null,
+      microchip: null,
+      attitude: null,
+      notes: null,
+      medical: null,
+      image_ids: [],
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
     };
     const feed = createRealtimeFeed();
     mount(

@@ -3,7 +3,17 @@ import { EmptyState } from '@pawline/ui';
 import { Link } from 'react-router';
 
 /** R4.20: the open customer or pet was deleted on another device. */
-export function DeletedElsewhere({ title, description, backTo, backLabel }: { title: string; description: string; backTo: string; backLabel: string }) {
+export function DeletedElsewhere({
+  title,
+  description,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  description: string;
+  backTo: string;
+  backLabel: string;
+}) {
   return (
     <div data-testid="deleted-elsewhere" role="status">
       <EmptyState

@@ -25,8 +25,12 @@ export function DetailFrame<T>({
   t: Translate;
   children: (value: T) => ReactNode;
 }) {
-  if (deleted) return <DeletedElsewhere title={deletedTitle} description={t('clients.deletedElsewhereHint')} backTo={back.to} backLabel={back.label} />;
+  if (deleted)
+    return (
+      <DeletedElsewhere title={deletedTitle} description={t('clients.deletedElsewhereHint')} backTo={back.to} backLabel={back.label} />
+    );
   if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed') return <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={onRetry} />;
+  if (load.status === 'failed')
+    return <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={onRetry} />;
   return children(load.value);
 }

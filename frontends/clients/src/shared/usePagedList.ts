@@ -28,10 +28,22 @@ export type PagedListOptions<T extends { id: string }> = {
  * The state of a customer or pet list: the first page (again whenever `fetchPage` changes), more
  * pages on demand, and another device's changes applied to the open list (R4.20) through `applyEvent`.
  */
-export function usePagedList<T extends { id: string }>({ fetchPage, pageSize, enabled = true, entity, fetchRow, onLoadMoreFailed }: PagedListOptions<T>) {
+export function usePagedList<T extends { id: string }>({
+  fetchPage,
+  pageSize,
+  enabled = true,
+  entity,
+  fetchRow,
+  onLoadMoreFailed,
+}: PagedListOptions<T>) {
   const [list, setList] = useState<PagedTableList<T>>({ status: 'loading' });
   // R4.22 done once a page comes back shorter than the page size
-  const ready = (items: T[], lastPage: T[]): PagedTableList<T> => ({ status: 'ready', items, done: lastPage.length < pageSize, loadingMore: false });
+  const ready = (items: T[], lastPage: T[]): PagedTableList<T> => ({
+    status: 'ready',
+    items,
+    done: lastPage.length < pageSize,
+    loadingMore: false,
+  });
 
   const loadFirst = useCallback(() => {
     let active = true;
@@ -60,17 +72,26 @@ export function usePagedList<T extends { id: string }>({ fetchPage, pageSize, en
     );
   };
 
-  const updateItems = (change: (items: T[]) => T[]) => setList((current) => (current.status === 'ready' ? { ...current, items: change(current.items) } : current));
+  const updateItems = (change: (items: T[]) => T[]) =>
+    setList((current) => (current.status === 'ready' ? { ...current, items: change(current.items) } : current));
 
   // R4.20: a deleted row leaves, a changed one is read again, one created elsewhere reloads the first page
   const applyEvent = (event: CrmEvent) => {
     if (list.status !== 'ready') return;
-    const action = listActionOf(event, entity, list.items.map((item) => item.id));
+    const action = listActionOf(
+      event,
+      entity,
+      list.items.map((item) => item.id),
+    );
     if (!action) return;
     if (action.type === 'remove') {
       updateItems((items) => withoutRow(items, action.id));
     } else if (action.type === 'refetch-row') {
-      const row = fetchRow(action.id, event, list.items.find((item) => item.id === action.id));
+      const row = fetchRow(
+        action.id,
+        event,
+        list.items.find((item) => item.id === action.id),
+      );
       row?.then(
         (fresh) => updateItems((items) => withRow(items, fresh)),
         (error: unknown) => {

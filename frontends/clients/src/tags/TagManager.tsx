@@ -12,7 +12,17 @@ type Draft = { id: string | null; name: string } & TagChoice;
 const EMPTY_DRAFT: Draft = { id: null, name: '', icon: 0, emoji: null };
 
 /** R1.05 R3.20 tags of customers or pets: a name and an emoji or one of the 31 icons. */
-export function TagManager({ ctx, orgaId, kind, onChanged }: { ctx: ClientsContext; orgaId: string; kind: TagKind; onChanged?: () => void }) {
+export function TagManager({
+  ctx,
+  orgaId,
+  kind,
+  onChanged,
+}: {
+  ctx: ClientsContext;
+  orgaId: string;
+  kind: TagKind;
+  onChanged?: () => void;
+}) {
   const { crm, t, bridge } = ctx;
   const loader = useCallback(() => crm.listTags(orgaId, kind), [crm, orgaId, kind]);
   const { load, reload } = useLoad(loader);
@@ -68,14 +78,20 @@ export function TagManager({ ctx, orgaId, kind, onChanged }: { ctx: ClientsConte
       </Card.Header>
       <Card.Body gap="4">
         {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-        {load.status === 'failed' ? <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} /> : null}
+        {load.status === 'failed' ? (
+          <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
+        ) : null}
         {load.status === 'ready' && load.value.length === 0 ? <EmptyState title={t('clients.noTagsYet')} /> : null}
         {load.status === 'ready' && load.value.length > 0 ? (
           <HStack wrap="wrap" gap="2">
             {load.value.map((tag) => (
               <HStack key={tag.id} gap="1" borderWidth="1px" rounded="md" px="2" py="1" data-testid="tag-row">
                 <Badge colorPalette="brand">{`${tagSymbol(tag)} ${tag.name}`.trim()}</Badge>
-                <Button size="xs" variant="ghost" onClick={() => setDraft({ id: tag.id, name: tag.name, icon: tag.icon, emoji: tag.emoji })}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  onClick={() => setDraft({ id: tag.id, name: tag.name, icon: tag.icon, emoji: tag.emoji })}
+                >
                   {t('clients.edit')}
                 </Button>
                 <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(tag)}>
@@ -103,7 +119,14 @@ export function TagManager({ ctx, orgaId, kind, onChanged }: { ctx: ClientsConte
               {t('clients.tagIcon')}
             </Text>
             <SimpleGrid columns={{ base: 8, md: 16 }} gap="1" role="radiogroup" aria-label={t('clients.tagIcon')}>
-              <Button size="sm" variant={draft.icon === 0 && !draft.emoji ? 'solid' : 'outline'} role="radio" aria-checked={draft.icon === 0 && !draft.emoji} aria-label={t('clients.tagNoIcon')} onClick={() => setDraft({ ...draft, ...chooseIcon(0) })}>
+              <Button
+                size="sm"
+                variant={draft.icon === 0 && !draft.emoji ? 'solid' : 'outline'}
+                role="radio"
+                aria-checked={draft.icon === 0 && !draft.emoji}
+                aria-label={t('clients.tagNoIcon')}
+                onClick={() => setDraft({ ...draft, ...chooseIcon(0) })}
+              >
                 –
               </Button>
               {TAG_ICON_IDS.map((id) => (

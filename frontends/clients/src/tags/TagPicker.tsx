@@ -4,7 +4,19 @@ import type { Translate } from '../i18n/translator';
 import { moveTag, tagSymbol } from './tag-icons';
 
 /** Ordered tags of a customer or pet (spec §3: tag_id, tag_order): add, move up or down, remove. */
-export function TagPicker({ tags, value, onChange, t, testId }: { tags: Tag[]; value: string[]; onChange: (ids: string[]) => void; t: Translate; testId: string }) {
+export function TagPicker({
+  tags,
+  value,
+  onChange,
+  t,
+  testId,
+}: {
+  tags: Tag[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  t: Translate;
+  testId: string;
+}) {
   const byId = new Map(tags.map((tag) => [tag.id, tag]));
   const free = tags.filter((tag) => !value.includes(tag.id));
   return (
@@ -18,10 +30,22 @@ export function TagPicker({ tags, value, onChange, t, testId }: { tags: Tag[]; v
             <Badge size="lg" colorPalette="brand">
               {`${tagSymbol(tag)} ${tag.name}`.trim()}
             </Badge>
-            <IconButton size="xs" variant="ghost" aria-label={t('clients.tagUp', { name: tag.name })} disabled={index === 0} onClick={() => onChange(moveTag(value, id, -1))}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('clients.tagUp', { name: tag.name })}
+              disabled={index === 0}
+              onClick={() => onChange(moveTag(value, id, -1))}
+            >
               ↑
             </IconButton>
-            <IconButton size="xs" variant="ghost" aria-label={t('clients.tagDown', { name: tag.name })} disabled={index === value.length - 1} onClick={() => onChange(moveTag(value, id, 1))}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('clients.tagDown', { name: tag.name })}
+              disabled={index === value.length - 1}
+              onClick={() => onChange(moveTag(value, id, 1))}
+            >
               ↓
             </IconButton>
             <Button size="xs" variant="ghost" onClick={() => onChange(value.filter((other) => other !== id))}>

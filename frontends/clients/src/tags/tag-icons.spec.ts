@@ -25,6 +25,11 @@ describe('tag icons and ordered tags', () => {
     ]);
     expect(moveTag(['a', 'b', 'c'], 'c', -1)).toEqual(['a', 'c', 'b']);
     expect(moveTag(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);
-    expect(sortAssigned([{ tag_order: 2, n: 'x' }, { tag_order: 0, n: 'y' }]).map((t) => t.n)).toEqual(['y', 'x']);
+    expect(
+      sortAssigned([
+        { tag_order: 2, n: 'x' },
+        { tag_order: 0, n: 'y' },
+      ]).map((t) => t.n),
+    ).toEqual(['y', 'x']);
   });
 });

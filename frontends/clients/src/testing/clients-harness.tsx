@@ -13,17 +13,46 @@ export const STORE = '33333333-3333-4333-8333-333333333333';
 
 export function personUser(language: PersonUser['language']): PersonUser {
   return {
-    id: 'u1', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', language,
-    orga_id: ORGA, rating_enable: null, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
+    id: 'u1',
+    email: 'ada@example.com',
+    username: 'ada',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    language,
+    orga_id: ORGA,
+    rating_enable: null,
+    last_rating_time: null,
+    email_verified: true,
+    created_at: '2026-11-01T00:00:00Z',
   };
 }
 
 /** A customer of STORE as the gateway lists it, with everything optional left empty. */
 export function customerRow(id: string, firstName: string, lastName: string, extra: Record<string, unknown> = {}) {
   return {
-    id, orga_id: ORGA, store_id: STORE, first_name: firstName, last_name: lastName, address: null, city: null, zip_code: null,
-    country: null, fon: null, fon_2: null, email: null, notes: null, veterinary: null, consent_messages: false, consent_reminders: false, consent_marketing: false,
-    privacy_file_id: null, pet_names: [], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z', tags: [], ...extra,
+    id,
+    orga_id: ORGA,
+    store_id: STORE,
+    first_name: firstName,
+    last_name: lastName,
+    address: null,
+    city: null,
+    zip_code: null,
+    country: null,
+    fon: null,
+    fon_2: null,
+    email: null,
+    notes: null,
+    veterinary: null,
+    consent_messages: false,
+    consent_reminders: false,
+    consent_marketing: false,
+    privacy_file_id: null,
+    pet_names: [],
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
+    tags: [],
+    ...extra,
   };
 }
 
@@ -47,7 +76,14 @@ export type MountOptions = {
  * Replaces fetch with `handler` and renders the remote under a memory router at `path`.
  * `requests` fills with what the remote sent, JSON bodies parsed.
  */
-export function mountClients({ path, handler, language = 'en', user = personUser(language), routePaths = ['/:orgaId/store/:storeId/*'], subscribe }: MountOptions) {
+export function mountClients({
+  path,
+  handler,
+  language = 'en',
+  user = personUser(language),
+  routePaths = ['/:orgaId/store/:storeId/*'],
+  subscribe,
+}: MountOptions) {
   const requests: SentRequest[] = [];
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url, 'http://localhost');
@@ -57,9 +93,21 @@ export function mountClients({ path, handler, language = 'en', user = personUser
     // jsdom has no Response: the client reads only these
     return { status, ok: status >= 200 && status < 300, statusText: '', text: async () => JSON.stringify(answer.body) } as Response;
   }) as typeof fetch;
-  const api = { deviceId: 'dev', freshAccessToken: jest.fn().mockResolvedValue('tok'), refresh: jest.fn().mockResolvedValue(null), getOrganization: jest.fn() } as unknown as ApiClient;
+  const api = {
+    deviceId: 'dev',
+    freshAccessToken: jest.fn().mockResolvedValue('tok'),
+    refresh: jest.fn().mockResolvedValue(null),
+    getOrganization: jest.fn(),
+  } as unknown as ApiClient;
   const bridge: ShellBridge = {
-    api, user, language, notify: jest.fn(), reloadUser: jest.fn(), changeLanguage: jest.fn(), signedOut: jest.fn(), appVersion: '11.4.6',
+    api,
+    user,
+    language,
+    notify: jest.fn(),
+    reloadUser: jest.fn(),
+    changeLanguage: jest.fn(),
+    signedOut: jest.fn(),
+    appVersion: '11.4.6',
     ...(subscribe ? { subscribe } : {}),
   };
   const routes: RouteObject[] = routePaths.map((routePath) => ({ path: routePath, element: <ClientsRoutes {...bridge} /> }));

@@ -7,20 +7,60 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OrgaSettingsRoutes, StoresRoutes } from '../routes';
 
 const person: PersonUser = {
-  id: 'u-owner', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Verdi', language: 'en',
-  orga_id: 'o1', rating_enable: true, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
+  id: 'u-owner',
+  email: 'ada@example.com',
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Verdi',
+  language: 'en',
+  orga_id: 'o1',
+  rating_enable: true,
+  last_rating_time: null,
+  email_verified: true,
+  created_at: '2026-11-01T00:00:00Z',
 };
 const orga: Organization = {
-  id: 'o1', name: 'Salone Fido', tier: 0, created_at: '2026-11-01T00:00:00Z', country: 'IT', address: null, city: 'Roma', zip_code: null,
-  address_from_owner: false, share_pets: false, admin_notification: null,
-  min_rank_read_store: 4, min_rank_write_store: 3, min_rank_read_pets: 4, min_rank_write_pets: 3,
-  stores: [], users: [{ id: 'm0', user_id: 'u-owner', first_name: 'Ada', last_name: 'Verdi', orga_rank: 0, store_override: {}, employee_status: 1, active: true }],
+  id: 'o1',
+  name: 'Salone Fido',
+  tier: 0,
+  created_at: '2026-11-01T00:00:00Z',
+  country: 'IT',
+  address: null,
+  city: 'Roma',
+  zip_code: null,
+  address_from_owner: false,
+  share_pets: false,
+  admin_notification: null,
+  min_rank_read_store: 4,
+  min_rank_write_store: 3,
+  min_rank_read_pets: 4,
+  min_rank_write_pets: 3,
+  stores: [],
+  users: [
+    {
+      id: 'm0',
+      user_id: 'u-owner',
+      first_name: 'Ada',
+      last_name: 'Verdi',
+      orga_rank: 0,
+      store_override: {},
+      employee_status: 1,
+      active: true,
+    },
+  ],
 };
 
 function mount(api: Partial<ApiClient>, path: string, Routes: (bridge: ShellBridge) => React.JSX.Element, pattern: string) {
   const bridge: ShellBridge = {
-    api: api as ApiClient, user: person, language: 'en', notify: jest.fn(), reloadUser: jest.fn().mockResolvedValue(undefined),
-    changeLanguage: jest.fn(), signedOut: jest.fn(), appVersion: '11.4.6', reloadOrganization: jest.fn().mockResolvedValue(undefined),
+    api: api as ApiClient,
+    user: person,
+    language: 'en',
+    notify: jest.fn(),
+    reloadUser: jest.fn().mockResolvedValue(undefined),
+    changeLanguage: jest.fn(),
+    signedOut: jest.fn(),
+    appVersion: '11.4.6',
+    reloadOrganization: jest.fn().mockResolvedValue(undefined),
   };
   const router = createMemoryRouter([{ path: pattern, element: <Routes {...bridge} /> }], { initialEntries: [path] });
   render(
@@ -35,7 +75,12 @@ describe('organization settings page', () => {
   it('R3.02 R6.03 saves a changed minimum rank through the settings call and the data through the organization call', async () => {
     const updateOrganization = jest.fn().mockResolvedValue(orga);
     const updateOrganizationSettings = jest.fn().mockResolvedValue(orga);
-    const bridge = mount({ getOrganization: jest.fn().mockResolvedValue(orga), updateOrganization, updateOrganizationSettings }, '/o1/settings', OrgaSettingsRoutes, '/:orgaId/settings/*');
+    const bridge = mount(
+      { getOrganization: jest.fn().mockResolvedValue(orga), updateOrganization, updateOrganizationSettings },
+      '/o1/settings',
+      OrgaSettingsRoutes,
+      '/:orgaId/settings/*',
+    );
     await screen.findByTestId('orga-data');
     fireEvent.change(document.querySelector('select[name="min_rank_write_pets"]') as Element, { target: { value: '1' } });
     fireEvent.change(document.querySelector('input[name="city"]') as Element, { target: { value: 'Rimini' } });
@@ -57,7 +102,12 @@ describe('organization settings page', () => {
 
   it('R1.17 the owner cancels only after the dialog and the exact organization name', async () => {
     const cancelOrganization = jest.fn().mockResolvedValue({ cancelled: true });
-    const bridge = mount({ getOrganization: jest.fn().mockResolvedValue(orga), cancelOrganization }, '/o1/settings', OrgaSettingsRoutes, '/:orgaId/settings/*');
+    const bridge = mount(
+      { getOrganization: jest.fn().mockResolvedValue(orga), cancelOrganization },
+      '/o1/settings',
+      OrgaSettingsRoutes,
+      '/:orgaId/settings/*',
+    );
     fireEvent.click(await screen.findByTestId('cancel-orga-start'));
     fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
     const typed = await waitFor(() => {
@@ -93,7 +143,14 @@ describe('stores page', () => {
     fireEvent.click(screen.getByTestId('store-dialog-save'));
     await waitFor(() =>
       expect(createStore).toHaveBeenCalledWith('o1', {
-        name: 'Mare', address: null, city: null, zip_code: null, country: 'IT', address_from_orga: false, phone: '+39 0541 123456', time_zone: 'Europe/Rome',
+        name: 'Mare',
+        address: null,
+        city: null,
+        zip_code: null,
+        country: 'IT',
+        address_from_orga: false,
+        phone: '+39 0541 123456',
+        time_zone: 'Europe/Rome',
       }),
     );
     await waitFor(() => expect(bridge.reloadOrganization).toHaveBeenCalled());

@@ -20,7 +20,9 @@ export function OrgaSettingsPage({ bridge }: { bridge: ShellBridge }) {
         {t('settings.orgaSettingsTitle')}
       </Heading>
       {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {load.status === 'failed' ? <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} /> : null}
+      {load.status === 'failed' ? (
+        <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
+      ) : null}
       {load.status === 'ready' ? <OrgaSettingsForm key={load.orga.id} bridge={bridge} t={t} orga={load.orga} onSaved={reload} /> : null}
     </Stack>
   );
@@ -85,13 +87,28 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
                 <CountrySelect name="country" value={form.country} onChange={(value) => set('country', value)} t={t} />
               </FormField>
               <FormField label={t('settings.address')}>
-                <Input name="address" value={form.address} disabled={form.address_from_owner} onChange={(e) => set('address', e.currentTarget.value)} />
+                <Input
+                  name="address"
+                  value={form.address}
+                  disabled={form.address_from_owner}
+                  onChange={(e) => set('address', e.currentTarget.value)}
+                />
               </FormField>
               <FormField label={t('settings.city')}>
-                <Input name="city" value={form.city} disabled={form.address_from_owner} onChange={(e) => set('city', e.currentTarget.value)} />
+                <Input
+                  name="city"
+                  value={form.city}
+                  disabled={form.address_from_owner}
+                  onChange={(e) => set('city', e.currentTarget.value)}
+                />
               </FormField>
               <FormField label={t('settings.zipCode')}>
-                <Input name="zip_code" value={form.zip_code} disabled={form.address_from_owner} onChange={(e) => set('zip_code', e.currentTarget.value)} />
+                <Input
+                  name="zip_code"
+                  value={form.zip_code}
+                  disabled={form.address_from_owner}
+                  onChange={(e) => set('zip_code', e.currentTarget.value)}
+                />
               </FormField>
             </SimpleGrid>
             <Box mt="3">
@@ -127,16 +144,36 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
               </Text>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                 <FormField label={t('settings.minRankReadStore')}>
-                  <RankSelect name="min_rank_read_store" value={form.min_rank_read_store} onChange={(v) => set('min_rank_read_store', v)} t={t} />
+                  <RankSelect
+                    name="min_rank_read_store"
+                    value={form.min_rank_read_store}
+                    onChange={(v) => set('min_rank_read_store', v)}
+                    t={t}
+                  />
                 </FormField>
                 <FormField label={t('settings.minRankWriteStore')}>
-                  <RankSelect name="min_rank_write_store" value={form.min_rank_write_store} onChange={(v) => set('min_rank_write_store', v)} t={t} />
+                  <RankSelect
+                    name="min_rank_write_store"
+                    value={form.min_rank_write_store}
+                    onChange={(v) => set('min_rank_write_store', v)}
+                    t={t}
+                  />
                 </FormField>
                 <FormField label={t('settings.minRankReadPets')}>
-                  <RankSelect name="min_rank_read_pets" value={form.min_rank_read_pets} onChange={(v) => set('min_rank_read_pets', v)} t={t} />
+                  <RankSelect
+                    name="min_rank_read_pets"
+                    value={form.min_rank_read_pets}
+                    onChange={(v) => set('min_rank_read_pets', v)}
+                    t={t}
+                  />
                 </FormField>
                 <FormField label={t('settings.minRankWritePets')}>
-                  <RankSelect name="min_rank_write_pets" value={form.min_rank_write_pets} onChange={(v) => set('min_rank_write_pets', v)} t={t} />
+                  <RankSelect
+                    name="min_rank_write_pets"
+                    value={form.min_rank_write_pets}
+                    onChange={(v) => set('min_rank_write_pets', v)}
+                    t={t}
+                  />
                 </FormField>
               </SimpleGrid>
               <Checkbox.Root checked={form.share_pets} onCheckedChange={(e) => set('share_pets', e.checked === true)}>
@@ -155,10 +192,23 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
           <Card.Body>
             <Stack gap="3">
               <FormField label={t('settings.adminNotification')} helper={t('settings.adminNotificationHint')}>
-                <Textarea name="admin_notification" rows={4} value={form.admin_notification} onChange={(e) => set('admin_notification', e.currentTarget.value)} />
+                <Textarea
+                  name="admin_notification"
+                  rows={4}
+                  value={form.admin_notification}
+                  onChange={(e) => set('admin_notification', e.currentTarget.value)}
+                />
               </FormField>
               {preview ? (
-                <Box borderWidth="1px" rounded="md" p="3" bg="orange.50" color="orange.900" data-testid="admin-notification-preview" dangerouslySetInnerHTML={{ __html: preview }} />
+                <Box
+                  borderWidth="1px"
+                  rounded="md"
+                  p="3"
+                  bg="orange.50"
+                  color="orange.900"
+                  data-testid="admin-notification-preview"
+                  dangerouslySetInnerHTML={{ __html: preview }}
+                />
               ) : null}
             </Stack>
           </Card.Body>

@@ -2,14 +2,31 @@ import type { Organization } from '@pawline/api-client';
 import { cancelNameMatches, orgaChanges, orgaFormOf, validateOrgaForm } from './orga-form';
 
 const orga: Organization = {
-  id: 'o1', name: 'Salon Lia', tier: 0, created_at: '2026-11-01T00:00:00Z', address: 'Via Roma 1', city: 'Roma', zip_code: '00100', country: 'IT',
-  address_from_owner: false, share_pets: false, admin_notification: null, min_rank_read_store: 4, min_rank_write_store: 3,
-  min_rank_read_pets: 4, min_rank_write_pets: 3, stores: [], users: [],
+  id: 'o1',
+  name: 'Salon Lia',
+  tier: 0,
+  created_at: '2026-11-01T00:00:00Z',
+  address: 'Via Roma 1',
+  city: 'Roma',
+  zip_code: '00100',
+  country: 'IT',
+  address_from_owner: false,
+  share_pets: false,
+  admin_notification: null,
+  min_rank_read_store: 4,
+  min_rank_write_store: 3,
+  min_rank_read_pets: 4,
+  min_rank_write_pets: 3,
+  stores: [],
+  users: [],
 };
 
 describe('organization settings form', () => {
   it('R5.01 the organization name and country are required', () => {
-    expect(validateOrgaForm({ ...orgaFormOf(orga), name: ' ', country: '' })).toEqual({ name: 'validation.required', country: 'validation.required' });
+    expect(validateOrgaForm({ ...orgaFormOf(orga), name: ' ', country: '' })).toEqual({
+      name: 'validation.required',
+      country: 'validation.required',
+    });
   });
 
   it('R3.02 sends only changed data and settings, min ranks and share_pets to the settings call', () => {

@@ -48,10 +48,20 @@ export function validateOrgaForm(form: OrgaForm): OrgaErrors {
 }
 
 const DATA_KEYS = ['name', 'address', 'city', 'zip_code', 'country', 'address_from_owner'] as const;
-const SETTINGS_KEYS = ['min_rank_read_store', 'min_rank_write_store', 'min_rank_read_pets', 'min_rank_write_pets', 'share_pets', 'admin_notification'] as const;
+const SETTINGS_KEYS = [
+  'min_rank_read_store',
+  'min_rank_write_store',
+  'min_rank_read_pets',
+  'min_rank_write_pets',
+  'share_pets',
+  'admin_notification',
+] as const;
 
 /** Only what changed, split into the two calls (PUT /orga/{orga} and PUT /orga/{orga}/settings). */
-export function orgaChanges(saved: OrgaForm, form: OrgaForm): { data: OrganizationDataRequest | null; settings: OrganizationSettingsRequest | null } {
+export function orgaChanges(
+  saved: OrgaForm,
+  form: OrgaForm,
+): { data: OrganizationDataRequest | null; settings: OrganizationSettingsRequest | null } {
   const data: OrganizationDataRequest = {};
   for (const key of DATA_KEYS) {
     if (saved[key] === form[key]) continue;

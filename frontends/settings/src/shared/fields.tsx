@@ -4,7 +4,17 @@ import type { Translate } from '../i18n/translator';
 import { countryName, RANK_VALUES, rankName } from './options';
 
 /** The six countries of spec §9 (R5.05: a 2-letter code). */
-export function CountrySelect({ name, value, onChange, t }: { name: string; value: Country | ''; onChange: (value: Country | '') => void; t: Translate }) {
+export function CountrySelect({
+  name,
+  value,
+  onChange,
+  t,
+}: {
+  name: string;
+  value: Country | '';
+  onChange: (value: Country | '') => void;
+  t: Translate;
+}) {
   return (
     <NativeSelect.Root>
       <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.currentTarget.value as Country | '')}>
@@ -21,7 +31,19 @@ export function CountrySelect({ name, value, onChange, t }: { name: string; valu
 }
 
 /** Ranks 0–4 by name (spec §6); `emptyLabel` adds a "none" choice (-1). */
-export function RankSelect({ name, value, onChange, t, emptyLabel }: { name: string; value: number; onChange: (value: number) => void; t: Translate; emptyLabel?: string }) {
+export function RankSelect({
+  name,
+  value,
+  onChange,
+  t,
+  emptyLabel,
+}: {
+  name: string;
+  value: number;
+  onChange: (value: number) => void;
+  t: Translate;
+  emptyLabel?: string;
+}) {
   return (
     <NativeSelect.Root>
       <NativeSelect.Field name={name} value={String(value)} onChange={(e) => onChange(Number(e.currentTarget.value))}>

@@ -37,7 +37,10 @@ export function textOrNull(value: string): string | null {
 }
 
 /** Fields whose message the server named (validation_failed fields) mapped onto the form's names. */
-export function serverFieldErrors<K extends string>(fields: Record<string, string> | null | undefined, known: readonly K[]): Partial<Record<K, string>> {
+export function serverFieldErrors<K extends string>(
+  fields: Record<string, string> | null | undefined,
+  known: readonly K[],
+): Partial<Record<K, string>> {
   const out: Partial<Record<K, string>> = {};
   if (!fields) return out;
   for (const [name, text] of Object.entries(fields)) {

@@ -6,7 +6,15 @@ import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
 import { CountrySelect } from '../shared/fields';
 import { useDialogSave } from '../shared/useDialogSave';
-import { DEFAULT_TIME_ZONES, emptyStoreForm, storeFields, storeFormOf, validateStoreForm, type StoreErrors, type StoreForm } from './store-form';
+import {
+  DEFAULT_TIME_ZONES,
+  emptyStoreForm,
+  storeFields,
+  storeFormOf,
+  validateStoreForm,
+  type StoreErrors,
+  type StoreForm,
+} from './store-form';
 
 const SERVER_FIELDS: readonly (keyof StoreForm)[] = ['name', 'address', 'city', 'zip_code', 'country', 'phone', 'time_zone'];
 
@@ -15,7 +23,15 @@ function timeZones(): string[] {
   return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : Object.values(DEFAULT_TIME_ZONES);
 }
 
-type Props = { bridge: ShellBridge; t: Translate; orgaId: string; orgaCountry: string | null | undefined; store: Store | null; onClose: () => void; onSaved: () => void };
+type Props = {
+  bridge: ShellBridge;
+  t: Translate;
+  orgaId: string;
+  orgaCountry: string | null | undefined;
+  store: Store | null;
+  onClose: () => void;
+  onSaved: () => void;
+};
 
 /** Create or edit a store (R3.04): name, address, city, zip, country, address_from_orga, phone, time zone. */
 export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, onSaved }: Props) {
@@ -63,13 +79,23 @@ export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, on
         </Checkbox.Root>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <FormField label={t('settings.address')} error={err('address')}>
-            <Input name="address" value={form.address} disabled={form.address_from_orga} onChange={(e) => set('address', e.currentTarget.value)} />
+            <Input
+              name="address"
+              value={form.address}
+              disabled={form.address_from_orga}
+              onChange={(e) => set('address', e.currentTarget.value)}
+            />
           </FormField>
           <FormField label={t('settings.city')} error={err('city')}>
             <Input name="city" value={form.city} disabled={form.address_from_orga} onChange={(e) => set('city', e.currentTarget.value)} />
           </FormField>
           <FormField label={t('settings.zipCode')} error={err('zip_code')}>
-            <Input name="zip_code" value={form.zip_code} disabled={form.address_from_orga} onChange={(e) => set('zip_code', e.currentTarget.value)} />
+            <Input
+              name="zip_code"
+              value={form.zip_code}
+              disabled={form.address_from_orga}
+              onChange={(e) => set('zip_code', e.currentTarget.value)}
+            />
           </FormField>
           <FormField label={t('settings.country')} required error={err('country')}>
             <CountrySelect
@@ -82,7 +108,9 @@ export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, on
                   country: value,
                   // follow the country while the zone is still its default
                   time_zone:
-                    value && (current.time_zone === '' || Object.values(DEFAULT_TIME_ZONES).includes(current.time_zone)) ? DEFAULT_TIME_ZONES[value] : current.time_zone,
+                    value && (current.time_zone === '' || Object.values(DEFAULT_TIME_ZONES).includes(current.time_zone))
+                      ? DEFAULT_TIME_ZONES[value]
+                      : current.time_zone,
                 }))
               }
             />
@@ -91,7 +119,12 @@ export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, on
             <Input name="phone" type="tel" value={form.phone} onChange={(e) => set('phone', e.currentTarget.value)} />
           </FormField>
           <FormField label={t('settings.timeZone')} required error={err('time_zone')} helper={t('settings.timeZoneHint')}>
-            <Input name="time_zone" list="pawline-time-zones" value={form.time_zone} onChange={(e) => set('time_zone', e.currentTarget.value)} />
+            <Input
+              name="time_zone"
+              list="pawline-time-zones"
+              value={form.time_zone}
+              onChange={(e) => set('time_zone', e.currentTarget.value)}
+            />
             <datalist id="pawline-time-zones">
               {zones.map((zone) => (
                 <option key={zone} value={zone} />

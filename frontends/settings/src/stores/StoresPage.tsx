@@ -17,12 +17,18 @@ export function StoresPage({ bridge }: { bridge: ShellBridge }) {
 
   const columns = useMemo<PlainColumn<Store>[]>(
     () => [
-      { id: 'name', header: t('settings.storeName'), cell: ({ row }) => <Link to={`/${orgaId}/store/${row.original.id}`}>{row.original.name}</Link> },
+      {
+        id: 'name',
+        header: t('settings.storeName'),
+        cell: ({ row }) => <Link to={`/${orgaId}/store/${row.original.id}`}>{row.original.name}</Link>,
+      },
       {
         id: 'address',
         header: t('settings.address'),
         cell: ({ row }) =>
-          row.original.address_from_orga ? t('settings.addressFromOrgaShort') : [row.original.address, row.original.zip_code, row.original.city].filter(Boolean).join(', '),
+          row.original.address_from_orga
+            ? t('settings.addressFromOrgaShort')
+            : [row.original.address, row.original.zip_code, row.original.city].filter(Boolean).join(', '),
       },
       { id: 'country', header: t('settings.country'), cell: ({ row }) => countryName(row.original.country, t) },
       { id: 'phone', header: t('settings.phone'), cell: ({ row }) => row.original.phone ?? '' },
@@ -51,7 +57,9 @@ export function StoresPage({ bridge }: { bridge: ShellBridge }) {
         </Button>
       </HStack>
       {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {load.status === 'failed' ? <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} /> : null}
+      {load.status === 'failed' ? (
+        <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
+      ) : null}
       {load.status === 'ready' && load.orga.stores.length === 0 ? <EmptyState title={t('settings.storesEmpty')} /> : null}
       {load.status === 'ready' && load.orga.stores.length > 0 ? (
         <PlainDataTable columns={columns} data={load.orga.stores} testId="stores-table" rowTestId={(s) => `store-${s.name}`} />

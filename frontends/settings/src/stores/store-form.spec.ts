@@ -16,7 +16,14 @@ describe('store form', () => {
     expect(form.time_zone).toBe('Europe/Rome');
     expect(validateStoreForm(form)).toEqual({});
     expect(storeFields(form)).toEqual({
-      name: 'Centro', address: null, city: null, zip_code: null, country: 'IT', address_from_orga: true, phone: '+39 06 555 1234', time_zone: 'Europe/Rome',
+      name: 'Centro',
+      address: null,
+      city: null,
+      zip_code: null,
+      country: 'IT',
+      address_from_orga: true,
+      phone: '+39 06 555 1234',
+      time_zone: 'Europe/Rome',
     });
   });
 });

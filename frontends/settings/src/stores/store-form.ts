@@ -29,7 +29,16 @@ export const DEFAULT_TIME_ZONES: Record<Country, string> = {
 
 export function emptyStoreForm(country: string | null | undefined): StoreForm {
   const c: Country | '' = country && isCountry(country) ? country : '';
-  return { name: '', address: '', city: '', zip_code: '', country: c, address_from_orga: false, phone: '', time_zone: c ? DEFAULT_TIME_ZONES[c] : '' };
+  return {
+    name: '',
+    address: '',
+    city: '',
+    zip_code: '',
+    country: c,
+    address_from_orga: false,
+    phone: '',
+    time_zone: c ? DEFAULT_TIME_ZONES[c] : '',
+  };
 }
 
 export function storeFormOf(store: Store): StoreForm {

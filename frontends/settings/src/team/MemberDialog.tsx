@@ -20,7 +20,17 @@ import {
   type MemberForm,
 } from './member-form';
 
-const SERVER_FIELDS: readonly MemberField[] = ['first_name', 'last_name', 'email', 'address', 'city', 'zip_code', 'country', 'fon_nr', 'orga_rank'];
+const SERVER_FIELDS: readonly MemberField[] = [
+  'first_name',
+  'last_name',
+  'email',
+  'address',
+  'city',
+  'zip_code',
+  'country',
+  'fon_nr',
+  'orga_rank',
+];
 
 type Props = {
   bridge: ShellBridge;
@@ -61,7 +71,9 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
       () =>
         member
           ? bridge.api.updateTeamMember(orgaId, member.user_id, memberFields(form)).then(() => null)
-          : bridge.api.createTeamMember(orgaId, createMemberRequest(form)).then((created) => ({ username: created.username, first_password: created.first_password })),
+          : bridge.api
+              .createTeamMember(orgaId, createMemberRequest(form))
+              .then((created) => ({ username: created.username, first_password: created.first_password })),
       onSaved,
     );
   };
@@ -85,8 +97,19 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
           <FormField label={t('settings.lastName')} required error={err('last_name')}>
             <Input name="last_name" value={form.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} />
           </FormField>
-          <FormField label={t('settings.email')} required={member === null} error={err('email')} helper={member ? t('settings.emailOwnChange') : undefined}>
-            <Input name="email" type="email" value={form.email} readOnly={member !== null} onChange={(e) => set('email', e.currentTarget.value)} />
+          <FormField
+            label={t('settings.email')}
+            required={member === null}
+            error={err('email')}
+            helper={member ? t('settings.emailOwnChange') : undefined}
+          >
+            <Input
+              name="email"
+              type="email"
+              value={form.email}
+              readOnly={member !== null}
+              onChange={(e) => set('email', e.currentTarget.value)}
+            />
           </FormField>
           <FormField label={t('settings.phone')} error={err('fon_nr')}>
             <Input name="fon_nr" type="tel" value={form.fon_nr} onChange={(e) => set('fon_nr', e.currentTarget.value)} />
@@ -134,7 +157,16 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
             <Input name="card_colour" type="color" p="1" value={form.card} onChange={(e) => set('card', e.currentTarget.value)} />
           </FormField>
         </SimpleGrid>
-        <Box data-testid="colour-sample" borderLeftWidth="6px" borderColor={form.border} bg={form.card} color="white" px="3" py="2" rounded="sm">
+        <Box
+          data-testid="colour-sample"
+          borderLeftWidth="6px"
+          borderColor={form.border}
+          bg={form.card}
+          color="white"
+          px="3"
+          py="2"
+          rounded="sm"
+        >
           {`${form.first_name} ${form.last_name}`.trim() || t('settings.colourSample')}
         </Box>
 

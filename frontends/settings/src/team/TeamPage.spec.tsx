@@ -7,25 +7,64 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OrgaSettingsRoutes } from '../routes';
 
 const person: PersonUser = {
-  id: 'u-owner', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Verdi', language: 'it',
-  orga_id: 'o1', rating_enable: true, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
+  id: 'u-owner',
+  email: 'ada@example.com',
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Verdi',
+  language: 'it',
+  orga_id: 'o1',
+  rating_enable: true,
+  last_rating_time: null,
+  email_verified: true,
+  created_at: '2026-11-01T00:00:00Z',
 };
 const orga: Organization = {
-  id: 'o1', name: 'Salone Fido', tier: 0, created_at: '2026-11-01T00:00:00Z', country: 'IT',
-  stores: [{ id: 's1', name: 'Centro' }, { id: 's2', name: 'Mare' }], users: [],
+  id: 'o1',
+  name: 'Salone Fido',
+  tier: 0,
+  created_at: '2026-11-01T00:00:00Z',
+  country: 'IT',
+  stores: [
+    { id: 's1', name: 'Centro' },
+    { id: 's2', name: 'Mare' },
+  ],
+  users: [],
 };
 const lia: TeamMember = {
-  id: 'm1', user_id: 'u-lia', orga_id: 'o1', first_name: 'Lia', last_name: 'Rossi', email: 'lia@example.com', username: 'liarossi',
-  orga_rank: 3, store_override: { s2: 3 }, employee_status: 1, color_scheme: '#4c61b4:#6d81d0', active: true,
-  address: null, city: null, zip_code: null, country: null, fon_nr: null,
+  id: 'm1',
+  user_id: 'u-lia',
+  orga_id: 'o1',
+  first_name: 'Lia',
+  last_name: 'Rossi',
+  email: 'lia@example.com',
+  username: 'liarossi',
+  orga_rank: 3,
+  store_override: { s2: 3 },
+  employee_status: 1,
+  color_scheme: '#4c61b4:#6d81d0',
+  active: true,
+  address: null,
+  city: null,
+  zip_code: null,
+  country: null,
+  fon_nr: null,
 };
 
 function mount(api: Partial<ApiClient>) {
   const bridge: ShellBridge = {
-    api: api as ApiClient, user: person, language: 'it', notify: jest.fn(), reloadUser: jest.fn().mockResolvedValue(undefined),
-    changeLanguage: jest.fn(), signedOut: jest.fn(), appVersion: '11.4.6',
+    api: api as ApiClient,
+    user: person,
+    language: 'it',
+    notify: jest.fn(),
+    reloadUser: jest.fn().mockResolvedValue(undefined),
+    changeLanguage: jest.fn(),
+    signedOut: jest.fn(),
+    appVersion: '11.4.6',
   };
-  const router = createMemoryRouter([{ path: '/:orgaId/settings/*', element: <OrgaSettingsRoutes {...bridge} /> }], { initialEntries: ['/o1/settings/users'] });
+  const router = createMemoryRouter([{ path: '/:orgaId/settings/*', element: <OrgaSettingsRoutes {...bridge} /> }], {
+    initialEntries: ['/o1/settings/users'],
+  });
   render(
     <ChakraProvider value={pawlineSystem}>
       <RouterProvider router={router} />
@@ -45,7 +84,9 @@ describe('team page', () => {
   });
 
   it('R5.01 R5.02 R3.03 validates the new user per field, then shows the first password once', async () => {
-    const createTeamMember = jest.fn().mockResolvedValue({ ...lia, user_id: 'u-new', username: 'lucabianchi', first_password: 'Xk4-pq9-Zt' });
+    const createTeamMember = jest
+      .fn()
+      .mockResolvedValue({ ...lia, user_id: 'u-new', username: 'lucabianchi', first_password: 'Xk4-pq9-Zt' });
     mount({ listTeam: jest.fn().mockResolvedValue([lia]), getOrganization: jest.fn().mockResolvedValue(orga), createTeamMember });
     await screen.findByTestId('member-liarossi');
     fireEvent.click(screen.getByTestId('new-member'));
@@ -61,7 +102,13 @@ describe('team page', () => {
     fireEvent.change(dialog.querySelector('select[name="override_s1"]') as Element, { target: { value: '2' } });
     fireEvent.click(within(dialog).getByTestId('member-dialog-save'));
     await waitFor(() => expect(createTeamMember).toHaveBeenCalled());
-    expect(createTeamMember.mock.calls[0]?.[1]).toMatchObject({ first_name: 'Luca', email: 'luca@example.com', orga_rank: 3, store_override: { s1: 2 }, color_scheme: '#4c61b4:#6d81d0' });
+    expect(createTeamMember.mock.calls[0]?.[1]).toMatchObject({
+      first_name: 'Luca',
+      email: 'luca@example.com',
+      orga_rank: 3,
+      store_override: { s1: 2 },
+      color_scheme: '#4c61b4:#6d81d0',
+    });
     expect((await screen.findByTestId('created-password')).textContent).toBe('Xk4-pq9-Zt');
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
     await waitFor(() => expect(screen.queryByTestId('created-password')).toBeNull());

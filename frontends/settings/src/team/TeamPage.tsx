@@ -40,15 +40,22 @@ export function TeamPage({ bridge }: { bridge: ShellBridge }) {
         header: t('settings.stores'),
         cell: ({ row }) => {
           const overrides = Object.entries(row.original.store_override);
-          if (overrides.length === 0) return row.original.employee_status === 1 || row.original.orga_rank <= 1 ? t('settings.allStores') : t('settings.noStores');
-          return overrides.map(([storeId, rank]) => `${stores.find((s) => s.id === storeId)?.name ?? storeId} (${rankName(rank, t)})`).join(', ');
+          if (overrides.length === 0)
+            return row.original.employee_status === 1 || row.original.orga_rank <= 1 ? t('settings.allStores') : t('settings.noStores');
+          return overrides
+            .map(([storeId, rank]) => `${stores.find((s) => s.id === storeId)?.name ?? storeId} (${rankName(rank, t)})`)
+            .join(', ');
         },
       },
       {
         id: 'active',
         header: t('settings.active'),
         cell: ({ row }) =>
-          row.original.active ? <Badge colorPalette="green">{t('settings.active')}</Badge> : <Badge colorPalette="gray">{t('settings.deactivated')}</Badge>,
+          row.original.active ? (
+            <Badge colorPalette="green">{t('settings.active')}</Badge>
+          ) : (
+            <Badge colorPalette="gray">{t('settings.deactivated')}</Badge>
+          ),
       },
       {
         id: 'actions',
@@ -59,7 +66,12 @@ export function TeamPage({ bridge }: { bridge: ShellBridge }) {
               {t('common.edit')}
             </Button>
             {row.original.user_id === bridge.user.id ? null : (
-              <Button size="xs" variant="ghost" colorPalette={row.original.active ? 'red' : 'green'} onClick={() => setToggling(row.original)}>
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette={row.original.active ? 'red' : 'green'}
+                onClick={() => setToggling(row.original)}
+              >
                 {row.original.active ? t('settings.deactivate') : t('settings.reactivate')}
               </Button>
             )}
@@ -90,12 +102,19 @@ export function TeamPage({ bridge }: { bridge: ShellBridge }) {
         <Heading as="h2" size="2xl">
           {t('settings.teamTitle')}
         </Heading>
-        <Button colorPalette="brand" data-testid="new-member" disabled={load.status !== 'ready'} onClick={() => setEditing({ member: null })}>
+        <Button
+          colorPalette="brand"
+          data-testid="new-member"
+          disabled={load.status !== 'ready'}
+          onClick={() => setEditing({ member: null })}
+        >
           {t('settings.newUser')}
         </Button>
       </HStack>
       {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {load.status === 'failed' ? <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={fetchTeam} /> : null}
+      {load.status === 'failed' ? (
+        <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={fetchTeam} />
+      ) : null}
       {load.status === 'ready' && load.team.length === 0 ? <EmptyState title={t('settings.teamEmpty')} /> : null}
       {load.status === 'ready' && load.team.length > 0 ? (
         <PlainDataTable columns={columns} data={load.team} testId="team-table" rowTestId={(m) => `member-${m.username}`} />

@@ -3,9 +3,23 @@ import { COLOUR_PRESETS } from '@pawline/domain';
 import { createMemberRequest, EMPTY_MEMBER_FORM, memberFormOf, presetIndexOf, validateMemberForm } from './member-form';
 
 const member: TeamMember = {
-  id: 'm1', user_id: 'u1', orga_id: 'o1', first_name: 'Lia', last_name: 'Rossi', email: 'lia@example.com', username: 'liarossi',
-  orga_rank: 3, store_override: { s2: 2 }, employee_status: 0, color_scheme: '#0d47a1:#1565c0', active: true,
-  address: null, city: 'Roma', zip_code: null, country: 'IT', fon_nr: '+39 06 1234567',
+  id: 'm1',
+  user_id: 'u1',
+  orga_id: 'o1',
+  first_name: 'Lia',
+  last_name: 'Rossi',
+  email: 'lia@example.com',
+  username: 'liarossi',
+  orga_rank: 3,
+  store_override: { s2: 2 },
+  employee_status: 0,
+  color_scheme: '#0d47a1:#1565c0',
+  active: true,
+  address: null,
+  city: 'Roma',
+  zip_code: null,
+  country: 'IT',
+  fon_nr: '+39 06 1234567',
 };
 
 describe('member form', () => {
@@ -17,7 +31,9 @@ describe('member form', () => {
       email: 'validation.invalidEmail',
       fon_nr: 'validation.phoneFormat',
     });
-    expect(validateMemberForm({ ...EMPTY_MEMBER_FORM, first_name: 'A', last_name: 'B', email: '' }, true).email).toBe('validation.required');
+    expect(validateMemberForm({ ...EMPTY_MEMBER_FORM, first_name: 'A', last_name: 'B', email: '' }, true).email).toBe(
+      'validation.required',
+    );
   });
 
   it('R3.03 sends the colour scheme as border:card, the rank, the store overrides and employee_status', () => {

@@ -73,7 +73,9 @@ export function memberFormOf(member: TeamMember): MemberForm {
 
 /** Index of the preset the colours match, or -1 for a custom scheme (R9.09: 8 presets). */
 export function presetIndexOf(form: Pick<MemberForm, 'border' | 'card'>): number {
-  return COLOUR_PRESETS.findIndex((p) => p.border.toLowerCase() === form.border.toLowerCase() && p.card.toLowerCase() === form.card.toLowerCase());
+  return COLOUR_PRESETS.findIndex(
+    (p) => p.border.toLowerCase() === form.border.toLowerCase() && p.card.toLowerCase() === form.card.toLowerCase(),
+  );
 }
 
 /** Field-level messages of spec §5 (R5.01 required, R5.02 e-mail, R5.05 phone). */

@@ -31,7 +31,14 @@ export function AccountCard({ bridge, t }: { bridge: ShellBridge; t: Translate }
         <Stack gap="5">
           <Stack gap="2">
             <Text>{t('settings.logoutAllHint')}</Text>
-            <Button variant="outline" colorPalette="red" alignSelf="flex-start" loading={busy} onClick={logoutEverywhere} data-testid="logout-all">
+            <Button
+              variant="outline"
+              colorPalette="red"
+              alignSelf="flex-start"
+              loading={busy}
+              onClick={logoutEverywhere}
+              data-testid="logout-all"
+            >
               {t('settings.logoutAll')}
             </Button>
           </Stack>

@@ -7,7 +7,17 @@ import type { Translate } from '../i18n/translator';
 import { errorText } from '../shared/options';
 
 /** R1.14 change e-mail: the new address is mailed a link and takes effect only once verified. */
-export function EmailCard({ bridge, user, t, onRequested }: { bridge: ShellBridge; user: PersonUser; t: Translate; onRequested: (pending: string) => void }) {
+export function EmailCard({
+  bridge,
+  user,
+  t,
+  onRequested,
+}: {
+  bridge: ShellBridge;
+  user: PersonUser;
+  t: Translate;
+  onRequested: (pending: string) => void;
+}) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

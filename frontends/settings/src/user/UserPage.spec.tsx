@@ -7,8 +7,17 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SettingsRoutes } from '../routes';
 
 const person: PersonUser = {
-  id: 'u1', email: 'ada@example.com', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', language: 'it',
-  orga_id: 'o1', rating_enable: null, last_rating_time: null, email_verified: true, created_at: '2026-11-01T00:00:00Z',
+  id: 'u1',
+  email: 'ada@example.com',
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  language: 'it',
+  orga_id: 'o1',
+  rating_enable: null,
+  last_rating_time: null,
+  email_verified: true,
+  created_at: '2026-11-01T00:00:00Z',
 };
 
 function mount(api: Partial<ApiClient>, language: 'en' | 'it' = 'it') {
@@ -53,7 +62,10 @@ describe('settings /user page', () => {
 
   it('saves changed person data with PUT and reports success', async () => {
     const updateUser = jest.fn().mockResolvedValue(undefined);
-    const getUser = jest.fn().mockResolvedValueOnce(person).mockResolvedValueOnce({ ...person, first_name: 'Augusta' });
+    const getUser = jest
+      .fn()
+      .mockResolvedValueOnce(person)
+      .mockResolvedValueOnce({ ...person, first_name: 'Augusta' });
     const bridge = mount({ getUser, updateUser }, 'it');
     fireEvent.change(await screen.findByDisplayValue('Ada'), { target: { value: 'Augusta' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));

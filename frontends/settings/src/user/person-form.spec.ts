@@ -11,6 +11,9 @@ describe('person data form', () => {
   });
 
   it('R5.01 requires first and last name', () => {
-    expect(validatePersonForm({ firstName: ' ', lastName: '', language: 'en' }, 'Required')).toEqual({ firstName: 'Required', lastName: 'Required' });
+    expect(validatePersonForm({ firstName: ' ', lastName: '', language: 'en' }, 'Required')).toEqual({
+      firstName: 'Required',
+      lastName: 'Required',
+    });
   });
 });

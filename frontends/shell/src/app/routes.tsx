@@ -74,16 +74,20 @@ export const shellRoutes: RouteObject[] = [
         ),
       },
       // the clients remote (issue 4) picks its page from the whole path
-      ...['/:orgaId/pet', '/:orgaId/store/:storeId/customers', '/:orgaId/store/:storeId/customer/:customerId', '/:orgaId/store/:storeId/pet', '/:orgaId/store/:storeId/pet/:petId'].map(
-        (path): RouteObject => ({
-          path,
-          element: (
-            <RequireSignedIn>
-              <ClientsRoute />
-            </RequireSignedIn>
-          ),
-        }),
-      ),
+      ...[
+        '/:orgaId/pet',
+        '/:orgaId/store/:storeId/customers',
+        '/:orgaId/store/:storeId/customer/:customerId',
+        '/:orgaId/store/:storeId/pet',
+        '/:orgaId/store/:storeId/pet/:petId',
+      ].map((path): RouteObject => ({
+        path,
+        element: (
+          <RequireSignedIn>
+            <ClientsRoute />
+          </RequireSignedIn>
+        ),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -12,7 +12,18 @@ export function AdminNotificationBar({ orgaId, html }: { orgaId: string; html: s
   const [dismissedText, setDismissedText] = useState<string | null>(null);
   if (!html || !clean.trim() || dismissedText === html || isNotificationDismissed(window.localStorage, orgaId, html)) return null;
   return (
-    <Flex data-testid="admin-notification" role="status" align="flex-start" gap="3" px="4" py="2" bg="orange.100" color="orange.900" borderBottomWidth="1px" borderColor="orange.300">
+    <Flex
+      data-testid="admin-notification"
+      role="status"
+      align="flex-start"
+      gap="3"
+      px="4"
+      py="2"
+      bg="orange.100"
+      color="orange.900"
+      borderBottomWidth="1px"
+      borderColor="orange.300"
+    >
       <Box flex="1" css={{ '& a': { textDecoration: 'underline' }, '& p': { margin: 0 } }} dangerouslySetInnerHTML={{ __html: clean }} />
       <CloseButton
         size="sm"

@@ -13,12 +13,20 @@ export function AutoRatingDialog({ user, orga }: { user: PersonUser; orga: Organ
   const { api, reloadUser } = useSession();
   const notify = useNotify();
   const [due] = useState(() =>
-    shouldOpenRatingDialog({ rating_enable: user.rating_enable, last_rating_time: user.last_rating_time, orga_created_at: orga?.created_at ?? null, now: new Date().toISOString() }),
+    shouldOpenRatingDialog({
+      rating_enable: user.rating_enable,
+      last_rating_time: user.last_rating_time,
+      orga_created_at: orga?.created_at ?? null,
+      now: new Date().toISOString(),
+    }),
   );
   const [open, setOpen] = useState(due);
-  const send = useCallback(async (submission: RatingSubmission) => {
-    await api.rate({ rating: submission.rating, annotation: submission.annotation });
-  }, [api]);
+  const send = useCallback(
+    async (submission: RatingSubmission) => {
+      await api.rate({ rating: submission.rating, annotation: submission.annotation });
+    },
+    [api],
+  );
   const onError = useCallback((error: unknown) => notify(SNACKBAR_TYPE.error, errorText(error)), [notify]);
   const onDone = useCallback(() => {
     setOpen(false);

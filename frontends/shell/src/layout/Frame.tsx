@@ -63,7 +63,8 @@ function SignedInFrame({ session }: { session: SignedIn }) {
   // A device without a language choice of its own follows the person's saved language.
   const savedLanguage = session.user.language;
   useEffect(() => {
-    if (window.localStorage.getItem(LANGUAGE_STORAGE_KEY) === null && savedLanguage && savedLanguage !== language) changeLanguage(savedLanguage);
+    if (window.localStorage.getItem(LANGUAGE_STORAGE_KEY) === null && savedLanguage && savedLanguage !== language)
+      changeLanguage(savedLanguage);
   }, [savedLanguage, language, changeLanguage]);
 
   const toggleMini = () => {
@@ -87,7 +88,13 @@ function SignedInFrame({ session }: { session: SignedIn }) {
 
   return (
     <Box minH="100vh" pt={paddingTop} bg="bg.subtle">
-      <LeftDrawer mini={mini} onToggle={toggleMini} storeHref={currentStoreHref} top={paddingTop} adminOrgaId={orgaAdmin ? (session.orga?.id ?? null) : null} />
+      <LeftDrawer
+        mini={mini}
+        onToggle={toggleMini}
+        storeHref={currentStoreHref}
+        top={paddingTop}
+        adminOrgaId={orgaAdmin ? (session.orga?.id ?? null) : null}
+      />
       <Box ml={`${width}px`} transition="margin-left 0.2s">
         <Flex
           as="header"
@@ -130,7 +137,9 @@ function SignedInFrame({ session }: { session: SignedIn }) {
             <PersonIcon />
           </IconButton>
         </Flex>
-        {session.orga ? <AdminNotificationBar key={session.orga.id} orgaId={session.orga.id} html={session.orga.admin_notification} /> : null}
+        {session.orga ? (
+          <AdminNotificationBar key={session.orga.id} orgaId={session.orga.id} html={session.orga.admin_notification} />
+        ) : null}
         <Box as="main" p={{ base: '3', md: '6' }}>
           <Outlet />
         </Box>

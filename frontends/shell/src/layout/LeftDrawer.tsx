@@ -75,7 +75,14 @@ export function LeftDrawer({ mini, onToggle, storeHref, top, adminOrgaId = null 
           </IconButton>
         </Box>
         {items.map((item) => (
-          <NavLink key={item.to} to={item.to} end title={mini ? item.label : undefined} aria-label={item.label} data-testid={`nav-${item.id}`}>
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end
+            title={mini ? item.label : undefined}
+            aria-label={item.label}
+            data-testid={`nav-${item.id}`}
+          >
             {({ isActive }) => (
               <Box
                 display="flex"

@@ -30,9 +30,7 @@ export const HelpIcon = (props: SVGProps<SVGSVGElement>) => (
 export const MenuOpenIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props} path="M3 18h13v-2H3v2zm0-5h10v-2H3v2zm0-7v2h13V6H3zm18 9.6L17.4 12 21 8.4 19.6 7l-5 5 5 5 1.4-1.4z" />
 );
-export const MenuIcon = (props: SVGProps<SVGSVGElement>) => (
-  <Icon {...props} path="M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z" />
-);
+export const MenuIcon = (props: SVGProps<SVGSVGElement>) => <Icon {...props} path="M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z" />;
 export const SettingsIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon
     {...props}

@@ -126,7 +126,13 @@ export function PasswordResetConfirmPage() {
             <form onSubmit={onSubmit} noValidate>
               <Stack gap="4">
                 <FormField label={t('auth.newPassword')} required error={errors.password}>
-                  <Input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+                  <Input
+                    name="password"
+                    type="password"
+                    autoComplete="new-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.currentTarget.value)}
+                  />
                 </FormField>
                 <FormField label={t('auth.newPasswordConfirmation')} required error={errors.confirmation}>
                   <Input

@@ -89,13 +89,29 @@ export function RegisterPage() {
             </Alert.Root>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <FormField label={t('auth.firstName')} required error={errors.firstName}>
-                <Input name="first_name" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} />
+                <Input
+                  name="first_name"
+                  autoComplete="given-name"
+                  value={form.firstName}
+                  onChange={(e) => set('firstName', e.currentTarget.value)}
+                />
               </FormField>
               <FormField label={t('auth.lastName')} required error={errors.lastName}>
-                <Input name="last_name" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} />
+                <Input
+                  name="last_name"
+                  autoComplete="family-name"
+                  value={form.lastName}
+                  onChange={(e) => set('lastName', e.currentTarget.value)}
+                />
               </FormField>
               <FormField label={t('auth.email')} required error={errors.email}>
-                <Input name="email" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.currentTarget.value)} />
+                <Input
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  value={form.email}
+                  onChange={(e) => set('email', e.currentTarget.value)}
+                />
               </FormField>
               <FormField label={t('auth.salonName')} required error={errors.organizationName}>
                 <Input

@@ -53,7 +53,9 @@ export function VerifyEmailPage() {
         </Heading>
         <Text>{t('auth.validateEmailSuccess')}</Text>
         <Button asChild colorPalette="brand" alignSelf="flex-start">
-          <Link to={state.status === 'signed-in' ? '/' : '/login'}>{state.status === 'signed-in' ? t('common.home') : t('auth.loginLink')}</Link>
+          <Link to={state.status === 'signed-in' ? '/' : '/login'}>
+            {state.status === 'signed-in' ? t('common.home') : t('auth.loginLink')}
+          </Link>
         </Button>
       </Card.Body>
     </Card.Root>

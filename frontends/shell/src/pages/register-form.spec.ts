@@ -34,7 +34,9 @@ describe('registration form', () => {
   });
 
   it("R5.03 says 'Passwords are not the same' when the confirmation differs", () => {
-    expect(validateRegisterForm({ ...complete, passwordConfirmation: 'other' }, messages).passwordConfirmation).toBe('Passwords are not the same');
+    expect(validateRegisterForm({ ...complete, passwordConfirmation: 'other' }, messages).passwordConfirmation).toBe(
+      'Passwords are not the same',
+    );
   });
 
   it('R5.04 requires accepting both terms and privacy', () => {

@@ -14,7 +14,13 @@ export type RegisterForm = {
   acceptPrivacy: boolean;
 };
 
-export type RegisterMessages = { required: string; invalidEmail: string; passwordsDiffer: string; acceptTerms: string; acceptPrivacy: string };
+export type RegisterMessages = {
+  required: string;
+  invalidEmail: string;
+  passwordsDiffer: string;
+  acceptTerms: string;
+  acceptPrivacy: string;
+};
 
 export type RegisterErrors = Partial<Record<keyof RegisterForm, string>>;
 
@@ -34,7 +40,15 @@ export const EMPTY_REGISTER_FORM: RegisterForm = {
 /** spec §5: required fields, e-mail, password confirmation, terms and privacy (R5.01–R5.04). */
 export function validateRegisterForm(form: RegisterForm, messages: RegisterMessages): RegisterErrors {
   const errors: RegisterErrors = {};
-  const required: (keyof RegisterForm)[] = ['email', 'password', 'passwordConfirmation', 'firstName', 'lastName', 'organizationName', 'country'];
+  const required: (keyof RegisterForm)[] = [
+    'email',
+    'password',
+    'passwordConfirmation',
+    'firstName',
+    'lastName',
+    'organizationName',
+    'country',
+  ];
   for (const field of required) {
     const value = form[field];
     if (typeof value === 'string' && value.trim() === '') errors[field] = messages.required;

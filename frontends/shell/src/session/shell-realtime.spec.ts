@@ -12,15 +12,27 @@ function fakeOpen(opened: Opened[]) {
 }
 
 const message = (scope: string, event: string): RealtimeMessage => ({
-  scope, channel: 'orga-1', store_id: 'store-1', data: 'x1', event, user: 'u1', device: 'dev-b',
+  scope,
+  channel: 'orga-1',
+  store_id: 'store-1',
+  data: 'x1',
+  event,
+  user: 'u1',
+  device: 'dev-b',
 });
 
 const api = { deviceId: 'dev-a', freshAccessToken: async () => 'tok-1' };
 
-describe('startShellRealtime (the shell\'s one connection)', () => {
+describe("startShellRealtime (the shell's one connection)", () => {
   it('R4.16 opens one connection for the organization with a fresh token and this device', async () => {
     const opened: Opened[] = [];
-    startShellRealtime({ api, orgaId: 'orga-1', feed: createRealtimeFeed(), reloadOrganization: async () => undefined, open: fakeOpen(opened) });
+    startShellRealtime({
+      api,
+      orgaId: 'orga-1',
+      feed: createRealtimeFeed(),
+      reloadOrganization: async () => undefined,
+      open: fakeOpen(opened),
+    });
     expect(opened).toHaveLength(1);
     expect(opened[0]?.options.channel).toBe('orga-1');
     expect(opened[0]?.options.device).toBe('dev-a');
@@ -45,7 +57,13 @@ describe('startShellRealtime (the shell\'s one connection)', () => {
   it('refetches the organization only on organization, store and subscription events', () => {
     const opened: Opened[] = [];
     let reloads = 0;
-    startShellRealtime({ api, orgaId: 'orga-1', feed: createRealtimeFeed(), reloadOrganization: async () => void reloads++, open: fakeOpen(opened) });
+    startShellRealtime({
+      api,
+      orgaId: 'orga-1',
+      feed: createRealtimeFeed(),
+      reloadOrganization: async () => void reloads++,
+      open: fakeOpen(opened),
+    });
     opened[0]?.options.onMessage(message('store', 'updated'));
     opened[0]?.options.onMessage(message('subscription', 'updated'));
     opened[0]?.options.onMessage(message('customer', 'updated'));

@@ -36,7 +36,7 @@ const it: Catalogue = {
   server_112: 'Nome utente o password errati',
   server_401: "L'id è già in uso",
   server_701: "L'email non è confermata. Conferma prima la tua email.",
-  server_1010: "Questo account al momento non può accedere. Contatta il tuo amministratore.",
+  server_1010: 'Questo account al momento non può accedere. Contatta il tuo amministratore.',
   validation_failed: 'Alcuni campi non sono validi.',
   bad_json: 'Il corpo della richiesta non è un JSON valido.',
   payload_too_large: 'La richiesta è troppo grande.',
@@ -78,7 +78,7 @@ const de: Catalogue = {
 
 const fr: Catalogue = {
   server_100: "Nom d'utilisateur ou mot de passe incorrect",
-  server_101: "Cette adresse e-mail existe déjà. Si vous avez oublié votre mot de passe, essayez de le réinitialiser.",
+  server_101: 'Cette adresse e-mail existe déjà. Si vous avez oublié votre mot de passe, essayez de le réinitialiser.',
   server_112: "Nom d'utilisateur ou mot de passe incorrect",
   server_401: "L'identifiant est déjà utilisé",
   server_701: "L'adresse e-mail n'est pas confirmée. Veuillez d'abord confirmer votre adresse e-mail.",

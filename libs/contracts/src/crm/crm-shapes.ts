@@ -48,7 +48,12 @@ export const externalServiceSchema = z.object({ id: uuid, orga_id: uuid, service
 export type ExternalService = z.infer<typeof externalServiceSchema>;
 
 /** A customer's entity id in one external service. */
-export const customerExternalIdSchema = z.object({ external_service_id: uuid, service_id: z.string(), name: z.string(), entity_id: z.string() });
+export const customerExternalIdSchema = z.object({
+  external_service_id: uuid,
+  service_id: z.string(),
+  name: z.string(),
+  entity_id: z.string(),
+});
 export const customerExternalIdInputSchema = z.strictObject({ external_service_id: uuid, entity_id: text(200).min(1) });
 
 /** R3.05 the customer's own fields as clients write them (no defaults here: updates reuse them as partial). */
@@ -111,7 +116,11 @@ export const petFieldsSchema = z.strictObject({
   hair: petHairSchema.nullable().optional(),
   size: petSizeSchema.nullable().optional(),
   sex: petSexSchema.nullable().optional(),
-  born: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  born: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .optional(),
   weight: z.number().min(0).max(500).nullable().optional(),
   allergies: optionalText(2000),
   sterilized: z.boolean().nullable().optional(),
@@ -204,4 +213,3 @@ export type StoredFile = z.infer<typeof storedFileSchema>;
  */
 export const FILE_PART_BYTES = 512 * 1024;
 export const FILE_PART_BASE64_MAX = Math.ceil(FILE_PART_BYTES / 3) * 4;
-

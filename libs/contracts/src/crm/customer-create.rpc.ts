@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import { customerDetailSchema, customerExternalIdInputSchema, customerFieldsSchema, storeScopeSchema, tagAssignmentInputSchema } from './crm-shapes';
+import {
+  customerDetailSchema,
+  customerExternalIdInputSchema,
+  customerFieldsSchema,
+  storeScopeSchema,
+  tagAssignmentInputSchema,
+} from './crm-shapes';
 
 /** Creates a customer in a store (pet write access), with ordered tags and external ids. */
 export const createCustomerRpc = defineRpc(

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import { CUSTOMER_PAGE_SIZE, CUSTOMER_PAGE_SIZE_MAX, customerSchema, customerSortSchema, listScopeSchema, assignedTagSchema } from './crm-shapes';
+import {
+  CUSTOMER_PAGE_SIZE,
+  CUSTOMER_PAGE_SIZE_MAX,
+  customerSchema,
+  customerSortSchema,
+  listScopeSchema,
+  assignedTagSchema,
+} from './crm-shapes';
 
 /**
  * R7.07 GET /api/v1/orga/{orga}/shared/customers (store_id null, needs share_pets) and

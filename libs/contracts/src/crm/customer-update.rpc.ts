@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import { customerDetailSchema, customerExternalIdInputSchema, customerFieldsSchema, storeScopeSchema, tagAssignmentInputSchema } from './crm-shapes';
+import {
+  customerDetailSchema,
+  customerExternalIdInputSchema,
+  customerFieldsSchema,
+  storeScopeSchema,
+  tagAssignmentInputSchema,
+} from './crm-shapes';
 
 /** Changes the named fields of a customer; tags and external_services, when given, replace the old ones. */
 export const updateCustomerRpc = defineRpc(

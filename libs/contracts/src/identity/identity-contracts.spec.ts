@@ -14,7 +14,9 @@ describe('identity contracts', () => {
       if (contract.kind === 'rpc') expect(contract.subject).toMatch(/^rpc\.identity\.[a-z]+\.[a-z-]+$/);
       else expect(contract.subject).toMatch(/^evt\.identity\.[a-z]+\.[a-z]+\.v1$/);
     }
-    expect(subjects).toEqual(expect.arrayContaining(['rpc.identity.auth.register', 'rpc.identity.member.access', 'evt.identity.session.revoked.v1']));
+    expect(subjects).toEqual(
+      expect.arrayContaining(['rpc.identity.auth.register', 'rpc.identity.member.access', 'evt.identity.session.revoked.v1']),
+    );
   });
 
   const registration = {
@@ -49,7 +51,12 @@ describe('identity contracts', () => {
 
   it('R1.18 a rating is -1 (No Thanks) or 1 to 5 stars', () => {
     expect([-1, 1, 5].map((rating) => identity.rateAppRpc.request.safeParse({ rating }).success)).toEqual([true, true, true]);
-    expect([0, 6, -2, 2.5].map((rating) => identity.rateAppRpc.request.safeParse({ rating }).success)).toEqual([false, false, false, false]);
+    expect([0, 6, -2, 2.5].map((rating) => identity.rateAppRpc.request.safeParse({ rating }).success)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -79,7 +86,9 @@ describe('identity contracts of accounts, organizations, stores and team', () =>
     expect(identity.createStoreRpc.request.safeParse({ ...store, id: store_id }).success).toBe(false);
     expect(identity.updateStoreRpc.request.safeParse({ orga_id, store_id, phone: '' }).success).toBe(true);
     const member = { orga_id, first_name: 'A', last_name: 'B', email: 'a@example.com', orga_rank: 3 };
-    expect(identity.createMemberRpc.request.safeParse({ ...member, color_scheme: '#4c61b4:#6d81d0', store_override: { [store_id]: 2 } }).success).toBe(true);
+    expect(
+      identity.createMemberRpc.request.safeParse({ ...member, color_scheme: '#4c61b4:#6d81d0', store_override: { [store_id]: 2 } }).success,
+    ).toBe(true);
     expect(identity.createMemberRpc.request.safeParse({ ...member, color_scheme: 'blue' }).success).toBe(false);
     expect(identity.createMemberRpc.request.safeParse({ ...member, orga_rank: 5 }).success).toBe(false);
     expect(identity.createMemberRpc.request.safeParse({ ...member, store_override: { 'not-a-store': 2 } }).success).toBe(false);

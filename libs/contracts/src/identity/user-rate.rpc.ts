@@ -6,7 +6,12 @@ import { personUserSchema } from './identity-shapes';
 export const rateAppRpc = defineRpc(
   'rpc.identity.user.rate',
   z.strictObject({
-    rating: z.number().int().min(-1).max(5).refine((value) => value !== 0, 'rating is -1 or 1 to 5'),
+    rating: z
+      .number()
+      .int()
+      .min(-1)
+      .max(5)
+      .refine((value) => value !== 0, 'rating is -1 or 1 to 5'),
     annotation: z.string().max(2000).optional(),
   }),
   personUserSchema,

@@ -5,6 +5,10 @@ import { appointmentFieldsSchema, appointmentListSchema, recurringInputSchema, s
 /** Books an appointment, or a recurring group (its first member is the main one). */
 export const createAppointmentRpc = defineRpc(
   'rpc.scheduling.appointment.create',
-  z.strictObject({ ...schedulingStoreScope, appointment: appointmentFieldsSchema, recurring: recurringInputSchema.nullable().default(null) }),
+  z.strictObject({
+    ...schedulingStoreScope,
+    appointment: appointmentFieldsSchema,
+    recurring: recurringInputSchema.nullable().default(null),
+  }),
   appointmentListSchema,
 );

@@ -8,5 +8,9 @@ const uuid = z.string().uuid();
 export const latestPetAppointmentRpc = defineRpc(
   'rpc.scheduling.appointment.latest',
   z.strictObject({ ...schedulingStoreScope, pet_id: uuid }),
-  z.object({ item: appointmentSchema.nullable(), treatments: appointmentListSchema.shape.treatments, pets: appointmentListSchema.shape.pets }),
+  z.object({
+    item: appointmentSchema.nullable(),
+    treatments: appointmentListSchema.shape.treatments,
+    pets: appointmentListSchema.shape.pets,
+  }),
 );

@@ -7,6 +7,14 @@ const uuid = z.string().uuid();
 /** Drag to move: a new local date and time (and staff column); a scope shifts the others by the same days. */
 export const moveAppointmentRpc = defineRpc(
   'rpc.scheduling.appointment.move',
-  z.strictObject({ ...schedulingStoreScope, appointment_id: uuid, scope: recurringScopeSchema.default('one'), date: localDateSchema, hour: z.number().int().min(0).max(23), min: z.number().int().min(0).max(59), user_id: uuid.nullable().optional() }),
+  z.strictObject({
+    ...schedulingStoreScope,
+    appointment_id: uuid,
+    scope: recurringScopeSchema.default('one'),
+    date: localDateSchema,
+    hour: z.number().int().min(0).max(23),
+    min: z.number().int().min(0).max(59),
+    user_id: uuid.nullable().optional(),
+  }),
   appointmentChangeSchema,
 );

@@ -7,6 +7,11 @@ const uuid = z.string().uuid();
 /** Edits an appointment; for a recurring one, this one, this and the following, or all. */
 export const updateAppointmentRpc = defineRpc(
   'rpc.scheduling.appointment.update',
-  z.strictObject({ ...schedulingStoreScope, appointment_id: uuid, scope: recurringScopeSchema.default('one'), appointment: appointmentFieldsSchema }),
+  z.strictObject({
+    ...schedulingStoreScope,
+    appointment_id: uuid,
+    scope: recurringScopeSchema.default('one'),
+    appointment: appointmentFieldsSchema,
+  }),
   appointmentChangeSchema,
 );

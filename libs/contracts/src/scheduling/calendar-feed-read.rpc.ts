@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import {  } from './scheduling-shapes';
+import {} from './scheduling-shapes';
 
 const uuid = z.string().uuid();
 

@@ -114,7 +114,11 @@ export const appointmentFieldsSchema = z.strictObject({
   hour: z.number().int().min(0).max(23),
   min: z.number().int().min(0).max(59),
   sec: z.number().int().min(0).max(59).default(0),
-  duration: z.number().int().min(1).max(24 * 60),
+  duration: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   color: z.string().max(40).nullable().optional(),
   timed: z.boolean().default(true),
   full_day: z.boolean().default(false),

@@ -1,4 +1,10 @@
-import { isValidCodiceDestinatario, isValidFiscalCode, isValidItalianVat, normalizeCodiceDestinatario, normalizeFiscalCode } from './italian-tax-ids';
+import {
+  isValidCodiceDestinatario,
+  isValidFiscalCode,
+  isValidItalianVat,
+  normalizeCodiceDestinatario,
+  normalizeFiscalCode,
+} from './italian-tax-ids';
 
 // spec §5 (R5.09): the builder's result codes.
 export const BILLING_DATA_ERRORS = {

@@ -37,9 +37,42 @@ export function normalizeFiscalCode(value: string): string {
 
 // Values of characters in odd positions (1st, 3rd, … 15th) of the codice fiscale.
 const ODD_VALUES: Record<string, number> = {
-  '0': 1, '1': 0, '2': 5, '3': 7, '4': 9, '5': 13, '6': 15, '7': 17, '8': 19, '9': 21,
-  A: 1, B: 0, C: 5, D: 7, E: 9, F: 13, G: 15, H: 17, I: 19, J: 21, K: 2, L: 4, M: 18,
-  N: 20, O: 11, P: 3, Q: 6, R: 8, S: 12, T: 14, U: 16, V: 10, W: 22, X: 25, Y: 24, Z: 23,
+  '0': 1,
+  '1': 0,
+  '2': 5,
+  '3': 7,
+  '4': 9,
+  '5': 13,
+  '6': 15,
+  '7': 17,
+  '8': 19,
+  '9': 21,
+  A: 1,
+  B: 0,
+  C: 5,
+  D: 7,
+  E: 9,
+  F: 13,
+  G: 15,
+  H: 17,
+  I: 19,
+  J: 21,
+  K: 2,
+  L: 4,
+  M: 18,
+  N: 20,
+  O: 11,
+  P: 3,
+  Q: 6,
+  R: 8,
+  S: 12,
+  T: 14,
+  U: 16,
+  V: 10,
+  W: 22,
+  X: 25,
+  Y: 24,
+  Z: 23,
 };
 
 function evenValue(char: string): number {
@@ -51,7 +84,7 @@ export function fiscalCodeCheckChar(first15: string): string {
   let sum = 0;
   for (let i = 0; i < 15; i += 1) {
     const char = first15[i];
-    sum += i % 2 === 0 ? (ODD_VALUES[char]) : evenValue(char);
+    sum += i % 2 === 0 ? ODD_VALUES[char] : evenValue(char);
   }
   return String.fromCharCode(65 + (sum % 26));
 }

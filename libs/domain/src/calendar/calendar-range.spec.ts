@@ -34,12 +34,17 @@ describe('calendar range', () => {
 
   it('R9.08 property: the range covers the reference month and the next one with 6 days around them', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1970, max: 2200 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), (year, month, day) => {
-        const { start, end } = calendarRange({ year, month, day });
-        expect(ms(start)).toBe(Date.UTC(year, month - 1, 1) - 7 * DAY);
-        expect(ms(end)).toBe(Date.UTC(year, month + 1, 1) + 6 * DAY);
-        expect(ms(start)).toBeLessThan(Date.UTC(year, month - 1, day));
-      }),
+      fc.property(
+        fc.integer({ min: 1970, max: 2200 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        (year, month, day) => {
+          const { start, end } = calendarRange({ year, month, day });
+          expect(ms(start)).toBe(Date.UTC(year, month - 1, 1) - 7 * DAY);
+          expect(ms(end)).toBe(Date.UTC(year, month + 1, 1) + 6 * DAY);
+          expect(ms(start)).toBeLessThan(Date.UTC(year, month - 1, day));
+        },
+      ),
     );
   });
 
@@ -59,7 +64,11 @@ describe('calendar range', () => {
   });
 
   it('R9.08 property: sorted days never go forward in time', () => {
-    const time = fc.record({ hour: fc.integer({ min: 0, max: 23 }), min: fc.integer({ min: 0, max: 59 }), sec: fc.integer({ min: 0, max: 59 }) });
+    const time = fc.record({
+      hour: fc.integer({ min: 0, max: 23 }),
+      min: fc.integer({ min: 0, max: 59 }),
+      sec: fc.integer({ min: 0, max: 59 }),
+    });
     fc.assert(
       fc.property(fc.array(time), (times) => {
         const sorted = sortDayByDescendingTime(times);

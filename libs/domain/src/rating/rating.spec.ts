@@ -70,7 +70,12 @@ describe('rating dialog', () => {
 
   it("R4.07 'Rate' with 1 to 5 stars sends the rating and shows the end dialog", () => {
     for (const stars of [1, 2, 3, 4, 5]) {
-      const state = run([{ type: 'open' }, { type: 'select_stars', stars }, { type: 'set_annotation', annotation: ' Great ' }, { type: 'rate' }]);
+      const state = run([
+        { type: 'open' },
+        { type: 'select_stars', stars },
+        { type: 'set_annotation', annotation: ' Great ' },
+        { type: 'rate' },
+      ]);
       expect(state.view).toBe('thanks');
       expect(state.outbox).toEqual({ rating: stars, annotation: 'Great' });
       expect(state.answered).toBe(true);

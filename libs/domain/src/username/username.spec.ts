@@ -51,9 +51,7 @@ describe('username', () => {
       return true;
     });
     await expect(attempt).rejects.toThrow(UsernameUnavailableError);
-    await expect(attempt).rejects.toThrow(
-      'Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.',
-    );
+    await expect(attempt).rejects.toThrow('Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.');
     expect(asked).toHaveLength(30);
     expect(USERNAME_ERROR_DE).toBe('Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.');
   });

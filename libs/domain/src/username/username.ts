@@ -20,11 +20,7 @@ const TRANSLITERATIONS: Record<string, string> = {
  */
 export function usernameBase(firstName: string, lastName: string): string {
   const joined = `${firstName}${lastName}`.replace(/[äöüÄÖÜßẞ]/g, (c) => TRANSLITERATIONS[c] ?? '');
-  return joined
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\W/g, '');
+  return joined.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\W/g, '');
 }
 
 /** base, base1, base2 … up to USERNAME_MAX_ATTEMPTS candidates in total. */

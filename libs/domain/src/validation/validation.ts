@@ -83,18 +83,12 @@ export function validateRegistrationConsents(consents: { terms: boolean; privacy
 
 // zod counterparts for services; the issue message is the same key.
 export const requiredStringSchema = z.string().trim().min(1, { message: VALIDATION_KEYS.required });
-export const emailSchema = z
-  .string()
-  .trim()
-  .refine(isValidEmail, { message: VALIDATION_KEYS.invalidEmail });
+export const emailSchema = z.string().trim().refine(isValidEmail, { message: VALIDATION_KEYS.invalidEmail });
 export const optionalEmailSchema = z
   .string()
   .trim()
   .refine((v) => v.length === 0 || isValidEmail(v), { message: VALIDATION_KEYS.invalidEmail });
-export const phoneSchema = z
-  .string()
-  .trim()
-  .refine(isValidPhone, { message: VALIDATION_KEYS.phoneFormat });
+export const phoneSchema = z.string().trim().refine(isValidPhone, { message: VALIDATION_KEYS.phoneFormat });
 export const countryCodeSchema = z
   .string()
   .trim()

@@ -21,7 +21,9 @@ describe('access token', () => {
     const { token } = signAccessToken(secret, ids);
     expect(verifyAccessToken(`${secret}x`, token)).toBeNull();
     const [head, body, sig] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body ?? '', 'base64url').toString()), sub: 'someone-else' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body ?? '', 'base64url').toString()), sub: 'someone-else' }),
+    ).toString('base64url');
     expect(verifyAccessToken(secret, `${head}.${forged}.${sig}`)).toBeNull();
     expect(verifyAccessToken(secret, 'not-a-token')).toBeNull();
     expect(verifyAccessToken(secret, `${head}.%%%.${sig}`)).toBeNull();

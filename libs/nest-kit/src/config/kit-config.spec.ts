@@ -35,7 +35,13 @@ describe('loadKitConfig', () => {
       LOG_LEVEL: 'debug',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318',
     });
-    expect(config).toMatchObject({ redisUrl: null, subjectPrefix: 't1a2b.', httpPort: 0, logLevel: 'debug', otlpEndpoint: 'http://otel:4318' });
+    expect(config).toMatchObject({
+      redisUrl: null,
+      subjectPrefix: 't1a2b.',
+      httpPort: 0,
+      logLevel: 'debug',
+      otlpEndpoint: 'http://otel:4318',
+    });
   });
 
   it('names the variable and the value on a bad port', () => {
@@ -88,8 +94,11 @@ describe('subject prefixing', () => {
 describe('loadServiceConfig', () => {
   const schema = z.object({ AUTH_TOKEN_SECRET: z.string().min(32), MAIL_PORT: z.coerce.number().int().default(1025) });
 
-  it('parses a service\'s own settings from env', () => {
-    expect(loadServiceConfig(schema, 'identity', { AUTH_TOKEN_SECRET: 'x'.repeat(32) })).toEqual({ AUTH_TOKEN_SECRET: 'x'.repeat(32), MAIL_PORT: 1025 });
+  it("parses a service's own settings from env", () => {
+    expect(loadServiceConfig(schema, 'identity', { AUTH_TOKEN_SECRET: 'x'.repeat(32) })).toEqual({
+      AUTH_TOKEN_SECRET: 'x'.repeat(32),
+      MAIL_PORT: 1025,
+    });
   });
 
   it('names the bad variable', () => {

@@ -28,13 +28,16 @@ export type KitConfig = {
 export class KitConfigError extends Error {}
 
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `expected a ${protocols.join(' or ')}// URL`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `expected a ${protocols.join(' or ')}// URL`,
+  );
 
 const kitConfigSchema = z.object({
   serviceName: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes'),
@@ -92,7 +95,8 @@ export function loadKitConfig(
     natsUrl: env['NATS_URL'] || DEFAULT_NATS_URL,
     redisUrl: redis === 'off' ? null : redis || DEFAULT_REDIS_URL,
     subjectPrefix: env['PAWLINE_SUBJECT_PREFIX'] ?? '',
-    httpPort: rawPort !== undefined && rawPort !== '' ? (/^\d+$/.test(rawPort) ? Number(rawPort) : rawPort) : (service.http?.defaultPort ?? null),
+    httpPort:
+      rawPort !== undefined && rawPort !== '' ? (/^\d+$/.test(rawPort) ? Number(rawPort) : rawPort) : (service.http?.defaultPort ?? null),
     logLevel: env['LOG_LEVEL'] || 'info',
     otlpEndpoint: env['OTEL_EXPORTER_OTLP_ENDPOINT'] || null,
     checkRawReplies: onOff(env['PAWLINE_CHECK_RAW_REPLIES'], env['NODE_ENV'] === 'test'),

@@ -3,7 +3,10 @@
  * (Debian ships 2.9) take one, so several events share their common wildcard and the runner
  * acks the other events on it without running the handler.
  */
-export function consumerFilter(subjects: string[], serverVersion: string | undefined): { filter_subjects: string[] } | { filter_subject: string } {
+export function consumerFilter(
+  subjects: string[],
+  serverVersion: string | undefined,
+): { filter_subjects: string[] } | { filter_subject: string } {
   if (subjects.length === 1) return { filter_subject: subjects[0] ?? '>' };
   if (supportsMultipleFilters(serverVersion)) return { filter_subjects: subjects };
   return { filter_subject: commonWildcard(subjects) };

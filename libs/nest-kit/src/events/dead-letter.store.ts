@@ -3,7 +3,15 @@ import type { DeadLetter } from '@pawline/contracts';
 import { DataSource } from 'typeorm';
 import { KIT_CONFIG, type KitConfig } from '../config/kit-config';
 
-type DeadLetterRow = { durable: string; event_id: string; subject: string; deliveries: number; error: string; envelope: unknown; created_at: Date };
+type DeadLetterRow = {
+  durable: string;
+  event_id: string;
+  subject: string;
+  deliveries: number;
+  error: string;
+  envelope: unknown;
+  created_at: Date;
+};
 
 /** dead_letter rows of this service: written by the consumer runner, listed over RPC, counted in health. */
 @Injectable()
@@ -21,7 +29,14 @@ export class DeadLetterStore {
     return `"${this.config.serviceName}"."dead_letter"`;
   }
 
-  async add(entry: { durable: string; eventId: string; subject: string; envelope: unknown; error: string; deliveries: number }): Promise<void> {
+  async add(entry: {
+    durable: string;
+    eventId: string;
+    subject: string;
+    envelope: unknown;
+    error: string;
+    deliveries: number;
+  }): Promise<void> {
     if (!this.dataSource) return;
     await this.dataSource.query(
       `INSERT INTO ${this.table} ("durable", "event_id", "subject", "envelope", "error", "deliveries") VALUES ($1, $2, $3, $4, $5, $6)

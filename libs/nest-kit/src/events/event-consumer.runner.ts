@@ -41,14 +41,12 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const handlers = this.discovery.methodsWith<ConsumerOptions>(EVENT_HANDLER).map(
-      (m): Handler => ({
-        options: m.metadata,
-        name: m.name,
-        contracts: new Map(m.metadata.messages.map((e) => [e.subject, e])),
-        call: (event, manager) => (manager ? m.call(event, manager) : m.call(event)),
-      }),
-    );
+    const handlers = this.discovery.methodsWith<ConsumerOptions>(EVENT_HANDLER).map((m): Handler => ({
+      options: m.metadata,
+      name: m.name,
+      contracts: new Map(m.metadata.messages.map((e) => [e.subject, e])),
+      call: (event, manager) => (manager ? m.call(event, manager) : m.call(event)),
+    }));
     const durables = new Set<string>();
     for (const handler of handlers) {
       if (durables.has(handler.options.durable)) throw new Error(`Two @EventHandler share the durable ${handler.options.durable}`);
@@ -130,20 +128,33 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
       await this.giveUp(handler, message, raw, subject, `gave up after ${deliveries - 1} deliveries without an outcome`);
       return;
     }
-    await withSpan(`evt ${subject}`, SpanKind.CONSUMER, contextFromHeaders(message.headers), { 'messaging.destination.name': subject, 'messaging.consumer.group.name': durable, 'messaging.message.id': event.id }, async () => {
-      try {
-        await this.apply(handler, event);
-        message.ack();
-      } catch (error) {
-        if (deliveries >= maxDeliver) {
-          await this.giveUp(handler, message, raw, subject, describe(error));
-          return;
+    await withSpan(
+      `evt ${subject}`,
+      SpanKind.CONSUMER,
+      contextFromHeaders(message.headers),
+      { 'messaging.destination.name': subject, 'messaging.consumer.group.name': durable, 'messaging.message.id': event.id },
+      async () => {
+        try {
+          await this.apply(handler, event);
+          message.ack();
+        } catch (error) {
+          if (deliveries >= maxDeliver) {
+            await this.giveUp(handler, message, raw, subject, describe(error));
+            return;
+          }
+          const delay = retryDelay(handler.options, deliveries);
+          this.log.warn('event handler failed, retrying', {
+            durable,
+            subject,
+            eventId: event.id,
+            deliveries,
+            retryInMs: delay,
+            err: describe(error),
+          });
+          message.nak(delay);
         }
-        const delay = retryDelay(handler.options, deliveries);
-        this.log.warn('event handler failed, retrying', { durable, subject, eventId: event.id, deliveries, retryInMs: delay, err: describe(error) });
-        message.nak(delay);
-      }
-    });
+      },
+    );
   }
 
   /** Runs the handler in a transaction that first records (durable, event id): a seen event is skipped. */
@@ -164,9 +175,22 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
 
   private async giveUp(handler: Handler, message: JsMsg, envelope: unknown, subject: string, error: string): Promise<void> {
     const eventId = eventIdOf(envelope);
-    this.log.error('event dead-lettered', { durable: handler.options.durable, subject, eventId, deliveries: message.info.deliveryCount, error });
+    this.log.error('event dead-lettered', {
+      durable: handler.options.durable,
+      subject,
+      eventId,
+      deliveries: message.info.deliveryCount,
+      error,
+    });
     if (eventId) {
-      await this.deadLetters.add({ durable: handler.options.durable, eventId, subject, envelope, error, deliveries: message.info.deliveryCount });
+      await this.deadLetters.add({
+        durable: handler.options.durable,
+        eventId,
+        subject,
+        envelope,
+        error,
+        deliveries: message.info.deliveryCount,
+      });
     }
     message.term(error.slice(0, 200));
   }

@@ -30,7 +30,8 @@ export type ConsumerOptions = Omit<EventHandlerOptions, 'events'> & {
 
 function checked(options: ConsumerOptions): ConsumerOptions {
   if (options.maxDeliver < 1) throw new Error(`consumer ${options.durable}: maxDeliver must be at least 1`);
-  if (!/^[A-Za-z0-9_-]+$/.test(options.durable)) throw new Error(`consumer durable "${options.durable}" may hold letters, digits, - and _ only`);
+  if (!/^[A-Za-z0-9_-]+$/.test(options.durable))
+    throw new Error(`consumer durable "${options.durable}" may hold letters, digits, - and _ only`);
   return options;
 }
 

@@ -78,7 +78,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     const schema = `"${this.config.serviceName}"`;
     return this.dataSource.transaction(async (manager) => {
       // one relay at a time keeps the order; SKIP LOCKED keeps a second one from waiting on rows
-      const [lock] = await manager.query<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok`, [`pawline-outbox:${this.config.serviceName}`]);
+      const [lock] = await manager.query<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok`, [
+        `pawline-outbox:${this.config.serviceName}`,
+      ]);
       if (!lock?.ok) return 0;
       const rows = await manager.query<OutboxRow[]>(
         `SELECT "position", "id", "subject", "envelope", "headers" FROM ${schema}."outbox_event"

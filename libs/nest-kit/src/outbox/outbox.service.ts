@@ -21,7 +21,12 @@ export function outboxChannel(schema: string): string {
 export class OutboxService {
   constructor(@Inject(KIT_CONFIG) private readonly config: KitConfig) {}
 
-  async add<C extends EventContract | WorkContract>(manager: EntityManager, contract: C, payload: z.infer<C['payload']>, meta: OutboxMeta): Promise<EventEnvelope<z.infer<C['payload']>>> {
+  async add<C extends EventContract | WorkContract>(
+    manager: EntityManager,
+    contract: C,
+    payload: z.infer<C['payload']>,
+    meta: OutboxMeta,
+  ): Promise<EventEnvelope<z.infer<C['payload']>>> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error(`OutboxService.add(${contract.subject}) needs the EntityManager of a running transaction`);
     }

@@ -43,18 +43,24 @@ export class NatsRpcClient {
   /** The reply's text; no responders, a timeout or a closed connection are service_unavailable. */
   private async request<C extends RpcContract>(contract: C, data: RpcRequest<C>, options: RpcCallOptions): Promise<string> {
     const envelope: RpcEnvelope = { auth: options.auth, lang: options.lang, data };
-    return withSpan(`rpc ${contract.subject}`, SpanKind.CLIENT, context.active(), { 'messaging.destination.name': contract.subject }, async () => {
-      try {
-        const subject = prefixed(this.config, contract.subject);
-        const payload = JSON.stringify(envelope);
-        const requestOptions = { timeout: options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS, headers: headersWithTraceContext() };
-        // published with the other requests of this turn: one socket write for all of them
-        const reply = await this.publishing.later(() => this.nc.request(subject, payload, requestOptions));
-        return reply.string();
-      } catch {
-        // no responders, timeout or a closed connection: the caller sees one thing
-        throw new RpcError('service_unavailable', { params: { subject: contract.subject } });
-      }
-    });
+    return withSpan(
+      `rpc ${contract.subject}`,
+      SpanKind.CLIENT,
+      context.active(),
+      { 'messaging.destination.name': contract.subject },
+      async () => {
+        try {
+          const subject = prefixed(this.config, contract.subject);
+          const payload = JSON.stringify(envelope);
+          const requestOptions = { timeout: options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS, headers: headersWithTraceContext() };
+          // published with the other requests of this turn: one socket write for all of them
+          const reply = await this.publishing.later(() => this.nc.request(subject, payload, requestOptions));
+          return reply.string();
+        } catch {
+          // no responders, timeout or a closed connection: the caller sees one thing
+          throw new RpcError('service_unavailable', { params: { subject: contract.subject } });
+        }
+      },
+    );
   }
 }

@@ -61,8 +61,14 @@ describe('error mapping', () => {
 
   it('parses replies; an unknown code or a malformed reply becomes internal', () => {
     expect(parseReply('{"ok":true,"data":{"id":1}}')).toEqual({ ok: true, data: { id: 1 } });
-    expect(parseReply('{"ok":false,"error":{"code":"not_found","status":404}}')).toEqual({ ok: false, error: { code: 'not_found', status: 404 } });
-    expect(parseReply('{"ok":false,"error":{"code":"made_up","status":418}}')).toEqual({ ok: false, error: { code: 'internal', status: 500 } });
+    expect(parseReply('{"ok":false,"error":{"code":"not_found","status":404}}')).toEqual({
+      ok: false,
+      error: { code: 'not_found', status: 404 },
+    });
+    expect(parseReply('{"ok":false,"error":{"code":"made_up","status":418}}')).toEqual({
+      ok: false,
+      error: { code: 'internal', status: 500 },
+    });
     expect(parseReply('not json')).toEqual({ ok: false, error: { code: 'internal', status: 500 } });
   });
 
@@ -103,7 +109,11 @@ describe('replies that stay JSON text', () => {
 
 describe('checking a RawJson answer against its response schema', () => {
   const route = {
-    contract: defineRpc('rpc.test.week.list', z.object({}), z.object({ items: z.array(z.object({ id: z.string(), note: z.string().nullable() })) })),
+    contract: defineRpc(
+      'rpc.test.week.list',
+      z.object({}),
+      z.object({ items: z.array(z.object({ id: z.string(), note: z.string().nullable() })) }),
+    ),
   };
 
   it('accepts exactly the described shape', () => {
@@ -114,6 +124,8 @@ describe('checking a RawJson answer against its response schema', () => {
     expect(() => checkRawReply(route, new RawJson('{"items":['))).toThrow(/rpc.test.week.list answered text that is not JSON/);
     expect(() => checkRawReply(route, new RawJson('{"items":[{"id":1,"note":null}]}'))).toThrow(/at items.0.id/);
     expect(() => checkRawReply(route, new RawJson('{"items":[{"id":"a"}]}'))).toThrow(/at items.0.note/);
-    expect(() => checkRawReply(route, new RawJson('{"items":[{"id":"a","note":null,"orga_secret":"x"}]}'))).toThrow(/fields its schema does not name/);
+    expect(() => checkRawReply(route, new RawJson('{"items":[{"id":"a","note":null,"orga_secret":"x"}]}'))).toThrow(
+      /fields its schema does not name/,
+    );
   });
 });

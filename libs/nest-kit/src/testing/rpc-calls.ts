@@ -7,12 +7,22 @@ import { RpcError } from '../rpc/rpc-error';
 export type RpcInput<C extends RpcContract> = z.input<C['request']>;
 
 /** Calls a service as `auth` (null: anonymous), in English. */
-export function call<C extends RpcContract>(client: NatsRpcClient, contract: C, data: RpcInput<C>, auth: AuthContext | null): Promise<RpcResponse<C>> {
+export function call<C extends RpcContract>(
+  client: NatsRpcClient,
+  contract: C,
+  data: RpcInput<C>,
+  auth: AuthContext | null,
+): Promise<RpcResponse<C>> {
   return client.call(contract, data as RpcRequest<C>, { auth, lang: 'en' });
 }
 
 /** The typed error of a call that must fail; a call that succeeds fails the test. */
-export async function failureOf<C extends RpcContract>(client: NatsRpcClient, contract: C, data: RpcInput<C>, auth: AuthContext | null): Promise<RpcError> {
+export async function failureOf<C extends RpcContract>(
+  client: NatsRpcClient,
+  contract: C,
+  data: RpcInput<C>,
+  auth: AuthContext | null,
+): Promise<RpcError> {
   try {
     await call(client, contract, data, auth);
   } catch (error) {

@@ -63,7 +63,13 @@ export async function createTestEnv(): Promise<TestEnv> {
     databaseUrl,
     natsUrl,
     subjectPrefix,
-    processEnv: { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, PAWLINE_SUBJECT_PREFIX: subjectPrefix, LOG_LEVEL: logLevel, REDIS_URL: 'off' },
+    processEnv: {
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      PAWLINE_SUBJECT_PREFIX: subjectPrefix,
+      LOG_LEVEL: logLevel,
+      REDIS_URL: 'off',
+    },
     async start(def, overrides = {}) {
       const service = await startService(def, { ...base, httpPort: def.http ? 0 : null, ...overrides });
       running.push(service);

@@ -23,7 +23,9 @@ export function initTracing(options: { serviceName?: string; otlpEndpoint?: stri
   registerKitInstrumentations();
   // an explicit null means no exporter even when the variable is set
   const endpoint = options.otlpEndpoint !== undefined ? options.otlpEndpoint : (process.env['OTEL_EXPORTER_OTLP_ENDPOINT'] ?? null);
-  const spanProcessor = endpoint ? new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` })) : new NoopSpanProcessor();
+  const spanProcessor = endpoint
+    ? new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }))
+    : new NoopSpanProcessor();
   const sdk = new NodeSDK({
     resource: resourceFromAttributes({ 'service.name': options.serviceName ?? process.env['OTEL_SERVICE_NAME'] ?? 'pawline' }),
     autoDetectResources: false,

@@ -27,7 +27,10 @@ describe('tools/check-migrations.cjs (real Postgres scratch databases)', () => {
   }, 60_000);
 
   it('drops its scratch databases', async () => {
-    const result = await checkMigrations(path.join(fixtures, 'fixture.service-definition.ts'), path.join(fixtures, 'drift/drift.service-definition.ts'));
+    const result = await checkMigrations(
+      path.join(fixtures, 'fixture.service-definition.ts'),
+      path.join(fixtures, 'drift/drift.service-definition.ts'),
+    );
     const scratch = [...result.stdout.matchAll(/scratch database (pawline_check_[0-9a-f]+) dropped/g)].map((m) => m[1]);
     expect(scratch).toHaveLength(2);
     const { Client } = await import('pg');

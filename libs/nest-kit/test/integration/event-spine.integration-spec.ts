@@ -43,7 +43,10 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
 
   it('delivers an event committed just before the service was killed (kill -9 between commit and publish) exactly once after restart', async () => {
     const doomed = await child('exit-after-commit');
-    await env.rpcClient().call(createNoteRpc, { text: 'committed, then killed', tags: [] }, call).catch(() => null);
+    await env
+      .rpcClient()
+      .call(createNoteRpc, { text: 'committed, then killed', tags: [] }, call)
+      .catch(() => null);
     expect(await doomed.exited).toBe('SIGKILL');
     const noteId = await onlyNote();
     expect(await count(`SELECT count(*) AS n FROM fixture.outbox_event WHERE published_at IS NULL`)).toBe(1);
@@ -59,14 +62,21 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
 
   it('republishes after a kill between PubAck and marking the row; JetStream drops the duplicate and the consumer applies it once', async () => {
     const doomed = await child('exit-after-publish');
-    await env.rpcClient().call(createNoteRpc, { text: 'published, then killed', tags: [] }, call).catch(() => null);
+    await env
+      .rpcClient()
+      .call(createNoteRpc, { text: 'published, then killed', tags: [] }, call)
+      .catch(() => null);
     expect(await doomed.exited).toBe('SIGKILL');
     const noteId = await onlyNote();
     expect(await count(`SELECT count(*) AS n FROM fixture.outbox_event WHERE published_at IS NULL`)).toBe(1);
     expect(await streamed()).toBe(1);
 
     await child();
-    await eventually(async () => (await count(`SELECT count(*) AS n FROM fixture.outbox_event WHERE published_at IS NULL`)) === 0, 20_000, 'the relay to republish');
+    await eventually(
+      async () => (await count(`SELECT count(*) AS n FROM fixture.outbox_event WHERE published_at IS NULL`)) === 0,
+      20_000,
+      'the relay to republish',
+    );
     await eventually(async () => (await copies(noteId)) > 0, 20_000, 'the consumer to apply the event');
     await pause(1500);
     expect(await streamed()).toBe(1);
@@ -75,7 +85,10 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
 
   it('redelivers an event whose handler was killed before commit and applies it once', async () => {
     const doomed = await child('exit-in-handler');
-    await env.rpcClient().call(createNoteRpc, { text: 'killed in the handler', tags: [] }, call).catch(() => null);
+    await env
+      .rpcClient()
+      .call(createNoteRpc, { text: 'killed in the handler', tags: [] }, call)
+      .catch(() => null);
     expect(await doomed.exited).toBe('SIGKILL');
     const noteId = await onlyNote();
     expect(await copies(noteId)).toBe(0);
@@ -94,7 +107,9 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     await eventually(async () => (await copies(noteId)) === 1, 20_000, 'the first delivery');
     const [row] = await env.query<{ envelope: unknown }>(`SELECT envelope FROM fixture.outbox_event`);
     // the same event under another Nats-Msg-Id: JetStream cannot tell, the consumer must
-    await jetstream(env.nats()).publish(`${env.subjectPrefix}${noteCreatedEvent.subject}`, JSON.stringify(row?.envelope), { msgID: randomUUID() });
+    await jetstream(env.nats()).publish(`${env.subjectPrefix}${noteCreatedEvent.subject}`, JSON.stringify(row?.envelope), {
+      msgID: randomUUID(),
+    });
     expect(await streamed()).toBe(2);
     const jsm = await jetstreamManager(env.nats());
     await eventually(
@@ -114,7 +129,11 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     const { id } = await env.rpcClient().call(scheduleReminderRpc, { text: 'bath on friday' }, call);
     await eventually(async () => (await copies(id)) === 1, 20_000, 'the job to run');
     const jsm = await jetstreamManager(env.nats());
-    await eventually(async () => (await jsm.streams.info(streamName(env, 'WORK'))).state.messages === 0, 10_000, 'the acked job to leave the queue');
+    await eventually(
+      async () => (await jsm.streams.info(streamName(env, 'WORK'))).state.messages === 0,
+      10_000,
+      'the acked job to leave the queue',
+    );
     await pause(500);
     expect(await copies(id)).toBe(1);
   }, 60_000);
@@ -123,7 +142,11 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     await env.start(fixtureService);
     const client = env.rpcClient();
     await client.call(flagNoteRpc, { text: 'poison' }, call);
-    await eventually(async () => (await client.call(deadLetterListRpc('fixture'), { limit: 10 }, call)).items.length > 0, 20_000, 'a dead letter');
+    await eventually(
+      async () => (await client.call(deadLetterListRpc('fixture'), { limit: 10 }, call)).items.length > 0,
+      20_000,
+      'a dead letter',
+    );
     const { items } = await client.call(deadLetterListRpc('fixture'), { durable: 'fixture-note-flag', limit: 10 }, call);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ durable: 'fixture-note-flag', subject: 'evt.fixture.note.flagged.v1', deliveries: 3 });
@@ -150,7 +173,9 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
       const msg = await jsm.streams.getMessage(stream, { seq });
       published.push((msg?.json<{ data: { note_id: string } }>() ?? { data: { note_id: '' } }).data.note_id);
     }
-    const inOutbox = await env.query<{ note_id: string }>(`SELECT envelope->'data'->>'note_id' AS note_id FROM fixture.outbox_event ORDER BY position`);
+    const inOutbox = await env.query<{ note_id: string }>(
+      `SELECT envelope->'data'->>'note_id' AS note_id FROM fixture.outbox_event ORDER BY position`,
+    );
     expect(published).toEqual(inOutbox.map((row) => row.note_id));
   }, 60_000);
 });

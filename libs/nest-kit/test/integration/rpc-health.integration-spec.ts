@@ -33,7 +33,10 @@ describe('nest-kit RPC and health (real Postgres and NATS)', () => {
     const failure = await env
       .rpcClient()
       .call(createNoteRpc, { text: '', tags: ['ok', 'x'] }, call)
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(RpcError);
     const rpcError = failure as RpcError;
     expect(rpcError.code).toBe('validation_failed');
@@ -50,7 +53,10 @@ describe('nest-kit RPC and health (real Postgres and NATS)', () => {
     const failure = await env
       .rpcClient()
       .call(crashNoteRpc, {}, call)
-      .then(() => null, (error: unknown) => error as RpcError);
+      .then(
+        () => null,
+        (error: unknown) => error as RpcError,
+      );
     expect(failure?.code).toBe('internal');
     expect(failure?.status).toBe(500);
     expect(JSON.stringify(failure?.toFailure())).not.toContain('hunter2');
@@ -60,11 +66,14 @@ describe('nest-kit RPC and health (real Postgres and NATS)', () => {
     const failure = await env
       .rpcClient()
       .call(healthRpc('nobody'), {}, { ...call, timeoutMs: 500 })
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect((failure as RpcError).code).toBe('service_unavailable');
   });
 
-  it('carries the caller\'s trace through the NATS headers into the handler and its outbox row', async () => {
+  it("carries the caller's trace through the NATS headers into the handler and its outbox row", async () => {
     const traceId = await trace.getTracer('test').startActiveSpan('caller', async (span) => {
       await env.rpcClient().call(createNoteRpc, { text: 'traced', tags: [] }, call);
       span.end();

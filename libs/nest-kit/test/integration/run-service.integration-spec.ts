@@ -11,10 +11,14 @@ const root = path.resolve(__dirname, '../../../..');
 const call = { auth: null, lang: 'en', timeoutMs: 2000 };
 
 function runFixture(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['-r', path.join(root, 'tools/swc/register.cjs'), path.join(__dirname, '../fixtures/fixture-run.ts')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', path.join(root, 'tools/swc/register.cjs'), path.join(__dirname, '../fixtures/fixture-run.ts')],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -41,7 +45,15 @@ describe('runService and services without a database (real Postgres and NATS)', 
   it('closes gracefully and exits 0 on SIGTERM', async () => {
     const run = runFixture(env.processEnv);
     const client = env.rpcClient();
-    await eventually(async () => (await client.call(healthRpc('fixture'), {}, call).then(() => true, () => false)), 30_000, 'the service to answer');
+    await eventually(
+      async () =>
+        await client.call(healthRpc('fixture'), {}, call).then(
+          () => true,
+          () => false,
+        ),
+      30_000,
+      'the service to answer',
+    );
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(run.stderr()).toContain('SIGTERM, closing');
@@ -54,7 +66,12 @@ describe('runService and services without a database (real Postgres and NATS)', 
     const client = env.rpcClient();
     const { id } = await client.call(createNoteRpc, { text: 'seen by the watcher', tags: [] }, call);
     await eventually(async () => (await client.call(seenNotesRpc, {}, call)).noteIds.includes(id), 20_000, 'the watcher to see the event');
-    expect(await client.call(healthRpc('watcher'), {}, call)).toEqual({ status: 'up', service: 'watcher', checks: { postgres: 'up', nats: 'up' }, deadLetters: 0 });
+    expect(await client.call(healthRpc('watcher'), {}, call)).toEqual({
+      status: 'up',
+      service: 'watcher',
+      checks: { postgres: 'up', nats: 'up' },
+      deadLetters: 0,
+    });
     const res = await fetch(`${watcher.httpUrl}/health`);
     expect(res.status).toBe(200);
   }, 60_000);

@@ -48,14 +48,26 @@ describe('tracing: OTLP export with NATS propagation and pg spans (child process
 
   it('exports the RPC server span, the consumer span of its event and the pg queries under the caller\'s trace id, as service "fixture"', async () => {
     const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
-    const child = spawn(process.execPath, ['-r', path.join(root, 'tools/swc/register.cjs'), path.join(__dirname, '../fixtures/fixture-run.ts')], {
-      env: { ...process.env, ...env.processEnv, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '100' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['-r', path.join(root, 'tools/swc/register.cjs'), path.join(__dirname, '../fixtures/fixture-run.ts')],
+      {
+        env: { ...process.env, ...env.processEnv, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '100' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const client = env.rpcClient();
-      await eventually(async () => client.call(healthRpc('fixture'), {}, call).then(() => true, () => false), 30_000, 'the service to answer');
+      await eventually(
+        async () =>
+          client.call(healthRpc('fixture'), {}, call).then(
+            () => true,
+            () => false,
+          ),
+        30_000,
+        'the service to answer',
+      );
       const traceId = await trace.getTracer('test').startActiveSpan('caller', async (span) => {
         await client.call(createNoteRpc, { text: 'traced end to end', tags: [] }, call);
         span.end();
@@ -65,14 +77,15 @@ describe('tracing: OTLP export with NATS propagation and pg spans (child process
         exported.flatMap((body) =>
           (JSON.parse(body) as ExportedTraces).resourceSpans.flatMap((resource) =>
             resource.scopeSpans.flatMap((scope) =>
-              scope.spans
-                .filter((span) => span.traceId === traceId)
-                .map((span) => `${serviceOf(resource)}:${span.name}`),
+              scope.spans.filter((span) => span.traceId === traceId).map((span) => `${serviceOf(resource)}:${span.name}`),
             ),
           ),
         );
       await eventually(
-        async () => spanNames().includes('fixture:rpc rpc.fixture.note.create') && spanNames().includes('fixture:evt evt.fixture.note.created.v1') && spanNames().some((name) => name.startsWith('fixture:pg.query:INSERT')),
+        async () =>
+          spanNames().includes('fixture:rpc rpc.fixture.note.create') &&
+          spanNames().includes('fixture:evt evt.fixture.note.created.v1') &&
+          spanNames().some((name) => name.startsWith('fixture:pg.query:INSERT')),
         20_000,
         'the server, consumer and pg spans of the call to be exported',
       );

@@ -20,7 +20,15 @@ const sortingColumns: ColumnDef<typeof sortingFeatures, Pet>[] = [
   { id: 'kind', accessorFn: (pet) => pet.kind, header: 'Kind', enableSorting: false },
 ];
 
-function SortedPets({ list, onRetry = jest.fn(), onLoadMore = jest.fn() }: { list: PagedTableList<Pet>; onRetry?: () => void; onLoadMore?: () => void }) {
+function SortedPets({
+  list,
+  onRetry = jest.fn(),
+  onLoadMore = jest.fn(),
+}: {
+  list: PagedTableList<Pet>;
+  onRetry?: () => void;
+  onLoadMore?: () => void;
+}) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const table = useTable({
     features: sortingFeatures,
@@ -32,7 +40,18 @@ function SortedPets({ list, onRetry = jest.fn(), onLoadMore = jest.fn() }: { lis
     enableMultiSort: false,
     enableSortingRemoval: false,
   });
-  return <PagedDataTable table={table} list={list} texts={texts} empty={<p data-testid="no-pets">none</p>} onRetry={onRetry} onLoadMore={onLoadMore} testId="pet-table" rowTestId="pet-row" />;
+  return (
+    <PagedDataTable
+      table={table}
+      list={list}
+      texts={texts}
+      empty={<p data-testid="no-pets">none</p>}
+      onRetry={onRetry}
+      onLoadMore={onLoadMore}
+      testId="pet-table"
+      rowTestId="pet-row"
+    />
+  );
 }
 
 const wrap = (ui: React.ReactElement) => render(<ChakraProvider value={pawlineSystem}>{ui}</ChakraProvider>);
@@ -93,7 +112,11 @@ describe('PlainDataTable', () => {
   it('draws every row with a test id made from the row and no sort buttons', () => {
     wrap(<PlainDataTable columns={columns} data={pets} testId="plain-pets" rowTestId={(pet) => `pet-${pet.name}`} />);
     const table = screen.getByTestId('plain-pets');
-    expect(within(table).getAllByRole('columnheader').map((th) => [th.textContent, th.getAttribute('aria-sort')])).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => [th.textContent, th.getAttribute('aria-sort')]),
+    ).toEqual([
       ['Name', null],
       ['Kind', null],
     ]);

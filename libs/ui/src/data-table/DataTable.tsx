@@ -1,5 +1,14 @@
 import { Box, Button, Table } from '@chakra-ui/react';
-import { FlexRender, tableFeatures, useTable, type ColumnDef, type Header, type ReactTable, type RowData, type TableFeatures } from '@tanstack/react-table';
+import {
+  FlexRender,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type Header,
+  type ReactTable,
+  type RowData,
+  type TableFeatures,
+} from '@tanstack/react-table';
 import { column_getCanSort, column_getIsSorted, column_getToggleSortingHandler } from '@tanstack/react-table/static-functions';
 import type { ReactNode } from 'react';
 import { ErrorState, LoadingState } from '../states/ViewStates';
@@ -17,7 +26,11 @@ export type DataTableProps<TFeatures extends TableFeatures, TData extends RowDat
  * A headless @tanstack/react-table drawn with Chakra's table parts. Columns of a table with the row
  * sorting feature sort from their header (a button, `aria-sort` on the header cell).
  */
-export function DataTable<TFeatures extends TableFeatures, TData extends RowData>({ table, testId, rowTestId }: DataTableProps<TFeatures, TData>) {
+export function DataTable<TFeatures extends TableFeatures, TData extends RowData>({
+  table,
+  testId,
+  rowTestId,
+}: DataTableProps<TFeatures, TData>) {
   // the sorting calls exist only where the table registered the feature: a plain table has no sort buttons
   const sortable = 'rowSortingFeature' in table.options.features;
   return (
@@ -48,7 +61,13 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   );
 }
 
-function HeaderCell<TFeatures extends TableFeatures, TData extends RowData>({ header, sortable }: { header: Header<TFeatures, TData>; sortable: boolean }) {
+function HeaderCell<TFeatures extends TableFeatures, TData extends RowData>({
+  header,
+  sortable,
+}: {
+  header: Header<TFeatures, TData>;
+  sortable: boolean;
+}) {
   // a placeholder stands under a column group for a column without one: it has no header of its own
   if (header.isPlaceholder) return <Table.ColumnHeader />;
   const sorted = sortable ? column_getIsSorted(header.column) : false;
@@ -70,13 +89,24 @@ export const plainTableFeatures = tableFeatures({});
 export type PlainColumn<TData extends RowData> = ColumnDef<typeof plainTableFeatures, TData>;
 
 /** A table without sorting or paging straight from its columns and rows (lists read whole). */
-export function PlainDataTable<TData extends RowData>({ columns, data, testId, rowTestId }: { columns: PlainColumn<TData>[]; data: TData[]; testId: string; rowTestId?: RowTestId<TData> }) {
+export function PlainDataTable<TData extends RowData>({
+  columns,
+  data,
+  testId,
+  rowTestId,
+}: {
+  columns: PlainColumn<TData>[];
+  data: TData[];
+  testId: string;
+  rowTestId?: RowTestId<TData>;
+}) {
   const table = useTable({ features: plainTableFeatures, columns, data });
   return <DataTable table={table} testId={testId} rowTestId={rowTestId} />;
 }
 
 /** A list read page by page: `done` once the last page is there; `loadingMore` while the next one comes. */
-export type PagedTableList<TData> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: TData[]; done: boolean; loadingMore: boolean };
+export type PagedTableList<TData> =
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: TData[]; done: boolean; loadingMore: boolean };
 
 export type PagedDataTableTexts = { loading: string; loadFailed: string; retry: string; loadMore: string };
 
@@ -91,11 +121,20 @@ export type PagedDataTableProps<TFeatures extends TableFeatures, TData extends R
 };
 
 /** A paged list as a table: loading, failed (with retry) and empty states, the rows, and "load more" until the last page. */
-export function PagedDataTable<TFeatures extends TableFeatures, TData extends RowData>({ list, texts, empty, onRetry, onLoadMore, ...tableProps }: PagedDataTableProps<TFeatures, TData>) {
+export function PagedDataTable<TFeatures extends TableFeatures, TData extends RowData>({
+  list,
+  texts,
+  empty,
+  onRetry,
+  onLoadMore,
+  ...tableProps
+}: PagedDataTableProps<TFeatures, TData>) {
   return (
     <>
       {list.status === 'loading' ? <LoadingState label={texts.loading} /> : null}
-      {list.status === 'failed' ? <ErrorState title={texts.loadFailed} message={list.message} retryLabel={texts.retry} onRetry={onRetry} /> : null}
+      {list.status === 'failed' ? (
+        <ErrorState title={texts.loadFailed} message={list.message} retryLabel={texts.retry} onRetry={onRetry} />
+      ) : null}
       {list.status === 'ready' && list.items.length === 0 ? empty : null}
       {list.status === 'ready' && list.items.length > 0 ? (
         <Box>

@@ -13,7 +13,13 @@ describe('DialogFrame', () => {
     const onCancel = jest.fn();
     const onClick = jest.fn();
     mount(
-      <DialogFrame title="Check-out" testId="frame" cancelLabel="Cancel" onCancel={onCancel} confirm={{ label: 'Save', testId: 'frame-save', onClick }}>
+      <DialogFrame
+        title="Check-out"
+        testId="frame"
+        cancelLabel="Cancel"
+        onCancel={onCancel}
+        confirm={{ label: 'Save', testId: 'frame-save', onClick }}
+      >
         <p>body text</p>
       </DialogFrame>,
     );
@@ -33,7 +39,13 @@ describe('DialogFrame', () => {
     expect((await screen.findByTestId('frame')).querySelectorAll('button')).toHaveLength(1);
     rerender(
       <ChakraProvider value={pawlineSystem}>
-        <DialogFrame title="Scope" testId="frame" cancelLabel="Cancel" onCancel={jest.fn()} confirm={{ label: 'Save', testId: 'frame-save', busy: true, onClick }} />
+        <DialogFrame
+          title="Scope"
+          testId="frame"
+          cancelLabel="Cancel"
+          onCancel={jest.fn()}
+          confirm={{ label: 'Save', testId: 'frame-save', busy: true, onClick }}
+        />
       </ChakraProvider>,
     );
     fireEvent.click(screen.getByTestId('frame-save'));
@@ -42,7 +54,17 @@ describe('DialogFrame', () => {
 
   it('ConfirmDialog keeps its testids, the alertdialog role and leaves out an empty body', async () => {
     const onConfirm = jest.fn();
-    mount(<ConfirmDialog open title="Deactivate?" confirmLabel="Deactivate" cancelLabel="Cancel" danger onConfirm={onConfirm} onCancel={jest.fn()} />);
+    mount(
+      <ConfirmDialog
+        open
+        title="Deactivate?"
+        confirmLabel="Deactivate"
+        cancelLabel="Cancel"
+        danger
+        onConfirm={onConfirm}
+        onCancel={jest.fn()}
+      />,
+    );
     const content = await screen.findByTestId('confirm-dialog');
     expect(content.getAttribute('role')).toBe('alertdialog');
     expect(content.querySelector('.chakra-dialog__body')).toBeNull();

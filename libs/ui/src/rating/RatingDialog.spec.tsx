@@ -5,8 +5,15 @@ import { pawlineSystem } from '../theme/pawline-system';
 import { RatingDialog, type RatingDialogTexts } from './RatingDialog';
 
 const texts: RatingDialogTexts = {
-  title: 'How do you like Pawline?', text: 'Stars?', annotation: 'Tell us more', noThanks: 'No Thanks', rate: 'Rate',
-  endTitle: 'Thank you!', endText: 'Thank you for your feedback.', close: 'Close', star: (n) => `${n} stars`,
+  title: 'How do you like Pawline?',
+  text: 'Stars?',
+  annotation: 'Tell us more',
+  noThanks: 'No Thanks',
+  rate: 'Rate',
+  endTitle: 'Thank you!',
+  endText: 'Thank you for your feedback.',
+  close: 'Close',
+  star: (n) => `${n} stars`,
 };
 
 function mount(send: jest.Mock, onError = jest.fn(), onDone = jest.fn()) {

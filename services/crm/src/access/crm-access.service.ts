@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { getOrgaRpc, memberAccessRpc, type AuthContext } from '@pawline/contracts';
 import { NatsRpcClient, RpcError, SERVICE_CONFIG, type OutboxMeta, type RpcCallContext } from '@pawline/nest-kit';
 import type { CrmConfig } from '../crm.config';
-import { canUseOrga, canUsePetsInStore, canUseSharedLists, storeFilterFor, type CrmMembership, type OrgaNeed, type PetNeed } from './crm-permissions';
+import {
+  canUseOrga,
+  canUsePetsInStore,
+  canUseSharedLists,
+  storeFilterFor,
+  type CrmMembership,
+  type OrgaNeed,
+  type PetNeed,
+} from './crm-permissions';
 
 /** A request allowed in a store: which rows it sees (storeFilter null = the organization's, R6.08). */
 export type StoreScope = { orgaId: string; storeId: string; storeFilter: string | null; meta: OutboxMeta };

@@ -20,7 +20,7 @@ function member(overrides: Partial<CrmMembership> = {}): CrmMembership {
 }
 
 describe('crm permissions', () => {
-  it('R6.08 without share_pets a store sees only its own rows; with it the organization\'s', () => {
+  it("R6.08 without share_pets a store sees only its own rows; with it the organization's", () => {
     expect(storeFilterFor({ share_pets: false }, STORE_A)).toBe(STORE_A);
     expect(storeFilterFor({ share_pets: true }, STORE_A)).toBeNull();
     const row = { orga_id: ORGA, store_id: STORE_B };
@@ -36,13 +36,21 @@ describe('crm permissions', () => {
     expect(canUseSharedLists(member({ share_pets: true, store_ids: [] }), 'read')).toBe(false);
   });
 
-  it('R6.03 reading and writing pets needs a rank at most the organization\'s minimum', () => {
+  it("R6.03 reading and writing pets needs a rank at most the organization's minimum", () => {
     expect(canUsePetsInStore(member({ orga_rank: 3 }), STORE_A, 'write')).toBe(true);
     expect(canUsePetsInStore(member({ orga_rank: 4 }), STORE_A, 'write')).toBe(false);
     expect(canUsePetsInStore(member({ orga_rank: 4 }), STORE_A, 'read')).toBe(true);
-    expect(canUsePetsInStore(member({ orga_rank: 4, min_ranks: { read_store: 4, write_store: 3, read_pets: 3, write_pets: 2 } }), STORE_A, 'read')).toBe(false);
+    expect(
+      canUsePetsInStore(
+        member({ orga_rank: 4, min_ranks: { read_store: 4, write_store: 3, read_pets: 3, write_pets: 2 } }),
+        STORE_A,
+        'read',
+      ),
+    ).toBe(false);
     // a store override decides in that store
-    expect(canUsePetsInStore(member({ orga_rank: 4, store_overrides: { [STORE_A]: 2 }, store_ids: [STORE_A] }), STORE_A, 'write')).toBe(true);
+    expect(canUsePetsInStore(member({ orga_rank: 4, store_overrides: { [STORE_A]: 2 }, store_ids: [STORE_A] }), STORE_A, 'write')).toBe(
+      true,
+    );
   });
 
   it('R6.04 a store the member does not reach, an inactive member or a stranger gets nothing', () => {

@@ -42,6 +42,9 @@ describe('customer rules', () => {
   });
 
   it('R5.13 the mandatory customer information of the organization is required', () => {
-    expect(customerProblems(created, ['fon', 'city', 'zip_code'])).toEqual({ city: VALIDATION_KEYS.required, zip_code: VALIDATION_KEYS.required });
+    expect(customerProblems(created, ['fon', 'city', 'zip_code'])).toEqual({
+      city: VALIDATION_KEYS.required,
+      zip_code: VALIDATION_KEYS.required,
+    });
   });
 });

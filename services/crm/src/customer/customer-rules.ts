@@ -19,7 +19,8 @@ export type CustomerValues = {
   consent_marketing: boolean;
 };
 
-const blankToNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
+const blankToNull = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value.trim() === '' ? null : value.trim();
 
 /** Applies a create or a partial update onto the stored values (undefined = unchanged). */
 export function mergeCustomer(base: CustomerValues | null, input: Partial<CustomerFields>): CustomerValues {

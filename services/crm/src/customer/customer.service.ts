@@ -85,14 +85,23 @@ export class CustomerService {
 
   private async replaceExternalIds(m: Runner, orgaId: string, customerId: string, externals: ExternalInput[]): Promise<void> {
     const ids = [...new Set(externals.map((e) => e.external_service_id))];
-    if (ids.length !== externals.length) throw new RpcError('validation_failed', { fields: { external_services: 'validation.duplicateExternalService' } });
+    if (ids.length !== externals.length)
+      throw new RpcError('validation_failed', { fields: { external_services: 'validation.duplicateExternalService' } });
     if (ids.length > 0) {
-      const found: { n: string }[] = await m.query(`SELECT count(*) AS n FROM external_service WHERE id = ANY($1::uuid[]) AND orga_id = $2`, [ids, orgaId]);
-      if (Number(found[0]?.n) !== ids.length) throw new RpcError('validation_failed', { fields: { external_services: 'validation.unknownExternalService' } });
+      const found: { n: string }[] = await m.query(
+        `SELECT count(*) AS n FROM external_service WHERE id = ANY($1::uuid[]) AND orga_id = $2`,
+        [ids, orgaId],
+      );
+      if (Number(found[0]?.n) !== ids.length)
+        throw new RpcError('validation_failed', { fields: { external_services: 'validation.unknownExternalService' } });
     }
     await m.query(`DELETE FROM customer_external_id WHERE customer_id = $1`, [customerId]);
     for (const e of externals) {
-      await m.query(`INSERT INTO customer_external_id (customer_id, external_service_id, entity_id) VALUES ($1, $2, $3)`, [customerId, e.external_service_id, e.entity_id]);
+      await m.query(`INSERT INTO customer_external_id (customer_id, external_service_id, entity_id) VALUES ($1, $2, $3)`, [
+        customerId,
+        e.external_service_id,
+        e.entity_id,
+      ]);
     }
   }
 
@@ -129,7 +138,12 @@ export class CustomerService {
       await refreshCustomerSearch(m, row.id);
       if (input.tags) await this.tags.replace(m, 'customer', scope.orgaId, row.id, input.tags);
       if (input.external_services) await this.replaceExternalIds(m, scope.orgaId, row.id, input.external_services);
-      await this.outbox.add(m, customerUpdatedEvent, { orga_id: scope.orgaId, store_id: row.store_id, customer_id: row.id }, { ...scope.meta, storeId: row.store_id });
+      await this.outbox.add(
+        m,
+        customerUpdatedEvent,
+        { orga_id: scope.orgaId, store_id: row.store_id, customer_id: row.id },
+        { ...scope.meta, storeId: row.store_id },
+      );
       return this.detail(scope, row.id, m);
     });
   }
@@ -140,12 +154,20 @@ export class CustomerService {
       const found = await this.visibleRow(scope, customerId, m);
       const pets: { id: string }[] = await m.query(`SELECT id FROM pet WHERE customer_id = $1`, [customerId]);
       // TypeORM answers DELETE … RETURNING with [rows, count]: read the keys first
-      const files: { storage_key: string; thumbnail_key: string | null }[] = await m.query(`SELECT storage_key, thumbnail_key FROM stored_file WHERE customer_id = $1`, [customerId]);
+      const files: { storage_key: string; thumbnail_key: string | null }[] = await m.query(
+        `SELECT storage_key, thumbnail_key FROM stored_file WHERE customer_id = $1`,
+        [customerId],
+      );
       await m.query(`DELETE FROM stored_file WHERE customer_id = $1`, [customerId]);
       await m.query(`DELETE FROM customer WHERE id = $1`, [customerId]);
       const meta = { ...scope.meta, storeId: found.store_id };
       for (const pet of pets) {
-        await this.outbox.add(m, petDeletedEvent, { orga_id: scope.orgaId, store_id: found.store_id, pet_id: pet.id, customer_id: customerId }, meta);
+        await this.outbox.add(
+          m,
+          petDeletedEvent,
+          { orga_id: scope.orgaId, store_id: found.store_id, pet_id: pet.id, customer_id: customerId },
+          meta,
+        );
       }
       await this.outbox.add(m, customerDeletedEvent, { orga_id: scope.orgaId, store_id: found.store_id, customer_id: customerId }, meta);
       return {
@@ -185,23 +207,35 @@ export class CustomerService {
     const sort = SORTS[input.sort];
     if (input.last_id) {
       params.push(input.last_id);
-      where.push(`(${sort.key}, c.id) ${sort.cmp} (SELECT ${sort.key}, c.id FROM customer c WHERE c.id = $${params.length} AND c.orga_id = $1)`);
+      where.push(
+        `(${sort.key}, c.id) ${sort.cmp} (SELECT ${sort.key}, c.id FROM customer c WHERE c.id = $${params.length} AND c.orga_id = $1)`,
+      );
     }
     params.push(input.limit);
     const rows: CustomerRow[] = await this.db.query(
       `SELECT ${CUSTOMER_COLUMNS} FROM customer c WHERE ${where.join(' AND ')} ORDER BY ${sort.key} ${sort.dir}, c.id ${sort.dir} LIMIT $${params.length}`,
       params,
     );
-    const tags = await this.tags.of('customer', rows.map((r) => r.id));
+    const tags = await this.tags.of(
+      'customer',
+      rows.map((r) => r.id),
+    );
     return { items: rows.map((row) => ({ ...toCustomer(row), tags: tags.get(row.id) ?? ([] as AssignedTag[]) })), page_size: input.limit };
   }
 
   /** The customer as JSON: data, tags, external ids, pets with tags, and the list of files. */
   async export(scope: StoreScope, customerId: string): Promise<RpcResponse<typeof exportCustomerRpc>> {
     const detail = await this.detail(scope, customerId);
-    const petRows: PetRow[] = await this.db.query(`SELECT ${PET_COLUMNS} FROM pet p WHERE p.customer_id = $1 ORDER BY p.name, p.id`, [customerId]);
-    const petTags = await this.tags.of('pet', petRows.map((p) => p.id));
-    const files: StoredFileRow[] = await this.db.query(`SELECT * FROM stored_file WHERE customer_id = $1 ORDER BY created_at, id`, [customerId]);
+    const petRows: PetRow[] = await this.db.query(`SELECT ${PET_COLUMNS} FROM pet p WHERE p.customer_id = $1 ORDER BY p.name, p.id`, [
+      customerId,
+    ]);
+    const petTags = await this.tags.of(
+      'pet',
+      petRows.map((p) => p.id),
+    );
+    const files: StoredFileRow[] = await this.db.query(`SELECT * FROM stored_file WHERE customer_id = $1 ORDER BY created_at, id`, [
+      customerId,
+    ]);
     return {
       ...detail,
       exported_at: new Date().toISOString(),
@@ -213,5 +247,20 @@ export class CustomerService {
 
 /** values in the column order of INSERT/UPDATE ($4/$2 onwards). */
 function valueList(v: CustomerValues): unknown[] {
-  return [v.first_name, v.last_name, v.address, v.city, v.zip_code, v.country, v.fon, v.fon_2, v.email, v.notes, v.veterinary, v.consent_messages, v.consent_reminders, v.consent_marketing];
+  return [
+    v.first_name,
+    v.last_name,
+    v.address,
+    v.city,
+    v.zip_code,
+    v.country,
+    v.fon,
+    v.fon_2,
+    v.email,
+    v.notes,
+    v.veterinary,
+    v.consent_messages,
+    v.consent_reminders,
+    v.consent_marketing,
+  ];
 }

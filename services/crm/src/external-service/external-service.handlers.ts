@@ -26,19 +26,28 @@ export class ExternalServiceHandlers {
   }
 
   @RpcHandler(createExternalServiceRpc)
-  async create(input: RpcRequest<typeof createExternalServiceRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof createExternalServiceRpc>> {
+  async create(
+    input: RpcRequest<typeof createExternalServiceRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof createExternalServiceRpc>> {
     await this.access.orga(ctx, input.orga_id, 'orga_admin');
     return this.services.create(input);
   }
 
   @RpcHandler(updateExternalServiceRpc)
-  async update(input: RpcRequest<typeof updateExternalServiceRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateExternalServiceRpc>> {
+  async update(
+    input: RpcRequest<typeof updateExternalServiceRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof updateExternalServiceRpc>> {
     await this.access.orga(ctx, input.orga_id, 'orga_admin');
     return this.services.update(input);
   }
 
   @RpcHandler(deleteExternalServiceRpc)
-  async delete(input: RpcRequest<typeof deleteExternalServiceRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof deleteExternalServiceRpc>> {
+  async delete(
+    input: RpcRequest<typeof deleteExternalServiceRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof deleteExternalServiceRpc>> {
     await this.access.orga(ctx, input.orga_id, 'orga_admin');
     return this.services.delete(input.orga_id, input.external_service_id);
   }

@@ -7,7 +7,8 @@ import { DataSource } from 'typeorm';
 const UNIQUE_VIOLATION = '23505';
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; driverError?: { code?: string } }).code ?? (error as { driverError?: { code?: string } }).driverError?.code;
+  const code =
+    (error as { code?: string; driverError?: { code?: string } }).code ?? (error as { driverError?: { code?: string } }).driverError?.code;
   return code === UNIQUE_VIOLATION;
 }
 
@@ -21,7 +22,10 @@ export class ExternalServiceService {
   }
 
   private async row(orgaId: string, id: string): Promise<ExternalService> {
-    const rows: ExternalService[] = await this.db.query(`SELECT id, orga_id, service_id, name FROM external_service WHERE id = $1 AND orga_id = $2`, [id, orgaId]);
+    const rows: ExternalService[] = await this.db.query(
+      `SELECT id, orga_id, service_id, name FROM external_service WHERE id = $1 AND orga_id = $2`,
+      [id, orgaId],
+    );
     if (!rows[0]) throw new RpcError('not_found');
     return rows[0];
   }
@@ -29,7 +33,12 @@ export class ExternalServiceService {
   async create(input: RpcRequest<typeof createExternalServiceRpc>): Promise<ExternalService> {
     const service: ExternalService = { id: randomUUID(), orga_id: input.orga_id, service_id: input.service_id, name: input.name };
     try {
-      await this.db.query(`INSERT INTO external_service (id, orga_id, service_id, name) VALUES ($1, $2, $3, $4)`, [service.id, service.orga_id, service.service_id, service.name]);
+      await this.db.query(`INSERT INTO external_service (id, orga_id, service_id, name) VALUES ($1, $2, $3, $4)`, [
+        service.id,
+        service.orga_id,
+        service.service_id,
+        service.name,
+      ]);
     } catch (error) {
       if (isUniqueViolation(error)) throw new RpcError('server_401', { fields: { service_id: 'errors.server_401' } });
       throw error;

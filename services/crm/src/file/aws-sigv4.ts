@@ -25,7 +25,11 @@ function uriEncode(value: string): string {
 }
 
 export function canonicalRequest(req: SigV4Request): { canonical: string; signedHeaders: string } {
-  const path = req.url.pathname.split('/').map((segment) => uriEncode(decodeURIComponent(segment))).join('/') || '/';
+  const path =
+    req.url.pathname
+      .split('/')
+      .map((segment) => uriEncode(decodeURIComponent(segment)))
+      .join('/') || '/';
   const query = [...req.url.searchParams.entries()]
     .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
     .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
@@ -35,7 +39,14 @@ export function canonicalRequest(req: SigV4Request): { canonical: string; signed
     .map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, ' ')] as const)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const signedHeaders = headers.map(([k]) => k).join(';');
-  const canonical = [req.method.toUpperCase(), path, query, headers.map(([k, v]) => `${k}:${v}\n`).join(''), signedHeaders, req.payloadHash].join('\n');
+  const canonical = [
+    req.method.toUpperCase(),
+    path,
+    query,
+    headers.map(([k, v]) => `${k}:${v}\n`).join(''),
+    signedHeaders,
+    req.payloadHash,
+  ].join('\n');
   return { canonical, signedHeaders };
 }
 
@@ -51,5 +62,8 @@ export function signRequest(req: SigV4Request, creds: SigV4Credentials, amzDate:
 }
 
 export function amzDateOf(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }

@@ -51,7 +51,10 @@ export class FileService {
   }
 
   private async count(m: Pick<EntityManager, 'query'>, owner: Owner): Promise<number> {
-    const rows: { n: string }[] = await m.query(`SELECT count(*) AS n FROM stored_file WHERE owner_id = $1 AND kind = $2`, [owner.ownerId, owner.kind]);
+    const rows: { n: string }[] = await m.query(`SELECT count(*) AS n FROM stored_file WHERE owner_id = $1 AND kind = $2`, [
+      owner.ownerId,
+      owner.kind,
+    ]);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -105,7 +108,9 @@ export class FileService {
   }
 
   private async finish(scope: StoreScope, owner: Owner, input: RpcRequest<typeof uploadFilePartRpc>): Promise<StoredFile> {
-    const parts: { data: Buffer }[] = await this.db.query(`SELECT data FROM upload_part WHERE upload_id = $1 ORDER BY part_offset`, [input.upload_id]);
+    const parts: { data: Buffer }[] = await this.db.query(`SELECT data FROM upload_part WHERE upload_id = $1 ORDER BY part_offset`, [
+      input.upload_id,
+    ]);
     const bytes = Buffer.concat(parts.map((p) => p.data));
     if (bytes.length !== input.total_size) throw new RpcError('validation_failed', { fields: { total_size: 'validation.uploadSize' } });
     const checked = checkFileContent(input.kind, bytes);
@@ -140,7 +145,19 @@ export class FileService {
         const rows: StoredFileRow[] = await m.query(
           `INSERT INTO stored_file (id, orga_id, store_id, kind, owner_id, customer_id, file_name, mime, size, storage_key, thumbnail_key)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-          [id, scope.orgaId, owner.storeId, input.kind, owner.ownerId, owner.customerId, input.file_name, checked.mime, bytes.length, key, thumbnailKey],
+          [
+            id,
+            scope.orgaId,
+            owner.storeId,
+            input.kind,
+            owner.ownerId,
+            owner.customerId,
+            input.file_name,
+            checked.mime,
+            bytes.length,
+            key,
+            thumbnailKey,
+          ],
         );
         await this.ownerChanged(m, scope, owner);
         return toStoredFile(rows[0]);
@@ -157,29 +174,44 @@ export class FileService {
   private async ownerChanged(m: EntityManager, scope: StoreScope, owner: Owner): Promise<void> {
     const meta = { ...scope.meta, storeId: owner.storeId };
     if (owner.kind === 'customer_privacy') {
-      await this.outbox.add(m, customerUpdatedEvent, { orga_id: scope.orgaId, store_id: owner.storeId, customer_id: owner.customerId }, meta);
+      await this.outbox.add(
+        m,
+        customerUpdatedEvent,
+        { orga_id: scope.orgaId, store_id: owner.storeId, customer_id: owner.customerId },
+        meta,
+      );
     } else {
-      await this.outbox.add(m, petUpdatedEvent, { orga_id: scope.orgaId, store_id: owner.storeId, pet_id: owner.ownerId, customer_id: owner.customerId }, meta);
+      await this.outbox.add(
+        m,
+        petUpdatedEvent,
+        { orga_id: scope.orgaId, store_id: owner.storeId, pet_id: owner.ownerId, customer_id: owner.customerId },
+        meta,
+      );
     }
   }
 
   async list(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, kind: CrmFileKind, ownerId: string): Promise<StoredFile[]> {
     const owner = await this.owner(scope, kind, ownerId);
-    const rows: StoredFileRow[] = await this.db.query(`SELECT * FROM stored_file WHERE owner_id = $1 AND kind = $2 ORDER BY created_at, id`, [owner.ownerId, kind]);
+    const rows: StoredFileRow[] = await this.db.query(
+      `SELECT * FROM stored_file WHERE owner_id = $1 AND kind = $2 ORDER BY created_at, id`,
+      [owner.ownerId, kind],
+    );
     return rows.map(toStoredFile);
   }
 
   private async visibleFile(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, fileId: string): Promise<StoredFileRow> {
-    const rows: StoredFileRow[] = await this.db.query(`SELECT * FROM stored_file WHERE id = $1 AND orga_id = $2 AND ($3::uuid IS NULL OR store_id = $3)`, [
-      fileId,
-      scope.orgaId,
-      scope.storeFilter,
-    ]);
+    const rows: StoredFileRow[] = await this.db.query(
+      `SELECT * FROM stored_file WHERE id = $1 AND orga_id = $2 AND ($3::uuid IS NULL OR store_id = $3)`,
+      [fileId, scope.orgaId, scope.storeFilter],
+    );
     if (!rows[0]) throw new RpcError('not_found');
     return rows[0];
   }
 
-  async read(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, input: RpcRequest<typeof readFileRpc>): Promise<RpcResponse<typeof readFileRpc>> {
+  async read(
+    scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>,
+    input: RpcRequest<typeof readFileRpc>,
+  ): Promise<RpcResponse<typeof readFileRpc>> {
     const row = await this.visibleFile(scope, input.file_id);
     const key = input.thumbnail ? row.thumbnail_key : row.storage_key;
     if (!key) throw new RpcError('not_found');

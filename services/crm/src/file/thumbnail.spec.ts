@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { makeThumbnail, THUMBNAIL_SIZE } from './thumbnail';
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#4c61b4' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#4c61b4' } })
+    .png()
+    .toBuffer();
 }
 
 describe('pet image thumbnails', () => {

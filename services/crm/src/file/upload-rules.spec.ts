@@ -15,7 +15,12 @@ describe('upload rules', () => {
     expect(uploadProblemText({ problem: 'tooBig', maxBytes: 2_097_152 })).toBe('File is too big. Max size: 2 MB');
     const error = uploadError({ problem: 'tooMany', limit: 1 });
     expect(error).toBeInstanceOf(RpcError);
-    expect(error.toFailure()).toEqual({ code: 'validation_failed', status: 400, fields: { file: 'errors.uploadTooMany' }, params: { limit: 1, message: 'Too many files. Limit: 1' } });
+    expect(error.toFailure()).toEqual({
+      code: 'validation_failed',
+      status: 400,
+      fields: { file: 'errors.uploadTooMany' },
+      params: { limit: 1, message: 'Too many files. Limit: 1' },
+    });
     expect(formatMaxSize(1_048_576)).toBe('1 MB');
   });
 
@@ -26,7 +31,10 @@ describe('upload rules', () => {
     expect(checkFileContent('pet_image', PNG)).toEqual({ type: 'png', mime: 'image/png' });
     expect(checkFileContent('pet_image', PDF)).toEqual({ problem: 'wrongType' });
     expect(checkFileContent('pet_image', GIF)).toEqual({ problem: 'wrongType' });
-    expect(checkFileContent('pet_image', Buffer.concat([PNG, Buffer.alloc(1_048_576)]))).toEqual({ problem: 'tooBig', maxBytes: 1_048_576 });
+    expect(checkFileContent('pet_image', Buffer.concat([PNG, Buffer.alloc(1_048_576)]))).toEqual({
+      problem: 'tooBig',
+      maxBytes: 1_048_576,
+    });
   });
 
   it('R9.04 privacy file: 1 file, at most 2,097,152 bytes, pdf, docx, doc, jpg or png', () => {
@@ -34,7 +42,9 @@ describe('upload rules', () => {
     expect(checkAnnouncedUpload('customer_privacy', 0, 2_097_153)).toEqual({ problem: 'tooBig', maxBytes: 2_097_152 });
     expect(checkFileContent('customer_privacy', PDF)).toMatchObject({ type: 'pdf' });
     expect(checkFileContent('customer_privacy', DOCX)).toMatchObject({ type: 'docx' });
-    expect(checkFileContent('customer_privacy', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toMatchObject({ type: 'doc' });
+    expect(checkFileContent('customer_privacy', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toMatchObject({
+      type: 'doc',
+    });
     expect(checkFileContent('customer_privacy', PNG)).toMatchObject({ type: 'png' });
     expect(checkFileContent('customer_privacy', XLSX)).toEqual({ problem: 'wrongType' });
     expect(checkFileContent('customer_privacy', Buffer.from('<html>'))).toEqual({ problem: 'wrongType' });

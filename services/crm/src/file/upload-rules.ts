@@ -9,10 +9,7 @@ export const UPLOAD_ERRORS = {
   tooBig: { key: 'errors.uploadTooBig', text: 'File is too big. Max size: ' },
 } as const;
 
-export type UploadProblem =
-  | { problem: 'tooMany'; limit: number }
-  | { problem: 'wrongType' }
-  | { problem: 'tooBig'; maxBytes: number };
+export type UploadProblem = { problem: 'tooMany'; limit: number } | { problem: 'wrongType' } | { problem: 'tooBig'; maxBytes: number };
 
 /** 1048576 → '1 MB', 2097152 → '2 MB' (the limits are whole MiB). */
 export function formatMaxSize(bytes: number): string {
@@ -35,9 +32,15 @@ export function uploadProblemText(problem: UploadProblem): string {
 export function uploadError(problem: UploadProblem): RpcError {
   switch (problem.problem) {
     case 'tooMany':
-      return new RpcError('validation_failed', { fields: { file: UPLOAD_ERRORS.tooMany.key }, params: { limit: problem.limit, message: uploadProblemText(problem) } });
+      return new RpcError('validation_failed', {
+        fields: { file: UPLOAD_ERRORS.tooMany.key },
+        params: { limit: problem.limit, message: uploadProblemText(problem) },
+      });
     case 'wrongType':
-      return new RpcError('validation_failed', { fields: { file: UPLOAD_ERRORS.wrongType.key }, params: { message: uploadProblemText(problem) } });
+      return new RpcError('validation_failed', {
+        fields: { file: UPLOAD_ERRORS.wrongType.key },
+        params: { message: uploadProblemText(problem) },
+      });
     case 'tooBig':
       return new RpcError('validation_failed', {
         fields: { file: UPLOAD_ERRORS.tooBig.key },

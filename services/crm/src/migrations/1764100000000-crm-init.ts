@@ -35,7 +35,9 @@ export class CrmInit1764100000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "ix_customer_orga_store_sort" ON ${s}."customer" ("orga_id", "store_id", "sort_name", "id")`);
     await queryRunner.query(`CREATE INDEX "ix_customer_orga_sort" ON ${s}."customer" ("orga_id", "sort_name", "id")`);
     // fastupdate off: a pending list of new entries makes the planner skip the index after bulk inserts
-    await queryRunner.query(`CREATE INDEX "ix_customer_search_trgm" ON ${s}."customer" USING gin ("search_text" public.gin_trgm_ops) WITH (fastupdate = off)`);
+    await queryRunner.query(
+      `CREATE INDEX "ix_customer_search_trgm" ON ${s}."customer" USING gin ("search_text" public.gin_trgm_ops) WITH (fastupdate = off)`,
+    );
 
     await queryRunner.query(`CREATE TABLE ${s}."pet" (
       "id" uuid NOT NULL,
@@ -65,7 +67,9 @@ export class CrmInit1764100000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "ix_pet_customer" ON ${s}."pet" ("customer_id")`);
     await queryRunner.query(`CREATE INDEX "ix_pet_orga_store_name" ON ${s}."pet" ("orga_id", "store_id", "name", "id")`);
     await queryRunner.query(`CREATE INDEX "ix_pet_orga_name" ON ${s}."pet" ("orga_id", "name", "id")`);
-    await queryRunner.query(`CREATE INDEX "ix_pet_name_trgm" ON ${s}."pet" USING gin (lower("name") public.gin_trgm_ops) WITH (fastupdate = off)`);
+    await queryRunner.query(
+      `CREATE INDEX "ix_pet_name_trgm" ON ${s}."pet" USING gin (lower("name") public.gin_trgm_ops) WITH (fastupdate = off)`,
+    );
 
     await queryRunner.query(`CREATE TABLE ${s}."tag" (
       "id" uuid NOT NULL,
@@ -154,7 +158,18 @@ export class CrmInit1764100000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const s = migrationSchema(queryRunner);
-    for (const table of ['upload_part', 'stored_file', 'crm_settings', 'customer_external_id', 'external_service', 'pet_tag', 'customer_tag', 'tag', 'pet', 'customer']) {
+    for (const table of [
+      'upload_part',
+      'stored_file',
+      'crm_settings',
+      'customer_external_id',
+      'external_service',
+      'pet_tag',
+      'customer_tag',
+      'tag',
+      'pet',
+      'customer',
+    ]) {
       await queryRunner.query(`DROP TABLE ${s}."${table}"`);
     }
   }

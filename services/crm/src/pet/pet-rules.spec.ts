@@ -1,7 +1,11 @@
 import { createPetRpc, petSchema } from '@pawline/contracts';
 import { bornProblem, mergePet } from './pet-rules';
 
-const ids = { orga_id: '2f7c7d3e-4a57-4c4e-9a39-7d0c2b0f4b11', store_id: '2f7c7d3e-4a57-4c4e-9a39-7d0c2b0f4b12', customer_id: '2f7c7d3e-4a57-4c4e-9a39-7d0c2b0f4b13' };
+const ids = {
+  orga_id: '2f7c7d3e-4a57-4c4e-9a39-7d0c2b0f4b11',
+  store_id: '2f7c7d3e-4a57-4c4e-9a39-7d0c2b0f4b12',
+  customer_id: '2f7c7d3e-4a57-4c4e-9a39-7d0c2b0f4b13',
+};
 
 describe('pet rules', () => {
   it('R3.06 pet_type is 0 or 1 dog, 2 cat, 3 rabbit, -1 placeholder', () => {
@@ -20,7 +24,20 @@ describe('pet rules', () => {
     }
     expect(createPetRpc.request.safeParse({ ...ok, colour: 'pink' }).success).toBe(false);
     expect(Object.keys(petSchema.shape)).toEqual(
-      expect.arrayContaining(['customer_id', 'breed', 'born', 'weight', 'allergies', 'sterilized', 'vaccinated', 'microchip', 'attitude', 'notes', 'medical', 'image_ids']),
+      expect.arrayContaining([
+        'customer_id',
+        'breed',
+        'born',
+        'weight',
+        'allergies',
+        'sterilized',
+        'vaccinated',
+        'microchip',
+        'attitude',
+        'notes',
+        'medical',
+        'image_ids',
+      ]),
     );
   });
 

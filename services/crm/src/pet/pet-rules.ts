@@ -26,7 +26,24 @@ const TEXT_FIELDS = ['breed', 'allergies', 'microchip', 'attitude', 'notes', 'me
 export function mergePet(base: PetValues | null, input: Partial<PetFields>): PetValues {
   const values: PetValues = base
     ? { ...base }
-    : { name: '', pet_type: 0, breed: null, hair: null, size: null, sex: null, born: null, weight: null, allergies: null, sterilized: null, vaccinated: null, colour: null, microchip: null, attitude: null, notes: null, medical: null };
+    : {
+        name: '',
+        pet_type: 0,
+        breed: null,
+        hair: null,
+        size: null,
+        sex: null,
+        born: null,
+        weight: null,
+        allergies: null,
+        sterilized: null,
+        vaccinated: null,
+        colour: null,
+        microchip: null,
+        attitude: null,
+        notes: null,
+        medical: null,
+      };
   for (const [key, value] of Object.entries(input) as [keyof PetValues, unknown][]) {
     if (value === undefined || !(key in values)) continue;
     (values as Record<string, unknown>)[key] = value;

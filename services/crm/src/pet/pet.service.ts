@@ -35,11 +35,10 @@ export class PetService {
   ) {}
 
   async visibleRow(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, petId: string, m: Runner = this.db): Promise<PetRow> {
-    const rows: PetRow[] = await m.query(`SELECT ${PET_COLUMNS} FROM pet p WHERE p.id = $1 AND p.orga_id = $2 AND ($3::uuid IS NULL OR p.store_id = $3)`, [
-      petId,
-      scope.orgaId,
-      scope.storeFilter,
-    ]);
+    const rows: PetRow[] = await m.query(
+      `SELECT ${PET_COLUMNS} FROM pet p WHERE p.id = $1 AND p.orga_id = $2 AND ($3::uuid IS NULL OR p.store_id = $3)`,
+      [petId, scope.orgaId, scope.storeFilter],
+    );
     const row = rows[0];
     if (!row) throw new RpcError('not_found');
     return row;
@@ -73,7 +72,12 @@ export class PetService {
       );
       await refreshCustomerSearch(m, owner.id);
       await this.tags.replace(m, 'pet', scope.orgaId, id, input.tags);
-      await this.outbox.add(m, petCreatedEvent, { orga_id: scope.orgaId, store_id: owner.store_id, pet_id: id, customer_id: owner.id }, { ...scope.meta, storeId: owner.store_id });
+      await this.outbox.add(
+        m,
+        petCreatedEvent,
+        { orga_id: scope.orgaId, store_id: owner.store_id, pet_id: id, customer_id: owner.id },
+        { ...scope.meta, storeId: owner.store_id },
+      );
       return this.detail(scope, id, m);
     });
   }
@@ -91,7 +95,12 @@ export class PetService {
       );
       if (values.name !== row.name) await refreshCustomerSearch(m, row.customer_id);
       if (input.tags) await this.tags.replace(m, 'pet', scope.orgaId, row.id, input.tags);
-      await this.outbox.add(m, petUpdatedEvent, { orga_id: scope.orgaId, store_id: row.store_id, pet_id: row.id, customer_id: row.customer_id }, { ...scope.meta, storeId: row.store_id });
+      await this.outbox.add(
+        m,
+        petUpdatedEvent,
+        { orga_id: scope.orgaId, store_id: row.store_id, pet_id: row.id, customer_id: row.customer_id },
+        { ...scope.meta, storeId: row.store_id },
+      );
       return this.detail(scope, row.id, m);
     });
   }
@@ -106,7 +115,12 @@ export class PetService {
       await m.query(`DELETE FROM stored_file WHERE owner_id = $1 AND kind = 'pet_image'`, [petId]);
       await m.query(`DELETE FROM pet WHERE id = $1`, [petId]);
       await refreshCustomerSearch(m, row.customer_id);
-      await this.outbox.add(m, petDeletedEvent, { orga_id: scope.orgaId, store_id: row.store_id, pet_id: row.id, customer_id: row.customer_id }, { ...scope.meta, storeId: row.store_id });
+      await this.outbox.add(
+        m,
+        petDeletedEvent,
+        { orga_id: scope.orgaId, store_id: row.store_id, pet_id: row.id, customer_id: row.customer_id },
+        { ...scope.meta, storeId: row.store_id },
+      );
       return files.flatMap((f) => (f.thumbnail_key ? [f.storage_key, f.thumbnail_key] : [f.storage_key]));
     });
     await this.customers.deleteBlobs(keys);
@@ -129,12 +143,35 @@ export class PetService {
       where.push(`(p.name, p.id) > (SELECT x.name, x.id FROM pet x WHERE x.id = $${params.length} AND x.orga_id = $1)`);
     }
     params.push(input.limit);
-    const rows: PetRow[] = await this.db.query(`SELECT ${PET_COLUMNS} FROM pet p WHERE ${where.join(' AND ')} ORDER BY p.name, p.id LIMIT $${params.length}`, params);
-    const tags = await this.tags.of('pet', rows.map((r) => r.id));
+    const rows: PetRow[] = await this.db.query(
+      `SELECT ${PET_COLUMNS} FROM pet p WHERE ${where.join(' AND ')} ORDER BY p.name, p.id LIMIT $${params.length}`,
+      params,
+    );
+    const tags = await this.tags.of(
+      'pet',
+      rows.map((r) => r.id),
+    );
     return { items: rows.map((row) => ({ ...toPet(row), tags: tags.get(row.id) ?? [] })), page_size: input.limit };
   }
 }
 
 function valueList(v: PetValues): unknown[] {
-  return [v.name, v.pet_type, v.breed, v.hair, v.size, v.sex, v.born, v.weight, v.allergies, v.sterilized, v.vaccinated, v.colour, v.microchip, v.attitude, v.notes, v.medical];
+  return [
+    v.name,
+    v.pet_type,
+    v.breed,
+    v.hair,
+    v.size,
+    v.sex,
+    v.born,
+    v.weight,
+    v.allergies,
+    v.sterilized,
+    v.vaccinated,
+    v.colour,
+    v.microchip,
+    v.attitude,
+    v.notes,
+    v.medical,
+  ];
 }

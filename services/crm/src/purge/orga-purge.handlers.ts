@@ -21,6 +21,8 @@ export class OrgaPurgeHandlers {
     );
     for (const table of ORGA_TABLES) await manager.query(`DELETE FROM ${table} WHERE orga_id = $1`, [orgaId]);
     // the organization is gone either way: a blob removed before a failed commit is only removed early
-    await this.customers.deleteBlobs(files.flatMap((file) => (file.thumbnail_key ? [file.storage_key, file.thumbnail_key] : [file.storage_key])));
+    await this.customers.deleteBlobs(
+      files.flatMap((file) => (file.thumbnail_key ? [file.storage_key, file.thumbnail_key] : [file.storage_key])),
+    );
   }
 }

@@ -10,5 +10,9 @@ export async function refreshCustomerSearch(m: Pick<EntityManager, 'query'>, cus
   );
   const row = rows[0];
   if (!row) return;
-  await m.query(`UPDATE customer SET search_text = $2, sort_name = $3 WHERE id = $1`, [customerId, customerSearchText(row, row.pet_names), customerSortName(row)]);
+  await m.query(`UPDATE customer SET search_text = $2, sort_name = $3 WHERE id = $1`, [
+    customerId,
+    customerSearchText(row, row.pet_names),
+    customerSortName(row),
+  ]);
 }

@@ -11,12 +11,7 @@ export type SearchableCustomer = {
 };
 
 export function foldText(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 export function phoneDigits(value: string | null): string {
@@ -32,7 +27,10 @@ export function customerSearchText(customer: SearchableCustomer, petNames: strin
     phoneDigits(customer.fon_2),
     ...petNames,
   ];
-  return parts.map(foldText).filter((part) => part.length > 0).join(' | ');
+  return parts
+    .map(foldText)
+    .filter((part) => part.length > 0)
+    .join(' | ');
 }
 
 /** The list's sort key: last name, then first name. */

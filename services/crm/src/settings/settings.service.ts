@@ -8,10 +8,8 @@ export class SettingsService {
   constructor(private readonly db: DataSource) {}
 
   async get(orgaId: string): Promise<CrmSettings> {
-    const rows: { mandatory_customer_info: CrmSettings['mandatory_customer_info']; pet_checkout: CrmSettings['pet_checkout'] }[] = await this.db.query(
-      `SELECT mandatory_customer_info, pet_checkout FROM crm_settings WHERE orga_id = $1`,
-      [orgaId],
-    );
+    const rows: { mandatory_customer_info: CrmSettings['mandatory_customer_info']; pet_checkout: CrmSettings['pet_checkout'] }[] =
+      await this.db.query(`SELECT mandatory_customer_info, pet_checkout FROM crm_settings WHERE orga_id = $1`, [orgaId]);
     const row = rows[0];
     return { orga_id: orgaId, mandatory_customer_info: row?.mandatory_customer_info ?? [], pet_checkout: row?.pet_checkout ?? {} };
   }

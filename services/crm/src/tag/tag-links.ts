@@ -18,7 +18,10 @@ export class TagLinks {
     const ids = [...new Set(tags.map((t) => t.tag_id))];
     if (ids.length !== tags.length) throw new RpcError('validation_failed', { fields: { tags: 'validation.duplicateTag' } });
     if (ids.length > 0) {
-      const found: { n: string }[] = await m.query(`SELECT count(*) AS n FROM tag WHERE id = ANY($1::uuid[]) AND orga_id = $2 AND kind = $3`, [ids, orgaId, kind]);
+      const found: { n: string }[] = await m.query(
+        `SELECT count(*) AS n FROM tag WHERE id = ANY($1::uuid[]) AND orga_id = $2 AND kind = $3`,
+        [ids, orgaId, kind],
+      );
       if (Number(found[0]?.n) !== ids.length) throw new RpcError('validation_failed', { fields: { tags: 'validation.unknownTag' } });
     }
     await m.query(`DELETE FROM ${table} WHERE ${owner} = $1`, [ownerId]);

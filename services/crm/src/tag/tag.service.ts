@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { tagCreatedEvent, tagDeletedEvent, tagUpdatedEvent, type RpcRequest, type Tag, type TagKind, type createTagRpc, type updateTagRpc } from '@pawline/contracts';
+import {
+  tagCreatedEvent,
+  tagDeletedEvent,
+  tagUpdatedEvent,
+  type RpcRequest,
+  type Tag,
+  type TagKind,
+  type createTagRpc,
+  type updateTagRpc,
+} from '@pawline/contracts';
 import { OutboxService, RpcError } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import type { OrgaScope } from '../access/crm-access.service';
@@ -22,7 +31,10 @@ export class TagService {
   }
 
   private async row(orgaId: string, tagId: string): Promise<Tag> {
-    const rows: Tag[] = await this.db.query(`SELECT id, orga_id, kind, name, icon, emoji, tag_order FROM tag WHERE id = $1 AND orga_id = $2`, [tagId, orgaId]);
+    const rows: Tag[] = await this.db.query(
+      `SELECT id, orga_id, kind, name, icon, emoji, tag_order FROM tag WHERE id = $1 AND orga_id = $2`,
+      [tagId, orgaId],
+    );
     if (!rows[0]) throw new RpcError('not_found');
     return rows[0];
   }
@@ -30,7 +42,15 @@ export class TagService {
   async create(scope: OrgaScope, input: RpcRequest<typeof createTagRpc>): Promise<Tag> {
     const problem = tagLookProblem(input.icon, input.emoji);
     if (problem) throw new RpcError('validation_failed', { fields: problem });
-    const tag: Tag = { id: randomUUID(), orga_id: scope.orgaId, kind: input.kind, name: input.name, icon: input.icon, emoji: input.emoji, tag_order: input.tag_order };
+    const tag: Tag = {
+      id: randomUUID(),
+      orga_id: scope.orgaId,
+      kind: input.kind,
+      name: input.name,
+      icon: input.icon,
+      emoji: input.emoji,
+      tag_order: input.tag_order,
+    };
     await this.db.transaction(async (m) => {
       await m.query(`INSERT INTO tag (id, orga_id, kind, name, icon, emoji, tag_order) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
         tag.id,
@@ -61,7 +81,13 @@ export class TagService {
     const problem = tagLookProblem(next.icon, next.emoji);
     if (problem) throw new RpcError('validation_failed', { fields: problem });
     await this.db.transaction(async (m) => {
-      await m.query(`UPDATE tag SET name = $2, icon = $3, emoji = $4, tag_order = $5 WHERE id = $1`, [next.id, next.name, next.icon, next.emoji, next.tag_order]);
+      await m.query(`UPDATE tag SET name = $2, icon = $3, emoji = $4, tag_order = $5 WHERE id = $1`, [
+        next.id,
+        next.name,
+        next.icon,
+        next.emoji,
+        next.tag_order,
+      ]);
       await this.outbox.add(m, tagUpdatedEvent, { orga_id: scope.orgaId, store_id: null, tag_id: next.id, kind: next.kind }, scope.meta);
     });
     return next;

@@ -16,7 +16,10 @@ import { call, failureOf, type RpcInput, type TestEnv } from '@pawline/nest-kit/
 export const TEST_SECRET = 'crm-integration-secret-0123456789abcdefgh';
 
 /** A 1×1 PNG. */
-export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A PDF of about `size` bytes (a comment line pads it). */
 export function pdfOf(size: number): Buffer {
@@ -58,7 +61,13 @@ export async function signUp(env: TestEnv, client: NatsRpcClient, firstName: str
   if (!claims) throw new Error('access token does not verify with the test secret');
   const [store] = await env.query<{ id: string }>(`SELECT id FROM identity.store WHERE orga_id = $1`, [orga_id]);
   if (!store) throw new Error('registration made no store');
-  return { auth: { userId: claims.sub, sessionId: claims.sid, deviceId: null }, userId: user_id, orgaId: orga_id, storeId: store.id, email };
+  return {
+    auth: { userId: claims.sub, sessionId: claims.sid, deviceId: null },
+    userId: user_id,
+    orgaId: orga_id,
+    storeId: store.id,
+    email,
+  };
 }
 
 /** Uploads a file in parts of at most FILE_PART_BYTES, as the gateway does. */
@@ -78,7 +87,18 @@ export async function upload(
     const result = await call(
       client,
       uploadFilePartRpc,
-      { orga_id: salon.orgaId, store_id: salon.storeId, kind, owner_id: ownerId, upload_id: uploadId, file_name: fileName, total_size: bytes.length, offset, data_base64: part.toString('base64'), last },
+      {
+        orga_id: salon.orgaId,
+        store_id: salon.storeId,
+        kind,
+        owner_id: ownerId,
+        upload_id: uploadId,
+        file_name: fileName,
+        total_size: bytes.length,
+        offset,
+        data_base64: part.toString('base64'),
+        last,
+      },
       salon.auth,
     );
     offset += part.length;

@@ -47,9 +47,15 @@ describe('crm over NATS and Postgres', () => {
   let filesDir: string;
   const published: EventEnvelope[] = [];
 
-  const setSharePets = async (on: boolean) => env.query(`UPDATE identity.organization SET share_pets = $2 WHERE id = $1`, [anna.orgaId, on]);
+  const setSharePets = async (on: boolean) =>
+    env.query(`UPDATE identity.organization SET share_pets = $2 WHERE id = $1`, [anna.orgaId, on]);
   const outboxSubjects = async (id: string) =>
-    (await env.query<{ subject: string }>(`SELECT subject FROM crm.outbox_event WHERE (envelope->'data')::text LIKE $1 ORDER BY created_at`, [`%${id}%`])).map((r) => r.subject);
+    (
+      await env.query<{ subject: string }>(
+        `SELECT subject FROM crm.outbox_event WHERE (envelope->'data')::text LIKE $1 ORDER BY created_at`,
+        [`%${id}%`],
+      )
+    ).map((r) => r.subject);
 
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
@@ -69,7 +75,10 @@ describe('crm over NATS and Postgres', () => {
     anna = await signUp(env, client, 'Anna');
     jurgen = await signUp(env, client, 'Jurgen');
     storeB = randomUUID();
-    await env.query(`INSERT INTO identity.store (id, orga_id, name, country, time_zone) VALUES ($1, $2, 'Secondo negozio', 'IT', 'Europe/Rome')`, [storeB, anna.orgaId]);
+    await env.query(
+      `INSERT INTO identity.store (id, orga_id, name, country, time_zone) VALUES ($1, $2, 'Secondo negozio', 'IT', 'Europe/Rome')`,
+      [storeB, anna.orgaId],
+    );
   });
 
   afterAll(async () => {
@@ -85,8 +94,12 @@ describe('crm over NATS and Postgres', () => {
     ids.customerTag = vip.id;
     ids.petTag = calm.id;
     expect(vip).toMatchObject({ kind: 'customer', name: 'VIP', icon: 0, emoji: '⭐' });
-    expect((await failureOf(client, createTagRpc, { orga_id: anna.orgaId, kind: 'pet', name: 'Bad', icon: 32 }, anna.auth)).code).toBe('validation_failed');
-    expect((await failureOf(client, createTagRpc, { orga_id: anna.orgaId, kind: 'pet', name: 'None' }, anna.auth)).fields).toEqual({ icon: 'validation.tagIconOrEmoji' });
+    expect((await failureOf(client, createTagRpc, { orga_id: anna.orgaId, kind: 'pet', name: 'Bad', icon: 32 }, anna.auth)).code).toBe(
+      'validation_failed',
+    );
+    expect((await failureOf(client, createTagRpc, { orga_id: anna.orgaId, kind: 'pet', name: 'None' }, anna.auth)).fields).toEqual({
+      icon: 'validation.tagIconOrEmoji',
+    });
     const renamed = await call(client, updateTagRpc, { orga_id: anna.orgaId, tag_id: calm.id, name: 'Very calm', tag_order: 2 }, anna.auth);
     expect(renamed).toMatchObject({ name: 'Very calm', icon: 31, tag_order: 2 });
     expect((await call(client, listTagsRpc, { orga_id: anna.orgaId, kind: 'pet' }, anna.auth)).map((t) => t.name)).toEqual(['Very calm']);
@@ -94,16 +107,43 @@ describe('crm over NATS and Postgres', () => {
   });
 
   it('R1.10 R5.14 R8.04 external service ids are unique per organization: server_401 The id is already in use', async () => {
-    const first = await call(client, createExternalServiceRpc, { orga_id: anna.orgaId, service_id: 'fatture', name: 'Fatture in Cloud' }, anna.auth);
+    const first = await call(
+      client,
+      createExternalServiceRpc,
+      { orga_id: anna.orgaId, service_id: 'fatture', name: 'Fatture in Cloud' },
+      anna.auth,
+    );
     ids.external = first.id;
-    const dup = await failureOf(client, createExternalServiceRpc, { orga_id: anna.orgaId, service_id: 'fatture', name: 'Again' }, anna.auth);
+    const dup = await failureOf(
+      client,
+      createExternalServiceRpc,
+      { orga_id: anna.orgaId, service_id: 'fatture', name: 'Again' },
+      anna.auth,
+    );
     expect(dup.code).toBe('server_401');
     expect(errorMessage(dup.code, 'en')).toBe('The id is already in use');
-    const other = await call(client, createExternalServiceRpc, { orga_id: anna.orgaId, service_id: 'gestionale', name: 'Gestionale' }, anna.auth);
-    expect((await failureOf(client, updateExternalServiceRpc, { orga_id: anna.orgaId, external_service_id: other.id, service_id: 'fatture' }, anna.auth)).code).toBe('server_401');
+    const other = await call(
+      client,
+      createExternalServiceRpc,
+      { orga_id: anna.orgaId, service_id: 'gestionale', name: 'Gestionale' },
+      anna.auth,
+    );
+    expect(
+      (
+        await failureOf(
+          client,
+          updateExternalServiceRpc,
+          { orga_id: anna.orgaId, external_service_id: other.id, service_id: 'fatture' },
+          anna.auth,
+        )
+      ).code,
+    ).toBe('server_401');
     // another organization may use the same id
     await call(client, createExternalServiceRpc, { orga_id: jurgen.orgaId, service_id: 'fatture', name: 'Fatture' }, jurgen.auth);
-    expect((await call(client, listExternalServicesRpc, { orga_id: anna.orgaId }, anna.auth)).map((s) => s.service_id)).toEqual(['fatture', 'gestionale']);
+    expect((await call(client, listExternalServicesRpc, { orga_id: anna.orgaId }, anna.auth)).map((s) => s.service_id)).toEqual([
+      'fatture',
+      'gestionale',
+    ]);
   });
 
   it('R3.05 R7.07 creates a customer with consents, ordered tags and external ids; get answers customer, tags, external_services', async () => {
@@ -131,19 +171,43 @@ describe('crm over NATS and Postgres', () => {
       anna.auth,
     );
     ids.customer = created.customer.id;
-    expect(created.customer).toMatchObject({ first_name: 'Giulia', country: 'IT', consent_messages: true, consent_marketing: false, store_id: anna.storeId, privacy_file_id: null });
+    expect(created.customer).toMatchObject({
+      first_name: 'Giulia',
+      country: 'IT',
+      consent_messages: true,
+      consent_marketing: false,
+      store_id: anna.storeId,
+      privacy_file_id: null,
+    });
     const got = await call(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth);
     expect(Object.keys(got).sort()).toEqual(['customer', 'external_services', 'tags']);
     expect(got.tags).toEqual([{ tag_id: ids.customerTag, tag_order: 0, name: 'VIP', icon: 0, emoji: '⭐' }]);
-    expect(got.external_services).toEqual([{ external_service_id: ids.external, service_id: 'fatture', name: 'Fatture in Cloud', entity_id: 'C-42' }]);
+    expect(got.external_services).toEqual([
+      { external_service_id: ids.external, service_id: 'fatture', name: 'Fatture in Cloud', entity_id: 'C-42' },
+    ]);
 
-    const updated = await call(client, updateCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer, notes: 'Pays cash', tags: [] }, anna.auth);
+    const updated = await call(
+      client,
+      updateCustomerRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer, notes: 'Pays cash', tags: [] },
+      anna.auth,
+    );
     expect(updated.customer.notes).toBe('Pays cash');
     expect(updated.customer.city).toBe('Milano');
     expect(updated.tags).toEqual([]);
-    const bad = await failureOf(client, updateCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer, email: 'nope@' }, anna.auth);
+    const bad = await failureOf(
+      client,
+      updateCustomerRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer, email: 'nope@' },
+      anna.auth,
+    );
     expect(bad.fields).toEqual({ email: 'validation.invalidEmail' });
-    const strict = await failureOf(client, createCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, first_name: 'X', nickname: 'x' } as never, anna.auth);
+    const strict = await failureOf(
+      client,
+      createCustomerRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, first_name: 'X', nickname: 'x' } as never,
+      anna.auth,
+    );
     expect(strict.code).toBe('validation_failed');
   });
 
@@ -178,24 +242,57 @@ describe('crm over NATS and Postgres', () => {
     ids.pet = fido.pet.id;
     expect(fido.pet).toMatchObject({ name: 'Fido', pet_type: 1, born: '2019-05-04', weight: 12.5, colour: 'brindle', image_ids: [] });
     expect(fido.tags.map((t) => t.name)).toEqual(['Very calm']);
-    const micia = await call(client, createPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer, name: 'Micia', pet_type: 2 }, anna.auth);
+    const micia = await call(
+      client,
+      createPetRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer, name: 'Micia', pet_type: 2 },
+      anna.auth,
+    );
     ids.pet2 = micia.pet.id;
-    const updated = await call(client, updatePetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet2, hair: 'long' }, anna.auth);
+    const updated = await call(
+      client,
+      updatePetRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet2, hair: 'long' },
+      anna.auth,
+    );
     expect(updated.pet).toMatchObject({ name: 'Micia', pet_type: 2, hair: 'long' });
     const got = await call(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, anna.auth);
     expect(Object.keys(got).sort()).toEqual(['pet', 'tags']);
     const list = await call(client, listPetsRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth);
     expect(list.items.map((p) => p.name)).toEqual(['Fido', 'Micia']);
-    expect((await failureOf(client, createPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer, name: 'X', pet_type: 5 } as never, anna.auth)).code).toBe(
-      'validation_failed',
-    );
+    expect(
+      (
+        await failureOf(
+          client,
+          createPetRpc,
+          { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer, name: 'X', pet_type: 5 } as never,
+          anna.auth,
+        )
+      ).code,
+    ).toBe('validation_failed');
   });
 
   it('finds the customer by name, phone, e-mail and pet name; sorts and pages by last id; filters by tag', async () => {
-    for (const [first, last] of [['Marco', 'Esposito'], ['Laura', 'Conti'], ['Paolo', 'Ricci']]) {
-      await call(client, createCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, first_name: first, last_name: last, tags: [{ tag_id: ids.customerTag, tag_order: 0 }] }, anna.auth);
+    for (const [first, last] of [
+      ['Marco', 'Esposito'],
+      ['Laura', 'Conti'],
+      ['Paolo', 'Ricci'],
+    ]) {
+      await call(
+        client,
+        createCustomerRpc,
+        {
+          orga_id: anna.orgaId,
+          store_id: anna.storeId,
+          first_name: first,
+          last_name: last,
+          tags: [{ tag_id: ids.customerTag, tag_order: 0 }],
+        },
+        anna.auth,
+      );
     }
-    const search = async (q: string) => (await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId, q }, anna.auth)).items.map((c) => c.last_name);
+    const search = async (q: string) =>
+      (await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId, q }, anna.auth)).items.map((c) => c.last_name);
     expect(await search('bianc')).toEqual(['Bianchi']);
     expect(await search('333 123')).toEqual(['Bianchi']);
     expect(await search('giulia.bianchi@')).toEqual(['Bianchi']);
@@ -203,24 +300,48 @@ describe('crm over NATS and Postgres', () => {
     expect(await search('zzz')).toEqual([]);
     const page1 = await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId, limit: 2 }, anna.auth);
     expect(page1.items.map((c) => c.last_name)).toEqual(['Bianchi', 'Conti']);
-    const page2 = await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId, limit: 2, last_id: page1.items[1]?.id ?? null }, anna.auth);
+    const page2 = await call(
+      client,
+      listCustomersRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, limit: 2, last_id: page1.items[1]?.id ?? null },
+      anna.auth,
+    );
     expect(page2.items.map((c) => c.last_name)).toEqual(['Esposito', 'Ricci']);
-    const desc = await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId, sort: 'name_desc', limit: 1 }, anna.auth);
+    const desc = await call(
+      client,
+      listCustomersRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, sort: 'name_desc', limit: 1 },
+      anna.auth,
+    );
     expect(desc.items.map((c) => c.last_name)).toEqual(['Ricci']);
-    const tagged = await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId, tag_ids: [ids.customerTag] }, anna.auth);
+    const tagged = await call(
+      client,
+      listCustomersRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, tag_ids: [ids.customerTag] },
+      anna.auth,
+    );
     expect(tagged.items.map((c) => c.last_name)).toEqual(['Conti', 'Esposito', 'Ricci']);
     expect(tagged.items[0]?.tags.map((t) => t.name)).toEqual(['VIP']);
   });
 
-  it('R1.11 R6.08 without share_pets each store has its own customers and pets; with it they are the organization\'s', async () => {
-    const inB = await call(client, createCustomerRpc, { orga_id: anna.orgaId, store_id: storeB, first_name: 'Sara', last_name: 'Galli' }, anna.auth);
-    const listA = async () => (await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId }, anna.auth)).items.map((c) => c.last_name);
-    const listB = async () => (await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: storeB }, anna.auth)).items.map((c) => c.last_name);
+  it("R1.11 R6.08 without share_pets each store has its own customers and pets; with it they are the organization's", async () => {
+    const inB = await call(
+      client,
+      createCustomerRpc,
+      { orga_id: anna.orgaId, store_id: storeB, first_name: 'Sara', last_name: 'Galli' },
+      anna.auth,
+    );
+    const listA = async () =>
+      (await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId }, anna.auth)).items.map((c) => c.last_name);
+    const listB = async () =>
+      (await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: storeB }, anna.auth)).items.map((c) => c.last_name);
 
     await setSharePets(false);
     expect(await listB()).toEqual(['Galli']);
     expect(await listA()).not.toContain('Galli');
-    expect((await failureOf(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: storeB, customer_id: ids.customer }, anna.auth)).code).toBe('not_found');
+    expect(
+      (await failureOf(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: storeB, customer_id: ids.customer }, anna.auth)).code,
+    ).toBe('not_found');
     expect((await failureOf(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: null }, anna.auth)).code).toBe('forbidden');
     expect((await failureOf(client, listPetsRpc, { orga_id: anna.orgaId, store_id: null }, anna.auth)).code).toBe('forbidden');
     expect((await call(client, listPetsRpc, { orga_id: anna.orgaId, store_id: storeB }, anna.auth)).items).toEqual([]);
@@ -229,51 +350,113 @@ describe('crm over NATS and Postgres', () => {
     expect(await listB()).toEqual(expect.arrayContaining(['Galli', 'Bianchi']));
     const shared = await call(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: null }, anna.auth);
     expect(shared.items.map((c) => c.last_name)).toEqual(['Bianchi', 'Conti', 'Esposito', 'Galli', 'Ricci']);
-    expect((await call(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: storeB, customer_id: ids.customer }, anna.auth)).customer.last_name).toBe('Bianchi');
-    expect((await call(client, listPetsRpc, { orga_id: anna.orgaId, store_id: null }, anna.auth)).items.map((p) => p.name)).toEqual(['Fido', 'Micia']);
+    expect(
+      (await call(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: storeB, customer_id: ids.customer }, anna.auth)).customer
+        .last_name,
+    ).toBe('Bianchi');
+    expect((await call(client, listPetsRpc, { orga_id: anna.orgaId, store_id: null }, anna.auth)).items.map((p) => p.name)).toEqual([
+      'Fido',
+      'Micia',
+    ]);
     await setSharePets(false);
     await call(client, deleteCustomerRpc, { orga_id: anna.orgaId, store_id: storeB, customer_id: inB.customer.id }, anna.auth);
   });
 
   it('someone of another organization is refused and never sees a row', async () => {
-    expect((await failureOf(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, jurgen.auth)).code).toBe('forbidden');
-    expect((await failureOf(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId }, jurgen.auth)).code).toBe('forbidden');
+    expect(
+      (await failureOf(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, jurgen.auth))
+        .code,
+    ).toBe('forbidden');
+    expect((await failureOf(client, listCustomersRpc, { orga_id: anna.orgaId, store_id: anna.storeId }, jurgen.auth)).code).toBe(
+      'forbidden',
+    );
     expect((await failureOf(client, listTagsRpc, { orga_id: anna.orgaId }, jurgen.auth)).code).toBe('forbidden');
     // Anna's ids used in Jürgen's own organization find nothing
-    expect((await failureOf(client, getCustomerRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId, customer_id: ids.customer }, jurgen.auth)).code).toBe('not_found');
-    expect((await failureOf(client, getPetRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId, pet_id: ids.pet }, jurgen.auth)).code).toBe('not_found');
-    expect((await failureOf(client, deletePetRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId, pet_id: ids.pet }, jurgen.auth)).code).toBe('not_found');
+    expect(
+      (
+        await failureOf(
+          client,
+          getCustomerRpc,
+          { orga_id: jurgen.orgaId, store_id: jurgen.storeId, customer_id: ids.customer },
+          jurgen.auth,
+        )
+      ).code,
+    ).toBe('not_found');
+    expect(
+      (await failureOf(client, getPetRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId, pet_id: ids.pet }, jurgen.auth)).code,
+    ).toBe('not_found');
+    expect(
+      (await failureOf(client, deletePetRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId, pet_id: ids.pet }, jurgen.auth)).code,
+    ).toBe('not_found');
     // Anna's store in Jürgen's organization
-    expect((await failureOf(client, listCustomersRpc, { orga_id: jurgen.orgaId, store_id: anna.storeId }, jurgen.auth)).code).toBe('forbidden');
+    expect((await failureOf(client, listCustomersRpc, { orga_id: jurgen.orgaId, store_id: anna.storeId }, jurgen.auth)).code).toBe(
+      'forbidden',
+    );
     expect((await call(client, listCustomersRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId }, jurgen.auth)).items).toEqual([]);
-    expect((await failureOf(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, null)).code).toBe('unauthorized');
+    expect(
+      (await failureOf(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, null)).code,
+    ).toBe('unauthorized');
   });
 
   it('R6.03 the minimum ranks to read and write pets apply', async () => {
     // Jürgen joins Anna's organization as worker2 (rank 4): may read pets (min 4) but not write them (min 3)
-    await env.query(`INSERT INTO identity.orga_user (id, orga_id, user_id, rank, employee_status) VALUES ($1, $2, $3, 4, 1)`, [randomUUID(), anna.orgaId, jurgen.userId]);
-    expect((await call(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, jurgen.auth)).pet.name).toBe('Fido');
-    expect((await failureOf(client, updatePetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet, notes: 'x' }, jurgen.auth)).code).toBe('forbidden');
-    expect((await failureOf(client, createTagRpc, { orga_id: anna.orgaId, kind: 'pet', name: 'x', icon: 1 }, jurgen.auth)).code).toBe('forbidden');
+    await env.query(`INSERT INTO identity.orga_user (id, orga_id, user_id, rank, employee_status) VALUES ($1, $2, $3, 4, 1)`, [
+      randomUUID(),
+      anna.orgaId,
+      jurgen.userId,
+    ]);
+    expect((await call(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, jurgen.auth)).pet.name).toBe(
+      'Fido',
+    );
+    expect(
+      (await failureOf(client, updatePetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet, notes: 'x' }, jurgen.auth))
+        .code,
+    ).toBe('forbidden');
+    expect((await failureOf(client, createTagRpc, { orga_id: anna.orgaId, kind: 'pet', name: 'x', icon: 1 }, jurgen.auth)).code).toBe(
+      'forbidden',
+    );
     await env.query(`UPDATE identity.organization SET min_rank_read_pets = 3 WHERE id = $1`, [anna.orgaId]);
-    expect((await failureOf(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, jurgen.auth)).code).toBe('forbidden');
+    expect((await failureOf(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, jurgen.auth)).code).toBe(
+      'forbidden',
+    );
     await env.query(`UPDATE identity.organization SET min_rank_read_pets = 4 WHERE id = $1`, [anna.orgaId]);
     await env.query(`DELETE FROM identity.orga_user WHERE orga_id = $1 AND user_id = $2`, [anna.orgaId, jurgen.userId]);
   });
 
   it('R5.13 mandatory customer information (at most 3) is enforced; pet information at checkout is kept', async () => {
-    const tooMany = await failureOf(client, updateCrmSettingsRpc, { orga_id: anna.orgaId, mandatory_customer_info: ['fon', 'email', 'city', 'zip_code'] }, anna.auth);
+    const tooMany = await failureOf(
+      client,
+      updateCrmSettingsRpc,
+      { orga_id: anna.orgaId, mandatory_customer_info: ['fon', 'email', 'city', 'zip_code'] },
+      anna.auth,
+    );
     expect(tooMany.code).toBe('validation_failed');
     const settings = await call(
       client,
       updateCrmSettingsRpc,
-      { orga_id: anna.orgaId, mandatory_customer_info: ['fon', 'email'], pet_checkout: { microchip: 'ask_required', weight: 'ask', breed: 'do_not_ask' } },
+      {
+        orga_id: anna.orgaId,
+        mandatory_customer_info: ['fon', 'email'],
+        pet_checkout: { microchip: 'ask_required', weight: 'ask', breed: 'do_not_ask' },
+      },
       anna.auth,
     );
-    expect(settings).toEqual({ orga_id: anna.orgaId, mandatory_customer_info: ['fon', 'email'], pet_checkout: { microchip: 'ask_required', weight: 'ask', breed: 'do_not_ask' } });
+    expect(settings).toEqual({
+      orga_id: anna.orgaId,
+      mandatory_customer_info: ['fon', 'email'],
+      pet_checkout: { microchip: 'ask_required', weight: 'ask', breed: 'do_not_ask' },
+    });
     expect(await call(client, getCrmSettingsRpc, { orga_id: anna.orgaId }, anna.auth)).toEqual(settings);
-    expect((await failureOf(client, updateCrmSettingsRpc, { orga_id: anna.orgaId, pet_checkout: { microchip: 'always' } } as never, anna.auth)).code).toBe('validation_failed');
-    const missing = await failureOf(client, createCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, first_name: 'Nadia', fon: '+39 06 1234567' }, anna.auth);
+    expect(
+      (await failureOf(client, updateCrmSettingsRpc, { orga_id: anna.orgaId, pet_checkout: { microchip: 'always' } } as never, anna.auth))
+        .code,
+    ).toBe('validation_failed');
+    const missing = await failureOf(
+      client,
+      createCustomerRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, first_name: 'Nadia', fon: '+39 06 1234567' },
+      anna.auth,
+    );
     expect(missing.fields).toEqual({ email: 'validation.required' });
     await call(client, updateCrmSettingsRpc, { orga_id: anna.orgaId, mandatory_customer_info: [] }, anna.auth);
   });
@@ -286,18 +469,42 @@ describe('crm over NATS and Postgres', () => {
     const fifth = await failureOf(
       client,
       uploadFilePartRpc,
-      { orga_id: anna.orgaId, store_id: anna.storeId, kind: 'pet_image', owner_id: ids.pet, upload_id: randomUUID(), file_name: 'five.png', total_size: PNG_1X1.length, offset: 0, data_base64: PNG_1X1.toString('base64'), last: true },
+      {
+        orga_id: anna.orgaId,
+        store_id: anna.storeId,
+        kind: 'pet_image',
+        owner_id: ids.pet,
+        upload_id: randomUUID(),
+        file_name: 'five.png',
+        total_size: PNG_1X1.length,
+        offset: 0,
+        data_base64: PNG_1X1.toString('base64'),
+        last: true,
+      },
       anna.auth,
     );
     expect(fifth.fields).toEqual({ file: 'errors.uploadTooMany' });
     expect(fifth.params).toMatchObject({ limit: 4, message: 'Too many files. Limit: 4' });
-    expect((await call(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, anna.auth)).pet.image_ids).toEqual(images.map((f) => f.id));
+    expect(
+      (await call(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, anna.auth)).pet.image_ids,
+    ).toEqual(images.map((f) => f.id));
 
     // a PDF is not a pet image, whatever its name
     const wrong = await failureOf(
       client,
       uploadFilePartRpc,
-      { orga_id: anna.orgaId, store_id: anna.storeId, kind: 'pet_image', owner_id: ids.pet2, upload_id: randomUUID(), file_name: 'micia.png', total_size: 2000, offset: 0, data_base64: pdfOf(2000).toString('base64'), last: true },
+      {
+        orga_id: anna.orgaId,
+        store_id: anna.storeId,
+        kind: 'pet_image',
+        owner_id: ids.pet2,
+        upload_id: randomUUID(),
+        file_name: 'micia.png',
+        total_size: 2000,
+        offset: 0,
+        data_base64: pdfOf(2000).toString('base64'),
+        last: true,
+      },
       anna.auth,
     );
     expect(wrong.fields).toEqual({ file: 'errors.uploadWrongType' });
@@ -305,7 +512,18 @@ describe('crm over NATS and Postgres', () => {
     const tooBig = await failureOf(
       client,
       uploadFilePartRpc,
-      { orga_id: anna.orgaId, store_id: anna.storeId, kind: 'pet_image', owner_id: ids.pet2, upload_id: randomUUID(), file_name: 'big.png', total_size: 1_048_577, offset: 0, data_base64: PNG_1X1.toString('base64'), last: false },
+      {
+        orga_id: anna.orgaId,
+        store_id: anna.storeId,
+        kind: 'pet_image',
+        owner_id: ids.pet2,
+        upload_id: randomUUID(),
+        file_name: 'big.png',
+        total_size: 1_048_577,
+        offset: 0,
+        data_base64: PNG_1X1.toString('base64'),
+        last: false,
+      },
       anna.auth,
     );
     expect(tooBig.fields).toEqual({ file: 'errors.uploadTooBig' });
@@ -318,7 +536,12 @@ describe('crm over NATS and Postgres', () => {
     const chunks: Buffer[] = [];
     let offset: number | null = 0;
     while (offset !== null) {
-      const part: { data_base64: string; next_offset: number | null } = await call(client, readFileRpc, { orga_id: anna.orgaId, store_id: anna.storeId, file_id: privacy.id, offset }, anna.auth);
+      const part: { data_base64: string; next_offset: number | null } = await call(
+        client,
+        readFileRpc,
+        { orga_id: anna.orgaId, store_id: anna.storeId, file_id: privacy.id, offset },
+        anna.auth,
+      );
       chunks.push(Buffer.from(part.data_base64, 'base64'));
       offset = part.next_offset;
     }
@@ -326,22 +549,59 @@ describe('crm over NATS and Postgres', () => {
     const second = await failureOf(
       client,
       uploadFilePartRpc,
-      { orga_id: anna.orgaId, store_id: anna.storeId, kind: 'customer_privacy', owner_id: ids.customer, upload_id: randomUUID(), file_name: 'again.pdf', total_size: 100, offset: 0, data_base64: '', last: false },
+      {
+        orga_id: anna.orgaId,
+        store_id: anna.storeId,
+        kind: 'customer_privacy',
+        owner_id: ids.customer,
+        upload_id: randomUUID(),
+        file_name: 'again.pdf',
+        total_size: 100,
+        offset: 0,
+        data_base64: '',
+        last: false,
+      },
       anna.auth,
     );
     expect(second.params).toMatchObject({ limit: 1, message: 'Too many files. Limit: 1' });
-    expect((await call(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth)).customer.privacy_file_id).toBe(privacy.id);
-    expect(await call(client, listFilesRpc, { orga_id: anna.orgaId, store_id: anna.storeId, kind: 'customer_privacy', owner_id: ids.customer }, anna.auth)).toEqual([privacy]);
+    expect(
+      (await call(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth)).customer
+        .privacy_file_id,
+    ).toBe(privacy.id);
+    expect(
+      await call(
+        client,
+        listFilesRpc,
+        { orga_id: anna.orgaId, store_id: anna.storeId, kind: 'customer_privacy', owner_id: ids.customer },
+        anna.auth,
+      ),
+    ).toEqual([privacy]);
     // another organization cannot read it
-    expect((await failureOf(client, readFileRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId, file_id: privacy.id, offset: 0 }, jurgen.auth)).code).toBe('not_found');
+    expect(
+      (
+        await failureOf(
+          client,
+          readFileRpc,
+          { orga_id: jurgen.orgaId, store_id: jurgen.storeId, file_id: privacy.id, offset: 0 },
+          jurgen.auth,
+        )
+      ).code,
+    ).toBe('not_found');
 
     await call(client, deleteFileRpc, { orga_id: anna.orgaId, store_id: anna.storeId, file_id: images[3]?.id ?? '' }, anna.auth);
-    expect((await call(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, anna.auth)).pet.image_ids).toHaveLength(3);
+    expect(
+      (await call(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, anna.auth)).pet.image_ids,
+    ).toHaveLength(3);
     expect(await env.query(`SELECT 1 FROM crm.upload_part`)).toEqual([]);
   });
 
   it('exports a customer as JSON with pets and the list of files', async () => {
-    const exported = await call(client, exportCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth);
+    const exported = await call(
+      client,
+      exportCustomerRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer },
+      anna.auth,
+    );
     expect(exported.customer.last_name).toBe('Bianchi');
     expect(exported.pets.map((p) => p.pet.name)).toEqual(['Fido', 'Micia']);
     expect(exported.pets[0]?.tags.map((t) => t.name)).toEqual(['Very calm']);
@@ -351,18 +611,33 @@ describe('crm over NATS and Postgres', () => {
   });
 
   it('R4.20 deleting a customer removes their pets and files and writes the events to the outbox', async () => {
-    const stored = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
+    const stored = (dir: string): string[] =>
+      existsSync(dir)
+        ? readdirSync(dir, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => e.name)
+        : [];
     // three pet images with their thumbnails and one privacy PDF
     expect(stored(filesDir)).toHaveLength(7);
-    const result = await call(client, deleteCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth);
+    const result = await call(
+      client,
+      deleteCustomerRpc,
+      { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer },
+      anna.auth,
+    );
     expect(result).toMatchObject({ deleted: true, file_count: 4 });
     expect(result.pet_ids.sort()).toEqual([ids.pet, ids.pet2].sort());
     expect(await env.query(`SELECT id FROM crm.pet WHERE customer_id = $1`, [ids.customer])).toEqual([]);
     expect(await env.query(`SELECT id FROM crm.stored_file WHERE customer_id = $1`, [ids.customer])).toEqual([]);
     expect(stored(filesDir)).toEqual([]);
-    expect((await failureOf(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, anna.auth)).code).toBe('not_found');
+    expect((await failureOf(client, getPetRpc, { orga_id: anna.orgaId, store_id: anna.storeId, pet_id: ids.pet }, anna.auth)).code).toBe(
+      'not_found',
+    );
     expect(await outboxSubjects(ids.pet2)).toEqual(['evt.crm.pet.created.v1', 'evt.crm.pet.updated.v1', 'evt.crm.pet.deleted.v1']);
-    const customerEvents = await env.query<{ subject: string; envelope: { orgaId: string; storeId: string; data: Record<string, string> } }>(
+    const customerEvents = await env.query<{
+      subject: string;
+      envelope: { orgaId: string; storeId: string; data: Record<string, string> };
+    }>(
       `SELECT subject, envelope FROM crm.outbox_event WHERE subject LIKE 'evt.crm.customer.%' AND envelope->'data'->>'customer_id' = $1 ORDER BY created_at`,
       [ids.customer],
     );
@@ -372,10 +647,15 @@ describe('crm over NATS and Postgres', () => {
       'evt.crm.customer.updated.v1',
       'evt.crm.customer.deleted.v1',
     ]);
-    expect(customerEvents[3]?.envelope).toMatchObject({ orgaId: anna.orgaId, storeId: anna.storeId, data: { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer } });
+    expect(customerEvents[3]?.envelope).toMatchObject({
+      orgaId: anna.orgaId,
+      storeId: anna.storeId,
+      data: { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer },
+    });
     // and the relay publishes them on the bus, in order
     const deadline = Date.now() + 10_000;
-    while (!published.some((e) => e.subject === 'evt.crm.customer.deleted.v1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!published.some((e) => e.subject === 'evt.crm.customer.deleted.v1') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const mine = published.filter((e) => (e.data as { customer_id?: string }).customer_id === ids.customer).map((e) => e.subject);
     expect(mine.slice(-3)).toEqual(['evt.crm.pet.deleted.v1', 'evt.crm.pet.deleted.v1', 'evt.crm.customer.deleted.v1']);
     expect(published.find((e) => e.subject === 'evt.crm.customer.deleted.v1')?.actor).toEqual({ userId: anna.userId, deviceId: null });

@@ -64,7 +64,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 function signatureProblem(req: IncomingMessage, url: URL, body: Buffer): string | null {
   const authorization = String(req.headers['authorization'] ?? '');
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(authorization);
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+      authorization,
+    );
   if (!match) return 'AuthorizationHeaderMalformed';
   const [, accessKey, date, region, signedHeaders = '', signature] = match;
   if (accessKey !== ACCESS_KEY) return 'InvalidAccessKeyId';
@@ -75,7 +78,11 @@ function signatureProblem(req: IncomingMessage, url: URL, body: Buffer): string 
   const headers: Record<string, string> = {};
   for (const name of signedHeaders.split(';')) headers[name] = String(req.headers[name] ?? '');
   if (!signedHeaders.split(';').includes('host')) return 'AccessDenied';
-  const expected = signRequest({ method: req.method ?? 'GET', url, headers, payloadHash }, { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, region: REGION, service: 's3' }, amzDate);
+  const expected = signRequest(
+    { method: req.method ?? 'GET', url, headers, payloadHash },
+    { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, region: REGION, service: 's3' },
+    amzDate,
+  );
   return expected.endsWith(`Signature=${signature}`) ? null : 'SignatureDoesNotMatch';
 }
 
@@ -109,7 +116,13 @@ describe('S3 storage adapter against a local fake S3', () => {
   });
 
   it('is refused with a wrong secret (the fake checks the signature)', async () => {
-    const storage = new S3Storage({ endpoint, bucket: 'pawline-files', region: REGION, accessKeyId: ACCESS_KEY, secretAccessKey: 'not-the-secret' });
+    const storage = new S3Storage({
+      endpoint,
+      bucket: 'pawline-files',
+      region: REGION,
+      accessKeyId: ACCESS_KEY,
+      secretAccessKey: 'not-the-secret',
+    });
     await expect(storage.put('orga-1/pet-image/x', Buffer.from('x'), 'image/png')).rejects.toThrow('SignatureDoesNotMatch');
     expect(fake.objects.size).toBe(0);
   });
@@ -136,17 +149,26 @@ describe('crm with CRM_STORAGE=s3', () => {
   });
   afterAll(async () => {
     await env?.dispose();
-    for (const key of ['CRM_STORAGE', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) delete process.env[key];
+    for (const key of ['CRM_STORAGE', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      delete process.env[key];
     await new Promise<void>((resolve) => fake.server.close(() => resolve()));
   });
 
   it('R9.04 keeps a privacy file in the object store and reads it back through the service', async () => {
     const client = env.rpcClient();
     const salon = await signUp(env, client, 'Stella');
-    const customer = await call(client, createCustomerRpc, { orga_id: salon.orgaId, store_id: salon.storeId, first_name: 'Rita' }, salon.auth);
+    const customer = await call(
+      client,
+      createCustomerRpc,
+      { orga_id: salon.orgaId, store_id: salon.storeId, first_name: 'Rita' },
+      salon.auth,
+    );
     const file = await upload(client, salon, 'customer_privacy', customer.customer.id, 'consenso.png', PNG_1X1);
     // an image, so its thumbnail is stored beside it
-    expect([...fake.objects.keys()].sort()).toEqual([`${salon.orgaId}/customer-privacy/${file.id}`, `${salon.orgaId}/customer-privacy/${file.id}-thumbnail`]);
+    expect([...fake.objects.keys()].sort()).toEqual([
+      `${salon.orgaId}/customer-privacy/${file.id}`,
+      `${salon.orgaId}/customer-privacy/${file.id}-thumbnail`,
+    ]);
     const back = await call(client, readFileRpc, { orga_id: salon.orgaId, store_id: salon.storeId, file_id: file.id }, salon.auth);
     expect(Buffer.from(back.data_base64, 'base64').equals(PNG_1X1)).toBe(true);
   });

@@ -91,7 +91,9 @@ describe('permissions', () => {
         const store = access === 'member' || access === 'orga_admin' ? null : storeA;
         expect(isAllowed(membership(rank, {}, 4, { member: false }), access, store)).toBe(false);
         expect(isAllowed(membership(rank, {}, 4, { active: false }), access, store)).toBe(false);
-        expect(isAllowed(membership(rank, {}, 4), access, store)).toBe(access === 'orga_admin' || access === 'store_admin' ? rank <= 1 : true);
+        expect(isAllowed(membership(rank, {}, 4), access, store)).toBe(
+          access === 'orga_admin' || access === 'store_admin' ? rank <= 1 : true,
+        );
       }
     }
   });

@@ -1,5 +1,14 @@
 import type { MemberAccess } from '@pawline/contracts';
-import { canReachStore as memberReachesStore, canReadStore, canWritePets, canWriteStore, effectiveRank, isOrgaAdmin, isStoreAdmin, type OrgaMember } from '@pawline/domain';
+import {
+  canReachStore as memberReachesStore,
+  canReadStore,
+  canWritePets,
+  canWriteStore,
+  effectiveRank,
+  isOrgaAdmin,
+  isStoreAdmin,
+  type OrgaMember,
+} from '@pawline/domain';
 
 /** The guards of spec §6 a route can ask for. */
 export type OrgaAccess = 'member' | 'orga_admin' | 'store_admin' | 'store_read' | 'store_write' | 'pet_write';
@@ -48,6 +57,8 @@ export function isAllowed(membership: Membership, access: OrgaAccess, storeId: s
     case 'store_write':
       return storeId !== null && canWriteStore(member, storeId, membership.min_ranks);
     case 'pet_write':
-      return storeId !== null ? canWritePets(member, storeId, membership.min_ranks) : effectiveRank(member) <= membership.min_ranks.write_pets;
+      return storeId !== null
+        ? canWritePets(member, storeId, membership.min_ranks)
+        : effectiveRank(member) <= membership.min_ranks.write_pets;
   }
 }

@@ -2,7 +2,17 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { sessionRevokedEvent } from '@pawline/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, readEvent, safeJson, streamName, type KitConfig } from '@pawline/nest-kit';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  KIT_CONFIG,
+  NATS_CONNECTION,
+  PawlineLogger,
+  prefixed,
+  readEvent,
+  safeJson,
+  streamName,
+  type KitConfig,
+} from '@pawline/nest-kit';
 import { SESSION_REVOCATIONS } from '../gateway.tokens';
 import { MembershipCache } from './membership-cache';
 import type { SessionRevocationStore } from './session-revocation.store';

@@ -46,7 +46,10 @@ export function mailboxPageRouter(rpc: RpcCaller): Router {
         res.type('html').send(renderMailbox(mails, to));
       })
       .catch((error: unknown) => {
-        res.status(503).type('text').send(`Mailbox unavailable: ${error instanceof Error ? error.message : String(error)}`);
+        res
+          .status(503)
+          .type('text')
+          .send(`Mailbox unavailable: ${error instanceof Error ? error.message : String(error)}`);
       });
   });
   return router;

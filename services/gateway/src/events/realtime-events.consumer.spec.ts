@@ -22,14 +22,20 @@ describe('membership cache invalidation by identity events', () => {
 
   it('takes the organization from the payload when the envelope has none', () => {
     const fromData = randomUUID();
-    expect(membershipChangeOrga(envelope('evt.identity.store.deleted.v1', { orgaId: null, data: { orga_id: fromData, store_id: randomUUID() } }))).toBe(fromData);
+    expect(
+      membershipChangeOrga(
+        envelope('evt.identity.store.deleted.v1', { orgaId: null, data: { orga_id: fromData, store_id: randomUUID() } }),
+      ),
+    ).toBe(fromData);
     expect(membershipChangeOrga(envelope('evt.identity.member.changed.v1', { orgaId: null, data: {} }))).toBeNull();
   });
 
-  it.each(['evt.identity.session.revoked.v1', 'evt.identity.user.registered.v1', 'evt.crm.customer.created.v1', 'evt.crm.store.created.v1'])(
-    'leaves the cache alone on %s',
-    (subject) => {
-      expect(membershipChangeOrga(envelope(subject))).toBeNull();
-    },
-  );
+  it.each([
+    'evt.identity.session.revoked.v1',
+    'evt.identity.user.registered.v1',
+    'evt.crm.customer.created.v1',
+    'evt.crm.store.created.v1',
+  ])('leaves the cache alone on %s', (subject) => {
+    expect(membershipChangeOrga(envelope(subject))).toBeNull();
+  });
 });

@@ -35,7 +35,10 @@ describe('gateway health', () => {
   });
 
   it('reports Postgres down when no service can reach it', async () => {
-    const checker = new GatewayHealthChecker(services({ identity: 'degraded' }), ['identity'], { nats: () => 'up', redis: async () => 'up' });
+    const checker = new GatewayHealthChecker(services({ identity: 'degraded' }), ['identity'], {
+      nats: () => 'up',
+      redis: async () => 'up',
+    });
     expect(await checker.report()).toMatchObject({ status: 'degraded', services: { identity: 'down' }, infra: { postgres: 'down' } });
   });
 

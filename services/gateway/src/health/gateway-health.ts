@@ -43,10 +43,7 @@ export class GatewayHealthChecker {
   ) {}
 
   async report(): Promise<GatewayHealth> {
-    const [reports, redis] = await Promise.all([
-      Promise.all(this.services.map((name) => this.ask(name))),
-      this.probes.redis(),
-    ]);
+    const [reports, redis] = await Promise.all([Promise.all(this.services.map((name) => this.ask(name))), this.probes.redis()]);
     const services: Record<string, 'up' | 'down'> = {};
     this.services.forEach((name, index) => {
       services[name] = reports[index]?.status === 'up' ? 'up' : 'down';

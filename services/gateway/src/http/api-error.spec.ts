@@ -52,8 +52,14 @@ describe('error messages and mapping', () => {
 
   it('R8.06 keeps the code of a service failure (any error carrying a known code) and hides anything else as internal', () => {
     const rpcFailure = Object.assign(new Error('server_701'), { code: 'server_701', status: 403 });
-    expect(mapError(rpcFailure, 'it')).toEqual({ status: 403, body: { code: 'server_701', message: "L'email non è confermata. Conferma prima la tua email." } });
-    expect(mapError(new Error('database exploded'), 'en')).toEqual({ status: 500, body: { code: 'internal', message: 'An error occurred.' } });
+    expect(mapError(rpcFailure, 'it')).toEqual({
+      status: 403,
+      body: { code: 'server_701', message: "L'email non è confermata. Conferma prima la tua email." },
+    });
+    expect(mapError(new Error('database exploded'), 'en')).toEqual({
+      status: 500,
+      body: { code: 'internal', message: 'An error occurred.' },
+    });
     expect(mapError(Object.assign(new Error('x'), { code: 'ECONNRESET' }), 'en').status).toBe(500);
   });
 });

@@ -65,8 +65,18 @@ describe('API router', () => {
       },
       [listOrgasRpc.subject]: () => [],
       [getStoreRpc.subject]: (data) => ({ id: (data as { store_id: string }).store_id }),
-      'rpc.identity.auth.login': () => ({ access_token: 'at', expires_at: '2026-11-22T10:15:00.000Z', refresh_token: 'rt-1', user_id: userId }),
-      'rpc.identity.auth.refresh': () => ({ access_token: 'at2', expires_at: '2026-11-22T10:30:00.000Z', refresh_token: 'rt-2', user_id: userId }),
+      'rpc.identity.auth.login': () => ({
+        access_token: 'at',
+        expires_at: '2026-11-22T10:15:00.000Z',
+        refresh_token: 'rt-1',
+        user_id: userId,
+      }),
+      'rpc.identity.auth.refresh': () => ({
+        access_token: 'at2',
+        expires_at: '2026-11-22T10:30:00.000Z',
+        refresh_token: 'rt-2',
+        user_id: userId,
+      }),
       'rpc.identity.auth.register': () => ({ user_id: userId, orga_id: orgaA }),
     });
     revocations = new MemorySessionRevocationStore();
@@ -107,11 +117,18 @@ describe('API router', () => {
   });
 
   it('R7.01 matches parameterised routes and passes the ids and the caller to the service', async () => {
-    const response = await fetch(`${base}/api/v1/orga/${orgaA}/store/${storeA1}`, { headers: authed({ 'accept-language': 'de', 'x-device-id': 'dev-1' }) });
+    const response = await fetch(`${base}/api/v1/orga/${orgaA}/store/${storeA1}`, {
+      headers: authed({ 'accept-language': 'de', 'x-device-id': 'dev-1' }),
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id: storeA1 });
     const call = services.calls.find((c) => c.subject === getStoreRpc.subject);
-    expect(call).toEqual({ subject: getStoreRpc.subject, data: { orga_id: orgaA, store_id: storeA1 }, auth: { userId, sessionId, deviceId: 'dev-1' }, lang: 'de' });
+    expect(call).toEqual({
+      subject: getStoreRpc.subject,
+      data: { orga_id: orgaA, store_id: storeA1 },
+      auth: { userId, sessionId, deviceId: 'dev-1' },
+      lang: 'de',
+    });
   });
 
   it('R6.05 answers 403 forbidden for an organization the user does not belong to, in the caller language', async () => {

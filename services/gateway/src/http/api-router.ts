@@ -10,7 +10,15 @@ import { ApiError, mapError } from './api-error';
 import { answerFileRoute, boundRpc } from './file-transfer';
 import { appendCookie, clientIp, parseCookies, readJsonBody, sendJson, sendJsonText } from './http-io';
 import { pickLanguage } from './language';
-import { isFileDownloadRoute, isFileUploadRoute, isMultiRpcRoute, isRpcRoute, type ApiRoute, type RouteContext, type RouteReply } from './route-definition';
+import {
+  isFileDownloadRoute,
+  isFileUploadRoute,
+  isMultiRpcRoute,
+  isRpcRoute,
+  type ApiRoute,
+  type RouteContext,
+  type RouteReply,
+} from './route-definition';
 import { RouteMatcher, type RouteMatch } from './route-matcher';
 import type { PassThroughRpcCaller } from './rpc-caller';
 
@@ -161,7 +169,8 @@ function validParams(route: ApiRoute, params: Record<string, string>): Record<st
 
 function parse(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) {
-    const empty = value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
+    const empty =
+      value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
     if (empty) return {};
     throw new ApiError('validation_failed', { fields: { _: 'This route takes no body' } });
   }
@@ -196,7 +205,10 @@ function replyOf(res: ServerResponse, secure: boolean): RouteReply {
   const attributes = { path: '/api/v1/auth', httpOnly: true, secure, sameSite: 'Strict' } as const;
   return {
     setCookie(name, value, options = {}) {
-      appendCookie(res, name, value, { ...attributes, ...(options.maxAgeSeconds !== undefined ? { maxAgeSeconds: options.maxAgeSeconds } : {}) });
+      appendCookie(res, name, value, {
+        ...attributes,
+        ...(options.maxAgeSeconds !== undefined ? { maxAgeSeconds: options.maxAgeSeconds } : {}),
+      });
     },
     clearCookie(name) {
       appendCookie(res, name, '', { ...attributes, maxAgeSeconds: 0 });

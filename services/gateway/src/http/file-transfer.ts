@@ -87,12 +87,21 @@ export function contentDisposition(fileName: string, contentType: string): strin
  * stored Content-Type and a Content-Disposition. Failures before the first byte is sent are
  * thrown for the JSON error answer; a failure in the middle of a download closes the connection.
  */
-export async function answerFileRoute(route: FileRoute, rpc: RpcCaller, ctx: RouteContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function answerFileRoute(
+  route: FileRoute,
+  rpc: RpcCaller,
+  ctx: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const bound = boundRpc(rpc, ctx.auth, ctx.lang);
   if (isFileUploadRoute(route)) {
     const body = await readRawBody(req, route.upload.maxBytes + FILE_BODY_SLACK);
     if (body.size === 0) throw new ApiError('validation_failed', { fields: { file: 'The body is empty: send the file as the raw body' } });
-    const contentType = String(req.headers['content-type'] ?? 'application/octet-stream').split(';')[0]?.trim() ?? 'application/octet-stream';
+    const contentType =
+      String(req.headers['content-type'] ?? 'application/octet-stream')
+        .split(';')[0]
+        ?.trim() ?? 'application/octet-stream';
     const file: UploadedFile = { ...body, contentType, fileName: fileNameOf(req) };
     const result = await route.upload.send(ctx, file, bound);
     sendJson(res, route.status ?? 201, result);

@@ -51,4 +51,3 @@ export function installGatewayHttp(app: INestApplication, options: GatewayHttpOp
   });
   return server;
 }
-

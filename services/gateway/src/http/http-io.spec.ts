@@ -6,22 +6,30 @@ import { appendCookie, clientIp, JSON_BODY_LIMIT, parseCookies, parseJsonBody, r
 type Answer = { status: number; headers: IncomingMessage['headers']; body: string };
 
 /** A server answering with what `readJsonBody` made of the request (or the error's code). */
-async function withBodyServer(run: (send: (options: { method?: string; headers?: Record<string, string>; body?: string | Buffer }) => Promise<Answer>) => Promise<void>): Promise<void> {
+async function withBodyServer(
+  run: (send: (options: { method?: string; headers?: Record<string, string>; body?: string | Buffer }) => Promise<Answer>) => Promise<void>,
+): Promise<void> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     readJsonBody(req, res).then(
       (body) => sendJson(res, 200, { body: body === undefined ? '(none)' : body }),
-      (error: unknown) => sendJson(res, error instanceof ApiError && error.code === 'payload_too_large' ? 413 : 400, { code: error instanceof ApiError ? error.code : 'other' }),
+      (error: unknown) =>
+        sendJson(res, error instanceof ApiError && error.code === 'payload_too_large' ? 413 : 400, {
+          code: error instanceof ApiError ? error.code : 'other',
+        }),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const send = (options: { method?: string; headers?: Record<string, string>; body?: string | Buffer }) =>
     new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: options.method ?? 'POST', path: '/', headers: options.headers ?? {} }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, method: options.method ?? 'POST', path: '/', headers: options.headers ?? {} },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        },
+      );
       req.on('error', reject);
       req.end(options.body);
     });
@@ -36,12 +44,18 @@ async function withBodyServer(run: (send: (options: { method?: string; headers?:
 describe('readJsonBody', () => {
   it('reads a JSON object or array; no body is undefined and an empty body is {}', async () => {
     await withBodyServer(async (send) => {
-      expect(JSON.parse((await send({ body: '{"a":[1,"x"]}', headers: { 'content-type': 'application/json' } })).body)).toEqual({ body: { a: [1, 'x'] } });
+      expect(JSON.parse((await send({ body: '{"a":[1,"x"]}', headers: { 'content-type': 'application/json' } })).body)).toEqual({
+        body: { a: [1, 'x'] },
+      });
       // chunked, with no Content-Length and any content type
-      expect(JSON.parse((await send({ body: '[1,2]', headers: { 'transfer-encoding': 'chunked', 'content-type': 'text/plain' } })).body)).toEqual({ body: [1, 2] });
+      expect(
+        JSON.parse((await send({ body: '[1,2]', headers: { 'transfer-encoding': 'chunked', 'content-type': 'text/plain' } })).body),
+      ).toEqual({ body: [1, 2] });
       expect(JSON.parse((await send({ method: 'GET' })).body)).toEqual({ body: '(none)' });
       expect(JSON.parse((await send({ body: '' })).body)).toEqual({ body: {} });
-      expect(JSON.parse((await send({ body: '{"name":"Müller 🐕"}', headers: { 'content-type': 'application/json; charset=UTF-8' } })).body)).toEqual({ body: { name: 'Müller 🐕' } });
+      expect(
+        JSON.parse((await send({ body: '{"name":"Müller 🐕"}', headers: { 'content-type': 'application/json; charset=UTF-8' } })).body),
+      ).toEqual({ body: { name: 'Müller 🐕' } });
     });
   });
 
@@ -83,7 +97,10 @@ describe('readJsonBody', () => {
 
 describe('clientIp', () => {
   const requestFrom = (remoteAddress: string, forwardedFor?: string) =>
-    ({ socket: { remoteAddress }, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } }) as unknown as IncomingMessage;
+    ({
+      socket: { remoteAddress },
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    }) as unknown as IncomingMessage;
 
   it('trusts X-Forwarded-For only from a proxy on this machine, read from the right', () => {
     expect(clientIp(requestFrom('203.0.113.9', '198.51.100.1'))).toBe('203.0.113.9');
@@ -98,11 +115,16 @@ describe('clientIp', () => {
 describe('cookies', () => {
   it('sets the refresh cookie with its attributes, keeps earlier cookies and clears with Max-Age=0', () => {
     const headers = new Map<string, unknown>();
-    const res = { getHeader: (name: string) => headers.get(name), setHeader: (name: string, value: unknown) => headers.set(name, value) } as unknown as ServerResponse;
+    const res = {
+      getHeader: (name: string) => headers.get(name),
+      setHeader: (name: string, value: unknown) => headers.set(name, value),
+    } as unknown as ServerResponse;
     appendCookie(res, 'refresh', 'a b;c', { path: '/api/v1/auth', httpOnly: true, secure: true, sameSite: 'Strict', maxAgeSeconds: 3600 });
     appendCookie(res, 'other', '', { path: '/', httpOnly: false, secure: false, sameSite: 'Lax', maxAgeSeconds: 0 });
     const [refresh, other] = headers.get('Set-Cookie') as string[];
-    expect(refresh).toMatch(/^refresh=a%20b%3Bc; Max-Age=3600; Expires=[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} [\d:]{8} GMT; Path=\/api\/v1\/auth; HttpOnly; Secure; SameSite=Strict$/);
+    expect(refresh).toMatch(
+      /^refresh=a%20b%3Bc; Max-Age=3600; Expires=[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} [\d:]{8} GMT; Path=\/api\/v1\/auth; HttpOnly; Secure; SameSite=Strict$/,
+    );
     expect(other).toMatch(/^other=; Max-Age=0; Expires=.*; Path=\/; SameSite=Lax$/);
     expect(parseCookies('refresh=a%20b%3Bc; theme="dark"; broken=%E0')).toEqual({ refresh: 'a b;c', theme: 'dark', broken: '%E0' });
   });

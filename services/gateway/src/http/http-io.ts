@@ -103,7 +103,10 @@ export function parseCookies(header: string | undefined): Record<string, string>
     const index = part.indexOf('=');
     if (index < 0) continue;
     const name = part.slice(0, index).trim();
-    const raw = part.slice(index + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = part
+      .slice(index + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       cookies[name] = decodeURIComponent(raw);
     } catch {

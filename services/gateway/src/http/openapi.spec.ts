@@ -8,7 +8,18 @@ describe('OpenAPI document', () => {
   const routes = [...authRoutes, ...userRoutes, ...orgaRoutes, ...devRoutes];
   const doc = buildOpenApi(routes, { version: '1', serverUrl: 'http://localhost:3000' }) as {
     openapi: string;
-    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; parameters?: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+          parameters?: { name: string; in: string }[];
+          responses: Record<string, unknown>;
+          security?: unknown[];
+        }
+      >
+    >;
   };
 
   it('is OpenAPI 3.1 and lists every route of the table with its method', () => {

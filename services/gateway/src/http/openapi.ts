@@ -53,18 +53,31 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
       // R7.10 the raw body: the file's bytes with its Content-Type and X-File-Name
       const binary = { schema: { type: 'string', format: 'binary', maxLength: route.upload.maxBytes } };
       operation['requestBody'] = { required: true, content: Object.fromEntries(route.upload.mediaTypes.map((type) => [type, binary])) };
-      parameters.push({ name: 'X-File-Name', in: 'header', required: false, schema: { type: 'string', maxLength: 200 }, description: "The file's name, percent-encoded" });
+      parameters.push({
+        name: 'X-File-Name',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', maxLength: 200 },
+        description: "The file's name, percent-encoded",
+      });
       operation['parameters'] = parameters;
     }
     const status = String(route.status ?? (isFileUploadRoute(route) ? 201 : 200));
-    const responseSchema = ('responseSchema' in route ? route.responseSchema : undefined) ?? (isRpcRoute(route) ? route.rpc.response : undefined);
+    const responseSchema =
+      ('responseSchema' in route ? route.responseSchema : undefined) ?? (isRpcRoute(route) ? route.rpc.response : undefined);
     operation['responses'] = {
       [status]: isFileDownloadRoute(route)
-        ? { description: "The file's bytes with its stored Content-Type and a Content-Disposition", content: { '*/*': { schema: { type: 'string', format: 'binary' } } } }
+        ? {
+            description: "The file's bytes with its stored Content-Type and a Content-Disposition",
+            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+          }
         : status === '204' || !responseSchema
           ? { description: 'Done' }
           : { description: 'OK', content: { 'application/json': { schema: jsonSchema(responseSchema, 'output') } } },
-      default: { description: 'Error in the caller\'s language', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      default: {
+        description: "Error in the caller's language",
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
     };
     const path = openApiPath(route.path);
     paths[path] ??= {};

@@ -3,7 +3,15 @@ import type { ApiRoute } from './route-definition';
 import { RouteMatcher } from './route-matcher';
 
 function route(method: ApiRoute['method'], path: string): ApiRoute {
-  return { method, path, access: 'public', summary: path, tags: [], handle: async () => null, responseSchema: z.null() } as unknown as ApiRoute;
+  return {
+    method,
+    path,
+    access: 'public',
+    summary: path,
+    tags: [],
+    handle: async () => null,
+    responseSchema: z.null(),
+  } as unknown as ApiRoute;
 }
 
 const user = route('get', '/api/v1/user');
@@ -20,7 +28,16 @@ describe('route matcher', () => {
     expect(matcher.match('PUT', '/api/v1/user')).toEqual({ route: updateUser, params: {} });
     expect(matcher.match('GET', '/api/v1/orga/o-1/store/s-2')).toEqual({ route: store, params: { orga: 'o-1', store: 's-2' } });
     expect(matcher.match('GET', '/api/v1/orga/o-1/store')).toEqual({ route: stores, params: { orga: 'o-1' } });
-    expect(matcher.match('GET', '/api/v1/orga/o/store/s/appointments/2026/11/23/2026/11/29')?.params).toEqual({ orga: 'o', store: 's', y: '2026', m: '11', d: '23', y2: '2026', m2: '11', d2: '29' });
+    expect(matcher.match('GET', '/api/v1/orga/o/store/s/appointments/2026/11/23/2026/11/29')?.params).toEqual({
+      orga: 'o',
+      store: 's',
+      y: '2026',
+      m: '11',
+      d: '23',
+      y2: '2026',
+      m2: '11',
+      d2: '29',
+    });
   });
 
   it('reads like Express did: query ignored, one trailing slash, literals in any case, HEAD as GET, parameters decoded', () => {

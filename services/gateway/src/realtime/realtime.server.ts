@@ -96,10 +96,12 @@ export class RealtimeServer {
 
   private async admit(socket: Socket): Promise<void> {
     const handshake = (socket.handshake.auth ?? {}) as { token?: unknown; channel?: unknown; device?: unknown };
-    if (typeof handshake.token !== 'string' || handshake.token === '') throw Object.assign(new Error('unauthorized'), { code: 'unauthorized' });
+    if (typeof handshake.token !== 'string' || handshake.token === '')
+      throw Object.assign(new Error('unauthorized'), { code: 'unauthorized' });
     const device = typeof handshake.device === 'string' ? handshake.device : undefined;
     const auth = await this.authenticator.fromToken(handshake.token, device);
-    if (typeof handshake.channel !== 'string' || !uuid.test(handshake.channel)) throw Object.assign(new Error('forbidden'), { code: 'forbidden' });
+    if (typeof handshake.channel !== 'string' || !uuid.test(handshake.channel))
+      throw Object.assign(new Error('forbidden'), { code: 'forbidden' });
     const orgaId = handshake.channel.toLowerCase();
     await this.guard.check(auth, 'member', orgaId, null);
     (socket.data as SocketData).auth = auth;

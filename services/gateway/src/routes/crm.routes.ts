@@ -37,12 +37,23 @@ import {
 } from '@pawline/contracts';
 import { UPLOAD_LIMITS } from '@pawline/domain';
 import { ApiError } from '../http/api-error';
-import { fileRoute, multiRpcRoute, orgaParam, pathParam, rpcRoute, storeParam, type ApiRoute, type BoundRpc, type FileDownload, type RouteContext, type UploadedFile } from '../http/route-definition';
+import {
+  fileRoute,
+  multiRpcRoute,
+  orgaParam,
+  pathParam,
+  rpcRoute,
+  storeParam,
+  type ApiRoute,
+  type BoundRpc,
+  type FileDownload,
+  type RouteContext,
+  type UploadedFile,
+} from '../http/route-definition';
 
 // Customers, pets, tags, external services, crm settings and files (spec §7 "Customers and pets", "Files").
 // File bytes need several RPCs per request (NATS max_payload is 1 MiB; rpc.crm.file.upload-part and
 // rpc.crm.file.read move 512 KiB each): they are file routes (raw body in, bytes out, R7.10).
-
 
 /** Query strings are text: ?q=&sort=&last_id=&limit=&tag_ids=a,b */
 const customerListQuery = z.strictObject({
@@ -109,7 +120,8 @@ function uploadFailure(error: unknown): unknown {
   const failure = error as { code?: unknown; fields?: Record<string, unknown>; params?: Record<string, unknown> };
   const key = failure.fields?.['file'];
   const message = failure.params?.['message'];
-  if (failure.code !== 'validation_failed' || typeof key !== 'string' || !key.startsWith('errors.upload') || typeof message !== 'string') return error;
+  if (failure.code !== 'validation_failed' || typeof key !== 'string' || !key.startsWith('errors.upload') || typeof message !== 'string')
+    return error;
   return new ApiError(key === 'errors.uploadTooBig' ? 'payload_too_large' : 'validation_failed', { fields: { file: key }, message });
 }
 
@@ -117,7 +129,14 @@ function uploadFailure(error: unknown): unknown {
  * Sends a raw body to crm as ordered upload-part RPCs; the last answer carries the stored file.
  * A body over the cap announces its size only, so crm answers with its own limit and text.
  */
-async function uploadToCrm(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc, kind: CrmFileKind, ownerId: string, replacesFileId?: string): Promise<StoredFile> {
+async function uploadToCrm(
+  ctx: RouteContext,
+  file: UploadedFile,
+  rpc: BoundRpc,
+  kind: CrmFileKind,
+  ownerId: string,
+  replacesFileId?: string,
+): Promise<StoredFile> {
   const scope = {
     orga_id: orgaParam(ctx),
     store_id: storeParam(ctx),
@@ -150,8 +169,15 @@ async function uploadToCrm(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc,
 }
 
 /** Reads a stored file part by part; it must be the path's owner's file of the kind. */
-async function downloadFromCrm(ctx: RouteContext, rpc: BoundRpc, kind: CrmFileKind, ownerId: string, fileId: string): Promise<FileDownload> {
-  const read = (offset: number) => rpc.call(readFileRpc, { orga_id: orgaParam(ctx), store_id: storeParam(ctx), file_id: fileId, offset, thumbnail: false });
+async function downloadFromCrm(
+  ctx: RouteContext,
+  rpc: BoundRpc,
+  kind: CrmFileKind,
+  ownerId: string,
+  fileId: string,
+): Promise<FileDownload> {
+  const read = (offset: number) =>
+    rpc.call(readFileRpc, { orga_id: orgaParam(ctx), store_id: storeParam(ctx), file_id: fileId, offset, thumbnail: false });
   const first = await read(0);
   if (first.file.kind !== kind || first.file.owner_id !== ownerId) throw new ApiError('not_found');
   async function* parts(): AsyncGenerator<Buffer> {
@@ -166,8 +192,20 @@ async function downloadFromCrm(ctx: RouteContext, rpc: BoundRpc, kind: CrmFileKi
 }
 
 /** An image's thumbnail: small enough to come in one part. */
-async function thumbnailFromCrm(ctx: RouteContext, rpc: BoundRpc, kind: CrmFileKind, ownerId: string, fileId: string): Promise<FileDownload> {
-  const answer = await rpc.call(readFileRpc, { orga_id: orgaParam(ctx), store_id: storeParam(ctx), file_id: fileId, offset: 0, thumbnail: true });
+async function thumbnailFromCrm(
+  ctx: RouteContext,
+  rpc: BoundRpc,
+  kind: CrmFileKind,
+  ownerId: string,
+  fileId: string,
+): Promise<FileDownload> {
+  const answer = await rpc.call(readFileRpc, {
+    orga_id: orgaParam(ctx),
+    store_id: storeParam(ctx),
+    file_id: fileId,
+    offset: 0,
+    thumbnail: true,
+  });
   if (answer.file.kind !== kind || answer.file.owner_id !== ownerId || !answer.file.has_thumbnail) throw new ApiError('not_found');
   const bytes = Buffer.from(answer.data_base64, 'base64');
   if (answer.next_offset !== null) throw new Error(`thumbnail of ${fileId} is larger than one part`);
@@ -182,7 +220,13 @@ async function thumbnailFromCrm(ctx: RouteContext, rpc: BoundRpc, kind: CrmFileK
 }
 
 const PET_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
-const PRIVACY_FILE_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword', 'image/jpeg', 'image/png'] as const;
+const PRIVACY_FILE_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/msword',
+  'image/jpeg',
+  'image/png',
+] as const;
 
 export const crmRoutes: ApiRoute[] = [
   // customers
@@ -243,7 +287,12 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'pet_write' },
     body: customerUpdateBody,
     rpc: updateCustomerRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof customerUpdateBody>), orga_id: orgaParam(ctx), store_id: storeParam(ctx), customer_id: pathParam(ctx, 'id') }),
+    input: (ctx) => ({
+      ...(ctx.body as z.infer<typeof customerUpdateBody>),
+      orga_id: orgaParam(ctx),
+      store_id: storeParam(ctx),
+      customer_id: pathParam(ctx, 'id'),
+    }),
   }),
   rpcRoute({
     method: 'delete',
@@ -303,7 +352,12 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'pet_write' },
     body: petUpdateBody,
     rpc: updatePetRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof petUpdateBody>), orga_id: orgaParam(ctx), store_id: storeParam(ctx), pet_id: pathParam(ctx, 'id') }),
+    input: (ctx) => ({
+      ...(ctx.body as z.infer<typeof petUpdateBody>),
+      orga_id: orgaParam(ctx),
+      store_id: storeParam(ctx),
+      pet_id: pathParam(ctx, 'id'),
+    }),
   }),
   rpcRoute({
     method: 'delete',
@@ -322,12 +376,18 @@ export const crmRoutes: ApiRoute[] = [
     tag: 'crm',
     access: { orga: 'store_read' },
     rpc: listFilesRpc,
-    input: (ctx) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx), kind: 'customer_privacy' as const, owner_id: pathParam(ctx, 'customer') }),
+    input: (ctx) => ({
+      orga_id: orgaParam(ctx),
+      store_id: storeParam(ctx),
+      kind: 'customer_privacy' as const,
+      owner_id: pathParam(ctx, 'customer'),
+    }),
   }),
   fileRoute({
     method: 'post',
     path: `${STORE}/customer/:customer/privacy_file`,
-    summary: "Upload a customer's privacy file (1 file, pdf/docx/doc/jpg/png by content, ≤ 2 MB) as the raw body with X-File-Name (R7.04, R7.10, R9.04)",
+    summary:
+      "Upload a customer's privacy file (1 file, pdf/docx/doc/jpg/png by content, ≤ 2 MB) as the raw body with X-File-Name (R7.04, R7.10, R9.04)",
     tag: 'crm',
     access: { orga: 'store_write' },
     status: 201,
@@ -381,7 +441,7 @@ export const crmRoutes: ApiRoute[] = [
   fileRoute({
     method: 'post',
     path: `${STORE}/pet/:pet/image`,
-    summary: "Upload a pet image (≤ 4 per pet, jpg/png by content, ≤ 1 MB) as the raw body with X-File-Name (R7.04, R7.10, R9.04)",
+    summary: 'Upload a pet image (≤ 4 per pet, jpg/png by content, ≤ 1 MB) as the raw body with X-File-Name (R7.04, R7.10, R9.04)',
     tag: 'crm',
     access: { orga: 'pet_write' },
     status: 201,
@@ -395,7 +455,8 @@ export const crmRoutes: ApiRoute[] = [
   fileRoute({
     method: 'put',
     path: `${STORE}/pet/:pet/image/:file`,
-    summary: 'Replace a pet image by a new one (raw body with X-File-Name); the answer is the new file, the old one is removed (R7.04, R7.10)',
+    summary:
+      'Replace a pet image by a new one (raw body with X-File-Name); the answer is the new file, the old one is removed (R7.04, R7.10)',
     tag: 'crm',
     access: { orga: 'pet_write' },
     status: 200,
@@ -409,7 +470,7 @@ export const crmRoutes: ApiRoute[] = [
   fileRoute({
     method: 'get',
     path: `${STORE}/pet/:pet/image/:file`,
-    summary: "A pet image: its bytes with the stored Content-Type (R7.04)",
+    summary: 'A pet image: its bytes with the stored Content-Type (R7.04)',
     tag: 'crm',
     access: { orga: 'store_read' },
     download: (ctx, rpc) => downloadFromCrm(ctx, rpc, 'pet_image', pathParam(ctx, 'pet'), pathParam(ctx, 'file')),
@@ -501,7 +562,11 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     body: externalUpdateBody,
     rpc: updateExternalServiceRpc,
-    input: (ctx) => ({ ...(ctx.body as z.infer<typeof externalUpdateBody>), orga_id: orgaParam(ctx), external_service_id: pathParam(ctx, 'id') }),
+    input: (ctx) => ({
+      ...(ctx.body as z.infer<typeof externalUpdateBody>),
+      orga_id: orgaParam(ctx),
+      external_service_id: pathParam(ctx, 'id'),
+    }),
   }),
   rpcRoute({
     method: 'delete',

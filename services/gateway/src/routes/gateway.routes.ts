@@ -11,5 +11,14 @@ import { userRoutes } from './user.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
-  return [...authRoutes, ...userRoutes, ...orgaRoutes, ...identityAdminRoutes, ...crmRoutes, ...schedulingRoutes, ...healthRoutes(options.health), ...(options.mailSandbox ? devRoutes : [])];
+  return [
+    ...authRoutes,
+    ...userRoutes,
+    ...orgaRoutes,
+    ...identityAdminRoutes,
+    ...crmRoutes,
+    ...schedulingRoutes,
+    ...healthRoutes(options.health),
+    ...(options.mailSandbox ? devRoutes : []),
+  ];
 }

@@ -25,7 +25,6 @@ import { accessTokenSchema, handOutTokens } from './auth.routes';
 
 /** Same lifetime as the login's refresh cookie (auth.routes.ts); identity decides whether the token inside is good. */
 
-
 // bodies are the contracts' request schemas without the ids the path carries
 const orgaBody = updateOrgaRpc.request.omit({ orga_id: true });
 const settingsBody = updateOrgaSettingsRpc.request.omit({ orga_id: true });

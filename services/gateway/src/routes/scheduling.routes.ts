@@ -20,12 +20,20 @@ import {
   updateAppointmentStatusRpc,
   updateTreatmentRpc,
 } from '@pawline/contracts';
-import { fileRoute, orgaParam, pathParam, rpcRoute, storeParam, type ApiRoute, type PathParameter, type RouteContext } from '../http/route-definition';
+import {
+  fileRoute,
+  orgaParam,
+  pathParam,
+  rpcRoute,
+  storeParam,
+  type ApiRoute,
+  type PathParameter,
+  type RouteContext,
+} from '../http/route-definition';
 
 // Appointments, treatments and calendar feeds (spec §7 "Appointments", R7.05, R1.15).
 // The six date parts and the pet-history cursor are path segments as spec §7 documents them:
 // /appointments/{y}/{m}/{d}/{y2}/{m2}/{d2}, /pet/{pet}/appointments/{last date or none}/{last id or none}.
-
 
 const STORE = '/api/v1/orga/:orga/store/:store';
 
@@ -224,7 +232,10 @@ export const schedulingRoutes: ApiRoute[] = [
     access: { orga: 'member' },
     query: treatmentListQuery,
     rpc: listTreatmentsRpc,
-    input: (ctx) => ({ orga_id: orgaParam(ctx), include_archived: (ctx.query as z.infer<typeof treatmentListQuery>).include_archived === 'true' }),
+    input: (ctx) => ({
+      orga_id: orgaParam(ctx),
+      include_archived: (ctx.query as z.infer<typeof treatmentListQuery>).include_archived === 'true',
+    }),
   }),
   rpcRoute({
     method: 'post',

@@ -96,10 +96,16 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     base = gateway.httpUrl ?? '';
     anna = await newSalon();
     bruno = await newSalon();
-    const customer = await anna.browser.request('POST', storePath(anna, '/customer'), { token: anna.token, body: { first_name: 'Giulia', last_name: 'Bianchi' } });
+    const customer = await anna.browser.request('POST', storePath(anna, '/customer'), {
+      token: anna.token,
+      body: { first_name: 'Giulia', last_name: 'Bianchi' },
+    });
     expect(customer.status).toBe(201);
     ids.customer = (customer.body as { customer: { id: string } }).customer.id;
-    const pet = await anna.browser.request('POST', storePath(anna, '/pet'), { token: anna.token, body: { customer_id: ids.customer, name: 'Fido', pet_type: 1 } });
+    const pet = await anna.browser.request('POST', storePath(anna, '/pet'), {
+      token: anna.token,
+      body: { customer_id: ids.customer, name: 'Fido', pet_type: 1 },
+    });
     expect(pet.status).toBe(201);
     ids.pet = (pet.body as { pet: { id: string } }).pet.id;
   });
@@ -142,7 +148,13 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
   }
 
   /** A raw-body or bodyless file call (R7.10), answering bytes and, when JSON, the parsed body. */
-  async function fileCall(method: string, path: string, token: string, body?: { bytes: Buffer; type: string; name?: string }, extra: Record<string, string> = {}): Promise<FileResponse> {
+  async function fileCall(
+    method: string,
+    path: string,
+    token: string,
+    body?: { bytes: Buffer; type: string; name?: string },
+    extra: Record<string, string> = {},
+  ): Promise<FileResponse> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.9.8.7', ...extra };
     if (body) {
       headers['content-type'] = body.type;
@@ -157,14 +169,27 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
 
   const petImages = (salon: Salon) => storePath(salon, `/pet/${ids.pet}/images`);
   const petImage = (salon: Salon, fileId?: string) => storePath(salon, `/pet/${ids.pet}/image${fileId ? `/${fileId}` : ''}`);
-  const privacyFile = (salon: Salon, fileId?: string) => storePath(salon, `/customer/${ids.customer}/privacy_file${fileId ? `/${fileId}` : ''}`);
+  const privacyFile = (salon: Salon, fileId?: string) =>
+    storePath(salon, `/customer/${ids.customer}/privacy_file${fileId ? `/${fileId}` : ''}`);
 
   it('R7.04 R7.10 uploads a real PNG as a pet image from the raw body and reads it back byte-identical', async () => {
     const png = makePng(40, 30, 5);
-    const uploaded = await fileCall('POST', petImage(anna), anna.token, { bytes: png, type: 'image/png', name: 'Fido am Strand ü.png' }, { 'x-socket-id': 'sock_Abc-123' });
+    const uploaded = await fileCall(
+      'POST',
+      petImage(anna),
+      anna.token,
+      { bytes: png, type: 'image/png', name: 'Fido am Strand ü.png' },
+      { 'x-socket-id': 'sock_Abc-123' },
+    );
     expect(uploaded.status).toBe(201);
     const file = uploaded.json as StoredFile;
-    expect(file).toMatchObject({ kind: 'pet_image', owner_id: ids.pet, file_name: 'Fido am Strand ü.png', mime: 'image/png', size: png.length });
+    expect(file).toMatchObject({
+      kind: 'pet_image',
+      owner_id: ids.pet,
+      file_name: 'Fido am Strand ü.png',
+      mime: 'image/png',
+      size: png.length,
+    });
     ids.images.push(file.id);
     // the optional socket id header names the causing device of the pet's updated event (R4.16)
     const events = await env.query<{ device: string | null }>(
@@ -176,7 +201,9 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     const read = await fileCall('GET', petImage(anna, file.id), anna.token);
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('image/png');
-    expect(read.headers.get('content-disposition')).toBe(`inline; filename="Fido am Strand _.png"; filename*=UTF-8''${encodeURIComponent('Fido am Strand ü.png')}`);
+    expect(read.headers.get('content-disposition')).toBe(
+      `inline; filename="Fido am Strand _.png"; filename*=UTF-8''${encodeURIComponent('Fido am Strand ü.png')}`,
+    );
     expect(read.bytes.equals(png)).toBe(true);
 
     // the gallery's small version: a JPEG no larger than the image (40 × 30 stays 40 × 30)
@@ -196,7 +223,13 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     const uploaded = await fileCall('POST', privacyFile(anna), anna.token, { bytes: pdf, type: 'application/pdf', name: 'privacy.pdf' });
     expect(uploaded.status).toBe(201);
     const file = uploaded.json as StoredFile;
-    expect(file).toMatchObject({ kind: 'customer_privacy', owner_id: ids.customer, file_name: 'privacy.pdf', mime: 'application/pdf', size: pdf.length });
+    expect(file).toMatchObject({
+      kind: 'customer_privacy',
+      owner_id: ids.customer,
+      file_name: 'privacy.pdf',
+      mime: 'application/pdf',
+      size: pdf.length,
+    });
     ids.privacy = file.id;
 
     const read = await fileCall('GET', privacyFile(anna, file.id), anna.token);
@@ -209,7 +242,11 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     const list = await anna.browser.request('GET', storePath(anna, `/customer/${ids.customer}/privacy_files`), { token: anna.token });
     expect((list.body as StoredFile[]).map((f) => f.id)).toEqual([file.id]);
     // the privacy file is one file (R9.04)
-    const second = await fileCall('POST', privacyFile(anna), anna.token, { bytes: pdfOf(2_000), type: 'application/pdf', name: 'again.pdf' });
+    const second = await fileCall('POST', privacyFile(anna), anna.token, {
+      bytes: pdfOf(2_000),
+      type: 'application/pdf',
+      name: 'again.pdf',
+    });
     expect(second.status).toBe(400);
     expect((second.json as ErrorBody).message).toBe('Too many files. Limit: 1');
   });
@@ -217,7 +254,11 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
   it('R5.10 R9.04 a PDF sent as image/png is refused by its content: File got the wrong file type', async () => {
     const wrong = await fileCall('POST', petImage(anna), anna.token, { bytes: pdfOf(5_000), type: 'image/png', name: 'not-a-picture.png' });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ code: 'validation_failed', message: 'File got the wrong file type', fields: { file: 'errors.uploadWrongType' } });
+    expect(wrong.json).toEqual({
+      code: 'validation_failed',
+      message: 'File got the wrong file type',
+      fields: { file: 'errors.uploadWrongType' },
+    });
     const list = await anna.browser.request('GET', petImages(anna), { token: anna.token });
     expect((list.body as StoredFile[]).length).toBe(1);
   });
@@ -225,29 +266,49 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
   it("R5.10 R9.04 a file over its kind's limit answers 413 File is too big. Max size: (just over, and far over the gateway's cap)", async () => {
     const justOver = await fileCall('POST', petImage(anna), anna.token, { bytes: bigPng(1_048_577), type: 'image/png', name: 'big.png' });
     expect(justOver.status).toBe(413);
-    expect(justOver.json).toEqual({ code: 'payload_too_large', message: 'File is too big. Max size: 1 MB', fields: { file: 'errors.uploadTooBig' } });
+    expect(justOver.json).toEqual({
+      code: 'payload_too_large',
+      message: 'File is too big. Max size: 1 MB',
+      fields: { file: 'errors.uploadTooBig' },
+    });
 
     // beyond the gateway's cap (limit + slack) the rest of the body is dropped; crm still names the limit
     const farOver = await fileCall('POST', petImage(anna), anna.token, { bytes: bigPng(3_500_000), type: 'image/png', name: 'huge.png' });
     expect(farOver.status).toBe(413);
-    expect(farOver.json).toEqual({ code: 'payload_too_large', message: 'File is too big. Max size: 1 MB', fields: { file: 'errors.uploadTooBig' } });
+    expect(farOver.json).toEqual({
+      code: 'payload_too_large',
+      message: 'File is too big. Max size: 1 MB',
+      fields: { file: 'errors.uploadTooBig' },
+    });
     const list = await anna.browser.request('GET', petImages(anna), { token: anna.token });
     expect((list.body as StoredFile[]).length).toBe(1);
   });
 
   it('R5.10 R9.04 a fifth pet image answers Too many files. Limit: 4; PUT replaces one without counting it (R7.04)', async () => {
     for (let seed = 10; ids.images.length < 4; seed += 1) {
-      const added = await fileCall('POST', petImage(anna), anna.token, { bytes: makePng(8, 8, seed), type: 'image/png', name: `fido-${seed}.png` });
+      const added = await fileCall('POST', petImage(anna), anna.token, {
+        bytes: makePng(8, 8, seed),
+        type: 'image/png',
+        name: `fido-${seed}.png`,
+      });
       expect(added.status).toBe(201);
       ids.images.push((added.json as StoredFile).id);
     }
     const fifth = await fileCall('POST', petImage(anna), anna.token, { bytes: makePng(8, 8, 99), type: 'image/png', name: 'fifth.png' });
     expect(fifth.status).toBe(400);
-    expect(fifth.json).toEqual({ code: 'validation_failed', message: 'Too many files. Limit: 4', fields: { file: 'errors.uploadTooMany' } });
+    expect(fifth.json).toEqual({
+      code: 'validation_failed',
+      message: 'Too many files. Limit: 4',
+      fields: { file: 'errors.uploadTooMany' },
+    });
 
     const replacement = makePng(16, 16, 42);
     const [oldId = ''] = ids.images;
-    const replaced = await fileCall('PUT', petImage(anna, oldId), anna.token, { bytes: replacement, type: 'image/png', name: 'new-look.png' });
+    const replaced = await fileCall('PUT', petImage(anna, oldId), anna.token, {
+      bytes: replacement,
+      type: 'image/png',
+      name: 'new-look.png',
+    });
     expect(replaced.status).toBe(200);
     const newFile = replaced.json as StoredFile;
     expect(newFile).toMatchObject({ kind: 'pet_image', owner_id: ids.pet, file_name: 'new-look.png', size: replacement.length });
@@ -264,7 +325,10 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     ids.images = listed;
     // a file of another kind or owner is not an image of this pet
     expect((await fileCall('GET', petImage(anna, ids.privacy), anna.token)).status).toBe(404);
-    expect((await fileCall('PUT', petImage(anna, ids.privacy), anna.token, { bytes: makePng(8, 8, 3), type: 'image/png', name: 'x.png' })).status).toBe(404);
+    expect(
+      (await fileCall('PUT', petImage(anna, ids.privacy), anna.token, { bytes: makePng(8, 8, 3), type: 'image/png', name: 'x.png' }))
+        .status,
+    ).toBe(404);
   });
 
   it('R6.04 a member of another organization gets 403 on every file route and nothing changes', async () => {
@@ -284,13 +348,22 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     ];
     for (const [method, path, body] of calls) {
       const response = await fileCall(method, path, bruno.token, body);
-      expect({ method, path, status: response.status, code: (response.json as ErrorBody | null)?.code }).toEqual({ method, path, status: 403, code: 'forbidden' });
+      expect({ method, path, status: response.status, code: (response.json as ErrorBody | null)?.code }).toEqual({
+        method,
+        path,
+        status: 403,
+        code: 'forbidden',
+      });
     }
     const images = await anna.browser.request('GET', petImages(anna), { token: anna.token });
     expect((images.body as StoredFile[]).map((f) => f.id)).toEqual(ids.images);
     expect((await fileCall('GET', privacyFile(anna, ids.privacy), anna.token)).status).toBe(200);
     // and without a token: 401
-    const anonymous = await fetch(`${base}${petImage(anna)}`, { method: 'POST', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png.bytes) });
+    const anonymous = await fetch(`${base}${petImage(anna)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(png.bytes),
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -304,15 +377,29 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     expect((await fileCall('GET', privacyFile(anna, ids.privacy), anna.token)).status).toBe(404);
     expect(existsSync(join(filesDir, anna.orgaId, 'customer-privacy', ids.privacy))).toBe(false);
     // DELETE .../privacy_file without an id removes the customer's one privacy file
-    const again = await fileCall('POST', privacyFile(anna), anna.token, { bytes: pdfOf(4_000), type: 'application/pdf', name: 'signed.pdf' });
+    const again = await fileCall('POST', privacyFile(anna), anna.token, {
+      bytes: pdfOf(4_000),
+      type: 'application/pdf',
+      name: 'signed.pdf',
+    });
     expect(again.status).toBe(201);
     const againId = (again.json as StoredFile).id;
     const removed = await anna.browser.request('DELETE', privacyFile(anna), { token: anna.token });
     expect(removed).toMatchObject({ status: 200, body: { deleted: true, file_id: againId } });
-    expect((await anna.browser.request('GET', storePath(anna, `/customer/${ids.customer}/privacy_files`), { token: anna.token })).body).toEqual([]);
+    expect(
+      (await anna.browser.request('GET', storePath(anna, `/customer/${ids.customer}/privacy_files`), { token: anna.token })).body,
+    ).toEqual([]);
     expect((await anna.browser.request('DELETE', privacyFile(anna), { token: anna.token })).status).toBe(404);
 
-    const openApi = (await anna.browser.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    const openApi = (await anna.browser.request('GET', '/api/openapi.json')).body as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content?: Record<string, unknown> }> }
+        >
+      >;
+    };
     const upload = openApi.paths['/api/v1/orga/{orga}/store/{store}/pet/{pet}/image']?.['post'];
     expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['image/png', 'image/jpeg']);
     expect(upload?.responses['201']?.content?.['application/json']).toBeDefined();

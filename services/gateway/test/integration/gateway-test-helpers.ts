@@ -1,5 +1,6 @@
 export const GATEWAY_TEST_SECRET = 'gateway-integration-secret-0123456789abcdef';
-export const REDIS_URL = process.env['REDIS_URL'] && process.env['REDIS_URL'] !== 'off' ? process.env['REDIS_URL'] : 'redis://127.0.0.1:6379';
+export const REDIS_URL =
+  process.env['REDIS_URL'] && process.env['REDIS_URL'] !== 'off' ? process.env['REDIS_URL'] : 'redis://127.0.0.1:6379';
 
 export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -28,7 +29,11 @@ export class Browser {
     this.defaults = { 'x-forwarded-for': address, ...defaults };
   }
 
-  async request(method: string, path: string, options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {}): Promise<JsonResponse> {
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse> {
     const headers: Record<string, string> = { ...this.defaults, ...(options.headers ?? {}) };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (this.cookie) headers['cookie'] = this.cookie;
@@ -75,7 +80,12 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
 type Mail = { to: string; subject: string; text: string; html: string };
 
 /** The token of the newest mail to `email` whose link goes to `path` (waits for the mail dispatcher). */
-export async function mailedToken(base: string, email: string, path: '/verify-email' | '/reset-password', skip: string[] = []): Promise<string> {
+export async function mailedToken(
+  base: string,
+  email: string,
+  path: '/verify-email' | '/reset-password',
+  skip: string[] = [],
+): Promise<string> {
   const browser = new Browser(base);
   return waitFor(async () => {
     const response = await browser.request('GET', `/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
@@ -105,5 +115,13 @@ export async function newOwner(base: string): Promise<Owner> {
   if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
   const signedIn = await browser.request('POST', '/api/v1/auth/login', { body: { username: email, password } });
   if (signedIn.status !== 200) throw new Error(`login answered ${signedIn.status}`);
-  return { browser, token: (signedIn.body as { access_token: string }).access_token, orgaId, userId, email, password, orgaName: String(input['organization_name']) };
+  return {
+    browser,
+    token: (signedIn.body as { access_token: string }).access_token,
+    orgaId,
+    userId,
+    email,
+    password,
+    orgaName: String(input['organization_name']),
+  };
 }

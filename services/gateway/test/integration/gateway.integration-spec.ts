@@ -84,7 +84,10 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     const registered = await browser.request('POST', '/api/v1/auth/register', { body: input });
     expect(registered.status).toBe(201);
 
-    const unconfirmed = await browser.request('POST', '/api/v1/auth/login', { body: { username: email, password: input['password'] }, headers: { 'accept-language': 'it-IT,it;q=0.9' } });
+    const unconfirmed = await browser.request('POST', '/api/v1/auth/login', {
+      body: { username: email, password: input['password'] },
+      headers: { 'accept-language': 'it-IT,it;q=0.9' },
+    });
     expect(unconfirmed.status).toBe(403);
     expect(unconfirmed.body).toEqual({ code: 'server_701', message: "L'email non è confermata. Conferma prima la tua email." });
 
@@ -97,7 +100,10 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
 
     const again = await browser.request('POST', '/api/v1/auth/register', { body: { ...input, organization_name: 'Another' } });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ code: 'server_101', message: 'Email already exists. If you have forgotten your password, try resetting the password.' });
+    expect(again.body).toEqual({
+      code: 'server_101',
+      message: 'Email already exists. If you have forgotten your password, try resetting the password.',
+    });
 
     const page = await fetch(`${base}/dev/mailbox?to=${encodeURIComponent(email)}`);
     expect(page.status).toBe(200);
@@ -154,11 +160,16 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     expect(orga.status).toBe(200);
     const stores = await owner.browser.request('GET', `/api/v1/orga/${owner.orgaId}/store`, { token: owner.token });
     const storeId = (stores.body as { id: string }[])[0]?.id ?? '';
-    expect((await owner.browser.request('GET', `/api/v1/orga/${owner.orgaId}/store/${storeId}`, { token: owner.token })).body).toMatchObject({ id: storeId });
+    expect(
+      (await owner.browser.request('GET', `/api/v1/orga/${owner.orgaId}/store/${storeId}`, { token: owner.token })).body,
+    ).toMatchObject({ id: storeId });
     const updated = await owner.browser.request('PUT', '/api/v1/user', { token: owner.token, body: { first_name: 'Anna' } });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ first_name: 'Anna' });
-    const badPassword = await owner.browser.request('POST', '/api/v1/user/password', { token: owner.token, body: { current_password: 'wrong-one', password: 'another-password-2' } });
+    const badPassword = await owner.browser.request('POST', '/api/v1/user/password', {
+      token: owner.token,
+      body: { current_password: 'wrong-one', password: 'another-password-2' },
+    });
     expect((badPassword.body as { code: string }).code).toBe('server_112');
   });
 
@@ -173,16 +184,22 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     const stale = new Browser(base);
     stale.cookie = cookie;
     expect((await stale.request('POST', '/api/v1/auth/refresh')).status).toBe(401);
-    await waitFor(async () => ((await owner.browser.request('GET', '/api/v1/user', { token: owner.token })).status === 401 ? true : undefined));
+    await waitFor(async () =>
+      (await owner.browser.request('GET', '/api/v1/user', { token: owner.token })).status === 401 ? true : undefined,
+    );
   });
 
   it('every gateway refuses revoked tokens: one started after the revocation replays it, a later one reaches both', async () => {
     const owner = await newOwner();
-    const second = await new Browser(base).request('POST', '/api/v1/auth/login', { body: { username: owner.email, password: registration()['password'] } });
+    const second = await new Browser(base).request('POST', '/api/v1/auth/login', {
+      body: { username: owner.email, password: registration()['password'] },
+    });
     const secondToken = (second.body as Tokens).access_token;
     // logout of the first session, seen by this gateway through identity's event
     expect((await owner.browser.request('POST', '/api/v1/auth/logout')).status).toBe(204);
-    await waitFor(async () => ((await new Browser(base).request('GET', '/api/v1/user', { token: owner.token })).status === 401 ? true : undefined));
+    await waitFor(async () =>
+      (await new Browser(base).request('GET', '/api/v1/user', { token: owner.token })).status === 401 ? true : undefined,
+    );
 
     const late = await env.start(gatewayService, { httpPort: 0, redisUrl: REDIS_URL });
     try {
@@ -192,7 +209,9 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
       expect((await new Browser(lateBase).request('GET', '/api/v1/user', { token: secondToken })).status).toBe(200);
       // logout-all through the first gateway reaches the second
       expect((await new Browser(base).request('POST', '/api/v1/auth/logout-all', { token: secondToken })).status).toBe(204);
-      await waitFor(async () => ((await new Browser(lateBase).request('GET', '/api/v1/user', { token: secondToken })).status === 401 ? true : undefined));
+      await waitFor(async () =>
+        (await new Browser(lateBase).request('GET', '/api/v1/user', { token: secondToken })).status === 401 ? true : undefined,
+      );
     } finally {
       await late.close();
     }
@@ -211,7 +230,11 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
       for (const store of [storeOfB, storeOfA]) {
         const url = route.path.replace(':orga', b.orgaId).replace(':store', store);
         const response = await a.browser.request(route.method.toUpperCase(), url, { token: a.token });
-        expect({ url, status: response.status, code: (response.body as { code: string }).code }).toEqual({ url, status: 403, code: 'forbidden' });
+        expect({ url, status: response.status, code: (response.body as { code: string }).code }).toEqual({
+          url,
+          status: 403,
+          code: 'forbidden',
+        });
       }
     }
     // and B's own store through A's organization path is not reachable either
@@ -236,7 +259,11 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     ];
     for (const c of cases) {
       const response = await browser.request('POST', '/api/v1/auth/register', c.raw !== undefined ? { raw: c.raw } : { body: c.body });
-      expect({ name: c.name, status: response.status, code: (response.body as { code: string }).code }).toEqual({ name: c.name, status: c.status, code: c.code });
+      expect({ name: c.name, status: response.status, code: (response.body as { code: string }).code }).toEqual({
+        name: c.name,
+        status: c.status,
+        code: c.code,
+      });
     }
     const unknownField = await browser.request('POST', '/api/v1/auth/register', { body: { ...good, is_admin: true } });
     expect((unknownField.body as { fields: Record<string, string> }).fields).toHaveProperty('is_admin');
@@ -258,7 +285,9 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(last?.body).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please try again later.' });
     // another username from the same address is still allowed
-    expect((await browser.request('POST', '/api/v1/auth/login', { body: { username: `other.${username}`, password: 'whatever-1' } })).status).toBe(401);
+    expect(
+      (await browser.request('POST', '/api/v1/auth/login', { body: { username: `other.${username}`, password: 'whatever-1' } })).status,
+    ).toBe(401);
   });
 
   it('reports the health of identity, Postgres, NATS and Redis', async () => {
@@ -268,9 +297,20 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
   });
 
   it('publishes an OpenAPI 3.1 document listing every route, and Swagger UI', async () => {
-    const doc = (await new Browser(base).request('GET', '/api/openapi.json')).body as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const doc = (await new Browser(base).request('GET', '/api/openapi.json')).body as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
-    const expected = [...authRoutes, ...userRoutes, ...orgaRoutes, ...identityAdminRoutes, ...crmRoutes, ...schedulingRoutes, ...devRoutes].map((r) => `${r.method} ${openApiPath(r.path)}`);
+    const expected = [
+      ...authRoutes,
+      ...userRoutes,
+      ...orgaRoutes,
+      ...identityAdminRoutes,
+      ...crmRoutes,
+      ...schedulingRoutes,
+      ...devRoutes,
+    ].map((r) => `${r.method} ${openApiPath(r.path)}`);
     expected.push('get /api/v1/health');
     const listed = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`));
     expect(listed.sort()).toEqual(expected.sort());

@@ -19,7 +19,14 @@ jest.setTimeout(90_000);
 
 type Tokens = { access_token: string; expires_at: string };
 type Store = { id: string; name: string };
-type Member = { user_id: string; username: string; orga_rank: number; store_override: Record<string, number>; active: boolean; first_password?: string };
+type Member = {
+  user_id: string;
+  username: string;
+  orga_rank: number;
+  store_override: Record<string, number>;
+  active: boolean;
+  first_password?: string;
+};
 
 /** Membership changes must reach the guards through the events, well before the cache's 5 s expiry. */
 const PROMPT_MS = 3_000;
@@ -47,7 +54,8 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     process.env = savedEnv;
   });
 
-  const mailedToken = (email: string, path: '/verify-email' | '/reset-password', skip: string[] = []) => mailedTokenOf(base, email, path, skip);
+  const mailedToken = (email: string, path: '/verify-email' | '/reset-password', skip: string[] = []) =>
+    mailedTokenOf(base, email, path, skip);
 
   async function login(browser: Browser, username: string, password: string): Promise<JsonResponse> {
     return browser.request('POST', '/api/v1/auth/login', { body: { username, password } });
@@ -63,7 +71,13 @@ describe('gateway identity administration routes over identity (real NATS, Postg
 
   function memberInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
     const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    return { first_name: 'Marco', last_name: `Bianchi${unique.replace(/[0-9]/g, '')}`, email: `team.${unique}@example.com`, orga_rank: 3, ...overrides };
+    return {
+      first_name: 'Marco',
+      last_name: `Bianchi${unique.replace(/[0-9]/g, '')}`,
+      email: `team.${unique}@example.com`,
+      orga_rank: 3,
+      ...overrides,
+    };
   }
 
   /** Polls `probe` until it answers `status`; fails when that takes longer than PROMPT_MS. */
@@ -80,17 +94,26 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     const as = (token: string) => ({ token });
 
     // R3.04 a second store; the owner's cached membership learns it from evt.identity.store.created.v1
-    const created = await owner.browser.request('POST', `${orga}/store`, { ...as(owner.token), body: { name: 'Filiale Nord', country: 'IT', address_from_orga: false, city: 'Milano', phone: null } });
+    const created = await owner.browser.request('POST', `${orga}/store`, {
+      ...as(owner.token),
+      body: { name: 'Filiale Nord', country: 'IT', address_from_orga: false, city: 'Milano', phone: null },
+    });
     expect(created.status).toBe(201);
     const second = created.body as Store & { time_zone: string; address_from_orga: boolean };
     expect(second).toMatchObject({ name: 'Filiale Nord', city: 'Milano', address_from_orga: false, time_zone: 'Europe/Rome' });
     await promptly(() => owner.browser.request('GET', `${orga}/store/${second.id}`, as(owner.token)), 200);
-    const renamed = await owner.browser.request('PUT', `${orga}/store/${second.id}`, { ...as(owner.token), body: { name: 'Filiale Nord 2' } });
+    const renamed = await owner.browser.request('PUT', `${orga}/store/${second.id}`, {
+      ...as(owner.token),
+      body: { name: 'Filiale Nord 2' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: second.id, name: 'Filiale Nord 2', city: 'Milano' });
 
     // R3.03 an employee (rank 3) with an override on the second store only; the first password is answered once
-    const hired = await owner.browser.request('POST', `${orga}/users`, { ...as(owner.token), body: memberInput({ store_override: { [second.id]: 3 } }) });
+    const hired = await owner.browser.request('POST', `${orga}/users`, {
+      ...as(owner.token),
+      body: memberInput({ store_override: { [second.id]: 3 } }),
+    });
     expect(hired.status).toBe(201);
     const employee = hired.body as Member;
     expect(employee).toMatchObject({ orga_rank: 3, store_override: { [second.id]: 3 }, active: true });
@@ -116,11 +139,17 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     }
 
     // R3.02 minimum ranks and share_pets; the employee's access follows at once (evt.identity.orga.updated.v1)
-    const tightened = await owner.browser.request('PUT', `${orga}/settings`, { ...as(owner.token), body: { min_rank_read_store: 2, min_rank_write_store: 2, share_pets: true } });
+    const tightened = await owner.browser.request('PUT', `${orga}/settings`, {
+      ...as(owner.token),
+      body: { min_rank_read_store: 2, min_rank_write_store: 2, share_pets: true },
+    });
     expect(tightened.status).toBe(200);
     expect(tightened.body).toMatchObject({ min_rank_read_store: 2, min_rank_write_store: 2, share_pets: true });
     await promptly(() => staff.request('GET', `${orga}/store/${second.id}`, as(staffToken)), 403);
-    const loosened = await owner.browser.request('PUT', `${orga}/settings`, { ...as(owner.token), body: { min_rank_read_store: 4, min_rank_write_store: 4 } });
+    const loosened = await owner.browser.request('PUT', `${orga}/settings`, {
+      ...as(owner.token),
+      body: { min_rank_read_store: 4, min_rank_write_store: 4 },
+    });
     expect(loosened.body).toMatchObject({ min_rank_read_store: 4, share_pets: true });
     await promptly(() => staff.request('GET', `${orga}/store/${second.id}`, as(staffToken)), 200);
     const orgaData = await owner.browser.request('PUT', orga, { ...as(owner.token), body: { city: 'Torino', zip_code: '10121' } });
@@ -128,7 +157,10 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     expect(orgaData.body).toMatchObject({ city: 'Torino', zip_code: '10121', share_pets: true });
 
     // a store-override change reaches the guards through evt.identity.member.changed.v1, not the 5 s expiry
-    const moved = await owner.browser.request('PUT', `${orga}/users/${employee.user_id}`, { ...as(owner.token), body: { store_override: { [mainStore]: 3 } } });
+    const moved = await owner.browser.request('PUT', `${orga}/users/${employee.user_id}`, {
+      ...as(owner.token),
+      body: { store_override: { [mainStore]: 3 } },
+    });
     expect(moved.status).toBe(200);
     expect((moved.body as Member).store_override).toEqual({ [mainStore]: 3 });
     await promptly(() => staff.request('GET', `${orga}/store/${mainStore}`, as(staffToken)), 200);
@@ -141,7 +173,10 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     expect(one.body).toMatchObject({ user_id: employee.user_id, orga_rank: 3, store_override: { [mainStore]: 3 } });
 
     // R6.02 an admin (rank 1) cannot raise anyone above their own rank
-    const adminHired = await owner.browser.request('POST', `${orga}/users`, { ...as(owner.token), body: memberInput({ first_name: 'Sara', orga_rank: 1 }) });
+    const adminHired = await owner.browser.request('POST', `${orga}/users`, {
+      ...as(owner.token),
+      body: memberInput({ first_name: 'Sara', orga_rank: 1 }),
+    });
     expect(adminHired.status).toBe(201);
     const admin = adminHired.body as Member;
     const adminBrowser = new Browser(base);
@@ -149,7 +184,10 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     const toOwner = await adminBrowser.request('PUT', `${orga}/users/${employee.user_id}`, { ...as(adminToken), body: { orga_rank: 0 } });
     expect(toOwner.status).toBeGreaterThanOrEqual(400);
     expect(toOwner.status).toBeLessThan(500);
-    const overrideToOwner = await adminBrowser.request('PUT', `${orga}/users/${employee.user_id}`, { ...as(adminToken), body: { store_override: { [mainStore]: 0 } } });
+    const overrideToOwner = await adminBrowser.request('PUT', `${orga}/users/${employee.user_id}`, {
+      ...as(adminToken),
+      body: { store_override: { [mainStore]: 0 } },
+    });
     expect(overrideToOwner.status).toBeGreaterThanOrEqual(400);
     expect(overrideToOwner.status).toBeLessThan(500);
     const newOwnerByAdmin = await adminBrowser.request('POST', `${orga}/users`, { ...as(adminToken), body: memberInput({ orga_rank: 0 }) });
@@ -208,14 +246,20 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     const token = await mailedToken(owner.email, '/reset-password');
     const short = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', { body: { token, password: 'short' } });
     expect(short.status).toBe(400);
-    const confirmed = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', { body: { token, password: 'a-brand-new-password-2' } });
+    const confirmed = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', {
+      body: { token, password: 'a-brand-new-password-2' },
+    });
     expect(confirmed.status).toBe(200);
     // every session ends: the owner's access token stops working
-    await waitFor(async () => ((await owner.browser.request('GET', '/api/v1/user', { token: owner.token })).status === 401 ? true : undefined));
+    await waitFor(async () =>
+      (await owner.browser.request('GET', '/api/v1/user', { token: owner.token })).status === 401 ? true : undefined,
+    );
 
     expect((await login(new Browser(base), owner.email, owner.password)).status).toBe(401);
     expect((await login(new Browser(base), owner.email, 'a-brand-new-password-2')).status).toBe(200);
-    const reused = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', { body: { token, password: 'yet-another-password-3' } });
+    const reused = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', {
+      body: { token, password: 'yet-another-password-3' },
+    });
     expect({ status: reused.status, code: codeOf(reused) }).toEqual({ status: 400, code: 'token_invalid' });
     expect((await login(new Browser(base), owner.email, 'a-brand-new-password-2')).status).toBe(200);
   });
@@ -279,7 +323,10 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     expect(skipped.status).toBe(200);
     const firstTime = (skipped.body as { last_rating_time: string | null }).last_rating_time;
     expect(firstTime).not.toBeNull();
-    const rated = await owner.browser.request('PUT', '/api/v1/user/rating', { token: owner.token, body: { rating: 4, annotation: 'Molto comodo' } });
+    const rated = await owner.browser.request('PUT', '/api/v1/user/rating', {
+      token: owner.token,
+      body: { rating: 4, annotation: 'Molto comodo' },
+    });
     expect(rated.status).toBe(200);
     const secondTime = (rated.body as { last_rating_time: string | null }).last_rating_time;
     expect(new Date(secondTime ?? 0).getTime()).toBeGreaterThanOrEqual(new Date(firstTime ?? 0).getTime());
@@ -293,13 +340,19 @@ describe('gateway identity administration routes over identity (real NATS, Postg
   it('R1.17 cancelling the organization needs its exact name; then it is gone for the owner', async () => {
     const owner = await newOwner();
     const orga = `/api/v1/orga/${owner.orgaId}`;
-    const hired = await owner.browser.request('POST', `${orga}/users`, { token: owner.token, body: memberInput({ first_name: 'Luca', orga_rank: 1 }) });
+    const hired = await owner.browser.request('POST', `${orga}/users`, {
+      token: owner.token,
+      body: memberInput({ first_name: 'Luca', orga_rank: 1 }),
+    });
     expect(hired.status).toBe(201);
     const admin = hired.body as Member;
     const adminBrowser = new Browser(base);
     const adminToken = ((await login(adminBrowser, admin.username, admin.first_password ?? '')).body as Tokens).access_token;
 
-    const wrong = await owner.browser.request('POST', `${orga}/cancel`, { token: owner.token, body: { confirm_name: `${owner.orgaName} typo` } });
+    const wrong = await owner.browser.request('POST', `${orga}/cancel`, {
+      token: owner.token,
+      body: { confirm_name: `${owner.orgaName} typo` },
+    });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
     expect(wrong.status).toBeLessThan(500);
     // only the owner cancels, even with the right name
@@ -349,12 +402,23 @@ describe('gateway identity administration routes over identity (real NATS, Postg
       for (const store of [storeOfB, storeOfA]) {
         const url = route.path.replace(':orga', b.orgaId).replace(':store', store).replace(':user', memberOfB);
         const body = bodies[`${route.method} ${route.path}`];
-        const response = await a.browser.request(route.method.toUpperCase(), url, { token: a.token, ...(body !== undefined ? { body } : {}) });
-        expect({ method: route.method, url, status: response.status, code: codeOf(response) }).toEqual({ method: route.method, url, status: 403, code: 'forbidden' });
+        const response = await a.browser.request(route.method.toUpperCase(), url, {
+          token: a.token,
+          ...(body !== undefined ? { body } : {}),
+        });
+        expect({ method: route.method, url, status: response.status, code: codeOf(response) }).toEqual({
+          method: route.method,
+          url,
+          status: 403,
+          code: 'forbidden',
+        });
       }
     }
     // B's own store through A's organization path is not reachable for A's writes either
-    const crossed = await a.browser.request('PUT', `/api/v1/orga/${a.orgaId}/store/${storeOfB}`, { token: a.token, body: { name: 'Intruder' } });
+    const crossed = await a.browser.request('PUT', `/api/v1/orga/${a.orgaId}/store/${storeOfB}`, {
+      token: a.token,
+      body: { name: 'Intruder' },
+    });
     expect(crossed.status).toBe(403);
     const crossedMember = await a.browser.request('POST', `/api/v1/orga/${a.orgaId}/users/${memberOfB}/deactivate`, { token: a.token });
     expect([403, 404]).toContain(crossedMember.status);

@@ -64,9 +64,15 @@ describe('cancelling an organization through the gateway (identity, crm, schedul
     const stores = await owner.browser.request('GET', `/api/v1/orga/${owner.orgaId}/store`, as);
     const storeId = (stores.body as { id: string }[])[0]?.id ?? '';
     const store = `/api/v1/orga/${owner.orgaId}/store/${storeId}`;
-    const tag = await owner.browser.request('POST', `/api/v1/orga/${owner.orgaId}/tag`, { ...as, body: { kind: 'pet', name: 'Nervoso', icon: 3 } });
+    const tag = await owner.browser.request('POST', `/api/v1/orga/${owner.orgaId}/tag`, {
+      ...as,
+      body: { kind: 'pet', name: 'Nervoso', icon: 3 },
+    });
     expect(tag.status).toBe(201);
-    const customer = await owner.browser.request('POST', `${store}/customer`, { ...as, body: { first_name: 'Marta', last_name: 'Bianchi', fon: '+39 333 1234567' } });
+    const customer = await owner.browser.request('POST', `${store}/customer`, {
+      ...as,
+      body: { first_name: 'Marta', last_name: 'Bianchi', fon: '+39 333 1234567' },
+    });
     expect(customer.status).toBe(201);
     const customerId = (customer.body as { customer: { id: string } }).customer.id;
     const pet = await owner.browser.request('POST', `${store}/pet`, {
@@ -75,11 +81,23 @@ describe('cancelling an organization through the gateway (identity, crm, schedul
     });
     expect(pet.status).toBe(201);
     const petId = (pet.body as { pet: { id: string } }).pet.id;
-    const treatment = await owner.browser.request('POST', `/api/v1/orga/${owner.orgaId}/treatment`, { ...as, body: { name: 'Bagno', default_duration: 60 } });
+    const treatment = await owner.browser.request('POST', `/api/v1/orga/${owner.orgaId}/treatment`, {
+      ...as,
+      body: { name: 'Bagno', default_duration: 60 },
+    });
     expect(treatment.status).toBe(201);
     const appointment = await owner.browser.request('POST', `${store}/appointment`, {
       ...as,
-      body: { appointment: { date: '2026-12-03', hour: 10, min: 0, duration: 60, pet_ids: [petId], treatment_ids: [(treatment.body as { id: string }).id] } },
+      body: {
+        appointment: {
+          date: '2026-12-03',
+          hour: 10,
+          min: 0,
+          duration: 60,
+          pet_ids: [petId],
+          treatment_ids: [(treatment.body as { id: string }).id],
+        },
+      },
     });
     expect(appointment.status).toBe(201);
   }
@@ -95,7 +113,10 @@ describe('cancelling an organization through the gateway (identity, crm, schedul
     }
     const neighbourBefore = await rowsOf(neighbour.orgaId);
 
-    const cancelled = await owner.browser.request('POST', `/api/v1/orga/${owner.orgaId}/cancel`, { token: owner.token, body: { confirm_name: owner.orgaName } });
+    const cancelled = await owner.browser.request('POST', `/api/v1/orga/${owner.orgaId}/cancel`, {
+      token: owner.token,
+      body: { confirm_name: owner.orgaName },
+    });
     expect(cancelled.status).toBe(200);
 
     // identity deletes at once; crm and scheduling follow evt.identity.orga.cancelled.v1

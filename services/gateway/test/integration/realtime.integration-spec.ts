@@ -54,7 +54,10 @@ describe('realtime over socket.io with two gateways sharing rooms through Redis'
     return { browser, token: (login.body as { access_token: string }).access_token, orgaId, userId };
   }
 
-  function connect(base: string, auth: { token: string; channel: string; device: string }): Promise<{ socket: Socket; received: RealtimeMessage[] }> {
+  function connect(
+    base: string,
+    auth: { token: string; channel: string; device: string },
+  ): Promise<{ socket: Socket; received: RealtimeMessage[] }> {
     const socket = connectSocket(base, { path: '/websocket', auth, transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(socket);
     const received: RealtimeMessage[] = [];
@@ -65,7 +68,12 @@ describe('realtime over socket.io with two gateways sharing rooms through Redis'
     });
   }
 
-  async function publish(subject: string, orgaId: string, data: Record<string, unknown>, actor: { userId: string; deviceId: string }): Promise<void> {
+  async function publish(
+    subject: string,
+    orgaId: string,
+    data: Record<string, unknown>,
+    actor: { userId: string; deviceId: string },
+  ): Promise<void> {
     const envelope: EventEnvelope = {
       id: randomUUID(),
       subject,
@@ -87,12 +95,30 @@ describe('realtime over socket.io with two gateways sharing rooms through Redis'
     const clientB = await connect(baseOne, { token: b.token, channel: b.orgaId, device: 'device-b-1' });
 
     const storeId = randomUUID();
-    await publish('evt.identity.store.created.v1', a.orgaId, { orga_id: a.orgaId, store_id: storeId, name: 'Second', time_zone: 'Europe/Rome' }, { userId: a.userId, deviceId: 'device-a-2' });
+    await publish(
+      'evt.identity.store.created.v1',
+      a.orgaId,
+      { orga_id: a.orgaId, store_id: storeId, name: 'Second', time_zone: 'Europe/Rome' },
+      { userId: a.userId, deviceId: 'device-a-2' },
+    );
     const message = await waitFor(() => clientA.received.find((m) => m.data === storeId));
-    expect(message).toEqual({ scope: 'store', channel: a.orgaId, store_id: null, data: storeId, event: 'created', user: a.userId, device: 'device-a-2' });
+    expect(message).toEqual({
+      scope: 'store',
+      channel: a.orgaId,
+      store_id: null,
+      data: storeId,
+      event: 'created',
+      user: a.userId,
+      device: 'device-a-2',
+    });
 
     const storeOfB = randomUUID();
-    await publish('evt.identity.store.created.v1', b.orgaId, { orga_id: b.orgaId, store_id: storeOfB, name: 'B2', time_zone: 'Europe/Rome' }, { userId: b.userId, deviceId: 'device-b-1' });
+    await publish(
+      'evt.identity.store.created.v1',
+      b.orgaId,
+      { orga_id: b.orgaId, store_id: storeOfB, name: 'B2', time_zone: 'Europe/Rome' },
+      { userId: b.userId, deviceId: 'device-b-1' },
+    );
     await waitFor(() => clientB.received.find((m) => m.data === storeOfB));
     // B's event reached B (on the other gateway) and never A
     expect(clientA.received.filter((m) => m.channel !== a.orgaId)).toEqual([]);
@@ -101,7 +127,12 @@ describe('realtime over socket.io with two gateways sharing rooms through Redis'
     // still reaches the client, which only the Redis adapter's shared rooms make possible
     const burst = Array.from({ length: 8 }, () => randomUUID());
     for (const id of burst) {
-      await publish('evt.identity.store.created.v1', a.orgaId, { orga_id: a.orgaId, store_id: id, name: 'S', time_zone: 'Europe/Rome' }, { userId: a.userId, deviceId: 'device-a-2' });
+      await publish(
+        'evt.identity.store.created.v1',
+        a.orgaId,
+        { orga_id: a.orgaId, store_id: id, name: 'S', time_zone: 'Europe/Rome' },
+        { userId: a.userId, deviceId: 'device-a-2' },
+      );
     }
     await waitFor(() => (burst.every((id) => clientA.received.some((m) => m.data === id)) ? true : undefined));
     // each event reaches each client once, though two gateways run

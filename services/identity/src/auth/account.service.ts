@@ -35,8 +35,18 @@ export class AccountService {
     if (taken.length > 0) throw new RpcError('server_101');
     await this.dataSource.transaction(async (manager) => {
       const now = new Date();
-      await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'email' AND used_at IS NULL`, [caller.user.id]);
-      await queueTokenMail(manager, { user: caller.user, kind: 'email', newEmail: email, now, ttlMs: VERIFY_TOKEN_TTL_MS, mailOf: emailChangeMail, publicUrl: this.config.PUBLIC_URL });
+      await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'email' AND used_at IS NULL`, [
+        caller.user.id,
+      ]);
+      await queueTokenMail(manager, {
+        user: caller.user,
+        kind: 'email',
+        newEmail: email,
+        now,
+        ttlMs: VERIFY_TOKEN_TTL_MS,
+        mailOf: emailChangeMail,
+        publicUrl: this.config.PUBLIC_URL,
+      });
       await manager.update(PersonUserEntity, { id: caller.user.id }, { pendingEmail: email, updatedAt: now });
     });
     await this.mails.dispatchPending();
@@ -48,7 +58,9 @@ export class AccountService {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + AUTOLOGIN_TOKEN_TTL_MS);
     const token = await this.dataSource.transaction(async (manager) => {
-      await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'autologin' AND used_at IS NULL`, [caller.user.id]);
+      await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'autologin' AND used_at IS NULL`, [
+        caller.user.id,
+      ]);
       return insertEmailToken(manager, { userId: caller.user.id, kind: 'autologin', now, ttlMs: AUTOLOGIN_TOKEN_TTL_MS });
     });
     return { url: autologinUrl(this.config.PUBLIC_URL, caller.user.username, token), expires_at: expiresAt.toISOString() };

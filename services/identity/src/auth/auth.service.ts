@@ -121,7 +121,15 @@ export class AuthService {
     });
     const user = newPersonUser(
       manager,
-      { email: input.email, username, passwordHash, firstName: input.first_name, lastName: input.last_name, language: input.language, emailVerifiedAt: null },
+      {
+        email: input.email,
+        username,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        language: input.language,
+        emailVerifiedAt: null,
+      },
       now,
     );
     const membership = manager.create(OrgaUserEntity, {
@@ -138,7 +146,14 @@ export class AuthService {
     await manager.insert(StoreEntity, store);
     await manager.insert(PersonUserEntity, user);
     await manager.insert(OrgaUserEntity, membership);
-    await queueTokenMail(manager, { user, kind: 'verify', now, ttlMs: VERIFY_TOKEN_TTL_MS, mailOf: verificationMail, publicUrl: this.config.PUBLIC_URL });
+    await queueTokenMail(manager, {
+      user,
+      kind: 'verify',
+      now,
+      ttlMs: VERIFY_TOKEN_TTL_MS,
+      mailOf: verificationMail,
+      publicUrl: this.config.PUBLIC_URL,
+    });
 
     const meta = { orgaId: orga.id, storeId: null, actor: { userId: user.id, deviceId: ctx.auth?.deviceId ?? null } };
     await this.outbox.add(
@@ -155,16 +170,31 @@ export class AuthService {
       },
       meta,
     );
-    await this.outbox.add(manager, storeCreatedEvent, { orga_id: orga.id, store_id: store.id, name: store.name, time_zone: store.timeZone }, { ...meta, storeId: store.id });
-    await this.outbox.add(manager, userRegisteredEvent, {
-      user_id: user.id,
-      orga_id: orga.id,
-      store_id: store.id,
-      email: user.email,
-      language: user.language,
-      promo_code: orga.promoCode,
-    }, meta);
-    await this.outbox.add(manager, memberChangedEvent, { orga_id: orga.id, user_id: user.id, orga_user_id: membership.id, change: 'added' }, meta);
+    await this.outbox.add(
+      manager,
+      storeCreatedEvent,
+      { orga_id: orga.id, store_id: store.id, name: store.name, time_zone: store.timeZone },
+      { ...meta, storeId: store.id },
+    );
+    await this.outbox.add(
+      manager,
+      userRegisteredEvent,
+      {
+        user_id: user.id,
+        orga_id: orga.id,
+        store_id: store.id,
+        email: user.email,
+        language: user.language,
+        promo_code: orga.promoCode,
+      },
+      meta,
+    );
+    await this.outbox.add(
+      manager,
+      memberChangedEvent,
+      { orga_id: orga.id, user_id: user.id, orga_user_id: membership.id, change: 'added' },
+      meta,
+    );
     return { user_id: user.id, orga_id: orga.id };
   }
 
@@ -182,7 +212,14 @@ export class AuthService {
     await this.dataSource.transaction(async (manager) => {
       const now = new Date();
       await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'reset' AND used_at IS NULL`, [user.id]);
-      await queueTokenMail(manager, { user, kind: 'reset', now, ttlMs: RESET_TOKEN_TTL_MS, mailOf: passwordResetMail, publicUrl: this.config.PUBLIC_URL });
+      await queueTokenMail(manager, {
+        user,
+        kind: 'reset',
+        now,
+        ttlMs: RESET_TOKEN_TTL_MS,
+        mailOf: passwordResetMail,
+        publicUrl: this.config.PUBLIC_URL,
+      });
     });
     await this.mails.dispatchPending();
     return { requested: true };
@@ -329,7 +366,13 @@ export class AuthService {
       if (!session || session.revokedAt) return 'expired';
       const now = new Date();
       if (token.usedAt || token.revokedAt) {
-        await this.sessions.revoke(manager, session.userId, { sessionIds: [session.id] }, { userId: session.userId, deviceId: session.deviceId }, now);
+        await this.sessions.revoke(
+          manager,
+          session.userId,
+          { sessionIds: [session.id] },
+          { userId: session.userId, deviceId: session.deviceId },
+          now,
+        );
         return 'expired';
       }
       if (token.expiresAt.getTime() <= now.getTime()) return 'expired';
@@ -365,7 +408,10 @@ export class AuthService {
   }
 
   /** Changes the password (current one required: wrong → server_112) and ends every other session. */
-  async changePassword(caller: AuthenticatedCaller, input: RpcRequest<typeof changePasswordRpc>): Promise<RpcResponse<typeof changePasswordRpc>> {
+  async changePassword(
+    caller: AuthenticatedCaller,
+    input: RpcRequest<typeof changePasswordRpc>,
+  ): Promise<RpcResponse<typeof changePasswordRpc>> {
     if (!(await this.hasher.verify(caller.user.passwordHash, input.current_password))) throw new RpcError('server_112');
     const passwordHash = await this.hasher.hash(input.password);
     await this.dataSource.transaction(async (manager) => {

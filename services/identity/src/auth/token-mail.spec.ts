@@ -26,14 +26,28 @@ describe('token mails', () => {
     const token = await insertEmailToken(manager, { userId: user.id, kind: 'autologin', now, ttlMs: 600_000 });
     expect(inserts).toHaveLength(1);
     expect(inserts[0]?.entity).toBe(EmailTokenEntity);
-    expect(inserts[0]?.row).toMatchObject({ userId: user.id, kind: 'autologin', tokenHash: hashToken(token), newEmail: null, createdAt: now, usedAt: null });
+    expect(inserts[0]?.row).toMatchObject({
+      userId: user.id,
+      kind: 'autologin',
+      tokenHash: hashToken(token),
+      newEmail: null,
+      createdAt: now,
+      usedAt: null,
+    });
     expect(inserts[0]?.row['expiresAt']).toEqual(new Date('2026-03-01T10:10:00.000Z'));
     expect(JSON.stringify(inserts[0]?.row)).not.toContain(token);
   });
 
   it('R1.13 queues the mail with the token to the account address', async () => {
     const { manager, inserts } = recordingManager();
-    await queueTokenMail(manager, { user, kind: 'reset', now, ttlMs: 7_200_000, mailOf: passwordResetMail, publicUrl: 'http://pawline.test' });
+    await queueTokenMail(manager, {
+      user,
+      kind: 'reset',
+      now,
+      ttlMs: 7_200_000,
+      mailOf: passwordResetMail,
+      publicUrl: 'http://pawline.test',
+    });
     expect(inserts.map((insert) => insert.entity)).toEqual([EmailTokenEntity, OutgoingMailEntity]);
     const mail = inserts[1]?.row ?? {};
     expect(mail).toMatchObject({ to: 'anna@example.it', createdAt: now, sentAt: null, attempts: 0, lastError: null });
@@ -45,7 +59,15 @@ describe('token mails', () => {
 
   it('R1.14 mails an address change to the new address the token confirms', async () => {
     const { manager, inserts } = recordingManager();
-    await queueTokenMail(manager, { user, kind: 'email', newEmail: 'anna.new@example.it', now, ttlMs: 1000, mailOf: emailChangeMail, publicUrl: 'http://pawline.test' });
+    await queueTokenMail(manager, {
+      user,
+      kind: 'email',
+      newEmail: 'anna.new@example.it',
+      now,
+      ttlMs: 1000,
+      mailOf: emailChangeMail,
+      publicUrl: 'http://pawline.test',
+    });
     expect(inserts[0]?.row).toMatchObject({ kind: 'email', newEmail: 'anna.new@example.it' });
     expect(inserts[1]?.row).toMatchObject({ to: 'anna.new@example.it' });
   });

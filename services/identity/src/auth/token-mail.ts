@@ -18,7 +18,10 @@ export type EmailTokenInput = {
 };
 
 /** A new single-use token stored as its hash; returns the token itself, which only its link or mail carries. */
-export async function insertEmailToken(manager: EntityManager, { userId, kind, now, ttlMs, newEmail = null }: EmailTokenInput): Promise<string> {
+export async function insertEmailToken(
+  manager: EntityManager,
+  { userId, kind, now, ttlMs, newEmail = null }: EmailTokenInput,
+): Promise<string> {
   const token = newEmailToken();
   await manager.insert(EmailTokenEntity, {
     id: randomUUID(),
@@ -50,6 +53,12 @@ export type TokenMailInput = Omit<EmailTokenInput, 'userId'> & {
  */
 export async function queueTokenMail(manager: EntityManager, { user, mailOf, publicUrl, ...token }: TokenMailInput): Promise<void> {
   const secret = await insertEmailToken(manager, { ...token, userId: user.id });
-  const mail = mailOf({ to: token.newEmail ?? user.email, firstName: user.firstName, language: user.language as IdentityLanguage, publicUrl, token: secret });
+  const mail = mailOf({
+    to: token.newEmail ?? user.email,
+    firstName: user.firstName,
+    language: user.language as IdentityLanguage,
+    publicUrl,
+    token: secret,
+  });
   await manager.insert(OutgoingMailEntity, { id: randomUUID(), ...mail, createdAt: token.now, sentAt: null, attempts: 0, lastError: null });
 }

@@ -62,7 +62,13 @@ describe('verification mail', () => {
 
 describe('e-mail change mail', () => {
   it('R1.14 links the new address to ${PUBLIC_URL}/verify-email?token=<token> in the user language', () => {
-    const mail = emailChangeMail({ to: 'new@example.com', firstName: 'Anna', publicUrl: 'https://app.pawline.test', token: 'tok-9', language: 'it' });
+    const mail = emailChangeMail({
+      to: 'new@example.com',
+      firstName: 'Anna',
+      publicUrl: 'https://app.pawline.test',
+      token: 'tok-9',
+      language: 'it',
+    });
     expect(mail.to).toBe('new@example.com');
     expect(mail.subject).toBe('Conferma il tuo nuovo indirizzo e-mail per Pawline');
     expect(mail.text).toContain('https://app.pawline.test/verify-email?token=tok-9');

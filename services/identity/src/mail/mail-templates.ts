@@ -128,11 +128,16 @@ function escapeHtml(text: string): string {
  * A mail that carries a one-time link and its token, in the user's language: greeting, text, the
  * link, the token to type instead, and how long both last; text and HTML.
  */
-function linkMail(texts: Record<IdentityLanguage, LinkMailTexts>, linkOf: (publicUrl: string, token: string) => string): (input: LinkMailInput) => OutgoingMail {
+function linkMail(
+  texts: Record<IdentityLanguage, LinkMailTexts>,
+  linkOf: (publicUrl: string, token: string) => string,
+): (input: LinkMailInput) => OutgoingMail {
   return (input) => {
     const t = texts[input.language];
     const link = linkOf(input.publicUrl, input.token);
-    const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join('\n');
+    const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join(
+      '\n',
+    );
     const html = [
       `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
       `<p>${escapeHtml(t.body)}</p>`,

@@ -16,9 +16,21 @@ export class MailboxHandlers {
   @RpcHandler(listMailboxRpc)
   async list(input: RpcRequest<typeof listMailboxRpc>): Promise<RpcResponse<typeof listMailboxRpc>> {
     if (this.sender.transport !== 'sandbox') throw new RpcError('not_found');
-    const query = this.dataSource.getRepository(SandboxMailEntity).createQueryBuilder('m').orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC').limit(200);
+    const query = this.dataSource
+      .getRepository(SandboxMailEntity)
+      .createQueryBuilder('m')
+      .orderBy('m.created_at', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .limit(200);
     if (input.to) query.where('lower(m.to) = lower(:to)', { to: input.to });
     const mails = await query.getMany();
-    return mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() }));
+    return mails.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      created_at: m.createdAt.toISOString(),
+    }));
   }
 }

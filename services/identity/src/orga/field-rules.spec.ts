@@ -24,7 +24,8 @@ describe('store and team field rules', () => {
 
   it('R9.09 R3.03 keeps a preset or custom border:card scheme and defaults to #4c61b4:#6d81d0', () => {
     expect(colorSchemeField(undefined)).toBe('#4c61b4:#6d81d0');
-    for (const preset of COLOUR_PRESETS) expect(colorSchemeField(`${preset.border}:${preset.card}`)).toBe(`${preset.border}:${preset.card}`);
+    for (const preset of COLOUR_PRESETS)
+      expect(colorSchemeField(`${preset.border}:${preset.card}`)).toBe(`${preset.border}:${preset.card}`);
     expect(colorSchemeField('#ABC:#123456')).toBe('#aabbcc:#123456');
   });
 

@@ -37,7 +37,9 @@ describe('admin_notification sanitizer (R3.02, R2.12)', () => {
   it('R3.02 escapes stray angle brackets and quotes in text and attribute values', () => {
     expect(sanitizeHtml('1 < 2 & 3 > 2')).toBe('1 &lt; 2 &amp; 3 &gt; 2');
     expect(sanitizeHtml('Tom &amp; Jerry &eacute;')).toBe('Tom &amp; Jerry &eacute;');
-    expect(sanitizeHtml('<a title=\'say "hi"\' href="/x">x</a>')).toBe('<a title="say &quot;hi&quot;" href="/x" rel="noopener noreferrer" target="_blank">x</a>');
+    expect(sanitizeHtml('<a title=\'say "hi"\' href="/x">x</a>')).toBe(
+      '<a title="say &quot;hi&quot;" href="/x" rel="noopener noreferrer" target="_blank">x</a>',
+    );
     expect(sanitizeHtml('<<script>script>alert(1)<</script>/script>')).toBe('');
     expect(sanitizeHtml('a <b>x</b> <3')).toBe('a <b>x</b> &lt;3');
   });

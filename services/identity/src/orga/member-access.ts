@@ -6,7 +6,7 @@ export const REGULAR_EMPLOYEE = 1;
 
 /** R6.01: the effective rank in a store is its override, else the organization rank. */
 export function effectiveRank(orgaRank: number, storeOverrides: Readonly<Record<string, number>>, storeId: string): number {
-  return Object.hasOwn(storeOverrides, storeId) ? storeOverrides[storeId] ?? orgaRank : orgaRank;
+  return Object.hasOwn(storeOverrides, storeId) ? (storeOverrides[storeId] ?? orgaRank) : orgaRank;
 }
 
 /**

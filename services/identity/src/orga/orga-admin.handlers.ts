@@ -27,7 +27,10 @@ export class OrgaAdminHandlers {
   }
 
   @RpcHandler(updateOrgaSettingsRpc)
-  async updateSettings(input: RpcRequest<typeof updateOrgaSettingsRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateOrgaSettingsRpc>> {
+  async updateSettings(
+    input: RpcRequest<typeof updateOrgaSettingsRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof updateOrgaSettingsRpc>> {
     return this.admin.updateSettings(await this.guard.caller(ctx), input);
   }
 

@@ -87,7 +87,12 @@ export class OrgaAdminService {
     });
   }
 
-  private async saveOrga(manager: EntityManager, caller: AuthenticatedCaller, orgaId: string, changes: Partial<OrganizationEntity>): Promise<Organization> {
+  private async saveOrga(
+    manager: EntityManager,
+    caller: AuthenticatedCaller,
+    orgaId: string,
+    changes: Partial<OrganizationEntity>,
+  ): Promise<Organization> {
     const fields = Object.keys(changes);
     if (fields.length > 0) {
       await manager.update(OrganizationEntity, { id: orgaId }, changes);
@@ -166,7 +171,12 @@ export class OrgaAdminService {
       if (!store) throw new RpcError('not_found');
       if ((await manager.getRepository(StoreEntity).countBy({ orgaId: input.orga_id })) <= 1) throw new RpcError('conflict');
       await manager.delete(StoreEntity, { id: store.id });
-      await this.outbox.add(manager, storeDeletedEvent, { orga_id: store.orgaId, store_id: store.id }, metaOf(caller, store.orgaId, store.id));
+      await this.outbox.add(
+        manager,
+        storeDeletedEvent,
+        { orga_id: store.orgaId, store_id: store.id },
+        metaOf(caller, store.orgaId, store.id),
+      );
       return { deleted: true as const };
     });
   }
@@ -183,7 +193,8 @@ export class OrgaAdminService {
       await requireOwner(manager, caller.user.id, input.orga_id);
       const [orga] = await manager.query<{ name: string }[]>(`SELECT name FROM organization WHERE id = $1 FOR UPDATE`, [input.orga_id]);
       if (!orga) throw new RpcError('forbidden');
-      if (input.confirm_name.trim() !== orga.name.trim()) throw new RpcError('validation_failed', { fields: { confirm_name: CONFIRM_NAME_KEY } });
+      if (input.confirm_name.trim() !== orga.name.trim())
+        throw new RpcError('validation_failed', { fields: { confirm_name: CONFIRM_NAME_KEY } });
 
       const members = await manager.getRepository(OrgaUserEntity).findBy({ orgaId: input.orga_id });
       const userIds = members.map((m) => m.userId);
@@ -201,7 +212,12 @@ export class OrgaAdminService {
         await this.sessions.revoke(manager, userId, { sessionIds: null }, meta.actor);
       }
       for (const m of members.filter((row) => !soleIds.includes(row.userId))) {
-        await this.outbox.add(manager, memberChangedEvent, { orga_id: input.orga_id, user_id: m.userId, orga_user_id: m.id, change: 'removed' }, meta);
+        await this.outbox.add(
+          manager,
+          memberChangedEvent,
+          { orga_id: input.orga_id, user_id: m.userId, orga_user_id: m.id, change: 'removed' },
+          meta,
+        );
       }
       if (soleIds.length > 0) {
         await manager.query(

@@ -22,7 +22,11 @@ export async function loadMember(manager: EntityManager, userId: string, orgaId:
   const row = await manager.getRepository(OrgaUserEntity).findOneBy({ userId, orgaId });
   if (!row) return null;
   const overrides = (await overridesOf(manager, [row.id])).get(row.id) ?? {};
-  return { row, overrides, member: { orga_rank: row.rank, employee_status: row.employeeStatus, store_overrides: overrides, active: row.active } };
+  return {
+    row,
+    overrides,
+    member: { orga_rank: row.rank, employee_status: row.employeeStatus, store_overrides: overrides, active: row.active },
+  };
 }
 
 /**

@@ -18,7 +18,9 @@ export class OrgaService {
   constructor(private readonly dataSource: DataSource) {}
 
   async listForUser(userId: string): Promise<OrganizationSummary[]> {
-    const memberships = await this.dataSource.getRepository(OrgaUserEntity).find({ where: { userId, active: true }, order: { createdAt: 'ASC' } });
+    const memberships = await this.dataSource
+      .getRepository(OrgaUserEntity)
+      .find({ where: { userId, active: true }, order: { createdAt: 'ASC' } });
     if (memberships.length === 0) return [];
     const orgas = await this.dataSource.getRepository(OrganizationEntity).findBy({ id: In(memberships.map((m) => m.orgaId)) });
     const byId = new Map(orgas.map((o) => [o.id, o]));
@@ -63,7 +65,12 @@ export class OrgaService {
   async reachableStores(userId: string, orgaId: string): Promise<Store[]> {
     const membership = await this.activeMembership(userId, orgaId);
     const stores = await this.stores(orgaId);
-    const reachable = new Set(reachableStoreIds(memberShape(membership), stores.map((s) => s.id)));
+    const reachable = new Set(
+      reachableStoreIds(
+        memberShape(membership),
+        stores.map((s) => s.id),
+      ),
+    );
     return stores.filter((s) => reachable.has(s.id)).map(toStore);
   }
 
@@ -91,7 +98,16 @@ export class OrgaService {
     };
     const row = await this.dataSource.getRepository(OrgaUserEntity).findOneBy({ userId, orgaId });
     if (!row) {
-      return { member: false, active: false, orga_rank: 4, employee_status: 0, store_overrides: {}, store_ids: [], min_ranks: minRanks, tier: orga.tier };
+      return {
+        member: false,
+        active: false,
+        orga_rank: 4,
+        employee_status: 0,
+        store_overrides: {},
+        store_ids: [],
+        min_ranks: minRanks,
+        tier: orga.tier,
+      };
     }
     const user = await this.dataSource.getRepository(PersonUserEntity).findOneBy({ id: userId });
     const overrides = (await this.overridesOf([row.id])).get(row.id) ?? {};
@@ -103,7 +119,12 @@ export class OrgaService {
       orga_rank: row.rank,
       employee_status: row.employeeStatus,
       store_overrides: overrides,
-      store_ids: active ? reachableStoreIds(memberShape({ row, overrides }), stores.map((s) => s.id)) : [],
+      store_ids: active
+        ? reachableStoreIds(
+            memberShape({ row, overrides }),
+            stores.map((s) => s.id),
+          )
+        : [],
       min_ranks: minRanks,
       tier: orga.tier,
     };

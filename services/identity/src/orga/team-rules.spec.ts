@@ -29,8 +29,16 @@ describe('team rules (spec §6, R3.03)', () => {
     for (const actorRank of [0, 1]) {
       for (const granted of ranks) {
         const expected = granted < actorRank ? (granted === 0 ? 'owner_only' : 'above_own_rank') : null;
-        expect([actorRank, granted, teamChangeRefusal(member(actorRank), null, { orgaRank: granted, storeRanks: [] })]).toEqual([actorRank, granted, expected]);
-        expect([actorRank, granted, teamChangeRefusal(member(actorRank), null, { orgaRank: 4, storeRanks: [granted] })]).toEqual([actorRank, granted, expected]);
+        expect([actorRank, granted, teamChangeRefusal(member(actorRank), null, { orgaRank: granted, storeRanks: [] })]).toEqual([
+          actorRank,
+          granted,
+          expected,
+        ]);
+        expect([actorRank, granted, teamChangeRefusal(member(actorRank), null, { orgaRank: 4, storeRanks: [granted] })]).toEqual([
+          actorRank,
+          granted,
+          expected,
+        ]);
       }
     }
   });

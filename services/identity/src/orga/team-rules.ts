@@ -17,7 +17,8 @@ export type RankGrant = { orgaRank: number; storeRanks: readonly number[] };
 export function teamChangeRefusal(actor: TeamActor, target: { orgaRank: number } | null, grant: RankGrant | null): TeamRefusal {
   if (!isOrgaAdmin(actor)) return 'not_admin';
   const owner = isOwner(actor);
-  const touchesOwner = target?.orgaRank === RANKS.owner || grant?.orgaRank === RANKS.owner || (grant?.storeRanks ?? []).includes(RANKS.owner);
+  const touchesOwner =
+    target?.orgaRank === RANKS.owner || grant?.orgaRank === RANKS.owner || (grant?.storeRanks ?? []).includes(RANKS.owner);
   if (touchesOwner && !owner) return 'owner_only';
   if (target && target.orgaRank < actor.orga_rank) return 'outranks_actor';
   if (grant && (grant.orgaRank < actor.orga_rank || grant.storeRanks.some((rank) => rank < actor.orga_rank))) return 'above_own_rank';

@@ -63,7 +63,10 @@ export class TeamService {
    * (answered once, only its hash is kept) and the membership with rank, overrides, colours and
    * contact data. The administrator vouches for the address, so the member signs in at once.
    */
-  async create(caller: AuthenticatedCaller, input: RpcRequest<typeof createMemberRpc>): Promise<OrgaUserDetail & { first_password: string }> {
+  async create(
+    caller: AuthenticatedCaller,
+    input: RpcRequest<typeof createMemberRpc>,
+  ): Promise<OrgaUserDetail & { first_password: string }> {
     const fonNr = phoneField('fon_nr', input.fon_nr) ?? null;
     const colorScheme = colorSchemeField(input.color_scheme);
     const stem = usernameBase(input.first_name, input.last_name);
@@ -85,7 +88,15 @@ export class TeamService {
         const now = new Date();
         const user = newPersonUser(
           manager,
-          { email: input.email, username, passwordHash, firstName: input.first_name, lastName: input.last_name, language, emailVerifiedAt: now },
+          {
+            email: input.email,
+            username,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            language,
+            emailVerifiedAt: now,
+          },
           now,
         );
         await manager.insert(PersonUserEntity, user);
@@ -130,10 +141,13 @@ export class TeamService {
         teamChangeRefusal(
           actor.member,
           { orgaRank: target.row.rank },
-          ranksChange ? { orgaRank: input.orga_rank ?? target.row.rank, storeRanks: input.store_override ? Object.values(overrides) : [] } : null,
+          ranksChange
+            ? { orgaRank: input.orga_rank ?? target.row.rank, storeRanks: input.store_override ? Object.values(overrides) : [] }
+            : null,
         ),
       );
-      if (input.orga_rank !== undefined && input.orga_rank !== RANKS.owner && target.row.rank === RANKS.owner) await this.keepAnOwner(manager, target.row);
+      if (input.orga_rank !== undefined && input.orga_rank !== RANKS.owner && target.row.rank === RANKS.owner)
+        await this.keepAnOwner(manager, target.row);
       if (input.store_override !== undefined) await this.checkStores(manager, input.orga_id, overrides);
 
       const row = target.row;
@@ -180,7 +194,12 @@ export class TeamService {
         if (!active && target.row.rank === RANKS.owner) await this.keepAnOwner(manager, target.row);
         await manager.update(OrgaUserEntity, { id: target.row.id }, { active });
         if (!active) {
-          await this.sessions.revoke(manager, target.row.userId, { sessionIds: null }, { userId: caller.user.id, deviceId: caller.auth.deviceId });
+          await this.sessions.revoke(
+            manager,
+            target.row.userId,
+            { sessionIds: null },
+            { userId: caller.user.id, deviceId: caller.auth.deviceId },
+          );
         }
         await this.announce(manager, caller, target.row);
       }
@@ -239,7 +258,10 @@ export class TeamService {
     if (rows.length === 0) return [];
     const users = await manager.getRepository(PersonUserEntity).findBy({ id: In(rows.map((r) => r.userId)) });
     const byId = new Map(users.map((u) => [u.id, u]));
-    const overrides = await overridesOf(manager, rows.map((r) => r.id));
+    const overrides = await overridesOf(
+      manager,
+      rows.map((r) => r.id),
+    );
     return rows.flatMap((row) => {
       const user = byId.get(row.userId);
       if (!user) return [];

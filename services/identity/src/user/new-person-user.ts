@@ -14,7 +14,10 @@ const PERSON_USER_USERNAME_INDEX = 'uq_person_user_username_lower';
  * account (R3.03) differ only here: the member's address counts as verified at once, since the
  * administrator vouches for it; a registered user's waits for the mail link (R1.13).
  */
-export type NewPersonUserFields = Pick<PersonUserEntity, 'email' | 'username' | 'passwordHash' | 'firstName' | 'lastName' | 'language' | 'emailVerifiedAt'>;
+export type NewPersonUserFields = Pick<
+  PersonUserEntity,
+  'email' | 'username' | 'passwordHash' | 'firstName' | 'lastName' | 'language' | 'emailVerifiedAt'
+>;
 
 /** A new, active person user row, not yet inserted: no pending address change, ratings enabled, created and updated `now`. */
 export function newPersonUser(manager: EntityManager, fields: NewPersonUserFields, now: Date): PersonUserEntity {
@@ -37,7 +40,10 @@ export function newPersonUser(manager: EntityManager, fields: NewPersonUserField
  */
 export async function freeUsername(manager: EntityManager, stem: string): Promise<string> {
   const candidates = [...usernameCandidates(stem)].map((c) => c.toLowerCase());
-  const takenRows: { name: string }[] = await manager.query(`SELECT lower(username) AS name FROM person_user WHERE lower(username) = ANY($1::text[])`, [candidates]);
+  const takenRows: { name: string }[] = await manager.query(
+    `SELECT lower(username) AS name FROM person_user WHERE lower(username) = ANY($1::text[])`,
+    [candidates],
+  );
   const taken = new Set(takenRows.map((row) => row.name));
   return pickUsername(stem, (candidate) => taken.has(candidate.toLowerCase()));
 }

@@ -51,7 +51,13 @@ export class UserService {
   async rate(caller: AuthenticatedCaller, input: RpcRequest<typeof rateAppRpc>): Promise<PersonUser> {
     await this.dataSource.transaction(async (manager) => {
       const now = new Date();
-      await manager.insert(UserRatingEntity, { id: randomUUID(), userId: caller.user.id, rating: input.rating, annotation: input.annotation ?? null, createdAt: now });
+      await manager.insert(UserRatingEntity, {
+        id: randomUUID(),
+        userId: caller.user.id,
+        rating: input.rating,
+        annotation: input.annotation ?? null,
+        createdAt: now,
+      });
       await manager.update(PersonUserEntity, { id: caller.user.id }, { lastRatingTime: now, updatedAt: now });
     });
     return this.personData(caller.user.id);

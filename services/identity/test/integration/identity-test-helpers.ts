@@ -20,7 +20,12 @@ export async function failureOf<C extends RpcContract>(
   throw new Error(`${contract.subject} succeeded but should have failed`);
 }
 
-export function call<C extends RpcContract>(client: NatsRpcClient, contract: C, data: RpcRequest<C>, auth: AuthContext | null = null): Promise<RpcResponse<C>> {
+export function call<C extends RpcContract>(
+  client: NatsRpcClient,
+  contract: C,
+  data: RpcRequest<C>,
+  auth: AuthContext | null = null,
+): Promise<RpcResponse<C>> {
   return client.call(contract, data, { auth, lang: 'en' });
 }
 

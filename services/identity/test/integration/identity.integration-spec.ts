@@ -96,9 +96,13 @@ describe('identity over NATS and Postgres', () => {
     expect(orga?.tier).toBe(0);
     expect((orga.subscribed_until.getTime() - orga.created_at.getTime()) / 86_400_000).toBe(15);
     expect(orga?.promo_code).toBeNull();
-    const stores = await env.query<{ name: string; time_zone: string }>(`SELECT name, time_zone FROM identity.store WHERE orga_id = $1`, [result.orga_id]);
+    const stores = await env.query<{ name: string; time_zone: string }>(`SELECT name, time_zone FROM identity.store WHERE orga_id = $1`, [
+      result.orga_id,
+    ]);
     expect(stores).toEqual([{ name: 'Toelettatura Anna', time_zone: 'Europe/Rome' }]);
-    const [member] = await env.query<{ rank: number; active: boolean }>(`SELECT rank, active FROM identity.orga_user WHERE user_id = $1`, [result.user_id]);
+    const [member] = await env.query<{ rank: number; active: boolean }>(`SELECT rank, active FROM identity.orga_user WHERE user_id = $1`, [
+      result.user_id,
+    ]);
     expect(member).toEqual({ rank: 0, active: true });
 
     const j = await call(client, registerUserRpc, jurgen);
@@ -137,7 +141,12 @@ describe('identity over NATS and Postgres', () => {
        FROM generate_series(0, 29) AS n`,
     );
     const users = await count('person_user');
-    const error = await failureOf(client, registerUserRpc, { ...anna, email: 'mario@example.it', first_name: 'Mario', last_name: 'Bianchi' });
+    const error = await failureOf(client, registerUserRpc, {
+      ...anna,
+      email: 'mario@example.it',
+      first_name: 'Mario',
+      last_name: 'Bianchi',
+    });
     expect(error.code).toBe('conflict');
     expect(error.params).toEqual({ message: 'Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.' });
     expect(await count('person_user')).toBe(users);
@@ -149,8 +158,12 @@ describe('identity over NATS and Postgres', () => {
 
   it('R5.04 requires terms and privacy to be accepted', async () => {
     const users = await count('person_user');
-    expect((await failureOf(client, registerUserRpc, { ...anna, email: 'x1@example.com', accept_terms: false })).code).toBe('terms_not_accepted');
-    expect((await failureOf(client, registerUserRpc, { ...anna, email: 'x2@example.com', accept_privacy: false })).code).toBe('terms_not_accepted');
+    expect((await failureOf(client, registerUserRpc, { ...anna, email: 'x1@example.com', accept_terms: false })).code).toBe(
+      'terms_not_accepted',
+    );
+    expect((await failureOf(client, registerUserRpc, { ...anna, email: 'x2@example.com', accept_privacy: false })).code).toBe(
+      'terms_not_accepted',
+    );
     expect(await count('person_user')).toBe(users);
   });
 
@@ -165,7 +178,10 @@ describe('identity over NATS and Postgres', () => {
     const wrong = await failureOf(client, loginRpc, { username: 'annarossi', password: 'not-the-password' });
     expect([unknown.code, unknown.status]).toEqual(['server_100', 401]);
     expect([wrong.code, wrong.status]).toEqual(['server_112', 401]);
-    expect([errorMessage(unknown.code, 'en'), errorMessage(wrong.code, 'en')]).toEqual(['Wrong username or password', 'Wrong username or password']);
+    expect([errorMessage(unknown.code, 'en'), errorMessage(wrong.code, 'en')]).toEqual([
+      'Wrong username or password',
+      'Wrong username or password',
+    ]);
   });
 
   it('R1.13 validates the e-mail by the token of the (Italian) verification mail, once', async () => {
@@ -187,7 +203,9 @@ describe('identity over NATS and Postgres', () => {
       [ids.jurgenUser, hashToken(token)],
     );
     expect((await failureOf(client, verifyEmailRpc, { token })).code).toBe('token_invalid');
-    const [row] = await env.query<{ email_verified_at: Date | null }>(`SELECT email_verified_at FROM identity.person_user WHERE id = $1`, [ids.jurgenUser]);
+    const [row] = await env.query<{ email_verified_at: Date | null }>(`SELECT email_verified_at FROM identity.person_user WHERE id = $1`, [
+      ids.jurgenUser,
+    ]);
     expect(row?.email_verified_at).toBeNull();
     await call(client, verifyEmailRpc, { token: await tokenFromMailbox('juergen@example.de') });
   });
@@ -256,8 +274,12 @@ describe('identity over NATS and Postgres', () => {
     const keep = await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password });
     const other = await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password });
     const auth = authOf(keep.access_token);
-    expect((await failureOf(client, changePasswordRpc, { current_password: 'wrong-one', password: 'new-secret-99' }, auth)).code).toBe('server_112');
-    expect(await call(client, changePasswordRpc, { current_password: jurgen.password, password: 'new-secret-99' }, auth)).toEqual({ changed: true });
+    expect((await failureOf(client, changePasswordRpc, { current_password: 'wrong-one', password: 'new-secret-99' }, auth)).code).toBe(
+      'server_112',
+    );
+    expect(await call(client, changePasswordRpc, { current_password: jurgen.password, password: 'new-secret-99' }, auth)).toEqual({
+      changed: true,
+    });
     expect((await failureOf(client, refreshSessionRpc, { refresh_token: other.refresh_token })).code).toBe('session_expired');
     await call(client, getUserRpc, {}, auth);
     expect((await failureOf(client, loginRpc, { username: 'juergengroesse', password: jurgen.password })).code).toBe('server_112');
@@ -291,11 +313,16 @@ describe('identity over NATS and Postgres', () => {
     const orga = await call(client, getOrgaRpc, { orga_id: ids.annaOrga }, annaAuth);
     expect(orga).toMatchObject({ id: ids.annaOrga, name: 'Toelettatura Anna', tier: 0, country: 'IT', min_rank_read_store: 4 });
     expect(orga.stores).toHaveLength(1);
-    expect(orga.users).toEqual([expect.objectContaining({ user_id: ids.annaUser, orga_rank: 0, color_scheme: '#4c61b4:#6d81d0', active: true })]);
+    expect(orga.users).toEqual([
+      expect.objectContaining({ user_id: ids.annaUser, orga_rank: 0, color_scheme: '#4c61b4:#6d81d0', active: true }),
+    ]);
     expect((await call(client, listOrgasRpc, {}, annaAuth)).map((o) => [o.id, o.orga_rank])).toEqual([[ids.annaOrga, 0]]);
     const stores = await call(client, listStoresRpc, { orga_id: ids.annaOrga }, annaAuth);
     const storeId = stores[0].id;
-    expect(await call(client, getStoreRpc, { orga_id: ids.annaOrga, store_id: storeId }, annaAuth)).toMatchObject({ name: 'Toelettatura Anna', time_zone: 'Europe/Rome' });
+    expect(await call(client, getStoreRpc, { orga_id: ids.annaOrga, store_id: storeId }, annaAuth)).toMatchObject({
+      name: 'Toelettatura Anna',
+      time_zone: 'Europe/Rome',
+    });
 
     expect((await failureOf(client, getOrgaRpc, { orga_id: ids.annaOrga }, jurgenAuth)).code).toBe('forbidden');
     expect((await failureOf(client, listStoresRpc, { orga_id: ids.annaOrga }, jurgenAuth)).code).toBe('forbidden');
@@ -310,8 +337,12 @@ describe('identity over NATS and Postgres', () => {
     );
     const users = await count('person_user');
     const base = { ...anna, first_name: 'Paola', last_name: 'Bianchi', organization_name: 'Paola Pets' };
-    expect((await failureOf(client, registerUserRpc, { ...base, email: 'p1@example.com', promo_code: 'SUMMER' })).code).toBe('promo_code_invalid');
-    expect((await failureOf(client, registerUserRpc, { ...base, email: 'p2@example.com', promo_code: 'NOPE' })).code).toBe('promo_code_invalid');
+    expect((await failureOf(client, registerUserRpc, { ...base, email: 'p1@example.com', promo_code: 'SUMMER' })).code).toBe(
+      'promo_code_invalid',
+    );
+    expect((await failureOf(client, registerUserRpc, { ...base, email: 'p2@example.com', promo_code: 'NOPE' })).code).toBe(
+      'promo_code_invalid',
+    );
     expect(await count('person_user')).toBe(users);
 
     const ok = await call(client, registerUserRpc, { ...base, email: 'p3@example.com', promo_code: 'winter10' });
@@ -342,7 +373,9 @@ describe('identity over NATS and Postgres', () => {
     expect((await raw({ ...anna, email: 'bad3@example.com', country: 'US' })).code).toBe('validation_failed');
     expect((await raw({ ...anna, email: 'bad4@example.com', password: 'short' })).code).toBe('validation_failed');
     expect((await raw({ ...anna, email: 'not-an-email' })).code).toBe('validation_failed');
-    const login = await failureOf(client, loginRpc, { username: 'annarossi', password: anna.password, role: 'owner' } as RpcRequest<typeof loginRpc>);
+    const login = await failureOf(client, loginRpc, { username: 'annarossi', password: anna.password, role: 'owner' } as RpcRequest<
+      typeof loginRpc
+    >);
     expect(login.code).toBe('validation_failed');
     expect(await count('person_user')).toBe(users);
     expect(await count('session')).toBe(sessions);

@@ -53,6 +53,8 @@ describe('identity migrations', () => {
       );
     await insert('00000000-0000-4000-8000-000000000001', 'Anna@Example.com', 'anna');
     await expect(insert('00000000-0000-4000-8000-000000000002', 'anna@example.COM', 'anna2')).rejects.toThrow(/uq_person_user_email_lower/);
-    await expect(insert('00000000-0000-4000-8000-000000000003', 'other@example.com', 'ANNA')).rejects.toThrow(/uq_person_user_username_lower/);
+    await expect(insert('00000000-0000-4000-8000-000000000003', 'other@example.com', 'ANNA')).rejects.toThrow(
+      /uq_person_user_username_lower/,
+    );
   });
 });

@@ -78,11 +78,15 @@ describe('identity: account features, organizations, stores and team', () => {
     return { auth, userId: user_id, orgaId: orga_id, storeId: store?.id ?? '', username: person.username, password, email };
   }
 
-  async function member(admin: Account, data: Partial<RpcRequest<typeof createMemberRpc>> & { first_name: string; last_name: string; email: string }) {
+  async function member(
+    admin: Account,
+    data: Partial<RpcRequest<typeof createMemberRpc>> & { first_name: string; last_name: string; email: string },
+  ) {
     return call(client, createMemberRpc, { orga_id: admin.orgaId, orga_rank: 3, ...data }, admin.auth);
   }
 
-  const count = async (sql: string, params: unknown[]): Promise<number> => Number((await env.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]?.n);
+  const count = async (sql: string, params: unknown[]): Promise<number> =>
+    Number((await env.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]?.n);
 
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
@@ -103,8 +107,13 @@ describe('identity: account features, organizations, stores and team', () => {
 
   describe('account features', () => {
     it('R1.14 keeps a changed e-mail pending until the link mailed to the new address is opened', async () => {
-      expect(await call(client, changeEmailRpc, { email: 'anna.new@example.it' }, anna.auth)).toEqual({ pending_email: 'anna.new@example.it' });
-      expect(await call(client, getUserRpc, {}, anna.auth)).toMatchObject({ email: 'anna@example.it', pending_email: 'anna.new@example.it' });
+      expect(await call(client, changeEmailRpc, { email: 'anna.new@example.it' }, anna.auth)).toEqual({
+        pending_email: 'anna.new@example.it',
+      });
+      expect(await call(client, getUserRpc, {}, anna.auth)).toMatchObject({
+        email: 'anna@example.it',
+        pending_email: 'anna.new@example.it',
+      });
       expect((await failureOf(client, loginRpc, { username: 'anna.new@example.it', password: anna.password })).code).toBe('server_100');
 
       const mails = await call(client, listMailboxRpc, { to: 'anna.new@example.it' });
@@ -117,7 +126,9 @@ describe('identity: account features, organizations, stores and team', () => {
       expect(await call(client, getUserRpc, {}, anna.auth)).toMatchObject({ email: 'anna.new@example.it', pending_email: null });
       expect((await call(client, loginRpc, { username: 'anna.new@example.it', password: anna.password })).user_id).toBe(anna.userId);
       expect((await failureOf(client, loginRpc, { username: 'anna@example.it', password: anna.password })).code).toBe('server_100');
-      await waitFor(() => bus.events.find((e) => e.subject === 'evt.identity.email.verified.v1' && JSON.stringify(e.data).includes('anna.new@example.it')));
+      await waitFor(() =>
+        bus.events.find((e) => e.subject === 'evt.identity.email.verified.v1' && JSON.stringify(e.data).includes('anna.new@example.it')),
+      );
       anna.email = 'anna.new@example.it';
     });
 
@@ -132,7 +143,10 @@ describe('identity: account features, organizations, stores and team', () => {
       const token = await mailToken('shared@example.it');
       await member(anna, { first_name: 'Sara', last_name: 'Shared', email: 'shared@example.it' });
       expect((await failureOf(client, verifyEmailRpc, { token })).code).toBe('server_101');
-      expect(await call(client, getUserRpc, {}, bruno.auth)).toMatchObject({ email: 'bruno@example.it', pending_email: 'shared@example.it' });
+      expect(await call(client, getUserRpc, {}, bruno.auth)).toMatchObject({
+        email: 'bruno@example.it',
+        pending_email: 'shared@example.it',
+      });
     });
 
     it('R1.15 R2.04 builds /autologin?u=&p= with a one-time token, never the password, that signs in once', async () => {
@@ -159,16 +173,24 @@ describe('identity: account features, organizations, stores and team', () => {
     it('R1.15 refuses an expired auto-login token and retires the previous link when a new one is made', async () => {
       const first = new URL((await call(client, autologinLinkRpc, {}, anna.auth)).url);
       const second = new URL((await call(client, autologinLinkRpc, {}, anna.auth)).url);
-      expect((await failureOf(client, autologinRpc, { u: anna.username, p: first.searchParams.get('p') ?? '' })).code).toBe('token_invalid');
-      await env.query(`UPDATE identity.email_token SET expires_at = now() - interval '1 second' WHERE kind = 'autologin' AND used_at IS NULL`);
-      expect((await failureOf(client, autologinRpc, { u: anna.username, p: second.searchParams.get('p') ?? '' })).code).toBe('token_invalid');
+      expect((await failureOf(client, autologinRpc, { u: anna.username, p: first.searchParams.get('p') ?? '' })).code).toBe(
+        'token_invalid',
+      );
+      await env.query(
+        `UPDATE identity.email_token SET expires_at = now() - interval '1 second' WHERE kind = 'autologin' AND used_at IS NULL`,
+      );
+      expect((await failureOf(client, autologinRpc, { u: anna.username, p: second.searchParams.get('p') ?? '' })).code).toBe(
+        'token_invalid',
+      );
     });
 
     it('R1.13 answers a reset request the same for unknown addresses and refuses an expired reset token', async () => {
       expect(await call(client, requestPasswordResetRpc, { email: 'nobody@example.it' })).toEqual({ requested: true });
       expect(await call(client, requestPasswordResetRpc, { email: bruno.email })).toEqual({ requested: true });
       const token = await mailToken(bruno.email, 'reset-password');
-      await env.query(`UPDATE identity.email_token SET expires_at = now() - interval '1 second' WHERE kind = 'reset' AND user_id = $1`, [bruno.userId]);
+      await env.query(`UPDATE identity.email_token SET expires_at = now() - interval '1 second' WHERE kind = 'reset' AND user_id = $1`, [
+        bruno.userId,
+      ]);
       expect((await failureOf(client, resetPasswordRpc, { token, password: 'another-pass-1' })).code).toBe('token_invalid');
       expect((await call(client, loginRpc, { username: bruno.username, password: bruno.password })).user_id).toBe(bruno.userId);
     });
@@ -185,7 +207,9 @@ describe('identity: account features, organizations, stores and team', () => {
       const rated = await call(client, rateAppRpc, { rating: 4, annotation: 'Great' }, bruno.auth);
       expect(Date.parse(rated.last_rating_time ?? '')).toBeGreaterThanOrEqual(Date.parse(skipped.last_rating_time ?? ''));
       expect((await failureOf(client, rateAppRpc, { rating: 6 }, bruno.auth)).code).toBe('validation_failed');
-      const rows = await env.query<{ rating: number }>(`SELECT rating FROM identity.user_rating WHERE user_id = $1 ORDER BY created_at`, [bruno.userId]);
+      const rows = await env.query<{ rating: number }>(`SELECT rating FROM identity.user_rating WHERE user_id = $1 ORDER BY created_at`, [
+        bruno.userId,
+      ]);
       expect(rows.map((r) => r.rating)).toEqual([-1, 4]);
     });
   });
@@ -195,14 +219,35 @@ describe('identity: account features, organizations, stores and team', () => {
       const updated = await call(
         client,
         updateOrgaRpc,
-        { orga_id: anna.orgaId, name: 'Toelettatura Anna & Co', address: 'Via Roma 1', city: 'Firenze', zip_code: '50100', country: 'IT', address_from_owner: false },
+        {
+          orga_id: anna.orgaId,
+          name: 'Toelettatura Anna & Co',
+          address: 'Via Roma 1',
+          city: 'Firenze',
+          zip_code: '50100',
+          country: 'IT',
+          address_from_owner: false,
+        },
         anna.auth,
       );
-      expect(updated).toMatchObject({ name: 'Toelettatura Anna & Co', address: 'Via Roma 1', city: 'Firenze', zip_code: '50100', address_from_owner: false });
+      expect(updated).toMatchObject({
+        name: 'Toelettatura Anna & Co',
+        address: 'Via Roma 1',
+        city: 'Firenze',
+        zip_code: '50100',
+        address_from_owner: false,
+      });
       await waitFor(() => bus.events.find((e) => e.subject === 'evt.identity.orga.updated.v1' && e.orgaId === anna.orgaId));
-      expect((await failureOf(client, updateOrgaRpc, { orga_id: anna.orgaId, country: 'US' } as unknown as RpcRequest<typeof updateOrgaRpc>, anna.auth)).code).toBe(
-        'validation_failed',
-      );
+      expect(
+        (
+          await failureOf(
+            client,
+            updateOrgaRpc,
+            { orga_id: anna.orgaId, country: 'US' } as unknown as RpcRequest<typeof updateOrgaRpc>,
+            anna.auth,
+          )
+        ).code,
+      ).toBe('validation_failed');
     });
 
     it('R3.02 R6.03 stores minimum ranks and share_pets, and the admin notification sanitized', async () => {
@@ -220,12 +265,26 @@ describe('identity: account features, organizations, stores and team', () => {
         },
         anna.auth,
       );
-      expect(settings).toMatchObject({ min_rank_read_store: 3, min_rank_write_store: 2, min_rank_read_pets: 3, min_rank_write_pets: 2, share_pets: true });
+      expect(settings).toMatchObject({
+        min_rank_read_store: 3,
+        min_rank_write_store: 2,
+        min_rank_read_pets: 3,
+        min_rank_write_pets: 2,
+        share_pets: true,
+      });
       expect(settings.admin_notification).toBe('<p>Closed <b>Monday</b> <a>x</a></p>');
       const access = await call(client, memberAccessRpc, { user_id: anna.userId, orga_id: anna.orgaId });
       expect(access.min_ranks).toEqual({ read_store: 3, write_store: 2, read_pets: 3, write_pets: 2 });
-      expect((await call(client, updateOrgaSettingsRpc, { orga_id: anna.orgaId, admin_notification: '<script>x</script>' }, anna.auth)).admin_notification).toBeNull();
-      await call(client, updateOrgaSettingsRpc, { orga_id: anna.orgaId, min_rank_read_store: 4, min_rank_write_store: 3, min_rank_read_pets: 4, min_rank_write_pets: 3 }, anna.auth);
+      expect(
+        (await call(client, updateOrgaSettingsRpc, { orga_id: anna.orgaId, admin_notification: '<script>x</script>' }, anna.auth))
+          .admin_notification,
+      ).toBeNull();
+      await call(
+        client,
+        updateOrgaSettingsRpc,
+        { orga_id: anna.orgaId, min_rank_read_store: 4, min_rank_write_store: 3, min_rank_read_pets: 4, min_rank_write_pets: 3 },
+        anna.auth,
+      );
     });
 
     it('R2.02 refuses a member of another organization and organization users below admin', async () => {
@@ -235,10 +294,15 @@ describe('identity: account features, organizations, stores and team', () => {
         expect((await failureOf(client, updateOrgaRpc, { orga_id: anna.orgaId, name: 'Hacked' }, auth)).code).toBe('forbidden');
         expect((await failureOf(client, updateOrgaSettingsRpc, { orga_id: anna.orgaId, share_pets: false }, auth)).code).toBe('forbidden');
         expect((await failureOf(client, listMembersRpc, { orga_id: anna.orgaId }, auth)).code).toBe('forbidden');
-        expect((await failureOf(client, createStoreRpc, { orga_id: anna.orgaId, name: 'X', country: 'IT', address_from_orga: true }, auth)).code).toBe('forbidden');
+        expect(
+          (await failureOf(client, createStoreRpc, { orga_id: anna.orgaId, name: 'X', country: 'IT', address_from_orga: true }, auth)).code,
+        ).toBe('forbidden');
       }
       expect((await failureOf(client, updateOrgaRpc, { orga_id: anna.orgaId, name: 'Anon' })).code).toBe('unauthorized');
-      const [orga] = await env.query<{ name: string; share_pets: boolean }>(`SELECT name, share_pets FROM identity.organization WHERE id = $1`, [anna.orgaId]);
+      const [orga] = await env.query<{ name: string; share_pets: boolean }>(
+        `SELECT name, share_pets FROM identity.organization WHERE id = $1`,
+        [anna.orgaId],
+      );
       expect(orga).toEqual({ name: 'Toelettatura Anna & Co', share_pets: true });
     });
   });
@@ -248,27 +312,68 @@ describe('identity: account features, organizations, stores and team', () => {
       const store = await call(
         client,
         createStoreRpc,
-        { orga_id: anna.orgaId, name: 'Anna Centro', address: 'Via Dante 3', city: 'Firenze', zip_code: '50123', country: 'IT', address_from_orga: false, phone: '+39 055 123456' },
+        {
+          orga_id: anna.orgaId,
+          name: 'Anna Centro',
+          address: 'Via Dante 3',
+          city: 'Firenze',
+          zip_code: '50123',
+          country: 'IT',
+          address_from_orga: false,
+          phone: '+39 055 123456',
+        },
         anna.auth,
       );
-      expect(store).toMatchObject({ orga_id: anna.orgaId, name: 'Anna Centro', phone: '+39 055 123456', time_zone: 'Europe/Rome', address_from_orga: false });
-      const zurich = await call(client, createStoreRpc, { orga_id: anna.orgaId, name: 'Anna Zürich', country: 'CH', address_from_orga: true, time_zone: 'Europe/Zurich' }, anna.auth);
+      expect(store).toMatchObject({
+        orga_id: anna.orgaId,
+        name: 'Anna Centro',
+        phone: '+39 055 123456',
+        time_zone: 'Europe/Rome',
+        address_from_orga: false,
+      });
+      const zurich = await call(
+        client,
+        createStoreRpc,
+        { orga_id: anna.orgaId, name: 'Anna Zürich', country: 'CH', address_from_orga: true, time_zone: 'Europe/Zurich' },
+        anna.auth,
+      );
       expect(zurich.time_zone).toBe('Europe/Zurich');
 
-      const badPhone = await failureOf(client, createStoreRpc, { orga_id: anna.orgaId, name: 'X', country: 'IT', address_from_orga: true, phone: 'call me' }, anna.auth);
+      const badPhone = await failureOf(
+        client,
+        createStoreRpc,
+        { orga_id: anna.orgaId, name: 'X', country: 'IT', address_from_orga: true, phone: 'call me' },
+        anna.auth,
+      );
       expect([badPhone.code, badPhone.fields]).toEqual(['validation_failed', { phone: 'validation.phoneFormat' }]);
-      const badZone = await failureOf(client, createStoreRpc, { orga_id: anna.orgaId, name: 'X', country: 'IT', address_from_orga: true, time_zone: 'Europe/Atlantis' }, anna.auth);
+      const badZone = await failureOf(
+        client,
+        createStoreRpc,
+        { orga_id: anna.orgaId, name: 'X', country: 'IT', address_from_orga: true, time_zone: 'Europe/Atlantis' },
+        anna.auth,
+      );
       expect([badZone.code, badZone.fields]).toEqual(['validation_failed', { time_zone: 'validation.timeZone' }]);
 
-      const updated = await call(client, updateStoreRpc, { orga_id: anna.orgaId, store_id: store.id, name: 'Anna Duomo', phone: '', time_zone: 'Europe/London' }, anna.auth);
+      const updated = await call(
+        client,
+        updateStoreRpc,
+        { orga_id: anna.orgaId, store_id: store.id, name: 'Anna Duomo', phone: '', time_zone: 'Europe/London' },
+        anna.auth,
+      );
       expect(updated).toMatchObject({ name: 'Anna Duomo', phone: null, time_zone: 'Europe/London', city: 'Firenze' });
-      expect((await failureOf(client, updateStoreRpc, { orga_id: bruno.orgaId, store_id: store.id, name: 'Mine' }, bruno.auth)).code).toBe('not_found');
-      expect((await failureOf(client, updateStoreRpc, { orga_id: anna.orgaId, store_id: store.id, name: 'Mine' }, bruno.auth)).code).toBe('forbidden');
+      expect((await failureOf(client, updateStoreRpc, { orga_id: bruno.orgaId, store_id: store.id, name: 'Mine' }, bruno.auth)).code).toBe(
+        'not_found',
+      );
+      expect((await failureOf(client, updateStoreRpc, { orga_id: anna.orgaId, store_id: store.id, name: 'Mine' }, bruno.auth)).code).toBe(
+        'forbidden',
+      );
 
       expect(await call(client, deleteStoreRpc, { orga_id: anna.orgaId, store_id: zurich.id }, anna.auth)).toEqual({ deleted: true });
       expect((await call(client, listStoresRpc, { orga_id: anna.orgaId }, anna.auth)).map((s) => s.id)).toEqual([anna.storeId, store.id]);
       await waitFor(() => bus.events.find((e) => e.subject === 'evt.identity.store.deleted.v1' && e.storeId === zurich.id));
-      expect((await failureOf(client, deleteStoreRpc, { orga_id: bruno.orgaId, store_id: bruno.storeId }, bruno.auth)).code).toBe('conflict');
+      expect((await failureOf(client, deleteStoreRpc, { orga_id: bruno.orgaId, store_id: bruno.storeId }, bruno.auth)).code).toBe(
+        'conflict',
+      );
       expect(await count(`identity.store WHERE orga_id = $1`, [bruno.orgaId])).toBe(1);
     });
   });
@@ -297,28 +402,70 @@ describe('identity: account features, organizations, stores and team', () => {
         store_override: {},
       });
       expect(created.first_password).toMatch(/^[A-Za-z0-9]{14}$/);
-      const [row] = await env.query<{ password_hash: string }>(`SELECT password_hash FROM identity.person_user WHERE id = $1`, [created.user_id]);
+      const [row] = await env.query<{ password_hash: string }>(`SELECT password_hash FROM identity.person_user WHERE id = $1`, [
+        created.user_id,
+      ]);
       expect(row?.password_hash).not.toContain(created.first_password);
-      expect((await call(client, loginRpc, { username: 'juergengroesse', password: created.first_password })).user_id).toBe(created.user_id);
+      expect((await call(client, loginRpc, { username: 'juergengroesse', password: created.first_password })).user_id).toBe(
+        created.user_id,
+      );
 
-      const twin = await member(anna, { first_name: 'Juergen', last_name: 'Groesse', email: 'juergen2@example.de', color_scheme: `${COLOUR_PRESETS[2]?.border}:${COLOUR_PRESETS[2]?.card}` });
+      const twin = await member(anna, {
+        first_name: 'Juergen',
+        last_name: 'Groesse',
+        email: 'juergen2@example.de',
+        color_scheme: `${COLOUR_PRESETS[2]?.border}:${COLOUR_PRESETS[2]?.card}`,
+      });
       expect(twin.username).toBe('juergengroesse1');
       expect(twin.color_scheme).toBe('#1b5e20:#2e7d32');
-      const custom = await call(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: twin.user_id, color_scheme: '#ABCDEF:#123456' }, anna.auth);
+      const custom = await call(
+        client,
+        updateMemberRpc,
+        { orga_id: anna.orgaId, user_id: twin.user_id, color_scheme: '#ABCDEF:#123456' },
+        anna.auth,
+      );
       expect(custom.color_scheme).toBe('#abcdef:#123456');
 
-      expect((await failureOf(client, createMemberRpc, { orga_id: anna.orgaId, first_name: 'A', last_name: 'B', email: 'JUERGEN@example.de', orga_rank: 3 }, anna.auth)).code).toBe('server_101');
-      const badPhone = await failureOf(client, createMemberRpc, { orga_id: anna.orgaId, first_name: 'A', last_name: 'B', email: 'ab@example.de', orga_rank: 3, fon_nr: 'x' }, anna.auth);
-      expect(badPhone.fields).toEqual({ fon_nr: 'validation.phoneFormat' });
-      expect((await failureOf(client, createMemberRpc, { orga_id: anna.orgaId, first_name: 'A', last_name: 'B', email: 'ab@example.de', orga_rank: 3, color_scheme: 'red:blue' }, anna.auth)).code).toBe(
-        'validation_failed',
+      expect(
+        (
+          await failureOf(
+            client,
+            createMemberRpc,
+            { orga_id: anna.orgaId, first_name: 'A', last_name: 'B', email: 'JUERGEN@example.de', orga_rank: 3 },
+            anna.auth,
+          )
+        ).code,
+      ).toBe('server_101');
+      const badPhone = await failureOf(
+        client,
+        createMemberRpc,
+        { orga_id: anna.orgaId, first_name: 'A', last_name: 'B', email: 'ab@example.de', orga_rank: 3, fon_nr: 'x' },
+        anna.auth,
       );
+      expect(badPhone.fields).toEqual({ fon_nr: 'validation.phoneFormat' });
+      expect(
+        (
+          await failureOf(
+            client,
+            createMemberRpc,
+            { orga_id: anna.orgaId, first_name: 'A', last_name: 'B', email: 'ab@example.de', orga_rank: 3, color_scheme: 'red:blue' },
+            anna.auth,
+          )
+        ).code,
+      ).toBe('validation_failed');
 
       const team = await call(client, listMembersRpc, { orga_id: anna.orgaId }, anna.auth);
       expect(team.map((m) => m.username)).toEqual(expect.arrayContaining(['annarossi', 'juergengroesse', 'juergengroesse1']));
-      expect(await call(client, getMemberRpc, { orga_id: anna.orgaId, user_id: created.user_id }, anna.auth)).toMatchObject({ city: 'Berlin', zip_code: '10115' });
-      expect((await failureOf(client, getMemberRpc, { orga_id: anna.orgaId, user_id: created.user_id }, bruno.auth)).code).toBe('forbidden');
-      expect((await failureOf(client, getMemberRpc, { orga_id: bruno.orgaId, user_id: created.user_id }, bruno.auth)).code).toBe('not_found');
+      expect(await call(client, getMemberRpc, { orga_id: anna.orgaId, user_id: created.user_id }, anna.auth)).toMatchObject({
+        city: 'Berlin',
+        zip_code: '10115',
+      });
+      expect((await failureOf(client, getMemberRpc, { orga_id: anna.orgaId, user_id: created.user_id }, bruno.auth)).code).toBe(
+        'forbidden',
+      );
+      expect((await failureOf(client, getMemberRpc, { orga_id: bruno.orgaId, user_id: created.user_id }, bruno.auth)).code).toBe(
+        'not_found',
+      );
     });
 
     it('R6.02 only the owner makes or changes an owner; an admin grants no rank above their own', async () => {
@@ -326,17 +473,56 @@ describe('identity: account features, organizations, stores and team', () => {
       const adminAuth = await signIn(admin.username, admin.first_password);
       const worker = await member(anna, { first_name: 'Wanda', last_name: 'Worker', email: 'wanda@example.it', orga_rank: 4 });
 
-      expect((await failureOf(client, createMemberRpc, { orga_id: anna.orgaId, first_name: 'O', last_name: 'Two', email: 'o2@example.it', orga_rank: 0 }, adminAuth)).code).toBe('forbidden');
-      expect((await failureOf(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: worker.user_id, orga_rank: 0 }, adminAuth)).code).toBe('forbidden');
-      expect((await failureOf(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: worker.user_id, store_override: { [anna.storeId]: 0 } }, adminAuth)).code).toBe('forbidden');
-      expect((await failureOf(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: anna.userId, first_name: 'Renamed' }, adminAuth)).code).toBe('forbidden');
-      expect((await failureOf(client, deactivateMemberRpc, { orga_id: anna.orgaId, user_id: anna.userId }, adminAuth)).code).toBe('forbidden');
+      expect(
+        (
+          await failureOf(
+            client,
+            createMemberRpc,
+            { orga_id: anna.orgaId, first_name: 'O', last_name: 'Two', email: 'o2@example.it', orga_rank: 0 },
+            adminAuth,
+          )
+        ).code,
+      ).toBe('forbidden');
+      expect(
+        (await failureOf(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: worker.user_id, orga_rank: 0 }, adminAuth)).code,
+      ).toBe('forbidden');
+      expect(
+        (
+          await failureOf(
+            client,
+            updateMemberRpc,
+            { orga_id: anna.orgaId, user_id: worker.user_id, store_override: { [anna.storeId]: 0 } },
+            adminAuth,
+          )
+        ).code,
+      ).toBe('forbidden');
+      expect(
+        (await failureOf(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: anna.userId, first_name: 'Renamed' }, adminAuth)).code,
+      ).toBe('forbidden');
+      expect((await failureOf(client, deactivateMemberRpc, { orga_id: anna.orgaId, user_id: anna.userId }, adminAuth)).code).toBe(
+        'forbidden',
+      );
 
-      expect((await call(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: worker.user_id, orga_rank: 1, employee_status: 2 }, adminAuth)).orga_rank).toBe(1);
-      expect((await call(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: worker.user_id, orga_rank: 0 }, anna.auth)).orga_rank).toBe(0);
-      expect((await call(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: worker.user_id, orga_rank: 3 }, anna.auth)).orga_rank).toBe(3);
+      expect(
+        (
+          await call(
+            client,
+            updateMemberRpc,
+            { orga_id: anna.orgaId, user_id: worker.user_id, orga_rank: 1, employee_status: 2 },
+            adminAuth,
+          )
+        ).orga_rank,
+      ).toBe(1);
+      expect(
+        (await call(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: worker.user_id, orga_rank: 0 }, anna.auth)).orga_rank,
+      ).toBe(0);
+      expect(
+        (await call(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: worker.user_id, orga_rank: 3 }, anna.auth)).orga_rank,
+      ).toBe(3);
       // the last owner cannot step down
-      expect((await failureOf(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: anna.userId, orga_rank: 1 }, anna.auth)).code).toBe('conflict');
+      expect((await failureOf(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: anna.userId, orga_rank: 1 }, anna.auth)).code).toBe(
+        'conflict',
+      );
       const [row] = await env.query<{ rank: number }>(`SELECT rank FROM identity.orga_user WHERE user_id = $1`, [anna.userId]);
       expect(row?.rank).toBe(0);
     });
@@ -345,17 +531,34 @@ describe('identity: account features, organizations, stores and team', () => {
       const stores = await call(client, listStoresRpc, { orga_id: anna.orgaId }, anna.auth);
       const second = stores.find((s) => s.id !== anna.storeId);
       if (!second) throw new Error('the store test should have left a second store');
-      const emma = await member(anna, { first_name: 'Emma', last_name: 'Store', email: 'emma@example.it', orga_rank: 3, store_override: { [second.id]: 2 } });
+      const emma = await member(anna, {
+        first_name: 'Emma',
+        last_name: 'Store',
+        email: 'emma@example.it',
+        orga_rank: 3,
+        store_override: { [second.id]: 2 },
+      });
       expect(emma.store_override).toEqual({ [second.id]: 2 });
       const emmaAuth = await signIn(emma.username, emma.first_password);
       expect((await call(client, listStoresRpc, { orga_id: anna.orgaId }, emmaAuth)).map((s) => s.id)).toEqual([second.id]);
       const access = await call(client, memberAccessRpc, { user_id: emma.user_id, orga_id: anna.orgaId });
       expect(access).toMatchObject({ orga_rank: 3, store_overrides: { [second.id]: 2 }, store_ids: [second.id] });
 
-      expect((await failureOf(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: emma.user_id, store_override: { [bruno.storeId]: 3 } }, anna.auth)).code).toBe('not_found');
+      expect(
+        (
+          await failureOf(
+            client,
+            updateMemberRpc,
+            { orga_id: anna.orgaId, user_id: emma.user_id, store_override: { [bruno.storeId]: 3 } },
+            anna.auth,
+          )
+        ).code,
+      ).toBe('not_found');
       const general = await call(client, updateMemberRpc, { orga_id: anna.orgaId, user_id: emma.user_id, store_override: {} }, anna.auth);
       expect(general.store_override).toEqual({});
-      expect((await call(client, listStoresRpc, { orga_id: anna.orgaId }, emmaAuth)).map((s) => s.id).sort()).toEqual(stores.map((s) => s.id).sort());
+      expect((await call(client, listStoresRpc, { orga_id: anna.orgaId }, emmaAuth)).map((s) => s.id).sort()).toEqual(
+        stores.map((s) => s.id).sort(),
+      );
     });
 
     it('R3.03 R6.04 a deactivated member cannot sign in and loses live sessions at once; reactivation restores', async () => {
@@ -367,16 +570,27 @@ describe('identity: account features, organizations, stores and team', () => {
       expect(off.active).toBe(false);
       const revoked = await waitFor(() => bus.events.slice(before).find((e) => e.subject === 'evt.identity.session.revoked.v1'));
       expect(revoked.data).toMatchObject({ user_id: tom.user_id, session_ids: null });
-      await waitFor(() => bus.events.slice(before).find((e) => e.subject === 'evt.identity.member.changed.v1' && JSON.stringify(e.data).includes(tom.user_id)));
+      await waitFor(() =>
+        bus.events
+          .slice(before)
+          .find((e) => e.subject === 'evt.identity.member.changed.v1' && JSON.stringify(e.data).includes(tom.user_id)),
+      );
       expect((await failureOf(client, getUserRpc, {}, authOf(session.access_token))).code).toBe('session_expired');
       expect((await failureOf(client, refreshSessionRpc, { refresh_token: session.refresh_token })).code).toBe('session_expired');
       expect((await failureOf(client, loginRpc, { username: tom.username, password: tom.first_password })).code).toBe('server_1010');
-      expect(await call(client, memberAccessRpc, { user_id: tom.user_id, orga_id: anna.orgaId })).toMatchObject({ active: false, store_ids: [] });
-      expect((await failureOf(client, deactivateMemberRpc, { orga_id: anna.orgaId, user_id: anna.userId }, anna.auth)).code).toBe('conflict');
+      expect(await call(client, memberAccessRpc, { user_id: tom.user_id, orga_id: anna.orgaId })).toMatchObject({
+        active: false,
+        store_ids: [],
+      });
+      expect((await failureOf(client, deactivateMemberRpc, { orga_id: anna.orgaId, user_id: anna.userId }, anna.auth)).code).toBe(
+        'conflict',
+      );
 
       expect((await call(client, reactivateMemberRpc, { orga_id: anna.orgaId, user_id: tom.user_id }, anna.auth)).active).toBe(true);
       expect((await call(client, loginRpc, { username: tom.username, password: tom.first_password })).user_id).toBe(tom.user_id);
-      expect((await failureOf(client, reactivateMemberRpc, { orga_id: anna.orgaId, user_id: tom.user_id }, bruno.auth)).code).toBe('forbidden');
+      expect((await failureOf(client, reactivateMemberRpc, { orga_id: anna.orgaId, user_id: tom.user_id }, bruno.auth)).code).toBe(
+        'forbidden',
+      );
     });
   });
 
@@ -384,23 +598,38 @@ describe('identity: account features, organizations, stores and team', () => {
     it('R1.17 the owner cancels after repeating the name; nothing of the organization remains in the identity schema', async () => {
       const carla = await owner('carla@example.it', 'Carla', 'Neri', 'Carla Grooming');
       await call(client, createStoreRpc, { orga_id: carla.orgaId, name: 'Carla Due', country: 'IT', address_from_orga: true }, carla.auth);
-      const admin = await member(carla, { first_name: 'Dino', last_name: 'Admin', email: 'dino@example.it', orga_rank: 1, store_override: { [carla.storeId]: 1 } });
+      const admin = await member(carla, {
+        first_name: 'Dino',
+        last_name: 'Admin',
+        email: 'dino@example.it',
+        orga_rank: 1,
+        store_override: { [carla.storeId]: 1 },
+      });
       const dinoAuth = await signIn(admin.username, admin.first_password);
       await call(client, rateAppRpc, { rating: 5 }, dinoAuth);
       await call(client, changeEmailRpc, { email: 'dino.new@example.it' }, dinoAuth);
       // Bruno also works for Carla: he keeps his account and his own organization
-      await env.query(`INSERT INTO identity.orga_user (id, orga_id, user_id, rank) VALUES (gen_random_uuid(), $1, $2, 3)`, [carla.orgaId, bruno.userId]);
+      await env.query(`INSERT INTO identity.orga_user (id, orga_id, user_id, rank) VALUES (gen_random_uuid(), $1, $2, 3)`, [
+        carla.orgaId,
+        bruno.userId,
+      ]);
       await waitFor(async () => ((await count(`identity.outbox_event WHERE published_at IS NULL`, [])) === 0 ? true : undefined), 10_000);
 
-      expect((await failureOf(client, cancelOrgaRpc, { orga_id: carla.orgaId, confirm_name: 'Carla Grooming' }, dinoAuth)).code).toBe('forbidden');
-      expect((await failureOf(client, cancelOrgaRpc, { orga_id: carla.orgaId, confirm_name: 'Carla Grooming' }, anna.auth)).code).toBe('forbidden');
+      expect((await failureOf(client, cancelOrgaRpc, { orga_id: carla.orgaId, confirm_name: 'Carla Grooming' }, dinoAuth)).code).toBe(
+        'forbidden',
+      );
+      expect((await failureOf(client, cancelOrgaRpc, { orga_id: carla.orgaId, confirm_name: 'Carla Grooming' }, anna.auth)).code).toBe(
+        'forbidden',
+      );
       const wrongName = await failureOf(client, cancelOrgaRpc, { orga_id: carla.orgaId, confirm_name: 'carla grooming' }, carla.auth);
       expect([wrongName.code, wrongName.fields]).toEqual(['validation_failed', { confirm_name: 'validation.confirmName' }]);
       expect(await count(`identity.organization WHERE id = $1`, [carla.orgaId])).toBe(1);
 
       const before = bus.events.length;
       const [last] = await env.query<{ position: string }>(`SELECT max(position) AS position FROM identity.outbox_event`);
-      expect(await call(client, cancelOrgaRpc, { orga_id: carla.orgaId, confirm_name: 'Carla Grooming' }, carla.auth)).toEqual({ cancelled: true });
+      expect(await call(client, cancelOrgaRpc, { orga_id: carla.orgaId, confirm_name: 'Carla Grooming' }, carla.auth)).toEqual({
+        cancelled: true,
+      });
       const cancelled = await waitFor(() => bus.events.slice(before).find((e) => e.subject === 'evt.identity.orga.cancelled.v1'));
       expect(cancelled).toMatchObject({ orgaId: carla.orgaId, data: { orga_id: carla.orgaId } });
 
@@ -415,13 +644,21 @@ describe('identity: account features, organizations, stores and team', () => {
       }
       expect(await count(`identity.refresh_token WHERE session_id NOT IN (SELECT id FROM identity.session)`, [])).toBe(0);
       for (const table of ['outgoing_mail', 'sandbox_mail']) {
-        expect([table, await count(`identity.${table} WHERE "to" IN ('carla@example.it', 'dino@example.it', 'dino.new@example.it')`, [])]).toEqual([table, 0]);
+        expect([
+          table,
+          await count(`identity.${table} WHERE "to" IN ('carla@example.it', 'dino@example.it', 'dino.new@example.it')`, []),
+        ]).toEqual([table, 0]);
       }
-      const leftover = await env.query<{ subject: string }>(`SELECT subject FROM identity.outbox_event WHERE envelope::text LIKE '%' || $1 || '%' ORDER BY position`, [carla.orgaId]);
+      const leftover = await env.query<{ subject: string }>(
+        `SELECT subject FROM identity.outbox_event WHERE envelope::text LIKE '%' || $1 || '%' ORDER BY position`,
+        [carla.orgaId],
+      );
       expect(leftover.map((r) => r.subject).sort()).toEqual(['evt.identity.member.changed.v1', 'evt.identity.orga.cancelled.v1']);
       // what was published before the cancellation about the organization or its users is gone
       for (const id of [carla.orgaId, ...gone]) {
-        expect(await count(`identity.outbox_event WHERE position <= $1 AND envelope::text LIKE '%' || $2 || '%'`, [last?.position, id])).toBe(0);
+        expect(
+          await count(`identity.outbox_event WHERE position <= $1 AND envelope::text LIKE '%' || $2 || '%'`, [last?.position, id]),
+        ).toBe(0);
       }
 
       expect((await failureOf(client, loginRpc, { username: 'carla@example.it', password: carla.password })).code).toBe('server_100');

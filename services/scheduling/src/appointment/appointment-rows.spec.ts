@@ -25,7 +25,7 @@ describe('appointment rows', () => {
     expect(night.endsAt.getTime() - night.startsAt.getTime()).toBe(2 * HOUR);
   });
 
-  it('R3.07 a full-day appointment spans the store\'s local day: 23 hours in March and 25 in October in Rome', () => {
+  it("R3.07 a full-day appointment spans the store's local day: 23 hours in March and 25 in October in Rome", () => {
     const spring = instantsOf({ year: 2026, month: 3, day: 29 }, { hour: 0, min: 0, sec: 0 }, 60, true, 'Europe/Rome');
     expect(spring.startsAt.toISOString()).toBe('2026-03-28T23:00:00.000Z');
     expect(spring.endsAt.getTime() - spring.startsAt.getTime()).toBe(23 * HOUR);

@@ -71,7 +71,13 @@ export function centsOf(value: number | string): number {
  * The instants of a booked local time. A full-day appointment spans the store's whole local day
  * (23 or 25 hours on daylight-saving days); a timed one lasts its duration.
  */
-export function instantsOf(date: LocalDate, time: { hour: number; min: number; sec: number }, duration: number, fullDay: boolean, timeZone: string): { startsAt: Date; endsAt: Date } {
+export function instantsOf(
+  date: LocalDate,
+  time: { hour: number; min: number; sec: number },
+  duration: number,
+  fullDay: boolean,
+  timeZone: string,
+): { startsAt: Date; endsAt: Date } {
   if (fullDay) {
     const start = localToInstant({ ...date, hour: 0, min: 0, sec: 0 }, timeZone);
     const next = addDays(date, 1);
@@ -122,7 +128,6 @@ export function toAppointment(row: AppointmentRow): Appointment {
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
-
 
 /** TypeORM answers UPDATE … RETURNING on Postgres with [rows, affected count]; INSERT and SELECT with rows. */
 export function returnedRows<T>(result: unknown): T[] {

@@ -30,23 +30,35 @@ export class AppointmentHandlers {
   ) {}
 
   @RpcHandler(listAppointmentRangeRpc)
-  async range(input: RpcRequest<typeof listAppointmentRangeRpc>, ctx: RpcCallContext): Promise<RawJson<RpcResponse<typeof listAppointmentRangeRpc>>> {
+  async range(
+    input: RpcRequest<typeof listAppointmentRangeRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RawJson<RpcResponse<typeof listAppointmentRangeRpc>>> {
     return this.appointments.range(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input);
   }
 
   @RpcHandler(listRecurringGroupRpc)
-  async recurringGroup(input: RpcRequest<typeof listRecurringGroupRpc>, ctx: RpcCallContext): Promise<RawJson<RpcResponse<typeof listRecurringGroupRpc>>> {
+  async recurringGroup(
+    input: RpcRequest<typeof listRecurringGroupRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RawJson<RpcResponse<typeof listRecurringGroupRpc>>> {
     return this.appointments.recurringGroup(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.group_id, input);
   }
 
   @RpcHandler(listPetAppointmentsRpc)
-  async petHistory(input: RpcRequest<typeof listPetAppointmentsRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof listPetAppointmentsRpc>> {
+  async petHistory(
+    input: RpcRequest<typeof listPetAppointmentsRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof listPetAppointmentsRpc>> {
     const scope = await this.access.store(ctx, input.orga_id, input.store_id, 'read');
     return this.appointments.petHistory(scope, input.pet_id, input.last_date, input.last_id);
   }
 
   @RpcHandler(latestPetAppointmentRpc)
-  async latest(input: RpcRequest<typeof latestPetAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof latestPetAppointmentRpc>> {
+  async latest(
+    input: RpcRequest<typeof latestPetAppointmentRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof latestPetAppointmentRpc>> {
     return this.appointments.latest(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.pet_id);
   }
 
@@ -57,7 +69,11 @@ export class AppointmentHandlers {
 
   @RpcHandler(createAppointmentRpc)
   async create(input: RpcRequest<typeof createAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof createAppointmentRpc>> {
-    return this.appointments.create(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input.appointment, input.recurring);
+    return this.appointments.create(
+      await this.access.store(ctx, input.orga_id, input.store_id, 'write'),
+      input.appointment,
+      input.recurring,
+    );
   }
 
   @RpcHandler(updateAppointmentRpc)
@@ -84,24 +100,41 @@ export class AppointmentHandlers {
   }
 
   @RpcHandler(updateAppointmentNotesRpc)
-  async notes(input: RpcRequest<typeof updateAppointmentNotesRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateAppointmentNotesRpc>> {
+  async notes(
+    input: RpcRequest<typeof updateAppointmentNotesRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof updateAppointmentNotesRpc>> {
     return this.appointments.notes(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input.appointment_id, input.notes);
   }
 
   @RpcHandler(updateAppointmentStatusRpc)
-  async status(input: RpcRequest<typeof updateAppointmentStatusRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateAppointmentStatusRpc>> {
-    return this.appointments.status(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input.appointment_id, input.status);
+  async status(
+    input: RpcRequest<typeof updateAppointmentStatusRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof updateAppointmentStatusRpc>> {
+    return this.appointments.status(
+      await this.access.store(ctx, input.orga_id, input.store_id, 'write'),
+      input.appointment_id,
+      input.status,
+    );
   }
 
   /** Service to service only (messaging, from a reminder reply): a signed-in user is refused. */
   @RpcHandler(customerAppointmentStatusRpc)
-  async statusByCustomer(input: RpcRequest<typeof customerAppointmentStatusRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof customerAppointmentStatusRpc>> {
+  async statusByCustomer(
+    input: RpcRequest<typeof customerAppointmentStatusRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof customerAppointmentStatusRpc>> {
     if (ctx.auth) throw new RpcError('forbidden');
     return this.appointments.statusByCustomer(input.orga_id, input.appointment_id, input.status);
   }
 
   @RpcHandler(deleteAppointmentRpc)
   async delete(input: RpcRequest<typeof deleteAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof deleteAppointmentRpc>> {
-    return this.appointments.delete(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input.appointment_id, input.scope);
+    return this.appointments.delete(
+      await this.access.store(ctx, input.orga_id, input.store_id, 'write'),
+      input.appointment_id,
+      input.scope,
+    );
   }
 }

@@ -23,7 +23,15 @@ import { OutboxService, RawJson, RpcError, type OutboxMeta } from '@pawline/nest
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { StoreScope } from '../access/scheduling-access.service';
-import { APPOINTMENT_COLUMNS, APPOINTMENT_JSON_COLUMNS, centsOf, instantsOf, returnedRows, toAppointment, type AppointmentRow } from './appointment-rows';
+import {
+  APPOINTMENT_COLUMNS,
+  APPOINTMENT_JSON_COLUMNS,
+  centsOf,
+  instantsOf,
+  returnedRows,
+  toAppointment,
+  type AppointmentRow,
+} from './appointment-rows';
 import { WeekCache } from '../week-cache/week-cache';
 import { addDays, daysBetween, formatLocalDate, isRealDate, isValidTimeZone, parseLocalDate, type LocalDate } from './local-time';
 import { occurrences } from './recurrence';
@@ -76,8 +84,14 @@ export class AppointmentService {
     if (rows.length === 0) return { items: [], treatments: [], pets: [] };
     const ids = rows.map((row) => row.id);
     const [treatments, pets] = await Promise.all([
-      manager.query<AppointmentList['treatments']>(`SELECT appointment_id, treatment_id, name FROM appointment_treatment WHERE appointment_id = ANY($1::uuid[]) ORDER BY appointment_id, name`, [ids]),
-      manager.query<AppointmentList['pets']>(`SELECT appointment_id, pet_id FROM appointment_pet WHERE appointment_id = ANY($1::uuid[]) ORDER BY appointment_id, pet_id`, [ids]),
+      manager.query<AppointmentList['treatments']>(
+        `SELECT appointment_id, treatment_id, name FROM appointment_treatment WHERE appointment_id = ANY($1::uuid[]) ORDER BY appointment_id, name`,
+        [ids],
+      ),
+      manager.query<AppointmentList['pets']>(
+        `SELECT appointment_id, pet_id FROM appointment_pet WHERE appointment_id = ANY($1::uuid[]) ORDER BY appointment_id, pet_id`,
+        [ids],
+      ),
     ]);
     return { items: rows.map(toAppointment), treatments, pets };
   }
@@ -93,7 +107,11 @@ export class AppointmentService {
    * `IN (SELECT id FROM a)` or a LATERAL join Postgres misjudged the CTE and hash-joined every
    * appointment_pet row (5 to 15 ms of a week; this way the whole statement takes about 2.2 ms).
    */
-  private async listWhere(where: string, params: unknown[], version = `'0'`): Promise<{ count: number; version: string; list: RawJson<AppointmentList> }> {
+  private async listWhere(
+    where: string,
+    params: unknown[],
+    version = `'0'`,
+  ): Promise<{ count: number; version: string; list: RawJson<AppointmentList> }> {
     const [result] = await this.db.query<{ count: number; version: string; body: string }[]>(
       `WITH a AS MATERIALIZED (SELECT * FROM appointment WHERE ${where})
        SELECT (SELECT count(*) FROM a)::int AS count,
@@ -107,12 +125,20 @@ export class AppointmentService {
               )::text AS body`,
       params,
     );
-    return { count: result?.count ?? 0, version: result?.version ?? '0', list: new RawJson(result?.body ?? '{"items":[],"treatments":[],"pets":[]}') };
+    return {
+      count: result?.count ?? 0,
+      version: result?.version ?? '0',
+      list: new RawJson(result?.body ?? '{"items":[],"treatments":[],"pets":[]}'),
+    };
   }
 
   /** The version of the store's days from one date to another now (see WeekCache). */
   private async rangeVersion(storeId: string, from: string, to: string): Promise<string> {
-    const [row] = await this.db.query<{ version: string }[]>(`SELECT ${RANGE_VERSION('$1', '$2::date', '$3::date')} AS version`, [storeId, from, to]);
+    const [row] = await this.db.query<{ version: string }[]>(`SELECT ${RANGE_VERSION('$1', '$2::date', '$3::date')} AS version`, [
+      storeId,
+      from,
+      to,
+    ]);
     return row?.version ?? '0';
   }
 
@@ -125,7 +151,11 @@ export class AppointmentService {
       const kept = this.weeks.get(key, await this.rangeVersion(scope.storeId, from, to));
       if (kept) return kept;
     }
-    const read = await this.listWhere(`store_id = $1 AND orga_id = $2 AND local_date BETWEEN $3 AND $4`, [scope.storeId, scope.orgaId, from, to], RANGE_VERSION('$1', '$3::date', '$4::date'));
+    const read = await this.listWhere(
+      `store_id = $1 AND orga_id = $2 AND local_date BETWEEN $3 AND $4`,
+      [scope.storeId, scope.orgaId, from, to],
+      RANGE_VERSION('$1', '$3::date', '$4::date'),
+    );
     this.weeks.set(key, read.version, read.list, read.list.text.length);
     return read.list;
   }
@@ -133,7 +163,15 @@ export class AppointmentService {
   /** R7.05 the members of a recurring group within a range. */
   async recurringGroup(scope: StoreScope, groupId: string, parts: SixDateParts): Promise<RawJson<AppointmentList>> {
     const { from, to } = rangeOf(parts);
-    return (await this.listWhere(`recurring_group_id = $1 AND store_id = $2 AND orga_id = $3 AND local_date BETWEEN $4 AND $5`, [groupId, scope.storeId, scope.orgaId, from, to])).list;
+    return (
+      await this.listWhere(`recurring_group_id = $1 AND store_id = $2 AND orga_id = $3 AND local_date BETWEEN $4 AND $5`, [
+        groupId,
+        scope.storeId,
+        scope.orgaId,
+        from,
+        to,
+      ])
+    ).list;
   }
 
   /** R7.05 R9.05 a pet's appointments in this store, newest first, 50 a page after (last date, last id). */
@@ -155,16 +193,29 @@ export class AppointmentService {
     const page = await this.petHistory(scope, petId, null, null);
     const item = page.items[0] ?? null;
     if (!item) return { item: null, treatments: [], pets: [] };
-    return { item, treatments: page.treatments.filter((t) => t.appointment_id === item.id), pets: page.pets.filter((p) => p.appointment_id === item.id) };
+    return {
+      item,
+      treatments: page.treatments.filter((t) => t.appointment_id === item.id),
+      pets: page.pets.filter((p) => p.appointment_id === item.id),
+    };
   }
 
   async get(scope: StoreScope, appointmentId: string): Promise<RawJson<AppointmentList>> {
-    const { count, list } = await this.listWhere(`id = $1 AND store_id = $2 AND orga_id = $3`, [appointmentId, scope.storeId, scope.orgaId]);
+    const { count, list } = await this.listWhere(`id = $1 AND store_id = $2 AND orga_id = $3`, [
+      appointmentId,
+      scope.storeId,
+      scope.orgaId,
+    ]);
     if (count === 0) throw new RpcError('not_found');
     return list;
   }
 
-  private async row(manager: EntityManager | DataSource, scope: Pick<StoreScope, 'orgaId' | 'storeId'>, appointmentId: string, lock = false): Promise<AppointmentRow> {
+  private async row(
+    manager: EntityManager | DataSource,
+    scope: Pick<StoreScope, 'orgaId' | 'storeId'>,
+    appointmentId: string,
+    lock = false,
+  ): Promise<AppointmentRow> {
     const rows: AppointmentRow[] = await manager.query(
       `SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id = $1 AND store_id = $2 AND orga_id = $3${lock ? ' FOR UPDATE' : ''}`,
       [appointmentId, scope.storeId, scope.orgaId],
@@ -175,7 +226,11 @@ export class AppointmentService {
 
   // ---- writing
 
-  private async treatmentNames(manager: EntityManager, orgaId: string, ids: string[]): Promise<Map<string, { name: string; price: number }>> {
+  private async treatmentNames(
+    manager: EntityManager,
+    orgaId: string,
+    ids: string[],
+  ): Promise<Map<string, { name: string; price: number }>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const rows: { id: string; name: string; default_price: number; archive: boolean }[] = await manager.query(
@@ -186,7 +241,12 @@ export class AppointmentService {
     return new Map(rows.map((row) => [row.id, { name: row.name, price: row.default_price }]));
   }
 
-  private async writeRelations(manager: EntityManager, appointmentIds: string[], fields: Pick<AppointmentFields, 'treatment_ids' | 'pet_ids'>, orgaId: string): Promise<void> {
+  private async writeRelations(
+    manager: EntityManager,
+    appointmentIds: string[],
+    fields: Pick<AppointmentFields, 'treatment_ids' | 'pet_ids'>,
+    orgaId: string,
+  ): Promise<void> {
     const treatments = await this.treatmentNames(manager, orgaId, fields.treatment_ids);
     await manager.query(`DELETE FROM appointment_treatment WHERE appointment_id = ANY($1::uuid[])`, [appointmentIds]);
     await manager.query(`DELETE FROM appointment_pet WHERE appointment_id = ANY($1::uuid[])`, [appointmentIds]);
@@ -213,7 +273,8 @@ export class AppointmentService {
     const timeZone = this.timeZoneOf(scope);
     const start = realDate(fields.date, 'appointment.date');
     const end = recurring?.end ? realDate(recurring.end, 'recurring.end') : null;
-    if (end && daysBetween(start, end) < 0) throw new RpcError('validation_failed', { fields: { 'recurring.end': 'The end is before the start' } });
+    if (end && daysBetween(start, end) < 0)
+      throw new RpcError('validation_failed', { fields: { 'recurring.end': 'The end is before the start' } });
     const dates = recurring ? occurrences(start, { unit: recurring.unit, every: recurring.every, count: recurring.count, end }) : [start];
     const groupId = recurring ? randomUUID() : null;
     const ids = dates.map(() => randomUUID());
@@ -221,7 +282,11 @@ export class AppointmentService {
       const treatments = await this.treatmentNames(m, scope.orgaId, fields.treatment_ids);
       // without a price the treatments' default prices add up to the estimate
       const price = fields.price !== undefined ? centsOf(fields.price) : [...treatments.values()].reduce((sum, t) => sum + t.price, 0);
-      const time = { hour: fields.full_day ? 0 : fields.hour, min: fields.full_day ? 0 : fields.min, sec: fields.full_day ? 0 : fields.sec };
+      const time = {
+        hour: fields.full_day ? 0 : fields.hour,
+        min: fields.full_day ? 0 : fields.min,
+        sec: fields.full_day ? 0 : fields.sec,
+      };
       for (const [index, date] of dates.entries()) {
         const { startsAt, endsAt } = instantsOf(date, time, fields.duration, fields.full_day, timeZone);
         await m.query(
@@ -258,7 +323,10 @@ export class AppointmentService {
         );
       }
       await this.writeRelations(m, ids, fields, scope.orgaId);
-      const rows: AppointmentRow[] = await m.query(`SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id = ANY($1::uuid[]) ORDER BY local_date`, [ids]);
+      const rows: AppointmentRow[] = await m.query(
+        `SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id = ANY($1::uuid[]) ORDER BY local_date`,
+        [ids],
+      );
       const main = rows[0];
       if (!main) throw new RpcError('internal');
       await this.publish(m, appointmentCreatedEvent, main, ids, fields.pet_ids, scope.meta);
@@ -267,7 +335,12 @@ export class AppointmentService {
   }
 
   /** The rows a change of `recurringScope` touches, starting with the one asked for (locked). */
-  private async rowsInScope(m: EntityManager, scope: StoreScope, target: AppointmentRow, recurringScope: RecurringScope): Promise<AppointmentRow[]> {
+  private async rowsInScope(
+    m: EntityManager,
+    scope: StoreScope,
+    target: AppointmentRow,
+    recurringScope: RecurringScope,
+  ): Promise<AppointmentRow[]> {
     if (recurringScope === 'one' || target.recurring_group_id === null) return [target];
     const rows: AppointmentRow[] = await m.query(
       `SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE recurring_group_id = $1 AND store_id = $2 AND orga_id = $3
@@ -281,14 +354,30 @@ export class AppointmentService {
    * "This and the following" of a group that started earlier splits it: the target becomes the main
    * member of a new group, and the earlier members' group ends the day before.
    */
-  private async splitIfFollowing(m: EntityManager, target: AppointmentRow, rows: AppointmentRow[], recurringScope: RecurringScope): Promise<void> {
+  private async splitIfFollowing(
+    m: EntityManager,
+    target: AppointmentRow,
+    rows: AppointmentRow[],
+    recurringScope: RecurringScope,
+  ): Promise<void> {
     if (recurringScope !== 'following' || target.recurring_group_id === null || target.recurring_group_main) return;
-    const earlier: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM appointment WHERE recurring_group_id = $1 AND local_date < $2`, [target.recurring_group_id, target.local_date]);
+    const earlier: { n: number }[] = await m.query(
+      `SELECT count(*)::int AS n FROM appointment WHERE recurring_group_id = $1 AND local_date < $2`,
+      [target.recurring_group_id, target.local_date],
+    );
     if ((earlier[0]?.n ?? 0) === 0) return;
     const newGroup = randomUUID();
     const dayBefore = formatLocalDate(addDays(parseLocalDate(target.local_date), -1));
-    await m.query(`UPDATE appointment SET recurring_end = $3 WHERE recurring_group_id = $1 AND local_date < $2`, [target.recurring_group_id, target.local_date, dayBefore]);
-    await m.query(`UPDATE appointment SET recurring_group_id = $2, recurring_group_main = (id = $3) WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id), newGroup, target.id]);
+    await m.query(`UPDATE appointment SET recurring_end = $3 WHERE recurring_group_id = $1 AND local_date < $2`, [
+      target.recurring_group_id,
+      target.local_date,
+      dayBefore,
+    ]);
+    await m.query(`UPDATE appointment SET recurring_group_id = $2, recurring_group_main = (id = $3) WHERE id = ANY($1::uuid[])`, [
+      rows.map((r) => r.id),
+      newGroup,
+      target.id,
+    ]);
     for (const row of rows) {
       row.recurring_group_id = newGroup;
       row.recurring_group_main = row.id === target.id;
@@ -318,7 +407,25 @@ export class AppointmentService {
         await m.query(
           `UPDATE appointment SET user_id = $2, local_date = $3, hour = $4, min = $5, sec = $6, time_zone = $7, starts_at = $8, ends_at = $9, duration = $10,
              color = $11, timed = $12, full_day = $13, app_name = $14, notes = $15, discount = $16, price = $17, updated_at = now() WHERE id = $1`,
-          [row.id, next.user_id, next.local_date, next.hour, next.min, next.sec, timeZone, startsAt, endsAt, next.duration, next.color, next.timed, next.full_day, next.app_name, next.notes, next.discount, next.price],
+          [
+            row.id,
+            next.user_id,
+            next.local_date,
+            next.hour,
+            next.min,
+            next.sec,
+            timeZone,
+            startsAt,
+            endsAt,
+            next.duration,
+            next.color,
+            next.timed,
+            next.full_day,
+            next.app_name,
+            next.notes,
+            next.discount,
+            next.price,
+          ],
         );
         await m.query(`UPDATE appointment_pet SET starts_at = $2 WHERE appointment_id = $1`, [row.id, startsAt]);
       }
@@ -355,9 +462,21 @@ export class AppointmentService {
     );
   }
 
-  async move(scope: StoreScope, appointmentId: string, recurringScope: RecurringScope, to: { date: string; hour: number; min: number; user_id?: string | null | undefined }) {
+  async move(
+    scope: StoreScope,
+    appointmentId: string,
+    recurringScope: RecurringScope,
+    to: { date: string; hour: number; min: number; user_id?: string | null | undefined },
+  ) {
     const date = realDate(to.date, 'date');
-    return this.change(scope, appointmentId, recurringScope, date, (row) => ({ hour: to.hour, min: to.min, sec: 0, user_id: to.user_id === undefined ? row.user_id : to.user_id }), null);
+    return this.change(
+      scope,
+      appointmentId,
+      recurringScope,
+      date,
+      (row) => ({ hour: to.hour, min: to.min, sec: 0, user_id: to.user_id === undefined ? row.user_id : to.user_id }),
+      null,
+    );
   }
 
   async resize(scope: StoreScope, appointmentId: string, recurringScope: RecurringScope, duration: number) {
@@ -370,7 +489,13 @@ export class AppointmentService {
     const discount = centsOf(input.discount);
     if (discount > finalPrice) throw new RpcError('validation_failed', { fields: { discount: 'The discount is more than the price' } });
     const total = input.total !== undefined ? centsOf(input.total) : finalPrice - discount;
-    return this.single(scope, input.appointment_id, appointmentDoneEvent, `final_price = $2, discount = $3, total = $4, cashed_in = $5, checked_out = true`, [finalPrice, discount, total, input.cashed_in]);
+    return this.single(
+      scope,
+      input.appointment_id,
+      appointmentDoneEvent,
+      `final_price = $2, discount = $3, total = $4, cashed_in = $5, checked_out = true`,
+      [finalPrice, discount, total, input.cashed_in],
+    );
   }
 
   async notes(scope: StoreScope, appointmentId: string, notes: string | null): Promise<Appointment> {
@@ -384,7 +509,13 @@ export class AppointmentService {
   /** R4.18 a customer's reply (messaging): status 1 confirmed or 2 declined, with date and time for the clients' notification. */
   async statusByCustomer(orgaId: string, appointmentId: string, status: number): Promise<Appointment> {
     return this.db.transaction(async (m) => {
-      const rows = returnedRows<{ id: string }>(await m.query(`UPDATE appointment SET status = $3, updated_at = now() WHERE id = $1 AND orga_id = $2 RETURNING id`, [appointmentId, orgaId, status]));
+      const rows = returnedRows<{ id: string }>(
+        await m.query(`UPDATE appointment SET status = $3, updated_at = now() WHERE id = $1 AND orga_id = $2 RETURNING id`, [
+          appointmentId,
+          orgaId,
+          status,
+        ]),
+      );
       if (!rows[0]) throw new RpcError('not_found');
       const [row] = await m.query<AppointmentRow[]>(`SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id = $1`, [appointmentId]);
       if (!row) throw new RpcError('not_found');
@@ -400,14 +531,20 @@ export class AppointmentService {
     });
   }
 
-  private async single(scope: StoreScope, appointmentId: string, event: EventContract, set: string, values: unknown[]): Promise<Appointment> {
+  private async single(
+    scope: StoreScope,
+    appointmentId: string,
+    event: EventContract,
+    set: string,
+    values: unknown[],
+  ): Promise<Appointment> {
     return this.db.transaction(async (m) => {
-      const found = returnedRows<{ id: string }>(await m.query(`UPDATE appointment SET ${set}, updated_at = now() WHERE id = $1 AND store_id = $${values.length + 2} AND orga_id = $${values.length + 3} RETURNING id`, [
-        appointmentId,
-        ...values,
-        scope.storeId,
-        scope.orgaId,
-      ]));
+      const found = returnedRows<{ id: string }>(
+        await m.query(
+          `UPDATE appointment SET ${set}, updated_at = now() WHERE id = $1 AND store_id = $${values.length + 2} AND orga_id = $${values.length + 3} RETURNING id`,
+          [appointmentId, ...values, scope.storeId, scope.orgaId],
+        ),
+      );
       if (!found[0]) throw new RpcError('not_found');
       const row = await this.row(m, scope, appointmentId);
       await this.publish(m, event, row, [row.id], await this.petIds(m, [row.id]), scope.meta);
@@ -441,7 +578,10 @@ export class AppointmentService {
   }
 
   private async petIds(m: EntityManager, appointmentIds: string[]): Promise<string[]> {
-    const rows: { pet_id: string }[] = await m.query(`SELECT DISTINCT pet_id FROM appointment_pet WHERE appointment_id = ANY($1::uuid[]) ORDER BY pet_id`, [appointmentIds]);
+    const rows: { pet_id: string }[] = await m.query(
+      `SELECT DISTINCT pet_id FROM appointment_pet WHERE appointment_id = ANY($1::uuid[]) ORDER BY pet_id`,
+      [appointmentIds],
+    );
     return rows.map((row) => row.pet_id);
   }
 
@@ -458,8 +598,14 @@ export class AppointmentService {
   }
 
   /** R4.17 one event per change, through the outbox in the same transaction. */
-  private async publish(m: EntityManager, event: EventContract, row: AppointmentRow, ids: string[], petIds: string[], meta: OutboxMeta): Promise<void> {
+  private async publish(
+    m: EntityManager,
+    event: EventContract,
+    row: AppointmentRow,
+    ids: string[],
+    petIds: string[],
+    meta: OutboxMeta,
+  ): Promise<void> {
     await this.outbox.add(m, event, this.payloadOf(row, ids, petIds), meta);
   }
 }
-

@@ -38,7 +38,14 @@ export function instantToLocal(epochMs: number, timeZone: string): LocalDateTime
   for (const part of formatterOf(timeZone).formatToParts(new Date(epochMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return { year: parts['year'] ?? 0, month: parts['month'] ?? 0, day: parts['day'] ?? 0, hour: parts['hour'] ?? 0, min: parts['minute'] ?? 0, sec: parts['second'] ?? 0 };
+  return {
+    year: parts['year'] ?? 0,
+    month: parts['month'] ?? 0,
+    day: parts['day'] ?? 0,
+    hour: parts['hour'] ?? 0,
+    min: parts['minute'] ?? 0,
+    sec: parts['second'] ?? 0,
+  };
 }
 
 function wallAsUtc(local: LocalDateTime): number {

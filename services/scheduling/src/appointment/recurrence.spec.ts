@@ -50,15 +50,22 @@ describe('recurrence', () => {
 
   it('R3.07 no date falls after the end', () => {
     fc.assert(
-      fc.property(date, unit, every, fc.integer({ min: 0, max: 400 }), fc.option(fc.integer({ min: 1, max: 80 }), { nil: null }), (start, u, n, span, count) => {
-        const end = nthOccurrence(start, 'day', span, 1);
-        const rule: RecurrenceRule = { unit: u, every: n, count, end };
-        const dates = occurrences(start, rule);
-        for (const d of dates) expect(daysBetween(d, end)).toBeGreaterThanOrEqual(0);
-        // the next date of the series would be after the end (or the count is used up)
-        const next = nthOccurrence(start, u, n, dates.length);
-        expect(dates.length === (count ?? RECURRING_MAX) || daysBetween(end, next) > 0).toBe(true);
-      }),
+      fc.property(
+        date,
+        unit,
+        every,
+        fc.integer({ min: 0, max: 400 }),
+        fc.option(fc.integer({ min: 1, max: 80 }), { nil: null }),
+        (start, u, n, span, count) => {
+          const end = nthOccurrence(start, 'day', span, 1);
+          const rule: RecurrenceRule = { unit: u, every: n, count, end };
+          const dates = occurrences(start, rule);
+          for (const d of dates) expect(daysBetween(d, end)).toBeGreaterThanOrEqual(0);
+          // the next date of the series would be after the end (or the count is used up)
+          const next = nthOccurrence(start, u, n, dates.length);
+          expect(dates.length === (count ?? RECURRING_MAX) || daysBetween(end, next) > 0).toBe(true);
+        },
+      ),
     );
   });
 

@@ -13,7 +13,10 @@ export class CalendarFeedHandlers {
 
   /** Your own feed needs store read access; the store's or a colleague's needs store write access. */
   @RpcHandler(regenerateCalendarFeedRpc)
-  async regenerate(input: RpcRequest<typeof regenerateCalendarFeedRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof regenerateCalendarFeedRpc>> {
+  async regenerate(
+    input: RpcRequest<typeof regenerateCalendarFeedRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof regenerateCalendarFeedRpc>> {
     const own = input.user_id !== null && input.user_id === ctx.auth?.userId;
     const scope = await this.access.store(ctx, input.orga_id, input.store_id, own ? 'read' : 'write');
     return this.feeds.regenerate(scope, input.user_id);

@@ -34,20 +34,39 @@ export class CalendarFeedService {
   async regenerate(scope: StoreScope, userId: string | null): Promise<{ token: string; path: string }> {
     const token = randomUUID();
     await this.db.transaction(async (m) => {
-      await m.query(`DELETE FROM calendar_feed WHERE store_id = $1 AND orga_id = $2 AND user_id IS NOT DISTINCT FROM $3`, [scope.storeId, scope.orgaId, userId]);
-      await m.query(`INSERT INTO calendar_feed (id, orga_id, store_id, user_id, token_hash) VALUES ($1, $2, $3, $4, $5)`, [randomUUID(), scope.orgaId, scope.storeId, userId, hashOf(token)]);
+      await m.query(`DELETE FROM calendar_feed WHERE store_id = $1 AND orga_id = $2 AND user_id IS NOT DISTINCT FROM $3`, [
+        scope.storeId,
+        scope.orgaId,
+        userId,
+      ]);
+      await m.query(`INSERT INTO calendar_feed (id, orga_id, store_id, user_id, token_hash) VALUES ($1, $2, $3, $4, $5)`, [
+        randomUUID(),
+        scope.orgaId,
+        scope.storeId,
+        userId,
+        hashOf(token),
+      ]);
     });
     return { token, path: feedPath(token) };
   }
 
   async read(token: string, now: Date = new Date()): Promise<{ content_type: string; body: string }> {
-    const feeds: { store_id: string; user_id: string | null }[] = await this.db.query(`SELECT store_id, user_id FROM calendar_feed WHERE token_hash = $1`, [hashOf(token)]);
+    const feeds: { store_id: string; user_id: string | null }[] = await this.db.query(
+      `SELECT store_id, user_id FROM calendar_feed WHERE token_hash = $1`,
+      [hashOf(token)],
+    );
     const feed = feeds[0];
     if (!feed) throw new RpcError('not_found');
     const rows: AppointmentRow[] = await this.db.query(
       `SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE store_id = $1 AND ($2::uuid IS NULL OR user_id = $2)
          AND starts_at >= $3 AND starts_at < $4 ORDER BY starts_at, id LIMIT $5`,
-      [feed.store_id, feed.user_id, new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000), new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000), FEED_MAX_EVENTS],
+      [
+        feed.store_id,
+        feed.user_id,
+        new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000),
+        new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000),
+        FEED_MAX_EVENTS,
+      ],
     );
     const events = rows.map((row) => ({
       uid: `${row.id}@pawline`,

@@ -21,8 +21,26 @@ describe('iCal text (R1.15 calendar export)', () => {
     const text = buildIcal(
       'Salone',
       [
-        { uid: 'a@pawline', startsAt: new Date('2026-03-29T01:30:00Z'), endsAt: new Date('2026-03-29T02:30:00Z'), allDay: null, summary: 'Fido', description: null, cancelled: false, updatedAt: new Date('2026-03-01T00:00:00Z') },
-        { uid: 'b@pawline', startsAt: new Date(0), endsAt: new Date(0), allDay: { start: '2026-10-25', end: '2026-10-26' }, summary: 'Closed', description: 'x', cancelled: true, updatedAt: new Date(0) },
+        {
+          uid: 'a@pawline',
+          startsAt: new Date('2026-03-29T01:30:00Z'),
+          endsAt: new Date('2026-03-29T02:30:00Z'),
+          allDay: null,
+          summary: 'Fido',
+          description: null,
+          cancelled: false,
+          updatedAt: new Date('2026-03-01T00:00:00Z'),
+        },
+        {
+          uid: 'b@pawline',
+          startsAt: new Date(0),
+          endsAt: new Date(0),
+          allDay: { start: '2026-10-25', end: '2026-10-26' },
+          summary: 'Closed',
+          description: 'x',
+          cancelled: true,
+          updatedAt: new Date(0),
+        },
       ],
       new Date('2026-11-22T10:00:00Z'),
     );

@@ -14,7 +14,11 @@ export type IcalEvent = {
 
 /** RFC 5545 §3.3.11: backslash, semicolon and comma escaped, newlines as \n. */
 export function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets continue on lines starting with a space, never splitting a UTF-8 character. */
@@ -40,7 +44,10 @@ export function foldLine(line: string): string {
 }
 
 export function utcStamp(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function dateValue(date: string): string {
@@ -48,7 +55,14 @@ function dateValue(date: string): string {
 }
 
 export function buildIcal(name: string, events: readonly IcalEvent[], now: Date = new Date()): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Pawline//Calendar//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(name)}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Pawline//Calendar//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(name)}`,
+  ];
   for (const event of events) {
     lines.push('BEGIN:VEVENT', `UID:${event.uid}`, `DTSTAMP:${utcStamp(now)}`);
     if (event.allDay) lines.push(`DTSTART;VALUE=DATE:${dateValue(event.allDay.start)}`, `DTEND;VALUE=DATE:${dateValue(event.allDay.end)}`);

@@ -69,7 +69,9 @@ export class SchedulingInit1764200000000 implements MigrationInterface {
       "starts_at" TIMESTAMP WITH TIME ZONE NOT NULL,
       CONSTRAINT "pk_appointment_pet" PRIMARY KEY ("appointment_id", "pet_id"),
       CONSTRAINT "fk_appointment_pet_appointment" FOREIGN KEY ("appointment_id") REFERENCES ${s}."appointment"("id") ON DELETE CASCADE)`);
-    await queryRunner.query(`CREATE INDEX "ix_appointment_pet_pet_start" ON ${s}."appointment_pet" ("pet_id", "starts_at", "appointment_id")`);
+    await queryRunner.query(
+      `CREATE INDEX "ix_appointment_pet_pet_start" ON ${s}."appointment_pet" ("pet_id", "starts_at", "appointment_id")`,
+    );
     await queryRunner.query(`CREATE TABLE ${s}."calendar_feed" (
       "id" uuid NOT NULL,
       "orga_id" uuid NOT NULL,

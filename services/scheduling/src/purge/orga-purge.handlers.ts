@@ -12,7 +12,9 @@ export class OrgaPurgeHandlers {
     const orgaId = event.data.orga_id;
     // treatment and pet rows go with their appointments (ON DELETE CASCADE); the deletes set their
     // days' versions (triggers), which then go too
-    const deleted = returnedRows<{ store_id: string }>(await manager.query(`DELETE FROM appointment WHERE orga_id = $1 RETURNING store_id`, [orgaId]));
+    const deleted = returnedRows<{ store_id: string }>(
+      await manager.query(`DELETE FROM appointment WHERE orga_id = $1 RETURNING store_id`, [orgaId]),
+    );
     const stores = [...new Set(deleted.map((row) => row.store_id))];
     if (stores.length > 0) await manager.query(`DELETE FROM calendar_day_version WHERE store_id = ANY($1::uuid[])`, [stores]);
     await manager.query(`DELETE FROM treatment WHERE orga_id = $1`, [orgaId]);

@@ -46,8 +46,16 @@ describe('scheduling over NATS and Postgres', () => {
   const published: EventEnvelope[] = [];
 
   const scope = () => ({ orga_id: anna.orgaId, store_id: anna.storeId });
-  const book = (fields: Partial<RpcInput<typeof createAppointmentRpc>['appointment']>, recurring: RpcInput<typeof createAppointmentRpc>['recurring'] = null) =>
-    call(client, createAppointmentRpc, { ...scope(), appointment: { date: '2026-12-01', hour: 9, min: 0, duration: 60, pet_ids: [petA], ...fields }, recurring }, anna.auth);
+  const book = (
+    fields: Partial<RpcInput<typeof createAppointmentRpc>['appointment']>,
+    recurring: RpcInput<typeof createAppointmentRpc>['recurring'] = null,
+  ) =>
+    call(
+      client,
+      createAppointmentRpc,
+      { ...scope(), appointment: { date: '2026-12-01', hour: 9, min: 0, duration: 60, pet_ids: [petA], ...fields }, recurring },
+      anna.auth,
+    );
   const eventsFor = async (id: string, subject: string, count = 1): Promise<EventEnvelope[]> => {
     for (let i = 0; i < 100; i += 1) {
       const found = published.filter((e) => e.subject.endsWith(subject) && JSON.stringify(e.data).includes(id));
@@ -78,7 +86,12 @@ describe('scheduling over NATS and Postgres', () => {
 
   describe('treatments', () => {
     it('R5.16 creates a treatment whose price is amount text in cents, lists and archives it', async () => {
-      const created = await call(client, createTreatmentRpc, { orga_id: anna.orgaId, name: 'Bagno', default_duration: 45, default_price: '25,5' }, anna.auth);
+      const created = await call(
+        client,
+        createTreatmentRpc,
+        { orga_id: anna.orgaId, name: 'Bagno', default_duration: 45, default_price: '25,5' },
+        anna.auth,
+      );
       expect(created).toMatchObject({ name: 'Bagno', default_price: 2550, default_duration: 45, archive: false });
       treatmentId = created.id;
       const archived = await call(client, createTreatmentRpc, { orga_id: anna.orgaId, name: 'Vecchio', default_price: 1000 }, anna.auth);
@@ -89,7 +102,9 @@ describe('scheduling over NATS and Postgres', () => {
 
     it('refuses another organization and unknown treatments', async () => {
       expect((await failureOf(client, listTreatmentsRpc, { orga_id: anna.orgaId }, jurgen.auth)).code).toBe('forbidden');
-      expect((await failureOf(client, updateTreatmentRpc, { orga_id: jurgen.orgaId, treatment_id: treatmentId, name: 'x' }, jurgen.auth)).code).toBe('not_found');
+      expect(
+        (await failureOf(client, updateTreatmentRpc, { orga_id: jurgen.orgaId, treatment_id: treatmentId, name: 'x' }, jurgen.auth)).code,
+      ).toBe('not_found');
     });
   });
 
@@ -97,9 +112,26 @@ describe('scheduling over NATS and Postgres', () => {
     let booked: Appointment;
 
     it('R3.07 R7.05 books an appointment and reads it by id and in the range with treatments and pets', async () => {
-      const result = await book({ date: '2026-12-01', hour: 9, min: 30, treatment_ids: [treatmentId], pet_ids: [petA, petB], notes: 'Nervoso' });
+      const result = await book({
+        date: '2026-12-01',
+        hour: 9,
+        min: 30,
+        treatment_ids: [treatmentId],
+        pet_ids: [petA, petB],
+        notes: 'Nervoso',
+      });
       booked = result.items[0];
-      expect(booked).toMatchObject({ date: '2026-12-01', hour: 9, min: 30, duration: 60, price: 2550, status: 0, checked_out: false, cashed_in: false, time_zone: 'Europe/Rome' });
+      expect(booked).toMatchObject({
+        date: '2026-12-01',
+        hour: 9,
+        min: 30,
+        duration: 60,
+        price: 2550,
+        status: 0,
+        checked_out: false,
+        cashed_in: false,
+        time_zone: 'Europe/Rome',
+      });
       expect(booked.starts_at).toBe('2026-12-01T08:30:00.000Z');
       expect(booked.ends_at).toBe('2026-12-01T09:30:00.000Z');
       const byId = await call(client, getAppointmentRpc, { ...scope(), appointment_id: booked.id }, anna.auth);
@@ -114,11 +146,15 @@ describe('scheduling over NATS and Postgres', () => {
 
     it('R4.17 publishes the created event with the organization, store and appointment id', async () => {
       const [event] = await eventsFor(booked.id, 'evt.scheduling.appointment.created.v1');
-      expect(event).toMatchObject({ orgaId: anna.orgaId, storeId: anna.storeId, data: { appointment_id: booked.id, orga_id: anna.orgaId, store_id: anna.storeId } });
+      expect(event).toMatchObject({
+        orgaId: anna.orgaId,
+        storeId: anna.storeId,
+        data: { appointment_id: booked.id, orga_id: anna.orgaId, store_id: anna.storeId },
+      });
       expect(event?.actor?.userId).toBe(anna.userId);
     });
 
-    it('R9.08 answers the calendar helper\'s range (6 days before the end of the previous month to 6 days after the start of the month after next)', async () => {
+    it("R9.08 answers the calendar helper's range (6 days before the end of the previous month to 6 days after the start of the month after next)", async () => {
       const [y, m, d, y2, m2, d2] = calendarRangePathParts(calendarRange({ year: 2026, month: 12, day: 15 }));
       const early = (await book({ date: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`, hour: 7, min: 0 })).items[0];
       const late = (await book({ date: `${y2}-${String(m2).padStart(2, '0')}-${String(d2).padStart(2, '0')}`, hour: 20, min: 0 })).items[0];
@@ -135,46 +171,115 @@ describe('scheduling over NATS and Postgres', () => {
 
     it('refuses bad input', async () => {
       const bad = async (appointment: Record<string, unknown>) =>
-        (await failureOf(client, createAppointmentRpc, { ...scope(), appointment: appointment as RpcInput<typeof createAppointmentRpc>['appointment'] }, anna.auth)).code;
+        (
+          await failureOf(
+            client,
+            createAppointmentRpc,
+            { ...scope(), appointment: appointment as RpcInput<typeof createAppointmentRpc>['appointment'] },
+            anna.auth,
+          )
+        ).code;
       expect(await bad({ date: '2026-02-30', hour: 9, min: 0, duration: 30, pet_ids: [petA] })).toBe('validation_failed');
       expect(await bad({ date: '2026-02-10', hour: 24, min: 0, duration: 30, pet_ids: [petA] })).toBe('validation_failed');
       expect(await bad({ date: '2026-02-10', hour: 9, min: 0, duration: 30, pet_ids: [] })).toBe('validation_failed');
-      expect(await bad({ date: '2026-02-10', hour: 9, min: 0, duration: 30, pet_ids: [petA], treatment_ids: [randomUUID()] })).toBe('validation_failed');
-      expect((await failureOf(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 12, 6, 2026, 12, 1) }, anna.auth)).code).toBe('validation_failed');
-      expect((await failureOf(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 2, 31, 2026, 3, 1) }, anna.auth)).code).toBe('validation_failed');
+      expect(await bad({ date: '2026-02-10', hour: 9, min: 0, duration: 30, pet_ids: [petA], treatment_ids: [randomUUID()] })).toBe(
+        'validation_failed',
+      );
+      expect((await failureOf(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 12, 6, 2026, 12, 1) }, anna.auth)).code).toBe(
+        'validation_failed',
+      );
+      expect((await failureOf(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 2, 31, 2026, 3, 1) }, anna.auth)).code).toBe(
+        'validation_failed',
+      );
       expect((await failureOf(client, getAppointmentRpc, { ...scope(), appointment_id: randomUUID() }, anna.auth)).code).toBe('not_found');
     });
 
     it('denies access across organizations', async () => {
-      expect((await failureOf(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 12, 1, 2026, 12, 7) }, jurgen.auth)).code).toBe('forbidden');
+      expect((await failureOf(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 12, 1, 2026, 12, 7) }, jurgen.auth)).code).toBe(
+        'forbidden',
+      );
       expect((await failureOf(client, getAppointmentRpc, { ...scope(), appointment_id: booked.id }, jurgen.auth)).code).toBe('forbidden');
       // jurgen's organization with anna's store, or his own store with anna's appointment
-      expect((await failureOf(client, listAppointmentRangeRpc, { orga_id: jurgen.orgaId, store_id: anna.storeId, ...range(2026, 12, 1, 2026, 12, 7) }, jurgen.auth)).code).toBe('forbidden');
-      expect((await failureOf(client, getAppointmentRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId, appointment_id: booked.id }, jurgen.auth)).code).toBe('not_found');
-      expect((await failureOf(client, deleteAppointmentRpc, { orga_id: jurgen.orgaId, store_id: jurgen.storeId, appointment_id: booked.id }, jurgen.auth)).code).toBe('not_found');
-      expect((await failureOf(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 12, 1, 2026, 12, 7) }, null)).code).toBe('unauthorized');
+      expect(
+        (
+          await failureOf(
+            client,
+            listAppointmentRangeRpc,
+            { orga_id: jurgen.orgaId, store_id: anna.storeId, ...range(2026, 12, 1, 2026, 12, 7) },
+            jurgen.auth,
+          )
+        ).code,
+      ).toBe('forbidden');
+      expect(
+        (
+          await failureOf(
+            client,
+            getAppointmentRpc,
+            { orga_id: jurgen.orgaId, store_id: jurgen.storeId, appointment_id: booked.id },
+            jurgen.auth,
+          )
+        ).code,
+      ).toBe('not_found');
+      expect(
+        (
+          await failureOf(
+            client,
+            deleteAppointmentRpc,
+            { orga_id: jurgen.orgaId, store_id: jurgen.storeId, appointment_id: booked.id },
+            jurgen.auth,
+          )
+        ).code,
+      ).toBe('not_found');
+      expect((await failureOf(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 12, 1, 2026, 12, 7) }, null)).code).toBe(
+        'unauthorized',
+      );
       expect((await call(client, getAppointmentRpc, { ...scope(), appointment_id: booked.id }, anna.auth)).items).toHaveLength(1);
     });
 
     it('R4.11 R5.16 checks out with final price, discount, total and cashed in', async () => {
-      const done = await call(client, checkOutAppointmentRpc, { ...scope(), appointment_id: booked.id, final_price: '40,00', discount: 500 }, anna.auth);
+      const done = await call(
+        client,
+        checkOutAppointmentRpc,
+        { ...scope(), appointment_id: booked.id, final_price: '40,00', discount: 500 },
+        anna.auth,
+      );
       expect(done).toMatchObject({ final_price: 4000, discount: 500, total: 3500, checked_out: true, cashed_in: true });
       await eventsFor(booked.id, 'evt.scheduling.appointment.done.v1');
-      const over = await failureOf(client, checkOutAppointmentRpc, { ...scope(), appointment_id: booked.id, final_price: 100, discount: 500 }, anna.auth);
+      const over = await failureOf(
+        client,
+        checkOutAppointmentRpc,
+        { ...scope(), appointment_id: booked.id, final_price: 100, discount: 500 },
+        anna.auth,
+      );
       expect(over.code).toBe('validation_failed');
     });
 
     it('R4.17 changes notes and status with their own events', async () => {
-      expect((await call(client, updateAppointmentNotesRpc, { ...scope(), appointment_id: booked.id, notes: 'Calmo' }, anna.auth)).notes).toBe('Calmo');
-      expect((await call(client, updateAppointmentStatusRpc, { ...scope(), appointment_id: booked.id, status: 1 }, anna.auth)).status).toBe(1);
+      expect(
+        (await call(client, updateAppointmentNotesRpc, { ...scope(), appointment_id: booked.id, notes: 'Calmo' }, anna.auth)).notes,
+      ).toBe('Calmo');
+      expect((await call(client, updateAppointmentStatusRpc, { ...scope(), appointment_id: booked.id, status: 1 }, anna.auth)).status).toBe(
+        1,
+      );
       await eventsFor(booked.id, 'evt.scheduling.appointment.notes.v1');
       await eventsFor(booked.id, 'evt.scheduling.appointment.status.v1');
     });
 
     it('R3.07 R4.18 a customer declines: status 2 and a status_by_customer event with date and time (service callers only)', async () => {
-      expect((await failureOf(client, customerAppointmentStatusRpc, { orga_id: anna.orgaId, appointment_id: booked.id, status: 2 }, anna.auth)).code).toBe('forbidden');
-      expect((await failureOf(client, customerAppointmentStatusRpc, { orga_id: jurgen.orgaId, appointment_id: booked.id, status: 2 }, null)).code).toBe('not_found');
-      const declined = await call(client, customerAppointmentStatusRpc, { orga_id: anna.orgaId, appointment_id: booked.id, status: 2 }, null);
+      expect(
+        (await failureOf(client, customerAppointmentStatusRpc, { orga_id: anna.orgaId, appointment_id: booked.id, status: 2 }, anna.auth))
+          .code,
+      ).toBe('forbidden');
+      expect(
+        (await failureOf(client, customerAppointmentStatusRpc, { orga_id: jurgen.orgaId, appointment_id: booked.id, status: 2 }, null))
+          .code,
+      ).toBe('not_found');
+      const declined = await call(
+        client,
+        customerAppointmentStatusRpc,
+        { orga_id: anna.orgaId, appointment_id: booked.id, status: 2 },
+        null,
+      );
       expect(declined.status).toBe(2);
       const [event] = await eventsFor(booked.id, 'evt.scheduling.appointment.status_by_customer.v1');
       expect(event?.data).toMatchObject({ status: 2, date: '2026-12-01', hour: 9, min: 30, appointment_id: booked.id });
@@ -183,11 +288,18 @@ describe('scheduling over NATS and Postgres', () => {
 
     it('R4.17 moves, resizes and deletes with events', async () => {
       const single = (await book({ date: '2026-12-02', hour: 11, min: 0 })).items[0];
-      const moved = await call(client, moveAppointmentRpc, { ...scope(), appointment_id: single.id, date: '2026-12-03', hour: 15, min: 15 }, anna.auth);
+      const moved = await call(
+        client,
+        moveAppointmentRpc,
+        { ...scope(), appointment_id: single.id, date: '2026-12-03', hour: 15, min: 15 },
+        anna.auth,
+      );
       expect(moved.appointment).toMatchObject({ date: '2026-12-03', hour: 15, min: 15, starts_at: '2026-12-03T14:15:00.000Z' });
       const resized = await call(client, resizeAppointmentRpc, { ...scope(), appointment_id: single.id, duration: 90 }, anna.auth);
       expect(resized.appointment.ends_at).toBe('2026-12-03T15:45:00.000Z');
-      expect(await call(client, deleteAppointmentRpc, { ...scope(), appointment_id: single.id }, anna.auth)).toEqual({ deleted_ids: [single.id] });
+      expect(await call(client, deleteAppointmentRpc, { ...scope(), appointment_id: single.id }, anna.auth)).toEqual({
+        deleted_ids: [single.id],
+      });
       await eventsFor(single.id, 'evt.scheduling.appointment.updated.v1', 2);
       const [deleted] = await eventsFor(single.id, 'evt.scheduling.appointment.deleted.v1');
       expect(deleted?.data).toMatchObject({ pet_ids: [petA] });
@@ -199,11 +311,32 @@ describe('scheduling over NATS and Postgres', () => {
     it('R7.05 gives for every kind of appointment exactly what the service maps in Node', async () => {
       // Node's mapping (toAppointment) answers the writes; Postgres's projection answers range, group and get
       const plain = (await book({ date: '2028-03-20', hour: 8, min: 15, pet_ids: [petA] })).items[0];
-      const full = (await book({ date: '2028-03-26', hour: 0, min: 0, full_day: true, timed: false, color: '#ff8800', app_name: 'Giornata', notes: 'Tutto il giorno', pet_ids: [petA, petB], treatment_ids: [treatmentId] })).items[0];
-      const series = await book({ date: '2028-03-21', hour: 18, min: 45, sec: 30, duration: 90, price: '35,50', discount: 250, pet_ids: [petB] }, { unit: 'week', every: 1, count: 3, end: null });
+      const full = (
+        await book({
+          date: '2028-03-26',
+          hour: 0,
+          min: 0,
+          full_day: true,
+          timed: false,
+          color: '#ff8800',
+          app_name: 'Giornata',
+          notes: 'Tutto il giorno',
+          pet_ids: [petA, petB],
+          treatment_ids: [treatmentId],
+        })
+      ).items[0];
+      const series = await book(
+        { date: '2028-03-21', hour: 18, min: 45, sec: 30, duration: 90, price: '35,50', discount: 250, pet_ids: [petB] },
+        { unit: 'week', every: 1, count: 3, end: null },
+      );
       const main = series.items.find((item) => item.recurring_group_main);
       if (!plain || !full || !main) throw new Error('booking answered no appointment');
-      const done = await call(client, checkOutAppointmentRpc, { ...scope(), appointment_id: plain.id, final_price: 4000, discount: 500, cashed_in: false }, anna.auth);
+      const done = await call(
+        client,
+        checkOutAppointmentRpc,
+        { ...scope(), appointment_id: plain.id, final_price: 4000, discount: 500, cashed_in: false },
+        anna.auth,
+      );
 
       const week = await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2028, 3, 20, 2028, 3, 26) }, anna.auth);
       expect(week.items).toEqual([done, main, full]);
@@ -217,7 +350,12 @@ describe('scheduling over NATS and Postgres', () => {
         ].sort((a, b) => (a.appointment_id + a.pet_id).localeCompare(b.appointment_id + b.pet_id)),
       );
       expect((await call(client, getAppointmentRpc, { ...scope(), appointment_id: full.id }, anna.auth)).items).toEqual([full]);
-      const group = await call(client, listRecurringGroupRpc, { ...scope(), group_id: main.recurring_group_id ?? '', ...range(2028, 1, 1, 2028, 12, 31) }, anna.auth);
+      const group = await call(
+        client,
+        listRecurringGroupRpc,
+        { ...scope(), group_id: main.recurring_group_id ?? '', ...range(2028, 1, 1, 2028, 12, 31) },
+        anna.auth,
+      );
       expect(group.items).toEqual(series.items);
     });
 
@@ -229,12 +367,52 @@ describe('scheduling over NATS and Postgres', () => {
       expect(await week()).toEqual(await week()); // kept, and the same answer
 
       const steps: [string, () => Promise<unknown>, (w: Awaited<ReturnType<typeof week>>) => unknown][] = [
-        ['notes', () => call(client, updateAppointmentNotesRpc, { ...scope(), appointment_id: booked.id, notes: 'Nuovo' }, anna.auth), (w) => w.items[0]?.notes],
-        ['status', () => call(client, updateAppointmentStatusRpc, { ...scope(), appointment_id: booked.id, status: 1 }, anna.auth), (w) => w.items[0]?.status],
-        ['move', () => call(client, moveAppointmentRpc, { ...scope(), appointment_id: booked.id, date: '2029-01-10', hour: 16, min: 30 }, anna.auth), (w) => w.items[0]?.date],
-        ['pets only', () => call(client, updateAppointmentRpc, { ...scope(), appointment_id: booked.id, appointment: { date: '2029-01-10', hour: 16, min: 30, duration: 60, pet_ids: [petA, petB] } }, anna.auth), (w) => w.pets.length],
-        ['check-out', () => call(client, checkOutAppointmentRpc, { ...scope(), appointment_id: booked.id, final_price: 3000 }, anna.auth), (w) => w.items[0]?.checked_out],
-        ['another process', () => env.query(`UPDATE scheduling.appointment_pet SET pet_id = $2 WHERE appointment_id = $1 AND pet_id = $3`, [booked.id, randomUUID(), petB]), (w) => w.pets.some((p) => p.pet_id === petB)],
+        [
+          'notes',
+          () => call(client, updateAppointmentNotesRpc, { ...scope(), appointment_id: booked.id, notes: 'Nuovo' }, anna.auth),
+          (w) => w.items[0]?.notes,
+        ],
+        [
+          'status',
+          () => call(client, updateAppointmentStatusRpc, { ...scope(), appointment_id: booked.id, status: 1 }, anna.auth),
+          (w) => w.items[0]?.status,
+        ],
+        [
+          'move',
+          () =>
+            call(client, moveAppointmentRpc, { ...scope(), appointment_id: booked.id, date: '2029-01-10', hour: 16, min: 30 }, anna.auth),
+          (w) => w.items[0]?.date,
+        ],
+        [
+          'pets only',
+          () =>
+            call(
+              client,
+              updateAppointmentRpc,
+              {
+                ...scope(),
+                appointment_id: booked.id,
+                appointment: { date: '2029-01-10', hour: 16, min: 30, duration: 60, pet_ids: [petA, petB] },
+              },
+              anna.auth,
+            ),
+          (w) => w.pets.length,
+        ],
+        [
+          'check-out',
+          () => call(client, checkOutAppointmentRpc, { ...scope(), appointment_id: booked.id, final_price: 3000 }, anna.auth),
+          (w) => w.items[0]?.checked_out,
+        ],
+        [
+          'another process',
+          () =>
+            env.query(`UPDATE scheduling.appointment_pet SET pet_id = $2 WHERE appointment_id = $1 AND pet_id = $3`, [
+              booked.id,
+              randomUUID(),
+              petB,
+            ]),
+          (w) => w.pets.some((p) => p.pet_id === petB),
+        ],
         ['delete', () => call(client, deleteAppointmentRpc, { ...scope(), appointment_id: booked.id }, anna.auth), (w) => w.items.length],
       ];
       const seen: Record<string, unknown> = {};
@@ -243,18 +421,35 @@ describe('scheduling over NATS and Postgres', () => {
         await write();
         seen[name] = read(await week());
       }
-      expect(seen).toEqual({ notes: 'Nuovo', status: 1, move: '2029-01-10', 'pets only': 2, 'check-out': true, 'another process': false, delete: 0 });
+      expect(seen).toEqual({
+        notes: 'Nuovo',
+        status: 1,
+        move: '2029-01-10',
+        'pets only': 2,
+        'check-out': true,
+        'another process': false,
+        delete: 0,
+      });
 
       // a move to another week changes both weeks, each kept before
       const nextWeek = () => call(client, listAppointmentRangeRpc, { ...scope(), ...range(2029, 1, 15, 2029, 1, 21) }, anna.auth);
       const travelling = (await book({ date: '2029-01-11', hour: 9, min: 0, pet_ids: [petA] })).items[0];
       expect([(await week()).items.length, (await nextWeek()).items.length]).toEqual([1, 0]);
-      await call(client, moveAppointmentRpc, { ...scope(), appointment_id: travelling?.id ?? '', date: '2029-01-16', hour: 9, min: 0 }, anna.auth);
+      await call(
+        client,
+        moveAppointmentRpc,
+        { ...scope(), appointment_id: travelling?.id ?? '', date: '2029-01-16', hour: 9, min: 0 },
+        anna.auth,
+      );
       expect([(await week()).items.length, (await nextWeek()).items.map((item) => item.id)]).toEqual([0, [travelling?.id]]);
     });
 
     it('answers an empty week as empty lists', async () => {
-      expect(await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2031, 1, 6, 2031, 1, 12) }, anna.auth)).toEqual({ items: [], treatments: [], pets: [] });
+      expect(await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2031, 1, 6, 2031, 1, 12) }, anna.auth)).toEqual({
+        items: [],
+        treatments: [],
+        pets: [],
+      });
     });
   });
 
@@ -267,7 +462,12 @@ describe('scheduling over NATS and Postgres', () => {
       const autumn = (await book({ date: '2026-10-25', hour: 2, min: 30 })).items[0];
       expect(autumn.starts_at).toBe('2026-10-25T00:30:00.000Z');
       // moving across the change keeps 10:00 on the wall
-      const moved = await call(client, moveAppointmentRpc, { ...scope(), appointment_id: dayBefore.id, date: '2026-03-30', hour: 10, min: 0 }, anna.auth);
+      const moved = await call(
+        client,
+        moveAppointmentRpc,
+        { ...scope(), appointment_id: dayBefore.id, date: '2026-03-30', hour: 10, min: 0 },
+        anna.auth,
+      );
       expect(moved.appointment.starts_at).toBe('2026-03-30T08:00:00.000Z');
     });
 
@@ -283,7 +483,8 @@ describe('scheduling over NATS and Postgres', () => {
 
   describe('recurring groups', () => {
     const dates = (items: Appointment[]) => items.map((a) => a.date);
-    const groupOf = async (groupId: string) => (await call(client, listRecurringGroupRpc, { ...scope(), group_id: groupId, ...range(2027, 1, 1, 2027, 12, 31) }, anna.auth)).items;
+    const groupOf = async (groupId: string) =>
+      (await call(client, listRecurringGroupRpc, { ...scope(), group_id: groupId, ...range(2027, 1, 1, 2027, 12, 31) }, anna.auth)).items;
 
     it('R3.07 R4.11 books a weekly group with a main member and reads it by group id', async () => {
       const group = await book({ date: '2027-01-04', hour: 9, min: 0 }, { unit: 'week', every: 1, count: 5 });
@@ -300,10 +501,38 @@ describe('scheduling over NATS and Postgres', () => {
     it('R3.07 changes one, this and the following (a new group), or all', async () => {
       const group = (await book({ date: '2027-03-01', hour: 9, min: 0, app_name: 'Weekly' }, { unit: 'week', every: 1, count: 5 })).items;
       const groupId = group[0]?.recurring_group_id ?? '';
-      const fields = (over: Record<string, unknown>) => ({ date: '2027-03-01', hour: 9, min: 0, duration: 60, pet_ids: [petA], app_name: 'Weekly', ...over });
-      const one = await call(client, updateAppointmentRpc, { ...scope(), appointment_id: group[1]?.id ?? '', scope: 'one', appointment: fields({ date: '2027-03-08', app_name: 'Only this' }) }, anna.auth);
+      const fields = (over: Record<string, unknown>) => ({
+        date: '2027-03-01',
+        hour: 9,
+        min: 0,
+        duration: 60,
+        pet_ids: [petA],
+        app_name: 'Weekly',
+        ...over,
+      });
+      const one = await call(
+        client,
+        updateAppointmentRpc,
+        {
+          ...scope(),
+          appointment_id: group[1]?.id ?? '',
+          scope: 'one',
+          appointment: fields({ date: '2027-03-08', app_name: 'Only this' }),
+        },
+        anna.auth,
+      );
       expect(one.affected_ids).toEqual([group[1]?.id]);
-      const following = await call(client, updateAppointmentRpc, { ...scope(), appointment_id: group[2]?.id ?? '', scope: 'following', appointment: fields({ date: '2027-03-15', hour: 14, app_name: 'Afternoon' }) }, anna.auth);
+      const following = await call(
+        client,
+        updateAppointmentRpc,
+        {
+          ...scope(),
+          appointment_id: group[2]?.id ?? '',
+          scope: 'following',
+          appointment: fields({ date: '2027-03-15', hour: 14, app_name: 'Afternoon' }),
+        },
+        anna.auth,
+      );
       expect(following.affected_ids).toHaveLength(3);
       expect(following.appointment).toMatchObject({ hour: 14, recurring_group_main: true });
       const newGroupId = following.appointment.recurring_group_id ?? '';
@@ -320,14 +549,24 @@ describe('scheduling over NATS and Postgres', () => {
         ['2027-03-29', 14, 'Afternoon'],
       ]);
       // all: moving the main member one day later moves every member by one day
-      const all = await call(client, moveAppointmentRpc, { ...scope(), appointment_id: following.appointment.id, scope: 'all', date: '2027-03-16', hour: 8, min: 0 }, anna.auth);
+      const all = await call(
+        client,
+        moveAppointmentRpc,
+        { ...scope(), appointment_id: following.appointment.id, scope: 'all', date: '2027-03-16', hour: 8, min: 0 },
+        anna.auth,
+      );
       expect(all.affected_ids).toHaveLength(3);
       expect((await groupOf(newGroupId)).map((a) => [a.date, a.hour])).toEqual([
         ['2027-03-16', 8],
         ['2027-03-23', 8],
         ['2027-03-30', 8],
       ]);
-      const resized = await call(client, resizeAppointmentRpc, { ...scope(), appointment_id: group[0]?.id ?? '', scope: 'all', duration: 30 }, anna.auth);
+      const resized = await call(
+        client,
+        resizeAppointmentRpc,
+        { ...scope(), appointment_id: group[0]?.id ?? '', scope: 'all', duration: 30 },
+        anna.auth,
+      );
       expect(resized.affected_ids.sort()).toEqual([group[0]?.id, group[1]?.id].sort());
     });
 
@@ -343,7 +582,12 @@ describe('scheduling over NATS and Postgres', () => {
         ['2027-06-07', false],
         ['2027-06-09', false],
       ]);
-      const following = await call(client, deleteAppointmentRpc, { ...scope(), appointment_id: group[3]?.id ?? '', scope: 'following' }, anna.auth);
+      const following = await call(
+        client,
+        deleteAppointmentRpc,
+        { ...scope(), appointment_id: group[3]?.id ?? '', scope: 'following' },
+        anna.auth,
+      );
       expect(following.deleted_ids.sort()).toEqual([group[3]?.id, group[4]?.id].sort());
       left = await groupOf(groupId);
       expect(dates(left)).toEqual(['2027-06-03', '2027-06-05']);
@@ -360,13 +604,14 @@ describe('scheduling over NATS and Postgres', () => {
       expect(unlimited.length).toBe(13);
       expect(dates(unlimited).slice(0, 3)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
       expect(unlimited[0]?.recurring_data?.count).toBeNull();
-      const ended = (await book({ date: '2027-01-31', hour: 9, min: 0 }, { unit: 'month', every: 1, count: null, end: '2027-04-15' })).items;
+      const ended = (await book({ date: '2027-01-31', hour: 9, min: 0 }, { unit: 'month', every: 1, count: null, end: '2027-04-15' }))
+        .items;
       expect(dates(ended)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
     });
   });
 
   describe('pet history', () => {
-    it('R4.22 R9.05 R7.05 pages a pet\'s appointments by 50, newest first, after the last date and id; latest is the newest', async () => {
+    it("R4.22 R9.05 R7.05 pages a pet's appointments by 50, newest first, after the last date and id; latest is the newest", async () => {
       const pet = randomUUID();
       await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] }, { unit: 'day', every: 1, count: 54 });
       // two on the same instant: the id breaks the tie
@@ -376,12 +621,17 @@ describe('scheduling over NATS and Postgres', () => {
       expect(isLastPage('pet_appointments', page1.items.length)).toBe(false);
       expect(page1.items[0]?.date).toBe('2028-02-23');
       const last = page1.items[page1.items.length - 1];
-      const page2 = await call(client, listPetAppointmentsRpc, { ...scope(), pet_id: pet, last_date: last.starts_at, last_id: last.id }, anna.auth);
+      const page2 = await call(
+        client,
+        listPetAppointmentsRpc,
+        { ...scope(), pet_id: pet, last_date: last.starts_at, last_id: last.id },
+        anna.auth,
+      );
       expect(page2.items).toHaveLength(5);
       expect(isLastPage('pet_appointments', page2.items.length)).toBe(true);
       const all = [...page1.items, ...page2.items];
       expect(new Set(all.map((a) => a.id)).size).toBe(55);
-      for (let i = 1; i < all.length; i += 1) expect(Date.parse((all[i - 1]).starts_at)).toBeGreaterThanOrEqual(Date.parse((all[i]).starts_at));
+      for (let i = 1; i < all.length; i += 1) expect(Date.parse(all[i - 1].starts_at)).toBeGreaterThanOrEqual(Date.parse(all[i].starts_at));
       const latest = await call(client, latestPetAppointmentRpc, { ...scope(), pet_id: pet }, anna.auth);
       expect(latest.item?.date).toBe('2028-02-23');
       expect(latest.pets).toEqual([{ appointment_id: latest.item?.id, pet_id: pet }]);
@@ -399,7 +649,10 @@ describe('scheduling over NATS and Postgres', () => {
       const other = (await book({ date, hour: 12, min: 0, app_name: 'Rex' })).items[0];
       const store = await call(client, regenerateCalendarFeedRpc, { ...scope() }, anna.auth);
       expect(store.path).toBe(`/api/v1/public/calendar/${store.token}.ics`);
-      const [stored] = await env.query<{ token_hash: string }>(`SELECT token_hash FROM scheduling.calendar_feed WHERE store_id = $1 AND user_id IS NULL`, [anna.storeId]);
+      const [stored] = await env.query<{ token_hash: string }>(
+        `SELECT token_hash FROM scheduling.calendar_feed WHERE store_id = $1 AND user_id IS NULL`,
+        [anna.storeId],
+      );
       expect(stored?.token_hash).not.toContain(store.token);
       const feed = await call(client, readCalendarFeedRpc, { token: store.token }, null);
       expect(feed.content_type).toBe('text/calendar; charset=utf-8');
@@ -423,10 +676,15 @@ describe('scheduling over NATS and Postgres', () => {
   });
 
   describe('organization cancelled', () => {
-    it('R1.17 purges the organization\'s appointments, treatments, feeds and calendar day versions', async () => {
+    it("R1.17 purges the organization's appointments, treatments, feeds and calendar day versions", async () => {
       const jurgenScope = { orga_id: jurgen.orgaId, store_id: jurgen.storeId };
       await call(client, createTreatmentRpc, { orga_id: jurgen.orgaId, name: 'Taglio' }, jurgen.auth);
-      await call(client, createAppointmentRpc, { ...jurgenScope, appointment: { date: '2026-12-10', hour: 9, min: 0, duration: 30, pet_ids: [randomUUID()] } }, jurgen.auth);
+      await call(
+        client,
+        createAppointmentRpc,
+        { ...jurgenScope, appointment: { date: '2026-12-10', hour: 9, min: 0, duration: 30, pet_ids: [randomUUID()] } },
+        jurgen.auth,
+      );
       await call(client, regenerateCalendarFeedRpc, jurgenScope, jurgen.auth);
       const count = async () =>
         (

@@ -24,11 +24,19 @@ describe('scheduling routes through the gateway', () => {
   const http = async (token: string | null, method: string, path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: () => JSON.parse(text) as Record<string, unknown> };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      text,
+      json: () => JSON.parse(text) as Record<string, unknown>,
+    };
   };
   const storePath = () => `/api/v1/orga/${anna.orgaId}/store/${anna.storeId}`;
 
@@ -51,7 +59,9 @@ describe('scheduling routes through the gateway', () => {
   });
 
   it('R7.05 books through POST and reads the week range, the appointment, the pet history and the latest', async () => {
-    const created = await http(tokens.anna, 'POST', `${storePath()}/appointment`, { appointment: { date: '2026-12-02', hour: 10, min: 0, duration: 45, pet_ids: [pet] } });
+    const created = await http(tokens.anna, 'POST', `${storePath()}/appointment`, {
+      appointment: { date: '2026-12-02', hour: 10, min: 0, duration: 45, pet_ids: [pet] },
+    });
     expect(created.status).toBe(201);
     const item = (created.json()['items'] as Appointment[])[0];
     expect(item.starts_at).toBe('2026-12-02T09:00:00.000Z');
@@ -60,11 +70,19 @@ describe('scheduling routes through the gateway', () => {
     expect(Object.keys(week.json()).sort()).toEqual(['items', 'pets', 'treatments']);
     expect((week.json()['items'] as Appointment[]).map((a) => a.id)).toEqual([item.id]);
     expect((await http(tokens.anna, 'GET', `${storePath()}/appointment/${item.id}`)).status).toBe(200);
-    expect(((await http(tokens.anna, 'GET', `${storePath()}/pet/${pet}/appointments/none/none`)).json()['items'] as Appointment[]).map((a) => a.id)).toEqual([item.id]);
-    expect(((await http(tokens.anna, 'GET', `${storePath()}/pet/${pet}/appointment/latest`)).json()['item'] as Appointment).id).toBe(item.id);
+    expect(
+      ((await http(tokens.anna, 'GET', `${storePath()}/pet/${pet}/appointments/none/none`)).json()['items'] as Appointment[]).map(
+        (a) => a.id,
+      ),
+    ).toEqual([item.id]);
+    expect(((await http(tokens.anna, 'GET', `${storePath()}/pet/${pet}/appointment/latest`)).json()['item'] as Appointment).id).toBe(
+      item.id,
+    );
     const moved = await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${item.id}/move`, { date: '2026-12-03', hour: 11, min: 0 });
     expect(moved.status).toBe(200);
-    expect((await http(tokens.anna, 'DELETE', `${storePath()}/appointment/${item.id}?scope=one`)).json()).toEqual({ deleted_ids: [item.id] });
+    expect((await http(tokens.anna, 'DELETE', `${storePath()}/appointment/${item.id}?scope=one`)).json()).toEqual({
+      deleted_ids: [item.id],
+    });
   });
 
   it('R4.11 R7.05 serves treatments, recurring groups, edits by scope, resize, check-out, notes and status', async () => {
@@ -72,7 +90,10 @@ describe('scheduling routes through the gateway', () => {
     const treatment = await http(tokens.anna, 'POST', `${orgaPath}/treatment`, { name: 'Bagno', default_price: '30' });
     expect(treatment.status).toBe(201);
     const treatmentId = treatment.json()['id'] as string;
-    expect((await http(tokens.anna, 'PATCH', `${orgaPath}/treatment/${treatmentId}`, { default_duration: 40 })).json()).toMatchObject({ default_duration: 40, default_price: 3000 });
+    expect((await http(tokens.anna, 'PATCH', `${orgaPath}/treatment/${treatmentId}`, { default_duration: 40 })).json()).toMatchObject({
+      default_duration: 40,
+      default_price: 3000,
+    });
     expect(((await http(tokens.anna, 'GET', `${orgaPath}/treatments`)).json() as unknown as unknown[]).length).toBe(1);
     expect((await http(tokens.jurgen, 'POST', `${orgaPath}/treatment`, { name: 'x' })).status).toBe(403);
 
@@ -91,19 +112,35 @@ describe('scheduling routes through the gateway', () => {
       appointment: { date: '2027-01-11', hour: 15, min: 0, duration: 60, pet_ids: [pet] },
     });
     expect(edited.json()['affected_ids']).toHaveLength(2);
-    expect((await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/resize`, { duration: 30, scope: 'one' })).json()['affected_ids']).toEqual([second.id]);
-    const done = await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/done`, { final_price: '35,50', discount: '5', cashed_in: true });
+    expect(
+      (await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/resize`, { duration: 30, scope: 'one' })).json()[
+        'affected_ids'
+      ],
+    ).toEqual([second.id]);
+    const done = await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/done`, {
+      final_price: '35,50',
+      discount: '5',
+      cashed_in: true,
+    });
     expect(done.json()).toMatchObject({ final_price: 3550, discount: 500, total: 3050, checked_out: true, cashed_in: true });
     expect((await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/notes`, { notes: 'ok' })).json()['notes']).toBe('ok');
     expect((await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/status`, { status: 2 })).json()['status']).toBe(2);
-    expect((await http(tokens.anna, 'DELETE', `${storePath()}/appointment/${items[0]?.id ?? ''}?scope=all`)).json()['deleted_ids']).toHaveLength(1);
+    expect(
+      (await http(tokens.anna, 'DELETE', `${storePath()}/appointment/${items[0]?.id ?? ''}?scope=all`)).json()['deleted_ids'],
+    ).toHaveLength(1);
     expect((await http(tokens.anna, 'DELETE', `${storePath()}/appointment/${second.id}?scope=sometimes`)).status).toBe(400);
   });
 
-  it('R4.17 R4.18 other devices receive the appointment events live, a customer\'s decline included', async () => {
+  it("R4.17 R4.18 other devices receive the appointment events live, a customer's decline included", async () => {
     type Message = { scope: string; event: string; data: string | null; store_id: string | null; device: string | null };
     const received: Message[] = [];
-    const socket = connectSocket(base, { path: '/websocket', auth: { token: tokens.anna, channel: anna.orgaId, device: 'tablet' }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectSocket(base, {
+      path: '/websocket',
+      auth: { token: tokens.anna, channel: anna.orgaId, device: 'tablet' },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.on('message', (message: Message) => received.push(message));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -117,7 +154,8 @@ describe('scheduling routes through the gateway', () => {
       });
       const id = ((await created.json()) as { items: Appointment[] }).items[0]?.id ?? '';
       await call(client, customerAppointmentStatusRpc, { orga_id: anna.orgaId, appointment_id: id, status: 2 }, null);
-      for (let i = 0; i < 100 && received.filter((m) => m.data === id).length < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 100 && received.filter((m) => m.data === id).length < 2; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(received.filter((m) => m.data === id).map((m) => [m.scope, m.event, m.store_id])).toEqual([
         ['appointment', 'created', anna.storeId],
         ['appointment', 'status_by_customer', anna.storeId],
@@ -131,15 +169,25 @@ describe('scheduling routes through the gateway', () => {
   it('answers bad input with 400, no token with 401 and another organization with 403', async () => {
     expect((await http(tokens.anna, 'GET', `${storePath()}/appointments/2026/13/1/2026/12/6`)).status).toBe(400);
     expect((await http(tokens.anna, 'GET', `${storePath()}/appointments/2026/2/30/2026/3/6`)).status).toBe(400);
-    expect((await http(tokens.anna, 'POST', `${storePath()}/appointment`, { appointment: { date: '2026-12-02', hour: 10, min: 0, duration: 45, pet_ids: [] } })).status).toBe(400);
+    expect(
+      (
+        await http(tokens.anna, 'POST', `${storePath()}/appointment`, {
+          appointment: { date: '2026-12-02', hour: 10, min: 0, duration: 45, pet_ids: [] },
+        })
+      ).status,
+    ).toBe(400);
     expect((await http(null, 'GET', `${storePath()}/appointments/2026/11/30/2026/12/6`)).status).toBe(401);
     expect((await http(tokens.jurgen, 'GET', `${storePath()}/appointments/2026/11/30/2026/12/6`)).status).toBe(403);
-    expect((await http(tokens.jurgen, 'GET', `/api/v1/orga/${jurgen.orgaId}/store/${anna.storeId}/appointments/2026/11/30/2026/12/6`)).status).toBe(403);
+    expect(
+      (await http(tokens.jurgen, 'GET', `/api/v1/orga/${jurgen.orgaId}/store/${anna.storeId}/appointments/2026/11/30/2026/12/6`)).status,
+    ).toBe(403);
   });
 
   it('R1.15 serves the secret feed as text/calendar on the public route, and 404 once regenerated', async () => {
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    await http(tokens.anna, 'POST', `${storePath()}/appointment`, { appointment: { date: soon, hour: 10, min: 0, duration: 45, pet_ids: [pet], app_name: 'Fido' } });
+    await http(tokens.anna, 'POST', `${storePath()}/appointment`, {
+      appointment: { date: soon, hour: 10, min: 0, duration: 45, pet_ids: [pet], app_name: 'Fido' },
+    });
     const feed = (await http(tokens.anna, 'POST', `${storePath()}/calendar_feed`, {})).json() as { token: string; path: string };
     const ics = await http(null, 'GET', feed.path);
     expect(ics.status).toBe(200);

@@ -5,7 +5,15 @@ import { call, failureOf, type RpcInput, type TestEnv } from '@pawline/nest-kit/
 
 export const TEST_SECRET = 'scheduling-integration-secret-0123456789ab';
 
-export type Salon = { auth: AuthContext; userId: string; orgaId: string; storeId: string; email: string; password: string; orgaName: string };
+export type Salon = {
+  auth: AuthContext;
+  userId: string;
+  orgaId: string;
+  storeId: string;
+  email: string;
+  password: string;
+  orgaName: string;
+};
 
 export { call, failureOf, type RpcInput };
 
@@ -17,7 +25,17 @@ export async function signUp(env: TestEnv, client: NatsRpcClient, firstName: str
   const { user_id, orga_id } = await call(
     client,
     registerUserRpc,
-    { email, password, first_name: firstName, last_name: 'Rossi', organization_name: orgaName, country: 'IT', language: 'it', accept_terms: true, accept_privacy: true },
+    {
+      email,
+      password,
+      first_name: firstName,
+      last_name: 'Rossi',
+      organization_name: orgaName,
+      country: 'IT',
+      language: 'it',
+      accept_terms: true,
+      accept_privacy: true,
+    },
     null,
   );
   const mails = await call(client, listMailboxRpc, { to: email }, null);
@@ -29,5 +47,13 @@ export async function signUp(env: TestEnv, client: NatsRpcClient, firstName: str
   if (!claims) throw new Error('access token does not verify with the test secret');
   const [store] = await env.query<{ id: string }>(`SELECT id FROM identity.store WHERE orga_id = $1`, [orga_id]);
   if (!store) throw new Error('registration made no store');
-  return { auth: { userId: claims.sub, sessionId: claims.sid, deviceId: null }, userId: user_id, orgaId: orga_id, storeId: store.id, email, password, orgaName };
+  return {
+    auth: { userId: claims.sub, sessionId: claims.sid, deviceId: null },
+    userId: user_id,
+    orgaId: orga_id,
+    storeId: store.id,
+    email,
+    password,
+    orgaName,
+  };
 }

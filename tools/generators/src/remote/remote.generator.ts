@@ -128,7 +128,8 @@ export function registerInBuild(source: string, name: string): string | null {
 /** `npx nx g @pawline/generators:remote <name>`: a Module Federation remote in the standard layout. */
 export async function remoteGenerator(tree: Tree, options: RemoteGeneratorOptions): Promise<void> {
   const name = options.name.trim();
-  if (!NAME.test(name)) throw new Error(`Remote name "${name}" must be kebab-case: lower-case letters, digits and dashes, starting with a letter`);
+  if (!NAME.test(name))
+    throw new Error(`Remote name "${name}" must be kebab-case: lower-case letters, digits and dashes, starting with a letter`);
   const root = `frontends/${name}`;
   if (tree.exists(root)) throw new Error(`${root} already exists`);
   addProjectConfiguration(tree, name, {
@@ -137,7 +138,11 @@ export async function remoteGenerator(tree: Tree, options: RemoteGeneratorOption
     projectType: 'application',
     tags: ['type:remote'],
     targets: {
-      build: { executor: 'nx:run-commands', outputs: [`{workspaceRoot}/dist/frontends/${name}`], options: { command: `node frontends/build.mjs --project ${name}` } },
+      build: {
+        executor: 'nx:run-commands',
+        outputs: [`{workspaceRoot}/dist/frontends/${name}`],
+        options: { command: `node frontends/build.mjs --project ${name}` },
+      },
       test: { executor: 'nx:run-commands', options: { command: `npx jest -c ${root}/jest.config.cjs` } },
       typecheck: { executor: 'nx:run-commands', options: { command: `npx tsc -p ${root}/tsconfig.json --noEmit` } },
     },

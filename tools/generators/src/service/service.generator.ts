@@ -120,7 +120,8 @@ Tests: \`npx jest -c ${root}/jest.config.cjs\` (integration specs need the machi
 /** `npx nx g @pawline/generators:service <name>`: a service in the standard layout (CONVENTIONS.md). */
 export async function serviceGenerator(tree: Tree, options: ServiceGeneratorOptions): Promise<void> {
   const name = options.name.trim();
-  if (!NAME.test(name)) throw new Error(`Service name "${name}" must be kebab-case: lower-case letters, digits and dashes, starting with a letter`);
+  if (!NAME.test(name))
+    throw new Error(`Service name "${name}" must be kebab-case: lower-case letters, digits and dashes, starting with a letter`);
   const root = `services/${name}`;
   if (tree.exists(root)) throw new Error(`${root} already exists`);
   const port = options.port ?? nextServicePort(tree);
