@@ -68,7 +68,7 @@ describe('spec texts', () => {
     expect(t('auth.freeTrialNoPayment')).toBe('15-day free trial. No payment required.');
   });
 
-  it('R8.01 R8.02 R8.03 R8.04 server error texts', () => {
+  it('server error texts', () => {
     expect(t('errors.server_100')).toBe('Wrong username or password');
     expect(t('errors.server_112')).toBe('Wrong username or password');
     expect(t('errors.server_101')).toBe('Email already exists. If you have forgotten your password, try resetting the password.');
@@ -76,7 +76,7 @@ describe('spec texts', () => {
     expect(t('errors.server_401')).toBe('The id is already in use');
   });
 
-  it('R8.05 R8.06 known server codes map to a key; others show the server message', () => {
+  it('known server codes map to a key; others show the server message', () => {
     expect(serverErrorKey('server_112')).toBe('errors.server_112');
     expect(serverErrorKey('server_1010')).toBe('errors.server_1010');
     expect(serverErrorKey('server_999')).toBeNull();
@@ -89,13 +89,13 @@ describe('spec texts', () => {
     expect(t('errors.uploadTooBig', { size: '1 MB' })).toBe('File is too big. Max size: 1 MB');
   });
 
-  it('R5.17 the German username error is the spec text', () => {
+  it('the German username error is the spec text', () => {
     expect(createTranslator('de')('errors.usernameUnavailable')).toBe(
       'Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.',
     );
   });
 
-  it('R4.07 R4.08 R8.09 R1.16 R9.11 dialog, banner, plan and support texts', () => {
+  it('R4.07 R1.16 R9.11 dialog, banner, plan and support texts', () => {
     expect(t('shell.ratingNoThanks')).toBe('No Thanks');
     expect(t('shell.ratingRate')).toBe('Rate');
     expect(t('shell.trialExpired')).toBe('Your premium features have expired');

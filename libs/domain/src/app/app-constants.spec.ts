@@ -21,7 +21,7 @@ describe('app constants', () => {
     expect(isSupportDay(7)).toBe(false);
   });
 
-  it('R9.05 R4.22 page sizes, and a short page ends the list', () => {
+  it('R9.05 page sizes, and a short page ends the list', () => {
     expect(PAGE_SIZES).toEqual({
       pet_appointments: 50,
       booking_requests: 100,
@@ -41,12 +41,12 @@ describe('app constants', () => {
     expect(NOTIFICATION_PANEL).toEqual({ maxWidth: 600, maxHeight: 500, textWidth: 300 });
   });
 
-  it('R9.06 visibility throttle 300 ms and socket reconnect 1 s', () => {
+  it('visibility throttle 300 ms and socket reconnect 1 s', () => {
     expect(VISIBILITY_THROTTLE_MS).toBe(300);
     expect(SOCKET_RECONNECT_MS).toBe(1000);
   });
 
-  it('R9.04 R5.11 upload limits and free text length', () => {
+  it('R9.04 upload limits and free text length', () => {
     expect(UPLOAD_LIMITS.pet_image).toEqual({ maxFiles: 4, extensions: ['jpg', 'png'], maxBytes: 1048576 });
     expect(UPLOAD_LIMITS.customer_privacy.maxBytes).toBe(2097152);
     expect(UPLOAD_LIMITS.whatsapp_profile.maxFiles).toBe(1);

@@ -8,7 +8,7 @@ const REAL_VATS = ['00159560366', '00905811006', '00488410010'];
 const REAL_FISCAL_CODES = ['RSSMRA85T10A562S', 'RSSMRA70A01H501S', 'RSSMRA80A01H501U', 'MRTMTT25D09F205Z'];
 
 describe('Italian VAT number', () => {
-  it('R5.06 accepts real VAT numbers, trimmed, upper-cased and with a leading IT', () => {
+  it('accepts real VAT numbers, trimmed, upper-cased and with a leading IT', () => {
     for (const vat of REAL_VATS) {
       expect(isValidItalianVat(vat)).toBe(true);
       expect(isValidItalianVat(` IT${vat} `)).toBe(true);
@@ -16,7 +16,7 @@ describe('Italian VAT number', () => {
     }
   });
 
-  it('R5.06 rejects a wrong check digit, wrong length or letters', () => {
+  it('rejects a wrong check digit, wrong length or letters', () => {
     expect(isValidItalianVat('00159560367')).toBe(false);
     expect(isValidItalianVat('0015956036')).toBe(false);
     expect(isValidItalianVat('001595603660')).toBe(false);
@@ -24,7 +24,7 @@ describe('Italian VAT number', () => {
     expect(isValidItalianVat('DE00159560366')).toBe(false);
   });
 
-  it('R5.06 property: exactly one check digit fits any 10 leading digits', () => {
+  it('property: exactly one check digit fits any 10 leading digits', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9]{10}$/), (prefix) => {
         const fitting = [...'0123456789'].filter((d) => isValidItalianVat(prefix + d));
@@ -33,7 +33,7 @@ describe('Italian VAT number', () => {
     );
   });
 
-  it('R5.06 property: changing one digit breaks the checksum', () => {
+  it('property: changing one digit breaks the checksum', () => {
     fc.assert(
       fc.property(fc.constantFrom(...REAL_VATS), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 9 }), (vat, at, delta) => {
         const changed = vat.slice(0, at) + String((Number(vat[at]) + delta) % 10) + vat.slice(at + 1);
@@ -44,7 +44,7 @@ describe('Italian VAT number', () => {
 });
 
 describe('codice destinatario', () => {
-  it('R5.07 exactly 7 letters or digits', () => {
+  it('exactly 7 letters or digits', () => {
     expect(isValidCodiceDestinatario('0000000')).toBe(true);
     expect(isValidCodiceDestinatario('M5UXCR1')).toBe(true);
     expect(isValidCodiceDestinatario(' m5uxcr1 ')).toBe(true);
@@ -55,21 +55,21 @@ describe('codice destinatario', () => {
 });
 
 describe('codice fiscale', () => {
-  it('R5.08 accepts published codici fiscali, also lower-case', () => {
+  it('accepts published codici fiscali, also lower-case', () => {
     for (const code of REAL_FISCAL_CODES) {
       expect(isValidFiscalCode(code)).toBe(true);
       expect(isValidFiscalCode(code.toLowerCase())).toBe(true);
     }
   });
 
-  it('R5.08 rejects a wrong check character or length', () => {
+  it('rejects a wrong check character or length', () => {
     expect(isValidFiscalCode('RSSMRA85T10A562T')).toBe(false);
     expect(isValidFiscalCode('RSSMRA85T10A562')).toBe(false);
     expect(isValidFiscalCode('RSSMRA85T10A562SX')).toBe(false);
     expect(isValidFiscalCode('RSSMRA85T10A56-S')).toBe(false);
   });
 
-  it('R5.08 property: the check character is the only one accepted', () => {
+  it('property: the check character is the only one accepted', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[A-Z0-9]{15}$/), (first15) => {
         const fitting = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => isValidFiscalCode(first15 + c));
@@ -80,19 +80,19 @@ describe('codice fiscale', () => {
 });
 
 describe('billing data builder', () => {
-  it('R5.09 gives 2 when VAT and fiscal code are both missing', () => {
+  it('gives 2 when VAT and fiscal code are both missing', () => {
     expect(buildBillingData({ vat: '', fiscal_code: '  ', pec: 'a@pec.it' })).toEqual({ ok: false, error: 2 });
     expect(buildBillingData({})).toEqual({ ok: false, error: BILLING_DATA_ERRORS.vatAndFiscalCodeMissing });
   });
 
-  it('R5.09 gives 3 for an invalid VAT, 4 for an invalid fiscal code, 5 for an invalid codice destinatario', () => {
+  it('gives 3 for an invalid VAT, 4 for an invalid fiscal code, 5 for an invalid codice destinatario', () => {
     expect(buildBillingData({ vat: '00159560367' })).toEqual({ ok: false, error: 3 });
     expect(buildBillingData({ vat: REAL_VATS[0], fiscal_code: 'RSSMRA85T10A562T' })).toEqual({ ok: false, error: 4 });
     expect(buildBillingData({ vat: REAL_VATS[0], codice_destinatario: 'ABC' })).toEqual({ ok: false, error: 5 });
     expect(BILLING_DATA_ERROR_KEYS[3]).toBe('validation.invalidVat');
   });
 
-  it('R5.09 R3.18 otherwise gives codice_destinatario, pec and fiscal_code with empty values null', () => {
+  it('otherwise gives codice_destinatario, pec and fiscal_code with empty values null', () => {
     const result = buildBillingData({ vat: 'IT00905811006', fiscal_code: '', codice_destinatario: 'm5uxcr1', pec: '' });
     expect(result).toEqual({
       ok: true,

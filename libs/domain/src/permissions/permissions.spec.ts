@@ -135,7 +135,7 @@ describe('permissions', () => {
     );
   });
 
-  it('R3.03 parses an organization user from the API and rejects unknown ranks', () => {
+  it('parses an organization user from the API and rejects unknown ranks', () => {
     expect(orgaMemberSchema.parse({ orga_rank: 2, employee_status: 1, store_overrides: { s1: 1 }, active: true }).orga_rank).toBe(2);
     expect(orgaMemberSchema.safeParse({ orga_rank: 5, employee_status: 1, store_overrides: {}, active: true }).success).toBe(false);
   });

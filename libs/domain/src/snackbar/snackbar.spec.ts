@@ -27,7 +27,7 @@ describe('snackbar', () => {
     fc.assert(fc.property(fc.nat(1000), (i) => expect(snackbarOffset(i + 1) - snackbarOffset(i)).toBe(55)));
   });
 
-  it('R4.05 notification events go to history after 5 seconds', () => {
+  it('notification events go to history after 5 seconds', () => {
     expect(NOTIFICATION_DISPLAY_MS).toBe(5000);
     expect(isNotificationExpired(1000, 5999)).toBe(false);
     expect(isNotificationExpired(1000, 6000)).toBe(true);

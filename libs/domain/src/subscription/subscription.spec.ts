@@ -18,7 +18,7 @@ const created = Date.UTC(2026, 10, 1, 9, 0, 0);
 const trial: SubscriptionOrga = { tier: 0, created_at: new Date(created).toISOString(), subscribed_until: null };
 
 describe('subscription', () => {
-  it('R9.01 the trial lasts 15 days, plus extra days when granted', () => {
+  it('the trial lasts 15 days, plus extra days when granted', () => {
     expect(TRIAL_DAYS).toBe(15);
     expect(trialEnd(created).getTime()).toBe(created + 15 * DAY);
     expect(trialEnd(created, 7).getTime()).toBe(created + 22 * DAY);
@@ -26,7 +26,7 @@ describe('subscription', () => {
     expect(subscriptionEnd({ ...trial, subscribed_until: created + 3 * DAY }).getTime()).toBe(created + 3 * DAY);
   });
 
-  it('R4.09 remaining days is the ceiling of the days left', () => {
+  it('remaining days is the ceiling of the days left', () => {
     expect(remainingDays(created + 15 * DAY, created)).toBe(15);
     expect(remainingDays(created + 15 * DAY, created + 1)).toBe(15);
     expect(remainingDays(created + DAY, created + DAY - 1)).toBe(1);
@@ -35,7 +35,7 @@ describe('subscription', () => {
     expect(remainingDays(created, created + DAY + 1)).toBe(-1);
   });
 
-  it('R4.09 expiry state: paid -1, expired 0, within 14 days 1, else -1', () => {
+  it('expiry state: paid -1, expired 0, within 14 days 1, else -1', () => {
     const until = created + 30 * DAY;
     const orga = { ...trial, subscribed_until: until };
     expect(expiryState({ ...orga, tier: 2 }, until + DAY)).toBe(-1);
@@ -48,13 +48,13 @@ describe('subscription', () => {
     expect(expiryState(trial, created + 2 * DAY)).toBe(1);
   });
 
-  it('R4.09 active means paid or remaining days above 0', () => {
+  it('active means paid or remaining days above 0', () => {
     expect(isActive(trial, created + 14 * DAY + 1)).toBe(true);
     expect(isActive(trial, created + 15 * DAY)).toBe(false);
     expect(isActive({ ...trial, tier: 1 }, created + 400 * DAY)).toBe(true);
   });
 
-  it('R4.08 R9.01 the trial banner opens at 1 to 6 remaining days', () => {
+  it('the trial banner opens at 1 to 6 remaining days', () => {
     const at = (daysLeft: number) => created + 15 * DAY - daysLeft * DAY;
     expect(showTrialBanner(trial, at(7))).toBe(false);
     expect(showTrialBanner(trial, at(6))).toBe(true);
@@ -64,7 +64,7 @@ describe('subscription', () => {
     expect([0, 1, 6, 7].map(isTrialBannerDay)).toEqual([false, true, true, false]);
   });
 
-  it('R4.08 R9.01 the sidebar shows remaining days as a percentage of 30', () => {
+  it('the sidebar shows remaining days as a percentage of 30', () => {
     expect(sidebarTrialPercent(15)).toBe(50);
     expect(sidebarTrialPercent(30)).toBe(100);
     expect(sidebarTrialPercent(45)).toBe(100);
@@ -74,7 +74,7 @@ describe('subscription', () => {
     expect(sidebarTrialNotice({ ...trial, tier: 3 }, created)).toEqual({ show: false });
   });
 
-  it('R4.09 property: tier 0 is active exactly when the state is not expired', () => {
+  it('property: tier 0 is active exactly when the state is not expired', () => {
     fc.assert(
       fc.property(fc.integer({ min: -40 * DAY, max: 40 * DAY }), (offset) => {
         const now = created + 15 * DAY + offset;

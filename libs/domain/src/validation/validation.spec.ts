@@ -55,7 +55,7 @@ describe('validation', () => {
     expect(firstIssue(bad)).toBe(VALIDATION_KEYS.passwordsNotSame);
   });
 
-  it('R5.04 terms and privacy must both be accepted', () => {
+  it('terms and privacy must both be accepted', () => {
     expect(validateRegistrationConsents({ terms: true, privacy: true })).toBeNull();
     expect(validateRegistrationConsents({ terms: false, privacy: true })).toBe('validation.acceptTerms');
     expect(validateRegistrationConsents({ terms: true, privacy: false })).toBe('validation.acceptPrivacy');
