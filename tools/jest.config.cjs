@@ -1,4 +1,4 @@
-// Tests of the workspace tools (launcher probes and config, generators).
+// Tests of the workspace tools (launcher probes and config, generators) and the requirements check.
 module.exports = {
   ...require('../jest.preset.cjs'),
   displayName: 'tools',
@@ -8,5 +8,6 @@ module.exports = {
     '<rootDir>/generators/**/*.spec.ts',
     '<rootDir>/demo/**/*.spec.ts',
     '<rootDir>/bench/**/*.spec.ts',
+    '<rootDir>/requirements/**/*.spec.ts',
   ],
 };
