@@ -49,6 +49,8 @@ type CallerName =
   | 'foreign_owner_invalid_body'
   /** B's owner in B's own organization and store, with A's ids for every other parameter */
   | 'foreign_owner_own_orga'
+  /** B's owner in B's own organization with A's store (and A's ids): a store of another organization never passes */
+  | 'foreign_owner_own_orga_store_of_a'
   | RankedName;
 
 // ---- the world's values for path parameters and bodies -----------------------------------
@@ -149,6 +151,7 @@ function bodyOf(route: RouteDeclaration, ctx: BodyContext): unknown {
 
 // ---- destructive routes ------------------------------------------------------------------
 
+/** `orga` owns the row's :store (a spare store of B for B's own paths); other records are A's. */
 type Throwaway = (world: World, orga: 'a' | 'b') => Promise<Record<string, string>>;
 
 const idOf = (answer: Record<string, unknown>, field?: string) =>
@@ -256,7 +259,8 @@ type Row = { name: string; route: RouteDeclaration; caller: CallerName; order: n
 function callersOf(route: RouteDeclaration): CallerName[] {
   if (typeof route.access !== 'object') return ['anonymous', 'foreign_owner'];
   const invalidBody = route.body || route.fileBody ? (['foreign_owner_invalid_body'] as const) : [];
-  return ['anonymous', 'foreign_owner', ...invalidBody, 'foreign_owner_own_orga', ...(Object.keys(RANKED) as RankedName[])];
+  const storeOfA = route.path.includes('/:store') ? (['foreign_owner_own_orga_store_of_a'] as const) : [];
+  return ['anonymous', 'foreign_owner', ...invalidBody, 'foreign_owner_own_orga', ...storeOfA, ...(Object.keys(RANKED) as RankedName[])];
 }
 
 const ROWS: Row[] = ROUTES.flatMap((route) =>
@@ -295,6 +299,7 @@ function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: u
   switch (caller) {
     case 'foreign_owner':
     case 'foreign_owner_invalid_body':
+    case 'foreign_owner_own_orga_store_of_a':
       if (reply.status !== 403) return `another organization's owner must get 403; ${got}`;
       return leaks.length > 0 ? `B's owner read A's data: ${leaks.join(', ')}` : null;
     case 'foreign_owner_own_orga': {
@@ -334,12 +339,10 @@ describe('tenant-isolation matrix over the whole route table (identity, crm, sch
     await env.start(crmService);
     await env.start(schedulingService);
     const gateway = await env.start(gatewayService, { httpPort: 0, redisUrl: REDIS_URL });
-    const spares = (caller: CallerName) =>
-      ROWS.filter((row) => row.caller === caller && routeKey(row.route) === 'DELETE /api/v1/orga/:orga/store/:store').length;
-    world = await buildWorld(gateway.httpUrl ?? '', {
-      a: ROWS.filter((row) => routeKey(row.route) === 'DELETE /api/v1/orga/:orga/store/:store').length,
-      b: spares('foreign_owner_own_orga'),
-    });
+    // one spare store per DELETE store row, B's for the row in B's own paths
+    const deletions = ROWS.filter((row) => routeKey(row.route) === 'DELETE /api/v1/orga/:orga/store/:store');
+    const inB = deletions.filter((row) => row.caller === 'foreign_owner_own_orga').length;
+    world = await buildWorld(gateway.httpUrl ?? '', { a: deletions.length - inB, b: inB });
   });
 
   afterAll(async () => {
@@ -371,10 +374,12 @@ describe('tenant-isolation matrix over the whole route table (identity, crm, sch
 
   it.each(ROWS)('$name', async (row) => {
     const { route, caller } = row;
-    const foreignOwn = caller === 'foreign_owner_own_orga';
-    const values = { ...world.ids, ...(foreignOwn ? { orga: world.b.orgaId, store: world.b.store2 } : {}) };
+    // :orga and :store are A's, except in B's own paths; every other id is A's
+    const orgaOf = caller.startsWith('foreign_owner_own_orga') ? 'b' : 'a';
+    const storeOf = caller === 'foreign_owner_own_orga' ? 'b' : 'a';
+    const values = { ...world.ids, orga: world[orgaOf].orgaId, store: world[storeOf].store2 };
     const throwaway = THROWAWAY[routeKey(route)];
-    if (throwaway) Object.assign(values, await throwaway(world, foreignOwn && routeKey(route).endsWith('/store/:store') ? 'b' : 'a'));
+    if (throwaway) Object.assign(values, await throwaway(world, storeOf));
     const path = fillPath(route, values);
     const session: Session | null = caller === 'anonymous' ? null : caller in RANKED ? world.members[caller as RankedName] : world.b.owner;
     const json =
