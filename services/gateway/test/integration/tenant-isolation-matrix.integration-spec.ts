@@ -99,7 +99,19 @@ function fillPath(route: RouteDeclaration, values: Record<string, string>): stri
 /** What a body may refer to: the row's ids, A's name and the caller's own user id. */
 type BodyContext = { ids: Record<string, string>; orgaName: string; self: string };
 const fresh = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-const appointmentFields = (ctx: BodyContext) => ({ date: '2027-03-08', hour: 12, min: 0, duration: 30, pet_ids: [ctx.ids['pet']] });
+// bodies refer to A's records where a schema takes ids: in B's own paths they must be refused, never echoed with A's names
+const appointmentFields = (ctx: BodyContext) => ({
+  date: '2027-03-08',
+  hour: 12,
+  min: 0,
+  duration: 30,
+  pet_ids: [ctx.ids['pet']],
+  treatment_ids: [ctx.ids['treatment']],
+});
+const customerLinks = (ctx: BodyContext) => ({
+  tags: [{ tag_id: ctx.ids['tag'], tag_order: 0 }],
+  external_services: [{ external_service_id: ctx.ids['external_service'], entity_id: 'matrix' }],
+});
 
 /**
  * Minimal valid bodies for routes whose body schema rejects `{}` (a 400 before the guard would
@@ -125,7 +137,8 @@ const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
     email: `matrix.hire.${fresh()}@example.com`,
     orga_rank: 4,
   }),
-  'POST /api/v1/orga/:orga/store/:store/customer': () => ({ first_name: 'Matrix' }),
+  'POST /api/v1/orga/:orga/store/:store/customer': (ctx) => ({ first_name: 'Matrix', ...customerLinks(ctx) }),
+  'PUT /api/v1/orga/:orga/store/:store/customer/:id': (ctx) => customerLinks(ctx),
   'POST /api/v1/orga/:orga/store/:store/pet': (ctx) => ({ customer_id: ctx.ids['customer'], name: 'Matrixpet', pet_type: 1 }),
   'POST /api/v1/orga/:orga/tag': () => ({ kind: 'pet', name: 'Matrix', icon: 1 }),
   'POST /api/v1/orga/:orga/external_service': () => ({ service_id: `matrix-${fresh()}`, name: 'Matrix' }),
