@@ -12,7 +12,7 @@ import { schedulingService } from '../../../scheduling/src/scheduling.service-de
 import { gatewayService } from '../../src/gateway.service-definition';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
 import { GATEWAY_TEST_SECRET, REDIS_URL, registration } from './gateway-test-helpers';
-import { MIN_RANKS, PNG, buildWorld, call, nextIp, type Reply, type Session, type World } from './tenant-isolation-world';
+import { MIN_RANKS, PNG, buildWorld, call, nextIp, type MemberPlan, type Reply, type Session, type World } from './tenant-isolation-world';
 
 /**
  * The tenant-isolation matrix: every route of the gateway's table × every kind of caller, with the
@@ -30,15 +30,20 @@ const routeKey = (route: Pick<RouteDeclaration, 'method' | 'path'>) => `${route.
 
 // ---- callers ----------------------------------------------------------------------------
 
-/** A's members below the owner (spec §6 ranks) and the one whose override leaves out store 2. */
+/**
+ * A's members below the owner (spec §6 ranks), without overrides (employee_status 1: every store),
+ * and three with a store override: one that leaves out store 2 (every :store of the matrix is
+ * store 2, or a spare store for DELETE store), one raised and one lowered in store 2 (R6.01).
+ */
 const RANKED = {
-  admin: { rank: 1, onlyElsewhere: false },
-  moderator: { rank: 2, onlyElsewhere: false },
-  worker: { rank: 3, onlyElsewhere: false },
-  worker2: { rank: 4, onlyElsewhere: false },
-  // organization rank 1 with an override on store 1 only (R6.04): every :store of the matrix is store 2
-  override_elsewhere: { rank: 1, onlyElsewhere: true },
-} as const;
+  admin: { rank: 1 },
+  moderator: { rank: 2 },
+  worker: { rank: 3 },
+  worker2: { rank: 4 },
+  override_elsewhere: { rank: 1, override: { store: 'store1', rank: 1 } },
+  override_raised: { rank: 4, override: { store: 'store2', rank: 1 } },
+  override_lowered: { rank: 1, override: { store: 'store2', rank: 4 } },
+} satisfies Record<string, MemberPlan>;
 type RankedName = keyof typeof RANKED;
 
 type CallerName =
@@ -240,23 +245,25 @@ const LAST = ['POST /api/v1/orga/:orga/cancel', 'POST /api/v1/user/password', 'P
 
 // ---- the expected answers ----------------------------------------------------------------
 
-/** Whether a member of A passes a guard on A's store 2 (or on no store), by spec §6 alone. */
-function specAllows(member: (typeof RANKED)[RankedName], guard: Guard, hasStore: boolean): boolean {
-  // R6.04: with overrides only those stores; members without overrides have employee_status 1
-  if (hasStore && member.onlyElsewhere) return false;
+/** Whether a member of A passes a guard on one of A's stores (or on no store), by spec §6 alone. */
+function specAllows(member: MemberPlan, guard: Guard, store: 'store1' | 'store2' | 'spare' | null): boolean {
+  // R6.04: with overrides only those stores; without, employee_status 1 reaches every store
+  if (store !== null && member.override && member.override.store !== store) return false;
+  // R6.01: the effective rank in a store is its override, else the organization rank
+  const effective = store !== null && member.override ? member.override.rank : member.rank;
   switch (guard) {
     case 'member':
       return true;
     case 'orga_admin':
       return member.rank <= 1;
     case 'store_admin':
-      return hasStore && member.rank <= 1;
+      return store !== null && effective <= 1;
     case 'store_read':
-      return hasStore && member.rank <= MIN_RANKS.read_store;
+      return store !== null && effective <= MIN_RANKS.read_store;
     case 'store_write':
-      return hasStore && member.rank <= MIN_RANKS.write_store;
+      return store !== null && effective <= MIN_RANKS.write_store;
     case 'pet_write':
-      return member.rank <= MIN_RANKS.write_pets;
+      return effective <= MIN_RANKS.write_pets;
     default:
       throw new Error(`guard ${String(guard)} is not in spec §6 as the matrix knows it`);
   }
@@ -308,7 +315,13 @@ function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: u
     return leaks.length > 0 ? `B's owner read A's data: ${leaks.join(', ')}` : null;
   }
   const guard = route.access.orga;
-  const hasStore = route.path.includes('/:store');
+  const store = !route.path.includes('/:store')
+    ? null
+    : path.includes(world.a.store2)
+      ? 'store2'
+      : path.includes(world.a.store1)
+        ? 'store1'
+        : 'spare';
   switch (caller) {
     case 'foreign_owner':
     case 'foreign_owner_invalid_body':
@@ -325,7 +338,7 @@ function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: u
     default: {
       const member = RANKED[caller];
       const rule = SERVICE_RULES[routeKey(route)];
-      const allowed = specAllows(member, guard, hasStore) && (rule ? rule.allows(member.rank) : true);
+      const allowed = specAllows(member, guard, store) && (rule ? rule.allows(member.rank) : true);
       if (allowed) return passed(reply) ? null : `rank ${member.rank} may (${guard}${rule ? `, ${rule.rule}` : ''}); ${got}`;
       return reply.status === 403 ? null : `rank ${member.rank} must get 403 (${guard}${rule ? `, ${rule.rule}` : ''}); ${got}`;
     }
@@ -355,7 +368,7 @@ describe('tenant-isolation matrix over the whole route table (identity, crm, sch
     // one spare store per DELETE store row, B's for the row in B's own paths
     const deletions = ROWS.filter((row) => routeKey(row.route) === 'DELETE /api/v1/orga/:orga/store/:store');
     const inB = deletions.filter((row) => row.caller === 'foreign_owner_own_orga').length;
-    world = await buildWorld(gateway.httpUrl ?? '', { a: deletions.length - inB, b: inB });
+    world = await buildWorld(gateway.httpUrl ?? '', { a: deletions.length - inB, b: inB }, RANKED);
   });
 
   afterAll(async () => {
@@ -394,7 +407,7 @@ describe('tenant-isolation matrix over the whole route table (identity, crm, sch
     const throwaway = THROWAWAY[routeKey(route)];
     if (throwaway) Object.assign(values, await throwaway(world, storeOf));
     const path = fillPath(route, values);
-    const session: Session | null = caller === 'anonymous' ? null : caller in RANKED ? world.members[caller as RankedName] : world.b.owner;
+    const session: Session | null = caller === 'anonymous' ? null : caller in RANKED ? world.members[caller] : world.b.owner;
     const json =
       caller === 'foreign_owner_invalid_body'
         ? { matrix_no_such_field: true }

@@ -11,7 +11,8 @@ import { newOwner, type Owner } from './gateway-test-helpers';
 export const MIN_RANKS = { read_store: 3, write_store: 2, read_pets: 4, write_pets: 3 } as const;
 
 export type Session = { token: string; userId: string; ip: string };
-export type Member = Session & { rank: number; overrides: Record<string, number> };
+/** A member of A to hire: organization rank and maybe one store override (store 1 or store 2 of A). */
+export type MemberPlan = { rank: number; override?: { store: 'store1' | 'store2'; rank: number } };
 
 export type Reply = { status: number; code: string | null; text: string; json: unknown };
 
@@ -68,7 +69,7 @@ export type World = {
   base: string;
   a: Orga;
   b: Orga;
-  members: Record<'admin' | 'moderator' | 'worker' | 'worker2' | 'override_elsewhere', Member>;
+  members: Record<string, Session>;
   /** Real ids of A by the key a path parameter resolves to (see paramKey in the matrix). */
   ids: Record<string, string>;
   /** Stores made only to be deleted, by organization: DELETE store rows take one each. */
@@ -100,16 +101,8 @@ async function expectCreated(reply: Promise<Reply>, what: string): Promise<Recor
   return answer.json as Record<string, unknown>;
 }
 
-async function waitUntil(probe: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Builds the world; `spares` is how many throw-away stores each organization needs. */
-export async function buildWorld(base: string, spares: { a: number; b: number }): Promise<World> {
+export async function buildWorld(base: string, spares: { a: number; b: number }, plans: Record<string, MemberPlan>): Promise<World> {
   const [a, b] = await Promise.all([asOrga(base), asOrga(base)]);
   const orgaA = `/api/v1/orga/${a.orgaId}`;
   const storeA = `${orgaA}/store/${a.store2}`;
@@ -133,32 +126,26 @@ export async function buildWorld(base: string, spares: { a: number; b: number })
   });
 
   const marker = unique();
-  const hire = async (rank: number, overrides: Record<string, number>, name: string): Promise<Member> => {
+  const hire = async (plan: MemberPlan, name: string): Promise<Session> => {
     const hired = await ownerOfA('post', `${orgaA}/users`, {
-      first_name: name,
+      first_name: name.replace(/[^a-z]/gi, ''),
       last_name: `Matrix${marker.replace(/[0-9]/g, '')}`,
-      email: `matrix.${name.toLowerCase()}.${marker}@example.com`,
-      orga_rank: rank,
+      email: `matrix.${name.replace(/[^a-z0-9]/gi, '').toLowerCase()}.${marker}@example.com`,
+      orga_rank: plan.rank,
       employee_status: 1,
-      ...(Object.keys(overrides).length > 0 ? { store_override: overrides } : {}),
+      ...(plan.override ? { store_override: { [a[plan.override.store]]: plan.override.rank } } : {}),
     });
     const ip = nextIp();
     const login = await expectCreated(
       call(base, 'post', '/api/v1/auth/login', { ip, json: { username: hired['username'], password: hired['first_password'] } }),
       `login of ${name}`,
     );
-    return { token: String(login['access_token']), userId: String(hired['user_id']), ip, rank, overrides };
+    return { token: String(login['access_token']), userId: String(hired['user_id']), ip };
   };
-  const [admin, moderator, worker, worker2, overrideElsewhere, target] = await Promise.all([
-    hire(1, {}, 'Admin'),
-    hire(2, {}, 'Moderator'),
-    hire(3, {}, 'Worker'),
-    hire(4, {}, 'Workertwo'),
-    // an administrator everywhere they reach, but they reach store 1 only: every :store is store 2
-    hire(1, { [a.store1]: 1 }, 'Elsewhere'),
-    // the :user of the team routes, touched by nobody else
-    hire(3, {}, 'Target'),
-  ]);
+  const hired = await Promise.all(Object.entries(plans).map(async ([name, plan]) => [name, await hire(plan, name)] as const));
+  const members = Object.fromEntries(hired);
+  // the :user of the team routes, touched by nobody else
+  const target = await hire({ rank: 3 }, 'Target');
 
   const customerTag = await ownerOfA('post', `${orgaA}/tag`, { kind: 'customer', name: `Tag${marker}`, icon: 1 });
   const external = await ownerOfA('post', `${orgaA}/external_service`, { service_id: `svc-${marker}`, name: `Service${marker}` });
@@ -216,17 +203,9 @@ export async function buildWorld(base: string, spares: { a: number; b: number })
     image: String(image['id']),
     token: String(feed['token']),
   };
-  const members = { admin, moderator, worker, worker2, override_elsewhere: overrideElsewhere };
 
-  // the guards learn settings, members and stores through identity's events: wait until they have
-  await waitUntil(async () => (await call(base, 'get', `${storeA}`, { session: worker2 })).status === 403, 'min ranks reaching the guard');
-  const lastSpare = spareStores.a.at(-1);
-  if (lastSpare)
-    await waitUntil(
-      async () => (await call(base, 'get', `${orgaA}/store/${lastSpare}`, { session: admin })).status === 200,
-      'spare stores reaching the guard',
-    );
-
+  // no member has asked a guard anything yet, so no guard or service holds a membership older
+  // than the settings and the spare stores
   const secrets = [
     ...Object.values(ids),
     a.store1,
