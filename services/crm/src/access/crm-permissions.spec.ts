@@ -63,6 +63,9 @@ describe('crm permissions', () => {
   it('tags need pet write access; external services and settings an organization admin', () => {
     expect(canUseOrga(member({ orga_rank: 3 }), 'pet_write')).toBe(true);
     expect(canUseOrga(member({ orga_rank: 4 }), 'pet_write')).toBe(false);
+    // tags belong to no store: a store override neither lowers nor raises the organization rank for them
+    expect(canUseOrga(member({ orga_rank: 1, store_overrides: { [STORE_A]: 4 }, store_ids: [STORE_A] }), 'pet_write')).toBe(true);
+    expect(canUseOrga(member({ orga_rank: 4, store_overrides: { [STORE_A]: 1 }, store_ids: [STORE_A] }), 'pet_write')).toBe(false);
     expect(canUseOrga(member({ orga_rank: 1 }), 'orga_admin')).toBe(true);
     expect(canUseOrga(member({ orga_rank: 2 }), 'orga_admin')).toBe(false);
   });

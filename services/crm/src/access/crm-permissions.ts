@@ -1,5 +1,5 @@
 import type { MemberAccess } from '@pawline/contracts';
-import { canReadPets, canWritePets, isOrgaAdmin, type OrgaMember } from '@pawline/domain';
+import { canReadPets, canWritePets, effectiveRank, isOrgaAdmin, type OrgaMember } from '@pawline/domain';
 
 /** The caller's membership (rpc.identity.member.access) and the organization's share_pets. */
 export type CrmMembership = MemberAccess & { share_pets: boolean };
@@ -25,14 +25,18 @@ export function canUseSharedLists(m: CrmMembership, need: PetNeed): boolean {
   return m.share_pets && m.store_ids.some((storeId) => canUsePetsInStore(m, storeId, need));
 }
 
-/** Organization-level things: tags (pet write), external services and settings (organization admin). */
+/**
+ * Organization-level things: tags (pet write by the organization rank, whatever the member's store
+ * overrides say), external services and settings (organization admin).
+ */
 export function canUseOrga(m: CrmMembership, need: OrgaNeed): boolean {
   if (!m.member || !m.active) return false;
   switch (need) {
     case 'member':
       return true;
     case 'pet_write':
-      return m.store_ids.some((storeId) => canUsePetsInStore(m, storeId, 'write'));
+      // no store is involved: the organization rank decides (R6.01), as the gateway's pet_write guard does
+      return effectiveRank(asMember(m)) <= m.min_ranks.write_pets;
     case 'orga_admin':
       return isOrgaAdmin(asMember(m));
   }

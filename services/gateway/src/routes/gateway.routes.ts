@@ -1,5 +1,5 @@
-import type { GatewayHealthChecker } from '../health/gateway-health';
-import type { ApiRoute } from '../http/route-definition';
+import { GatewayHealthChecker } from '../health/gateway-health';
+import { isFileUploadRoute, type ApiRoute } from '../http/route-definition';
 import { authRoutes } from './auth.routes';
 import { crmRoutes } from './crm.routes';
 import { devRoutes } from './dev.routes';
@@ -21,4 +21,32 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];
+}
+
+/** What a route declares, without its handler: enough to call it from outside. */
+export type RouteDeclaration = Pick<ApiRoute, 'method' | 'path' | 'access' | 'params' | 'body' | 'query' | 'status'> & {
+  /** Content-Types of a raw file body (R7.10), or null for a JSON route. */
+  fileBody: readonly string[] | null;
+};
+
+/**
+ * Every route's declaration, the sandbox mailbox included, for tests that walk the whole table
+ * (the tenant-isolation matrix): a route added to the table is covered without a test of its own.
+ */
+export function declaredRoutes(): RouteDeclaration[] {
+  // the health route's handler never runs here; only its declaration is read
+  const idle = new GatewayHealthChecker({ call: () => Promise.reject(new Error('declarations only')) }, [], {
+    nats: () => 'down',
+    redis: () => Promise.resolve('off'),
+  });
+  return gatewayRoutes({ mailSandbox: true, health: idle }).map((route) => ({
+    method: route.method,
+    path: route.path,
+    access: route.access,
+    params: route.params,
+    body: route.body,
+    query: route.query,
+    status: route.status,
+    fileBody: isFileUploadRoute(route) ? route.upload.mediaTypes : null,
+  }));
 }

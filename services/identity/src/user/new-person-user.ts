@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { USERNAME_ERROR_DE, UsernameUnavailableError, pickUsername, usernameCandidates } from '@pawline/domain';
+import { USERNAME_ERROR_DE, USERNAME_MAX_ATTEMPTS, UsernameUnavailableError, pickUsername, usernameCandidates } from '@pawline/domain';
 import { RpcError } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { uniqueViolationOf } from '../common/db-errors';
@@ -7,7 +7,7 @@ import { PersonUserEntity } from './person-user.entity';
 
 /** The unique indexes on lower(email) and lower(username) (expression indexes in the migration). */
 export const PERSON_USER_EMAIL_INDEX = 'uq_person_user_email_lower';
-const PERSON_USER_USERNAME_INDEX = 'uq_person_user_username_lower';
+export const PERSON_USER_USERNAME_INDEX = 'uq_person_user_username_lower';
 
 /**
  * What the caller decides about a new person user. Registration and a team member's first
@@ -50,19 +50,25 @@ export async function freeUsername(manager: EntityManager, stem: string): Promis
 
 /**
  * Runs `insert`, a transaction that inserts a new person user with a username from freeUsername,
- * up to three times: a concurrent insert may take the username between check and insert. An
- * address taken meanwhile is server_101; no free username left is 'conflict' with the spec §5
+ * again while a concurrent insert takes the username between check and insert: each lost race
+ * leaves one candidate fewer, so USERNAME_MAX_ATTEMPTS tries outlast any burst of the same name
+ * (four administrators hiring "Marco Bianchi" at once lost the fourth after three tries, as a 500).
+ * An address taken meanwhile is server_101; no free username left is 'conflict' with the spec §5
  * text (no error code of its own yet).
  */
 export async function retryingUsername<T>(insert: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
+  const unavailable = () => new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
+  for (let attempt = 1; ; attempt += 1) {
     try {
       return await insert();
     } catch (error) {
       const violated = uniqueViolationOf(error);
       if (violated === PERSON_USER_EMAIL_INDEX) throw new RpcError('server_101');
-      if (violated === PERSON_USER_USERNAME_INDEX && attempt < 2) continue;
-      if (error instanceof UsernameUnavailableError) throw new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
+      if (violated === PERSON_USER_USERNAME_INDEX) {
+        if (attempt < USERNAME_MAX_ATTEMPTS) continue;
+        throw unavailable();
+      }
+      if (error instanceof UsernameUnavailableError) throw unavailable();
       throw error;
     }
   }

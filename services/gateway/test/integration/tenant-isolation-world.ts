@@ -1,0 +1,220 @@
+import { newOwner, type Owner } from './gateway-test-helpers';
+
+/**
+ * The world of the tenant-isolation matrix, built once through the real API: organization A with
+ * two stores, a member of every lower rank, a member whose store override leaves out store 2, and
+ * one record of every kind in store 2, so every path parameter of every route gets a real id of A;
+ * organization B with two stores, whose owner is the foreign caller.
+ */
+
+/** A's minimum ranks (spec §6, R6.03), chosen so each rank 1–4 lands on a different side of some guard. */
+export const MIN_RANKS = { read_store: 3, write_store: 2, read_pets: 4, write_pets: 3 } as const;
+
+export type Session = { token: string; userId: string; ip: string };
+/** A member of A to hire: organization rank and maybe one store override (store 1 or store 2 of A). */
+export type MemberPlan = { rank: number; override?: { store: 'store1' | 'store2'; rank: number } };
+
+export type Reply = { status: number; code: string | null; text: string; json: unknown };
+
+/** A 1 × 1 PNG: a valid pet image and privacy file by content (crm checks the bytes). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let addressCounter = 0;
+
+/** Each caller comes from its own address (X-Forwarded-For is trusted from loopback): rate limits stay apart. */
+export function nextIp(): string {
+  addressCounter += 1;
+  return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+/** One request: a JSON body, a raw file body, or none; the answer's text kept for the leak check. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { session?: Session | null; ip?: string; json?: unknown; file?: { bytes: Buffer; type: string } } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { 'x-forwarded-for': options.session?.ip ?? options.ip ?? nextIp() };
+  if (options.session) headers['authorization'] = `Bearer ${options.session.token}`;
+  let body: BodyInit | undefined;
+  if (options.file) {
+    headers['content-type'] = options.file.type;
+    headers['x-file-name'] = 'matrix.png';
+    body = new Uint8Array(options.file.bytes);
+  } else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(`${base}${path}`, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}) });
+  const text = Buffer.from(await response.arrayBuffer()).toString('utf8');
+  let json: unknown = null;
+  try {
+    json = text === '' ? null : JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  const code =
+    typeof json === 'object' && json !== null && typeof (json as { code?: unknown }).code === 'string'
+      ? (json as { code: string }).code
+      : null;
+  return { status: response.status, code, text, json };
+}
+
+export type Orga = { owner: Owner & Session; orgaId: string; orgaName: string; store1: string; store2: string };
+
+export type World = {
+  base: string;
+  a: Orga;
+  b: Orga;
+  members: Record<string, Session>;
+  /** Real ids of A by the key a path parameter resolves to (see paramKey in the matrix). */
+  ids: Record<string, string>;
+  /** Stores made only to be deleted, by organization: DELETE store rows take one each. */
+  spareStores: Record<'a' | 'b', string[]>;
+  /** A's ids and names: a caller outside A must never read one it did not send. */
+  secrets: string[];
+  /** Makes A's owner create a throw-away record for one destructive row. */
+  ownerOfA(method: string, path: string, json?: unknown, file?: Buffer): Promise<Record<string, unknown>>;
+};
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+async function asOrga(base: string): Promise<Orga> {
+  const owner = await newOwner(base);
+  const session = { ...owner, ip: nextIp() };
+  const stores = await call(base, 'get', `/api/v1/orga/${owner.orgaId}/store`, { session });
+  const store1 = (stores.json as { id: string }[])[0]?.id ?? '';
+  const second = await call(base, 'post', `/api/v1/orga/${owner.orgaId}/store`, {
+    session,
+    json: { name: `Filiale ${unique()}`, country: 'IT', address_from_orga: true },
+  });
+  if (second.status !== 201) throw new Error(`second store answered ${second.status}`);
+  return { owner: session, orgaId: owner.orgaId, orgaName: owner.orgaName, store1, store2: (second.json as { id: string }).id };
+}
+
+async function expectCreated(reply: Promise<Reply>, what: string): Promise<Record<string, unknown>> {
+  const answer = await reply;
+  if (answer.status < 200 || answer.status > 299) throw new Error(`${what} answered ${answer.status} ${answer.text.slice(0, 200)}`);
+  return answer.json as Record<string, unknown>;
+}
+
+/** Builds the world; `spares` is how many throw-away stores each organization needs. */
+export async function buildWorld(base: string, spares: { a: number; b: number }, plans: Record<string, MemberPlan>): Promise<World> {
+  const [a, b] = await Promise.all([asOrga(base), asOrga(base)]);
+  const orgaA = `/api/v1/orga/${a.orgaId}`;
+  const storeA = `${orgaA}/store/${a.store2}`;
+  const ownerOfA = (method: string, path: string, json?: unknown, file?: Buffer) =>
+    expectCreated(
+      call(base, method, path, {
+        session: a.owner,
+        ...(json !== undefined ? { json } : {}),
+        ...(file ? { file: { bytes: file, type: 'image/png' } } : {}),
+      }),
+      `${method} ${path}`,
+    );
+
+  await ownerOfA('put', `${orgaA}/settings`, {
+    min_rank_read_store: MIN_RANKS.read_store,
+    min_rank_write_store: MIN_RANKS.write_store,
+    min_rank_read_pets: MIN_RANKS.read_pets,
+    min_rank_write_pets: MIN_RANKS.write_pets,
+    // the shared lists answer for every member only with share_pets (crm, R6.08)
+    share_pets: true,
+  });
+
+  const marker = unique();
+  const hire = async (plan: MemberPlan, name: string): Promise<Session> => {
+    const hired = await ownerOfA('post', `${orgaA}/users`, {
+      first_name: name.replace(/[^a-z]/gi, ''),
+      last_name: `Matrix${marker.replace(/[0-9]/g, '')}`,
+      email: `matrix.${name.replace(/[^a-z0-9]/gi, '').toLowerCase()}.${marker}@example.com`,
+      orga_rank: plan.rank,
+      employee_status: 1,
+      ...(plan.override ? { store_override: { [a[plan.override.store]]: plan.override.rank } } : {}),
+    });
+    const ip = nextIp();
+    const login = await expectCreated(
+      call(base, 'post', '/api/v1/auth/login', { ip, json: { username: hired['username'], password: hired['first_password'] } }),
+      `login of ${name}`,
+    );
+    return { token: String(login['access_token']), userId: String(hired['user_id']), ip };
+  };
+  const hired = await Promise.all(Object.entries(plans).map(async ([name, plan]) => [name, await hire(plan, name)] as const));
+  const members = Object.fromEntries(hired);
+  // the :user of the team routes, touched by nobody else
+  const target = await hire({ rank: 3 }, 'Target');
+
+  const customerTag = await ownerOfA('post', `${orgaA}/tag`, { kind: 'customer', name: `Tag${marker}`, icon: 1 });
+  const external = await ownerOfA('post', `${orgaA}/external_service`, { service_id: `svc-${marker}`, name: `Service${marker}` });
+  const customer = await ownerOfA('post', `${storeA}/customer`, { first_name: 'Alma', last_name: `Customer${marker}` });
+  const customerId = String((customer['customer'] as { id: string }).id);
+  const pet = await ownerOfA('post', `${storeA}/pet`, { customer_id: customerId, name: `Pet${marker}`, pet_type: 1 });
+  const petId = String((pet['pet'] as { id: string }).id);
+  const privacy = await ownerOfA('post', `${storeA}/customer/${customerId}/privacy_file`, undefined, PNG);
+  const image = await ownerOfA('post', `${storeA}/pet/${petId}/image`, undefined, PNG);
+  const treatment = await ownerOfA('post', `${orgaA}/treatment`, { name: `Treatment${marker}`, default_price: '30' });
+  const booked = await ownerOfA('post', `${storeA}/appointment`, {
+    appointment: {
+      date: '2027-03-01',
+      hour: 10,
+      min: 0,
+      duration: 45,
+      pet_ids: [petId],
+      treatment_ids: [treatment['id']],
+      app_name: `Appointment${marker}`,
+    },
+    recurring: { unit: 'week', every: 1, count: 2 },
+  });
+  const appointment = (booked['items'] as { id: string; recurring_group_id: string }[])[0];
+  const feed = await ownerOfA('post', `${storeA}/calendar_feed`, {});
+
+  const spareStores = { a: [] as string[], b: [] as string[] };
+  for (const [key, orga] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    for (let i = 0; i < spares[key]; i += 1) {
+      const store = await expectCreated(
+        call(base, 'post', `/api/v1/orga/${orga.orgaId}/store`, {
+          session: orga.owner,
+          json: { name: `Spare ${i} ${unique()}`, country: 'IT', address_from_orga: true },
+        }),
+        'spare store',
+      );
+      spareStores[key].push(String(store['id']));
+    }
+  }
+
+  const ids: Record<string, string> = {
+    orga: a.orgaId,
+    store: a.store2,
+    customer: customerId,
+    pet: petId,
+    tag: String(customerTag['id']),
+    external_service: String(external['id']),
+    treatment: String(treatment['id']),
+    appointment: appointment?.id ?? '',
+    group: appointment?.recurring_group_id ?? '',
+    user: target.userId,
+    privacy_file: String(privacy['id']),
+    image: String(image['id']),
+    token: String(feed['token']),
+  };
+
+  // no member has asked a guard anything yet, so no guard or service holds a membership older
+  // than the settings and the spare stores
+  const secrets = [
+    ...Object.values(ids),
+    a.store1,
+    a.owner.userId,
+    ...Object.values(members).map((member) => member.userId),
+    ...spareStores.a,
+    a.orgaName,
+    marker,
+    a.owner.email,
+  ].filter((secret) => secret.length > 0);
+  return { base, a, b, members, ids, spareStores, secrets, ownerOfA };
+}
