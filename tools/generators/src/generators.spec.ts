@@ -277,6 +277,7 @@ describe('remote generator', () => {
   it('refuses bad names, audiences and a missing manifest', async () => {
     await expect(remoteGenerator(tree, { name: 'Gallery' })).rejects.toThrow('must be kebab-case');
     await expect(remoteGenerator(tree, { name: 'shell' })).rejects.toThrow('taken by the shell');
+    await expect(remoteGenerator(tree, { name: 'store' })).rejects.toThrow('taken by the shell');
     await expect(remoteGenerator(tree, { name: 'gallery', who: 'everyone' as never })).rejects.toThrow('--who must be one of');
     tree.delete('frontends/shell/src/remotes/remotes.manifest.json');
     await expect(remoteGenerator(tree, { name: 'gallery', format: false })).rejects.toThrow('remotes.manifest.json is missing');

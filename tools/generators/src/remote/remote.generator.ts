@@ -23,7 +23,24 @@ export type RemoteGeneratorOptions = {
 
 // The name is also an MF container name (camel-cased) and a catalogue namespace.
 const NAME = /^[a-z]+(-[a-z]+)*$/;
-const RESERVED = ['shell', 'common', 'auth', 'errors', 'validation'];
+// the shell's own pages and path segments, and the shared catalogue namespaces
+const RESERVED = [
+  'shell',
+  'common',
+  'auth',
+  'errors',
+  'validation',
+  'store',
+  'pet',
+  'user',
+  'qa',
+  'login',
+  'register',
+  'autologin',
+  'verify-email',
+  'password-reset',
+  'reset-password',
+];
 
 export const REMOTE_REGISTRATION_FILES = {
   manifest: 'frontends/shell/src/remotes/remotes.manifest.json',
@@ -38,7 +55,7 @@ export const REMOTE_REGISTRATION_FILES = {
 export async function remoteGenerator(tree: Tree, options: RemoteGeneratorOptions): Promise<void> {
   const name = options.name.trim();
   if (!NAME.test(name)) throw new Error(`Remote name "${name}" must be kebab-case of letters: lower-case words joined by single dashes`);
-  if (RESERVED.includes(name)) throw new Error(`"${name}" is taken by the shell or a shared catalogue`);
+  if (RESERVED.includes(name)) throw new Error(`"${name}" is taken by the shell (a page or path segment) or a shared catalogue`);
   const who = options.who ?? 'member';
   const icon = options.icon ?? 'paw';
   if (!REMOTE_AUDIENCES.includes(who)) throw new Error(`--who must be one of ${REMOTE_AUDIENCES.join(', ')}`);
