@@ -36,7 +36,10 @@ type Run = { code: number | null; stdout: string; stderr: string };
 
 function run(command: string | null, args: string[], cwd: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, command ? [command, ...args] : args, { cwd, env: { ...process.env, FORCE_COLOR: '0' } });
+    // the inner jest is a run of its own, not a worker of the jest running this file
+    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+    delete env['JEST_WORKER_ID'];
+    const child = spawn(process.execPath, command ? [command, ...args] : args, { cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
