@@ -2,16 +2,12 @@
 // production mode: `node frontends/build.mjs [--project shell] [--project settings]`.
 // Output: dist/frontends/<name>/ (the gateway serves shell at / and remotes at /remotes/<name>/).
 import { rspack } from '@rspack/core';
-import { clientsConfig } from './clients/rspack.config.mjs';
-import { settingsConfig } from './settings/rspack.config.mjs';
+import { readRemotesManifest } from './rspack.shared.mjs';
 import { shellConfig } from './shell/rspack.config.mjs';
 
-const frontends = {
-  shell: shellConfig,
-  settings: settingsConfig,
-  clients: clientsConfig,
-  calendar: (await import('./calendar/rspack.config.mjs')).calendarConfig,
-};
+// The shell, then every remote of the shell's manifest (each frontends/<name>/rspack.config.mjs exports its config by default).
+const frontends = { shell: shellConfig };
+for (const { name } of readRemotesManifest().remotes) frontends[name] = (await import(`./${name}/rspack.config.mjs`)).default;
 
 function requestedProjects(argv) {
   const names = [];

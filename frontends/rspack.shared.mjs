@@ -1,10 +1,18 @@
 // What every frontend build has in common: TypeScript through swc, @pawline/* aliases and
 // the Module Federation singletons (STACK.md: without them a remote's Chakra has no provider).
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The one list of remotes (routes, drawer, who sees them): the shell mounts them, build.mjs builds them. */
+export const remotesManifestPath = path.join(workspaceRoot, 'frontends', 'shell', 'src', 'remotes', 'remotes.manifest.json');
+
+export function readRemotesManifest() {
+  return JSON.parse(readFileSync(remotesManifestPath, 'utf8'));
+}
 
 const libs = ['contracts', 'domain', 'ui', 'api-client', 'i18n'];
 

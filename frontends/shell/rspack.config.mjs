@@ -1,6 +1,16 @@
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { baseConfig, sharedSingletons } from '../rspack.shared.mjs';
+import { baseConfig, readRemotesManifest, sharedSingletons } from '../rspack.shared.mjs';
+
+/** The remotes of src/remotes/remotes.manifest.json as MF remotes: pet-gallery → petGallery@/remotes/pet-gallery/remoteEntry.js. */
+export function manifestRemotes(manifest = readRemotesManifest()) {
+  return Object.fromEntries(
+    manifest.remotes.map(({ name }) => {
+      const federationName = name.replace(/-([a-z0-9])/g, (_, letter) => letter.toUpperCase());
+      return [federationName, `${federationName}@/remotes/${name}/remoteEntry.js`];
+    }),
+  );
+}
 
 // The shell: Module Federation host served by the gateway at /.
 export function shellConfig({ mode = 'production' } = {}) {
@@ -12,11 +22,7 @@ export function shellConfig({ mode = 'production' } = {}) {
       new rspack.HtmlRspackPlugin({ template: './src/index.html', filename: 'index.html' }),
       new ModuleFederationPlugin({
         name: 'shell',
-        remotes: {
-          settings: 'settings@/remotes/settings/remoteEntry.js',
-          clients: 'clients@/remotes/clients/remoteEntry.js',
-          calendar: 'calendar@/remotes/calendar/remoteEntry.js',
-        },
+        remotes: manifestRemotes(),
         shared: sharedSingletons,
         // Remote entries load only when a route needs them, so one remote being down
         // never keeps the shell from starting.

@@ -1,25 +1,68 @@
 import { readProjectConfiguration, type Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
+import { registerInManifest } from './remote/remote-registrations';
+import { remoteGenerator } from './remote/remote.generator';
+import { registerLauncherPort, registerSubjects } from './service/service-registrations';
 import { nextServicePort, serviceGenerator } from './service/service.generator';
-import { registerInBuild, remoteGenerator } from './remote/remote.generator';
+
+// The generators' shape on an in-memory tree; emitted-code.spec.ts proves the output compiles and passes its specs.
+
+const SUBJECTS = `import type { EventContract, RpcContract, WorkContract } from './core';
+import * as crm from './crm';
+import * as identity from './identity';
+
+/** Contracts of each service, by the service that answers (rpc) or publishes (evt, work) them. */
+export const CONTRACTS_BY_SERVICE = { identity, crm } as const;
+`;
+
+const GATEWAY_ROUTES = `import type { ApiRoute } from '../http/route-definition';
+import { authRoutes } from './auth.routes';
+import { healthRoutes } from './health.routes';
+
+export function gatewayRoutes(options: { health: GatewayHealthChecker }): ApiRoute[] {
+  return [
+    ...authRoutes,
+    ...healthRoutes(options.health),
+  ];
+}
+`;
+
+const STACK = `const SERVICE_PORTS = {
+  identity: 3101,
+  scheduling: 3102,
+  crm: 3103,
+  messaging: 3104,
+};
+
+module.exports = { SERVICE_PORTS };
+`;
+
+function workspace(): Tree {
+  const tree = createTreeWithEmptyWorkspace();
+  tree.write(
+    'services/identity/src/identity.service-definition.ts',
+    "export const identityService = { name: 'identity', http: { defaultPort: 3101 } };",
+  );
+  tree.write('services/crm/src/crm.service-definition.ts', "export const crmService = { name: 'crm', http: { defaultPort: 3103 } };");
+  tree.write(
+    'services/gateway/src/gateway.service-definition.ts',
+    "export const gatewayService = { name: 'gateway', http: { defaultPort: 3000 } };",
+  );
+  tree.write('libs/contracts/src/index.ts', "export * from './core';\nexport * from './identity';\n");
+  tree.write('libs/contracts/src/subjects.ts', SUBJECTS);
+  tree.write('services/gateway/src/routes/gateway.routes.ts', GATEWAY_ROUTES);
+  tree.write('tools/launcher/stack.cjs', STACK);
+  return tree;
+}
 
 describe('service generator', () => {
   let tree: Tree;
   beforeEach(() => {
-    tree = createTreeWithEmptyWorkspace();
-    tree.write(
-      'services/identity/src/identity.service-definition.ts',
-      "export const identityService = { name: 'identity', http: { defaultPort: 3101 } };",
-    );
-    tree.write('services/crm/src/crm.service-definition.ts', "export const crmService = { name: 'crm', http: { defaultPort: 3103 } };");
-    tree.write(
-      'services/gateway/src/gateway.service-definition.ts',
-      "export const gatewayService = { name: 'gateway', http: { defaultPort: 3000 } };",
-    );
+    tree = workspace();
   });
 
-  it('writes the standard layout of a service', async () => {
-    await serviceGenerator(tree, { name: 'pet-photos' });
+  it('writes a service with its feature, access, purge, first migration, README and specs', async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', migrationTime: 1790000000000, format: false });
     const files = [
       'project.json',
       'tsconfig.json',
@@ -27,69 +70,142 @@ describe('service generator', () => {
       'README.md',
       'src/main.ts',
       'src/pet-photos.module.ts',
+      'src/pet-photos.entities.ts',
       'src/pet-photos.service-definition.ts',
       'src/pet-photos.service-definition.spec.ts',
+      'src/access/pet-photos-access.service.ts',
+      'src/access/pet-photos-access.spec.ts',
+      'src/note/note.entity.ts',
+      'src/note/note.service.ts',
+      'src/note/note.handlers.ts',
+      'src/note/note.handlers.spec.ts',
+      'src/purge/orga-purge.handlers.ts',
+      'src/migrations/1790000000000-pet-photos-init.ts',
       'test/integration/pet-photos.integration-spec.ts',
+      'test/integration/pet-photos-test-helpers.ts',
     ];
     for (const file of files) expect(tree.exists(`services/pet-photos/${file}`)).toBe(true);
+    const readme = tree.read('services/pet-photos/README.md', 'utf-8') ?? '';
+    expect(readme).toContain('rpc.pet-photos.note.create');
+    expect(readme).not.toMatch(/\(describe|TODO|placeholder/i);
   });
 
-  it('tags the project type:service with test and typecheck targets', async () => {
-    await serviceGenerator(tree, { name: 'pet-photos' });
+  it('keeps the access check in one marked file the handlers go through', async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    expect(tree.read('services/pet-photos/src/access/pet-photos-access.service.ts', 'utf-8')).toMatch(/^\/\/ ACCESS: the one place/);
+    const handlers = tree.read('services/pet-photos/src/note/note.handlers.ts', 'utf-8') ?? '';
+    expect(handlers.match(/this\.access\.orga\(/g)).toHaveLength(2);
+  });
+
+  it('writes the contracts, one file per message, and registers them in the index and the subject table', async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    for (const file of ['index.ts', 'pet-photos-shapes.ts', 'note-list.rpc.ts', 'note-create.rpc.ts', 'note-created.event.ts'])
+      expect(tree.exists(`libs/contracts/src/pet-photos/${file}`)).toBe(true);
+    expect(tree.read('libs/contracts/src/pet-photos/note-create.rpc.ts', 'utf-8')).toContain("'rpc.pet-photos.note.create'");
+    expect(tree.read('libs/contracts/src/pet-photos/note-created.event.ts', 'utf-8')).toContain("'evt.pet-photos.note.created.v1'");
+    expect(tree.read('libs/contracts/src/index.ts', 'utf-8')).toContain("export * from './pet-photos';\n");
+    const subjects = tree.read('libs/contracts/src/subjects.ts', 'utf-8') ?? '';
+    expect(subjects).toContain("import * as identity from './identity';\nimport * as petPhotos from './pet-photos';\n");
+    expect(subjects).toContain("export const CONTRACTS_BY_SERVICE = { identity, crm, 'pet-photos': petPhotos } as const;");
+  });
+
+  it("adds its routes file to the gateway's route table before the health routes", async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    expect(tree.read('services/gateway/src/routes/pet-photos.routes.ts', 'utf-8')).toContain('export const petPhotosRoutes: ApiRoute[]');
+    const table = tree.read('services/gateway/src/routes/gateway.routes.ts', 'utf-8') ?? '';
+    expect(table).toContain("import { petPhotosRoutes } from './pet-photos.routes';");
+    expect(table).toContain('    ...authRoutes,\n    ...petPhotosRoutes,\n    ...healthRoutes(options.health),');
+  });
+
+  it('gives the launcher its health port and the project test and typecheck targets', async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    expect(tree.read('tools/launcher/stack.cjs', 'utf-8')).toContain("  messaging: 3104,\n  'pet-photos': 3105,\n};");
+    expect(tree.read('services/pet-photos/src/pet-photos.service-definition.ts', 'utf-8')).toContain('http: { defaultPort: 3105 },');
     const project = readProjectConfiguration(tree, 'pet-photos');
     expect(project.tags).toEqual(['type:service']);
-    expect(project.sourceRoot).toBe('services/pet-photos/src');
     expect(project.targets?.['test']?.options).toEqual({ command: 'npx jest -c services/pet-photos/jest.config.cjs' });
     expect(project.targets?.['typecheck']).toBeDefined();
   });
 
-  it('defines the service for the kit with the next free health port and a three-line main', async () => {
-    await serviceGenerator(tree, { name: 'pet-photos' });
-    const definition = tree.read('services/pet-photos/src/pet-photos.service-definition.ts', 'utf-8');
-    expect(definition).toContain('export const petPhotosService: ServiceDefinition = {');
-    expect(definition).toContain("name: 'pet-photos',");
-    expect(definition).toContain('module: PetPhotosModule,');
-    expect(definition).toContain('http: { defaultPort: 3104 },');
-    expect(tree.read('services/pet-photos/src/main.ts', 'utf-8')?.trim().split('\n')).toEqual([
-      "import { runService } from '@pawline/nest-kit';",
-      "import { petPhotosService } from './pet-photos.service-definition';",
-      'runService(petPhotosService);',
-    ]);
+  it('takes the port the launcher reserves for its name, or the one asked for', async () => {
+    expect(nextServicePort(tree, 'messaging')).toBe(3104);
+    expect(nextServicePort(tree, 'pet-photos')).toBe(3105);
+    expect(nextServicePort(createTreeWithEmptyWorkspace())).toBe(3101);
+    await serviceGenerator(tree, { name: 'messaging', port: 3200, format: false });
+    expect(tree.read('tools/launcher/stack.cjs', 'utf-8')).toContain('  messaging: 3200,\n};');
   });
 
-  it('writes an integration spec that calls the health RPC and GET /health on a test env', async () => {
-    await serviceGenerator(tree, { name: 'pet-photos', port: 3200 });
-    const spec = tree.read('services/pet-photos/test/integration/pet-photos.integration-spec.ts', 'utf-8') ?? '';
-    expect(spec).toContain('createTestEnv()');
-    expect(spec).toContain('rpc.pet-photos.health');
-    expect(spec).toContain('/health');
-    expect(tree.read('services/pet-photos/src/pet-photos.service-definition.ts', 'utf-8')).toContain('defaultPort: 3200');
-    expect(tree.read('services/pet-photos/jest.config.cjs', 'utf-8')).toContain("displayName: 'pet-photos'");
+  it('registers once', () => {
+    const once = registerSubjects(SUBJECTS, 'pet-photos', 'petPhotos') ?? '';
+    expect(registerSubjects(once, 'pet-photos', 'petPhotos')).toBe(once);
+    const port = registerLauncherPort(STACK, 'pet-photos', 3105) ?? '';
+    expect(registerLauncherPort(port, 'pet-photos', 3105)).toBe(port);
   });
 
-  it('refuses names that are not kebab-case and services that exist', async () => {
+  it('refuses names subjects cannot carry, taken names and services that exist', async () => {
     await expect(serviceGenerator(tree, { name: 'PetPhotos' })).rejects.toThrow('must be kebab-case');
+    await expect(serviceGenerator(tree, { name: 'photos2' })).rejects.toThrow('must be kebab-case');
+    await expect(serviceGenerator(tree, { name: 'gateway' })).rejects.toThrow('taken by the platform');
     await expect(serviceGenerator(tree, { name: 'crm' })).rejects.toThrow('services/crm already exists');
   });
 
-  it('starts health ports at 3101 in an empty workspace', () => {
-    expect(nextServicePort(createTreeWithEmptyWorkspace())).toBe(3101);
-    expect(nextServicePort(tree)).toBe(3104);
+  it('names the file it cannot register in instead of half-registering', async () => {
+    tree.write('libs/contracts/src/subjects.ts', 'export const SUBJECTS = [];\n');
+    await expect(serviceGenerator(tree, { name: 'pet-photos', format: false })).rejects.toThrow(
+      'libs/contracts/src/subjects.ts no longer has the shape the generator edits',
+    );
   });
 });
 
-describe('remote generator', () => {
-  const build = `import { rspack } from '@rspack/core';
-import { settingsConfig } from './settings/rspack.config.mjs';
-import { shellConfig } from './shell/rspack.config.mjs';
-
-const frontends = { shell: shellConfig, settings: settingsConfig };
+const MANIFEST = `{
+  "remotes": [
+    {
+      "name": "settings",
+      "routes": [{ "path": "/user/*", "export": "SettingsRoutes", "who": "signed_in" }],
+      "drawer": [
+        { "id": "stores", "to": "/:orgaId/store", "label": "shell.navStores", "icon": "store", "who": "orga_admin", "order": 500 },
+        { "id": "user", "to": "/user", "label": "shell.navUser", "icon": "person", "who": "signed_in", "order": 900 }
+      ]
+    }
+  ]
+}
 `;
 
+const CATALOGUES = `import deShell from './locales/de/shell.json';
+import enShell from './locales/en/shell.json';
+import frShell from './locales/fr/shell.json';
+import itShell from './locales/it/shell.json';
+
+export const NAMESPACES = ['shell'] as const;
+
+const english = {
+  shell: enShell,
+};
+
+export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
+  en: english,
+  it: {
+    shell: itShell,
+  },
+  de: {
+    shell: deShell,
+  },
+  fr: {
+    shell: frShell,
+  },
+};
+`;
+
+describe('remote generator', () => {
+  let tree: Tree;
+  beforeEach(() => {
+    tree = createTreeWithEmptyWorkspace();
+    tree.write('frontends/shell/src/remotes/remotes.manifest.json', MANIFEST);
+    tree.write('libs/i18n/src/catalogues.ts', CATALOGUES);
+  });
+
   it('writes the standard layout of a remote tagged type:remote', async () => {
-    const tree = createTreeWithEmptyWorkspace();
-    tree.write('frontends/build.mjs', build);
-    await remoteGenerator(tree, { name: 'calendar' });
+    await remoteGenerator(tree, { name: 'pet-gallery', format: false });
     for (const file of [
       'project.json',
       'tsconfig.json',
@@ -98,33 +214,72 @@ const frontends = { shell: shellConfig, settings: settingsConfig };
       'README.md',
       'rspack.config.mjs',
       'src/routes.tsx',
-      'src/texts.ts',
       'src/routes.spec.tsx',
+      'src/i18n/translator.ts',
     ]) {
-      expect(tree.exists(`frontends/calendar/${file}`)).toBe(true);
+      expect(tree.exists(`frontends/pet-gallery/${file}`)).toBe(true);
     }
-    const project = readProjectConfiguration(tree, 'calendar');
+    const project = readProjectConfiguration(tree, 'pet-gallery');
     expect(project.tags).toEqual(['type:remote']);
-    expect(project.targets?.['build']?.options).toEqual({ command: 'node frontends/build.mjs --project calendar' });
-    const mf = tree.read('frontends/calendar/rspack.config.mjs', 'utf-8') ?? '';
-    expect(mf).toContain("exposes: { './routes': './src/routes.tsx' }");
-    expect(mf).toContain("publicPath: '/remotes/calendar/'");
-    expect(tree.read('frontends/calendar/src/routes.tsx', 'utf-8')).toContain('export function CalendarRoutes(');
+    expect(project.targets?.['build']?.options).toEqual({ command: 'node frontends/build.mjs --project pet-gallery' });
+    const mf = tree.read('frontends/pet-gallery/rspack.config.mjs', 'utf-8') ?? '';
+    expect(mf).toContain("federationName: 'petGallery'");
+    expect(mf).toContain("publicPath: '/remotes/pet-gallery/'");
+    expect(mf).toContain('export default petGalleryConfig;');
+    expect(tree.read('frontends/pet-gallery/src/routes.tsx', 'utf-8')).toContain('export function PetGalleryRoutes(');
   });
 
-  it('registers the remote in frontends/build.mjs once', async () => {
-    const tree = createTreeWithEmptyWorkspace();
-    tree.write('frontends/build.mjs', build);
-    await remoteGenerator(tree, { name: 'pet-gallery' });
-    const updated = tree.read('frontends/build.mjs', 'utf-8') ?? '';
-    expect(updated).toContain("import { petGalleryConfig } from './pet-gallery/rspack.config.mjs';\n\nconst frontends");
-    expect(updated).toContain("const frontends = { shell: shellConfig, settings: settingsConfig, 'pet-gallery': petGalleryConfig };");
-    expect(registerInBuild(updated, 'pet-gallery')).toBe(updated);
+  it('R1.03 writes its own catalogue namespace in en, it, de, fr and registers it in libs/i18n', async () => {
+    await remoteGenerator(tree, { name: 'pet-gallery', format: false });
+    const catalogue = (language: string) => JSON.parse(tree.read(`libs/i18n/src/locales/${language}/pet-gallery.json`, 'utf-8') ?? '{}');
+    const keys = Object.keys(catalogue('en')).sort();
+    for (const language of ['it', 'de', 'fr']) expect(Object.keys(catalogue(language)).sort()).toEqual(keys);
+    expect(catalogue('it').welcome).toBe('Benvenuto, {name}.');
+    const catalogues = tree.read('libs/i18n/src/catalogues.ts', 'utf-8') ?? '';
+    expect(catalogues).toContain("import itPetGallery from './locales/it/pet-gallery.json';");
+    expect(catalogues).toContain("export const NAMESPACES = ['shell', 'pet-gallery'] as const;");
+    expect(catalogues).toContain("  shell: enShell,\n  'pet-gallery': enPetGallery,\n};");
+    expect(catalogues).toContain("  fr: {\n    shell: frShell,\n    'pet-gallery': frPetGallery,\n  },");
+    expect(tree.read('frontends/pet-gallery/src/routes.tsx', 'utf-8')).toContain("t('pet-gallery.title')");
   });
 
-  it('says so when build.mjs has no frontends map', async () => {
-    const tree = createTreeWithEmptyWorkspace();
-    tree.write('frontends/build.mjs', 'export {};\n');
-    await expect(remoteGenerator(tree, { name: 'calendar' })).rejects.toThrow('add calendar to it by hand');
+  it("adds its route and drawer entry to the shell's manifest, before the account area", async () => {
+    await remoteGenerator(tree, { name: 'pet-gallery', who: 'store_reader', icon: 'team', premium: true, format: false });
+    const manifest = JSON.parse(tree.read('frontends/shell/src/remotes/remotes.manifest.json', 'utf-8') ?? '{}');
+    expect(manifest.remotes.map((remote: { name: string }) => remote.name)).toEqual(['settings', 'pet-gallery']);
+    expect(manifest.remotes[1]).toEqual({
+      name: 'pet-gallery',
+      routes: [{ path: '/:orgaId/store/:storeId/pet-gallery/*', export: 'PetGalleryRoutes', who: 'store_reader' }],
+      drawer: [
+        {
+          id: 'pet-gallery',
+          to: '/:orgaId/store/:storeId/pet-gallery',
+          label: 'pet-gallery.navLabel',
+          icon: 'team',
+          who: 'store_reader',
+          order: 510,
+          premium: true,
+        },
+      ],
+    });
+  });
+
+  it('mounts members under the organization and keeps the other entries as written', () => {
+    const updated =
+      registerInManifest(MANIFEST, { name: 'gallery', path: '/:orgaId/gallery', who: 'member', icon: 'paw', premium: false }) ?? '';
+    expect(updated.startsWith(MANIFEST.slice(0, MANIFEST.lastIndexOf('}\n  ]')))).toBe(true);
+    expect(JSON.parse(updated).remotes[1].routes[0].path).toBe('/:orgaId/gallery/*');
+    expect(registerInManifest(updated, { name: 'gallery', path: '/:orgaId/gallery', who: 'member', icon: 'paw', premium: false })).toBe(
+      updated,
+    );
+  });
+
+  it('refuses bad names, audiences and a missing manifest', async () => {
+    await expect(remoteGenerator(tree, { name: 'Gallery' })).rejects.toThrow('must be kebab-case');
+    await expect(remoteGenerator(tree, { name: 'shell' })).rejects.toThrow('taken by the shell');
+    await expect(remoteGenerator(tree, { name: 'store' })).rejects.toThrow('taken by the shell');
+    await expect(remoteGenerator(tree, { name: 'gallery', who: 'everyone' as never })).rejects.toThrow('--who must be one of');
+    tree.delete('frontends/shell/src/remotes/remotes.manifest.json');
+    await expect(remoteGenerator(tree, { name: 'gallery', format: false })).rejects.toThrow('remotes.manifest.json is missing');
   });
 });

@@ -11,6 +11,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language-choice';
 import { useSession } from '../session/SessionProvider';
 import type { SignedIn } from '../session/session-start';
+import { drawerLinks } from '../remotes/remote-manifest';
 import { useNotify } from '../snackbar/SnackbarProvider';
 import { HelpIcon, PawIcon, PersonIcon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -34,6 +35,13 @@ export function firstStoreHref(orga: Organization | null, userId: string): strin
   return orga && store ? `/${orga.id}/store/${store.id}` : null;
 }
 
+/** The store the drawer links to: the one shown when the user reaches it, else the first they reach. */
+export function drawerStoreId(orga: Organization | null, userId: string, currentStoreId: string | null): string | null {
+  const stores = visibleStores(orga, userId);
+  if (currentStoreId && stores.some((store) => store.id === currentStoreId)) return currentStoreId;
+  return orga ? (stores[0]?.id ?? null) : null;
+}
+
 /** The layout route: a loading screen while the session starts, then the frame for the user's state. */
 export function Frame() {
   const { state } = useSession();
@@ -54,10 +62,10 @@ function SignedInFrame({ session }: { session: SignedIn }) {
   const currentStoreId = storeMatch?.params.storeId ?? null;
   const stores = useMemo(() => visibleStores(session.orga, session.user.id), [session.orga, session.user.id]);
   const orgaAdmin = isOrgaAdministrator(session.orga, session.user.id);
-  const currentStoreHref =
-    session.orga && currentStoreId && stores.some((s) => s.id === currentStoreId)
-      ? `/${session.orga.id}/store/${currentStoreId}`
-      : firstStoreHref(session.orga, session.user.id);
+  const links = useMemo(
+    () => drawerLinks({ user: session.user, orga: session.orga }, drawerStoreId(session.orga, session.user.id, currentStoreId)),
+    [session.user, session.orga, currentStoreId],
+  );
   const width = drawerWidth(mini);
 
   // A device without a language choice of its own follows the person's saved language.
@@ -88,13 +96,7 @@ function SignedInFrame({ session }: { session: SignedIn }) {
 
   return (
     <Box minH="100vh" pt={paddingTop} bg="bg.subtle">
-      <LeftDrawer
-        mini={mini}
-        onToggle={toggleMini}
-        storeHref={currentStoreHref}
-        top={paddingTop}
-        adminOrgaId={orgaAdmin ? (session.orga?.id ?? null) : null}
-      />
+      <LeftDrawer mini={mini} onToggle={toggleMini} top={paddingTop} links={links} />
       <Box ml={`${width}px`} transition="margin-left 0.2s">
         <Flex
           as="header"

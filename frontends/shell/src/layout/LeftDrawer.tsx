@@ -1,42 +1,36 @@
-import { Box, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
+import type { DrawerIcon, DrawerLink } from '../remotes/remote-manifest';
 import { drawerWidth } from './mini-variant';
 import { HelpIcon, MenuIcon, MenuOpenIcon, PawIcon, PersonIcon, SettingsIcon, StoreIcon, TeamIcon } from './icons';
 
-export type NavItem = { id: string; to: string; label: string; icon: ReactNode };
+export type NavItem = { id: string; to: string; label: string; icon: ReactNode; premium: boolean };
+
+const ICONS: Record<DrawerIcon, () => ReactNode> = {
+  store: () => <StoreIcon />,
+  team: () => <TeamIcon />,
+  paw: () => <PawIcon />,
+  settings: () => <SettingsIcon />,
+  person: () => <PersonIcon />,
+  help: () => <HelpIcon />,
+};
 
 type LeftDrawerProps = {
   mini: boolean;
   onToggle: () => void;
-  storeHref: string | null;
   top: string;
-  /** R6.06: organization administrators reach the settings from the store menu */
-  adminOrgaId?: string | null;
+  /** the remotes' entries (src/remotes/remotes.manifest.json) this person sees, in order */
+  links: DrawerLink[];
 };
 
-export function LeftDrawer({ mini, onToggle, storeHref, top, adminOrgaId = null }: LeftDrawerProps) {
+export function LeftDrawer({ mini, onToggle, top, links }: LeftDrawerProps) {
   const { t } = useI18n();
-  const adminItems: NavItem[] = adminOrgaId
-    ? [
-        { id: 'stores', to: `/${adminOrgaId}/store`, label: t('shell.navStores'), icon: <StoreIcon /> },
-        { id: 'team', to: `/${adminOrgaId}/settings/users`, label: t('shell.team'), icon: <TeamIcon /> },
-        { id: 'settings', to: `/${adminOrgaId}/settings`, label: t('shell.navSettings'), icon: <SettingsIcon /> },
-      ]
-    : [];
   const items: NavItem[] = [
-    ...(storeHref
-      ? [
-          { id: 'store', to: storeHref, label: t('shell.navStore'), icon: <StoreIcon /> },
-          { id: 'customers', to: `${storeHref}/customers`, label: t('clients.customers'), icon: <TeamIcon /> },
-          { id: 'pets', to: `${storeHref}/pet`, label: t('clients.pets'), icon: <PawIcon /> },
-          { id: 'recurring', to: `${storeHref}/recurring`, label: t('calendar.recurringTitle'), icon: <StoreIcon /> },
-        ]
-      : []),
-    ...adminItems,
-    { id: 'user', to: '/user', label: t('shell.navUser'), icon: <PersonIcon /> },
-    { id: 'help', to: '/qa', label: t('shell.navHelp'), icon: <HelpIcon /> },
+    ...links.map((link) => ({ id: link.id, to: link.to, label: t(link.label), icon: ICONS[link.icon](), premium: link.premium })),
+    // help is the shell's own page, always last
+    { id: 'help', to: '/qa', label: t('shell.navHelp'), icon: <HelpIcon />, premium: false },
   ];
   return (
     <Box
@@ -98,6 +92,11 @@ export function LeftDrawer({ mini, onToggle, storeHref, top, adminOrgaId = null 
               >
                 {item.icon}
                 {mini ? null : <Text fontSize="sm">{item.label}</Text>}
+                {mini || !item.premium ? null : (
+                  <Badge size="xs" colorPalette="yellow" data-testid={`nav-${item.id}-premium`}>
+                    {t('shell.premiumBadge')}
+                  </Badge>
+                )}
               </Box>
             )}
           </NavLink>

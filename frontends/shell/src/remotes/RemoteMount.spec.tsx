@@ -5,6 +5,7 @@ import { pawlineSystem } from '@pawline/ui';
 import { render, screen } from '@testing-library/react';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { remoteLoadFailure } from './remote-failure';
+import remoteFallbackPlugin from './remote-fallback.plugin';
 import { RemoteMount } from './RemoteMount';
 
 const loadRemote = jest.fn();
@@ -35,6 +36,37 @@ describe('RemoteMount', () => {
     const fallback = await screen.findByTestId('remote-fallback');
     expect(fallback.textContent).toContain('could not be loaded');
     expect(fallback.textContent).toContain('Failed to load script resources');
+  });
+
+  it('shows the remote when its entry fails once and loads on the retry (the real MF runtime and our plugin)', async () => {
+    const { createInstance } = jest.requireActual<typeof import('@module-federation/enhanced/runtime')>(
+      '@module-federation/enhanced/runtime',
+    );
+    let entryLoads = 0;
+    const mf = createInstance({
+      name: 'shell_remote_mount_retry',
+      remotes: [{ name: 'settings', entry: 'http://localhost/remotes/settings/remoteEntry.js?retry-test' }],
+      plugins: [
+        {
+          name: 'flaky-remote-entry',
+          // the first request for remoteEntry.js drops, the second answers
+          loadEntry() {
+            entryLoads += 1;
+            if (entryLoads === 1) throw new Error('Failed to load script resources');
+            const exposed = { SettingsRoutes: (props: ShellBridge) => <p>remote after retry v{props.appVersion}</p> };
+            return { init: async () => undefined, get: async () => () => exposed } as never;
+          },
+        },
+        remoteFallbackPlugin(),
+      ],
+    });
+    loadRemote.mockImplementationOnce((id: string) => mf.loadRemote(id));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mount('settings/routes');
+    expect(await screen.findByText('remote after retry v11.4.6')).toBeTruthy();
+    expect(entryLoads).toBe(2);
+    expect(screen.queryByTestId('remote-fallback')).toBeNull();
+    warn.mockRestore();
   });
 
   it('shows the fallback when loading rejects outright', async () => {

@@ -1,130 +1,85 @@
-import { addProjectConfiguration, joinPathFragments, names, type Tree } from '@nx/devkit';
+import { addProjectConfiguration, formatFiles, joinPathFragments, type Tree } from '@nx/devkit';
+import { contractFiles, gatewayRoutesFile, serviceFiles, serviceNames } from './service-files';
+import {
+  launcherPorts,
+  registerContractsIndex,
+  registerGatewayRoutes,
+  registerLauncherPort,
+  registerSubjects,
+} from './service-registrations';
 
-export type ServiceGeneratorOptions = { name: string; port?: number };
+export type ServiceGeneratorOptions = {
+  name: string;
+  port?: number;
+  /** the first migration's timestamp in ms (default: now); tests pin it */
+  migrationTime?: number;
+  /** run prettier over what was written (default true, as `nx g` does) */
+  format?: boolean;
+};
 
-const NAME = /^[a-z][a-z0-9-]*$/;
+// Subjects allow letters and dashes only in the service part (libs/contracts core/rpc.ts, core/event.ts).
+const NAME = /^[a-z]+(-[a-z]+)*$/;
 const FIRST_SERVICE_PORT = 3101;
+const RESERVED = ['gateway', 'kit', 'core', 'subjects', 'index'];
 
-/** The next free health port: one above the highest `defaultPort` of the services (gateway 3000 aside). */
-export function nextServicePort(tree: Tree): number {
-  let highest = FIRST_SERVICE_PORT - 1;
-  if (!tree.exists('services')) return FIRST_SERVICE_PORT;
-  for (const service of tree.children('services')) {
+export const REGISTRATION_FILES = {
+  contractsIndex: 'libs/contracts/src/index.ts',
+  subjects: 'libs/contracts/src/subjects.ts',
+  gatewayRoutes: 'services/gateway/src/routes/gateway.routes.ts',
+  launcher: 'tools/launcher/stack.cjs',
+} as const;
+
+/** Health ports already given: each service definition's defaultPort and the launcher's SERVICE_PORTS. */
+function usedPorts(tree: Tree): { byName: Record<string, number>; all: number[] } {
+  const byName = (tree.exists(REGISTRATION_FILES.launcher) && launcherPorts(tree.read(REGISTRATION_FILES.launcher, 'utf-8') ?? '')) || {};
+  const all = Object.values(byName);
+  for (const service of tree.exists('services') ? tree.children('services') : []) {
     const src = joinPathFragments('services', service, 'src');
     for (const file of tree.exists(src) ? tree.children(src) : []) {
       if (!file.endsWith('.service-definition.ts')) continue;
       const match = /defaultPort:\s*(\d+)/.exec(tree.read(joinPathFragments(src, file), 'utf-8') ?? '');
-      const port = match ? Number(match[1]) : 0;
-      if (port > highest && port > FIRST_SERVICE_PORT - 100) highest = port;
+      if (match) all.push(Number(match[1]));
     }
   }
+  return { byName, all };
+}
+
+/**
+ * The health port of a new service: the one the launcher already reserves for its name, else one
+ * above the highest used (the gateway's 3000 aside), from 3101.
+ */
+export function nextServicePort(tree: Tree, name?: string): number {
+  const { byName, all } = usedPorts(tree);
+  if (name && byName[name] !== undefined) return byName[name];
+  const highest = Math.max(FIRST_SERVICE_PORT - 1, ...all.filter((port) => port >= FIRST_SERVICE_PORT - 100));
   return Math.max(highest + 1, FIRST_SERVICE_PORT);
 }
 
-/** The files of a new service, keyed by path relative to the service's root. */
-export function serviceFiles(name: string, port: number): Record<string, string> {
-  const { className, propertyName } = names(name);
-  const root = `services/${name}`;
-  const definition = `${propertyName}Service`;
-  const portVar = `PORT_${name.toUpperCase().replace(/-/g, '_')}`;
-  return {
-    'tsconfig.json': `${JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src/**/*', 'test/**/*'] }, null, 2)}\n`,
-    'jest.config.cjs': `module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: '${name}',
-  rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.integration-spec.ts'],
-};
-`,
-    'src/main.ts': `import { runService } from '@pawline/nest-kit';
-import { ${definition} } from './${name}.service-definition';
-runService(${definition});
-`,
-    [`src/${name}.module.ts`]: `import { Module } from '@nestjs/common';
-
-/** The ${name} service's root module: import its feature modules here. Health, NATS and the database come from the kit. */
-@Module({ imports: [] })
-export class ${className}Module {}
-`,
-    [`src/${name}.service-definition.ts`]: `import type { ServiceDefinition } from '@pawline/nest-kit';
-import { ${className}Module } from './${name}.module';
-
-export const ${definition}: ServiceDefinition = {
-  name: '${name}',
-  module: ${className}Module,
-  entities: [],
-  migrations: [],
-  http: { defaultPort: ${port} },
-};
-`,
-    [`src/${name}.service-definition.spec.ts`]: `import { loadKitConfig } from '@pawline/nest-kit';
-import { ${definition} } from './${name}.service-definition';
-
-describe('${name} service definition', () => {
-  it('names its schema and queue group ${name} and listens for health on ${port}', () => {
-    const config = loadKitConfig(${definition}, {});
-    expect(config.serviceName).toBe('${name}');
-    expect(config.httpPort).toBe(${port});
-  });
-
-  it('takes its health port from ${portVar}', () => {
-    expect(loadKitConfig(${definition}, { ${portVar}: '4999' }).httpPort).toBe(4999);
-  });
-});
-`,
-    [`test/integration/${name}.integration-spec.ts`]: `import type { RunningService } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-import { ${definition} } from '../../src/${name}.service-definition';
-
-describe('${name} service (real Postgres and NATS)', () => {
-  let env: TestEnv;
-  let service: RunningService;
-
-  beforeAll(async () => {
-    env = await createTestEnv();
-    service = await env.start(${definition}, { httpPort: 0 });
-  });
-
-  afterAll(async () => {
-    await env.dispose();
-  });
-
-  it('answers GET /health with postgres and nats up', async () => {
-    const response = await fetch(\`\${service.httpUrl}/health\`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'up', service: '${name}', checks: { postgres: 'up', nats: 'up' } });
-  });
-
-  it('answers rpc.${name}.health over NATS in its queue group', async () => {
-    const envelope = JSON.stringify({ auth: null, lang: 'en', data: {} });
-    const reply = await env.nats().request(\`\${env.subjectPrefix}rpc.${name}.health\`, envelope, { timeout: 5000 });
-    expect(JSON.parse(reply.string())).toMatchObject({ ok: true, data: { status: 'up', service: '${name}', deadLetters: 0 } });
-  });
-});
-`,
-    'README.md': `# ${name}
-
-What it owns: (describe the bounded context and its tables in the \`${name}\` schema).
-
-- Definition: \`src/${name}.service-definition.ts\` (\`${definition}\`), root module \`src/${name}.module.ts\`.
-- Subjects: \`rpc.${name}.health\` (from the kit); add one contract module per message under
-  \`libs/contracts/src/${name}/\`.
-- Health: \`GET http://localhost:${port}/health\` (\`${portVar}\` overrides the port).
-
-Run it alone: \`node -r ./tools/swc/register.cjs ${root}/src/main.ts\` (\`npm start\` runs it with the rest).
-Tests: \`npx jest -c ${root}/jest.config.cjs\` (integration specs need the machine's Postgres and NATS).
-`,
-  };
+/** Applies a registration edit to a file of the workspace, or says what to add by hand. */
+function register(tree: Tree, file: string, edit: (source: string) => string | null, byHand: string): void {
+  if (!tree.exists(file)) return;
+  const updated = edit(tree.read(file, 'utf-8') ?? '');
+  if (updated === null) throw new Error(`${file} no longer has the shape the generator edits: ${byHand}`);
+  tree.write(file, updated);
 }
 
-/** `npx nx g @pawline/generators:service <name>`: a service in the standard layout (CONVENTIONS.md). */
+/**
+ * `npx nx g @pawline/generators:service <name>`: a running service in the standard layout
+ * (CONVENTIONS.md) with its contracts, gateway routes, access, purge, first migration and tests,
+ * registered in the subject table, the gateway's route table and the launcher's health ports.
+ */
 export async function serviceGenerator(tree: Tree, options: ServiceGeneratorOptions): Promise<void> {
   const name = options.name.trim();
   if (!NAME.test(name))
-    throw new Error(`Service name "${name}" must be kebab-case: lower-case letters, digits and dashes, starting with a letter`);
+    throw new Error(
+      `Service name "${name}" must be kebab-case of letters: lower-case words joined by single dashes (subjects allow no digits)`,
+    );
+  if (RESERVED.includes(name)) throw new Error(`"${name}" is taken by the platform`);
   const root = `services/${name}`;
   if (tree.exists(root)) throw new Error(`${root} already exists`);
-  const port = options.port ?? nextServicePort(tree);
+  if (tree.exists(`libs/contracts/src/${name}`)) throw new Error(`libs/contracts/src/${name} already exists`);
+  const n = serviceNames(name, options.port ?? nextServicePort(tree, name), options.migrationTime ?? Date.now());
+
   addProjectConfiguration(tree, name, {
     root,
     sourceRoot: `${root}/src`,
@@ -136,5 +91,27 @@ export async function serviceGenerator(tree: Tree, options: ServiceGeneratorOpti
       typecheck: { executor: 'nx:run-commands', options: { command: `npx tsc -p ${root}/tsconfig.json --noEmit` } },
     },
   });
-  for (const [file, content] of Object.entries(serviceFiles(name, port))) tree.write(joinPathFragments(root, file), content);
+  for (const [file, content] of Object.entries(serviceFiles(n))) tree.write(joinPathFragments(root, file), content);
+  for (const [file, content] of Object.entries({ ...contractFiles(n), ...gatewayRoutesFile(n) })) tree.write(file, content);
+
+  register(tree, REGISTRATION_FILES.contractsIndex, (source) => registerContractsIndex(source, name), `export * from './${name}';`);
+  register(
+    tree,
+    REGISTRATION_FILES.subjects,
+    (source) => registerSubjects(source, name, n.propertyName),
+    `import * as ${n.propertyName} from './${name}' and add it to CONTRACTS_BY_SERVICE`,
+  );
+  register(
+    tree,
+    REGISTRATION_FILES.gatewayRoutes,
+    (source) => registerGatewayRoutes(source, name, n.propertyName),
+    `import { ${n.propertyName}Routes } from './${name}.routes' and spread it into gatewayRoutes()`,
+  );
+  register(
+    tree,
+    REGISTRATION_FILES.launcher,
+    (source) => registerLauncherPort(source, name, n.port),
+    `add '${name}': ${n.port} to SERVICE_PORTS`,
+  );
+  if (options.format !== false) await formatFiles(tree);
 }

@@ -1,0 +1,38 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { ErrorPage } from '@pawline/ui';
+import { Navigate, useParams } from 'react-router';
+import { useErrorTexts } from '../pages/useErrorTexts';
+import { RequireSignedIn } from '../session/RequireSignedIn';
+import { guardVerdict, type ManifestMount } from './remote-manifest';
+import { RemoteMount } from './RemoteMount';
+import { useShellBridge } from './useShellBridge';
+
+/** One route of the remotes manifest: sign-in, the entry's guard, then the remote's route set. */
+export function RemoteRoute({ mount }: { mount: ManifestMount }) {
+  return (
+    <RequireSignedIn>
+      <GuardedRemote mount={mount} />
+    </RequireSignedIn>
+  );
+}
+
+function GuardedRemote({ mount }: { mount: ManifestMount }) {
+  const bridge = useShellBridge();
+  const errorTexts = useErrorTexts();
+  const { orgaId, storeId } = useParams();
+  if (!bridge) return null;
+  const verdict = guardVerdict(mount.who, { user: bridge.user, orga: bridge.orga ?? null }, orgaId, storeId);
+  if (!verdict.allow) return verdict.to === 'home' ? <Navigate to="/" replace /> : <ErrorPage status={404} texts={errorTexts} />;
+  const remote = <RemoteMount id={mount.module} exportName={mount.export} bridge={bridge} />;
+  if (mount.frame !== 'store') return remote;
+  // the store home (R2.01): the store's name above the remote
+  const store = bridge.orga?.stores.find((candidate) => candidate.id === storeId);
+  return (
+    <Stack gap="3" data-testid="store-home">
+      <Heading as="h2" size="lg" data-testid="store-name">
+        {store?.name}
+      </Heading>
+      {remote}
+    </Stack>
+  );
+}

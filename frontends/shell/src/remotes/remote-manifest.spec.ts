@@ -1,0 +1,190 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Organization } from '@pawline/api-client';
+import { createTranslator } from '@pawline/i18n';
+import {
+  drawerLinks,
+  federationNameOf,
+  guardVerdict,
+  manifestMounts,
+  manifestProblems,
+  remoteManifest,
+  routesModuleOf,
+  type RemoteManifest,
+  type Viewer,
+} from './remote-manifest';
+
+const orga: Organization = {
+  id: 'o1',
+  name: 'Salon',
+  tier: 1,
+  created_at: '2026-11-01T00:00:00Z',
+  stores: [
+    { id: 's1', name: 'Centro' },
+    { id: 's2', name: 'Mare' },
+  ],
+  users: [
+    { id: 'm0', user_id: 'owner', first_name: 'O', last_name: 'W', orga_rank: 0, store_override: {}, employee_status: 1, active: true },
+    {
+      id: 'm1',
+      user_id: 'lia',
+      first_name: 'L',
+      last_name: 'R',
+      orga_rank: 3,
+      store_override: { s2: 3 },
+      employee_status: 1,
+      active: true,
+    },
+    { id: 'm2', user_id: 'ugo', first_name: 'U', last_name: 'B', orga_rank: 3, store_override: {}, employee_status: 0, active: true },
+  ],
+};
+
+// the shell's own remotes: generated ones join the manifest without changing what these tests pin
+const builtIn: RemoteManifest = {
+  remotes: remoteManifest.remotes.filter((remote) => ['calendar', 'clients', 'settings'].includes(remote.name)),
+};
+
+const as = (userId: string, organization: Organization = orga): Viewer => ({
+  user: { id: userId, orga_id: organization.id },
+  orga: organization,
+});
+const ids = (viewer: Viewer, storeId: string | null) => drawerLinks(viewer, storeId, builtIn).map((link) => link.id);
+
+describe('the remotes manifest', () => {
+  it('is well formed: kebab-case names, unique paths and drawer ids, known audiences and icons', () => {
+    expect(manifestProblems(remoteManifest)).toEqual([]);
+  });
+
+  it('names a built remote for every entry (frontends/<name>/rspack.config.mjs)', () => {
+    const frontends = path.resolve(__dirname, '../../..');
+    for (const remote of remoteManifest.remotes) expect(existsSync(path.join(frontends, remote.name, 'rspack.config.mjs'))).toBe(true);
+  });
+
+  it('labels every drawer entry with a text of the catalogues', () => {
+    const t = createTranslator('en');
+    for (const entry of remoteManifest.remotes.flatMap((remote) => remote.drawer)) expect(t.has(entry.label)).toBe(true);
+  });
+
+  it('mounts the routes the shell has always had, each with its remote module', () => {
+    expect(manifestMounts(builtIn).map((mount) => `${mount.path} ${mount.module} ${mount.export} ${mount.who}`)).toEqual([
+      '/:orgaId/store/:storeId calendar/routes CalendarRoutes store_reader',
+      '/:orgaId/store/:storeId/recurring calendar/routes CalendarRoutes store_reader',
+      '/:orgaId/pet clients/routes ClientsRoutes member',
+      '/:orgaId/store/:storeId/customers clients/routes ClientsRoutes store_reader',
+      '/:orgaId/store/:storeId/customer/:customerId clients/routes ClientsRoutes store_reader',
+      '/:orgaId/store/:storeId/pet clients/routes ClientsRoutes store_reader',
+      '/:orgaId/store/:storeId/pet/:petId clients/routes ClientsRoutes store_reader',
+      '/user/* settings/routes SettingsRoutes signed_in',
+      '/:orgaId/settings/* settings/routes OrgaSettingsRoutes orga_admin',
+      '/:orgaId/store settings/routes StoresRoutes orga_admin',
+    ]);
+  });
+
+  it('loads a kebab-case remote by its federation name', () => {
+    expect(federationNameOf('pet-gallery')).toBe('petGallery');
+    expect(routesModuleOf('pet-gallery')).toBe('petGallery/routes');
+    expect(routesModuleOf('settings')).toBe('settings/routes');
+  });
+
+  it('finds what is wrong with a bad entry', () => {
+    const bad = {
+      remotes: [
+        {
+          name: 'Gallery',
+          routes: [{ path: 'gallery', export: 'GalleryRoutes', who: 'store_reader' }],
+          drawer: [{ id: 'user', to: '/:orgaId/store/:storeId/gallery', label: 'gallery', icon: 'camera', who: 'everyone', order: 1 }],
+        },
+        {
+          name: 'settings',
+          routes: [],
+          drawer: [{ id: 'user', to: '/user', label: 'shell.navUser', icon: 'person', who: 'signed_in', order: 9 }],
+        },
+      ],
+    } as unknown as RemoteManifest;
+    expect(manifestProblems(bad)).toEqual([
+      'remote "Gallery" is not kebab-case',
+      'Gallery: route "gallery" must start with /',
+      'Gallery: route "gallery" guards a store but has no :storeId',
+      'Gallery: route "gallery" guards an organization but has no :orgaId',
+      'Gallery: drawer "user" has an unknown audience "everyone"',
+      'Gallery: drawer "user" has an unknown icon "camera"',
+      'Gallery: drawer "user" links to a store but is not for store_reader or store_admin',
+      `Gallery: drawer "user" label is not a 'namespace.key'`,
+      'settings: drawer id "user" is used twice',
+    ]);
+  });
+});
+
+describe('the left drawer from the manifest', () => {
+  it('R6.06 gives an organization administrator in a store the store pages, Stores, Team, Settings and the account, in order', () => {
+    expect(drawerLinks(as('owner'), 's1', builtIn).map((link) => [link.id, link.to])).toEqual([
+      ['store', '/o1/store/s1'],
+      ['customers', '/o1/store/s1/customers'],
+      ['pets', '/o1/store/s1/pet'],
+      ['recurring', '/o1/store/s1/recurring'],
+      ['stores', '/o1/store'],
+      ['team', '/o1/settings/users'],
+      ['settings', '/o1/settings'],
+      ['user', '/user'],
+    ]);
+  });
+
+  it('R6.06 leaves the administrator entries out for staff', () => {
+    expect(ids(as('lia'), 's2')).toEqual(['store', 'customers', 'pets', 'recurring', 'user']);
+  });
+
+  it('R6.04 shows store entries only with a store the user reaches', () => {
+    expect(ids(as('ugo'), null)).toEqual(['user']);
+    expect(ids(as('lia'), 's1')).toEqual(['user']);
+  });
+
+  it('R2.03 marks a premium entry while the organization is on tier 0 only', () => {
+    const manifest: RemoteManifest = {
+      remotes: [
+        {
+          name: 'messages',
+          routes: [],
+          drawer: [
+            {
+              id: 'messages',
+              to: '/:orgaId/store/:storeId/messages',
+              label: 'shell.navMessages',
+              icon: 'paw',
+              who: 'store_reader',
+              order: 450,
+              premium: true,
+            },
+          ],
+        },
+      ],
+    };
+    expect(drawerLinks(as('owner', { ...orga, tier: 0 }), 's1', manifest)).toEqual([
+      { id: 'messages', to: '/o1/store/s1/messages', label: 'shell.navMessages', icon: 'paw', premium: true },
+    ]);
+    expect(drawerLinks(as('owner'), 's1', manifest)[0]?.premium).toBe(false);
+  });
+});
+
+describe('route guards from the manifest (R6.05: a failed guard goes to /)', () => {
+  it('lets anyone signed in reach a signed_in route', () => {
+    expect(guardVerdict('signed_in', as('ugo'), undefined, undefined)).toEqual({ allow: true });
+  });
+
+  it('sends a user of another organization home', () => {
+    for (const who of ['member', 'store_reader', 'store_admin', 'orga_admin'] as const)
+      expect(guardVerdict(who, as('owner'), 'o2', 's1')).toEqual({ allow: false, to: 'home' });
+  });
+
+  it('answers a store the organization does not have with 404 and one the user does not reach with home', () => {
+    expect(guardVerdict('store_reader', as('owner'), 'o1', 's9')).toEqual({ allow: false, to: 'not_found' });
+    expect(guardVerdict('store_reader', as('lia'), 'o1', 's1')).toEqual({ allow: false, to: 'home' });
+    expect(guardVerdict('store_reader', as('lia'), 'o1', 's2')).toEqual({ allow: true });
+  });
+
+  it('R2.02 lets only administrators through the administrator guards', () => {
+    expect(guardVerdict('orga_admin', as('owner'), 'o1', undefined)).toEqual({ allow: true });
+    expect(guardVerdict('orga_admin', as('lia'), 'o1', undefined)).toEqual({ allow: false, to: 'home' });
+    expect(guardVerdict('store_admin', as('owner'), 'o1', 's1')).toEqual({ allow: true });
+    expect(guardVerdict('store_admin', as('lia'), 'o1', 's2')).toEqual({ allow: false, to: 'home' });
+  });
+});

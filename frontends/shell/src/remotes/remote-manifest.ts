@@ -1,0 +1,139 @@
+import type { Organization, PersonUser } from '@pawline/api-client';
+import { isStoreAdmin } from '@pawline/domain';
+import { isOrgaAdministrator, memberOf, visibleStores } from '../access/orga-access';
+import manifestJson from './remotes.manifest.json';
+
+/**
+ * Who reaches a remote's route or sees its drawer entry (spec §6, R6.05: a failed guard goes to /):
+ * signed_in — anyone signed in; member — a member of the path's organization; store_reader — a member
+ * who reaches the path's store (R6.04; the remote's API calls then apply the rank minimums);
+ * store_admin — an administrator of that store; orga_admin — an organization administrator (R2.02).
+ */
+export const AUDIENCES = ['signed_in', 'member', 'store_reader', 'store_admin', 'orga_admin'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+export const DRAWER_ICONS = ['store', 'team', 'paw', 'settings', 'person', 'help'] as const;
+export type DrawerIcon = (typeof DRAWER_ICONS)[number];
+
+/** One route the shell mounts a remote's exported route set at; frame 'store' adds the store heading. */
+export type RemoteRouteEntry = { path: string; export: string; who: Audience; frame?: 'store' };
+
+/** One left-drawer entry; `to` may use :orgaId and :storeId (the current store); order sorts the drawer. */
+export type DrawerEntry = {
+  id: string;
+  to: string;
+  /** a libs/i18n key ('namespace.key') */
+  label: string;
+  icon: DrawerIcon;
+  who: Audience;
+  order: number;
+  /** R2.03: marked premium while the organization's tier is 0 */
+  premium?: boolean;
+};
+
+export type RemoteEntry = { name: string; routes: RemoteRouteEntry[]; drawer: DrawerEntry[] };
+export type RemoteManifest = { remotes: RemoteEntry[] };
+
+/** The drawer's account area starts here (user page, then the shell's own help at HELP_ORDER). */
+export const ACCOUNT_ORDER = 800;
+export const HELP_ORDER = 1000;
+
+/** What is wrong with a manifest, as sentences; empty when it is fine. */
+export function manifestProblems(manifest: RemoteManifest): string[] {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  const paths = new Set<string>();
+  const ids = new Set<string>();
+  for (const remote of manifest.remotes) {
+    if (!/^[a-z][a-z0-9-]*$/.test(remote.name)) problems.push(`remote "${remote.name}" is not kebab-case`);
+    if (names.has(remote.name)) problems.push(`remote "${remote.name}" is listed twice`);
+    names.add(remote.name);
+    for (const route of remote.routes) {
+      if (!route.path.startsWith('/')) problems.push(`${remote.name}: route "${route.path}" must start with /`);
+      if (paths.has(route.path)) problems.push(`${remote.name}: route "${route.path}" is mounted twice`);
+      paths.add(route.path);
+      if (!AUDIENCES.includes(route.who)) problems.push(`${remote.name}: route "${route.path}" has an unknown audience "${route.who}"`);
+      if (['store_reader', 'store_admin'].includes(route.who) && !route.path.includes(':storeId'))
+        problems.push(`${remote.name}: route "${route.path}" guards a store but has no :storeId`);
+      if (route.who !== 'signed_in' && !route.path.includes(':orgaId'))
+        problems.push(`${remote.name}: route "${route.path}" guards an organization but has no :orgaId`);
+    }
+    for (const entry of remote.drawer) {
+      if (ids.has(entry.id)) problems.push(`${remote.name}: drawer id "${entry.id}" is used twice`);
+      ids.add(entry.id);
+      if (!AUDIENCES.includes(entry.who)) problems.push(`${remote.name}: drawer "${entry.id}" has an unknown audience "${entry.who}"`);
+      if (!DRAWER_ICONS.includes(entry.icon)) problems.push(`${remote.name}: drawer "${entry.id}" has an unknown icon "${entry.icon}"`);
+      if (entry.to.includes(':storeId') && !['store_reader', 'store_admin'].includes(entry.who))
+        problems.push(`${remote.name}: drawer "${entry.id}" links to a store but is not for store_reader or store_admin`);
+      if (!/^[a-z][a-zA-Z0-9-]*\.[a-zA-Z0-9]+$/.test(entry.label))
+        problems.push(`${remote.name}: drawer "${entry.id}" label is not a 'namespace.key'`);
+    }
+  }
+  return problems;
+}
+
+export const remoteManifest = manifestJson as RemoteManifest;
+
+/** The Module Federation name of a remote (its container global): pet-gallery → petGallery. */
+export function federationNameOf(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The id the shell loads a remote's exposed routes with. */
+export function routesModuleOf(name: string): string {
+  return `${federationNameOf(name)}/routes`;
+}
+
+/** A route of the manifest with the remote it mounts. */
+export type ManifestMount = RemoteRouteEntry & { module: string; remote: string };
+
+export function manifestMounts(manifest: RemoteManifest = remoteManifest): ManifestMount[] {
+  return manifest.remotes.flatMap((remote) =>
+    remote.routes.map((route) => ({ ...route, remote: remote.name, module: routesModuleOf(remote.name) })),
+  );
+}
+
+/** The signed-in person as the drawer and the route guards see them. */
+export type Viewer = { user: Pick<PersonUser, 'id' | 'orga_id'>; orga: Organization | null };
+
+export type Verdict = { allow: true } | { allow: false; to: 'home' | 'not_found' };
+
+/** Whether a viewer passes a route's guard for the path's organization and store (R6.05: failures go to /). */
+export function guardVerdict(who: Audience, viewer: Viewer, orgaId: string | undefined, storeId: string | undefined): Verdict {
+  if (who === 'signed_in') return { allow: true };
+  const { user, orga } = viewer;
+  if (!orgaId || user.orga_id !== orgaId) return { allow: false, to: 'home' };
+  if (who === 'member') return { allow: true };
+  if (who === 'orga_admin') return isOrgaAdministrator(orga, user.id) ? { allow: true } : { allow: false, to: 'home' };
+  // store guards: a store the organization does not have is a 404; one the user does not reach goes home
+  const store = orga?.stores.find((candidate) => candidate.id === storeId);
+  if (!orga || !store) return { allow: false, to: 'not_found' };
+  if (!visibleStores(orga, user.id).some((candidate) => candidate.id === store.id)) return { allow: false, to: 'home' };
+  if (who === 'store_admin') {
+    const member = memberOf(orga, user.id);
+    if (!member || !isStoreAdmin(member, store.id)) return { allow: false, to: 'home' };
+  }
+  return { allow: true };
+}
+
+/** A drawer entry ready to render: the link filled in and the premium mark decided. */
+export type DrawerLink = { id: string; to: string; label: string; icon: DrawerIcon; premium: boolean };
+
+/**
+ * The left drawer's remote entries for a viewer (R6.06: administrators' entries only for them);
+ * `storeId` is the store the frame links to (the current one, else the first the viewer reaches); store
+ * entries show only with one.
+ */
+export function drawerLinks(viewer: Viewer, storeId: string | null, manifest: RemoteManifest = remoteManifest): DrawerLink[] {
+  const orgaId = viewer.orga?.id;
+  const entries = manifest.remotes.flatMap((remote) => remote.drawer).sort((a, b) => a.order - b.order);
+  const links: DrawerLink[] = [];
+  for (const entry of entries) {
+    if (entry.who !== 'signed_in') {
+      if (!orgaId || guardVerdict(entry.who, viewer, orgaId, storeId ?? undefined).allow !== true) continue;
+    }
+    const to = entry.to.replace(':orgaId', orgaId ?? '').replace(':storeId', storeId ?? '');
+    links.push({ id: entry.id, to, label: entry.label, icon: entry.icon, premium: Boolean(entry.premium) && viewer.orga?.tier === 0 });
+  }
+  return links;
+}
