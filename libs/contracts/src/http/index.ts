@@ -26,3 +26,4 @@ export const HTTP_ROUTES = {
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;
+export * from './realtime-message';
