@@ -74,7 +74,7 @@ export function apiHeaders(parts: HeaderParts): Record<string, string> {
 
 export type JsonRequest = Omit<HeaderParts, 'json'> & {
   method: string;
-  /** The whole URL, apiBase(…) included. */
+  /** The whole URL, origin included. */
   url: string;
   /** Sent as JSON; undefined sends no body. */
   body?: unknown;
