@@ -107,3 +107,18 @@ describe('createRemoteHttp', () => {
     }
   });
 });
+
+describe('a declared route as the type system sees it', () => {
+  it('refuses a missing path parameter, an unknown query field and a wrong body (tsc), and builds no URL without the parameter', () => {
+    const { api, fetch } = harness([]);
+    const http = createRemoteHttp({ api, language: 'en', fetch });
+    // @ts-expect-error a store route needs :store
+    expect(() => http.url(API_ROUTES.getStore, { params: { orga: 'o1' } })).toThrow(/:store/);
+    // @ts-expect-error the treatments list knows include_archived only
+    http.url(API_ROUTES.listTreatments, { params: { orga: 'o1' }, query: { archived: 'true' } });
+    // @ts-expect-error rate takes a number of stars
+    void http.request(API_ROUTES.rate, { body: { rating: 'five' } }).catch(() => undefined);
+    // @ts-expect-error a file download is not a JSON call
+    void http.request(API_ROUTES.downloadPetImage, { params: { orga: 'o', store: 's', pet: 'p', file: 'f' } }).catch(() => undefined);
+  });
+});

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
@@ -16,7 +16,7 @@ const ALLOWED = ['api-routes.generated.ts', 'api-routes.render.ts', 'http.ts'].m
 const TEST_CODE = /(\.spec\.tsx?|\.test\.tsx?)$|\/(test-support|testing)\//;
 
 function sourceFiles(dir: string): string[] {
-  let entries: ReturnType<typeof readdirSync<{ withFileTypes: true }>> = [];
+  let entries: Dirent[] = [];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
