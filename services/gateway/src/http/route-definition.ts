@@ -8,6 +8,7 @@ import type {
   PathParameter,
   RpcContract,
   RpcRequest,
+  RouteParams,
   RpcResponse,
 } from '@pawline/contracts';
 import type { OrgaAccess } from '../auth/permissions';
@@ -35,9 +36,12 @@ export type RouteContext = {
   revokeOwnSessions(): Promise<void>;
 };
 
-/** A path parameter the router has already checked (as a UUID, or against the route's pattern). */
-export function pathParam(ctx: RouteContext, name: string): string {
-  return ctx.params[name] ?? '';
+/**
+ * A path parameter the router has already checked (as a UUID, or against the route's pattern).
+ * In a bound route the name must be one of its path's parameters.
+ */
+export function pathParam<P extends object>(ctx: { params: P }, name: keyof P & string): string {
+  return (ctx.params as Record<string, string>)[name] ?? '';
 }
 
 export const orgaParam = (ctx: RouteContext): string => pathParam(ctx, 'orga');
@@ -81,8 +85,9 @@ type RouteBase = {
   rateLimit?: { rule: RateLimitRule; key(ctx: RouteContext): string };
 };
 
-/** A route's context with the query and body typed by its declaration (the router parsed them with its schemas). */
-export type BoundContext<H extends HttpRoute> = Omit<RouteContext, 'query' | 'body'> & {
+/** A route's context with its path parameters, query and body typed by its declaration (the router checked and parsed them). */
+export type BoundContext<H extends HttpRoute> = Omit<RouteContext, 'params' | 'query' | 'body'> & {
+  params: RouteParams<H>;
   query: ParsedRouteQuery<H>;
   body: ParsedRouteBody<H>;
 };
