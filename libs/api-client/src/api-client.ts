@@ -1,25 +1,22 @@
 import { ApiError } from './api-error';
+import { API_ROUTES } from './api-routes.generated';
 import type {
-  AutologinLink,
+  BodyOf,
   ChangePasswordRequest,
-  CreatedTeamMember,
   CreateTeamMemberRequest,
+  Language,
   OrganizationDataRequest,
   OrganizationSettingsRequest,
   RatingRequest,
-  StoreFields,
-  TeamMember,
-  TeamMemberFields,
-  Language,
-  Organization,
-  PersonUser,
   RegisterRequest,
   Session,
-  Store,
+  StoreFields,
   UpdateUserRequest,
 } from './api-types';
 import { getDeviceId } from './device-id';
-import { apiBase, globalFetch, orgaPath, readJsonBody, sendJson, storePath, type FetchLike } from './http';
+import { apiOrigin, globalFetch, readJsonBody, sendJson, type FetchLike } from './http';
+import { routeRequest, type Send } from './route-call';
+import type { JsonRoute, RouteAnswer, RouteArgs, RouteRef } from './route-ref';
 
 export type { FetchLike } from './http';
 
@@ -51,10 +48,12 @@ export function createApiClient(options: ApiClientOptions) {
   let accessExpiresAt = 0;
   let refreshing: Promise<Session | null> | null = null;
 
-  function send(method: string, path: string, call: CallOptions): Promise<Response> {
+  const origin = apiOrigin(options.baseUrl);
+
+  function send(method: string, url: string, call: CallOptions): Promise<Response> {
     return sendJson(doFetch, {
       method,
-      url: `${apiBase(options.baseUrl)}${path}`,
+      url,
       body: call.body,
       language: options.getLanguage(),
       deviceId,
@@ -62,29 +61,30 @@ export function createApiClient(options: ApiClientOptions) {
     });
   }
 
-  /** Calls with the bearer token; on 401 refreshes once, retries, and gives up to onUnauthorized. */
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const first = await send(method, path, { body });
-    if (first.status !== 401) return readJsonBody<T>(first);
+  /** Sends with the bearer token; on 401 refreshes once, retries, and gives up to onUnauthorized. */
+  const withSession: Send = async (method, url, body) => {
+    const first = await send(method, url, { body });
+    if (first.status !== 401) return first;
     const session = await refresh();
     if (!session) {
       options.onUnauthorized?.();
-      return readJsonBody<T>(first);
+      return first;
     }
-    const second = await send(method, path, { body });
+    const second = await send(method, url, { body });
     if (second.status === 401) options.onUnauthorized?.();
-    return readJsonBody<T>(second);
-  }
+    return second;
+  };
 
-  async function callAnonymous<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return readJsonBody<T>(await send(method, path, { body, authenticated: false }));
-  }
+  /** A declared route with the session: params, query, body and answer typed by its declaration. */
+  const request = routeRequest(origin, withSession);
+  /** A declared route without the bearer token (sign-up, sign-in, password reset). */
+  const anonymous = routeRequest(origin, (method, url, body) => send(method, url, { body, authenticated: false }));
 
   /** Exchanges the httpOnly refresh cookie for a new access token; null when there is no session. */
   function refresh(): Promise<Session | null> {
     refreshing ??= (async () => {
       try {
-        const response = await send('POST', '/auth/refresh', { authenticated: false });
+        const response = await send('POST', `${origin}${API_ROUTES.refresh.path}`, { authenticated: false });
         if (response.status === 401 || response.status === 403) {
           forget();
           return null;
@@ -111,7 +111,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function login(username: string, password: string): Promise<Session> {
-    const attempt = (name: string) => callAnonymous<Session>('POST', '/auth/login', { username: name, password });
+    const attempt = (name: string) => anonymous(API_ROUTES.login, { body: { username: name, password } });
     let session: Session;
     try {
       session = await attempt(username);
@@ -126,14 +126,14 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** R2.04: signs in with the u and p of an /autologin link (one-time token). */
   async function autologin(u: string, p: string): Promise<Session> {
-    const session = await callAnonymous<Session>('POST', '/auth/autologin', { u, p });
+    const session = await anonymous(API_ROUTES.autologin, { body: { u, p } });
     remember(session);
     return session;
   }
 
   async function logout(): Promise<void> {
     try {
-      await callAnonymous<void>('POST', '/auth/logout');
+      await anonymous(API_ROUTES.logout);
     } finally {
       forget();
     }
@@ -155,38 +155,44 @@ export function createApiClient(options: ApiClientOptions) {
     autologin,
     logout,
     async logoutAll(): Promise<void> {
-      await call<void>('POST', '/auth/logout-all');
+      await request(API_ROUTES.logoutAll);
       forget();
     },
-    register: (request: RegisterRequest) => callAnonymous<unknown>('POST', '/auth/register', request),
-    verifyEmail: (token: string) => callAnonymous<unknown>('POST', '/auth/verify-email', { token }),
-    getUser: () => call<PersonUser>('GET', '/user'),
-    updateUser: (request: UpdateUserRequest) => call<unknown>('PUT', '/user', request),
-    changePassword: (request: ChangePasswordRequest) => call<unknown>('POST', '/user/password', request),
-    getOrganization: (orgaId: string) => call<Organization>('GET', orgaPath(orgaId)),
+    /**
+     * Any declared route with this session (API_ROUTES): the named calls below are this with
+     * fixed routes. Remotes use createRemoteHttp(...).request instead, which older shells lack.
+     */
+    request: <R extends JsonRoute>(route: RouteRef<R>, ...args: RouteArgs<R>): Promise<RouteAnswer<R>> => request(route, ...args),
+    register: (body: RegisterRequest) => anonymous(API_ROUTES.register, { body }),
+    verifyEmail: (token: string) => anonymous(API_ROUTES.verifyEmail, { body: { token } }),
+    getUser: () => request(API_ROUTES.getUser),
+    updateUser: (body: UpdateUserRequest) => request(API_ROUTES.updateUser, { body }),
+    changePassword: (body: ChangePasswordRequest) => request(API_ROUTES.changePassword, { body }),
+    getOrganization: (orgaId: string) => request(API_ROUTES.getOrga, { params: { orga: orgaId } }),
     // R1.13: the same answer whether or not the address exists
-    requestPasswordReset: (email: string) => callAnonymous<unknown>('POST', '/auth/password-reset', { email }),
-    confirmPasswordReset: (token: string, password: string) =>
-      callAnonymous<unknown>('POST', '/auth/password-reset/confirm', { token, password }),
+    requestPasswordReset: (email: string) => anonymous(API_ROUTES.requestPasswordReset, { body: { email } }),
+    confirmPasswordReset: (token: string, password: string) => anonymous(API_ROUTES.confirmPasswordReset, { body: { token, password } }),
     // R1.14: the new address takes effect once verified
-    changeEmail: (email: string) => call<{ pending_email: string }>('POST', '/user/email', { email }),
-    getAutologinLink: () => call<AutologinLink>('GET', '/user/autologin-link'),
-    rate: (request: RatingRequest) => call<PersonUser>('PUT', '/user/rating', request),
-    updateOrganization: (orgaId: string, request: OrganizationDataRequest) => call<Organization>('PUT', `${orgaPath(orgaId)}`, request),
-    updateOrganizationSettings: (orgaId: string, request: OrganizationSettingsRequest) =>
-      call<Organization>('PUT', `${orgaPath(orgaId)}/settings`, request),
+    changeEmail: (email: string) => request(API_ROUTES.changeEmail, { body: { email } }),
+    getAutologinLink: () => request(API_ROUTES.getAutologinLink),
+    rate: (body: RatingRequest) => request(API_ROUTES.rate, { body }),
+    updateOrganization: (orgaId: string, body: OrganizationDataRequest) =>
+      request(API_ROUTES.updateOrga, { params: { orga: orgaId }, body }),
+    updateOrganizationSettings: (orgaId: string, body: OrganizationSettingsRequest) =>
+      request(API_ROUTES.updateOrgaSettings, { params: { orga: orgaId }, body }),
     cancelOrganization: (orgaId: string, confirmName: string) =>
-      call<{ cancelled: true }>('POST', `${orgaPath(orgaId)}/cancel`, { confirm_name: confirmName }),
-    createStore: (orgaId: string, store: StoreFields) => call<Store>('POST', `${orgaPath(orgaId)}/store`, store),
-    updateStore: (orgaId: string, storeId: string, store: Partial<StoreFields>) => call<Store>('PUT', storePath(orgaId, storeId), store),
-    listTeam: (orgaId: string) => call<TeamMember[]>('GET', `${orgaPath(orgaId)}/users`),
-    createTeamMember: (orgaId: string, member: CreateTeamMemberRequest) =>
-      call<CreatedTeamMember>('POST', `${orgaPath(orgaId)}/users`, member),
-    updateTeamMember: (orgaId: string, userId: string, member: Partial<TeamMemberFields>) =>
-      call<TeamMember>('PUT', `${orgaPath(orgaId)}/users/${encodeURIComponent(userId)}`, member),
+      request(API_ROUTES.cancelOrga, { params: { orga: orgaId }, body: { confirm_name: confirmName } }),
+    createStore: (orgaId: string, body: StoreFields) => request(API_ROUTES.createStore, { params: { orga: orgaId }, body }),
+    updateStore: (orgaId: string, storeId: string, body: BodyOf<'updateStore'>) =>
+      request(API_ROUTES.updateStore, { params: { orga: orgaId, store: storeId }, body }),
+    listTeam: (orgaId: string) => request(API_ROUTES.listTeam, { params: { orga: orgaId } }),
+    createTeamMember: (orgaId: string, body: CreateTeamMemberRequest) =>
+      request(API_ROUTES.createTeamMember, { params: { orga: orgaId }, body }),
+    updateTeamMember: (orgaId: string, userId: string, body: BodyOf<'updateTeamMember'>) =>
+      request(API_ROUTES.updateTeamMember, { params: { orga: orgaId, user: userId }, body }),
     deactivateTeamMember: (orgaId: string, userId: string) =>
-      call<unknown>('POST', `${orgaPath(orgaId)}/users/${encodeURIComponent(userId)}/deactivate`),
+      request(API_ROUTES.deactivateTeamMember, { params: { orga: orgaId, user: userId } }),
     reactivateTeamMember: (orgaId: string, userId: string) =>
-      call<unknown>('POST', `${orgaPath(orgaId)}/users/${encodeURIComponent(userId)}/reactivate`),
+      request(API_ROUTES.reactivateTeamMember, { params: { orga: orgaId, user: userId } }),
   };
 }

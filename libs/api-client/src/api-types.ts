@@ -1,178 +1,59 @@
+import type { HTTP_ROUTES, RealtimeMessage } from '@pawline/contracts';
+import type { RouteAnswer, RouteBody, RouteQuery } from './route-ref';
+
 // Shapes of the /api/v1 JSON the frontends use (snake_case as on the wire, spec §3).
 
 export type Language = 'en' | 'it' | 'de' | 'fr';
 
 export const LANGUAGES: readonly Language[] = ['en', 'it', 'de', 'fr'];
 
-// spec §9: countries offered at registration (UK is sent as its ISO code GB).
-export const COUNTRIES = ['GB', 'IT', 'DE', 'FR', 'ES', 'CH'] as const;
-export type Country = (typeof COUNTRIES)[number];
+// Every wire shape below is derived from the route declarations of libs/contracts/src/http (their
+// zod schemas): a changed contract changes these types, and no copy can drift from the gateway.
+// Imported as types only, so no schema reaches a browser bundle.
 
-export type PersonUser = {
-  id: string;
-  email: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  language: Language;
-  orga_id: string;
-  rating_enable: boolean | null;
-  last_rating_time: string | null;
-  email_verified: boolean;
-  /** R1.14: a new address waiting for verification; the old one stays in use until then. */
-  pending_email?: string | null;
-  created_at: string;
-};
+type Declared = typeof HTTP_ROUTES;
+export type RouteName = keyof Declared;
+/** The JSON body a route takes (the schema's input: optional and defaulted fields may be left out). */
+export type BodyOf<Name extends RouteName> = RouteBody<Declared[Name]>;
+/** The JSON answer of a route. */
+export type AnswerOf<Name extends RouteName> = RouteAnswer<Declared[Name]>;
+/** The query a route takes (its input: text, lists comma-joined). */
+export type QueryOf<Name extends RouteName> = RouteQuery<Declared[Name]>;
 
-export type Store = {
-  id: string;
-  name: string;
-  address?: string | null;
-  city?: string | null;
-  zip_code?: string | null;
-  country?: string | null;
-  phone?: string | null;
-  address_from_orga?: boolean;
-  time_zone?: string;
-};
+export type Country = BodyOf<'register'>['country'];
 
-export type OrganizationUser = {
-  id: string;
-  user_id?: string;
-  first_name: string;
-  last_name: string;
-  email?: string;
-  username?: string;
-  orga_rank?: number;
-  /** store id → rank (R3.03) */
-  store_override?: Record<string, number>;
-  employee_status?: number;
-  color_scheme?: string;
-  active?: boolean;
-};
+// spec §9: countries offered at registration (UK is sent as its ISO code GB); a list of values
+// here because the schema's own list would bring zod into the bundle. The check below fails the
+// type check when the contract's list and this one differ.
+export const COUNTRIES = ['GB', 'IT', 'DE', 'FR', 'ES', 'CH'] as const satisfies readonly Country[];
+const _everyCountry: Exclude<Country, (typeof COUNTRIES)[number]> extends never ? true : never = true;
+void _everyCountry;
 
-export type Organization = {
-  id: string;
-  name: string;
-  tier: number;
-  created_at: string;
-  address?: string | null;
-  city?: string | null;
-  zip_code?: string | null;
-  country?: string | null;
-  subscribed_until?: string | null;
-  address_from_owner?: boolean;
-  share_pets?: boolean;
-  /** HTML, sanitized by the server (R2.12) */
-  admin_notification?: string | null;
-  min_rank_read_store?: number;
-  min_rank_write_store?: number;
-  min_rank_read_pets?: number;
-  min_rank_write_pets?: number;
-  stores: Store[];
-  users: OrganizationUser[];
-};
+/** Person data (spec §3). */
+export type PersonUser = AnswerOf<'getUser'>;
+/** An organization with its stores and users (GET /orga/{orga}). */
+export type Organization = AnswerOf<'getOrga'>;
+export type Store = Organization['stores'][number];
+export type OrganizationUser = Organization['users'][number];
 
-export type RegisterRequest = {
-  email: string;
-  password: string;
-  first_name: string;
-  last_name: string;
-  organization_name: string;
-  country: Country;
-  language: Language;
-  promo_code?: string;
-  accept_terms: boolean;
-  accept_privacy: boolean;
-};
-
-export type Session = { access_token: string; expires_at: string };
-
-export type UpdateUserRequest = { first_name?: string; last_name?: string; language?: Language };
-
-export type ChangePasswordRequest = { current_password: string; password: string };
-
-// spec §3 / R3.17: a realtime message as the gateway pushes it.
-export type RealtimeMessage = {
-  scope: string;
-  channel: string;
-  store_id: string | null;
-  data: unknown;
-  event: string;
-  user: string | null;
-  device: string | null;
-};
+export type RegisterRequest = BodyOf<'register'>;
+/** What sign-in answers: the access token (the refresh token stays in the httpOnly cookie). */
+export type Session = AnswerOf<'login'>;
+export type UpdateUserRequest = BodyOf<'updateUser'>;
+export type ChangePasswordRequest = BodyOf<'changePassword'>;
 
 /** spec §3 organization user with the contact data administrators see (GET /orga/{orga}/users). */
-export type TeamMember = {
-  id: string;
-  user_id: string;
-  orga_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  username: string;
-  orga_rank: number;
-  store_override: Record<string, number>;
-  employee_status: number;
-  color_scheme: string;
-  active: boolean;
-  address: string | null;
-  city: string | null;
-  zip_code: string | null;
-  country: string | null;
-  fon_nr: string | null;
-};
-
-export type TeamMemberFields = {
-  first_name: string;
-  last_name: string;
-  address?: string | null;
-  city?: string | null;
-  zip_code?: string | null;
-  country?: Country | null;
-  fon_nr?: string | null;
-  color_scheme?: string;
-  orga_rank: number;
-  store_override?: Record<string, number>;
-  employee_status?: number;
-};
-
-export type CreateTeamMemberRequest = TeamMemberFields & { email: string; language?: Language };
-
+export type TeamMember = AnswerOf<'listTeam'>[number];
+/** The writable fields of a team member (create takes them with e-mail and language, update any of them). */
+export type TeamMemberFields = Omit<BodyOf<'createTeamMember'>, 'email' | 'language'>;
+export type CreateTeamMemberRequest = BodyOf<'createTeamMember'>;
 /** The answer of a create: the first password is shown once (R3.03). */
-export type CreatedTeamMember = TeamMember & { first_password: string };
+export type CreatedTeamMember = AnswerOf<'createTeamMember'>;
+export type StoreFields = BodyOf<'createStore'>;
+export type OrganizationDataRequest = BodyOf<'updateOrga'>;
+export type OrganizationSettingsRequest = BodyOf<'updateOrgaSettings'>;
+export type AutologinLink = AnswerOf<'getAutologinLink'>;
+export type RatingRequest = BodyOf<'rate'>;
 
-export type StoreFields = {
-  name: string;
-  address?: string | null;
-  city?: string | null;
-  zip_code?: string | null;
-  country: Country;
-  address_from_orga: boolean;
-  phone?: string | null;
-  /** IANA zone; the server picks one by country when omitted */
-  time_zone?: string;
-};
-
-export type OrganizationDataRequest = {
-  name?: string;
-  address?: string | null;
-  city?: string | null;
-  zip_code?: string | null;
-  country?: Country;
-  address_from_owner?: boolean;
-};
-
-export type OrganizationSettingsRequest = {
-  min_rank_read_store?: number;
-  min_rank_write_store?: number;
-  min_rank_read_pets?: number;
-  min_rank_write_pets?: number;
-  share_pets?: boolean;
-  admin_notification?: string | null;
-};
-
-export type AutologinLink = { url: string; expires_at: string };
-
-export type RatingRequest = { rating: number; annotation?: string };
+// spec §3 / R3.17: a realtime message as the gateway pushes it.
+export type { RealtimeMessage };

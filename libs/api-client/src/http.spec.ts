@@ -1,5 +1,6 @@
 import { ApiError } from './api-error';
-import { apiBase, apiHeaders, orgaPath, queryString, readJsonBody, sendJson, storePath, type FetchLike } from './http';
+import { API_ROUTES } from './api-routes.generated';
+import { apiHeaders, apiOrigin, queryString, readJsonBody, routePath, sendJson, type FetchLike } from './http';
 
 describe('queryString', () => {
   it('is empty without parameters or when every value is unset', () => {
@@ -38,16 +39,20 @@ describe('queryString', () => {
   });
 });
 
-describe('paths', () => {
-  it('puts /api/v1 after the origin without a doubled slash', () => {
-    expect(apiBase('')).toBe('/api/v1');
-    expect(apiBase('https://gw.test')).toBe('https://gw.test/api/v1');
-    expect(apiBase('https://gw.test/')).toBe('https://gw.test/api/v1');
+describe('routePath', () => {
+  it('leaves the origin without a trailing slash', () => {
+    expect(apiOrigin('')).toBe('');
+    expect(apiOrigin('https://gw.test/')).toBe('https://gw.test');
   });
 
-  it('encodes the organization and store ids of a route', () => {
-    expect(orgaPath('o1')).toBe('/orga/o1');
-    expect(storePath('o/1', 's 1?')).toBe('/orga/o%2F1/store/s%201%3F');
+  it('fills in every path parameter percent-encoded, keeps a literal suffix and appends the query', () => {
+    expect(routePath(API_ROUTES.updateStore, { orga: 'o/1', store: 's 1?' })).toBe('/api/v1/orga/o%2F1/store/s%201%3F');
+    expect(routePath(API_ROUTES.calendarFeed, { token: 'a.b' })).toBe('/api/v1/public/calendar/a.b.ics');
+    expect(routePath(API_ROUTES.listTags, { orga: 'o1' }, { kind: 'pet' })).toBe('/api/v1/orga/o1/tags?kind=pet');
+  });
+
+  it('refuses to build a path with a parameter missing', () => {
+    expect(() => routePath(API_ROUTES.getStore, { orga: 'o1' })).toThrow(/:store/);
   });
 });
 

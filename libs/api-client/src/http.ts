@@ -10,17 +10,24 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 /** globalThis.fetch, looked up at call time: a test or polyfill may install it after import. */
 export const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
-/** The prefix of every route: the origin ('' for same origin) without a trailing slash, then /api/v1. */
-export function apiBase(baseUrl: string): string {
-  return `${baseUrl.replace(/\/$/, '')}/api/v1`;
+/** The origin in front of every route's path ('' for same origin), without a trailing slash. */
+export function apiOrigin(baseUrl: string): string {
+  return baseUrl.replace(/\/$/, '');
 }
 
-export function orgaPath(orgaId: string): string {
-  return `/orga/${encodeURIComponent(orgaId)}`;
-}
+const PATH_PARAMETER = /:([a-z_][a-z0-9_]*)/g;
 
-export function storePath(orgaId: string, storeId: string): string {
-  return `${orgaPath(orgaId)}/store/${encodeURIComponent(storeId)}`;
+/**
+ * A declared route's path with its parameters filled in, percent-encoded (`:token.ics` keeps its
+ * suffix), and the query string; a parameter the caller left out is a bug, not a request.
+ */
+export function routePath(route: { readonly path: string }, params?: Readonly<Record<string, string>>, query?: object): string {
+  const path = route.path.replace(PATH_PARAMETER, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${route.path}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  return `${path}${queryString((query ?? {}) as Readonly<Record<string, QueryValue>>)}`;
 }
 
 export type QueryValue = string | number | readonly (string | number)[] | null | undefined;
@@ -67,7 +74,7 @@ export function apiHeaders(parts: HeaderParts): Record<string, string> {
 
 export type JsonRequest = Omit<HeaderParts, 'json'> & {
   method: string;
-  /** The whole URL, apiBase(…) included. */
+  /** The whole URL, origin included. */
   url: string;
   /** Sent as JSON; undefined sends no body. */
   body?: unknown;

@@ -1,3 +1,4 @@
+import { API_ROUTES } from './api-routes.generated';
 import type { FetchLike } from './http';
 import { createRemoteHttp, type BorrowedSession } from './remote-http';
 
@@ -25,8 +26,10 @@ describe('createRemoteHttp', () => {
   it("R7.10 R4.16 calls below the base URL with the shell's fresh token, the device and the bridge language", async () => {
     const { seen, api, fetch } = harness([json({ ok: true })]);
     const http = createRemoteHttp({ api, language: 'fr', baseUrl: 'https://gw.test/', fetch });
-    await expect(http.call('GET', '/orga/o1/treatments')).resolves.toEqual({ ok: true });
-    expect(http.base).toBe('https://gw.test/api/v1');
+    await expect(http.request(API_ROUTES.listTreatments, { params: { orga: 'o1' } })).resolves.toEqual({ ok: true });
+    expect(http.url(API_ROUTES.listTreatments, { params: { orga: 'o1' }, query: { include_archived: 'true' } })).toBe(
+      'https://gw.test/api/v1/orga/o1/treatments?include_archived=true',
+    );
     expect(seen).toEqual([
       {
         url: 'https://gw.test/api/v1/orga/o1/treatments',
@@ -40,22 +43,24 @@ describe('createRemoteHttp', () => {
   it('R7.10 refreshes once on 401 and retries with the new token', async () => {
     const { seen, api, fetch } = harness([json({ message: 'expired' }, 401), json([1])]);
     const http = createRemoteHttp({ api, language: 'en', fetch });
-    await expect(http.call('PUT', '/x', { a: 1 })).resolves.toEqual([1]);
+    await expect(http.request(API_ROUTES.updateUser, { body: { first_name: 'Ada' } })).resolves.toEqual([1]);
     expect(api.refresh).toHaveBeenCalledTimes(1);
     expect(seen.map((s) => s.headers.Authorization)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
-    expect(seen[1]?.headers['Content-Type']).toBe('application/json');
+    expect(seen[1]).toMatchObject({ url: '/api/v1/user', method: 'PUT', headers: { 'Content-Type': 'application/json' } });
   });
 
   it('gives the first 401 back when there is no session to refresh, and a second 401 without another refresh', async () => {
     const gone = harness([json({ code: 'unauthorized', message: 'Signed out' }, 401)], null);
-    await expect(createRemoteHttp({ api: gone.api, language: 'en', fetch: gone.fetch }).call('GET', '/x')).rejects.toMatchObject({
+    await expect(createRemoteHttp({ api: gone.api, language: 'en', fetch: gone.fetch }).request(API_ROUTES.getUser)).rejects.toMatchObject({
       status: 401,
       message: 'Signed out',
     });
     expect(gone.seen).toHaveLength(1);
 
     const refused = harness([json({ message: 'expired' }, 401), json({ code: 'unauthorized', message: 'Still no' }, 401)]);
-    await expect(createRemoteHttp({ api: refused.api, language: 'en', fetch: refused.fetch }).call('GET', '/x')).rejects.toMatchObject({
+    await expect(
+      createRemoteHttp({ api: refused.api, language: 'en', fetch: refused.fetch }).request(API_ROUTES.getUser),
+    ).rejects.toMatchObject({
       status: 401,
       message: 'Still no',
     });
@@ -63,10 +68,17 @@ describe('createRemoteHttp', () => {
     expect(refused.seen).toHaveLength(2);
   });
 
-  it('hands authorized() answers back unread, so bytes can be taken as a blob', async () => {
-    const { fetch, api } = harness([new Response(new Uint8Array([0xff, 0xd8]), { status: 200 })]);
-    const response = await createRemoteHttp({ api, language: 'en', fetch }).authorized('GET', '/file');
-    expect(new Uint8Array(await (await response.blob()).arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8]));
+  it("downloads a file route's bytes as a blob, and its JSON error as ApiError", async () => {
+    const { fetch, api, seen } = harness([
+      new Response(new Uint8Array([0xff, 0xd8]), { status: 200 }),
+      json({ code: 'not_found', message: 'Gone' }, 404),
+    ]);
+    const http = createRemoteHttp({ api, language: 'en', fetch });
+    const params = { orga: 'o1', store: 's1', pet: 'p1', file: 'f1' };
+    const blob = await http.download(API_ROUTES.downloadPetThumbnail, { params });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8]));
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/v1/orga/o1/store/s1/pet/p1/image/f1/thumbnail' });
+    await expect(http.download(API_ROUTES.downloadPetImage, { params })).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('gives the headers for a request outside fetch without Content-Type', () => {
@@ -88,10 +100,25 @@ describe('createRemoteHttp', () => {
     const installed = jest.fn(async () => json({ late: true }));
     globalThis.fetch = installed;
     try {
-      await expect(http.call('GET', '/late')).resolves.toEqual({ late: true });
-      expect(installed).toHaveBeenCalledWith('/api/v1/late', expect.objectContaining({ method: 'GET' }));
+      await expect(http.request(API_ROUTES.listOrgas)).resolves.toEqual({ late: true });
+      expect(installed).toHaveBeenCalledWith('/api/v1/orga', expect.objectContaining({ method: 'GET' }));
     } finally {
       globalThis.fetch = original;
     }
+  });
+});
+
+describe('a declared route as the type system sees it', () => {
+  it('refuses a missing path parameter, an unknown query field and a wrong body (tsc), and builds no URL without the parameter', () => {
+    const { api, fetch } = harness([]);
+    const http = createRemoteHttp({ api, language: 'en', fetch });
+    // @ts-expect-error a store route needs :store
+    expect(() => http.url(API_ROUTES.getStore, { params: { orga: 'o1' } })).toThrow(/:store/);
+    // @ts-expect-error the treatments list knows include_archived only
+    http.url(API_ROUTES.listTreatments, { params: { orga: 'o1' }, query: { archived: 'true' } });
+    // @ts-expect-error rate takes a number of stars
+    void http.request(API_ROUTES.rate, { body: { rating: 'five' } }).catch(() => undefined);
+    // @ts-expect-error a file download is not a JSON call
+    void http.request(API_ROUTES.downloadPetImage, { params: { orga: 'o', store: 's', pet: 'p', file: 'f' } }).catch(() => undefined);
   });
 });

@@ -1,6 +1,10 @@
+import type { HttpRoute } from '@pawline/contracts';
 import type { ApiClient } from './api-client';
+import { apiErrorFromBody } from './api-error';
 import type { Language } from './api-types';
-import { apiBase, apiHeaders, globalFetch, readJsonBody, sendJson, type FetchLike } from './http';
+import { apiHeaders, apiOrigin, globalFetch, sendJson, type FetchLike } from './http';
+import { routeRequest, routeUrl } from './route-call';
+import type { DownloadRoute, RouteArgs, RouteRef } from './route-ref';
 
 /**
  * What a remote borrows from the shell's ApiClient (ShellBridge.api): the device id and the session.
@@ -20,35 +24,40 @@ export type RemoteHttpOptions = {
 };
 
 /**
- * A remote's way to the gateway routes the shell's ApiClient does not name (calendar's scheduling
- * routes, clients' crm routes), with the shell's session. Unlike the shell's own calls, an answer
- * that stays 401 is not reported to onUnauthorized: the remote only shows the error.
+ * A remote's way to the gateway's declared routes (API_ROUTES) with the shell's session. Unlike
+ * the shell's own calls, an answer that stays 401 is not reported to onUnauthorized: the remote
+ * only shows the error.
  */
 export function createRemoteHttp(options: RemoteHttpOptions) {
   const { api, language } = options;
   const doFetch = options.fetch ?? globalFetch;
-  const base = apiBase(options.baseUrl ?? '');
+  const origin = apiOrigin(options.baseUrl ?? '');
 
-  function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
-    return sendJson(doFetch, { method, url: `${base}${path}`, body, language, deviceId: api.deviceId, token });
+  function send(method: string, url: string, body: unknown, token: string | null): Promise<Response> {
+    return sendJson(doFetch, { method, url, body, language, deviceId: api.deviceId, token });
   }
 
   /** A call with a token that is still good for a minute; a 401 refreshes the session once and retries. */
-  async function authorized(method: string, path: string, body?: unknown): Promise<Response> {
-    const first = await send(method, path, body, await api.freshAccessToken());
+  async function authorized(method: string, url: string, body?: unknown): Promise<Response> {
+    const first = await send(method, url, body, await api.freshAccessToken());
     if (first.status !== 401) return first;
     const session = await api.refresh();
-    return session ? send(method, path, body, session.access_token) : first;
+    return session ? send(method, url, body, session.access_token) : first;
   }
 
   return {
-    /** `${baseUrl}/api/v1`, for requests that do not go through fetch (an upload's XMLHttpRequest). */
-    base,
+    /** The whole URL of a declared route, for requests that do not go through fetch (an upload's XMLHttpRequest). */
+    url: <R extends HttpRoute>(route: RouteRef<R>, ...[input]: RouteArgs<R>): string => routeUrl(origin, route, input),
     /** The headers of every call, for requests that do not go through fetch; no Content-Type. */
     headers: (token: string | null): Record<string, string> => apiHeaders({ language, deviceId: api.deviceId, token, json: false }),
-    authorized,
-    /** authorized(), then the JSON answer or the server's ApiError (readJsonBody). */
-    call: async <T>(method: string, path: string, body?: unknown): Promise<T> => readJsonBody<T>(await authorized(method, path, body)),
+    /** A declared JSON route: the typed answer, or the server's ApiError (readJsonBody). */
+    request: routeRequest(origin, authorized),
+    /** A declared download route: the file's bytes (they need the bearer token, so an <img> shows them through an object URL). */
+    download: async <R extends DownloadRoute>(route: RouteRef<R>, ...[input]: RouteArgs<R>): Promise<Blob> => {
+      const response = await authorized(route.method.toUpperCase(), routeUrl(origin, route, input));
+      if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, await response.text());
+      return response.blob();
+    },
   };
 }
 

@@ -4,3 +4,4 @@ export * from './crm';
 export * from './subjects';
 export * from './kit';
 export * from './scheduling';
+export * from './http';

@@ -1,7 +1,7 @@
 // Browser side of render.ts: the calendar's week grid with generated appointments, timed from the
 // start of a React render to the end of layout, and to the next painted frame.
 import { ChakraProvider } from '@chakra-ui/react';
-import type { OrganizationUser } from '@pawline/api-client';
+import { organizationUserOf, type OrganizationUser } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
 import { pawlineSystem } from '@pawline/ui';
 import { createElement, type ReactNode } from 'react';
@@ -16,10 +16,10 @@ import { calendarTranslator } from '../../../frontends/calendar/src/i18n/transla
 export type RenderFigure = { appointments: number; cards: number; renderMs: number; frameMs: number };
 
 const STAFF: OrganizationUser[] = [
-  { id: 's1', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#0d47a1:#1565c0' },
-  { id: 's2', first_name: 'Bea', last_name: 'Neri', color_scheme: '#1b5e20:#2e7d32' },
-  { id: 's3', first_name: 'Carla', last_name: 'Verdi', color_scheme: '#7a3d00:#b35900' },
-  { id: 's4', first_name: 'Dario', last_name: 'Blu', color_scheme: '#4a148c:#6a1b9a' },
+  organizationUserOf({ id: 's1', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#0d47a1:#1565c0' }),
+  organizationUserOf({ id: 's2', first_name: 'Bea', last_name: 'Neri', color_scheme: '#1b5e20:#2e7d32' }),
+  organizationUserOf({ id: 's3', first_name: 'Carla', last_name: 'Verdi', color_scheme: '#7a3d00:#b35900' }),
+  organizationUserOf({ id: 's4', first_name: 'Dario', last_name: 'Blu', color_scheme: '#4a148c:#6a1b9a' }),
 ];
 
 /** `count` appointments spread over the week 8:00–20:00 in 15-minute steps; a deterministic mix of overlaps and states. */

@@ -1,6 +1,16 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ApiClient, Organization, PersonUser, RealtimeMessage, ShellBridge } from '@pawline/api-client';
+import {
+  organizationOf,
+  organizationUserOf,
+  personUserOf,
+  storeOf,
+  type ApiClient,
+  type Organization,
+  type PersonUser,
+  type RealtimeMessage,
+  type ShellBridge,
+} from '@pawline/api-client';
 import type { AppointmentList } from '@pawline/contracts';
 import { pawlineSystem } from '@pawline/ui';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -14,30 +24,21 @@ import { CALENDAR_VIEW_STORAGE_KEY } from './calendar-views';
 
 const ORGA = '10000000-0000-4000-8000-000000000001';
 const STORE = '20000000-0000-4000-8000-000000000001';
-const person: PersonUser = {
+const person: PersonUser = personUserOf({
   id: 'u1',
   email: 'ada@example.com',
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  language: 'en',
   orga_id: ORGA,
-  rating_enable: null,
-  last_rating_time: null,
-  email_verified: true,
+  rating_enable: false,
   created_at: '2026-11-01T00:00:00Z',
-};
-const orga: Organization = {
+});
+const orga: Organization = organizationOf({
   id: ORGA,
-  name: 'Salon',
-  tier: 1,
-  created_at: '2026-01-01T00:00:00Z',
-  stores: [{ id: STORE, name: 'Main', time_zone: 'Europe/Rome' }],
+  stores: [storeOf({ id: STORE, orga_id: ORGA, name: 'Main', time_zone: 'Europe/Rome' })],
   users: [
-    { id: 'staff-anna', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#1b5e20:#2e7d32' },
-    { id: 'staff-bea', first_name: 'Bea', last_name: 'Neri' },
+    organizationUserOf({ id: 'staff-anna', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#1b5e20:#2e7d32' }),
+    organizationUserOf({ id: 'staff-bea', first_name: 'Bea', last_name: 'Neri' }),
   ],
-};
+});
 
 const list = (items: AppointmentList['items']): AppointmentList => ({ items, treatments: [], pets: [] });
 

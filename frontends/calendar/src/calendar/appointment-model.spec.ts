@@ -1,9 +1,10 @@
+import { organizationUserOf } from '@pawline/api-client';
 import { CANCELLED_COLOUR_SCHEME, DEFAULT_COLOUR_SCHEME, DONE_COLOUR_SCHEME } from '@pawline/domain';
 import { appointmentOf } from '../test-support/appointments';
 import { cardLook, mergeAppointments, removeAppointments, sameStaffOverlaps, staffById, withinDays } from './appointment-model';
 
-const anna = { id: 'u-anna', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#1b5e20:#2e7d32' };
-const staff = staffById([anna, { id: 'u-bea', first_name: 'Bea', last_name: 'Neri' }]);
+const anna = organizationUserOf({ id: 'u-anna', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#1b5e20:#2e7d32' });
+const staff = staffById([anna, organizationUserOf({ id: 'u-bea', first_name: 'Bea', last_name: 'Neri' })]);
 
 describe('appointment cards', () => {
   it("R9.09 an open card wears the staff member's colour scheme border:card; without one the defaults", () => {

@@ -1,16 +1,27 @@
+import type { AnswerOf, BodyOf } from '@pawline/api-client';
 import type { Pet } from '@pawline/contracts';
 
 // spec §5 (R5.13): per organization, each pet field is not asked, asked, or asked and required at check-out.
-export const CHECKOUT_PET_FIELDS = ['breed', 'hair', 'size', 'sex', 'born', 'weight', 'colour', 'microchip'] as const;
+type PetCheckoutSettings = AnswerOf<'getCrmSettings'>['pet_checkout'];
+export const CHECKOUT_PET_FIELDS = [
+  'breed',
+  'hair',
+  'size',
+  'sex',
+  'born',
+  'weight',
+  'colour',
+  'microchip',
+] as const satisfies readonly (keyof PetCheckoutSettings)[];
 export type CheckoutPetField = (typeof CHECKOUT_PET_FIELDS)[number];
-export type CheckoutAsk = 'do_not_ask' | 'ask' | 'ask_required';
+export type CheckoutAsk = NonNullable<PetCheckoutSettings[CheckoutPetField]>;
 
 /** Fields answered by choosing one of these (labels: clients.<field>_<value>). */
 export const CHECKOUT_CHOICES: Partial<Record<CheckoutPetField, readonly string[]>> = {
-  hair: ['short', 'medium', 'long'],
-  size: ['small', 'medium', 'big'],
-  sex: ['male', 'female'],
-  colour: ['orange', 'white', 'grey', 'brown', 'black', 'brindle'],
+  hair: ['short', 'medium', 'long'] satisfies NonNullable<PetPatch['hair']>[],
+  size: ['small', 'medium', 'big'] satisfies NonNullable<PetPatch['size']>[],
+  sex: ['male', 'female'] satisfies NonNullable<PetPatch['sex']>[],
+  colour: ['orange', 'white', 'grey', 'brown', 'black', 'brindle'] satisfies NonNullable<PetPatch['colour']>[],
 };
 
 export type PetQuestion = { petId: string; petName: string; field: CheckoutPetField; required: boolean; value: string };
@@ -49,7 +60,8 @@ export function checkoutPetErrors(questions: readonly PetQuestion[]): Record<str
   return errors;
 }
 
-export type PetPatch = Partial<Record<CheckoutPetField, string | number | null>>;
+/** The check-out's part of a pet update (PUT .../pet/{id}). */
+export type PetPatch = Pick<BodyOf<'updatePet'>, CheckoutPetField>;
 
 /** Only what the answers changed, per pet, typed as crm's pet fields (weight in kg, empty is null). */
 export function petPatches(questions: readonly PetQuestion[], pets: readonly Pet[]): Map<string, PetPatch> {
@@ -59,6 +71,7 @@ export function petPatches(questions: readonly PetQuestion[], pets: readonly Pet
     if (!pet || q.value.trim() === textOf(pet, q.field)) continue;
     const value = q.value.trim();
     const typed = value === '' ? null : q.field === 'weight' ? Number(value.replace(',', '.')) : value;
+    // a choice's value is one of CHECKOUT_CHOICES, which are checked against the contract above
     patches.set(q.petId, { ...patches.get(q.petId), [q.field]: typed });
   }
   return patches;

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import type { OrganizationUser } from '@pawline/api-client';
+import { organizationUserOf, type OrganizationUser } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { staffById } from '../calendar/appointment-model';
@@ -9,8 +9,8 @@ import { TimeGrid, type GridColumn } from './TimeGrid';
 
 const t = calendarTranslator('en');
 const STAFF: OrganizationUser[] = [
-  { id: 's1', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#0d47a1:#1565c0' },
-  { id: 's2', first_name: 'Bea', last_name: 'Neri', color_scheme: '#1b5e20:#2e7d32' },
+  organizationUserOf({ id: 's1', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#0d47a1:#1565c0' }),
+  organizationUserOf({ id: 's2', first_name: 'Bea', last_name: 'Neri', color_scheme: '#1b5e20:#2e7d32' }),
 ];
 const DAYS: GridColumn[] = ['2026-11-17', '2026-11-18'].map((day) => ({ key: day, day, label: day }));
 

@@ -1,7 +1,7 @@
 // The calendar page alone in a browser, for e2e/calendar-grid.e2e-spec.ts: the real CalendarPage
 // (real layout and pointer events) over an in-memory scheduling API that records every call.
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ApiClient, Organization, PersonUser, ShellBridge } from '@pawline/api-client';
+import { organizationOf, storeOf, type ApiClient, type Organization, type PersonUser, type ShellBridge } from '@pawline/api-client';
 import type { Appointment, AppointmentList, Customer, Pet } from '@pawline/contracts';
 import { pawlineSystem } from '@pawline/ui';
 import { createRoot } from 'react-dom/client';
@@ -90,21 +90,17 @@ const api: Partial<SchedulingApi> = {
   },
   move: async (_o, _s, id, to, scope) => (record('move', id, to, scope), change(id, to)),
   resize: async (_o, _s, id, duration, scope) => (record('resize', id, duration, scope), change(id, { duration })),
-  searchCustomers: async (_o, _s, q) => (record('searchCustomers', q), { items: [CUSTOMER] }),
-  petsOfCustomer: async () => ({ items: [PET] }),
+  searchCustomers: async (_o, _s, q) => (record('searchCustomers', q), { items: [{ ...CUSTOMER, tags: [] }], page_size: 10 }),
+  petsOfCustomer: async () => ({ items: [{ ...PET, tags: [] }], page_size: 50 }),
   getPet: async () => ({ pet: PET, tags: [] }),
   getCustomer: async () => ({ customer: CUSTOMER, tags: [], external_services: [] }),
 };
 
 const person = { id: 'u1', orga_id: ORGA, first_name: 'Ada', last_name: 'Lovelace', language: 'en' } as PersonUser;
-const orga: Organization = {
+const orga: Organization = organizationOf({
   id: ORGA,
-  name: 'Salon',
-  tier: 1,
-  created_at: '2026-01-01T00:00:00Z',
-  stores: [{ id: STORE, name: 'Main', time_zone: 'Europe/Rome' }],
-  users: [],
-};
+  stores: [storeOf({ id: STORE, orga_id: ORGA, name: 'Main', time_zone: 'Europe/Rome' })],
+});
 const bridge: ShellBridge = {
   api: {} as ApiClient,
   user: person,

@@ -22,6 +22,7 @@ window.calendarMount = async (username, password, day) => {
   const api = createApiClient({ baseUrl: '', getLanguage: () => 'en' });
   await api.login(username, password);
   const user = await api.getUser();
+  if (!user.orga_id) throw new Error('the user has no organization');
   const orga = await api.getOrganization(user.orga_id);
   const store = orga.stores[0];
   if (!store) throw new Error('the organization has no store');

@@ -1,44 +1,28 @@
 import {
+  API_ROUTES,
   ApiError,
   apiErrorFromBody,
   createRemoteHttp,
-  orgaPath,
-  queryString,
-  storePath,
+  type AnswerOf,
   type ApiClient,
+  type BodyOf,
   type FetchLike,
   type Language,
 } from '@pawline/api-client';
-import type {
-  AssignedTag,
-  CrmSettings,
-  Customer,
-  CustomerDetail,
-  CustomerFields,
-  CustomerSort,
-  ExternalService,
-  Pet,
-  PetDetail,
-  PetFields,
-  StoredFile,
-  Tag,
-  TagKind,
-} from '@pawline/contracts';
+import type { CustomerSort, TagKind } from '@pawline/contracts';
 
-export type TagAssignmentInput = { tag_id: string; tag_order: number };
-export type CustomerListItem = Customer & { tags: AssignedTag[] };
-export type PetListItem = Pet & { tags: AssignedTag[] };
-export type Page<T> = { items: T[]; page_size: number };
+// The wire shapes of the clients remote, derived from the route declarations (libs/contracts/src/http/crm.routes.ts).
+export type CustomerWrite = BodyOf<'createCustomer'>;
+/** A pet's fields as the editor writes them; a new pet adds its customer_id. */
+export type PetWrite = Omit<BodyOf<'createPet'>, 'customer_id'>;
+export type TagAssignmentInput = NonNullable<CustomerWrite['tags']>[number];
+export type CustomerListItem = AnswerOf<'listCustomers'>['items'][number];
+export type PetListItem = AnswerOf<'listPets'>['items'][number];
+export type StoredFile = AnswerOf<'uploadPetImage'>;
 
+/** What a list screen asks for; sent as the declared query (text, the tag ids comma-joined). */
 export type CustomerListQuery = { q?: string; sort?: CustomerSort; tag_ids?: string[]; last_id?: string | null; limit?: number };
 export type PetListQuery = { q?: string; customer_id?: string; last_id?: string | null; limit?: number };
-
-export type CustomerWrite = Partial<CustomerFields> & {
-  tags?: TagAssignmentInput[];
-  external_services?: { external_service_id: string; entity_id: string }[];
-};
-export type PetWrite = Partial<PetFields> & { customer_id?: string; tags?: TagAssignmentInput[] };
-export type TagWrite = { kind?: TagKind; name?: string; icon?: number; emoji?: string | null; tag_order?: number };
 
 export type { FetchLike };
 
@@ -68,21 +52,22 @@ function enc(value: string): string {
 }
 
 /**
- * The crm routes of the gateway (services/gateway/src/routes/crm.routes.ts) and its raw-body
- * file routes. The shell's ApiClient holds the session; this borrows its access token and device id.
+ * The crm routes of the gateway and its raw-body file routes, by their declarations (API_ROUTES).
+ * The shell's ApiClient holds the session; this borrows its access token and device id.
  */
 export function createCrmApi(options: CrmApiOptions) {
   const { api } = options;
-  const { base, headers, authorized, call } = createRemoteHttp(options);
-  // R6.08 / R1.11: a null store means the organization's shared list (share_pets)
-  const listScope = (orgaId: string, storeId: string | null) => (storeId ? storePath(orgaId, storeId) : `${orgaPath(orgaId)}/shared`);
+  const { url, headers, request, download } = createRemoteHttp(options);
+  const R = API_ROUTES;
+  const store = (orga: string, storeId: string) => ({ orga, store: storeId });
 
-  function upload(path: string, file: File, onProgress: (fraction: number) => void): Upload {
+  /** An upload's raw body with progress (fetch has none): XMLHttpRequest to the declared route's URL. */
+  function upload(method: string, target: string, file: File, onProgress: (fraction: number) => void): Upload {
     const request = options.createUploadRequest ? options.createUploadRequest() : (new XMLHttpRequest() as unknown as UploadRequest);
     const done = (async () => {
       const token = await api.freshAccessToken();
       return new Promise<StoredFile>((resolve, reject) => {
-        request.open('POST', `${base}${path}`);
+        request.open(method.toUpperCase(), target);
         for (const [name, value] of Object.entries(headers(token))) request.setRequestHeader(name, value);
         request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
         // The file name travels percent-encoded: a header value must be ASCII.
@@ -108,77 +93,84 @@ export function createCrmApi(options: CrmApiOptions) {
     return { done, abort: () => request.abort() };
   }
 
-  /** File bytes come with the bearer token, so an <img> shows them through an object URL. */
-  async function fileBlob(path: string): Promise<Blob> {
-    const response = await authorized('GET', path);
-    if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, await response.text());
-    return response.blob();
-  }
+  const customerQuery = (query: CustomerListQuery) => ({
+    q: query.q?.trim(),
+    sort: query.sort,
+    tag_ids: query.tag_ids?.join(','),
+    last_id: query.last_id ?? undefined,
+    limit: query.limit,
+  });
+  const petQuery = (query: PetListQuery) => ({
+    q: query.q?.trim(),
+    customer_id: query.customer_id,
+    last_id: query.last_id ?? undefined,
+    limit: query.limit,
+  });
 
   return {
+    // R6.08 / R1.11: a null store means the organization's shared list (share_pets)
     listCustomers: (orgaId: string, storeId: string | null, query: CustomerListQuery) =>
-      call<Page<CustomerListItem>>(
-        'GET',
-        `${listScope(orgaId, storeId)}/customers${queryString({
-          q: query.q?.trim(),
-          sort: query.sort,
-          tag_ids: query.tag_ids,
-          last_id: query.last_id,
-          limit: query.limit,
-        })}`,
-      ),
+      storeId
+        ? request(R.listCustomers, { params: store(orgaId, storeId), query: customerQuery(query) })
+        : request(R.listSharedCustomers, { params: { orga: orgaId }, query: customerQuery(query) }),
     getCustomer: (orgaId: string, storeId: string, customerId: string) =>
-      call<CustomerDetail>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
+      request(R.getCustomer, { params: { ...store(orgaId, storeId), id: customerId } }),
     createCustomer: (orgaId: string, storeId: string, customer: CustomerWrite) =>
-      call<CustomerDetail>('POST', `${storePath(orgaId, storeId)}/customer`, customer),
-    updateCustomer: (orgaId: string, storeId: string, customerId: string, customer: CustomerWrite) =>
-      call<CustomerDetail>('PUT', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`, customer),
+      request(R.createCustomer, { params: store(orgaId, storeId), body: customer }),
+    updateCustomer: (orgaId: string, storeId: string, customerId: string, customer: BodyOf<'updateCustomer'>) =>
+      request(R.updateCustomer, { params: { ...store(orgaId, storeId), id: customerId }, body: customer }),
     /** The customer as JSON: data, tags, external ids, pets and the list of files. */
     exportCustomer: (orgaId: string, storeId: string, customerId: string) =>
-      call<unknown>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}/export`),
+      request(R.exportCustomer, { params: { ...store(orgaId, storeId), id: customerId } }),
     deleteCustomer: (orgaId: string, storeId: string, customerId: string) =>
-      call<unknown>('DELETE', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}`),
+      request(R.deleteCustomer, { params: { ...store(orgaId, storeId), id: customerId } }),
 
     listPets: (orgaId: string, storeId: string | null, query: PetListQuery) =>
-      call<Page<PetListItem>>(
-        'GET',
-        `${listScope(orgaId, storeId)}/pets${queryString({ q: query.q?.trim(), customer_id: query.customer_id, last_id: query.last_id, limit: query.limit })}`,
-      ),
-    getPet: (orgaId: string, storeId: string, petId: string) => call<PetDetail>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
-    createPet: (orgaId: string, storeId: string, pet: PetWrite) => call<PetDetail>('POST', `${storePath(orgaId, storeId)}/pet`, pet),
-    updatePet: (orgaId: string, storeId: string, petId: string, pet: PetWrite) =>
-      call<PetDetail>('PUT', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`, pet),
+      storeId
+        ? request(R.listPets, { params: store(orgaId, storeId), query: petQuery(query) })
+        : request(R.listSharedPets, { params: { orga: orgaId }, query: petQuery(query) }),
+    getPet: (orgaId: string, storeId: string, petId: string) => request(R.getPet, { params: { ...store(orgaId, storeId), id: petId } }),
+    createPet: (orgaId: string, storeId: string, pet: BodyOf<'createPet'>) =>
+      request(R.createPet, { params: store(orgaId, storeId), body: pet }),
+    updatePet: (orgaId: string, storeId: string, petId: string, pet: BodyOf<'updatePet'>) =>
+      request(R.updatePet, { params: { ...store(orgaId, storeId), id: petId }, body: pet }),
     deletePet: (orgaId: string, storeId: string, petId: string) =>
-      call<unknown>('DELETE', `${storePath(orgaId, storeId)}/pet/${enc(petId)}`),
+      request(R.deletePet, { params: { ...store(orgaId, storeId), id: petId } }),
 
-    listTags: (orgaId: string, kind: TagKind) => call<Tag[]>('GET', `${orgaPath(orgaId)}/tags${queryString({ kind })}`),
-    createTag: (orgaId: string, tag: TagWrite) => call<Tag>('POST', `${orgaPath(orgaId)}/tag`, tag),
-    updateTag: (orgaId: string, tagId: string, tag: TagWrite) => call<Tag>('PUT', `${orgaPath(orgaId)}/tag/${enc(tagId)}`, tag),
-    deleteTag: (orgaId: string, tagId: string) => call<unknown>('DELETE', `${orgaPath(orgaId)}/tag/${enc(tagId)}`),
+    listTags: (orgaId: string, kind: TagKind) => request(R.listTags, { params: { orga: orgaId }, query: { kind } }),
+    createTag: (orgaId: string, tag: BodyOf<'createTag'>) => request(R.createTag, { params: { orga: orgaId }, body: tag }),
+    updateTag: (orgaId: string, tagId: string, tag: BodyOf<'updateTag'>) =>
+      request(R.updateTag, { params: { orga: orgaId, tag: tagId }, body: tag }),
+    deleteTag: (orgaId: string, tagId: string) => request(R.deleteTag, { params: { orga: orgaId, tag: tagId } }),
 
-    listExternalServices: (orgaId: string) => call<ExternalService[]>('GET', `${orgaPath(orgaId)}/external_services`),
-    getCrmSettings: (orgaId: string) => call<CrmSettings>('GET', `${orgaPath(orgaId)}/crm_settings`),
+    listExternalServices: (orgaId: string) => request(R.listExternalServices, { params: { orga: orgaId } }),
+    getCrmSettings: (orgaId: string) => request(R.getCrmSettings, { params: { orga: orgaId } }),
 
     listPrivacyFiles: (orgaId: string, storeId: string, customerId: string) =>
-      call<StoredFile[]>('GET', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_files`),
+      request(R.listPrivacyFiles, { params: { ...store(orgaId, storeId), customer: customerId } }),
     deletePrivacyFile: (orgaId: string, storeId: string, customerId: string, fileId: string) =>
-      call<unknown>('DELETE', `${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file/${enc(fileId)}`),
+      request(R.deletePrivacyFile, { params: { ...store(orgaId, storeId), customer: customerId, file: fileId } }),
     uploadPrivacyFile: (orgaId: string, storeId: string, customerId: string, file: File, onProgress: (fraction: number) => void) =>
-      upload(`${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file`, file, onProgress),
+      upload(
+        R.uploadPrivacyFile.method,
+        url(R.uploadPrivacyFile, { params: { ...store(orgaId, storeId), customer: customerId } }),
+        file,
+        onProgress,
+      ),
     privacyFileBlob: (orgaId: string, storeId: string, customerId: string, fileId: string) =>
-      fileBlob(`${storePath(orgaId, storeId)}/customer/${enc(customerId)}/privacy_file/${enc(fileId)}`),
+      download(R.downloadPrivacyFile, { params: { ...store(orgaId, storeId), customer: customerId, file: fileId } }),
 
     listPetImages: (orgaId: string, storeId: string, petId: string) =>
-      call<StoredFile[]>('GET', `${storePath(orgaId, storeId)}/pet/${enc(petId)}/images`),
+      request(R.listPetImages, { params: { ...store(orgaId, storeId), pet: petId } }),
     deletePetImage: (orgaId: string, storeId: string, petId: string, fileId: string) =>
-      call<unknown>('DELETE', `${storePath(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}`),
+      request(R.deletePetImage, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),
     uploadPetImage: (orgaId: string, storeId: string, petId: string, file: File, onProgress: (fraction: number) => void) =>
-      upload(`${storePath(orgaId, storeId)}/pet/${enc(petId)}/image`, file, onProgress),
+      upload(R.uploadPetImage.method, url(R.uploadPetImage, { params: { ...store(orgaId, storeId), pet: petId } }), file, onProgress),
     petImageBlob: (orgaId: string, storeId: string, petId: string, fileId: string) =>
-      fileBlob(`${storePath(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}`),
+      download(R.downloadPetImage, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),
     /** The small JPEG of a pet image, for the gallery's tiles. */
     petThumbnailBlob: (orgaId: string, storeId: string, petId: string, fileId: string) =>
-      fileBlob(`${storePath(orgaId, storeId)}/pet/${enc(petId)}/image/${enc(fileId)}/thumbnail`),
+      download(R.downloadPetThumbnail, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),
   };
 }
 

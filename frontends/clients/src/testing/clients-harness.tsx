@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ApiClient, PersonUser, ShellBridge } from '@pawline/api-client';
+import { personUserOf, type ApiClient, type PersonUser, type ShellBridge } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -12,19 +12,7 @@ export const ORGA = '22222222-2222-4222-8222-222222222222';
 export const STORE = '33333333-3333-4333-8333-333333333333';
 
 export function personUser(language: PersonUser['language']): PersonUser {
-  return {
-    id: 'u1',
-    email: 'ada@example.com',
-    username: 'ada',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    language,
-    orga_id: ORGA,
-    rating_enable: null,
-    last_rating_time: null,
-    email_verified: true,
-    created_at: '2026-11-01T00:00:00Z',
-  };
+  return personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' });
 }
 
 /** A customer of STORE as the gateway lists it, with everything optional left empty. */

@@ -1,12 +1,20 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ApiClient, Organization, PersonUser, ShellBridge } from '@pawline/api-client';
+import {
+  organizationOf,
+  organizationUserOf,
+  personUserOf,
+  type ApiClient,
+  type Organization,
+  type PersonUser,
+  type ShellBridge,
+} from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OrgaSettingsRoutes, StoresRoutes } from '../routes';
 
-const person: PersonUser = {
+const person: PersonUser = personUserOf({
   id: 'u-owner',
   email: 'ada@example.com',
   username: 'ada',
@@ -18,8 +26,8 @@ const person: PersonUser = {
   last_rating_time: null,
   email_verified: true,
   created_at: '2026-11-01T00:00:00Z',
-};
-const orga: Organization = {
+});
+const orga: Organization = organizationOf({
   id: 'o1',
   name: 'Salone Fido',
   tier: 0,
@@ -37,7 +45,7 @@ const orga: Organization = {
   min_rank_write_pets: 3,
   stores: [],
   users: [
-    {
+    organizationUserOf({
       id: 'm0',
       user_id: 'u-owner',
       first_name: 'Ada',
@@ -46,9 +54,9 @@ const orga: Organization = {
       store_override: {},
       employee_status: 1,
       active: true,
-    },
+    }),
   ],
-};
+});
 
 function mount(api: Partial<ApiClient>, path: string, Routes: (bridge: ShellBridge) => React.JSX.Element, pattern: string) {
   const bridge: ShellBridge = {

@@ -1,7 +1,7 @@
-import type { Organization } from '@pawline/api-client';
+import { organizationOf, type Organization } from '@pawline/api-client';
 import { cancelNameMatches, orgaChanges, orgaFormOf, validateOrgaForm } from './orga-form';
 
-const orga: Organization = {
+const orga: Organization = organizationOf({
   id: 'o1',
   name: 'Salon Lia',
   tier: 0,
@@ -19,7 +19,7 @@ const orga: Organization = {
   min_rank_write_pets: 3,
   stores: [],
   users: [],
-};
+});
 
 describe('organization settings form', () => {
   it('R5.01 the organization name and country are required', () => {

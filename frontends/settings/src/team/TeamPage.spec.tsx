@@ -1,12 +1,21 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ApiClient, Organization, PersonUser, ShellBridge, TeamMember } from '@pawline/api-client';
+import {
+  organizationOf,
+  personUserOf,
+  storeOf,
+  type ApiClient,
+  type Organization,
+  type PersonUser,
+  type ShellBridge,
+  type TeamMember,
+} from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OrgaSettingsRoutes } from '../routes';
 
-const person: PersonUser = {
+const person: PersonUser = personUserOf({
   id: 'u-owner',
   email: 'ada@example.com',
   username: 'ada',
@@ -18,19 +27,16 @@ const person: PersonUser = {
   last_rating_time: null,
   email_verified: true,
   created_at: '2026-11-01T00:00:00Z',
-};
-const orga: Organization = {
+});
+const orga: Organization = organizationOf({
   id: 'o1',
   name: 'Salone Fido',
   tier: 0,
   created_at: '2026-11-01T00:00:00Z',
   country: 'IT',
-  stores: [
-    { id: 's1', name: 'Centro' },
-    { id: 's2', name: 'Mare' },
-  ],
+  stores: [storeOf({ id: 's1', name: 'Centro' }), storeOf({ id: 's2', name: 'Mare' })],
   users: [],
-};
+});
 const lia: TeamMember = {
   id: 'm1',
   user_id: 'u-lia',

@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import { ApiError, type ApiClient, type PersonUser, type ShellBridge } from '@pawline/api-client';
+import { ApiError, personUserOf, type ApiClient, type PersonUser, type ShellBridge } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SettingsRoutes } from '../routes';
 
-const person: PersonUser = {
+const person: PersonUser = personUserOf({
   id: 'u1',
   email: 'ada@example.com',
   username: 'ada',
@@ -14,11 +14,11 @@ const person: PersonUser = {
   last_name: 'Lovelace',
   language: 'it',
   orga_id: 'o1',
-  rating_enable: null,
+  rating_enable: false,
   last_rating_time: null,
   email_verified: true,
   created_at: '2026-11-01T00:00:00Z',
-};
+});
 
 function mount(api: Partial<ApiClient>, language: 'en' | 'it' = 'it') {
   const bridge: ShellBridge = {

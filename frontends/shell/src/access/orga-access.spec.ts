@@ -1,18 +1,24 @@
-import type { Organization } from '@pawline/api-client';
+import { organizationOf, organizationUserOf, storeOf, type Organization } from '@pawline/api-client';
 import { isOrgaAdministrator, visibleStores } from './orga-access';
 
-const orga: Organization = {
+const orga: Organization = organizationOf({
   id: 'o1',
   name: 'Salon',
   tier: 0,
   created_at: '2026-11-01T00:00:00Z',
-  stores: [
-    { id: 's1', name: 'Centro' },
-    { id: 's2', name: 'Mare' },
-  ],
+  stores: [storeOf({ id: 's1', name: 'Centro' }), storeOf({ id: 's2', name: 'Mare' })],
   users: [
-    { id: 'm0', user_id: 'owner', first_name: 'O', last_name: 'W', orga_rank: 0, store_override: {}, employee_status: 1, active: true },
-    {
+    organizationUserOf({
+      id: 'm0',
+      user_id: 'owner',
+      first_name: 'O',
+      last_name: 'W',
+      orga_rank: 0,
+      store_override: {},
+      employee_status: 1,
+      active: true,
+    }),
+    organizationUserOf({
       id: 'm1',
       user_id: 'lia',
       first_name: 'L',
@@ -21,10 +27,19 @@ const orga: Organization = {
       store_override: { s2: 3 },
       employee_status: 1,
       active: true,
-    },
-    { id: 'm2', user_id: 'ugo', first_name: 'U', last_name: 'B', orga_rank: 3, store_override: {}, employee_status: 0, active: true },
+    }),
+    organizationUserOf({
+      id: 'm2',
+      user_id: 'ugo',
+      first_name: 'U',
+      last_name: 'B',
+      orga_rank: 3,
+      store_override: {},
+      employee_status: 0,
+      active: true,
+    }),
   ],
-};
+});
 
 describe('organization access in the frame', () => {
   it('R6.04 a user with a store override sees only that store; the owner sees every store', () => {

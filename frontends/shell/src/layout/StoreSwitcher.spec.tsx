@@ -1,20 +1,21 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import type { Organization } from '@pawline/api-client';
+import { organizationOf, storeOf, type Organization } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { StoreSwitcher } from './StoreSwitcher';
 
-const orga = (storeCount: number): Organization => ({
-  id: 'o1',
-  name: 'Salone Fido',
-  tier: 0,
-  created_at: '2026-11-01T00:00:00Z',
-  stores: Array.from({ length: storeCount }, (_, i) => ({ id: `s${i + 1}`, name: `Store ${i + 1}` })),
-  users: [],
-});
+const orga = (storeCount: number): Organization =>
+  organizationOf({
+    id: 'o1',
+    name: 'Salone Fido',
+    tier: 0,
+    created_at: '2026-11-01T00:00:00Z',
+    stores: Array.from({ length: storeCount }, (_, i) => storeOf({ id: `s${i + 1}`, name: `Store ${i + 1}` })),
+    users: [],
+  });
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;

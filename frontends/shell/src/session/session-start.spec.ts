@@ -1,8 +1,8 @@
-import { ApiError, type Organization, type PersonUser } from '@pawline/api-client';
+import { ApiError, organizationOf, type Organization, type PersonUser } from '@pawline/api-client';
 import { startSession } from './session-start';
 
 const user = { id: 'u1', orga_id: 'o1', first_name: 'Ada' } as PersonUser;
-const orga = { id: 'o1', name: 'Salon', tier: 0, created_at: '', stores: [], users: [] } as Organization;
+const orga: Organization = organizationOf({ id: 'o1', name: 'Salon', tier: 0, created_at: '' });
 
 function fakeApi(overrides: Partial<Record<'refresh' | 'getUser' | 'getOrganization', jest.Mock>> = {}) {
   return {

@@ -15,6 +15,8 @@ function asApiError(error: unknown): ApiError {
 /** Person data, then the organization; a failing organization still signs the user in. */
 export async function loadSignedIn(api: SessionApi): Promise<SignedIn> {
   const user = await api.getUser();
+  // the person data has no main organization (orga_id null, e.g. after its cancellation): nothing to load
+  if (user.orga_id === null) return { status: 'signed-in', user, orga: null, orgaError: null };
   try {
     return { status: 'signed-in', user, orga: await api.getOrganization(user.orga_id), orgaError: null };
   } catch (error) {

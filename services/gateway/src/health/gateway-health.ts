@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRpc } from '@pawline/contracts';
+import { defineRpc, type GatewayHealth } from '@pawline/contracts';
 import type { RpcCaller } from '../http/rpc-caller';
 
 const state = z.enum(['up', 'down']);
@@ -18,12 +18,8 @@ function healthRpc(service: string) {
   return defineRpc(`rpc.${service}.health`, z.object({}).passthrough(), healthReportSchema);
 }
 
-export const gatewayHealthSchema = z.object({
-  status: z.enum(['up', 'degraded']),
-  services: z.record(z.string(), state),
-  infra: z.object({ postgres: state, nats: state, redis: z.enum(['up', 'down', 'off']) }),
-});
-export type GatewayHealth = z.infer<typeof gatewayHealthSchema>;
+// the answer's schema is declared with the route in libs/contracts (GET /api/v1/health)
+export { gatewayHealthSchema, type GatewayHealth } from '@pawline/contracts';
 
 export type InfraProbes = {
   /** whether the gateway's own NATS connection is open */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '@pawline/contracts';
-import { isFileDownloadRoute, isFileUploadRoute, isRpcRoute, PATH_PARAMETER, pathParameters, type ApiRoute } from './route-definition';
+import { isFileDownloadRoute, isFileUploadRoute, PATH_PARAMETER, pathParameters, type ApiRoute } from './route-definition';
 
 type JsonObject = Record<string, unknown>;
 
@@ -63,8 +63,7 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
       operation['parameters'] = parameters;
     }
     const status = String(route.status ?? (isFileUploadRoute(route) ? 201 : 200));
-    const responseSchema =
-      ('responseSchema' in route ? route.responseSchema : undefined) ?? (isRpcRoute(route) ? route.rpc.response : undefined);
+    const responseSchema = route.responseSchema;
     operation['responses'] = {
       [status]: isFileDownloadRoute(route)
         ? {

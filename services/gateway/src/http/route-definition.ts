@@ -1,14 +1,23 @@
 import type { z } from 'zod';
-import type { AuthContext, MessageLanguage, RpcContract, RpcRequest, RpcResponse } from '@pawline/contracts';
+import type {
+  AuthContext,
+  HttpRoute,
+  MessageLanguage,
+  ParsedRouteBody,
+  ParsedRouteQuery,
+  PathParameter,
+  RpcContract,
+  RpcRequest,
+  RouteParams,
+  RpcResponse,
+} from '@pawline/contracts';
 import type { OrgaAccess } from '../auth/permissions';
 import type { RateLimitRule } from '../rate-limit/rate-limiter';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type { HttpMethod, PathParameter } from '@pawline/contracts';
 
 /** Who may call a route: anyone, any signed-in user, or a member passing a spec §6 guard of `:orga`. */
 export type RouteAccess = 'public' | 'user' | { orga: OrgaAccess };
-
-export type PathParameter = { pattern: RegExp; description: string };
 
 export type CookieOptions = { maxAgeSeconds?: number };
 
@@ -27,9 +36,12 @@ export type RouteContext = {
   revokeOwnSessions(): Promise<void>;
 };
 
-/** A path parameter the router has already checked (as a UUID, or against the route's pattern). */
-export function pathParam(ctx: RouteContext, name: string): string {
-  return ctx.params[name] ?? '';
+/**
+ * A path parameter the router has already checked (as a UUID, or against the route's pattern).
+ * In a bound route the name must be one of its path's parameters.
+ */
+export function pathParam<P extends object>(ctx: { params: P }, name: keyof P & string): string {
+  return (ctx.params as Record<string, string>)[name] ?? '';
 }
 
 export const orgaParam = (ctx: RouteContext): string => pathParam(ctx, 'orga');
@@ -41,8 +53,16 @@ export type RouteReply = {
   clearCookie(name: string): void;
 };
 
+/**
+ * What every route of the table shows: its HTTP declaration from libs/contracts/src/http (method,
+ * path, parameters, query, body and answer schemas, copied onto the route so the router, the
+ * OpenAPI document and the tenant matrix read them directly) and the gateway's own access rule
+ * and rate limit.
+ */
 type RouteBase = {
-  method: HttpMethod;
+  /** The declaration the browser's client calls (libs/api-client takes its types from it). */
+  http: HttpRoute;
+  method: HttpRoute['method'];
   /** Express path, always under /api/v1 (`/api/v1/orga/:orga`). */
   path: string;
   summary: string;
@@ -59,9 +79,41 @@ type RouteBase = {
    * Path parameters that are not ids, such as spec §7's date parts and paging cursors, with
    * the pattern they must match; every other path parameter must be a UUID.
    */
-  params?: Record<string, PathParameter>;
+  params?: Readonly<Record<string, PathParameter>>;
+  /** Schema of the JSON answer (OpenAPI); absent for 204 and downloads. */
+  responseSchema?: z.ZodType;
   rateLimit?: { rule: RateLimitRule; key(ctx: RouteContext): string };
 };
+
+/** A route's context with its path parameters, query and body typed by its declaration (the router checked and parsed them). */
+export type BoundContext<H extends HttpRoute> = Omit<RouteContext, 'params' | 'query' | 'body'> & {
+  params: RouteParams<H>;
+  query: ParsedRouteQuery<H>;
+  body: ParsedRouteBody<H>;
+};
+
+/** The gateway's side of a route: who may call it and how often. */
+type Binding<H extends HttpRoute> = {
+  access: RouteAccess;
+  rateLimit?: { rule: RateLimitRule; key(ctx: BoundContext<H>): string };
+};
+
+function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
+  return {
+    http,
+    method: http.method,
+    path: http.path,
+    summary: http.summary,
+    tag: http.tag,
+    access: binding.access,
+    ...(http.status !== undefined ? { status: http.status } : {}),
+    ...(http.body ? { body: http.body } : {}),
+    ...(http.query ? { query: http.query } : {}),
+    ...(http.params ? { params: http.params } : {}),
+    ...(http.response ? { responseSchema: http.response } : {}),
+    ...(binding.rateLimit ? { rateLimit: binding.rateLimit } : {}),
+  };
+}
 
 /** A route answered by one RPC of a service. */
 export type RpcRoute<C extends RpcContract = RpcContract> = RouteBase & {
@@ -69,21 +121,49 @@ export type RpcRoute<C extends RpcContract = RpcContract> = RouteBase & {
   input(ctx: RouteContext): RpcRequest<C>;
   /** Shapes the HTTP answer from the RPC answer (default: the answer itself). */
   output?(data: RpcResponse<C>, reply: RouteReply, ctx: RouteContext): unknown;
-  /** Schema of the HTTP answer when `output` changes it (OpenAPI). */
-  responseSchema?: z.ZodType;
 };
 
 /** A route the gateway answers itself (health). */
 export type HandlerRoute = RouteBase & {
   handle(ctx: RouteContext): Promise<unknown>;
-  responseSchema: z.ZodType;
 };
 
 export type ApiRoute = RpcRoute | HandlerRoute | FileRoute | MultiRpcRoute;
 
-/** Keeps the contract's types while writing a route, then widens it for the table. */
-export function rpcRoute<C extends RpcContract>(route: RpcRoute<C>): ApiRoute {
+/**
+ * Binds a declared route to one RPC: `input` maps the typed path, query and body to the RPC's
+ * request. Without `output` the RPC's answer is passed on unread, so the declaration must name the
+ * contract's own response schema; that is checked here, when the table is built.
+ */
+export function rpcRoute<H extends HttpRoute, C extends RpcContract>(
+  http: H,
+  binding: Binding<H> & {
+    rpc: C;
+    input(ctx: BoundContext<H>): RpcRequest<C>;
+    output?(data: RpcResponse<C>, reply: RouteReply, ctx: BoundContext<H>): unknown;
+  },
+): ApiRoute {
+  if (http.transfer) throw new Error(`${http.method} ${http.path} moves a file: bind it with fileUploadRoute or fileDownloadRoute`);
+  const answers = (http.status ?? 200) !== 204;
+  if (answers && !binding.output && http.response !== binding.rpc.response) {
+    throw new Error(`${http.method} ${http.path} passes ${binding.rpc.subject}'s answer on: declare response: that contract's response`);
+  }
+  if (answers && !http.response) throw new Error(`${http.method} ${http.path} answers JSON: declare its response schema`);
+  const route: RpcRoute<C> = {
+    ...base(http, binding),
+    rpc: binding.rpc,
+    input: binding.input,
+    ...(binding.output ? { output: binding.output } : {}),
+  };
   return route;
+}
+
+/** Binds a declared route the gateway answers itself. */
+export function handlerRoute<H extends HttpRoute>(
+  http: H,
+  binding: Binding<H> & { handle(ctx: BoundContext<H>): Promise<unknown> },
+): ApiRoute {
+  return { ...base(http, binding), handle: binding.handle };
 }
 
 export function isRpcRoute(route: ApiRoute): route is RpcRoute {
@@ -117,14 +197,15 @@ export type FileDownload = {
 
 /** A route taking a raw file body and answering JSON (the stored file's record). */
 export type FileUploadRoute = RouteBase & {
-  upload: {
-    /** The kind's limit (libs/domain UPLOAD_LIMITS): the body is read up to this plus FILE_BODY_SLACK. */
-    maxBytes: number;
-    /** Accepted Content-Types (OpenAPI); the service checks the real type by content. */
-    mediaTypes: readonly string[];
-    send(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc): Promise<unknown>;
-  };
-  responseSchema: z.ZodType;
+  upload: FileUpload;
+};
+
+export type FileUpload = {
+  /** The kind's limit (libs/domain UPLOAD_LIMITS): the body is read up to this plus FILE_BODY_SLACK. */
+  maxBytes: number;
+  /** Accepted Content-Types (OpenAPI); the service checks the real type by content. */
+  mediaTypes: readonly string[];
+  send(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc): Promise<unknown>;
 };
 
 /** A route answering the bytes of a stored file (Content-Type and Content-Disposition of the file). */
@@ -137,16 +218,19 @@ export type FileRoute = FileUploadRoute | FileDownloadRoute;
 /** A JSON route answered by several RPCs of the caller (DELETE .../privacy_file: find the file, then delete it). */
 export type MultiRpcRoute = RouteBase & {
   run(ctx: RouteContext, rpc: BoundRpc): Promise<unknown>;
-  responseSchema: z.ZodType;
 };
 
 export function isMultiRpcRoute(route: ApiRoute): route is MultiRpcRoute {
   return 'run' in route;
 }
 
-/** Widens a several-RPC route for the table. */
-export function multiRpcRoute(route: MultiRpcRoute): ApiRoute {
-  return route;
+/** Binds a declared JSON route answered by several RPCs. */
+export function multiRpcRoute<H extends HttpRoute>(
+  http: H,
+  binding: Binding<H> & { run(ctx: BoundContext<H>, rpc: BoundRpc): Promise<unknown> },
+): ApiRoute {
+  if (!http.response) throw new Error(`${http.method} ${http.path} answers JSON: declare its response schema`);
+  return { ...base(http, binding), run: binding.run };
 }
 
 export function isFileUploadRoute(route: ApiRoute | FileRoute): route is FileUploadRoute {
@@ -157,15 +241,28 @@ export function isFileDownloadRoute(route: ApiRoute | FileRoute): route is FileD
   return 'download' in route;
 }
 
-/** Widens a file route for the table. */
-export function fileRoute(route: FileRoute): ApiRoute {
-  return route;
+/** Binds a declared upload route (`transfer: 'upload'`): the raw body goes to `send`. */
+export function fileUploadRoute<H extends HttpRoute & { transfer: 'upload' }>(
+  http: H,
+  binding: Binding<H> & {
+    upload: Omit<FileUpload, 'send'> & { send(ctx: BoundContext<H>, file: UploadedFile, rpc: BoundRpc): Promise<unknown> };
+  },
+): ApiRoute {
+  return { ...base(http, binding), upload: binding.upload };
 }
 
-/** Path parameters of a route, in order (`/orga/:orga/store/:store` → orga, store). */
+/** Binds a declared download route (`transfer: 'download'`). */
+export function fileDownloadRoute<H extends HttpRoute & { transfer: 'download' }>(
+  http: H,
+  binding: Binding<H> & { download(ctx: BoundContext<H>, rpc: BoundRpc): Promise<FileDownload> },
+): ApiRoute {
+  return { ...base(http, binding), download: binding.download };
+}
+
 /** An Express path parameter (`:store`, `:y2`). */
 export const PATH_PARAMETER = /:([a-z_][a-z0-9_]*)/g;
 
+/** Path parameters of a route, in order (`/orga/:orga/store/:store` → orga, store). */
 export function pathParameters(path: string): string[] {
   return [...path.matchAll(PATH_PARAMETER)].map((match) => match[1] ?? '');
 }

@@ -1,21 +1,6 @@
-import type { EventEnvelope } from '@pawline/contracts';
+import type { EventEnvelope, RealtimeMessage } from '@pawline/contracts';
 
-/** What a browser receives for a domain event of its organization (R3.17). */
-export type RealtimeMessage = {
-  /** the entity: `appointment` of evt.scheduling.appointment.created.v1 */
-  scope: string;
-  /** the organization id (the socket's channel) */
-  channel: string;
-  store_id: string | null;
-  /** the id of the entity the event is about, from the payload */
-  data: string | null;
-  /** the verb: `created` */
-  event: string;
-  /** who caused it */
-  user: string | null;
-  /** the device that caused it, so that device can skip it (R4.16) */
-  device: string | null;
-};
+export type { RealtimeMessage };
 
 const subjectPattern = /^evt\.([a-z][a-z-]*)\.([a-z][a-z0-9-_]*)\.([a-z][a-z0-9-_]*)\.v[0-9]+$/;
 

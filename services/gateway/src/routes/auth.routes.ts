@@ -1,13 +1,5 @@
-import { z } from 'zod';
-import {
-  loginRpc,
-  logoutAllRpc,
-  logoutRpc,
-  refreshSessionRpc,
-  registerUserRpc,
-  verifyEmailRpc,
-  type RpcResponse,
-} from '@pawline/contracts';
+import { authHttpRoutes, loginRpc, logoutAllRpc, logoutRpc, refreshSessionRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
+import type { AccessToken, RpcResponse } from '@pawline/contracts';
 import { ApiError } from '../http/api-error';
 import { rpcRoute, type ApiRoute, type RouteContext, type RouteReply } from '../http/route-definition';
 import { RATE_LIMITS } from '../rate-limit/rate-limiter';
@@ -17,83 +9,47 @@ export const REFRESH_COOKIE = 'pawline_refresh';
 /** The browser keeps the cookie this long; identity decides whether the token inside is still good. */
 const REFRESH_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
-export const accessTokenSchema = z.object({ access_token: z.string(), expires_at: z.string() });
-
 /** Sets the refresh cookie and answers only the access token: the refresh token never reaches scripts. */
-export function handOutTokens(tokens: RpcResponse<typeof loginRpc>, reply: RouteReply): z.infer<typeof accessTokenSchema> {
+export function handOutTokens(tokens: RpcResponse<typeof loginRpc>, reply: RouteReply): AccessToken {
   reply.setCookie(REFRESH_COOKIE, tokens.refresh_token, { maxAgeSeconds: REFRESH_COOKIE_MAX_AGE_SECONDS });
   return { access_token: tokens.access_token, expires_at: tokens.expires_at };
 }
 
-function refreshCookie(ctx: RouteContext): string {
+function refreshCookie(ctx: Pick<RouteContext, 'cookies'>): string {
   const token = ctx.cookies[REFRESH_COOKIE];
   if (!token) throw new ApiError('session_expired');
   return token;
 }
 
-const loginBody = loginRpc.request.omit({ device_id: true });
+const http = authHttpRoutes;
 
 export const authRoutes: ApiRoute[] = [
-  rpcRoute({
-    method: 'post',
-    path: '/api/v1/auth/register',
-    summary: 'Register a user with a new organization and its first store; sends the e-mail validation mail',
-    tag: 'auth',
+  rpcRoute(http.register, {
     access: 'public',
-    status: 201,
     rpc: registerUserRpc,
-    body: registerUserRpc.request,
     rateLimit: { rule: RATE_LIMITS.register, key: (ctx) => ctx.ip },
-    input: (ctx) => ctx.body as z.infer<typeof registerUserRpc.request>,
+    input: (ctx) => ctx.body,
   }),
-  rpcRoute({
-    method: 'post',
-    path: '/api/v1/auth/verify-email',
-    summary: 'Confirm an e-mail address with the token of the validation mail',
-    tag: 'auth',
+  rpcRoute(http.verifyEmail, {
     access: 'public',
     rpc: verifyEmailRpc,
-    body: verifyEmailRpc.request,
-    input: (ctx) => ctx.body as z.infer<typeof verifyEmailRpc.request>,
+    input: (ctx) => ctx.body,
   }),
-  rpcRoute({
-    method: 'post',
-    path: '/api/v1/auth/login',
-    summary: 'Sign in; answers the access token and sets the refresh cookie',
-    tag: 'auth',
+  rpcRoute(http.login, {
     access: 'public',
     rpc: loginRpc,
-    body: loginBody,
-    responseSchema: accessTokenSchema,
-    rateLimit: {
-      rule: RATE_LIMITS.login,
-      key: (ctx) => `${ctx.ip}|${(ctx.body as z.infer<typeof loginBody>).username.toLowerCase()}`,
-    },
-    input: (ctx) => {
-      const body = ctx.body as z.infer<typeof loginBody>;
-      const device = ctx.deviceId;
-      return device ? { ...body, device_id: device } : body;
-    },
+    rateLimit: { rule: RATE_LIMITS.login, key: (ctx) => `${ctx.ip}|${ctx.body.username.toLowerCase()}` },
+    input: (ctx) => (ctx.deviceId ? { ...ctx.body, device_id: ctx.deviceId } : ctx.body),
     output: (tokens, reply) => handOutTokens(tokens, reply),
   }),
-  rpcRoute({
-    method: 'post',
-    path: '/api/v1/auth/refresh',
-    summary: 'Rotate the refresh cookie and get a new access token; a replayed token ends the whole session',
-    tag: 'auth',
+  rpcRoute(http.refresh, {
     access: 'public',
     rpc: refreshSessionRpc,
-    responseSchema: accessTokenSchema,
     input: (ctx) => ({ refresh_token: refreshCookie(ctx) }),
     output: (tokens, reply) => handOutTokens(tokens, reply),
   }),
-  rpcRoute({
-    method: 'post',
-    path: '/api/v1/auth/logout',
-    summary: 'End the session of the refresh cookie',
-    tag: 'auth',
+  rpcRoute(http.logout, {
     access: 'public',
-    status: 204,
     rpc: logoutRpc,
     input: (ctx) => ({ refresh_token: refreshCookie(ctx) }),
     output: (_data, reply) => {
@@ -101,13 +57,8 @@ export const authRoutes: ApiRoute[] = [
       return null;
     },
   }),
-  rpcRoute({
-    method: 'post',
-    path: '/api/v1/auth/logout-all',
-    summary: 'End every session of the signed-in user (R1.14)',
-    tag: 'auth',
+  rpcRoute(http.logoutAll, {
     access: 'user',
-    status: 204,
     rpc: logoutAllRpc,
     input: () => ({}),
     output: async (_data, reply, ctx) => {

@@ -1,16 +1,7 @@
-import type { ApiRoute } from '../http/route-definition';
-import { gatewayHealthSchema, type GatewayHealthChecker } from '../health/gateway-health';
+import { platformHttpRoutes } from '@pawline/contracts';
+import { handlerRoute, type ApiRoute } from '../http/route-definition';
+import type { GatewayHealthChecker } from '../health/gateway-health';
 
 export function healthRoutes(checker: GatewayHealthChecker): ApiRoute[] {
-  return [
-    {
-      method: 'get',
-      path: '/api/v1/health',
-      summary: 'Health of every service and of Postgres, NATS and Redis',
-      tag: 'health',
-      access: 'public',
-      responseSchema: gatewayHealthSchema,
-      handle: () => checker.report(),
-    },
-  ];
+  return [handlerRoute(platformHttpRoutes.health, { access: 'public', handle: () => checker.report() })];
 }

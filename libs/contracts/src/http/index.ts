@@ -1,0 +1,29 @@
+import { authHttpRoutes } from './auth.routes';
+import { crmHttpRoutes } from './crm.routes';
+import { orgaHttpRoutes } from './orga.routes';
+import { platformHttpRoutes } from './platform.routes';
+import { schedulingHttpRoutes } from './scheduling.routes';
+import { userHttpRoutes } from './user.routes';
+
+export * from './auth.routes';
+export * from './crm.routes';
+export * from './orga.routes';
+export * from './platform.routes';
+export * from './scheduling.routes';
+export * from './user.routes';
+
+/**
+ * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
+ * browser's client (libs/api-client/src/api-routes.generated.ts) has one typed reference per name.
+ */
+export const HTTP_ROUTES = {
+  ...authHttpRoutes,
+  ...userHttpRoutes,
+  ...orgaHttpRoutes,
+  ...crmHttpRoutes,
+  ...schedulingHttpRoutes,
+  ...platformHttpRoutes,
+} as const;
+
+export type HttpRouteName = keyof typeof HTTP_ROUTES;
+export * from './realtime-message';

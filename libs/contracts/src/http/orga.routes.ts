@@ -1,0 +1,152 @@
+import {
+  cancelOrgaRpc,
+  createMemberRpc,
+  createStoreRpc,
+  deactivateMemberRpc,
+  getMemberRpc,
+  getOrgaRpc,
+  getStoreRpc,
+  listMembersRpc,
+  listOrgasRpc,
+  listStoresRpc,
+  reactivateMemberRpc,
+  updateMemberRpc,
+  updateOrgaRpc,
+  updateOrgaSettingsRpc,
+  updateStoreRpc,
+} from '../identity';
+import { defineRoute } from '../core/http-route';
+
+// bodies are the contracts' request schemas without the ids the path carries
+const orgaBody = updateOrgaRpc.request.omit({ orga_id: true });
+const settingsBody = updateOrgaSettingsRpc.request.omit({ orga_id: true });
+const storeCreateBody = createStoreRpc.request.omit({ orga_id: true });
+const storeUpdateBody = updateStoreRpc.request.omit({ orga_id: true, store_id: true });
+const memberCreateBody = createMemberRpc.request.omit({ orga_id: true });
+const memberUpdateBody = updateMemberRpc.request.omit({ orga_id: true, user_id: true });
+const cancelBody = cancelOrgaRpc.request.omit({ orga_id: true });
+
+/** Organizations, their settings, stores and team (R1.17, R2.02, R3.02–R3.04, R7.01). */
+export const orgaHttpRoutes = {
+  listOrgas: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga',
+    summary: 'Organizations of the signed-in user (R7.01)',
+    tag: 'orga',
+    response: listOrgasRpc.response,
+  }),
+  getOrga: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga',
+    summary: 'An organization with its stores and users (R7.01)',
+    tag: 'orga',
+    response: getOrgaRpc.response,
+  }),
+  listStores: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/store',
+    summary: 'Stores of the organization the user reaches (R7.01, R6.04)',
+    tag: 'orga',
+    response: listStoresRpc.response,
+  }),
+  getStore: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/store/:store',
+    summary: 'One store (R7.01); store read access',
+    tag: 'orga',
+    response: getStoreRpc.response,
+  }),
+  updateOrga: defineRoute({
+    method: 'put',
+    path: '/api/v1/orga/:orga',
+    summary: 'Update organization data (R3.02); organization administrators',
+    tag: 'orga',
+    body: orgaBody,
+    response: updateOrgaRpc.response,
+  }),
+  updateOrgaSettings: defineRoute({
+    method: 'put',
+    path: '/api/v1/orga/:orga/settings',
+    summary: 'Minimum ranks, share_pets and the administrator notification (sanitized) (R2.02, R3.02)',
+    tag: 'orga',
+    body: settingsBody,
+    response: updateOrgaSettingsRpc.response,
+  }),
+  cancelOrga: defineRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/cancel',
+    summary: 'Cancel the organization: the owner repeats its name; everything of it is deleted (R1.17)',
+    tag: 'orga',
+    body: cancelBody,
+    response: cancelOrgaRpc.response,
+  }),
+  createStore: defineRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/store',
+    summary: 'Create a store (R3.04); organization administrators',
+    tag: 'orga',
+    status: 201,
+    body: storeCreateBody,
+    response: createStoreRpc.response,
+  }),
+  updateStore: defineRoute({
+    method: 'put',
+    path: '/api/v1/orga/:orga/store/:store',
+    summary: 'Update a store (R3.04); organization administrators',
+    tag: 'orga',
+    body: storeUpdateBody,
+    response: updateStoreRpc.response,
+  }),
+  deleteStore: defineRoute({
+    method: 'delete',
+    path: '/api/v1/orga/:orga/store/:store',
+    summary: 'Delete a store; the last store stays (409); organization administrators',
+    tag: 'orga',
+    status: 204,
+  }),
+  listTeam: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/users',
+    summary: 'The team with contact data (R3.03); organization administrators',
+    tag: 'orga',
+    response: listMembersRpc.response,
+  }),
+  getTeamMember: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/users/:user',
+    summary: 'One team member by person user id; organization administrators',
+    tag: 'orga',
+    response: getMemberRpc.response,
+  }),
+  createTeamMember: defineRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/users',
+    summary: 'Create a team member: generated username (R5.17), first password answered once, rank and store overrides (R3.03)',
+    tag: 'orga',
+    status: 201,
+    body: memberCreateBody,
+    response: createMemberRpc.response,
+  }),
+  updateTeamMember: defineRoute({
+    method: 'put',
+    path: '/api/v1/orga/:orga/users/:user',
+    summary: 'Update a team member; only the owner makes or changes an owner, nobody grants a rank above their own (R6.02)',
+    tag: 'orga',
+    body: memberUpdateBody,
+    response: updateMemberRpc.response,
+  }),
+  deactivateTeamMember: defineRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/users/:user/deactivate',
+    summary: 'Deactivate a team member: no sign-in, live sessions end at once (R3.03)',
+    tag: 'orga',
+    response: deactivateMemberRpc.response,
+  }),
+  reactivateTeamMember: defineRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/users/:user/reactivate',
+    summary: 'Reactivate a team member (R3.03)',
+    tag: 'orga',
+    response: reactivateMemberRpc.response,
+  }),
+} as const;

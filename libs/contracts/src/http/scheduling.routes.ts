@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import {
+  checkOutAppointmentRpc,
+  createAppointmentRpc,
+  createTreatmentRpc,
+  deleteAppointmentRpc,
+  getAppointmentRpc,
+  latestPetAppointmentRpc,
+  listAppointmentRangeRpc,
+  listPetAppointmentsRpc,
+  listRecurringGroupRpc,
+  listTreatmentsRpc,
+  moveAppointmentRpc,
+  recurringScopeSchema,
+  regenerateCalendarFeedRpc,
+  resizeAppointmentRpc,
+  updateAppointmentNotesRpc,
+  updateAppointmentRpc,
+  updateAppointmentStatusRpc,
+  updateTreatmentRpc,
+} from '../scheduling';
+import { defineRoute, type PathParameter } from '../core/http-route';
+
+// Appointments, treatments and calendar feeds (spec §7 "Appointments", R7.05, R1.15).
+// The six date parts and the pet-history cursor are path segments as spec §7 documents them:
+// /appointments/{y}/{m}/{d}/{y2}/{m2}/{d2}, /pet/{pet}/appointments/{last date or none}/{last id or none}.
+
+const STORE = '/api/v1/orga/:orga/store/:store';
+
+const DATE_PART_PARAMS: Record<string, PathParameter> = Object.fromEntries(
+  [
+    ['y', /^\d{4}$/, 'A four-digit year'],
+    ['m', /^(0?[1-9]|1[0-2])$/, 'A month from 1 to 12'],
+    ['d', /^(0?[1-9]|[12]\d|3[01])$/, 'A day from 1 to 31'],
+  ].flatMap(([name, pattern, description]) => [
+    [name as string, { pattern: pattern as RegExp, description: description as string }],
+    [`${name as string}2`, { pattern: pattern as RegExp, description: description as string }],
+  ]),
+);
+const SIX_DATE_PARTS = ':y/:m/:d/:y2/:m2/:d2';
+
+const PET_HISTORY_PARAMS: Record<string, PathParameter> = {
+  last_date: {
+    pattern: /^(none|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))$/,
+    description: "The last appointment's ISO date-time, or none",
+  },
+  last_id: {
+    pattern: /^(none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
+    description: "The last appointment's id, or none",
+  },
+};
+
+const deleteQuery = z.strictObject({ scope: recurringScopeSchema.optional() });
+const treatmentListQuery = z.strictObject({ include_archived: z.enum(['true', 'false']).optional() });
+
+const createBody = createAppointmentRpc.request.omit({ orga_id: true, store_id: true });
+const updateBody = updateAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const moveBody = moveAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const resizeBody = resizeAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const doneBody = checkOutAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const notesBody = updateAppointmentNotesRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const statusBody = updateAppointmentStatusRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const treatmentBody = createTreatmentRpc.request.omit({ orga_id: true });
+const treatmentUpdateBody = updateTreatmentRpc.request.omit({ orga_id: true, treatment_id: true });
+const feedBody = regenerateCalendarFeedRpc.request.omit({ orga_id: true, store_id: true });
+
+export const schedulingHttpRoutes = {
+  listAppointmentRange: defineRoute({
+    method: 'get',
+    path: `${STORE}/appointments/${SIX_DATE_PARTS}`,
+    summary: 'Appointments of the local days y-m-d to y2-m2-d2 (items, treatments, pets; R7.05)',
+    tag: 'scheduling',
+    params: DATE_PART_PARAMS,
+    response: listAppointmentRangeRpc.response,
+  }),
+  listRecurringGroup: defineRoute({
+    method: 'get',
+    path: `${STORE}/appointments_recurring_group/:group/${SIX_DATE_PARTS}`,
+    summary: 'Members of a recurring group within the local days y-m-d to y2-m2-d2 (R7.05)',
+    tag: 'scheduling',
+    params: DATE_PART_PARAMS,
+    response: listRecurringGroupRpc.response,
+  }),
+  listPetAppointments: defineRoute({
+    method: 'get',
+    path: `${STORE}/pet/:pet/appointments/:last_date/:last_id`,
+    summary: "A pet's appointments, newest first, 50 a page after the last date and id, or none (R7.05, R9.05)",
+    tag: 'scheduling',
+    params: PET_HISTORY_PARAMS,
+    response: listPetAppointmentsRpc.response,
+  }),
+  latestPetAppointment: defineRoute({
+    method: 'get',
+    path: `${STORE}/pet/:pet/appointment/latest`,
+    summary: "A pet's latest appointment (item, treatments, pets; R7.05)",
+    tag: 'scheduling',
+    response: latestPetAppointmentRpc.response,
+  }),
+  getAppointment: defineRoute({
+    method: 'get',
+    path: `${STORE}/appointment/:id`,
+    summary: 'One appointment with its treatments and pets (R7.05)',
+    tag: 'scheduling',
+    response: getAppointmentRpc.response,
+  }),
+  createAppointment: defineRoute({
+    method: 'post',
+    path: `${STORE}/appointment`,
+    summary: 'Book an appointment, or a recurring group (R3.07)',
+    tag: 'scheduling',
+    status: 201,
+    body: createBody,
+    response: createAppointmentRpc.response,
+  }),
+  updateAppointment: defineRoute({
+    method: 'put',
+    path: `${STORE}/appointment/:id`,
+    summary: 'Edit an appointment; scope one, following or all for a recurring one',
+    tag: 'scheduling',
+    body: updateBody,
+    response: updateAppointmentRpc.response,
+  }),
+  moveAppointment: defineRoute({
+    method: 'patch',
+    path: `${STORE}/appointment/:id/move`,
+    summary: 'Move an appointment (drag): new local date, time and staff member',
+    tag: 'scheduling',
+    body: moveBody,
+    response: moveAppointmentRpc.response,
+  }),
+  resizeAppointment: defineRoute({
+    method: 'patch',
+    path: `${STORE}/appointment/:id/resize`,
+    summary: 'Resize an appointment (drag the edge): new duration in minutes',
+    tag: 'scheduling',
+    body: resizeBody,
+    response: resizeAppointmentRpc.response,
+  }),
+  checkOutAppointment: defineRoute({
+    method: 'patch',
+    path: `${STORE}/appointment/:id/done`,
+    summary: 'Check out: final price, discount, total, cashed in (R4.11)',
+    tag: 'scheduling',
+    body: doneBody,
+    response: checkOutAppointmentRpc.response,
+  }),
+  updateAppointmentNotes: defineRoute({
+    method: 'patch',
+    path: `${STORE}/appointment/:id/notes`,
+    summary: "Change an appointment's notes",
+    tag: 'scheduling',
+    body: notesBody,
+    response: updateAppointmentNotesRpc.response,
+  }),
+  updateAppointmentStatus: defineRoute({
+    method: 'patch',
+    path: `${STORE}/appointment/:id/status`,
+    summary: "Change an appointment's status (2 = declined by the customer, R3.07)",
+    tag: 'scheduling',
+    body: statusBody,
+    response: updateAppointmentStatusRpc.response,
+  }),
+  deleteAppointment: defineRoute({
+    method: 'delete',
+    path: `${STORE}/appointment/:id`,
+    summary: 'Delete an appointment; ?scope=one|following|all for a recurring one',
+    tag: 'scheduling',
+    query: deleteQuery,
+    response: deleteAppointmentRpc.response,
+  }),
+  listTreatments: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/treatments',
+    summary: "The organization's treatments catalogue (?include_archived=true)",
+    tag: 'scheduling',
+    query: treatmentListQuery,
+    response: listTreatmentsRpc.response,
+  }),
+  createTreatment: defineRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/treatment',
+    summary: 'Add a treatment (organization administrators)',
+    tag: 'scheduling',
+    status: 201,
+    body: treatmentBody,
+    response: createTreatmentRpc.response,
+  }),
+  updateTreatment: defineRoute({
+    method: 'patch',
+    path: '/api/v1/orga/:orga/treatment/:id',
+    summary: 'Rename, re-price or archive a treatment (organization administrators)',
+    tag: 'scheduling',
+    body: treatmentUpdateBody,
+    response: updateTreatmentRpc.response,
+  }),
+  regenerateCalendarFeed: defineRoute({
+    method: 'post',
+    path: `${STORE}/calendar_feed`,
+    summary: 'A new secret iCal feed URL for the store or one staff member; the old one stops working (R1.15)',
+    tag: 'scheduling',
+    body: feedBody,
+    response: regenerateCalendarFeedRpc.response,
+  }),
+  calendarFeed: defineRoute({
+    method: 'get',
+    path: '/api/v1/public/calendar/:token.ics',
+    summary: 'The iCal feed (text/calendar, RFC 5545) that Google and Apple calendars subscribe to (R1.15)',
+    tag: 'scheduling',
+    transfer: 'download',
+  }),
+} as const;
