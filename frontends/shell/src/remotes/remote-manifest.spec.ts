@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Organization } from '@pawline/api-client';
+import { organizationOf, organizationUserOf, storeOf, type Organization } from '@pawline/api-client';
 import { createTranslator } from '@pawline/i18n';
 import {
   drawerLinks,
@@ -14,30 +14,17 @@ import {
   type Viewer,
 } from './remote-manifest';
 
-const orga: Organization = {
+const orga: Organization = organizationOf({
   id: 'o1',
   name: 'Salon',
   tier: 1,
-  created_at: '2026-11-01T00:00:00Z',
-  stores: [
-    { id: 's1', name: 'Centro' },
-    { id: 's2', name: 'Mare' },
-  ],
+  stores: [storeOf({ id: 's1', name: 'Centro' }), storeOf({ id: 's2', name: 'Mare' })],
   users: [
-    { id: 'm0', user_id: 'owner', first_name: 'O', last_name: 'W', orga_rank: 0, store_override: {}, employee_status: 1, active: true },
-    {
-      id: 'm1',
-      user_id: 'lia',
-      first_name: 'L',
-      last_name: 'R',
-      orga_rank: 3,
-      store_override: { s2: 3 },
-      employee_status: 1,
-      active: true,
-    },
-    { id: 'm2', user_id: 'ugo', first_name: 'U', last_name: 'B', orga_rank: 3, store_override: {}, employee_status: 0, active: true },
+    organizationUserOf({ id: 'm0', user_id: 'owner', orga_rank: 0, store_override: {}, employee_status: 1 }),
+    organizationUserOf({ id: 'm1', user_id: 'lia', orga_rank: 3, store_override: { s2: 3 }, employee_status: 1 }),
+    organizationUserOf({ id: 'm2', user_id: 'ugo', orga_rank: 3, store_override: {}, employee_status: 0 }),
   ],
-};
+});
 
 // the shell's own remotes: generated ones join the manifest without changing what these tests pin
 const builtIn: RemoteManifest = {
