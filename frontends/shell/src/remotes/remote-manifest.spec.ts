@@ -125,7 +125,7 @@ describe('the left drawer from the manifest', () => {
     expect(ids(as('lia'), 's1')).toEqual(['user']);
   });
 
-  it('R2.03 marks a premium entry while the organization is on tier 0 only', () => {
+  it('marks a premium entry while the organization is on tier 0 only', () => {
     const manifest: RemoteManifest = {
       remotes: [
         {
