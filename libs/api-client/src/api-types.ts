@@ -1,8 +1,9 @@
 // Shapes of the /api/v1 JSON the frontends use (snake_case as on the wire, spec §3).
 
-export type Language = 'en' | 'it' | 'de' | 'fr';
+import type { Language } from '@pawline/contracts';
 
-export const LANGUAGES: readonly Language[] = ['en', 'it', 'de', 'fr'];
+// the one list of languages (libs/contracts/src/core/languages.ts), re-exported for the frontends
+export { LANGUAGE_NAMES, LANGUAGES, type Language } from '@pawline/contracts';
 
 // spec §9: countries offered at registration (UK is sent as its ISO code GB).
 export const COUNTRIES = ['GB', 'IT', 'DE', 'FR', 'ES', 'CH'] as const;

@@ -31,10 +31,12 @@ import itSettings from './locales/it/settings.json';
 import itShell from './locales/it/shell.json';
 import itValidation from './locales/it/validation.json';
 
-// spec §1 (R1.03): English and Italian, with German and French present.
-export const SUPPORTED_LANGUAGES = ['en', 'it', 'de', 'fr'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+// spec §1 (R1.03): English and Italian, with German and French present: the one list of libs/contracts.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- languages.ts imports nothing; eslint.config.mjs should let type:i18n depend on type:contracts
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pawline/contracts';
+
+export { DEFAULT_LANGUAGE, type Language };
+export const SUPPORTED_LANGUAGES = LANGUAGES;
 
 export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors', 'validation', 'clients', 'calendar'] as const;
 export type Namespace = (typeof NAMESPACES)[number];

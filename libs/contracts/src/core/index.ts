@@ -3,3 +3,4 @@ export * from './error-codes';
 export * from './event';
 export * from './rpc';
 export * from './error-messages';
+export * from './languages';
