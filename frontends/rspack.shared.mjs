@@ -8,6 +8,8 @@ export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta
 
 const libs = ['contracts', 'domain', 'ui', 'api-client', 'i18n'];
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export const sharedSingletons = {
   react: { singleton: true, eager: false, requiredVersion: '^19.3.0' },
   'react-dom': { singleton: true, eager: false, requiredVersion: '^19.3.0' },
@@ -54,6 +56,9 @@ export function baseConfig({ name, mode, publicPath }) {
           },
           type: 'javascript/auto',
         },
+        // Our libraries run nothing on import, so a module none of whose exports is used may be
+        // dropped: a frontend that takes LANGUAGES from @pawline/contracts gets that file, not every schema.
+        { test: new RegExp(`${escapeRegExp(path.join(workspaceRoot, 'libs'))}[\\/]`), sideEffects: false },
       ],
     },
     performance: { hints: false },
