@@ -22,6 +22,8 @@ export function shellConfig({ mode = 'production' } = {}) {
         // never keeps the shell from starting.
         shareStrategy: 'loaded-first',
         runtimePlugins: ['./src/remotes/remote-fallback.plugin.ts'],
+        // remotes are built with externalRuntime and use this one
+        experiments: { provideExternalRuntime: true },
         dts: false,
         manifest: false,
       }),

@@ -12,10 +12,13 @@ const configModule = await import(pathToFileURL(path.join(root, 'frontends', nam
 const config = configModule.default({ mode: 'production' });
 // nothing is written: the figures are all we want
 config.output = { ...config.output, path: path.join(root, 'tmp', 'chunk-stats', name) };
+// modules stay apart so each is counted under its own package (sizes are before minifying)
+config.optimization = { ...config.optimization, concatenateModules: false };
 // a package under node_modules, else the workspace folder (libs/i18n/src/locales, frontends/shell/src/pages)
 function ownerOf(id) {
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(id)?.[1];
   if (pkg) return pkg;
+  if (id.includes('data:text/javascript')) return '(module federation runtime glue)';
   const file = id.split('|').pop().split('?')[0];
   const relative = path.relative(root, file);
   return relative.startsWith('..') ? file.slice(0, 60) : relative.split('/').slice(0, 4).join('/');
@@ -27,32 +30,19 @@ compiler.run((error, stats) => {
   const json = stats.toJson({
     all: false,
     chunks: true,
-    modules: true,
-    nestedModules: true,
-    orphanModules: true,
+    chunkModules: true,
     dependentModules: true,
-    modulesSpace: Infinity,
-    nestedModulesSpace: Infinity,
     ids: true,
+    chunkModulesSpace: Infinity,
   });
-  // concatenated modules list their parts in `modules`; sizes are of the source before minifying
-  const byChunk = new Map();
-  const add = (chunks, id, size) => {
-    for (const chunk of chunks ?? []) {
-      const owners = byChunk.get(chunk) ?? new Map();
-      owners.set(ownerOf(id), (owners.get(ownerOf(id)) ?? 0) + size);
-      byChunk.set(chunk, owners);
-    }
-  };
-  const walk = (module, chunks) => {
-    const inner = [...(module.modules ?? []), ...(module.children ?? [])];
-    if (inner.length > 0) for (const child of inner) walk(child, module.chunks ?? chunks);
-    else if (module.identifier) add(module.chunks ?? chunks, module.nameForCondition ?? module.identifier, module.size ?? 0);
-  };
-  for (const module of json.modules ?? []) walk(module, []);
   for (const chunk of [...json.chunks].sort((a, b) => b.size - a.size)) {
     console.log(`\nchunk ${chunk.id} ${chunk.files.join(' ')} ${(chunk.size / 1000).toFixed(1)} KB${chunk.initial ? ' (initial)' : ''}`);
-    for (const [owner, size] of [...(byChunk.get(chunk.id) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, rows)) {
+    const byOwner = new Map();
+    for (const module of chunk.modules ?? []) {
+      const owner = ownerOf(module.nameForCondition ?? module.identifier ?? '?');
+      byOwner.set(owner, (byOwner.get(owner) ?? 0) + (module.size ?? 0));
+    }
+    for (const [owner, size] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, rows)) {
       console.log(`  ${(size / 1000).toFixed(1).padStart(8)} KB  ${owner}`);
     }
   }
