@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, IconButton } from '@chakra-ui/react';
 import type { Language, Organization } from '@pawline/api-client';
-import { LoadingState, SNACKBAR_TYPE } from '@pawline/ui';
+import { CatalogueGate, LoadingState, SNACKBAR_TYPE } from '@pawline/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
@@ -9,6 +9,7 @@ import { AutoRatingDialog } from '../frame/AutoRatingDialog';
 import { WelcomeDialog } from '../frame/WelcomeDialog';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language-choice';
+import { SIGNED_IN_NAMESPACES } from '../i18n/translator';
 import { useSession } from '../session/SessionProvider';
 import type { SignedIn } from '../session/session-start';
 import { useNotify } from '../snackbar/SnackbarProvider';
@@ -37,9 +38,14 @@ export function firstStoreHref(orga: Organization | null, userId: string): strin
 /** The layout route: a loading screen while the session starts, then the frame for the user's state. */
 export function Frame() {
   const { state } = useSession();
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   if (state.status === 'starting') return <LoadingState label={t('common.loading')} />;
-  return state.status === 'signed-in' ? <SignedInFrame session={state} /> : <SignedOutFrame />;
+  if (state.status !== 'signed-in') return <SignedOutFrame />;
+  return (
+    <CatalogueGate language={language} namespaces={SIGNED_IN_NAMESPACES} loadingLabel={t('common.loading')}>
+      <SignedInFrame session={state} />
+    </CatalogueGate>
+  );
 }
 
 function SignedInFrame({ session }: { session: SignedIn }) {
