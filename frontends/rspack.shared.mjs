@@ -106,7 +106,7 @@ export function remoteConfig({ name, federationName = name, mode = 'production',
         shareStrategy: 'loaded-first',
         // the shell provides the federation runtime (provideExternalRuntime): a remoteEntry.js
         // without its own copy is about 100 KB lighter
-        experiments: { externalRuntime: true },
+        experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
         dts: false,
         manifest: false,
       }),

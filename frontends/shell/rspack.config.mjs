@@ -23,7 +23,9 @@ export function shellConfig({ mode = 'production' } = {}) {
         shareStrategy: 'loaded-first',
         runtimePlugins: ['./src/remotes/remote-fallback.plugin.ts'],
         // remotes are built with externalRuntime and use this one
-        experiments: { provideExternalRuntime: true },
+        // the snapshot plugin reads mf-manifest.json remotes (ours are remoteEntry.js URLs); the
+        // target drops runtime-core's Node loading code
+        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
         dts: false,
         manifest: false,
       }),
