@@ -62,7 +62,20 @@ const appFiles = ['frontends', 'libs']
   .flatMap(sourceFiles)
   .filter((file) => !isTest(file));
 
+// A file outside the shell importing a Chakra component from its own entry would get a copy
+// of Chakra without the shell's provider; the shell may (chakra-shared.ts says why).
+const CHAKRA_ENTRY = /from '@chakra-ui\/react\/(?!theme')[a-z-]+'/;
+const MAY_USE_CHAKRA_ENTRIES = [/^frontends\/shell\/src\//, /^libs\/ui\/src\/chakra\/chakra-shared\.ts$/];
+
 describe('shared facades', () => {
+  it('only the shell and the facade take Chakra components from their own entries', () => {
+    const offenders = appFiles
+      .map((file) => path.relative(root, file))
+      .filter((file) => CHAKRA_ENTRY.test(readFileSync(path.join(root, file), 'utf8')))
+      .filter((file) => !MAY_USE_CHAKRA_ENTRIES.some((allowed) => allowed.test(file)));
+    expect(offenders).toEqual([]);
+  });
+
   it('reads value imports and skips types', () => {
     expect(valueImports(`import { Box, type BoxProps, Text as T } from '@chakra-ui/react';`, '@chakra-ui/react')).toEqual(['Box', 'Text']);
     expect(valueImports(`import type { Link } from 'react-router';`, 'react-router')).toEqual([]);

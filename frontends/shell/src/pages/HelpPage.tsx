@@ -1,4 +1,7 @@
-import { Accordion, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+// Only this lazy page uses Accordion: taken from its own entry, it stays out of the shared
+// Chakra every page loads (safe in the shell, whose build provides that Chakra; see chakra-shared.ts).
+import { Accordion } from '@chakra-ui/react/accordion';
 import type { Namespace } from '@pawline/i18n';
 import { CatalogueGate } from '@pawline/ui';
 import { APP_VERSION } from '../app-version';

@@ -2,9 +2,10 @@
 // Chakra the app uses, so the singleton every frontend loads is not the whole library (Module
 // Federation cannot tree-shake a shared module, since any remote might use any export). Imports
 // come from Chakra's per-component entry points, which the share key does not match.
-// chakra-shared.spec.ts fails when a file imports from '@chakra-ui/react' something missing here.
-export { Accordion } from '@chakra-ui/react/accordion';
-export { Alert } from '@chakra-ui/react/alert';
+// tools/bench/bundle/shared-facades.spec.ts fails when a file imports from '@chakra-ui/react'
+// something missing here. The shell alone may take a component only its lazy pages use from its
+// own entry ('@chakra-ui/react/accordion'): the shell's build is the one that provides this
+// facade, so such a component meets the same Chakra context. A remote's copy would not.
 export { Badge } from '@chakra-ui/react/badge';
 export { Box } from '@chakra-ui/react/box';
 export { Button, CloseButton, IconButton } from '@chakra-ui/react/button';

@@ -40,7 +40,12 @@ const RECIPE_OF: Record<string, { recipe: string } | { slot: string } | null> = 
 };
 
 const facade = readFileSync(path.join(__dirname, '..', 'chakra', 'chakra-shared.ts'), 'utf8');
-const shared = [...facade.matchAll(/export \{([^}]*)\} from/g)].flatMap((m) => (m[1] ?? '').split(',').map((n) => n.trim()));
+// the shell's lazy pages take these from Chakra's own entries (chakra-shared.ts says why)
+const SHELL_ONLY = ['Accordion', 'Alert'];
+const shared = [
+  ...[...facade.matchAll(/export \{([^}]*)\} from/g)].flatMap((m) => (m[1] ?? '').split(',').map((n) => n.trim())),
+  ...SHELL_ONLY,
+];
 
 describe('pawlineSystem', () => {
   it('knows the recipe of every Chakra part the frontends share', () => {

@@ -71,8 +71,8 @@ const config = defineConfig({
 });
 
 /**
- * The recipes of the components the app renders (chakra-shared.ts lists them; the spec checks the
- * two agree). Chakra's defaultConfig carries all 70-odd recipes, a third of its weight.
+ * The recipes of the components the app renders (chakra-shared.ts lists them, with Accordion and
+ * Alert of the shell's lazy pages; the spec checks the two agree). Chakra's defaultConfig carries all 70-odd recipes, a third of its weight.
  */
 export const PAWLINE_RECIPES = {
   badge: badgeRecipe,
