@@ -34,6 +34,10 @@ export const sharedSingletons = {
     version: chakraVersion,
     import: path.join(workspaceRoot, 'libs', 'ui', 'src', 'chakra', 'chakra-shared.ts'),
   },
+  // Chakra's heavy parts, shared apart (chakra-shared.ts says why); in the shell's build they meet
+  // the same Chakra context as the facade, and the shell's copies are the ones everybody uses.
+  '@chakra-ui/react/dialog': { singleton: true, eager: false, requiredVersion: '^3.37.0', version: chakraVersion },
+  '@chakra-ui/react/checkbox': { singleton: true, eager: false, requiredVersion: '^3.37.0', version: chakraVersion },
   '@emotion/react': { singleton: true, eager: false, requiredVersion: '^11.14.0' },
 };
 

@@ -3,16 +3,16 @@
 // Federation cannot tree-shake a shared module, since any remote might use any export). Imports
 // come from Chakra's per-component entry points, which the share key does not match.
 // tools/bench/bundle/shared-facades.spec.ts fails when a file imports from '@chakra-ui/react'
-// something missing here. The shell alone may take a component only its lazy pages use from its
+// something missing here. Dialog and Checkbox (most of Chakra's weight: focus trap, dismiss,
+// scroll lock, state machines) are shared apart under their own entries, '@chakra-ui/react/dialog'
+// and '@chakra-ui/react/checkbox', so the login page, which shows neither, does not load them. The shell alone may take a component only its lazy pages use from its
 // own entry ('@chakra-ui/react/accordion'): the shell's build is the one that provides this
 // facade, so such a component meets the same Chakra context. A remote's copy would not.
 export { Badge } from '@chakra-ui/react/badge';
 export { Box } from '@chakra-ui/react/box';
 export { Button, CloseButton, IconButton } from '@chakra-ui/react/button';
 export { Card } from '@chakra-ui/react/card';
-export { Checkbox } from '@chakra-ui/react/checkbox';
 export { Code } from '@chakra-ui/react/code';
-export { Dialog } from '@chakra-ui/react/dialog';
 export { Field } from '@chakra-ui/react/field';
 export { Flex } from '@chakra-ui/react/flex';
 export { Grid } from '@chakra-ui/react/grid';
