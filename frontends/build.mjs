@@ -2,6 +2,7 @@
 // production mode: `node frontends/build.mjs [--project shell] [--project settings]`.
 // Output: dist/frontends/<name>/ (the gateway serves shell at / and remotes at /remotes/<name>/).
 import { rspack } from '@rspack/core';
+import { precompressFolder } from './precompress.mjs';
 import { readRemotesManifest } from './rspack.shared.mjs';
 import { shellConfig } from './shell/rspack.config.mjs';
 
@@ -34,6 +35,8 @@ function run(config) {
   });
 }
 
+const kb = (bytes) => `${(bytes / 1000).toFixed(0)} KB`;
+
 const mode = process.env.PAWLINE_FRONTEND_MODE === 'development' ? 'development' : 'production';
 let failed = false;
 // One frontend after the other: the machine has 2 cores and the services build beside us.
@@ -44,8 +47,11 @@ for (const name of requestedProjects(process.argv.slice(2))) {
   for (const warning of info.warnings ?? []) console.warn(`[${name}] warning: ${warning.message}`);
   for (const error of info.errors ?? []) console.error(`[${name}] error: ${error.message}`);
   if (stats.hasErrors()) failed = true;
+  // the gateway serves these .br/.gz copies to browsers that accept them
+  const compressed = stats.hasErrors() ? null : await precompressFolder(stats.compilation.outputOptions.path);
+  const sizes = compressed ? `, ${compressed.files} files ${kb(compressed.bytes)} → ${kb(compressed.brotliBytes)} brotli` : '';
   console.log(
-    `${name}: ${stats.hasErrors() ? 'FAILED' : 'built'} in ${((Date.now() - started) / 1000).toFixed(1)} s → dist/frontends/${name}`,
+    `${name}: ${stats.hasErrors() ? 'FAILED' : 'built'} in ${((Date.now() - started) / 1000).toFixed(1)} s → dist/frontends/${name}${sizes}`,
   );
 }
 process.exitCode = failed ? 1 : 0;

@@ -2,6 +2,7 @@
 // the Module Federation singletons (STACK.md: without them a remote's Chakra has no provider).
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,12 +17,35 @@ export function readRemotesManifest() {
 
 const libs = ['contracts', 'domain', 'ui', 'api-client', 'i18n'];
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const require = createRequire(import.meta.url);
+const chakraVersion = require('@chakra-ui/react/package.json').version;
+
 export const sharedSingletons = {
   react: { singleton: true, eager: false, requiredVersion: '^19.3.0' },
   'react-dom': { singleton: true, eager: false, requiredVersion: '^19.3.0' },
   'react/jsx-runtime': { singleton: true, eager: false, requiredVersion: '^19.3.0' },
-  'react-router': { singleton: true, eager: false, requiredVersion: '^7.18.0' },
-  '@chakra-ui/react': { singleton: true, eager: false, requiredVersion: '^3.37.0' },
+  'react-router': {
+    singleton: true,
+    eager: false,
+    requiredVersion: '^7.18.0',
+    version: require('react-router/package.json').version,
+    import: path.join(workspaceRoot, 'frontends', 'shared', 'react-router-shared.mjs'),
+  },
+  // Shared as the part of Chakra the app uses (libs/ui/src/chakra/chakra-shared.ts): a shared module
+  // is never tree-shaken, and the whole library is 1.1 MB of JavaScript.
+  '@chakra-ui/react': {
+    singleton: true,
+    eager: false,
+    requiredVersion: '^3.37.0',
+    version: chakraVersion,
+    import: path.join(workspaceRoot, 'libs', 'ui', 'src', 'chakra', 'chakra-shared.ts'),
+  },
+  // Chakra's heavy parts, shared apart (chakra-shared.ts says why); in the shell's build they meet
+  // the same Chakra context as the facade, and the shell's copies are the ones everybody uses.
+  '@chakra-ui/react/dialog': { singleton: true, eager: false, requiredVersion: '^3.37.0', version: chakraVersion },
+  '@chakra-ui/react/checkbox': { singleton: true, eager: false, requiredVersion: '^3.37.0', version: chakraVersion },
   '@emotion/react': { singleton: true, eager: false, requiredVersion: '^11.14.0' },
 };
 
@@ -45,7 +69,11 @@ export function baseConfig({ name, mode, publicPath }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: Object.fromEntries(libs.map((lib) => [`@pawline/${lib}$`, path.join(workspaceRoot, 'libs', lib, 'src', 'index.ts')])),
+      alias: {
+        ...Object.fromEntries(libs.map((lib) => [`@pawline/${lib}$`, path.join(workspaceRoot, 'libs', lib, 'src', 'index.ts')])),
+        // react-router under a name the share key does not match (frontends/shared/react-router-shared.mjs)
+        '@pawline/react-router-impl$': require.resolve('react-router').replace(/index\.js$/, 'index.mjs'),
+      },
     },
     module: {
       rules: [
@@ -62,6 +90,9 @@ export function baseConfig({ name, mode, publicPath }) {
           },
           type: 'javascript/auto',
         },
+        // Our libraries run nothing on import, so a module none of whose exports is used may be
+        // dropped: a frontend that takes LANGUAGES from @pawline/contracts gets that file, not every schema.
+        { test: new RegExp(`${escapeRegExp(path.join(workspaceRoot, 'libs'))}[\\/]`), sideEffects: false },
       ],
     },
     performance: { hints: false },
@@ -85,6 +116,9 @@ export function remoteConfig({ name, federationName = name, mode = 'production',
         exposes,
         shared: sharedSingletons,
         shareStrategy: 'loaded-first',
+        // the shell provides the federation runtime (provideExternalRuntime): a remoteEntry.js
+        // without its own copy is about 100 KB lighter
+        experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
         dts: false,
         manifest: false,
       }),

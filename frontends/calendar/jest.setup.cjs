@@ -13,3 +13,7 @@ if (typeof window !== 'undefined' && typeof window.PointerEvent === 'undefined')
   window.PointerEvent = PointerEvent;
   globalThis.PointerEvent = PointerEvent;
 }
+// Catalogues load as chunks in the browser (libs/i18n catalogue-loader); jest has no chunks, so
+// every language is put in the store before the tests render.
+const { CATALOGUES, registerCatalogues } = require('@pawline/i18n');
+for (const [language, catalogue] of Object.entries(CATALOGUES)) registerCatalogues(language, catalogue);

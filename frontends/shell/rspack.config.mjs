@@ -28,6 +28,10 @@ export function shellConfig({ mode = 'production' } = {}) {
         // never keeps the shell from starting.
         shareStrategy: 'loaded-first',
         runtimePlugins: ['./src/remotes/remote-fallback.plugin.ts'],
+        // remotes are built with externalRuntime and use this one
+        // the snapshot plugin reads mf-manifest.json remotes (ours are remoteEntry.js URLs); the
+        // target drops runtime-core's Node loading code
+        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
         dts: false,
         manifest: false,
       }),

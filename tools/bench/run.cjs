@@ -2,6 +2,7 @@
 // `npm run bench -- <name> [options]`: runs tools/bench/<name>/<name>.bench.ts through the swc hook.
 //   npm run bench -- gateway               GET /api/v1/user via gateway+identity vs a bare node:http handler
 //   npm run bench -- gateway --duration=5  shorter runs (default 20 s each); --rounds=N unlimited rounds (3), --split
+//   npm run bench -- bundle [--no-build]   JavaScript bytes Chromium downloads for the login page and the calendar
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');

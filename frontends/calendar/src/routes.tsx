@@ -1,11 +1,11 @@
 import type { ShellBridge } from '@pawline/api-client';
-import { ErrorPage } from '@pawline/ui';
+import { CatalogueGate, ErrorPage } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, useLocation, useSearchParams } from 'react-router';
 import { createSchedulingApi } from './api/scheduling-api';
 import { isValidIsoDay } from './calendar/calendar-dates';
 import { CalendarPage } from './calendar/CalendarPage';
-import { calendarTranslator } from './i18n/translator';
+import { CALENDAR_NAMESPACES, calendarTranslator } from './i18n/translator';
 import { RecurringPage } from './recurring/RecurringPage';
 import type { CalendarContext, Subscribe } from './shared/calendar-context';
 
@@ -46,6 +46,14 @@ function localStorageOrNull(): Storage | null {
 
 /** Exposed as 'calendar/routes'. */
 export function CalendarRoutes(bridge: ShellBridge) {
+  return (
+    <CatalogueGate language={bridge.language} namespaces={CALENDAR_NAMESPACES}>
+      <CalendarPages {...bridge} />
+    </CatalogueGate>
+  );
+}
+
+function CalendarPages(bridge: ShellBridge) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const route = calendarPageOf(location.pathname);

@@ -1,11 +1,11 @@
 import type { ShellBridge } from '@pawline/api-client';
-import { ErrorPage } from '@pawline/ui';
+import { CatalogueGate, ErrorPage } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, useLocation, useSearchParams } from 'react-router';
 import { createCrmApi } from './api/crm-api';
 import { CustomerListPage } from './customers/CustomerListPage';
 import { CustomerPage } from './customers/CustomerPage';
-import { clientsTranslator } from './i18n/translator';
+import { CLIENTS_NAMESPACES, clientsTranslator } from './i18n/translator';
 import { PetListPage } from './pets/PetListPage';
 import { PetPage } from './pets/PetPage';
 import type { ClientsContext } from './shared/clients-context';
@@ -44,6 +44,14 @@ export function clientsPageOf(pathname: string): ClientsPage {
 
 /** Exposed as 'clients/routes'; the shell mounts it at the five routes of CLIENTS_PATHS. */
 export function ClientsRoutes(bridge: ShellBridge) {
+  return (
+    <CatalogueGate language={bridge.language} namespaces={CLIENTS_NAMESPACES}>
+      <ClientsPages {...bridge} />
+    </CatalogueGate>
+  );
+}
+
+function ClientsPages(bridge: ShellBridge) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const t = useMemo(() => clientsTranslator(bridge.language), [bridge.language]);

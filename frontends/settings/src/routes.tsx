@@ -1,7 +1,7 @@
 import type { ShellBridge } from '@pawline/api-client';
-import { ErrorPage } from '@pawline/ui';
+import { CatalogueGate, ErrorPage } from '@pawline/ui';
 import { Route, Routes } from 'react-router';
-import { settingsTranslator } from './i18n/translator';
+import { SETTINGS_NAMESPACES, settingsTranslator } from './i18n/translator';
 import { OrgaSettingsPage } from './orga/OrgaSettingsPage';
 import { StoresPage } from './stores/StoresPage';
 import { TeamPage } from './team/TeamPage';
@@ -17,30 +17,36 @@ function NotFound({ bridge }: { bridge: ShellBridge }) {
 /** Exposed as 'settings/routes'; the shell mounts it under /user/*. */
 export function SettingsRoutes(bridge: ShellBridge) {
   return (
-    <Routes>
-      <Route index element={<UserPage bridge={bridge} />} />
-      <Route path="*" element={<NotFound bridge={bridge} />} />
-    </Routes>
+    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+      <Routes>
+        <Route index element={<UserPage bridge={bridge} />} />
+        <Route path="*" element={<NotFound bridge={bridge} />} />
+      </Routes>
+    </CatalogueGate>
   );
 }
 
 /** The shell mounts it under /{orgaId}/settings/* for organization administrators (R2.02). */
 export function OrgaSettingsRoutes(bridge: ShellBridge) {
   return (
-    <Routes>
-      <Route index element={<OrgaSettingsPage bridge={bridge} />} />
-      <Route path="users" element={<TeamPage bridge={bridge} />} />
-      <Route path="*" element={<NotFound bridge={bridge} />} />
-    </Routes>
+    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+      <Routes>
+        <Route index element={<OrgaSettingsPage bridge={bridge} />} />
+        <Route path="users" element={<TeamPage bridge={bridge} />} />
+        <Route path="*" element={<NotFound bridge={bridge} />} />
+      </Routes>
+    </CatalogueGate>
   );
 }
 
 /** The shell mounts it at /{orgaId}/store (the organization's stores). */
 export function StoresRoutes(bridge: ShellBridge) {
   return (
-    <Routes>
-      <Route index element={<StoresPage bridge={bridge} />} />
-      <Route path="*" element={<NotFound bridge={bridge} />} />
-    </Routes>
+    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+      <Routes>
+        <Route index element={<StoresPage bridge={bridge} />} />
+        <Route path="*" element={<NotFound bridge={bridge} />} />
+      </Routes>
+    </CatalogueGate>
   );
 }

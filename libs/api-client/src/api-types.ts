@@ -3,9 +3,8 @@ import type { RouteAnswer, RouteBody, RouteQuery } from './route-ref';
 
 // Shapes of the /api/v1 JSON the frontends use (snake_case as on the wire, spec §3).
 
-export type Language = 'en' | 'it' | 'de' | 'fr';
-
-export const LANGUAGES: readonly Language[] = ['en', 'it', 'de', 'fr'];
+// the one list of languages (libs/contracts/src/core/languages.ts), re-exported for the frontends
+export { LANGUAGE_NAMES, LANGUAGES, type Language } from '@pawline/contracts';
 
 // Every wire shape below is derived from the route declarations of libs/contracts/src/http (their
 // zod schemas): a changed contract changes these types, and no copy can drift from the gateway.

@@ -31,13 +31,11 @@ import itSettings from './locales/it/settings.json';
 import itShell from './locales/it/shell.json';
 import itValidation from './locales/it/validation.json';
 
-// spec §1 (R1.03): English and Italian, with German and French present.
-export const SUPPORTED_LANGUAGES = ['en', 'it', 'de', 'fr'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+import type { Catalogue, Language } from './namespaces';
 
-export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors', 'validation', 'clients', 'calendar'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+// Every catalogue, imported statically: for tests, the key check and Node. The frontends load one
+// language's namespaces when needed instead (catalogue-loader.ts), so they never import this file.
+export * from './namespaces';
 
 const english = {
   common: enCommon,
@@ -49,13 +47,6 @@ const english = {
   clients: enClients,
   calendar: enCalendar,
 };
-
-/** Every key of the English catalogue as 'namespace.key'. */
-export type TranslationKey = {
-  [N in Namespace]: `${N}.${Extract<keyof (typeof english)[N], string>}`;
-}[Namespace];
-
-export type Catalogue = Record<Namespace, Readonly<Record<string, string>>>;
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
   en: english,

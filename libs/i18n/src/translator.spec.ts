@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { CATALOGUES, NAMESPACES, SUPPORTED_LANGUAGES, type TranslationKey } from './catalogues';
 import { createTranslator, detectLanguage, interpolate, placeholdersOf, serverErrorKey } from './translator';
 
@@ -8,6 +10,10 @@ const englishKeys = NAMESPACES.flatMap((ns) => Object.keys(english[ns]).map((key
 describe('catalogues', () => {
   it('R1.03 supports English, Italian, German and French', () => {
     expect(SUPPORTED_LANGUAGES).toEqual(['en', 'it', 'de', 'fr']);
+  });
+
+  it('R1.03 has a locales folder for each language of the one list, and no other', () => {
+    expect(readdirSync(path.join(__dirname, 'locales')).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
   });
 
   it.each(['it', 'de', 'fr'] as const)('R1.03 every English key exists in %s with the same placeholders', (language) => {

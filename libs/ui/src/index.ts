@@ -2,6 +2,7 @@ export * from './theme/pawline-system';
 export * from './snackbar/snackbar-store';
 export * from './snackbar/SnackbarStack';
 export * from './states/ViewStates';
+export * from './states/CatalogueGate';
 export * from './form/FormField';
 export * from './error-page/error-page-text';
 export * from './error-page/ErrorPage';

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Checkbox, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { isApiError } from '@pawline/api-client';
 import type { CrmSettings, CustomerDetail, ExternalService, StoredFile, Tag } from '@pawline/contracts';
 import { EmptyState, FormField } from '@pawline/ui';

@@ -1,4 +1,5 @@
-import { Box, Button, Card, Checkbox, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { Organization, ShellBridge } from '@pawline/api-client';
 import { ConfirmDialog, ErrorState, FormField, LoadingState, sanitizeNotificationHtml, useConfirmLeave } from '@pawline/ui';
 import { useMemo, useState } from 'react';

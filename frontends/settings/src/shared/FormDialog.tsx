@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
 import type { FormEvent, ReactNode } from 'react';
 
 type Props = {

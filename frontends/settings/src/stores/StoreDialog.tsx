@@ -1,4 +1,5 @@
-import { Checkbox, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { ShellBridge, Store } from '@pawline/api-client';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Box, Checkbox, Code, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Code, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
 import { COLOUR_PRESETS } from '@pawline/domain';
 import { FormField, useConfirmLeave } from '@pawline/ui';

@@ -1,11 +1,9 @@
 import { Button, Card, Heading, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { LANGUAGES, type Language, type PersonUser, type ShellBridge } from '@pawline/api-client';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, type PersonUser, type ShellBridge } from '@pawline/api-client';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useState, type FormEvent } from 'react';
 import type { Translate } from '../i18n/translator';
 import { personChanges, personFormOf, validatePersonForm, type PersonErrors, type PersonForm } from './person-form';
-
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français' };
 
 type Props = { bridge: ShellBridge; user: PersonUser; onSaved: (user: PersonUser) => void; t: Translate };
 

@@ -1,15 +1,18 @@
 import type { RouteObject } from 'react-router';
 import { Frame } from '../layout/Frame';
-import { AutologinPage } from '../pages/AutologinPage';
-import { HelpPage } from '../pages/HelpPage';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
-import { PasswordResetConfirmPage, PasswordResetPage } from '../pages/PasswordResetPage';
-import { RegisterPage } from '../pages/RegisterPage';
-import { VerifyEmailPage } from '../pages/VerifyEmailPage';
 import { manifestMounts } from '../remotes/remote-manifest';
 import { RemoteRoute } from '../remotes/RemoteRoute';
 import { NotFoundPage, RouteErrorPage } from './RouteErrorPage';
+
+// Pages a visitor reaches from the login page load when opened: the login page's JavaScript stays small.
+const registerPage = () => import('../pages/RegisterPage').then((m) => ({ Component: m.RegisterPage }));
+const verifyEmailPage = () => import('../pages/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage }));
+const passwordResetPage = () => import('../pages/PasswordResetPage').then((m) => ({ Component: m.PasswordResetPage }));
+const passwordResetConfirmPage = () => import('../pages/PasswordResetPage').then((m) => ({ Component: m.PasswordResetConfirmPage }));
+const autologinPage = () => import('../pages/AutologinPage').then((m) => ({ Component: m.AutologinPage }));
+const helpPage = () => import('../pages/HelpPage').then((m) => ({ Component: m.HelpPage }));
 
 export const shellRoutes: RouteObject[] = [
   {
@@ -18,14 +21,14 @@ export const shellRoutes: RouteObject[] = [
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/password-reset', element: <PasswordResetPage /> },
-      { path: '/password-reset/confirm', element: <PasswordResetConfirmPage /> },
+      { path: '/register', lazy: registerPage },
+      { path: '/verify-email', lazy: verifyEmailPage },
+      { path: '/password-reset', lazy: passwordResetPage },
+      { path: '/password-reset/confirm', lazy: passwordResetConfirmPage },
       // the identity service's reset mail links here
-      { path: '/reset-password', element: <PasswordResetConfirmPage /> },
-      { path: '/autologin', element: <AutologinPage /> },
-      { path: '/qa', element: <HelpPage /> },
+      { path: '/reset-password', lazy: passwordResetConfirmPage },
+      { path: '/autologin', lazy: autologinPage },
+      { path: '/qa', lazy: helpPage },
       // every remote's routes come from the one manifest (src/remotes/remotes.manifest.json)
       ...manifestMounts().map((mount): RouteObject => ({ path: mount.path, element: <RemoteRoute mount={mount} /> })),
       { path: '*', element: <NotFoundPage /> },

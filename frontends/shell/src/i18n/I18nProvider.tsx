@@ -1,7 +1,8 @@
 import type { Language } from '@pawline/api-client';
+import { CatalogueGate } from '@pawline/ui';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { storeLanguageAndReload } from './language-choice';
-import { shellTranslator, type Translate } from './translator';
+import { SHELL_NAMESPACES, shellTranslator, type Translate } from './translator';
 
 export type I18n = { language: Language; t: Translate; changeLanguage: (language: Language) => void };
 
@@ -16,7 +17,14 @@ export function I18nProvider({ language, children }: { language: Language; child
     }),
     [language],
   );
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  // only the chosen language's catalogues are fetched, and the shell's first screens wait for them
+  return (
+    <I18nContext.Provider value={value}>
+      <CatalogueGate language={language} namespaces={SHELL_NAMESPACES}>
+        {children}
+      </CatalogueGate>
+    </I18nContext.Provider>
+  );
 }
 
 export function useI18n(): I18n {

@@ -1,13 +1,8 @@
-import { LANGUAGES, type Language } from '@pawline/api-client';
+import type { Language } from '@pawline/api-client';
+import { isLanguage, LANGUAGE_NAMES } from '@pawline/contracts';
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from '@pawline/i18n';
 
-export { LANGUAGE_STORAGE_KEY };
-
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français' };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY };
 
 function readStored(storage: Pick<Storage, 'getItem'> | null): string | null {
   try {

@@ -1,4 +1,7 @@
-import { Alert, Button, Card, Checkbox, Heading, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+// Only this lazy page uses Alert: from its own entry, out of the shared Chakra (see chakra-shared.ts).
+import { Alert } from '@chakra-ui/react/alert';
 import { COUNTRIES } from '@pawline/api-client';
 import { FormField, SNACKBAR_TYPE } from '@pawline/ui';
 import { useState, type FormEvent } from 'react';

@@ -11,7 +11,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { SNACKBAR_TYPE } from '@pawline/ui';
 import { useNotify } from '../snackbar/SnackbarProvider';
 import { loadSignedIn, startSession, type SessionState } from './session-start';
-import { startShellRealtime } from './shell-realtime';
 
 export type Session = {
   state: SessionState;
@@ -84,7 +83,16 @@ export function SessionProvider({ language, children }: { language: Language; ch
     // The shell's single realtime connection: opened once signed in for the user's
     // organization, closed on sign-out (orgaId becomes null) or when the organization changes.
     if (!orgaId) return undefined;
-    return startShellRealtime({ api, orgaId, feed, reloadOrganization: () => reloadOrganizationRef.current() });
+    // socket.io comes in its own chunk, once signed in: the login page does not need it
+    let stop: (() => void) | null = null;
+    let ended = false;
+    void import('./shell-realtime').then(({ startShellRealtime }) => {
+      if (!ended) stop = startShellRealtime({ api, orgaId, feed, reloadOrganization: () => reloadOrganizationRef.current() });
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [api, orgaId, feed]);
 
   const session = useMemo<Session>(

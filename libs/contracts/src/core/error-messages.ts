@@ -1,8 +1,9 @@
 import type { ErrorCode } from './error-codes';
+import { isLanguage, LANGUAGES, type Language } from './languages';
 
-/** Languages the product speaks (spec §1); anything else falls back to English. */
-export const MESSAGE_LANGUAGES = ['en', 'it', 'de', 'fr'] as const;
-export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+/** Languages of the error texts: the product's languages (languages.ts); anything else falls back to English. */
+export const MESSAGE_LANGUAGES = LANGUAGES;
+export type MessageLanguage = Language;
 
 type Catalogue = Record<ErrorCode, string>;
 
@@ -102,7 +103,7 @@ const fr: Catalogue = {
 export const ERROR_MESSAGES: Record<MessageLanguage, Catalogue> = { en, it, de, fr };
 
 export function isMessageLanguage(value: string): value is MessageLanguage {
-  return (MESSAGE_LANGUAGES as readonly string[]).includes(value);
+  return isLanguage(value);
 }
 
 /**

@@ -4,3 +4,4 @@ export * from './event';
 export * from './rpc';
 export * from './error-messages';
 export * from './http-route';
+export * from './languages';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../core/languages';
 
 /** Languages of the interface and of mails (spec §1). */
-export const identityLanguageSchema = z.enum(['en', 'it', 'de', 'fr']);
+export const identityLanguageSchema = z.enum(LANGUAGES);
 export type IdentityLanguage = z.infer<typeof identityLanguageSchema>;
 
 /** Countries offered at registration: UK, Italy, Germany, France, Spain, Switzerland (2-letter codes). */

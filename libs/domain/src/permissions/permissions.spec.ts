@@ -13,7 +13,7 @@ import {
   orgaMemberSchema,
   type MinRanks,
   type OrgaMember,
-} from './permissions';
+} from '.';
 
 const ranks = [0, 1, 2, 3, 4] as const;
 const STORE_A = 'store-a';

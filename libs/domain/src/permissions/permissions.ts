@@ -1,29 +1,11 @@
-import { z } from 'zod';
+import type { MinRanks, OrgaMember } from './permission-schemas';
 
 // spec §6: lower rank means more power.
 export const RANKS = { owner: 0, admin: 1, moderator: 2, worker: 3, worker2: 4 } as const;
 export type RankName = keyof typeof RANKS;
 export type Rank = (typeof RANKS)[RankName];
 
-export const rankSchema = z.number().int().min(RANKS.owner).max(RANKS.worker2);
-
-/** An organization user as the REST API sends it (snake_case). */
-export const orgaMemberSchema = z.object({
-  orga_rank: rankSchema,
-  employee_status: z.number().int(),
-  store_overrides: z.record(z.string(), rankSchema),
-  active: z.boolean(),
-});
-export type OrgaMember = z.infer<typeof orgaMemberSchema>;
-
-/** The organization's minimum ranks (min_rank_read_store … min_rank_write_pets). */
-export const minRanksSchema = z.object({
-  read_store: rankSchema,
-  write_store: rankSchema,
-  read_pets: rankSchema,
-  write_pets: rankSchema,
-});
-export type MinRanks = z.infer<typeof minRanksSchema>;
+export type { MinRanks, OrgaMember };
 
 /** spec §3: employee_status 1 means a regular employee when there are no store overrides. */
 export const EMPLOYEE_STATUS_GENERAL_ACCESS = 1;

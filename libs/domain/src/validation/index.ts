@@ -1,2 +1,3 @@
 export * from './validation';
+export * from './validation-schemas';
 export * from './countries';

@@ -15,7 +15,7 @@ import {
   validatePhone,
   validateRegistrationConsents,
   validateRequired,
-} from './validation';
+} from '.';
 
 function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string | undefined {
   return result.error?.issues[0]?.message;

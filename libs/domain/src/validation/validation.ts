@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Message keys of libs/i18n (namespace "validation"). Validators return a key, never a
  * text, so each frontend shows it in the user's language; zod issues carry the same key.
@@ -80,26 +78,3 @@ export function validateRegistrationConsents(consents: { terms: boolean; privacy
   if (!consents.privacy) return VALIDATION_KEYS.acceptPrivacy;
   return null;
 }
-
-// zod counterparts for services; the issue message is the same key.
-export const requiredStringSchema = z.string().trim().min(1, { message: VALIDATION_KEYS.required });
-export const emailSchema = z.string().trim().refine(isValidEmail, { message: VALIDATION_KEYS.invalidEmail });
-export const optionalEmailSchema = z
-  .string()
-  .trim()
-  .refine((v) => v.length === 0 || isValidEmail(v), { message: VALIDATION_KEYS.invalidEmail });
-export const phoneSchema = z.string().trim().refine(isValidPhone, { message: VALIDATION_KEYS.phoneFormat });
-export const countryCodeSchema = z
-  .string()
-  .trim()
-  .refine(isValidCountryCode, { message: VALIDATION_KEYS.countryCode })
-  .transform((v) => v.toUpperCase());
-export const acceptedSchema = (key: ValidationKey) => z.literal(true, { message: key });
-
-/** R5.03 refinement for an object with password and password_confirmation. */
-export const passwordConfirmationSchema = z
-  .object({ password: z.string().min(1, { message: VALIDATION_KEYS.required }), password_confirmation: z.string() })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: VALIDATION_KEYS.passwordsNotSame,
-    path: ['password_confirmation'],
-  });

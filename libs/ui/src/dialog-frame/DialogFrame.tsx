@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
+import { Button, Portal, type DialogRootProps } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
 import type { ReactNode } from 'react';
 
 /** The footer's main button; left out for dialogs whose choices live in the body. */

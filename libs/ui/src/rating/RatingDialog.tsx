@@ -1,4 +1,5 @@
-import { Button, Dialog, HStack, IconButton, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
 import { INITIAL_RATING_DIALOG_STATE, RATING_MAX_STARS, RATING_SKIPPED, ratingDialogReducer, type RatingSubmission } from '@pawline/domain';
 import { useEffect, useReducer } from 'react';
 

@@ -1,11 +1,11 @@
-import { isMessageLanguage, type MessageLanguage } from '@pawline/contracts';
+import { DEFAULT_LANGUAGE, isMessageLanguage, type MessageLanguage } from '@pawline/contracts';
 
 /**
  * The caller's language from Accept-Language: the most preferred (by q, then order)
- * of en, it, de, fr; English when none of them is asked for.
+ * of the product's languages (LANGUAGES of libs/contracts); English when none of them is asked for.
  */
 export function pickLanguage(acceptLanguage: string | undefined): MessageLanguage {
-  if (!acceptLanguage) return 'en';
+  if (!acceptLanguage) return DEFAULT_LANGUAGE;
   const wanted = acceptLanguage
     .split(',')
     .map((part, index) => {
@@ -17,5 +17,5 @@ export function pickLanguage(acceptLanguage: string | undefined): MessageLanguag
     .filter((entry) => entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
   for (const entry of wanted) if (isMessageLanguage(entry.base)) return entry.base;
-  return 'en';
+  return DEFAULT_LANGUAGE;
 }

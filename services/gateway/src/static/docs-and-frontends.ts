@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import { precompressedStatic, sendFile } from './precompressed-static';
 
 /** Swagger UI from swagger-ui-dist's files, reading the document at /api/openapi.json. */
 export function swaggerUiRouter(): Router {
@@ -26,8 +27,9 @@ export function swaggerUiRouter(): Router {
 
 /**
  * The built frontends: the shell at / with index.html for any path of the app (not /api,
- * /remotes, /websocket, /dev or /health), and each remote at /remotes/<name>/. Folders that do not
- * exist are skipped, so the API runs without a frontend build.
+ * /remotes, /websocket, /dev or /health), and each remote at /remotes/<name>/, each file as its
+ * precompressed .br/.gz copy when the browser accepts one (precompressed-static.ts). Folders that
+ * do not exist are skipped, so the API runs without a frontend build.
  */
 export function frontendsRouter(frontendsDir: string): Router {
   const router = express.Router();
@@ -35,18 +37,20 @@ export function frontendsRouter(frontendsDir: string): Router {
   for (const name of readdirSync(frontendsDir)) {
     const folder = path.join(frontendsDir, name);
     if (name === 'shell' || !statSync(folder).isDirectory()) continue;
-    router.use(`/remotes/${name}`, express.static(folder, { index: false, fallthrough: true }));
+    router.use(`/remotes/${name}`, precompressedStatic(folder));
   }
   const shell = path.join(frontendsDir, 'shell');
   const shellIndex = path.join(shell, 'index.html');
   if (existsSync(shellIndex)) {
-    router.use(express.static(shell, { index: 'index.html' }));
+    router.use(precompressedStatic(shell, { index: 'index.html' }));
     router.get(/^\/(?!api(\/|$)|remotes(\/|$)|websocket(\/|$)|dev(\/|$)|health$).*/, (req: Request, res: Response, next) => {
       if (!req.accepts('html')) {
         next();
         return;
       }
-      res.sendFile(shellIndex);
+      sendFile(req, res, shellIndex).then((sent) => {
+        if (!sent) next();
+      }, next);
     });
   }
   return router;

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
@@ -34,6 +35,9 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     mkdirSync(path.join(frontends, 'calendar'));
     writeFileSync(path.join(frontends, 'shell', 'index.html'), '<!doctype html><title>Pawline shell</title>');
     writeFileSync(path.join(frontends, 'calendar', 'remoteEntry.js'), 'window.calendarRemote = true;');
+    writeFileSync(path.join(frontends, 'calendar', 'remoteEntry.js.br'), brotliCompressSync('window.calendarRemote = true;'));
+    writeFileSync(path.join(frontends, 'shell', 'main.0123abcd.js'), 'window.shellMain = true;');
+    writeFileSync(path.join(frontends, 'shell', 'main.0123abcd.js.gz'), gzipSync('window.shellMain = true;'));
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
     process.env['FRONTENDS_DIR'] = frontends;
@@ -332,5 +336,30 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     const api = await fetch(`${base}/api/v1/does-not-exist`, { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('serves the precompressed copies the browser accepts: hashed files immutable, remoteEntry.js and index.html revalidated', async () => {
+    // fetch decodes the body it receives, so the text matches while the headers tell how it came
+    const remote = await fetch(`${base}/remotes/calendar/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(remote.headers.get('content-encoding')).toBe('br');
+    expect(remote.headers.get('vary')).toBe('Accept-Encoding');
+    expect(remote.headers.get('cache-control')).toBe('no-cache');
+    expect(await remote.text()).toContain('calendarRemote');
+    const etag = remote.headers.get('etag') ?? '';
+    const unchanged = await fetch(`${base}/remotes/calendar/remoteEntry.js`, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(unchanged.status).toBe(304);
+    const main = await fetch(`${base}/main.0123abcd.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(main.headers.get('content-encoding')).toBe('gzip');
+    expect(main.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(main.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await main.text()).toContain('shellMain');
+    const deep = await fetch(`${base}/${'1'.repeat(8)}/store/abc`, { headers: { accept: 'text/html' } });
+    expect(deep.headers.get('cache-control')).toBe('no-cache');
+    const deepAgain = await fetch(`${base}/${'1'.repeat(8)}/store/abc`, {
+      headers: { accept: 'text/html', 'if-none-match': deep.headers.get('etag') ?? '' },
+    });
+    expect(deepAgain.status).toBe(304);
   });
 });

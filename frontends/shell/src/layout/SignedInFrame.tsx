@@ -1,0 +1,134 @@
+import { Box, Flex, Heading, IconButton } from '@chakra-ui/react';
+import type { Language } from '@pawline/api-client';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useMatch, useNavigate } from 'react-router';
+import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
+import { AdminNotificationBar } from '../frame/AdminNotificationBar';
+import { AutoRatingDialog } from '../frame/AutoRatingDialog';
+import { WelcomeDialog } from '../frame/WelcomeDialog';
+import { useI18n } from '../i18n/I18nProvider';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/language-choice';
+import { useSession } from '../session/SessionProvider';
+import type { SignedIn } from '../session/session-start';
+import { drawerLinks } from '../remotes/remote-manifest';
+import { useNotify } from '../snackbar/SnackbarProvider';
+import { HelpIcon, PersonIcon } from './icons';
+import { LeftDrawer } from './LeftDrawer';
+import { drawerWidth, readMiniVariant, writeMiniVariant } from './mini-variant';
+import { StoreSwitcher } from './StoreSwitcher';
+import { UserDrawer } from './UserDrawer';
+import { drawerStoreId, TOP_BAR_HEIGHT, useTopPadding } from './Frame';
+
+// Below this width the drawer starts as the mini variant until the user chooses.
+const NARROW_SCREEN_PX = 768;
+
+/** The frame of a signed-in user: top bar, drawers, store switcher, notification bar and dialogs. */
+export function SignedInFrame({ session }: { session: SignedIn }) {
+  const { t, language, changeLanguage } = useI18n();
+  const { logout, api } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const paddingTop = useTopPadding();
+  const [mini, setMini] = useState(() => readMiniVariant(window.localStorage, window.innerWidth < NARROW_SCREEN_PX));
+  const [userDrawerOpen, setUserDrawerOpen] = useState(false);
+  const storeMatch = useMatch('/:orgaId/store/:storeId/*');
+  const currentStoreId = storeMatch?.params.storeId ?? null;
+  const stores = useMemo(() => visibleStores(session.orga, session.user.id), [session.orga, session.user.id]);
+  const orgaAdmin = isOrgaAdministrator(session.orga, session.user.id);
+  const links = useMemo(
+    () => drawerLinks({ user: session.user, orga: session.orga }, drawerStoreId(session.orga, session.user.id, currentStoreId)),
+    [session.user, session.orga, currentStoreId],
+  );
+  const width = drawerWidth(mini);
+
+  // A device without a language choice of its own follows the person's saved language.
+  const savedLanguage = session.user.language;
+  useEffect(() => {
+    if (window.localStorage.getItem(LANGUAGE_STORAGE_KEY) === null && savedLanguage && savedLanguage !== language)
+      changeLanguage(savedLanguage);
+  }, [savedLanguage, language, changeLanguage]);
+
+  const toggleMini = () => {
+    setMini((current) => {
+      writeMiniVariant(window.localStorage, !current);
+      return !current;
+    });
+  };
+
+  const onLogout = () => {
+    setUserDrawerOpen(false);
+    void logout()
+      .catch((error: unknown) => notify(SNACKBAR_TYPE.error, error instanceof Error ? error.message : String(error)))
+      .finally(() => void navigate('/'));
+  };
+
+  // A signed-in language choice is also saved to the person data, so other devices follow it.
+  const onLanguage = async (language: Language) => {
+    await api.updateUser({ language });
+  };
+
+  return (
+    <Box minH="100vh" pt={paddingTop} bg="bg.subtle">
+      <LeftDrawer mini={mini} onToggle={toggleMini} top={paddingTop} links={links} />
+      <Box ml={`${width}px`} transition="margin-left 0.2s">
+        <Flex
+          as="header"
+          data-testid="top-bar"
+          position="sticky"
+          top={paddingTop}
+          zIndex={5}
+          h={`${TOP_BAR_HEIGHT}px`}
+          align="center"
+          gap="3"
+          px="4"
+          bg="brand.500"
+          color="white"
+          boxShadow="sm"
+        >
+          <Heading as="h1" size="md" flex="1" truncate>
+            {session.orga?.name ?? t('common.appName')}
+          </Heading>
+          {session.orga ? (
+            <StoreSwitcher
+              orga={session.orga}
+              currentStoreId={currentStoreId}
+              stores={stores}
+              orgaHref={orgaAdmin ? `/${session.orga.id}/store` : null}
+            />
+          ) : null}
+          <IconButton asChild aria-label={t('shell.navHelp')} variant="ghost" color="white" _hover={{ bg: 'brand.600' }}>
+            <Link to="/qa" data-testid="help-button">
+              <HelpIcon />
+            </Link>
+          </IconButton>
+          <IconButton
+            aria-label={t('shell.userMenu')}
+            data-testid="user-button"
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'brand.600' }}
+            onClick={() => setUserDrawerOpen(true)}
+          >
+            <PersonIcon />
+          </IconButton>
+        </Flex>
+        {session.orga ? (
+          <AdminNotificationBar key={session.orga.id} orgaId={session.orga.id} html={session.orga.admin_notification} />
+        ) : null}
+        <Box as="main" p={{ base: '3', md: '6' }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <WelcomeDialog userId={session.user.id} adminSettingsHref={orgaAdmin && session.orga ? `/${session.orga.id}/settings` : null} />
+      <AutoRatingDialog user={session.user} orga={session.orga} />
+      <UserDrawer
+        open={userDrawerOpen}
+        user={session.user}
+        onClose={() => setUserDrawerOpen(false)}
+        onLogout={onLogout}
+        onLanguage={onLanguage}
+      />
+    </Box>
+  );
+}
