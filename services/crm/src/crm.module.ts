@@ -34,6 +34,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
 }
 
 @Module({
+  controllers: [CustomerHandlers, PetHandlers, TagHandlers, ExternalServiceHandlers, SettingsHandlers, OrgaPurgeHandlers, FileHandlers],
   providers: [
     { provide: FILE_STORAGE, useFactory: fileStorage, inject: [SERVICE_CONFIG] },
     CrmAccess,
@@ -44,13 +45,6 @@ export function fileStorage(config: CrmConfig): FileStorage {
     TagService,
     ExternalServiceService,
     FileService,
-    CustomerHandlers,
-    PetHandlers,
-    TagHandlers,
-    ExternalServiceHandlers,
-    SettingsHandlers,
-    OrgaPurgeHandlers,
-    FileHandlers,
   ],
 })
 export class CrmModule {}

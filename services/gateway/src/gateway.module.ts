@@ -37,6 +37,7 @@ export class GatewayLifecycle implements OnModuleDestroy {
 }
 
 @Module({
+  controllers: [SessionRevokedHandlers],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: (env: GatewayEnv) => toGatewayConfig(env), inject: [SERVICE_CONFIG] },
     {
@@ -96,7 +97,6 @@ export class GatewayLifecycle implements OnModuleDestroy {
     },
     GatewayLifecycle,
     RevocationFeed,
-    SessionRevokedHandlers,
     RealtimeEventsConsumer,
   ],
 })

@@ -9,15 +9,7 @@ import { TreatmentHandlers } from './treatment/treatment.handlers';
 import { TreatmentService } from './treatment/treatment.service';
 
 @Module({
-  providers: [
-    SchedulingAccess,
-    AppointmentService,
-    TreatmentService,
-    CalendarFeedService,
-    AppointmentHandlers,
-    TreatmentHandlers,
-    CalendarFeedHandlers,
-    OrgaPurgeHandlers,
-  ],
+  controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers],
+  providers: [SchedulingAccess, AppointmentService, TreatmentService, CalendarFeedService],
 })
 export class SchedulingModule {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   createCustomerRpc,
   deleteCustomerRpc,
@@ -13,7 +13,7 @@ import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { CrmAccess } from '../access/crm-access.service';
 import { CustomerService } from './customer.service';
 
-@Injectable()
+@Controller()
 export class CustomerHandlers {
   constructor(
     private readonly access: CrmAccess,

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   createExternalServiceRpc,
   deleteExternalServiceRpc,
@@ -12,7 +12,7 @@ import { CrmAccess } from '../access/crm-access.service';
 import { ExternalServiceService } from './external-service.service';
 
 /** Any member reads the configuration; organization administrators change it. */
-@Injectable()
+@Controller()
 export class ExternalServiceHandlers {
   constructor(
     private readonly access: CrmAccess,

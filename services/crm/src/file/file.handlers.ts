@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { deleteFileRpc, listFilesRpc, readFileRpc, uploadFilePartRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { CrmAccess } from '../access/crm-access.service';
 import { FileService } from './file.service';
 
-@Injectable()
+@Controller()
 export class FileHandlers {
   constructor(
     private readonly access: CrmAccess,

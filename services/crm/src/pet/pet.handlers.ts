@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { createPetRpc, deletePetRpc, getPetRpc, listPetsRpc, updatePetRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { CrmAccess } from '../access/crm-access.service';
 import { PetService } from './pet.service';
 
-@Injectable()
+@Controller()
 export class PetHandlers {
   constructor(
     private readonly access: CrmAccess,

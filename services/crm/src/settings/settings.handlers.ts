@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { getCrmSettingsRpc, updateCrmSettingsRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { CrmAccess } from '../access/crm-access.service';
 import { SettingsService } from './settings.service';
 
-@Injectable()
+@Controller()
 export class SettingsHandlers {
   constructor(
     private readonly access: CrmAccess,

@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { createTagRpc, deleteTagRpc, listTagsRpc, updateTagRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { CrmAccess } from '../access/crm-access.service';
 import { TagService } from './tag.service';
 
 /** Any member reads the tags; writing them needs pet write access. */
-@Injectable()
+@Controller()
 export class TagHandlers {
   constructor(
     private readonly access: CrmAccess,

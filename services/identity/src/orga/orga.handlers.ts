@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   getOrgaRpc,
   getStoreRpc,
@@ -12,7 +12,7 @@ import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SessionGuard } from '../common/session-guard';
 import { OrgaService } from './orga.service';
 
-@Injectable()
+@Controller()
 export class OrgaHandlers {
   constructor(
     private readonly orgas: OrgaService,

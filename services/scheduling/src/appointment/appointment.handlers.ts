@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   checkOutAppointmentRpc,
   createAppointmentRpc,
@@ -22,7 +22,7 @@ import { SchedulingAccess } from '../access/scheduling-access.service';
 import { AppointmentService } from './appointment.service';
 
 /** Reading needs store read access, every change store write access (spec §6). */
-@Injectable()
+@Controller()
 export class AppointmentHandlers {
   constructor(
     private readonly access: SchedulingAccess,

@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { readCalendarFeedRpc, regenerateCalendarFeedRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SchedulingAccess } from '../access/scheduling-access.service';
 import { CalendarFeedService } from './calendar-feed.service';
 
-@Injectable()
+@Controller()
 export class CalendarFeedHandlers {
   constructor(
     private readonly access: SchedulingAccess,

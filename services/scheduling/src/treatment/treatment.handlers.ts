@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { createTreatmentRpc, listTreatmentsRpc, updateTreatmentRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SchedulingAccess } from '../access/scheduling-access.service';
 import { TreatmentService } from './treatment.service';
 
 /** Any member reads the catalogue; organization administrators change it. */
-@Injectable()
+@Controller()
 export class TreatmentHandlers {
   constructor(
     private readonly access: SchedulingAccess,
