@@ -1,5 +1,6 @@
 // first: hooks http and pg before anything below loads them
 import './tracing/early-instrumentation';
+export * from './access';
 export * from './auth/access-token';
 export {
   KIT_CONFIG,

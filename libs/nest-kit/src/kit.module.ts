@@ -5,6 +5,8 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { KIT_CONFIG, SERVICE_CONFIG, type KitConfig } from './config/kit-config';
 import { dataSourceOptions, openServiceDataSource } from './database/data-source.factory';
 import { DataSource } from 'typeorm';
+import { AccessService } from './access/access.service';
+import { MemberAccessGuard } from './access/access.guard';
 import { DeadLetterStore } from './events/dead-letter.store';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
@@ -57,6 +59,8 @@ export class KitModule {
         { provide: PawlineLogger, useValue: logger },
         { provide: NATS_CONNECTION, useValue: nc },
         NatsRpcClient,
+        AccessService,
+        MemberAccessGuard,
         DeadLetterStore,
         HealthService,
         { provide: APP_FILTER, useClass: KitExceptionFilter },
@@ -74,6 +78,8 @@ export class KitModule {
         PawlineLogger,
         NATS_CONNECTION,
         NatsRpcClient,
+        AccessService,
+        MemberAccessGuard,
         HealthService,
         KitNatsTransport,
         ...(database ? [OutboxService] : []),

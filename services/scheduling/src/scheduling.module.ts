@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { SchedulingAccess } from './access/scheduling-access.service';
 import { AppointmentHandlers } from './appointment/appointment.handlers';
 import { AppointmentService } from './appointment/appointment.service';
 import { CalendarFeedHandlers } from './calendar-feed/calendar-feed.handlers';
@@ -10,6 +9,6 @@ import { TreatmentService } from './treatment/treatment.service';
 
 @Module({
   controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers],
-  providers: [SchedulingAccess, AppointmentService, TreatmentService, CalendarFeedService],
+  providers: [AppointmentService, TreatmentService, CalendarFeedService],
 })
 export class SchedulingModule {}

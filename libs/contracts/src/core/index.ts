@@ -1,5 +1,6 @@
 export * from './auth-context';
 export * from './error-codes';
 export * from './event';
+export * from './member-access';
 export * from './rpc';
 export * from './error-messages';

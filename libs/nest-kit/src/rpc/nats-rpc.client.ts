@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy, type MsPattern, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { context } from '@opentelemetry/api';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { type AuthContext, type RpcContract, type RpcEnvelope, type RpcReply, type RpcRequest, type RpcResponse } from '@pawline/contracts';
+import {
+  type AuthContext,
+  type CheckedMember,
+  type RpcContract,
+  type RpcEnvelope,
+  type RpcReply,
+  type RpcRequest,
+  type RpcResponse,
+} from '@pawline/contracts';
 import { KIT_CONFIG, prefixed, type KitConfig } from '../config/kit-config';
 import { NATS_CONNECTION } from '../nats/nats.tokens';
 import { headersWithTraceContext, SpanKind, withSpan } from '../tracing/nats-trace-context';
@@ -11,7 +19,8 @@ import type { RawJson } from './raw-json';
 import { RpcError } from './rpc-error';
 import { parseReply, parseReplyRaw } from './rpc-wire';
 
-export type RpcCallOptions = { auth: AuthContext | null; lang: string; timeoutMs?: number };
+/** `member`: the membership the gateway checked for this request, passed on so the service need not look it up (ADR 0007). */
+export type RpcCallOptions = { auth: AuthContext | null; lang: string; member?: CheckedMember | undefined; timeoutMs?: number };
 
 export const DEFAULT_RPC_TIMEOUT_MS = 10_000;
 
@@ -97,6 +106,6 @@ export class NatsRpcClient extends ClientProxy {
   }
 }
 
-function envelopeOf(data: unknown, { auth, lang }: RpcCallOptions): RpcEnvelope {
-  return { auth, lang, data };
+function envelopeOf(data: unknown, { auth, lang, member }: RpcCallOptions): RpcEnvelope {
+  return member ? { auth, lang, data, member } : { auth, lang, data };
 }

@@ -1,11 +1,12 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
-import type { AuthContext, RpcContract } from '@pawline/contracts';
+import type { AuthContext, CheckedMember, RpcContract } from '@pawline/contracts';
 import { RpcContractPipe } from './rpc-contract.pipe';
 
 export const RPC_HANDLER = 'pawline:rpc-handler';
 
-export type RpcCallContext = { auth: AuthContext | null; lang: string };
+/** Who calls, in which language, and (from the gateway) the membership it checked for the request's organization. */
+export type RpcCallContext = { auth: AuthContext | null; lang: string; member?: CheckedMember | undefined };
 
 /** What the kit's transport reads from a @MessagePattern's extras. */
 export type RpcPatternExtras = { rpc: RpcContract };

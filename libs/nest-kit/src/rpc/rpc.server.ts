@@ -76,7 +76,7 @@ export class RpcResponder {
       // an unreadable envelope never reaches Nest: there is no payload or context to give a handler
       const envelope = parseEnvelope(body);
       const result = await settle(
-        await route.handle(envelope.data, new KitRpcContext(route.contract.subject, envelope.auth, envelope.lang)),
+        await route.handle(envelope.data, new KitRpcContext(route.contract.subject, envelope.auth, envelope.lang, envelope.member)),
       );
       if (result instanceof RawJson) {
         if (this.config.checkRawReplies) checkRawReply(route, result);
