@@ -1,5 +1,6 @@
 // first: hooks http and pg before anything below loads them
 import './tracing/early-instrumentation';
+export * from './access';
 export * from './auth/access-token';
 export {
   KIT_CONFIG,
@@ -14,7 +15,13 @@ export {
 export { KIT_ENTITIES, OutboxEventEntity, ProcessedEventEntity, DeadLetterEntity } from './database/kit-entities';
 export { KitTables1000000000000, migrationSchema } from './database/kit-tables.migration';
 export { dataSourceOptions } from './database/data-source.factory';
-export { EventHandler, WorkHandler, type EventHandlerOptions, type WorkHandlerOptions } from './events/event-handler.decorator';
+export {
+  ConsumerTransaction,
+  EventHandler,
+  WorkHandler,
+  type EventHandlerOptions,
+  type WorkHandlerOptions,
+} from './events/event-handler.decorator';
 export { readEvent, safeJson } from './events/read-event';
 export { HealthService } from './health/health.service';
 export { KitModule } from './kit.module';
@@ -24,9 +31,13 @@ export { OutboxService, type OutboxMeta } from './outbox/outbox.service';
 export { NatsRpcClient, type RpcCallOptions } from './rpc/nats-rpc.client';
 export { RawJson } from './rpc/raw-json';
 export { RpcError, type RpcErrorDetails } from './rpc/rpc-error';
+export { RpcContractPipe } from './rpc/rpc-contract.pipe';
 export { RpcHandler, type RpcCallContext } from './rpc/rpc-handler.decorator';
 export { zodFields } from './rpc/zod-fields';
 export { runService } from './run-service';
 export type { ServiceDefinition } from './service-definition';
 export { startService, type RunningService } from './start-service';
 export { initTracing, shutdownTracing } from './tracing/init-tracing';
+export { KitEventContext, KitRpcContext } from './transport/kit-contexts';
+export { KitExceptionFilter } from './transport/kit-exception.filter';
+export { KitNatsTransport } from './transport/kit-nats.transport';

@@ -1,21 +1,24 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { KIT_CONFIG, SERVICE_CONFIG, type KitConfig } from './config/kit-config';
 import { dataSourceOptions, openServiceDataSource } from './database/data-source.factory';
-import { HandlerDiscovery } from './discovery/handler-discovery';
+import { DataSource } from 'typeorm';
+import { AccessService } from './access/access.service';
+import { MemberAccessGuard } from './access/access.guard';
 import { DeadLetterStore } from './events/dead-letter.store';
-import { EventConsumerRunner } from './events/event-consumer.runner';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
+import { kitRpcHandlers } from './health/kit-rpc.handlers';
 import { PawlineLogger } from './logging/pawline.logger';
 import { NATS_CONNECTION } from './nats/nats.tokens';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxService } from './outbox/outbox.service';
 import { NatsRpcClient } from './rpc/nats-rpc.client';
-import { RpcServer } from './rpc/rpc.server';
 import type { ServiceDefinition } from './service-definition';
+import { KitExceptionFilter } from './transport/kit-exception.filter';
+import { KitNatsTransport } from './transport/kit-nats.transport';
 
 export type KitModuleInput = {
   def: ServiceDefinition;
@@ -25,7 +28,10 @@ export type KitModuleInput = {
   nc: NatsConnection;
 };
 
-/** Global module the kit puts beside the service's own: config, logger, NATS, RPC, outbox, consumers, health. */
+/**
+ * Global module the kit puts beside the service's own: config, logger, NATS, the microservice
+ * transport (RPC and consumers) with its exception filter, outbox, health.
+ */
 @Module({})
 export class KitModule {
   static forService({ def, config, serviceConfig, logger, nc }: KitModuleInput): DynamicModule {
@@ -34,7 +40,6 @@ export class KitModule {
       module: KitModule,
       global: true,
       imports: [
-        DiscoveryModule,
         ...(database
           ? [
               TypeOrmModule.forRootAsync({
@@ -47,18 +52,24 @@ export class KitModule {
             ]
           : []),
       ],
-      controllers: def.http ? [HealthController] : [],
+      controllers: [kitRpcHandlers(def.name), ...(def.http ? [HealthController] : [])],
       providers: [
         { provide: KIT_CONFIG, useValue: config },
         { provide: SERVICE_CONFIG, useValue: serviceConfig },
         { provide: PawlineLogger, useValue: logger },
         { provide: NATS_CONNECTION, useValue: nc },
-        HandlerDiscovery,
         NatsRpcClient,
-        RpcServer,
+        AccessService,
+        MemberAccessGuard,
         DeadLetterStore,
         HealthService,
-        EventConsumerRunner,
+        { provide: APP_FILTER, useClass: KitExceptionFilter },
+        {
+          provide: KitNatsTransport,
+          useFactory: (deadLetters: DeadLetterStore, dataSource: DataSource | undefined) =>
+            new KitNatsTransport({ nc, config, logger, deadLetters, dataSource: dataSource ?? null }),
+          inject: [DeadLetterStore, { token: DataSource, optional: true }],
+        },
         ...(database ? [OutboxService, OutboxRelay] : []),
       ],
       exports: [
@@ -67,7 +78,10 @@ export class KitModule {
         PawlineLogger,
         NATS_CONNECTION,
         NatsRpcClient,
+        AccessService,
+        MemberAccessGuard,
         HealthService,
+        KitNatsTransport,
         ...(database ? [OutboxService] : []),
       ],
     };

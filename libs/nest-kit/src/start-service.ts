@@ -10,6 +10,7 @@ import { KitModule } from './kit.module';
 import { PawlineLogger } from './logging/pawline.logger';
 import { ensureStreams } from './nats/jetstream-streams';
 import type { ServiceDefinition } from './service-definition';
+import { KitNatsTransport } from './transport/kit-nats.transport';
 import { initTracing } from './tracing/init-tracing';
 
 export type RunningService = {
@@ -40,14 +41,18 @@ export async function startService(def: ServiceDefinition, overrides: Partial<Ki
       new ExpressAdapter(),
       { logger, abortOnError: false },
     );
+    // RPC handlers and consumers are a Nest microservice on the kit's NATS transport, sharing the
+    // app's container and global enhancers (the kit's exception filter among them)
+    app.connectMicroservice({ strategy: app.get(KitNatsTransport) }, { inheritAppConfig: true });
     await def.configure?.(app, config);
+    await app.init();
+    // requests and deliveries are taken once every module has run its init and bootstrap hooks
+    await app.startAllMicroservices();
     let httpUrl: string | null = null;
     if (config.httpPort !== null) {
       await app.listen(config.httpPort);
       const address = (app.getHttpServer() as Server).address() as AddressInfo;
       httpUrl = `http://127.0.0.1:${address.port}`;
-    } else {
-      await app.init();
     }
     logger.info('service started', { httpUrl, subjectPrefix: config.subjectPrefix });
     const started = app;

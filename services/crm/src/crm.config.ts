@@ -11,8 +11,6 @@ export const crmConfigSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    /** how long a caller's membership and the organization's share_pets are reused (ms) */
-    CRM_ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   })
   .superRefine((value, ctx) => {
     if (value.CRM_STORAGE !== 's3') return;

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@pawline/nest-kit';
-import { CrmAccess } from './access/crm-access.service';
 import type { CrmConfig } from './crm.config';
 import { CustomerHandlers } from './customer/customer.handlers';
 import { CustomerService } from './customer/customer.service';
@@ -34,9 +33,9 @@ export function fileStorage(config: CrmConfig): FileStorage {
 }
 
 @Module({
+  controllers: [CustomerHandlers, PetHandlers, TagHandlers, ExternalServiceHandlers, SettingsHandlers, OrgaPurgeHandlers, FileHandlers],
   providers: [
     { provide: FILE_STORAGE, useFactory: fileStorage, inject: [SERVICE_CONFIG] },
-    CrmAccess,
     TagLinks,
     SettingsService,
     CustomerService,
@@ -44,13 +43,6 @@ export function fileStorage(config: CrmConfig): FileStorage {
     TagService,
     ExternalServiceService,
     FileService,
-    CustomerHandlers,
-    PetHandlers,
-    TagHandlers,
-    ExternalServiceHandlers,
-    SettingsHandlers,
-    OrgaPurgeHandlers,
-    FileHandlers,
   ],
 })
 export class CrmModule {}

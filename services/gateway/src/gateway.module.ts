@@ -7,6 +7,7 @@ import { Authenticator } from './auth/authenticator';
 import { MembershipCache } from './auth/membership-cache';
 import { RevocationFeed } from './auth/revocation-feed';
 import { MemorySessionRevocationStore, type SessionRevocationStore } from './auth/session-revocation.store';
+import { MembershipFeed } from './events/membership-feed';
 import { RealtimeEventsConsumer } from './events/realtime-events.consumer';
 import { SessionRevokedHandlers } from './events/session-revoked.handlers';
 import { GATEWAY_CONFIG, toGatewayConfig, type GatewayConfig, type GatewayEnv } from './gateway-config';
@@ -37,6 +38,7 @@ export class GatewayLifecycle implements OnModuleDestroy {
 }
 
 @Module({
+  controllers: [SessionRevokedHandlers],
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: (env: GatewayEnv) => toGatewayConfig(env), inject: [SERVICE_CONFIG] },
     {
@@ -96,8 +98,8 @@ export class GatewayLifecycle implements OnModuleDestroy {
     },
     GatewayLifecycle,
     RevocationFeed,
-    SessionRevokedHandlers,
     RealtimeEventsConsumer,
+    MembershipFeed,
   ],
 })
 export class GatewayModule {}
@@ -117,6 +119,11 @@ export function configureGateway(app: INestApplication, kit: KitConfig): void {
       rpc,
       authenticator: app.get(Authenticator),
       guard: app.get(AccessGuard),
+      onIdentityChange: (orgaId, userId) => {
+        const memberships = app.get(MembershipCache);
+        if (orgaId) memberships.dropOrganization(orgaId);
+        else if (userId) memberships.dropUser(userId);
+      },
       rateLimiter: app.get(RateLimiter),
       revocations: app.get<SessionRevocationStore>(SESSION_REVOCATIONS),
       secureCookies: config.secureCookies,

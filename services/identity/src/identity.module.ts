@@ -29,6 +29,7 @@ function mailSender(config: IdentityConfig, dataSource: DataSource): MailSender 
 }
 
 @Module({
+  controllers: [AuthHandlers, AccountHandlers, OrgaAdminHandlers, TeamHandlers, UserHandlers, OrgaHandlers, MailboxHandlers],
   providers: [
     { provide: MAIL_SENDER, useFactory: mailSender, inject: [SERVICE_CONFIG, DataSource] },
     PasswordHasher,
@@ -41,13 +42,6 @@ function mailSender(config: IdentityConfig, dataSource: DataSource): MailSender 
     AccountService,
     OrgaAdminService,
     TeamService,
-    AuthHandlers,
-    AccountHandlers,
-    OrgaAdminHandlers,
-    TeamHandlers,
-    UserHandlers,
-    OrgaHandlers,
-    MailboxHandlers,
   ],
 })
 export class IdentityModule {}

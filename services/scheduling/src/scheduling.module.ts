@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { SchedulingAccess } from './access/scheduling-access.service';
 import { AppointmentHandlers } from './appointment/appointment.handlers';
 import { AppointmentService } from './appointment/appointment.service';
 import { CalendarFeedHandlers } from './calendar-feed/calendar-feed.handlers';
@@ -9,15 +8,7 @@ import { TreatmentHandlers } from './treatment/treatment.handlers';
 import { TreatmentService } from './treatment/treatment.service';
 
 @Module({
-  providers: [
-    SchedulingAccess,
-    AppointmentService,
-    TreatmentService,
-    CalendarFeedService,
-    AppointmentHandlers,
-    TreatmentHandlers,
-    CalendarFeedHandlers,
-    OrgaPurgeHandlers,
-  ],
+  controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers],
+  providers: [AppointmentService, TreatmentService, CalendarFeedService],
 })
 export class SchedulingModule {}

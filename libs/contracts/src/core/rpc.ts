@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authContextSchema, type AuthContext } from './auth-context';
 import type { ErrorCode } from './error-codes';
+import { checkedMemberSchema, type CheckedMember } from './member-access';
 
 /** A request-reply message between the gateway (or a service) and a service over NATS. */
 export type RpcContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> = {
@@ -29,8 +30,13 @@ export const rpcEnvelopeSchema = z.object({
   auth: authContextSchema.nullable(),
   lang: z.string().min(2).max(5),
   data: z.unknown(),
+  /**
+   * The caller's membership of the organization the request is about, as the gateway checked it;
+   * absent on service-to-service calls. Trusted because services are reachable over the internal NATS only.
+   */
+  member: checkedMemberSchema.optional(),
 });
-export type RpcEnvelope = { auth: AuthContext | null; lang: string; data: unknown };
+export type RpcEnvelope = { auth: AuthContext | null; lang: string; data: unknown; member?: CheckedMember };
 
 export type RpcFailure = {
   code: ErrorCode;

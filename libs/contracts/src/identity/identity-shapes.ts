@@ -107,25 +107,8 @@ export const organizationDetailSchema = organizationSchema.extend({
 });
 export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
 
-export const minRanksSchema = z.object({
-  read_store: rankSchema,
-  write_store: rankSchema,
-  read_pets: rankSchema,
-  write_pets: rankSchema,
-});
-
-/** platform-api.md "Membership for guards". */
-export const memberAccessSchema = z.object({
-  member: z.boolean(),
-  active: z.boolean(),
-  orga_rank: rankSchema,
-  employee_status: z.number().int(),
-  store_overrides: z.record(z.string(), rankSchema),
-  store_ids: z.array(z.string().uuid()),
-  min_ranks: minRanksSchema,
-  tier: z.number().int().min(0),
-});
-export type MemberAccess = z.infer<typeof memberAccessSchema>;
+// the membership shapes moved to core (they travel in every RPC envelope of an organization's request)
+export { memberAccessSchema, minRanksSchema, type MemberAccess } from '../core/member-access';
 
 export const sandboxMailSchema = z.object({
   id: z.string().uuid(),

@@ -1,52 +1,53 @@
-import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { EventContract, EventEnvelope, WorkContract } from '@pawline/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
-import { KIT_CONFIG, prefixed, streamName, unprefixed, type KitConfig } from '../config/kit-config';
-import { HandlerDiscovery } from '../discovery/handler-discovery';
-import { PawlineLogger } from '../logging/pawline.logger';
-import { NATS_CONNECTION } from '../nats/nats.tokens';
+import type { DataSource, EntityManager } from 'typeorm';
+import { prefixed, streamName, unprefixed, type KitConfig } from '../config/kit-config';
+import type { PawlineLogger } from '../logging/pawline.logger';
 import { contextFromHeaders, SpanKind, withSpan } from '../tracing/nats-trace-context';
 import { consumerFilter } from './consumer-filter';
-import { DeadLetterStore } from './dead-letter.store';
-import { DEFAULT_ACK_WAIT_MS, EVENT_HANDLER, retryDelay, type ConsumerOptions } from './event-handler.decorator';
+import type { DeadLetterStore } from './dead-letter.store';
+import { DEFAULT_ACK_WAIT_MS, retryDelay, type ConsumerOptions } from './event-handler.decorator';
 import { readEvent, safeJson } from './read-event';
 
-type Handler = {
+/** One consumer: its options and the Nest handler (guards, interceptors, filters around the method) it runs. */
+export type ConsumerHandler = {
   options: ConsumerOptions;
-  name: string;
   contracts: Map<string, EventContract | WorkContract>;
-  call: (event: EventEnvelope, manager?: EntityManager) => unknown;
+  /** Resolves when the handler succeeded, rejects with what it threw. */
+  call: (event: EventEnvelope, delivery: { subject: string; deliveries: number; manager: EntityManager | null }) => Promise<void>;
+};
+
+export type ConsumerRunnerDeps = {
+  nc: NatsConnection;
+  config: KitConfig;
+  deadLetters: DeadLetterStore;
+  log: PawlineLogger;
+  dataSource: DataSource | null;
 };
 
 type Loop = { messages: ConsumerMessages; done: Promise<void> };
 
-/** Runs every @EventHandler (EVENTS stream) and @WorkHandler (WORK stream) as a durable pull consumer with explicit ack. */
-@Injectable()
-export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDestroy {
+/**
+ * The JetStream half of the kit's transport: every @EventHandler (EVENTS stream) and @WorkHandler
+ * (WORK stream) as a durable pull consumer with explicit ack, processed_event in the handler's
+ * transaction, nak with backoff and dead_letter after maxDeliver.
+ */
+export class EventConsumerRunner {
   private readonly loops: Loop[] = [];
+  private readonly nc: NatsConnection;
+  private readonly config: KitConfig;
+  private readonly deadLetters: DeadLetterStore;
   private readonly log: PawlineLogger;
+  private readonly dataSource: DataSource | null;
   private stopping = false;
 
-  constructor(
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(KIT_CONFIG) private readonly config: KitConfig,
-    private readonly discovery: HandlerDiscovery,
-    private readonly deadLetters: DeadLetterStore,
-    logger: PawlineLogger,
-    @Optional() @Inject(DataSource) private readonly dataSource: DataSource | null,
-  ) {
-    this.log = logger.child({ context: 'EventConsumerRunner' });
+  constructor(deps: ConsumerRunnerDeps) {
+    ({ nc: this.nc, config: this.config, deadLetters: this.deadLetters, log: this.log, dataSource: this.dataSource } = deps);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    const handlers = this.discovery.methodsWith<ConsumerOptions>(EVENT_HANDLER).map((m): Handler => ({
-      options: m.metadata,
-      name: m.name,
-      contracts: new Map(m.metadata.messages.map((e) => [e.subject, e])),
-      call: (event, manager) => (manager ? m.call(event, manager) : m.call(event)),
-    }));
+  /** Checks every consumer's options before any starts (a bad one stops the service from loading), then starts them. */
+  async startAll(handlers: ConsumerHandler[]): Promise<void> {
     const durables = new Set<string>();
     for (const handler of handlers) {
       if (durables.has(handler.options.durable)) throw new Error(`Two @EventHandler share the durable ${handler.options.durable}`);
@@ -54,17 +55,18 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
       if (handler.options.transactional !== false && !this.dataSource) {
         throw new Error(`@EventHandler ${handler.options.durable} needs a database; use transactional: false`);
       }
-      this.loops.push(await this.start(handler));
     }
+    for (const handler of handlers) this.loops.push(await this.start(handler));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async stop(): Promise<void> {
     this.stopping = true;
-    for (const loop of this.loops) loop.messages.stop();
-    await Promise.allSettled(this.loops.map((loop) => loop.done));
+    const loops = this.loops.splice(0);
+    for (const loop of loops) loop.messages.stop();
+    await Promise.allSettled(loops.map((loop) => loop.done));
   }
 
-  private async start(handler: Handler): Promise<Loop> {
+  private async start(handler: ConsumerHandler): Promise<Loop> {
     const stream = streamName(this.config, handler.options.stream);
     const { durable } = handler.options;
     const config = {
@@ -104,7 +106,7 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
     return { messages, done };
   }
 
-  private async process(handler: Handler, message: JsMsg): Promise<void> {
+  private async process(handler: ConsumerHandler, message: JsMsg): Promise<void> {
     const { durable, maxDeliver } = handler.options;
     // it may have waited in the client's buffer: restart its ack-wait clock now that it runs
     message.working();
@@ -135,7 +137,7 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
       { 'messaging.destination.name': subject, 'messaging.consumer.group.name': durable, 'messaging.message.id': event.id },
       async () => {
         try {
-          await this.apply(handler, event);
+          await this.apply(handler, event, { subject, deliveries });
           message.ack();
         } catch (error) {
           if (deliveries >= maxDeliver) {
@@ -158,9 +160,9 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
   }
 
   /** Runs the handler in a transaction that first records (durable, event id): a seen event is skipped. */
-  private async apply(handler: Handler, event: EventEnvelope): Promise<void> {
+  private async apply(handler: ConsumerHandler, event: EventEnvelope, delivery: { subject: string; deliveries: number }): Promise<void> {
     if (handler.options.transactional === false || !this.dataSource) {
-      await handler.call(event);
+      await handler.call(event, { ...delivery, manager: null });
       return;
     }
     await this.dataSource.transaction(async (manager) => {
@@ -169,11 +171,11 @@ export class EventConsumerRunner implements OnApplicationBootstrap, OnModuleDest
         [handler.options.durable, event.id],
       );
       if (inserted.length === 0) return;
-      await handler.call(event, manager);
+      await handler.call(event, { ...delivery, manager });
     });
   }
 
-  private async giveUp(handler: Handler, message: JsMsg, envelope: unknown, subject: string, error: string): Promise<void> {
+  private async giveUp(handler: ConsumerHandler, message: JsMsg, envelope: unknown, subject: string, error: string): Promise<void> {
     const eventId = eventIdOf(envelope);
     this.log.error('event dead-lettered', {
       durable: handler.options.durable,

@@ -1,5 +1,7 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import type { EventContract, WorkContract } from '@pawline/contracts';
+import { KitEventContext } from '../transport/kit-contexts';
 
 export const EVENT_HANDLER = 'pawline:event-handler';
 
@@ -35,9 +37,40 @@ function checked(options: ConsumerOptions): ConsumerOptions {
   return options;
 }
 
-/** Subscribes a provider method to events through a durable pull consumer (see platform-api.md). */
+/** What the kit's transport reads from an @EventPattern's extras. */
+export type ConsumerPatternExtras = { consumer: ConsumerOptions };
+
+/** The pattern of a consumer: one handler per durable (two handlers of one event are two durables). */
+export function consumerPattern(durable: string): string {
+  return `jetstream:${durable}`;
+}
+
+/** The consumer's transaction as a handler parameter (null when the consumer is not transactional). */
+export const ConsumerTransaction = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
+  const context = ctx.switchToRpc().getContext<unknown>();
+  return context instanceof KitEventContext ? context.manager : null;
+});
+
+function consumerDecorator(options: ConsumerOptions): MethodDecorator {
+  const extras: ConsumerPatternExtras = { consumer: checked(options) };
+  return applyDecorators(
+    SetMetadata(EVENT_HANDLER, extras.consumer),
+    EventPattern(consumerPattern(options.durable), extras) as MethodDecorator,
+    (target: object, key: string | symbol) => {
+      // the same as writing `@Payload() event, @ConsumerTransaction() manager` on the method's parameters
+      Payload()(target, key, 0);
+      ConsumerTransaction()(target, key, 1);
+    },
+  );
+}
+
+/**
+ * A controller method as a durable pull consumer of events (see platform-api.md): an
+ * `@EventPattern` the kit's transport runs on the EVENTS stream, so guards, interceptors and
+ * filters apply as in any Nest microservice.
+ */
 export function EventHandler({ events, ...options }: EventHandlerOptions): MethodDecorator {
-  return SetMetadata(EVENT_HANDLER, checked({ ...options, stream: 'EVENTS', messages: events }));
+  return consumerDecorator({ ...options, stream: 'EVENTS', messages: events });
 }
 
 /**
@@ -46,7 +79,7 @@ export function EventHandler({ events, ...options }: EventHandlerOptions): Metho
  * processed_event / dead_letter rules apply; several worker processes share the durable.
  */
 export function WorkHandler({ work, ...options }: WorkHandlerOptions): MethodDecorator {
-  return SetMetadata(EVENT_HANDLER, checked({ ...options, stream: 'WORK', messages: [work] }));
+  return consumerDecorator({ ...options, stream: 'WORK', messages: [work] });
 }
 
 export function retryDelay(options: Pick<EventHandlerOptions, 'backoffMs'>, deliveries: number): number {

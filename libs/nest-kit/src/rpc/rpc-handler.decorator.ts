@@ -1,11 +1,31 @@
-import { SetMetadata } from '@nestjs/common';
-import type { AuthContext, RpcContract } from '@pawline/contracts';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
+import type { AuthContext, CheckedMember, RpcContract } from '@pawline/contracts';
+import { RpcContractPipe } from './rpc-contract.pipe';
 
 export const RPC_HANDLER = 'pawline:rpc-handler';
 
-export type RpcCallContext = { auth: AuthContext | null; lang: string };
+/** Who calls, in which language, and (from the gateway) the membership it checked for the request's organization. */
+export type RpcCallContext = { auth: AuthContext | null; lang: string; member?: CheckedMember | undefined };
 
-/** Marks a provider method as the handler of an RPC contract; the kit subscribes it at start. */
+/** What the kit's transport reads from a @MessagePattern's extras. */
+export type RpcPatternExtras = { rpc: RpcContract };
+
+/**
+ * A controller method as the handler of an RPC contract: a `@MessagePattern` on the contract's
+ * subject (the transport adds the prefix), its payload checked by the contract's schema in a pipe,
+ * and the call context (auth, lang) as the second argument. Guards, pipes, interceptors and
+ * filters apply as in any Nest microservice.
+ */
 export function RpcHandler(contract: RpcContract): MethodDecorator {
-  return SetMetadata(RPC_HANDLER, contract);
+  const extras: RpcPatternExtras = { rpc: contract };
+  return applyDecorators(
+    SetMetadata(RPC_HANDLER, contract),
+    MessagePattern(contract.subject, extras),
+    (target: object, key: string | symbol) => {
+      // the same as writing `@Payload(pipe) input, @Ctx() ctx` on the method's first two parameters
+      Payload(new RpcContractPipe(contract))(target, key, 0);
+      Ctx()(target, key, 1);
+    },
+  );
 }

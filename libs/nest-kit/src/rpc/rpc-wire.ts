@@ -14,7 +14,7 @@ export function parseEnvelope(body: string): RpcEnvelope {
   }
   const parsed = rpcEnvelopeSchema.safeParse(json);
   if (!parsed.success) throw new RpcError('validation_failed', { fields: zodFields(parsed.error) });
-  return { auth: parsed.data.auth, lang: parsed.data.lang, data: parsed.data.data };
+  return { auth: parsed.data.auth, lang: parsed.data.lang, data: parsed.data.data, member: parsed.data.member };
 }
 
 const replySchema = z.union([

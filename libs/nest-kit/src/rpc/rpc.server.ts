@@ -1,80 +1,57 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { RpcContract } from '@pawline/contracts';
-import { KIT_CONFIG, prefixed, type KitConfig } from '../config/kit-config';
-import { HandlerDiscovery } from '../discovery/handler-discovery';
-import { PawlineLogger } from '../logging/pawline.logger';
-import { NATS_CONNECTION } from '../nats/nats.tokens';
-import { contextFromHeaders, SpanKind, withSpan } from '../tracing/nats-trace-context';
-import { RPC_HANDLER, type RpcCallContext } from './rpc-handler.decorator';
+import { isObservable, lastValueFrom } from 'rxjs';
+import { prefixed, type KitConfig } from '../config/kit-config';
+import type { PawlineLogger } from '../logging/pawline.logger';
 import { TurnBatch } from '../nats/turn-batch';
+import { contextFromHeaders, SpanKind, withSpan } from '../tracing/nats-trace-context';
+import { KitRpcContext } from '../transport/kit-contexts';
 import { RawJson } from './raw-json';
 import { toRpcFailure } from './rpc-error';
 import { failureReply, okReply, parseEnvelope } from './rpc-wire';
-import { parseOrFail } from './zod-fields';
 
-export type RpcRoute = { contract: RpcContract; name: string; handle: (data: unknown, ctx: RpcCallContext) => unknown };
+/** A Nest message handler as the transport receives it: Nest's pipeline (guards, pipes, interceptors, filters) around the method. */
+export type NestRpcHandler = (data: unknown, ctx: KitRpcContext) => Promise<unknown>;
 
-/** Kit handlers (health, dead letters) register here before bootstrap; @RpcHandler methods are discovered. */
-export const KIT_RPC_ROUTES = Symbol('KIT_RPC_ROUTES');
+export type RpcRoute = { contract: RpcContract; handle: NestRpcHandler };
 
-/** Subscribes every RPC handler (queue group = service name) and answers with an RpcReply. */
-@Injectable()
-export class RpcServer implements OnApplicationBootstrap, OnModuleDestroy {
+/**
+ * The request-reply half of the kit's transport: one queue subscription per RPC pattern (queue
+ * group = service name, subject prefixed); the envelope is read here, the handler runs through
+ * Nest, and the answer goes back as an RpcReply, in the same turn batch as the turn's other replies.
+ */
+export class RpcResponder {
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly log: PawlineLogger;
   private readonly replies = new TurnBatch();
 
   constructor(
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(KIT_CONFIG) private readonly config: KitConfig,
-    private readonly discovery: HandlerDiscovery,
-    logger: PawlineLogger,
-  ) {
-    this.log = logger.child({ context: 'RpcServer' });
+    private readonly nc: NatsConnection,
+    private readonly config: KitConfig,
+    private readonly log: PawlineLogger,
+  ) {}
+
+  subscribe(route: RpcRoute): void {
+    const subscription = this.nc.subscribe(prefixed(this.config, route.contract.subject), {
+      queue: this.config.serviceName,
+      callback: (error, msg) => {
+        if (error) {
+          this.log.error('rpc subscription failed', { err: error, subject: route.contract.subject });
+          return;
+        }
+        const task = this.handle(route, msg);
+        this.inFlight.add(task);
+        void task.finally(() => this.inFlight.delete(task));
+      },
+    });
+    this.subscriptions.push(subscription);
   }
 
-  private readonly extraRoutes: RpcRoute[] = [];
-
-  /** Adds a route that is not a decorated method (the kit's own health and dead-letter RPCs). */
-  addRoute(route: RpcRoute): void {
-    this.extraRoutes.push(route);
-  }
-
-  onApplicationBootstrap(): void {
-    const routes: RpcRoute[] = [
-      ...this.extraRoutes,
-      ...this.discovery.methodsWith<RpcContract>(RPC_HANDLER).map((m) => ({
-        contract: m.metadata,
-        name: m.name,
-        handle: (data: unknown, ctx: RpcCallContext) => m.call(data, ctx),
-      })),
-    ];
-    const seen = new Set<string>();
-    for (const route of routes) {
-      if (seen.has(route.contract.subject)) throw new Error(`Two RPC handlers for ${route.contract.subject}`);
-      seen.add(route.contract.subject);
-      const subscription = this.nc.subscribe(prefixed(this.config, route.contract.subject), {
-        queue: this.config.serviceName,
-        callback: (error, msg) => {
-          if (error) {
-            this.log.error('rpc subscription failed', { err: error, subject: route.contract.subject });
-            return;
-          }
-          const task = this.handle(route, msg);
-          this.inFlight.add(task);
-          void task.finally(() => this.inFlight.delete(task));
-        },
-      });
-      this.subscriptions.push(subscription);
-    }
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    // stop taking requests, then let the running ones answer
-    await Promise.all(this.subscriptions.map((s) => s.drain().catch(() => undefined)));
+  /** Stops taking requests, then lets the running ones answer. */
+  async drain(): Promise<void> {
+    const subscriptions = this.subscriptions.splice(0);
+    await Promise.all(subscriptions.map((s) => s.drain().catch(() => undefined)));
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -96,20 +73,28 @@ export class RpcServer implements OnApplicationBootstrap, OnModuleDestroy {
   /** The serialized RpcReply. */
   private async reply(route: RpcRoute, body: string): Promise<string> {
     try {
+      // an unreadable envelope never reaches Nest: there is no payload or context to give a handler
       const envelope = parseEnvelope(body);
-      const data = parseOrFail(route.contract.request, envelope.data);
-      const result = await route.handle(data, { auth: envelope.auth, lang: envelope.lang });
+      const result = await settle(
+        await route.handle(envelope.data, new KitRpcContext(route.contract.subject, envelope.auth, envelope.lang, envelope.member)),
+      );
       if (result instanceof RawJson) {
         if (this.config.checkRawReplies) checkRawReply(route, result);
         return okReply(result.text);
       }
       return okReply(JSON.stringify(stripToResponse(route, result, this.log)));
     } catch (error) {
+      // the kit's exception filter already turned the handler's throws into RpcErrors (and logged the unexpected ones)
       const { failure, expected } = toRpcFailure(error);
-      if (!expected) this.log.error('rpc handler failed', { err: error, subject: route.contract.subject, handler: route.name });
+      if (!expected) this.log.error('rpc handler failed', { err: error, subject: route.contract.subject });
       return failureReply(failure);
     }
   }
+}
+
+/** A Nest handler's outcome: a plain value, or the last value of the stream interceptors or filters made of it. */
+export async function settle(result: unknown): Promise<unknown> {
+  return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
 }
 
 /**

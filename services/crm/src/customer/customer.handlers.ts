@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   createCustomerRpc,
   deleteCustomerRpc,
@@ -9,35 +9,38 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
-import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
-import { CrmAccess } from '../access/crm-access.service';
+import { AccessService, PetRead, PetWrite, type RpcCallContext, RpcHandler, storeScopeOf } from '@pawline/nest-kit';
 import { CustomerService } from './customer.service';
 
-@Injectable()
+@Controller()
 export class CustomerHandlers {
   constructor(
-    private readonly access: CrmAccess,
+    private readonly access: AccessService,
     private readonly customers: CustomerService,
   ) {}
 
+  @PetWrite({ store: 'store_id' })
   @RpcHandler(createCustomerRpc)
   async create(input: RpcRequest<typeof createCustomerRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof createCustomerRpc>> {
-    return this.customers.create(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input);
+    return this.customers.create(storeScopeOf(ctx), input);
   }
 
+  @PetWrite({ store: 'store_id' })
   @RpcHandler(updateCustomerRpc)
   async update(input: RpcRequest<typeof updateCustomerRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateCustomerRpc>> {
-    return this.customers.update(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input);
+    return this.customers.update(storeScopeOf(ctx), input);
   }
 
+  @PetWrite({ store: 'store_id' })
   @RpcHandler(deleteCustomerRpc)
   async delete(input: RpcRequest<typeof deleteCustomerRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof deleteCustomerRpc>> {
-    return this.customers.delete(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input.customer_id);
+    return this.customers.delete(storeScopeOf(ctx), input.customer_id);
   }
 
+  @PetRead({ store: 'store_id' })
   @RpcHandler(getCustomerRpc)
   async get(input: RpcRequest<typeof getCustomerRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getCustomerRpc>> {
-    return this.customers.detail(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.customer_id);
+    return this.customers.detail(storeScopeOf(ctx), input.customer_id);
   }
 
   @RpcHandler(listCustomersRpc)
@@ -45,8 +48,9 @@ export class CustomerHandlers {
     return this.customers.list(await this.access.list(ctx, input.orga_id, input.store_id), input);
   }
 
+  @PetRead({ store: 'store_id' })
   @RpcHandler(exportCustomerRpc)
   async export(input: RpcRequest<typeof exportCustomerRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof exportCustomerRpc>> {
-    return this.customers.export(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.customer_id);
+    return this.customers.export(storeScopeOf(ctx), input.customer_id);
   }
 }

@@ -15,9 +15,8 @@ import {
   type listCustomersRpc,
   type updateCustomerRpc,
 } from '@pawline/contracts';
-import { OutboxService, PawlineLogger, RpcError } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ListScope, StoreScope } from '../access/crm-access.service';
+import { type ListScope, OutboxService, PawlineLogger, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { FILE_STORAGE, type FileStorage } from '../file/file-storage';
 import { toStoredFile, type StoredFileRow } from '../file/file-rows';
 import { PET_COLUMNS, toPet, type PetRow } from '../pet/pet-rows';

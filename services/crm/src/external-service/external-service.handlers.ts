@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   createExternalServiceRpc,
   deleteExternalServiceRpc,
@@ -7,48 +7,48 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
-import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
-import { CrmAccess } from '../access/crm-access.service';
+import { Member, OrgaAdmin, type RpcCallContext, RpcHandler, scopeOf } from '@pawline/nest-kit';
 import { ExternalServiceService } from './external-service.service';
 
 /** Any member reads the configuration; organization administrators change it. */
-@Injectable()
+@Controller()
 export class ExternalServiceHandlers {
-  constructor(
-    private readonly access: CrmAccess,
-    private readonly services: ExternalServiceService,
-  ) {}
+  constructor(private readonly services: ExternalServiceService) {}
 
+  @Member()
   @RpcHandler(listExternalServicesRpc)
   async list(input: RpcRequest<typeof listExternalServicesRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof listExternalServicesRpc>> {
-    await this.access.orga(ctx, input.orga_id, 'member');
+    scopeOf(ctx);
     return this.services.list(input.orga_id);
   }
 
+  @OrgaAdmin()
   @RpcHandler(createExternalServiceRpc)
   async create(
     input: RpcRequest<typeof createExternalServiceRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof createExternalServiceRpc>> {
-    await this.access.orga(ctx, input.orga_id, 'orga_admin');
+    scopeOf(ctx);
     return this.services.create(input);
   }
 
+  @OrgaAdmin()
   @RpcHandler(updateExternalServiceRpc)
   async update(
     input: RpcRequest<typeof updateExternalServiceRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof updateExternalServiceRpc>> {
-    await this.access.orga(ctx, input.orga_id, 'orga_admin');
+    scopeOf(ctx);
     return this.services.update(input);
   }
 
+  @OrgaAdmin()
   @RpcHandler(deleteExternalServiceRpc)
   async delete(
     input: RpcRequest<typeof deleteExternalServiceRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof deleteExternalServiceRpc>> {
-    await this.access.orga(ctx, input.orga_id, 'orga_admin');
+    scopeOf(ctx);
     return this.services.delete(input.orga_id, input.external_service_id);
   }
 }

@@ -1,33 +1,33 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { deleteFileRpc, listFilesRpc, readFileRpc, uploadFilePartRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
-import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
-import { CrmAccess } from '../access/crm-access.service';
+import { PetRead, PetWrite, type RpcCallContext, RpcHandler, storeScopeOf } from '@pawline/nest-kit';
 import { FileService } from './file.service';
 
-@Injectable()
+@Controller()
 export class FileHandlers {
-  constructor(
-    private readonly access: CrmAccess,
-    private readonly files: FileService,
-  ) {}
+  constructor(private readonly files: FileService) {}
 
+  @PetWrite({ store: 'store_id' })
   @RpcHandler(uploadFilePartRpc)
   async uploadPart(input: RpcRequest<typeof uploadFilePartRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof uploadFilePartRpc>> {
-    return this.files.uploadPart(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input);
+    return this.files.uploadPart(storeScopeOf(ctx), input);
   }
 
+  @PetRead({ store: 'store_id' })
   @RpcHandler(listFilesRpc)
   async list(input: RpcRequest<typeof listFilesRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof listFilesRpc>> {
-    return this.files.list(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.kind, input.owner_id);
+    return this.files.list(storeScopeOf(ctx), input.kind, input.owner_id);
   }
 
+  @PetRead({ store: 'store_id' })
   @RpcHandler(readFileRpc)
   async read(input: RpcRequest<typeof readFileRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof readFileRpc>> {
-    return this.files.read(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input);
+    return this.files.read(storeScopeOf(ctx), input);
   }
 
+  @PetWrite({ store: 'store_id' })
   @RpcHandler(deleteFileRpc)
   async delete(input: RpcRequest<typeof deleteFileRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof deleteFileRpc>> {
-    return this.files.delete(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input.file_id);
+    return this.files.delete(storeScopeOf(ctx), input.file_id);
   }
 }

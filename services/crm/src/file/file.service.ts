@@ -12,9 +12,8 @@ import {
   type uploadFilePartRpc,
 } from '@pawline/contracts';
 import { UPLOAD_LIMITS } from '@pawline/domain';
-import { OutboxService, RpcError } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { StoreScope } from '../access/crm-access.service';
+import { OutboxService, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { CustomerService } from '../customer/customer.service';
 import { PetService } from '../pet/pet.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';

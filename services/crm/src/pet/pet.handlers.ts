@@ -1,34 +1,37 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { createPetRpc, deletePetRpc, getPetRpc, listPetsRpc, updatePetRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
-import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
-import { CrmAccess } from '../access/crm-access.service';
+import { AccessService, PetRead, PetWrite, type RpcCallContext, RpcHandler, storeScopeOf } from '@pawline/nest-kit';
 import { PetService } from './pet.service';
 
-@Injectable()
+@Controller()
 export class PetHandlers {
   constructor(
-    private readonly access: CrmAccess,
+    private readonly access: AccessService,
     private readonly pets: PetService,
   ) {}
 
+  @PetWrite({ store: 'store_id' })
   @RpcHandler(createPetRpc)
   async create(input: RpcRequest<typeof createPetRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof createPetRpc>> {
-    return this.pets.create(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input);
+    return this.pets.create(storeScopeOf(ctx), input);
   }
 
+  @PetWrite({ store: 'store_id' })
   @RpcHandler(updatePetRpc)
   async update(input: RpcRequest<typeof updatePetRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updatePetRpc>> {
-    return this.pets.update(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input);
+    return this.pets.update(storeScopeOf(ctx), input);
   }
 
+  @PetWrite({ store: 'store_id' })
   @RpcHandler(deletePetRpc)
   async delete(input: RpcRequest<typeof deletePetRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof deletePetRpc>> {
-    return this.pets.delete(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input.pet_id);
+    return this.pets.delete(storeScopeOf(ctx), input.pet_id);
   }
 
+  @PetRead({ store: 'store_id' })
   @RpcHandler(getPetRpc)
   async get(input: RpcRequest<typeof getPetRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getPetRpc>> {
-    return this.pets.detail(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.pet_id);
+    return this.pets.detail(storeScopeOf(ctx), input.pet_id);
   }
 
   @RpcHandler(listPetsRpc)

@@ -12,9 +12,8 @@ import {
   type listPetsRpc,
   type updatePetRpc,
 } from '@pawline/contracts';
-import { OutboxService, RpcError } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ListScope, StoreScope } from '../access/crm-access.service';
+import { type ListScope, OutboxService, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { CustomerService } from '../customer/customer.service';
 import { refreshCustomerSearch } from '../search/customer-search';
 import { foldText } from '../search/search-text';

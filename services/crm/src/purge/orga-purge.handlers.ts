@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { orgaCancelledEvent, type EventEnvelope, type EventPayload } from '@pawline/contracts';
 import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
@@ -8,7 +8,7 @@ import { CustomerService } from '../customer/customer.service';
 const ORGA_TABLES = ['upload_part', 'stored_file', 'customer', 'tag', 'external_service', 'crm_settings'] as const;
 
 /** R1.17 a cancelled organization loses its customers, pets, tags, settings and files. */
-@Injectable()
+@Controller()
 export class OrgaPurgeHandlers {
   constructor(private readonly customers: CustomerService) {}
 

@@ -1,25 +1,23 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { getCrmSettingsRpc, updateCrmSettingsRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
-import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
-import { CrmAccess } from '../access/crm-access.service';
+import { Member, OrgaAdmin, type RpcCallContext, RpcHandler, scopeOf } from '@pawline/nest-kit';
 import { SettingsService } from './settings.service';
 
-@Injectable()
+@Controller()
 export class SettingsHandlers {
-  constructor(
-    private readonly access: CrmAccess,
-    private readonly settings: SettingsService,
-  ) {}
+  constructor(private readonly settings: SettingsService) {}
 
+  @Member()
   @RpcHandler(getCrmSettingsRpc)
   async get(input: RpcRequest<typeof getCrmSettingsRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getCrmSettingsRpc>> {
-    await this.access.orga(ctx, input.orga_id, 'member');
+    scopeOf(ctx);
     return this.settings.get(input.orga_id);
   }
 
+  @OrgaAdmin()
   @RpcHandler(updateCrmSettingsRpc)
   async update(input: RpcRequest<typeof updateCrmSettingsRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateCrmSettingsRpc>> {
-    await this.access.orga(ctx, input.orga_id, 'orga_admin');
+    scopeOf(ctx);
     return this.settings.update(input);
   }
 }

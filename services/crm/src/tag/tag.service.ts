@@ -10,9 +10,8 @@ import {
   type createTagRpc,
   type updateTagRpc,
 } from '@pawline/contracts';
-import { OutboxService, RpcError } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
-import type { OrgaScope } from '../access/crm-access.service';
+import { type OrgaScope, OutboxService, RpcError } from '@pawline/nest-kit';
 import { tagLookProblem } from './tag-rules';
 
 /** R1.05 the organization's customer and pet tags. */

@@ -62,7 +62,6 @@ describe('crm over NATS and Postgres', () => {
     filesDir = mkdtempSync(join(tmpdir(), 'crm-files-'));
     process.env['CRM_FILES_DIR'] = filesDir;
     // share_pets is flipped in the database during the suite: no caching of memberships
-    process.env['CRM_ACCESS_CACHE_MS'] = '0';
     env = await createTestEnv();
     await env.start(identityService);
     await env.start(crmService);

@@ -1,26 +1,32 @@
-import { memberAccessRpc, type AuthContext, type MemberAccess } from '@pawline/contracts';
+import { memberAccessRpc, type AuthContext, type CheckedMember, type MemberAccess } from '@pawline/contracts';
+import { isAllowed, type AccessNeed } from '@pawline/nest-kit';
 import { ApiError } from '../http/api-error';
 import type { RpcCaller } from '../http/rpc-caller';
 import type { MembershipCache } from './membership-cache';
-import { isAllowed, type OrgaAccess } from './permissions';
 
-/** spec §6 guards for routes of an organization (and maybe a store), over rpc.identity.member.access. */
+/**
+ * spec §6 guards for routes of an organization (and maybe a store), with the kit's access rules
+ * over rpc.identity.member.access. The membership it checked travels on to the service in the
+ * RPC envelope, so the service applies the same rules to the same facts without asking again.
+ */
 export class AccessGuard {
   constructor(
     private readonly rpc: RpcCaller,
     private readonly cache: MembershipCache,
   ) {}
 
-  async check(auth: AuthContext, access: OrgaAccess, orgaId: string, storeId: string | null): Promise<MemberAccess> {
+  async check(auth: AuthContext, access: AccessNeed, orgaId: string, storeId: string | null): Promise<CheckedMember> {
     const membership = await this.membership(auth, orgaId);
     if (!isAllowed(membership, access, storeId)) throw new ApiError('forbidden');
-    return membership;
+    return { ...membership, user_id: auth.userId, orga_id: orgaId };
   }
 
   async membership(auth: AuthContext, orgaId: string): Promise<MemberAccess> {
     const cached = this.cache.get(auth.userId, orgaId);
     if (cached) return cached;
     let membership: MemberAccess;
+    // an answer that started before a change must not be kept after it (the change dropped the entry meanwhile)
+    const generation = this.cache.generation;
     try {
       membership = await this.rpc.call(memberAccessRpc, { user_id: auth.userId, orga_id: orgaId }, { auth, lang: 'en' });
     } catch (error) {
@@ -28,7 +34,7 @@ export class AccessGuard {
       if (isCode(error, 'not_found') || isCode(error, 'forbidden')) throw new ApiError('forbidden');
       throw error;
     }
-    this.cache.set(auth.userId, orgaId, membership);
+    this.cache.set(auth.userId, orgaId, membership, generation);
     return membership;
   }
 }

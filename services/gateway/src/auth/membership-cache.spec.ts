@@ -10,6 +10,8 @@ const access: MemberAccess = {
   store_ids: [],
   min_ranks: { read_store: 4, write_store: 4, read_pets: 4, write_pets: 4 },
   tier: 0,
+  share_pets: false,
+  store_time_zones: {},
 };
 
 describe('membership cache', () => {
@@ -32,5 +34,15 @@ describe('membership cache', () => {
     expect([cache.get('u1', 'o1'), cache.get('u2', 'o1'), cache.get('u1', 'o2')]).toEqual([undefined, undefined, access]);
     cache.dropUser('u1');
     expect(cache.get('u1', 'o2')).toBeUndefined();
+  });
+
+  it('does not keep an answer fetched while a drop happened (it may predate the change)', () => {
+    const cache = new MembershipCache();
+    const before = cache.generation;
+    cache.dropOrganization('o1');
+    cache.set('u1', 'o1', access, before);
+    expect(cache.get('u1', 'o1')).toBeUndefined();
+    cache.set('u1', 'o1', access, cache.generation);
+    expect(cache.get('u1', 'o1')).toBe(access);
   });
 });

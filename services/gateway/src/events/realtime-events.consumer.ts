@@ -3,7 +3,6 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMes
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { eventEnvelopeSchema, type EventEnvelope } from '@pawline/contracts';
 import { KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, streamName, type KitConfig } from '@pawline/nest-kit';
-import { MembershipCache } from '../auth/membership-cache';
 import { toRealtimeMessage } from '../realtime/realtime-message';
 import { RealtimeServer } from '../realtime/realtime.server';
 
@@ -11,8 +10,8 @@ import { RealtimeServer } from '../realtime/realtime.server';
 export const REALTIME_DURABLE = 'gateway-realtime';
 
 /**
- * Every domain event (evt.>) to the sockets of its organization, and memberships dropped from
- * the guard cache on identity member/orga/store events. The kit's @EventHandler takes a fixed list of
+ * Every domain event (evt.>) to the sockets of its organization; identity member/orga/store
+ * events are also announced to the other gateway processes (socket.io adapter). The kit's @EventHandler takes a fixed list of
  * contracts; the fan-out needs every subject of every service, so this consumer is our own.
  */
 @Injectable()
@@ -25,7 +24,6 @@ export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleD
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     private readonly realtime: RealtimeServer,
-    private readonly memberships: MembershipCache,
     logger: PawlineLogger,
   ) {
     this.log = logger.child({ context: 'RealtimeEventsConsumer' });
@@ -75,11 +73,9 @@ export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleD
   }
 
   handle(envelope: EventEnvelope): void {
+    // the guard cache is MembershipFeed's (every gateway process); this durable reaches one of them
     const orgaId = membershipChangeOrga(envelope);
-    if (orgaId) {
-      this.memberships.dropOrganization(orgaId);
-      this.realtime.announceMembershipChange(orgaId);
-    }
+    if (orgaId) this.realtime.announceMembershipChange(orgaId);
     const message = toRealtimeMessage(envelope);
     if (message) this.realtime.publish(message);
   }

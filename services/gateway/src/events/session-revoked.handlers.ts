@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { sessionRevokedEvent, type EventEnvelope, type EventPayload } from '@pawline/contracts';
 import { EventHandler } from '@pawline/nest-kit';
 import { RealtimeServer } from '../realtime/realtime.server';
 
-@Injectable()
+@Controller()
 export class SessionRevokedHandlers {
   constructor(private readonly realtime: RealtimeServer) {}
 

@@ -1,6 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getStoreRpc, listOrgasRpc, memberAccessRpc, type MemberAccess, type RpcContract } from '@pawline/contracts';
+import {
+  defineRoute,
+  defineRpc,
+  getStoreRpc,
+  listOrgasRpc,
+  memberAccessRpc,
+  type MemberAccess,
+  type RpcContract,
+} from '@pawline/contracts';
+import { z } from 'zod';
 import { RawJson, signAccessToken } from '@pawline/nest-kit';
 import { AccessGuard } from '../auth/access.guard';
 import { Authenticator } from '../auth/authenticator';
@@ -12,6 +21,7 @@ import { orgaRoutes } from '../routes/orga.routes';
 import { userRoutes } from '../routes/user.routes';
 import { ApiError } from './api-error';
 import { buildApiHandler } from './api-router';
+import { pathParam, rpcRoute } from './route-definition';
 import type { PassThroughRpcCaller } from './rpc-caller';
 
 const secret = 'unit-test-secret-0123456789';
@@ -26,14 +36,25 @@ type Call = { subject: string; data: unknown; auth: unknown; lang: string };
 /** A service stand-in answering by subject; records what the gateway sent. */
 class ScriptedServices implements PassThroughRpcCaller {
   readonly calls: Call[] = [];
+  /** The membership each call carried to its service (undefined: none). */
+  readonly members: unknown[] = [];
   constructor(private readonly answers: Record<string, (data: unknown) => unknown>) {}
-  async call<C extends RpcContract>(contract: C, data: unknown, options: { auth: unknown; lang: string }): Promise<never> {
+  async call<C extends RpcContract>(
+    contract: C,
+    data: unknown,
+    options: { auth: unknown; lang: string; member?: unknown },
+  ): Promise<never> {
     this.calls.push({ subject: contract.subject, data, auth: options.auth, lang: options.lang });
+    this.members.push(options.member);
     const answer = this.answers[contract.subject];
     if (!answer) throw new ApiError('service_unavailable');
     return answer(data) as never;
   }
-  async callRaw<C extends RpcContract>(contract: C, data: unknown, options: { auth: unknown; lang: string }): Promise<never> {
+  async callRaw<C extends RpcContract>(
+    contract: C,
+    data: unknown,
+    options: { auth: unknown; lang: string; member?: unknown },
+  ): Promise<never> {
     return new RawJson(JSON.stringify(await this.call(contract, data, options))) as never;
   }
 }
@@ -47,6 +68,8 @@ const memberOfA: MemberAccess = {
   store_ids: [storeA1],
   min_ranks: { read_store: 4, write_store: 3, read_pets: 4, write_pets: 3 },
   tier: 1,
+  share_pets: false,
+  store_time_zones: { [storeA1]: 'Europe/Rome' },
 };
 
 describe('API router', () => {
@@ -220,5 +243,57 @@ describe('API router', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await last?.json()) as { code: string }).code).toBe('rate_limited');
+  });
+
+  it('passes the membership its guard checked on to the service, for the caller and the organization of the route', async () => {
+    expect((await fetch(`${base}/api/v1/orga/${orgaA}/store/${storeA1}`, { headers: authed() })).status).toBe(200);
+    const index = services.calls.findIndex((c) => c.subject === getStoreRpc.subject);
+    expect(services.members[index]).toEqual({ ...memberOfA, user_id: userId, orga_id: orgaA });
+    expect(services.members[services.calls.findIndex((c) => c.subject === memberAccessRpc.subject)]).toBeUndefined();
+  });
+
+  it("drops the organization's kept memberships once a changing identity route is answered, so the next request asks again", async () => {
+    const renameRpc = defineRpc('rpc.identity.orga.rename', z.object({ orga_id: z.string() }), z.object({ ok: z.boolean() }));
+    const cache = new MembershipCache();
+    const scripted = new ScriptedServices({ [memberAccessRpc.subject]: () => memberOfA, [renameRpc.subject]: () => ({ ok: true }) });
+    const renameRoute = defineRoute({
+      method: 'put',
+      path: '/api/v1/orga/:orga/name',
+      summary: 'test',
+      tag: 'test',
+      response: renameRpc.response,
+    });
+    const changeRoute = rpcRoute(renameRoute, {
+      access: { orga: 'member' },
+      rpc: renameRpc,
+      input: (ctx) => ({ orga_id: pathParam(ctx, 'orga') }),
+    });
+    const readRoute = orgaRoutes.find((r) => r.path === '/api/v1/orga/:orga/store/:store' && r.method === 'get');
+    if (!readRoute) throw new Error('the store route is gone');
+    const api = buildApiHandler([changeRoute, readRoute], {
+      rpc: scripted,
+      onIdentityChange: (orgaId) => orgaId && cache.dropOrganization(orgaId),
+      authenticator: new Authenticator(secret, revocations),
+      guard: new AccessGuard(scripted, cache),
+      rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+      revocations,
+      secureCookies: false,
+      onUnexpectedError: () => undefined,
+    });
+    const own = createServer((req, res) => void api.handle(req, res)).listen(0);
+    await new Promise((resolve) => own.once('listening', resolve));
+    const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/api/v1/orga/${orgaA}`;
+    try {
+      const lookups = () => scripted.calls.filter((c) => c.subject === memberAccessRpc.subject).length;
+      await fetch(`${url}/store/${storeA1}`, { headers: authed() });
+      await fetch(`${url}/store/${storeA1}`, { headers: authed() });
+      expect(lookups()).toBe(1);
+      expect((await fetch(`${url}/name`, { method: 'PUT', headers: authed() })).status).toBe(200);
+      expect(lookups()).toBe(1);
+      await fetch(`${url}/store/${storeA1}`, { headers: authed() });
+      expect(lookups()).toBe(2);
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { z } from 'zod';
-import type { AuthContext } from '@pawline/contracts';
+import type { AuthContext, CheckedMember, RpcContract } from '@pawline/contracts';
 import type { AccessGuard } from '../auth/access.guard';
 import type { Authenticator } from '../auth/authenticator';
 import type { SessionRevocationStore } from '../auth/session-revocation.store';
@@ -24,6 +24,11 @@ import type { PassThroughRpcCaller } from './rpc-caller';
 
 export type ApiDependencies = {
   rpc: PassThroughRpcCaller;
+  /**
+   * Called as soon as a changing route's identity call settles, before the answer is sent: the
+   * gateway drops the memberships it keeps for the organization (or, without one, the caller's).
+   */
+  onIdentityChange?(orgaId: string | null, userId: string | null): void;
   authenticator: Authenticator;
   guard: AccessGuard;
   rateLimiter: RateLimiter;
@@ -69,10 +74,12 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
     const body = isFileUploadRoute(route) ? undefined : await readJsonBody(req, res);
     const auth = await authenticate(route, deps, req);
     const params = validParams(route, match.params);
+    let member: CheckedMember | undefined;
     if (typeof route.access === 'object') {
       if (!auth) throw new ApiError('unauthorized');
-      await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null);
+      member = await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null);
     }
+    const rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
     const ctx: RouteContext = {
       params,
       query: route.query ? parse(route.query, queryOf(req.url ?? '')) : {},
@@ -91,23 +98,23 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
       if (!decision.allowed) throw new ApiError('rate_limited', { retryAfterSeconds: decision.retryAfterSeconds });
     }
     if (isFileUploadRoute(route) || isFileDownloadRoute(route)) {
-      await answerFileRoute(route, deps.rpc, ctx, req, res);
+      await answerFileRoute(route, rpc, ctx, req, res, member);
       return;
     }
     const status = route.status ?? 200;
     if (isRpcRoute(route) && !route.output && status !== 204) {
       // the service's answer is the route's answer: pass its JSON text on unread
-      const raw = await deps.rpc.callRaw(route.rpc, route.input(ctx), { auth, lang });
+      const raw = await rpc.callRaw(route.rpc, route.input(ctx), { auth, lang, member });
       sendJsonText(res, status, raw.text);
       return;
     }
     const reply = replyOf(res, deps.secureCookies);
     let result: unknown;
     if (isRpcRoute(route)) {
-      const data = await deps.rpc.call(route.rpc, route.input(ctx), { auth, lang });
+      const data = await rpc.call(route.rpc, route.input(ctx), { auth, lang, member });
       result = route.output ? await route.output(data, reply, ctx) : data;
     } else if (isMultiRpcRoute(route)) {
-      result = await route.run(ctx, boundRpc(deps.rpc, auth, lang));
+      result = await route.run(ctx, boundRpc(rpc, auth, lang, member));
     } else {
       result = await route.handle(ctx);
     }
@@ -124,6 +131,22 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
     if (mapped.status >= 500 && mapped.body.code === 'internal') deps.onUnexpectedError(error, req);
     sendError(res, error, lang);
   }
+}
+
+/**
+ * A changing route's calls to identity (rank, store overrides, deactivation, removal, stores,
+ * minimum ranks…): once one settles, whatever its outcome, the memberships kept for the
+ * organization are dropped, so the caller's very next request is checked against the new ones.
+ */
+function droppingMembershipsAfterIdentity(deps: ApiDependencies, orgaId: string | null, userId: string | null): PassThroughRpcCaller {
+  const onChange = deps.onIdentityChange;
+  if (!onChange) return deps.rpc;
+  const settled = <T>(contract: RpcContract, work: Promise<T>): Promise<T> =>
+    contract.subject.startsWith('rpc.identity.') ? work.finally(() => onChange(orgaId, userId)) : work;
+  return {
+    call: (contract, data, options) => settled(contract, deps.rpc.call(contract, data, options)),
+    callRaw: (contract, data, options) => settled(contract, deps.rpc.callRaw(contract, data, options)),
+  };
 }
 
 async function authenticate(route: ApiRoute, deps: ApiDependencies, req: IncomingMessage): Promise<AuthContext | null> {

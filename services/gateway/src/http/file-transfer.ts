@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthContext, MessageLanguage } from '@pawline/contracts';
+import type { AuthContext, CheckedMember, MessageLanguage } from '@pawline/contracts';
 import { ApiError } from './api-error';
 import { sendJson } from './http-io';
 import type { RpcCaller } from './rpc-caller';
@@ -14,8 +14,8 @@ const DRAIN_FACTOR = 8;
 const FILE_NAME_MAX = 200;
 
 /** The caller's RPCs with its auth and language. */
-export function boundRpc(rpc: RpcCaller, auth: AuthContext | null, lang: MessageLanguage): BoundRpc {
-  return { call: (contract, data) => rpc.call(contract, data, { auth, lang }) };
+export function boundRpc(rpc: RpcCaller, auth: AuthContext | null, lang: MessageLanguage, member?: CheckedMember): BoundRpc {
+  return { call: (contract, data) => rpc.call(contract, data, { auth, lang, member }) };
 }
 
 /**
@@ -93,8 +93,9 @@ export async function answerFileRoute(
   ctx: RouteContext,
   req: IncomingMessage,
   res: ServerResponse,
+  member?: CheckedMember,
 ): Promise<void> {
-  const bound = boundRpc(rpc, ctx.auth, ctx.lang);
+  const bound = boundRpc(rpc, ctx.auth, ctx.lang, member);
   if (isFileUploadRoute(route)) {
     const body = await readRawBody(req, route.upload.maxBytes + FILE_BODY_SLACK);
     if (body.size === 0) throw new ApiError('validation_failed', { fields: { file: 'The body is empty: send the file as the raw body' } });

@@ -11,10 +11,13 @@ import type {
   RouteParams,
   RpcResponse,
 } from '@pawline/contracts';
-import type { OrgaAccess } from '../auth/permissions';
+import type { AccessNeed } from '@pawline/nest-kit';
 import type { RateLimitRule } from '../rate-limit/rate-limiter';
 
 export type { HttpMethod, PathParameter } from '@pawline/contracts';
+
+/** The spec §6 guards a route of `:orga` can ask for (the kit's access rules, shared with the services). */
+export type OrgaAccess = AccessNeed;
 
 /** Who may call a route: anyone, any signed-in user, or a member passing a spec §6 guard of `:orga`. */
 export type RouteAccess = 'public' | 'user' | { orga: OrgaAccess };

@@ -1,7 +1,8 @@
-import type { AuthContext, RpcContract, RpcRequest, RpcResponse } from '@pawline/contracts';
+import type { AuthContext, CheckedMember, RpcContract, RpcRequest, RpcResponse } from '@pawline/contracts';
 import type { RawJson } from '@pawline/nest-kit';
 
-type CallOptions = { auth: AuthContext | null; lang: string; timeoutMs?: number };
+/** `member`: the membership the route's guard checked, carried to the service in the envelope (ADR 0007). */
+type CallOptions = { auth: AuthContext | null; lang: string; member?: CheckedMember | undefined; timeoutMs?: number };
 
 /** The part of the kit's NatsRpcClient the gateway uses (failures throw an error carrying `code`). */
 export type RpcCaller = {

@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { autologinLinkRpc, autologinRpc, changeEmailRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SessionGuard } from '../common/session-guard';
 import { AccountService } from './account.service';
 
 /** Changing the own e-mail (R1.14) and auto-login (R1.15, R2.04). */
-@Injectable()
+@Controller()
 export class AccountHandlers {
   constructor(
     private readonly account: AccountService,

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   loginRpc,
   logoutAllRpc,
@@ -15,7 +15,7 @@ import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SessionGuard } from '../common/session-guard';
 import { AuthService } from './auth.service';
 
-@Injectable()
+@Controller()
 export class AuthHandlers {
   constructor(
     private readonly auth: AuthService,

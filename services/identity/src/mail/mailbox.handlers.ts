@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { listMailboxRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcError, RpcHandler } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
@@ -6,7 +6,7 @@ import { MAIL_SENDER, type MailSender } from './mail-sender';
 import { SandboxMailEntity } from './sandbox-mail.entity';
 
 /** The sandbox mailbox (/dev/mailbox, tests): only exists while mails go to the sandbox. */
-@Injectable()
+@Controller()
 export class MailboxHandlers {
   constructor(
     private readonly dataSource: DataSource,

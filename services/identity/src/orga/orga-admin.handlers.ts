@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   cancelOrgaRpc,
   createStoreRpc,
@@ -14,7 +14,7 @@ import { SessionGuard } from '../common/session-guard';
 import { OrgaAdminService } from './orga-admin.service';
 
 /** Organization administrators' writes; the service re-checks spec §6 for every row it touches. */
-@Injectable()
+@Controller()
 export class OrgaAdminHandlers {
   constructor(
     private readonly admin: OrgaAdminService,

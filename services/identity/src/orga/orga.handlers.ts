@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   getOrgaRpc,
   getStoreRpc,
@@ -12,7 +12,7 @@ import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SessionGuard } from '../common/session-guard';
 import { OrgaService } from './orga.service';
 
-@Injectable()
+@Controller()
 export class OrgaHandlers {
   constructor(
     private readonly orgas: OrgaService,
@@ -44,7 +44,9 @@ export class OrgaHandlers {
   }
 
   @RpcHandler(memberAccessRpc)
-  memberAccess(input: RpcRequest<typeof memberAccessRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof memberAccessRpc>> {
+  async memberAccess(input: RpcRequest<typeof memberAccessRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof memberAccessRpc>> {
+    // asked on a user's behalf, their session must still be open: a revoked or deactivated caller gets no membership to pass a guard with
+    if (ctx.auth) await this.guard.caller(ctx);
     return this.orgas.access(ctx, input.user_id, input.orga_id);
   }
 }

@@ -107,26 +107,32 @@ export class OrgaService {
         store_ids: [],
         min_ranks: minRanks,
         tier: orga.tier,
+        share_pets: orga.sharePets,
+        store_time_zones: {},
       };
     }
     const user = await this.dataSource.getRepository(PersonUserEntity).findOneBy({ id: userId });
     const overrides = (await this.overridesOf([row.id])).get(row.id) ?? {};
     const stores = await this.stores(orgaId);
     const active = row.active && !!user && user.deactivatedAt === null;
+    const storeIds = active
+      ? reachableStoreIds(
+          memberShape({ row, overrides }),
+          stores.map((s) => s.id),
+        )
+      : [];
     return {
       member: true,
       active,
       orga_rank: row.rank,
       employee_status: row.employeeStatus,
       store_overrides: overrides,
-      store_ids: active
-        ? reachableStoreIds(
-            memberShape({ row, overrides }),
-            stores.map((s) => s.id),
-          )
-        : [],
+      store_ids: storeIds,
       min_ranks: minRanks,
       tier: orga.tier,
+      share_pets: orga.sharePets,
+      // a store's zone travels with the membership, so scheduling asks identity for nothing more
+      store_time_zones: Object.fromEntries(stores.filter((s) => storeIds.includes(s.id)).map((s) => [s.id, s.timeZone])),
     };
   }
 

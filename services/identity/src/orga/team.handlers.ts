@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   createMemberRpc,
   deactivateMemberRpc,
@@ -14,7 +14,7 @@ import { SessionGuard } from '../common/session-guard';
 import { TeamService } from './team.service';
 
 /** The organization's team, for organization administrators (R2.02, R3.03). */
-@Injectable()
+@Controller()
 export class TeamHandlers {
   constructor(
     private readonly team: TeamService,

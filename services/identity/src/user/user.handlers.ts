@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { changePasswordRpc, getUserRpc, rateAppRpc, updateUserRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { AuthService } from '../auth/auth.service';
@@ -6,7 +6,7 @@ import { SessionGuard } from '../common/session-guard';
 import { UserService } from './user.service';
 
 /** The calling user's own account: nobody reads or changes another user's here. */
-@Injectable()
+@Controller()
 export class UserHandlers {
   constructor(
     private readonly users: UserService,

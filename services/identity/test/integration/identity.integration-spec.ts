@@ -298,6 +298,9 @@ describe('identity over NATS and Postgres', () => {
       store_ids: [store?.id],
       min_ranks: { read_store: 4, write_store: 3, read_pets: 4, write_pets: 3 },
       tier: 0,
+      share_pets: false,
+      // the facts the services scope by travel with the membership (docs/adr/0007)
+      store_time_zones: { [store?.id ?? '']: 'Europe/Rome' },
     });
     const stranger = await call(client, memberAccessRpc, { user_id: ids.jurgenUser, orga_id: ids.annaOrga });
     expect(stranger).toMatchObject({ member: false, active: false, store_ids: [] });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   checkOutAppointmentRpc,
   createAppointmentRpc,
@@ -17,106 +17,106 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
-import { RpcError, RpcHandler, type RawJson, type RpcCallContext } from '@pawline/nest-kit';
-import { SchedulingAccess } from '../access/scheduling-access.service';
+import { type RawJson, type RpcCallContext, RpcError, RpcHandler, StoreRead, storeScopeOf, StoreWrite } from '@pawline/nest-kit';
 import { AppointmentService } from './appointment.service';
 
 /** Reading needs store read access, every change store write access (spec §6). */
-@Injectable()
+@Controller()
 export class AppointmentHandlers {
-  constructor(
-    private readonly access: SchedulingAccess,
-    private readonly appointments: AppointmentService,
-  ) {}
+  constructor(private readonly appointments: AppointmentService) {}
 
+  @StoreRead()
   @RpcHandler(listAppointmentRangeRpc)
   async range(
     input: RpcRequest<typeof listAppointmentRangeRpc>,
     ctx: RpcCallContext,
   ): Promise<RawJson<RpcResponse<typeof listAppointmentRangeRpc>>> {
-    return this.appointments.range(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input);
+    return this.appointments.range(storeScopeOf(ctx), input);
   }
 
+  @StoreRead()
   @RpcHandler(listRecurringGroupRpc)
   async recurringGroup(
     input: RpcRequest<typeof listRecurringGroupRpc>,
     ctx: RpcCallContext,
   ): Promise<RawJson<RpcResponse<typeof listRecurringGroupRpc>>> {
-    return this.appointments.recurringGroup(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.group_id, input);
+    return this.appointments.recurringGroup(storeScopeOf(ctx), input.group_id, input);
   }
 
+  @StoreRead()
   @RpcHandler(listPetAppointmentsRpc)
   async petHistory(
     input: RpcRequest<typeof listPetAppointmentsRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof listPetAppointmentsRpc>> {
-    const scope = await this.access.store(ctx, input.orga_id, input.store_id, 'read');
+    const scope = storeScopeOf(ctx);
     return this.appointments.petHistory(scope, input.pet_id, input.last_date, input.last_id);
   }
 
+  @StoreRead()
   @RpcHandler(latestPetAppointmentRpc)
   async latest(
     input: RpcRequest<typeof latestPetAppointmentRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof latestPetAppointmentRpc>> {
-    return this.appointments.latest(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.pet_id);
+    return this.appointments.latest(storeScopeOf(ctx), input.pet_id);
   }
 
+  @StoreRead()
   @RpcHandler(getAppointmentRpc)
   async get(input: RpcRequest<typeof getAppointmentRpc>, ctx: RpcCallContext): Promise<RawJson<RpcResponse<typeof getAppointmentRpc>>> {
-    return this.appointments.get(await this.access.store(ctx, input.orga_id, input.store_id, 'read'), input.appointment_id);
+    return this.appointments.get(storeScopeOf(ctx), input.appointment_id);
   }
 
+  @StoreWrite()
   @RpcHandler(createAppointmentRpc)
   async create(input: RpcRequest<typeof createAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof createAppointmentRpc>> {
-    return this.appointments.create(
-      await this.access.store(ctx, input.orga_id, input.store_id, 'write'),
-      input.appointment,
-      input.recurring,
-    );
+    return this.appointments.create(storeScopeOf(ctx), input.appointment, input.recurring);
   }
 
+  @StoreWrite()
   @RpcHandler(updateAppointmentRpc)
   async update(input: RpcRequest<typeof updateAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateAppointmentRpc>> {
-    const scope = await this.access.store(ctx, input.orga_id, input.store_id, 'write');
+    const scope = storeScopeOf(ctx);
     return this.appointments.update(scope, input.appointment_id, input.scope, input.appointment);
   }
 
+  @StoreWrite()
   @RpcHandler(moveAppointmentRpc)
   async move(input: RpcRequest<typeof moveAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof moveAppointmentRpc>> {
-    const scope = await this.access.store(ctx, input.orga_id, input.store_id, 'write');
+    const scope = storeScopeOf(ctx);
     return this.appointments.move(scope, input.appointment_id, input.scope, input);
   }
 
+  @StoreWrite()
   @RpcHandler(resizeAppointmentRpc)
   async resize(input: RpcRequest<typeof resizeAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof resizeAppointmentRpc>> {
-    const scope = await this.access.store(ctx, input.orga_id, input.store_id, 'write');
+    const scope = storeScopeOf(ctx);
     return this.appointments.resize(scope, input.appointment_id, input.scope, input.duration);
   }
 
+  @StoreWrite()
   @RpcHandler(checkOutAppointmentRpc)
   async done(input: RpcRequest<typeof checkOutAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof checkOutAppointmentRpc>> {
-    return this.appointments.checkOut(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input);
+    return this.appointments.checkOut(storeScopeOf(ctx), input);
   }
 
+  @StoreWrite()
   @RpcHandler(updateAppointmentNotesRpc)
   async notes(
     input: RpcRequest<typeof updateAppointmentNotesRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof updateAppointmentNotesRpc>> {
-    return this.appointments.notes(await this.access.store(ctx, input.orga_id, input.store_id, 'write'), input.appointment_id, input.notes);
+    return this.appointments.notes(storeScopeOf(ctx), input.appointment_id, input.notes);
   }
 
+  @StoreWrite()
   @RpcHandler(updateAppointmentStatusRpc)
   async status(
     input: RpcRequest<typeof updateAppointmentStatusRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof updateAppointmentStatusRpc>> {
-    return this.appointments.status(
-      await this.access.store(ctx, input.orga_id, input.store_id, 'write'),
-      input.appointment_id,
-      input.status,
-    );
+    return this.appointments.status(storeScopeOf(ctx), input.appointment_id, input.status);
   }
 
   /** Service to service only (messaging, from a reminder reply): a signed-in user is refused. */
@@ -129,12 +129,9 @@ export class AppointmentHandlers {
     return this.appointments.statusByCustomer(input.orga_id, input.appointment_id, input.status);
   }
 
+  @StoreWrite()
   @RpcHandler(deleteAppointmentRpc)
   async delete(input: RpcRequest<typeof deleteAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof deleteAppointmentRpc>> {
-    return this.appointments.delete(
-      await this.access.store(ctx, input.orga_id, input.store_id, 'write'),
-      input.appointment_id,
-      input.scope,
-    );
+    return this.appointments.delete(storeScopeOf(ctx), input.appointment_id, input.scope);
   }
 }

@@ -19,10 +19,9 @@ import {
   type checkOutAppointmentRpc,
 } from '@pawline/contracts';
 import { PAGE_SIZES } from '@pawline/domain';
-import { OutboxService, RawJson, RpcError, type OutboxMeta } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { StoreScope } from '../access/scheduling-access.service';
+import { type OutboxMeta, OutboxService, RawJson, RpcError, type StoreScope } from '@pawline/nest-kit';
 import {
   APPOINTMENT_COLUMNS,
   APPOINTMENT_JSON_COLUMNS,

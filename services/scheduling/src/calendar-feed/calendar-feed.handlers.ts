@@ -1,13 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { readCalendarFeedRpc, regenerateCalendarFeedRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
-import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
-import { SchedulingAccess } from '../access/scheduling-access.service';
+import { AccessService, type RpcCallContext, RpcHandler } from '@pawline/nest-kit';
 import { CalendarFeedService } from './calendar-feed.service';
 
-@Injectable()
+@Controller()
 export class CalendarFeedHandlers {
   constructor(
-    private readonly access: SchedulingAccess,
+    private readonly access: AccessService,
     private readonly feeds: CalendarFeedService,
   ) {}
 
@@ -18,7 +17,7 @@ export class CalendarFeedHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof regenerateCalendarFeedRpc>> {
     const own = input.user_id !== null && input.user_id === ctx.auth?.userId;
-    const scope = await this.access.store(ctx, input.orga_id, input.store_id, own ? 'read' : 'write');
+    const scope = await this.access.store(ctx, input.orga_id, input.store_id, own ? 'store_read' : 'store_write');
     return this.feeds.regenerate(scope, input.user_id);
   }
 

@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { APPOINTMENT_STATUS } from '@pawline/contracts';
-import { RpcError } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
-import type { StoreScope } from '../access/scheduling-access.service';
+import { RpcError, type StoreScope } from '@pawline/nest-kit';
 import { APPOINTMENT_COLUMNS, type AppointmentRow } from '../appointment/appointment-rows';
 import { addDays, formatLocalDate, parseLocalDate } from '../appointment/local-time';
 import { buildIcal } from './ical';

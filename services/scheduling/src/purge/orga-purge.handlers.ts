@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { orgaCancelledEvent, type EventEnvelope, type EventPayload } from '@pawline/contracts';
 import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { returnedRows } from '../appointment/appointment-rows';
 
 /** R1.17 a cancelled organization loses its appointments, treatments, calendar feeds and its days' versions. */
-@Injectable()
+@Controller()
 export class OrgaPurgeHandlers {
   @EventHandler({ durable: 'scheduling-orga-purge', events: [orgaCancelledEvent], maxDeliver: 5 })
   async onCancelled(event: EventEnvelope<EventPayload<typeof orgaCancelledEvent>>, manager: EntityManager): Promise<void> {

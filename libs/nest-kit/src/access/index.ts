@@ -1,0 +1,3 @@
+export * from './access-rules';
+export * from './access.service';
+export * from './access.guard';
