@@ -23,7 +23,7 @@ export const depConstraints = [
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:i18n', 'type:domain', 'type:contracts'] },
   { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'type:i18n', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:i18n', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['*'] },
 ];

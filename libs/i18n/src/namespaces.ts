@@ -1,5 +1,4 @@
 // spec §1 (R1.03): English and Italian, with German and French present: the one list of libs/contracts.
-// eslint-disable-next-line @nx/enforce-module-boundaries -- languages.ts imports nothing; eslint.config.mjs should let type:i18n depend on type:contracts
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pawline/contracts';
 
 export { DEFAULT_LANGUAGE, type Language };
