@@ -1,11 +1,10 @@
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
-import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
-import { GATEWAY_TEST_SECRET } from '../../../gateway/test/integration/gateway-test-helpers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
-import { EXPECTED_MEMBERSHIP_STEPS, membershipChangeSteps } from '../../../gateway/test/integration/membership-change-helpers';
+import {
+  EXPECTED_MEMBERSHIP_STEPS,
+  gatewayStackFor,
+  membershipChangeSteps,
+} from '../../../gateway/test/integration/membership-change-helpers';
 
 jest.setTimeout(120_000);
 
@@ -14,26 +13,10 @@ jest.setTimeout(120_000);
  * keeps as soon as it proxies a change, so the very next request is answered by the new access.
  */
 describe('identity: a membership change is the access of the very next request (gateway, real NATS and Postgres)', () => {
-  let env: TestEnv;
-  let base = '';
-  const savedEnv = { ...process.env };
-
-  beforeAll(async () => {
-    process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
-    process.env['MAIL_TRANSPORT'] = 'sandbox';
-    env = await createTestEnv();
-    await env.start(identityService);
-    const gateway = await env.start(gatewayService, { httpPort: 0 });
-    base = gateway.httpUrl ?? '';
-  });
-
-  afterAll(async () => {
-    await env?.dispose();
-    process.env = savedEnv;
-  });
+  const stack = gatewayStackFor([identityService]);
 
   it('R6.01 R6.03 R6.04 R3.03 rank, store override and deactivation changes decide GET /orga/:orga/store/:store (identity) at once', async () => {
-    const steps = await membershipChangeSteps(base, (employee, token, owner, store) =>
+    const steps = await membershipChangeSteps(stack.base(), (employee, token, owner, store) =>
       employee.request('GET', `/api/v1/orga/${owner.orgaId}/store/${store}`, { token }),
     );
     expect(steps).toEqual(EXPECTED_MEMBERSHIP_STEPS);

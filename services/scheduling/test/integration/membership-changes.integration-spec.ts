@@ -1,13 +1,12 @@
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { schedulingService } from '../../src/scheduling.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-import { schedulingService } from '../../src/scheduling.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
-import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
-import { GATEWAY_TEST_SECRET } from '../../../gateway/test/integration/gateway-test-helpers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
-import { EXPECTED_MEMBERSHIP_STEPS, membershipChangeSteps } from '../../../gateway/test/integration/membership-change-helpers';
+import {
+  EXPECTED_MEMBERSHIP_STEPS,
+  gatewayStackFor,
+  membershipChangeSteps,
+} from '../../../gateway/test/integration/membership-change-helpers';
 
 jest.setTimeout(120_000);
 
@@ -16,27 +15,10 @@ jest.setTimeout(120_000);
  * keeps as soon as it proxies a change, so the very next request is answered by the new access.
  */
 describe('scheduling: a membership change is the access of the very next request (gateway, real NATS and Postgres)', () => {
-  let env: TestEnv;
-  let base = '';
-  const savedEnv = { ...process.env };
-
-  beforeAll(async () => {
-    process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
-    process.env['MAIL_TRANSPORT'] = 'sandbox';
-    env = await createTestEnv();
-    await env.start(identityService);
-    await env.start(schedulingService);
-    const gateway = await env.start(gatewayService, { httpPort: 0 });
-    base = gateway.httpUrl ?? '';
-  });
-
-  afterAll(async () => {
-    await env?.dispose();
-    process.env = savedEnv;
-  });
+  const stack = gatewayStackFor([identityService, schedulingService]);
 
   it('R6.01 R6.03 R6.04 R3.03 rank, store override and deactivation changes decide GET /orga/:orga/store/:store/appointments/… (scheduling) at once', async () => {
-    const steps = await membershipChangeSteps(base, (employee, token, owner, store) =>
+    const steps = await membershipChangeSteps(stack.base(), (employee, token, owner, store) =>
       employee.request('GET', `/api/v1/orga/${owner.orgaId}/store/${store}/appointments/2026/11/30/2026/12/6`, { token }),
     );
     expect(steps).toEqual(EXPECTED_MEMBERSHIP_STEPS);
