@@ -83,12 +83,18 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
         `services/${NAME}/jest.config.cjs`,
         `frontends/${NAME}/jest.config.cjs`,
         'libs/contracts/jest.config.cjs',
+        'libs/api-client/jest.config.cjs',
+        'services/gateway/jest.config.cjs',
         'libs/i18n/jest.config.cjs',
         'frontends/shell/jest.config.cjs',
         '--testPathPatterns',
         `services/${NAME}/src/`,
         `frontends/${NAME}/src/`,
         'libs/contracts/src/subjects.spec',
+        'libs/contracts/src/http/http-routes.spec',
+        'libs/api-client/src/api-routes.generated.spec',
+        'libs/api-client/src/wire-boundary.spec',
+        'services/gateway/src/routes/gateway.routes.spec',
         'libs/i18n/src/translator.spec',
         'frontends/shell/src/remotes/remote-manifest.spec',
         '--json',
@@ -108,6 +114,9 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     expect(updated.sort()).toEqual(
       [
         'frontends/shell/src/remotes/remotes.manifest.json',
+        'libs/api-client/src/api-routes.generated.ts',
+        'libs/contracts/src/http/http-routes.spec.ts',
+        'libs/contracts/src/http/index.ts',
         'libs/contracts/src/index.ts',
         'libs/contracts/src/subjects.ts',
         'libs/i18n/src/catalogues.ts',
@@ -117,6 +126,10 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     );
     const read = (file: string) => readFileSync(path.join(copy, file), 'utf8');
     expect(read('services/gateway/src/routes/gateway.routes.ts')).toContain('...kennelProbeRoutes,');
+    expect(read('libs/contracts/src/http/index.ts')).toContain('  ...kennelProbeHttpRoutes,\n} as const;');
+    expect(read('libs/api-client/src/api-routes.generated.ts')).toContain(
+      "  createKennelProbeNote: { method: 'post', path: '/api/v1/orga/:orga/kennel-probe/note' },\n};",
+    );
     const port = /defaultPort: (\d+)/.exec(read(`services/${NAME}/src/${NAME}.service-definition.ts`))?.[1];
     expect(read('tools/launcher/stack.cjs')).toContain(`'${NAME}': ${port},`);
     expect(JSON.parse(read('frontends/shell/src/remotes/remotes.manifest.json')).remotes.at(-1)).toMatchObject({
@@ -138,7 +151,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     expect(code).toBe(0);
   }, 150_000);
 
-  it('passes its own unit specs and the specs of the subject table, the catalogues and the shell manifest', async () => {
+  it('passes its own unit specs and the checks of what it registered: subject table, route declarations and bindings, API_ROUTES, the wire boundary, catalogues, shell manifest', async () => {
     const { code, stdout, stderr } = await unitSpecs;
     if (code !== 0) console.error(stderr);
     const report = JSON.parse(stdout) as {
@@ -150,8 +163,12 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     expect(suites).toEqual([
       `frontends/${NAME}/src/routes.spec.tsx`,
       'frontends/shell/src/remotes/remote-manifest.spec.ts',
+      'libs/api-client/src/api-routes.generated.spec.ts',
+      'libs/api-client/src/wire-boundary.spec.ts',
+      'libs/contracts/src/http/http-routes.spec.ts',
       'libs/contracts/src/subjects.spec.ts',
       'libs/i18n/src/translator.spec.ts',
+      'services/gateway/src/routes/gateway.routes.spec.ts',
       `services/${NAME}/src/access/${NAME}-access.spec.ts`,
       `services/${NAME}/src/${NAME}.service-definition.spec.ts`,
       `services/${NAME}/src/note/note.handlers.spec.ts`,
