@@ -8,6 +8,8 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 const NAME = 'kennel-probe';
+// a project of its own name: Nx refuses two projects named alike
+const REMOTE = 'kennel-view';
 // the copy leaves out what is large or generated; node_modules resolves from the real root above it
 const LEFT_OUT = new Set(['node_modules', '.git', 'dist', 'tmp', '.data', '.nx', 'coverage', 'test-results']);
 
@@ -20,7 +22,7 @@ const remote = require('./tools/generators/src/remote/index.cjs');
 (async () => {
   const tree = new FsTree(process.cwd(), false);
   await service(tree, { name: '${NAME}' });
-  await remote(tree, { name: '${NAME}', who: 'store_reader', premium: true });
+  await remote(tree, { name: '${REMOTE}', who: 'store_reader', premium: true });
   const changes = tree.listChanges();
   flushChanges(process.cwd(), changes);
   process.stdout.write(JSON.stringify(changes.map(({ path, type }) => ({ path, type }))));
@@ -81,7 +83,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
         '--maxWorkers=2',
         '--projects',
         `services/${NAME}/jest.config.cjs`,
-        `frontends/${NAME}/jest.config.cjs`,
+        `frontends/${REMOTE}/jest.config.cjs`,
         'libs/contracts/jest.config.cjs',
         'libs/api-client/jest.config.cjs',
         'services/gateway/jest.config.cjs',
@@ -89,7 +91,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
         'frontends/shell/jest.config.cjs',
         '--testPathPatterns',
         `services/${NAME}/src/`,
-        `frontends/${NAME}/src/`,
+        `frontends/${REMOTE}/src/`,
         'libs/contracts/src/subjects.spec',
         'libs/contracts/src/http/http-routes.spec',
         'libs/api-client/src/api-routes.generated.spec',
@@ -133,9 +135,9 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     const port = /defaultPort: (\d+)/.exec(read(`services/${NAME}/src/${NAME}.service-definition.ts`))?.[1];
     expect(read('tools/launcher/stack.cjs')).toContain(`'${NAME}': ${port},`);
     expect(JSON.parse(read('frontends/shell/src/remotes/remotes.manifest.json')).remotes.at(-1)).toMatchObject({
-      name: NAME,
-      routes: [{ path: `/:orgaId/store/:storeId/${NAME}/*`, export: 'KennelProbeRoutes', who: 'store_reader' }],
-      drawer: [{ id: NAME, label: `${NAME}.navLabel`, who: 'store_reader', premium: true }],
+      name: REMOTE,
+      routes: [{ path: `/:orgaId/store/:storeId/${REMOTE}/*`, export: 'KennelViewRoutes', who: 'store_reader' }],
+      drawer: [{ id: REMOTE, label: `${REMOTE}.navLabel`, who: 'store_reader', premium: true }],
     });
   });
 
@@ -161,7 +163,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     };
     const suites = report.testResults.map((suite) => path.relative(copy, suite.name)).sort();
     expect(suites).toEqual([
-      `frontends/${NAME}/src/routes.spec.tsx`,
+      `frontends/${REMOTE}/src/routes.spec.tsx`,
       'frontends/shell/src/remotes/remote-manifest.spec.ts',
       'libs/api-client/src/api-routes.generated.spec.ts',
       'libs/api-client/src/wire-boundary.spec.ts',

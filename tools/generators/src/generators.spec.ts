@@ -369,4 +369,15 @@ describe('remote generator', () => {
     tree.delete('frontends/shell/src/remotes/remotes.manifest.json');
     await expect(remoteGenerator(tree, { name: 'gallery', format: false })).rejects.toThrow('remotes.manifest.json is missing');
   });
+
+  it('refuses the name of a project that exists (Nx allows one project per name): a service and its remote are named apart', async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    await expect(remoteGenerator(tree, { name: 'pet-photos', format: false })).rejects.toThrow(
+      'the project name pet-photos is taken by services/pet-photos',
+    );
+    await remoteGenerator(tree, { name: 'gallery', format: false });
+    await expect(serviceGenerator(tree, { name: 'gallery', format: false })).rejects.toThrow(
+      'the project name gallery is taken by frontends/gallery',
+    );
+  });
 });

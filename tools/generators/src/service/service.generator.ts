@@ -1,4 +1,4 @@
-import { addProjectConfiguration, formatFiles, joinPathFragments, type Tree } from '@nx/devkit';
+import { addProjectConfiguration, formatFiles, getProjects, joinPathFragments, type Tree } from '@nx/devkit';
 import { renderApiRouteEntry } from '../../../../libs/api-client/src/api-route-entry';
 import { contractFiles, gatewayRoutesFile, httpRouteNames, httpRoutesFile, serviceFiles, serviceNames } from './service-files';
 import {
@@ -85,6 +85,9 @@ export async function serviceGenerator(tree: Tree, options: ServiceGeneratorOpti
   if (RESERVED.includes(name)) throw new Error(`"${name}" is taken by the platform`);
   const root = `services/${name}`;
   if (tree.exists(root)) throw new Error(`${root} already exists`);
+  // Nx refuses a workspace where two projects share a name (a remote of the same name, say)
+  const taken = getProjects(tree).get(name);
+  if (taken) throw new Error(`the project name ${name} is taken by ${taken.root}`);
   if (tree.exists(`libs/contracts/src/${name}`)) throw new Error(`libs/contracts/src/${name} already exists`);
   const n = serviceNames(name, options.port ?? nextServicePort(tree, name), options.migrationTime ?? Date.now());
 
