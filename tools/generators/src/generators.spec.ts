@@ -2,7 +2,13 @@ import { readProjectConfiguration, type Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import { registerInManifest } from './remote/remote-registrations';
 import { remoteGenerator } from './remote/remote.generator';
-import { registerLauncherPort, registerSubjects } from './service/service-registrations';
+import {
+  registerApiRoutes,
+  registerHttpRoutes,
+  registerHttpRoutesSpec,
+  registerLauncherPort,
+  registerSubjects,
+} from './service/service-registrations';
 import { nextServicePort, serviceGenerator } from './service/service.generator';
 
 // The generators' shape on an in-memory tree; emitted-code.spec.ts proves the output compiles and passes its specs.
@@ -25,6 +31,38 @@ export function gatewayRoutes(options: { health: GatewayHealthChecker }): ApiRou
     ...healthRoutes(options.health),
   ];
 }
+`;
+
+const HTTP_INDEX = `import { authHttpRoutes } from './auth.routes';
+import { platformHttpRoutes } from './platform.routes';
+
+export * from './auth.routes';
+export * from './platform.routes';
+
+export const HTTP_ROUTES = {
+  ...authHttpRoutes,
+  ...platformHttpRoutes,
+} as const;
+
+export type HttpRouteName = keyof typeof HTTP_ROUTES;
+export * from './realtime-message';
+`;
+
+const HTTP_SPEC = `import { authHttpRoutes } from './auth.routes';
+import { HTTP_ROUTES } from './index';
+import { platformHttpRoutes } from './platform.routes';
+
+describe('HTTP route declarations', () => {
+  const areas = [authHttpRoutes, platformHttpRoutes];
+});
+`;
+
+const API_ROUTES = `import type { HTTP_ROUTES } from '@pawline/contracts';
+
+export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[Name]> } = {
+  login: { method: 'post', path: '/api/v1/auth/login' },
+  health: { method: 'get', path: '/api/v1/health' },
+};
 `;
 
 const STACK = `const SERVICE_PORTS = {
@@ -52,6 +90,9 @@ function workspace(): Tree {
   tree.write('libs/contracts/src/subjects.ts', SUBJECTS);
   tree.write('services/gateway/src/routes/gateway.routes.ts', GATEWAY_ROUTES);
   tree.write('tools/launcher/stack.cjs', STACK);
+  tree.write('libs/contracts/src/http/index.ts', HTTP_INDEX);
+  tree.write('libs/contracts/src/http/http-routes.spec.ts', HTTP_SPEC);
+  tree.write('libs/api-client/src/api-routes.generated.ts', API_ROUTES);
   return tree;
 }
 
@@ -109,9 +150,42 @@ describe('service generator', () => {
     expect(subjects).toContain("export const CONTRACTS_BY_SERVICE = { identity, crm, 'pet-photos': petPhotos } as const;");
   });
 
-  it("adds its routes file to the gateway's route table before the health routes", async () => {
+  it('declares its HTTP routes once in libs/contracts, last in HTTP_ROUTES and in the spec of the areas', async () => {
     await serviceGenerator(tree, { name: 'pet-photos', format: false });
-    expect(tree.read('services/gateway/src/routes/pet-photos.routes.ts', 'utf-8')).toContain('export const petPhotosRoutes: ApiRoute[]');
+    const declared = tree.read('libs/contracts/src/http/pet-photos.routes.ts', 'utf-8') ?? '';
+    expect(declared).toContain('export const petPhotosHttpRoutes = {');
+    expect(declared).toContain("path: '/api/v1/orga/:orga/pet-photos/notes',");
+    expect(declared).toContain('response: createPetPhotosNoteRpc.response,');
+    const index = tree.read('libs/contracts/src/http/index.ts', 'utf-8') ?? '';
+    expect(index).toContain(
+      "import { platformHttpRoutes } from './platform.routes';\nimport { petPhotosHttpRoutes } from './pet-photos.routes';\n",
+    );
+    expect(index).toContain("export * from './platform.routes';\nexport * from './pet-photos.routes';\n");
+    expect(index).toContain('  ...platformHttpRoutes,\n  ...petPhotosHttpRoutes,\n} as const;');
+    const spec = tree.read('libs/contracts/src/http/http-routes.spec.ts', 'utf-8') ?? '';
+    expect(spec).toContain('const areas = [authHttpRoutes, platformHttpRoutes, petPhotosHttpRoutes];');
+    expect(spec).toContain("import { petPhotosHttpRoutes } from './pet-photos.routes';");
+  });
+
+  it("gives the browser's API_ROUTES the entries the renderer would write for them", async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    expect(tree.read('libs/api-client/src/api-routes.generated.ts', 'utf-8')).toContain(
+      `  health: { method: 'get', path: '/api/v1/health' },
+  listPetPhotosNotes: { method: 'get', path: '/api/v1/orga/:orga/pet-photos/notes' },
+  createPetPhotosNote: { method: 'post', path: '/api/v1/orga/:orga/pet-photos/note' },
+};
+`,
+    );
+  });
+
+  it("binds its declarations in the gateway's route table before the health routes", async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    const routes = tree.read('services/gateway/src/routes/pet-photos.routes.ts', 'utf-8') ?? '';
+    expect(routes).toContain('export const petPhotosRoutes: ApiRoute[]');
+    expect(routes).toContain('petPhotosHttpRoutes as http');
+    expect(routes).toContain('rpcRoute(http.listPetPhotosNotes, {');
+    expect(routes).toContain('rpcRoute(http.createPetPhotosNote, {');
+    expect(routes).not.toContain('/api/v1');
     const table = tree.read('services/gateway/src/routes/gateway.routes.ts', 'utf-8') ?? '';
     expect(table).toContain("import { petPhotosRoutes } from './pet-photos.routes';");
     expect(table).toContain('    ...authRoutes,\n    ...petPhotosRoutes,\n    ...healthRoutes(options.health),');
@@ -140,6 +214,14 @@ describe('service generator', () => {
     expect(registerSubjects(once, 'pet-photos', 'petPhotos')).toBe(once);
     const port = registerLauncherPort(STACK, 'pet-photos', 3105) ?? '';
     expect(registerLauncherPort(port, 'pet-photos', 3105)).toBe(port);
+    const index = registerHttpRoutes(HTTP_INDEX, 'pet-photos', 'petPhotosHttpRoutes') ?? '';
+    expect(registerHttpRoutes(index, 'pet-photos', 'petPhotosHttpRoutes')).toBe(index);
+    const spec = registerHttpRoutesSpec(HTTP_SPEC, 'pet-photos', 'petPhotosHttpRoutes') ?? '';
+    expect(registerHttpRoutesSpec(spec, 'pet-photos', 'petPhotosHttpRoutes')).toBe(spec);
+    const entries = [{ name: 'listPetPhotosNotes', line: "  listPetPhotosNotes: { method: 'get', path: '/api/v1/x' }," }];
+    const api = registerApiRoutes(API_ROUTES, entries) ?? '';
+    expect(api).not.toBe(API_ROUTES);
+    expect(registerApiRoutes(api, entries)).toBe(api);
   });
 
   it('refuses names subjects cannot carry, taken names and services that exist', async () => {
@@ -153,6 +235,11 @@ describe('service generator', () => {
     tree.write('libs/contracts/src/subjects.ts', 'export const SUBJECTS = [];\n');
     await expect(serviceGenerator(tree, { name: 'pet-photos', format: false })).rejects.toThrow(
       'libs/contracts/src/subjects.ts no longer has the shape the generator edits',
+    );
+    tree = workspace();
+    tree.write('libs/contracts/src/http/index.ts', 'export const HTTP_ROUTES = { ...authHttpRoutes };\n');
+    await expect(serviceGenerator(tree, { name: 'pet-photos', format: false })).rejects.toThrow(
+      'libs/contracts/src/http/index.ts no longer has the shape the generator edits',
     );
   });
 });
@@ -281,5 +368,16 @@ describe('remote generator', () => {
     await expect(remoteGenerator(tree, { name: 'gallery', who: 'everyone' as never })).rejects.toThrow('--who must be one of');
     tree.delete('frontends/shell/src/remotes/remotes.manifest.json');
     await expect(remoteGenerator(tree, { name: 'gallery', format: false })).rejects.toThrow('remotes.manifest.json is missing');
+  });
+
+  it('refuses the name of a project that exists (Nx allows one project per name): a service and its remote are named apart', async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    await expect(remoteGenerator(tree, { name: 'pet-photos', format: false })).rejects.toThrow(
+      'the project name pet-photos is taken by services/pet-photos',
+    );
+    await remoteGenerator(tree, { name: 'gallery', format: false });
+    await expect(serviceGenerator(tree, { name: 'gallery', format: false })).rejects.toThrow(
+      'the project name gallery is taken by frontends/gallery',
+    );
   });
 });

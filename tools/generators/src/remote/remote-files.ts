@@ -168,7 +168,9 @@ at \`${path}/*\` for \`${who}\` and shows its drawer entry, both from its entry 
 - Exposes \`./routes\` (\`${className}Routes(props: ShellBridge)\`) from \`rspack.config.mjs\` (MF name \`${propertyName}\`).
 - Texts: namespace \`${name}\` of libs/i18n (\`libs/i18n/src/locales/{en,it,de,fr}/${name}.json\`), read with
   \`src/i18n/translator.ts\` as the other remotes do; the drawer label is \`${name}.navLabel\`.
-- Talks to the gateway only, through \`bridge.api\` (\`@pawline/api-client\`); never imports another remote.
+- Talks to the gateway only, through the declared routes: \`createRemoteHttp({ api: bridge.api, language })\` of
+  \`@pawline/api-client\` and \`request(API_ROUTES.<name>, { params, query, body })\`, never a URL or a \`fetch\`
+  of its own (libs/api-client/src/wire-boundary.spec.ts); never imports another remote.
 
 Build: \`node frontends/build.mjs --project ${name}\`. Tests: \`npx jest -c ${root}/jest.config.cjs\`.
 `,

@@ -1,4 +1,4 @@
-import { addProjectConfiguration, formatFiles, joinPathFragments, type Tree } from '@nx/devkit';
+import { addProjectConfiguration, formatFiles, getProjects, joinPathFragments, type Tree } from '@nx/devkit';
 import {
   mountPath,
   REMOTE_AUDIENCES,
@@ -62,6 +62,9 @@ export async function remoteGenerator(tree: Tree, options: RemoteGeneratorOption
   if (!REMOTE_ICONS.includes(icon)) throw new Error(`--icon must be one of ${REMOTE_ICONS.join(', ')}`);
   const root = `frontends/${name}`;
   if (tree.exists(root)) throw new Error(`${root} already exists`);
+  // Nx refuses a workspace where two projects share a name (the service a remote shows, say)
+  const taken = getProjects(tree).get(name);
+  if (taken) throw new Error(`the project name ${name} is taken by ${taken.root}: name the remote apart (${name}-app, say)`);
   if (tree.exists(`libs/i18n/src/locales/en/${name}.json`)) throw new Error(`the catalogue namespace ${name} already exists`);
 
   addProjectConfiguration(tree, name, {

@@ -99,39 +99,79 @@ export * from './note-list.rpc';
   };
 }
 
-/** services/gateway/src/routes/<name>.routes.ts: the HTTP face of the example RPCs. */
-export function gatewayRoutesFile(n: ServiceNames): Record<string, string> {
-  const c = contractNames(n);
+/**
+ * The example's /api/v1 routes by their names in HTTP_ROUTES (libs/contracts/src/http): the contracts'
+ * declarations, the gateway's bindings and the browser's API_ROUTES entries all come from this list.
+ */
+export function httpRouteNames(n: ServiceNames) {
+  const orga = `/api/v1/orga/:orga/${n.name}`;
   return {
-    [`services/gateway/src/routes/${n.name}.routes.ts`]: `import type { z } from 'zod';
-import { ${c.create}, ${c.list} } from '@pawline/contracts';
-import { orgaParam, rpcRoute, type ApiRoute } from '../http/route-definition';
+    /** `<propertyName>HttpRoutes`, the area's declarations */
+    area: `${n.propertyName}HttpRoutes`,
+    list: { name: `list${n.className}Notes`, method: 'get', path: `${orga}/notes` },
+    create: { name: `create${n.className}Note`, method: 'post', path: `${orga}/note` },
+  } as const;
+}
 
-// ${n.name}: the organization's notes. Bodies come from the contract with .omit(...), the
-// organization from the path; the gateway checks the guard, the service checks it again.
+/**
+ * libs/contracts/src/http/<name>.routes.ts: the HTTP side of the example RPCs, declared once
+ * (ADR 0009); bodies come from the contract with .omit(...), the organization from the path.
+ */
+export function httpRoutesFile(n: ServiceNames): Record<string, string> {
+  const c = contractNames(n);
+  const h = httpRouteNames(n);
+  return {
+    [`libs/contracts/src/http/${n.name}.routes.ts`]: `import { ${c.create}, ${c.list} } from '../${n.name}';
+import { defineRoute } from '../core/http-route';
+
+// ${n.name}: the organization's notes. The gateway binds these (services/gateway/src/routes/${n.name}.routes.ts)
+// and the browser calls them through API_ROUTES of libs/api-client.
 
 const noteBody = ${c.create}.request.omit({ orga_id: true });
 
-export const ${n.propertyName}Routes: ApiRoute[] = [
-  rpcRoute({
-    method: 'get',
-    path: '/api/v1/orga/:orga/${n.name}/notes',
+export const ${h.area} = {
+  ${h.list.name}: defineRoute({
+    method: '${h.list.method}',
+    path: '${h.list.path}',
     summary: "The organization's ${n.name} notes, newest first",
     tag: '${n.name}',
+    response: ${c.list}.response,
+  }),
+  ${h.create.name}: defineRoute({
+    method: '${h.create.method}',
+    path: '${h.create.path}',
+    summary: 'Add a ${n.name} note (organization administrators)',
+    tag: '${n.name}',
+    status: 201,
+    body: noteBody,
+    response: ${c.create}.response,
+  }),
+} as const;
+`,
+  };
+}
+
+/** services/gateway/src/routes/<name>.routes.ts: the declarations bound to their access rule and RPC. */
+export function gatewayRoutesFile(n: ServiceNames): Record<string, string> {
+  const c = contractNames(n);
+  const h = httpRouteNames(n);
+  return {
+    [`services/gateway/src/routes/${n.name}.routes.ts`]: `import { ${c.create}, ${c.list}, ${h.area} as http } from '@pawline/contracts';
+import { orgaParam, rpcRoute, type ApiRoute } from '../http/route-definition';
+
+// ${n.name}: the organization's notes; paths and bodies are declared in libs/contracts/src/http/${n.name}.routes.ts.
+// The gateway checks the access rule, the service checks it again.
+
+export const ${n.propertyName}Routes: ApiRoute[] = [
+  rpcRoute(http.${h.list.name}, {
     access: { orga: 'member' },
     rpc: ${c.list},
     input: (ctx) => ({ orga_id: orgaParam(ctx) }),
   }),
-  rpcRoute({
-    method: 'post',
-    path: '/api/v1/orga/:orga/${n.name}/note',
-    summary: 'Add a ${n.name} note (organization administrators)',
-    tag: '${n.name}',
+  rpcRoute(http.${h.create.name}, {
     access: { orga: 'orga_admin' },
-    status: 201,
-    body: noteBody,
     rpc: ${c.create},
-    input: (ctx) => ({ orga_id: orgaParam(ctx), ...(ctx.body as z.infer<typeof noteBody>) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), ...ctx.body }),
   }),
 ];
 `,
@@ -605,7 +645,10 @@ service has; replace it with the service's own domain piece by piece.
 - Events (outbox): \`evt.${name}.note.created.v1\` (\`orga_id\`, \`note_id\`).
 - Consumes \`evt.identity.orga.cancelled.v1\` (durable \`${name}-orga-purge\`): deletes the organization's rows (R1.17).
 
-## Routes (services/gateway/src/routes/${name}.routes.ts)
+## Routes
+Declared in \`libs/contracts/src/http/${name}.routes.ts\` (\`${n.propertyName}HttpRoutes\`, in \`HTTP_ROUTES\`), bound to
+their access rule and RPC in \`services/gateway/src/routes/${name}.routes.ts\`; the browser calls them as
+\`request(API_ROUTES.list${className}Notes, { params: { orga } })\` (libs/api-client).
 - \`GET /api/v1/orga/:orga/${name}/notes\` (members), \`POST /api/v1/orga/:orga/${name}/note\` \`{ text }\` (organization administrators).
 
 ## Access
