@@ -171,7 +171,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
       'libs/contracts/src/subjects.spec.ts',
       'libs/i18n/src/translator.spec.ts',
       'services/gateway/src/routes/gateway.routes.spec.ts',
-      `services/${NAME}/src/access/${NAME}-access.spec.ts`,
+      `services/${NAME}/src/${NAME}.module.spec.ts`,
       `services/${NAME}/src/${NAME}.service-definition.spec.ts`,
       `services/${NAME}/src/note/note.handlers.spec.ts`,
     ]);

@@ -1,4 +1,4 @@
-import { readProjectConfiguration, type Tree } from '@nx/devkit';
+import { readProjectConfiguration, visitNotIgnoredFiles, type Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import { registerInManifest } from './remote/remote-registrations';
 import { remoteGenerator } from './remote/remote.generator';
@@ -75,6 +75,13 @@ const STACK = `const SERVICE_PORTS = {
 module.exports = { SERVICE_PORTS };
 `;
 
+/** Every file under dir. */
+function files(tree: Tree, dir: string): string[] {
+  const found: string[] = [];
+  visitNotIgnoredFiles(tree, dir, (file) => found.push(file));
+  return found;
+}
+
 function workspace(): Tree {
   const tree = createTreeWithEmptyWorkspace();
   tree.write(
@@ -114,8 +121,7 @@ describe('service generator', () => {
       'src/pet-photos.entities.ts',
       'src/pet-photos.service-definition.ts',
       'src/pet-photos.service-definition.spec.ts',
-      'src/access/pet-photos-access.service.ts',
-      'src/access/pet-photos-access.spec.ts',
+      'src/pet-photos.module.spec.ts',
       'src/note/note.entity.ts',
       'src/note/note.service.ts',
       'src/note/note.handlers.ts',
@@ -126,16 +132,30 @@ describe('service generator', () => {
       'test/integration/pet-photos-test-helpers.ts',
     ];
     for (const file of files) expect(tree.exists(`services/pet-photos/${file}`)).toBe(true);
+    // access is the kit's (ADR 0007): no access file of the service's own
+    expect(tree.children('services/pet-photos/src')).not.toContain('access');
     const readme = tree.read('services/pet-photos/README.md', 'utf-8') ?? '';
     expect(readme).toContain('rpc.pet-photos.note.create');
     expect(readme).not.toMatch(/\(describe|TODO|placeholder/i);
   });
 
-  it('keeps the access check in one marked file the handlers go through', async () => {
+  it("declares its handler classes as controllers and checks access with the kit's decorators (ADR 0006, 0007)", async () => {
     await serviceGenerator(tree, { name: 'pet-photos', format: false });
-    expect(tree.read('services/pet-photos/src/access/pet-photos-access.service.ts', 'utf-8')).toMatch(/^\/\/ ACCESS: the one place/);
+    const module = tree.read('services/pet-photos/src/pet-photos.module.ts', 'utf-8') ?? '';
+    expect(module).toContain('controllers: [NoteHandlers, OrgaPurgeHandlers],');
+    expect(module).toContain('providers: [NoteService],');
     const handlers = tree.read('services/pet-photos/src/note/note.handlers.ts', 'utf-8') ?? '';
-    expect(handlers.match(/this\.access\.orga\(/g)).toHaveLength(2);
+    expect(handlers).toMatch(/@Controller\(\)\nexport class NoteHandlers/);
+    expect(handlers).toMatch(/@Member\(\)\n {2}@RpcHandler\(listPetPhotosNotesRpc\)/);
+    expect(handlers).toMatch(/@OrgaAdmin\(\)\n {2}@RpcHandler\(createPetPhotosNoteRpc\)/);
+    expect(handlers).not.toContain('memberAccessRpc');
+    expect(tree.read('services/pet-photos/src/purge/orga-purge.handlers.ts', 'utf-8')).toMatch(
+      /@Controller\(\)\nexport class OrgaPurgeHandlers/,
+    );
+    const everything = files(tree, 'services/pet-photos').map((file) => tree.read(file, 'utf-8') ?? '');
+    expect(everything.filter((text) => text.includes('// ACCESS:') || text.includes('@Injectable()\nexport class NoteHandlers'))).toEqual(
+      [],
+    );
   });
 
   it('writes the contracts, one file per message, and registers them in the index and the subject table', async () => {
