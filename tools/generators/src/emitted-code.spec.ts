@@ -122,6 +122,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
         'libs/contracts/src/index.ts',
         'libs/contracts/src/subjects.ts',
         'libs/i18n/src/catalogues.ts',
+        'libs/i18n/src/namespaces.ts',
         'services/gateway/src/routes/gateway.routes.ts',
         'tools/launcher/stack.cjs',
       ].sort(),

@@ -283,8 +283,6 @@ import enShell from './locales/en/shell.json';
 import frShell from './locales/fr/shell.json';
 import itShell from './locales/it/shell.json';
 
-export const NAMESPACES = ['shell'] as const;
-
 const english = {
   shell: enShell,
 };
@@ -303,12 +301,21 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
 };
 `;
 
+const NAMESPACES = `export const NAMESPACES = ['shell'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+type English = {
+  shell: typeof import('./locales/en/shell.json');
+};
+`;
+
 describe('remote generator', () => {
   let tree: Tree;
   beforeEach(() => {
     tree = createTreeWithEmptyWorkspace();
     tree.write('frontends/shell/src/remotes/remotes.manifest.json', MANIFEST);
     tree.write('libs/i18n/src/catalogues.ts', CATALOGUES);
+    tree.write('libs/i18n/src/namespaces.ts', NAMESPACES);
   });
 
   it('writes the standard layout of a remote tagged type:remote', async () => {
@@ -344,10 +351,20 @@ describe('remote generator', () => {
     expect(catalogue('it').welcome).toBe('Benvenuto, {name}.');
     const catalogues = tree.read('libs/i18n/src/catalogues.ts', 'utf-8') ?? '';
     expect(catalogues).toContain("import itPetGallery from './locales/it/pet-gallery.json';");
-    expect(catalogues).toContain("export const NAMESPACES = ['shell', 'pet-gallery'] as const;");
+    const namespaces = tree.read('libs/i18n/src/namespaces.ts', 'utf-8') ?? '';
+    expect(namespaces).toContain("export const NAMESPACES = ['shell', 'pet-gallery'] as const;");
+    expect(namespaces).toContain(
+      "  shell: typeof import('./locales/en/shell.json');\n  'pet-gallery': typeof import('./locales/en/pet-gallery.json');\n};",
+    );
     expect(catalogues).toContain("  shell: enShell,\n  'pet-gallery': enPetGallery,\n};");
     expect(catalogues).toContain("  fr: {\n    shell: frShell,\n    'pet-gallery': frPetGallery,\n  },");
-    expect(tree.read('frontends/pet-gallery/src/routes.tsx', 'utf-8')).toContain("t('pet-gallery.title')");
+    const routes = tree.read('frontends/pet-gallery/src/routes.tsx', 'utf-8') ?? '';
+    expect(routes).toContain("t('pet-gallery.title')");
+    // the frontends load catalogues lazily: the remote renders behind a gate over its namespaces, never the bundled CATALOGUES
+    expect(routes).toContain('<CatalogueGate language={bridge.language} namespaces={PET_GALLERY_NAMESPACES}>');
+    const translator = tree.read('frontends/pet-gallery/src/i18n/translator.ts', 'utf-8') ?? '';
+    expect(translator).toContain("export const PET_GALLERY_NAMESPACES: readonly Namespace[] = ['pet-gallery', 'shell'];");
+    expect(translator).not.toMatch(/createTranslator|CATALOGUES/);
   });
 
   it("adds its route and drawer entry to the shell's manifest, before the account area", async () => {
