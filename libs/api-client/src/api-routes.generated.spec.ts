@@ -9,7 +9,8 @@ const FILE = join(__dirname, 'api-routes.generated.ts');
 
 /** The workspace's Prettier in its own process (it loads its plugins with import(), which jest's VM refuses). */
 function formatted(text: string): string {
-  const prettier = join(__dirname, '../../../node_modules/prettier/bin/prettier.cjs');
+  // resolved, not joined to this checkout: a copy of the workspace under tmp/ (the generators' test) has no node_modules of its own
+  const prettier = require.resolve('prettier/bin/prettier.cjs');
   return execFileSync(process.execPath, [prettier, '--stdin-filepath', FILE], { input: text, encoding: 'utf8' });
 }
 

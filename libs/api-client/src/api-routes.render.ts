@@ -1,4 +1,5 @@
 import { HTTP_ROUTES, type HttpRoute } from '@pawline/contracts';
+import { renderApiRouteEntry } from './api-route-entry';
 
 /**
  * The text of api-routes.generated.ts: one method-and-path reference per declaration of
@@ -6,10 +7,7 @@ import { HTTP_ROUTES, type HttpRoute } from '@pawline/contracts';
  * `WRITE_API_ROUTES=1 npx jest -c libs/api-client/jest.config.cjs api-routes` writes it.
  */
 export function renderApiRoutes(routes: Readonly<Record<string, HttpRoute>> = HTTP_ROUTES): string {
-  const entries = Object.entries(routes).map(([name, route]) => {
-    const transfer = route.transfer ? `, transfer: '${route.transfer}'` : '';
-    return `  ${name}: { method: '${route.method}', path: '${route.path}'${transfer} },`;
-  });
+  const entries = Object.entries(routes).map(([name, route]) => renderApiRouteEntry(name, route));
   return [
     '// Generated from HTTP_ROUTES of libs/contracts/src/http by api-routes.render.ts: do not edit.',
     '// The declarations are imported as types only, so no schema reaches a browser bundle; the',

@@ -8,6 +8,8 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 const NAME = 'kennel-probe';
+// a project of its own name: Nx refuses two projects named alike
+const REMOTE = 'kennel-view';
 // the copy leaves out what is large or generated; node_modules resolves from the real root above it
 const LEFT_OUT = new Set(['node_modules', '.git', 'dist', 'tmp', '.data', '.nx', 'coverage', 'test-results']);
 
@@ -20,7 +22,7 @@ const remote = require('./tools/generators/src/remote/index.cjs');
 (async () => {
   const tree = new FsTree(process.cwd(), false);
   await service(tree, { name: '${NAME}' });
-  await remote(tree, { name: '${NAME}', who: 'store_reader', premium: true });
+  await remote(tree, { name: '${REMOTE}', who: 'store_reader', premium: true });
   const changes = tree.listChanges();
   flushChanges(process.cwd(), changes);
   process.stdout.write(JSON.stringify(changes.map(({ path, type }) => ({ path, type }))));
@@ -81,14 +83,20 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
         '--maxWorkers=2',
         '--projects',
         `services/${NAME}/jest.config.cjs`,
-        `frontends/${NAME}/jest.config.cjs`,
+        `frontends/${REMOTE}/jest.config.cjs`,
         'libs/contracts/jest.config.cjs',
+        'libs/api-client/jest.config.cjs',
+        'services/gateway/jest.config.cjs',
         'libs/i18n/jest.config.cjs',
         'frontends/shell/jest.config.cjs',
         '--testPathPatterns',
         `services/${NAME}/src/`,
-        `frontends/${NAME}/src/`,
+        `frontends/${REMOTE}/src/`,
         'libs/contracts/src/subjects.spec',
+        'libs/contracts/src/http/http-routes.spec',
+        'libs/api-client/src/api-routes.generated.spec',
+        'libs/api-client/src/wire-boundary.spec',
+        'services/gateway/src/routes/gateway.routes.spec',
         'libs/i18n/src/translator.spec',
         'frontends/shell/src/remotes/remote-manifest.spec',
         '--json',
@@ -108,21 +116,29 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     expect(updated.sort()).toEqual(
       [
         'frontends/shell/src/remotes/remotes.manifest.json',
+        'libs/api-client/src/api-routes.generated.ts',
+        'libs/contracts/src/http/http-routes.spec.ts',
+        'libs/contracts/src/http/index.ts',
         'libs/contracts/src/index.ts',
         'libs/contracts/src/subjects.ts',
         'libs/i18n/src/catalogues.ts',
+        'libs/i18n/src/namespaces.ts',
         'services/gateway/src/routes/gateway.routes.ts',
         'tools/launcher/stack.cjs',
       ].sort(),
     );
     const read = (file: string) => readFileSync(path.join(copy, file), 'utf8');
     expect(read('services/gateway/src/routes/gateway.routes.ts')).toContain('...kennelProbeRoutes,');
+    expect(read('libs/contracts/src/http/index.ts')).toContain('  ...kennelProbeHttpRoutes,\n} as const;');
+    expect(read('libs/api-client/src/api-routes.generated.ts')).toContain(
+      "  createKennelProbeNote: { method: 'post', path: '/api/v1/orga/:orga/kennel-probe/note' },\n};",
+    );
     const port = /defaultPort: (\d+)/.exec(read(`services/${NAME}/src/${NAME}.service-definition.ts`))?.[1];
     expect(read('tools/launcher/stack.cjs')).toContain(`'${NAME}': ${port},`);
     expect(JSON.parse(read('frontends/shell/src/remotes/remotes.manifest.json')).remotes.at(-1)).toMatchObject({
-      name: NAME,
-      routes: [{ path: `/:orgaId/store/:storeId/${NAME}/*`, export: 'KennelProbeRoutes', who: 'store_reader' }],
-      drawer: [{ id: NAME, label: `${NAME}.navLabel`, who: 'store_reader', premium: true }],
+      name: REMOTE,
+      routes: [{ path: `/:orgaId/store/:storeId/${REMOTE}/*`, export: 'KennelViewRoutes', who: 'store_reader' }],
+      drawer: [{ id: REMOTE, label: `${REMOTE}.navLabel`, who: 'store_reader', premium: true }],
     });
   });
 
@@ -138,7 +154,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     expect(code).toBe(0);
   }, 150_000);
 
-  it('passes its own unit specs and the specs of the subject table, the catalogues and the shell manifest', async () => {
+  it('passes its own unit specs and the checks of what it registered: subject table, route declarations and bindings, API_ROUTES, the wire boundary, catalogues, shell manifest', async () => {
     const { code, stdout, stderr } = await unitSpecs;
     if (code !== 0) console.error(stderr);
     const report = JSON.parse(stdout) as {
@@ -148,11 +164,15 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     };
     const suites = report.testResults.map((suite) => path.relative(copy, suite.name)).sort();
     expect(suites).toEqual([
-      `frontends/${NAME}/src/routes.spec.tsx`,
+      `frontends/${REMOTE}/src/routes.spec.tsx`,
       'frontends/shell/src/remotes/remote-manifest.spec.ts',
+      'libs/api-client/src/api-routes.generated.spec.ts',
+      'libs/api-client/src/wire-boundary.spec.ts',
+      'libs/contracts/src/http/http-routes.spec.ts',
       'libs/contracts/src/subjects.spec.ts',
       'libs/i18n/src/translator.spec.ts',
-      `services/${NAME}/src/access/${NAME}-access.spec.ts`,
+      'services/gateway/src/routes/gateway.routes.spec.ts',
+      `services/${NAME}/src/${NAME}.module.spec.ts`,
       `services/${NAME}/src/${NAME}.service-definition.spec.ts`,
       `services/${NAME}/src/note/note.handlers.spec.ts`,
     ]);

@@ -1,8 +1,14 @@
-import { readProjectConfiguration, type Tree } from '@nx/devkit';
+import { readProjectConfiguration, visitNotIgnoredFiles, type Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import { registerInManifest } from './remote/remote-registrations';
 import { remoteGenerator } from './remote/remote.generator';
-import { registerLauncherPort, registerSubjects } from './service/service-registrations';
+import {
+  registerApiRoutes,
+  registerHttpRoutes,
+  registerHttpRoutesSpec,
+  registerLauncherPort,
+  registerSubjects,
+} from './service/service-registrations';
 import { nextServicePort, serviceGenerator } from './service/service.generator';
 
 // The generators' shape on an in-memory tree; emitted-code.spec.ts proves the output compiles and passes its specs.
@@ -27,6 +33,38 @@ export function gatewayRoutes(options: { health: GatewayHealthChecker }): ApiRou
 }
 `;
 
+const HTTP_INDEX = `import { authHttpRoutes } from './auth.routes';
+import { platformHttpRoutes } from './platform.routes';
+
+export * from './auth.routes';
+export * from './platform.routes';
+
+export const HTTP_ROUTES = {
+  ...authHttpRoutes,
+  ...platformHttpRoutes,
+} as const;
+
+export type HttpRouteName = keyof typeof HTTP_ROUTES;
+export * from './realtime-message';
+`;
+
+const HTTP_SPEC = `import { authHttpRoutes } from './auth.routes';
+import { HTTP_ROUTES } from './index';
+import { platformHttpRoutes } from './platform.routes';
+
+describe('HTTP route declarations', () => {
+  const areas = [authHttpRoutes, platformHttpRoutes];
+});
+`;
+
+const API_ROUTES = `import type { HTTP_ROUTES } from '@pawline/contracts';
+
+export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[Name]> } = {
+  login: { method: 'post', path: '/api/v1/auth/login' },
+  health: { method: 'get', path: '/api/v1/health' },
+};
+`;
+
 const STACK = `const SERVICE_PORTS = {
   identity: 3101,
   scheduling: 3102,
@@ -36,6 +74,13 @@ const STACK = `const SERVICE_PORTS = {
 
 module.exports = { SERVICE_PORTS };
 `;
+
+/** Every file under dir. */
+function files(tree: Tree, dir: string): string[] {
+  const found: string[] = [];
+  visitNotIgnoredFiles(tree, dir, (file) => found.push(file));
+  return found;
+}
 
 function workspace(): Tree {
   const tree = createTreeWithEmptyWorkspace();
@@ -52,6 +97,9 @@ function workspace(): Tree {
   tree.write('libs/contracts/src/subjects.ts', SUBJECTS);
   tree.write('services/gateway/src/routes/gateway.routes.ts', GATEWAY_ROUTES);
   tree.write('tools/launcher/stack.cjs', STACK);
+  tree.write('libs/contracts/src/http/index.ts', HTTP_INDEX);
+  tree.write('libs/contracts/src/http/http-routes.spec.ts', HTTP_SPEC);
+  tree.write('libs/api-client/src/api-routes.generated.ts', API_ROUTES);
   return tree;
 }
 
@@ -73,8 +121,7 @@ describe('service generator', () => {
       'src/pet-photos.entities.ts',
       'src/pet-photos.service-definition.ts',
       'src/pet-photos.service-definition.spec.ts',
-      'src/access/pet-photos-access.service.ts',
-      'src/access/pet-photos-access.spec.ts',
+      'src/pet-photos.module.spec.ts',
       'src/note/note.entity.ts',
       'src/note/note.service.ts',
       'src/note/note.handlers.ts',
@@ -85,16 +132,30 @@ describe('service generator', () => {
       'test/integration/pet-photos-test-helpers.ts',
     ];
     for (const file of files) expect(tree.exists(`services/pet-photos/${file}`)).toBe(true);
+    // access is the kit's (ADR 0007): no access file of the service's own
+    expect(tree.children('services/pet-photos/src')).not.toContain('access');
     const readme = tree.read('services/pet-photos/README.md', 'utf-8') ?? '';
     expect(readme).toContain('rpc.pet-photos.note.create');
     expect(readme).not.toMatch(/\(describe|TODO|placeholder/i);
   });
 
-  it('keeps the access check in one marked file the handlers go through', async () => {
+  it("declares its handler classes as controllers and checks access with the kit's decorators (ADR 0006, 0007)", async () => {
     await serviceGenerator(tree, { name: 'pet-photos', format: false });
-    expect(tree.read('services/pet-photos/src/access/pet-photos-access.service.ts', 'utf-8')).toMatch(/^\/\/ ACCESS: the one place/);
+    const module = tree.read('services/pet-photos/src/pet-photos.module.ts', 'utf-8') ?? '';
+    expect(module).toContain('controllers: [NoteHandlers, OrgaPurgeHandlers],');
+    expect(module).toContain('providers: [NoteService],');
     const handlers = tree.read('services/pet-photos/src/note/note.handlers.ts', 'utf-8') ?? '';
-    expect(handlers.match(/this\.access\.orga\(/g)).toHaveLength(2);
+    expect(handlers).toMatch(/@Controller\(\)\nexport class NoteHandlers/);
+    expect(handlers).toMatch(/@Member\(\)\n {2}@RpcHandler\(listPetPhotosNotesRpc\)/);
+    expect(handlers).toMatch(/@OrgaAdmin\(\)\n {2}@RpcHandler\(createPetPhotosNoteRpc\)/);
+    expect(handlers).not.toContain('memberAccessRpc');
+    expect(tree.read('services/pet-photos/src/purge/orga-purge.handlers.ts', 'utf-8')).toMatch(
+      /@Controller\(\)\nexport class OrgaPurgeHandlers/,
+    );
+    const everything = files(tree, 'services/pet-photos').map((file) => tree.read(file, 'utf-8') ?? '');
+    expect(everything.filter((text) => text.includes('// ACCESS:') || text.includes('@Injectable()\nexport class NoteHandlers'))).toEqual(
+      [],
+    );
   });
 
   it('writes the contracts, one file per message, and registers them in the index and the subject table', async () => {
@@ -109,9 +170,42 @@ describe('service generator', () => {
     expect(subjects).toContain("export const CONTRACTS_BY_SERVICE = { identity, crm, 'pet-photos': petPhotos } as const;");
   });
 
-  it("adds its routes file to the gateway's route table before the health routes", async () => {
+  it('declares its HTTP routes once in libs/contracts, last in HTTP_ROUTES and in the spec of the areas', async () => {
     await serviceGenerator(tree, { name: 'pet-photos', format: false });
-    expect(tree.read('services/gateway/src/routes/pet-photos.routes.ts', 'utf-8')).toContain('export const petPhotosRoutes: ApiRoute[]');
+    const declared = tree.read('libs/contracts/src/http/pet-photos.routes.ts', 'utf-8') ?? '';
+    expect(declared).toContain('export const petPhotosHttpRoutes = {');
+    expect(declared).toContain("path: '/api/v1/orga/:orga/pet-photos/notes',");
+    expect(declared).toContain('response: createPetPhotosNoteRpc.response,');
+    const index = tree.read('libs/contracts/src/http/index.ts', 'utf-8') ?? '';
+    expect(index).toContain(
+      "import { platformHttpRoutes } from './platform.routes';\nimport { petPhotosHttpRoutes } from './pet-photos.routes';\n",
+    );
+    expect(index).toContain("export * from './platform.routes';\nexport * from './pet-photos.routes';\n");
+    expect(index).toContain('  ...platformHttpRoutes,\n  ...petPhotosHttpRoutes,\n} as const;');
+    const spec = tree.read('libs/contracts/src/http/http-routes.spec.ts', 'utf-8') ?? '';
+    expect(spec).toContain('const areas = [authHttpRoutes, platformHttpRoutes, petPhotosHttpRoutes];');
+    expect(spec).toContain("import { petPhotosHttpRoutes } from './pet-photos.routes';");
+  });
+
+  it("gives the browser's API_ROUTES the entries the renderer would write for them", async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    expect(tree.read('libs/api-client/src/api-routes.generated.ts', 'utf-8')).toContain(
+      `  health: { method: 'get', path: '/api/v1/health' },
+  listPetPhotosNotes: { method: 'get', path: '/api/v1/orga/:orga/pet-photos/notes' },
+  createPetPhotosNote: { method: 'post', path: '/api/v1/orga/:orga/pet-photos/note' },
+};
+`,
+    );
+  });
+
+  it("binds its declarations in the gateway's route table before the health routes", async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    const routes = tree.read('services/gateway/src/routes/pet-photos.routes.ts', 'utf-8') ?? '';
+    expect(routes).toContain('export const petPhotosRoutes: ApiRoute[]');
+    expect(routes).toContain('petPhotosHttpRoutes as http');
+    expect(routes).toContain('rpcRoute(http.listPetPhotosNotes, {');
+    expect(routes).toContain('rpcRoute(http.createPetPhotosNote, {');
+    expect(routes).not.toContain('/api/v1');
     const table = tree.read('services/gateway/src/routes/gateway.routes.ts', 'utf-8') ?? '';
     expect(table).toContain("import { petPhotosRoutes } from './pet-photos.routes';");
     expect(table).toContain('    ...authRoutes,\n    ...petPhotosRoutes,\n    ...healthRoutes(options.health),');
@@ -140,6 +234,14 @@ describe('service generator', () => {
     expect(registerSubjects(once, 'pet-photos', 'petPhotos')).toBe(once);
     const port = registerLauncherPort(STACK, 'pet-photos', 3105) ?? '';
     expect(registerLauncherPort(port, 'pet-photos', 3105)).toBe(port);
+    const index = registerHttpRoutes(HTTP_INDEX, 'pet-photos', 'petPhotosHttpRoutes') ?? '';
+    expect(registerHttpRoutes(index, 'pet-photos', 'petPhotosHttpRoutes')).toBe(index);
+    const spec = registerHttpRoutesSpec(HTTP_SPEC, 'pet-photos', 'petPhotosHttpRoutes') ?? '';
+    expect(registerHttpRoutesSpec(spec, 'pet-photos', 'petPhotosHttpRoutes')).toBe(spec);
+    const entries = [{ name: 'listPetPhotosNotes', line: "  listPetPhotosNotes: { method: 'get', path: '/api/v1/x' }," }];
+    const api = registerApiRoutes(API_ROUTES, entries) ?? '';
+    expect(api).not.toBe(API_ROUTES);
+    expect(registerApiRoutes(api, entries)).toBe(api);
   });
 
   it('refuses names subjects cannot carry, taken names and services that exist', async () => {
@@ -153,6 +255,11 @@ describe('service generator', () => {
     tree.write('libs/contracts/src/subjects.ts', 'export const SUBJECTS = [];\n');
     await expect(serviceGenerator(tree, { name: 'pet-photos', format: false })).rejects.toThrow(
       'libs/contracts/src/subjects.ts no longer has the shape the generator edits',
+    );
+    tree = workspace();
+    tree.write('libs/contracts/src/http/index.ts', 'export const HTTP_ROUTES = { ...authHttpRoutes };\n');
+    await expect(serviceGenerator(tree, { name: 'pet-photos', format: false })).rejects.toThrow(
+      'libs/contracts/src/http/index.ts no longer has the shape the generator edits',
     );
   });
 });
@@ -176,8 +283,6 @@ import enShell from './locales/en/shell.json';
 import frShell from './locales/fr/shell.json';
 import itShell from './locales/it/shell.json';
 
-export const NAMESPACES = ['shell'] as const;
-
 const english = {
   shell: enShell,
 };
@@ -196,12 +301,21 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
 };
 `;
 
+const NAMESPACES = `export const NAMESPACES = ['shell'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+type English = {
+  shell: typeof import('./locales/en/shell.json');
+};
+`;
+
 describe('remote generator', () => {
   let tree: Tree;
   beforeEach(() => {
     tree = createTreeWithEmptyWorkspace();
     tree.write('frontends/shell/src/remotes/remotes.manifest.json', MANIFEST);
     tree.write('libs/i18n/src/catalogues.ts', CATALOGUES);
+    tree.write('libs/i18n/src/namespaces.ts', NAMESPACES);
   });
 
   it('writes the standard layout of a remote tagged type:remote', async () => {
@@ -237,10 +351,20 @@ describe('remote generator', () => {
     expect(catalogue('it').welcome).toBe('Benvenuto, {name}.');
     const catalogues = tree.read('libs/i18n/src/catalogues.ts', 'utf-8') ?? '';
     expect(catalogues).toContain("import itPetGallery from './locales/it/pet-gallery.json';");
-    expect(catalogues).toContain("export const NAMESPACES = ['shell', 'pet-gallery'] as const;");
+    const namespaces = tree.read('libs/i18n/src/namespaces.ts', 'utf-8') ?? '';
+    expect(namespaces).toContain("export const NAMESPACES = ['shell', 'pet-gallery'] as const;");
+    expect(namespaces).toContain(
+      "  shell: typeof import('./locales/en/shell.json');\n  'pet-gallery': typeof import('./locales/en/pet-gallery.json');\n};",
+    );
     expect(catalogues).toContain("  shell: enShell,\n  'pet-gallery': enPetGallery,\n};");
     expect(catalogues).toContain("  fr: {\n    shell: frShell,\n    'pet-gallery': frPetGallery,\n  },");
-    expect(tree.read('frontends/pet-gallery/src/routes.tsx', 'utf-8')).toContain("t('pet-gallery.title')");
+    const routes = tree.read('frontends/pet-gallery/src/routes.tsx', 'utf-8') ?? '';
+    expect(routes).toContain("t('pet-gallery.title')");
+    // the frontends load catalogues lazily: the remote renders behind a gate over its namespaces, never the bundled CATALOGUES
+    expect(routes).toContain('<CatalogueGate language={bridge.language} namespaces={PET_GALLERY_NAMESPACES}>');
+    const translator = tree.read('frontends/pet-gallery/src/i18n/translator.ts', 'utf-8') ?? '';
+    expect(translator).toContain("export const PET_GALLERY_NAMESPACES: readonly Namespace[] = ['pet-gallery', 'shell'];");
+    expect(translator).not.toMatch(/createTranslator|CATALOGUES/);
   });
 
   it("adds its route and drawer entry to the shell's manifest, before the account area", async () => {
@@ -281,5 +405,16 @@ describe('remote generator', () => {
     await expect(remoteGenerator(tree, { name: 'gallery', who: 'everyone' as never })).rejects.toThrow('--who must be one of');
     tree.delete('frontends/shell/src/remotes/remotes.manifest.json');
     await expect(remoteGenerator(tree, { name: 'gallery', format: false })).rejects.toThrow('remotes.manifest.json is missing');
+  });
+
+  it('refuses the name of a project that exists (Nx allows one project per name): a service and its remote are named apart', async () => {
+    await serviceGenerator(tree, { name: 'pet-photos', format: false });
+    await expect(remoteGenerator(tree, { name: 'pet-photos', format: false })).rejects.toThrow(
+      'the project name pet-photos is taken by services/pet-photos',
+    );
+    await remoteGenerator(tree, { name: 'gallery', format: false });
+    await expect(serviceGenerator(tree, { name: 'gallery', format: false })).rejects.toThrow(
+      'the project name gallery is taken by frontends/gallery',
+    );
   });
 });

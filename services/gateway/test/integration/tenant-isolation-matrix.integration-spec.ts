@@ -3,13 +3,11 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix boots the real crm service in-process
-import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix boots the real identity service in-process
-import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix boots the real scheduling service in-process
-import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
-import { gatewayService } from '../../src/gateway.service-definition';
+import type { z } from 'zod';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix starts what the launcher starts: services/*/src/*.service-definition.ts
+import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix starts what the launcher starts, and tells the gateway as it does
+import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
 import { GATEWAY_TEST_SECRET, REDIS_URL, registration } from './gateway-test-helpers';
 import { MIN_RANKS, PNG, buildWorld, call, nextIp, type MemberPlan, type Reply, type Session, type World } from './tenant-isolation-world';
@@ -120,7 +118,9 @@ const customerLinks = (ctx: BodyContext) => ({
 
 /**
  * Minimal valid bodies for routes whose body schema rejects `{}` (a 400 before the guard would
- * hide a leak). Every entry must parse with its route's schema; routes accepting `{}` get `{}`.
+ * hide a leak) and whose body minimalBody cannot derive, or should not: where the ids, names or
+ * values matter to the rule being checked. Every entry must parse with its route's schema; routes
+ * accepting `{}` get `{}`, the others without an entry the body derived from their schema.
  */
 const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/auth/register': () => registration(),
@@ -159,12 +159,81 @@ const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/orga/:orga/store/:store/calendar_feed': (ctx) => ({ user_id: ctx.self }),
 };
 
+/** What minimalBody reads of a zod (v4) schema. */
+type SchemaDef = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+};
+
+/** The values minimalBody tries for a leaf, first fit wins (the leaf's own schema decides). */
+const LEAF_CANDIDATES: Record<string, () => unknown[]> = {
+  string: () => ['Matrix', randomUUID(), `matrix.${fresh()}@example.com`, '2027-03-08', 'https://example.com/matrix'],
+  number: () => [1, 0, 2027],
+  int: () => [1, 0, 2027],
+  boolean: () => [true, false],
+};
+
+/**
+ * A body with only the required fields, each the first candidate its schema accepts (optional and
+ * defaulted fields left out, enums their first value, arrays empty when allowed): what a generated
+ * service's POST route gets without an entry in BODIES. Throws naming the field it cannot fill.
+ */
+function minimalBody(schema: z.ZodType, at: string): unknown {
+  if (schema.safeParse(undefined).success) return undefined;
+  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+  let candidates: unknown[];
+  switch (def.type) {
+    case 'object': {
+      const body: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(def.shape ?? {})) {
+        const value = minimalBody(field, `${at}.${key}`);
+        if (value !== undefined) body[key] = value;
+      }
+      candidates = [body];
+      break;
+    }
+    case 'pipe':
+      candidates = [minimalBody(def.in as z.ZodType, at)];
+      break;
+    case 'nullable':
+      candidates = [null];
+      break;
+    case 'enum':
+      candidates = Object.values(def.entries ?? {}).slice(0, 1);
+      break;
+    case 'literal':
+      candidates = (def.values ?? []).slice(0, 1);
+      break;
+    case 'array':
+      candidates = [[], [minimalBody(def.element as z.ZodType, `${at}[0]`)]];
+      break;
+    default: {
+      const leaf = LEAF_CANDIDATES[def.type];
+      if (!leaf) throw new Error(`${at} is a ${def.type}, which the matrix does not derive`);
+      candidates = leaf();
+    }
+  }
+  const fit = candidates.find((candidate) => schema.safeParse(candidate).success);
+  if (fit === undefined) throw new Error(`${at} (${def.type}) takes none of the values the matrix tries`);
+  return fit;
+}
+
 function bodyOf(route: RouteDeclaration, ctx: BodyContext): unknown {
   if (!route.body) return undefined;
   const make = BODIES[routeKey(route)];
   if (make) return make(ctx);
   if (route.body.safeParse({}).success) return {};
-  throw new Error(`${routeKey(route)}: its body schema rejects {}; add a minimal valid body to BODIES`);
+  try {
+    return minimalBody(route.body, 'body');
+  } catch (error) {
+    throw new Error(
+      `${routeKey(route)}: its body schema rejects {} and the matrix cannot derive one (${(error as Error).message}); add a minimal valid body to BODIES`,
+    );
+  }
 }
 
 // ---- destructive routes ------------------------------------------------------------------
@@ -350,7 +419,10 @@ function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: u
 
 // ---- the suite ---------------------------------------------------------------------------
 
-describe('tenant-isolation matrix over the whole route table (identity, crm, scheduling, real NATS, Postgres, Redis)', () => {
+/** Every service the launcher starts (each services/<name>/src/<file>.service-definition.ts), the gateway last. */
+const DEFINITIONS = discoverServiceDefinitions();
+
+describe('tenant-isolation matrix over the whole route table (every service, real NATS, Postgres, Redis)', () => {
   let env: TestEnv;
   let world: World;
   let filesDir: string;
@@ -360,13 +432,15 @@ describe('tenant-isolation matrix over the whole route table (identity, crm, sch
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
-    process.env['PAWLINE_SERVICES'] = 'identity,crm,scheduling';
+    process.env['PAWLINE_SERVICES'] = servicesForGateway(DEFINITIONS);
     filesDir = mkdtempSync(join(tmpdir(), 'gateway-matrix-files-'));
     process.env['CRM_FILES_DIR'] = filesDir;
     env = await createTestEnv();
-    await env.start(identityService);
-    await env.start(crmService);
-    await env.start(schedulingService);
+    const services = DEFINITIONS.filter((definition) => definition.name !== 'gateway');
+    const gatewayService = DEFINITIONS.find((definition) => definition.name === 'gateway');
+    if (!gatewayService) throw new Error('the launcher finds no gateway definition (services/gateway/src/*.service-definition.ts)');
+    // the launcher's order: by name, the gateway last
+    for (const definition of services) await env.start(definition);
     const gateway = await env.start(gatewayService, { httpPort: 0, redisUrl: REDIS_URL });
     // one spare store per DELETE store row, B's for the row in B's own paths
     const deletions = ROWS.filter((row) => routeKey(row.route) === 'DELETE /api/v1/orga/:orga/store/:store');

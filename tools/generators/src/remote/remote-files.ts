@@ -36,7 +36,7 @@ export function remoteCatalogues(name: string): Record<'en' | 'it' | 'de' | 'fr'
 
 /** The files of a new remote, keyed by path relative to frontends/<name>. */
 export function remoteFiles(name: string, who: RemoteAudience): Record<string, string> {
-  const { className, propertyName } = names(name);
+  const { className, propertyName, constantName } = names(name);
   const root = `frontends/${name}`;
   const path = mountPath(name, who);
   return {
@@ -51,6 +51,10 @@ export function remoteFiles(name: string, who: RemoteAudience): Record<string, s
 `,
     'jest.setup.cjs': `// jsdom's gaps, the same for every frontend
 require('../jest.setup.shared.cjs');
+// Catalogues load as chunks in the browser (libs/i18n catalogue-loader); jest has no chunks, so
+// every language is put in the store before the tests render.
+const { CATALOGUES, registerCatalogues } = require('@pawline/i18n');
+for (const [language, catalogue] of Object.entries(CATALOGUES)) registerCatalogues(language, catalogue);
 `,
     'rspack.config.mjs': `import { remoteConfig } from '../rspack.shared.mjs';
 
@@ -69,23 +73,26 @@ export function ${propertyName}Config({ mode = 'production' } = {}) {
 export default ${propertyName}Config;
 `,
     'src/i18n/translator.ts': `import type { Language } from '@pawline/api-client';
-import { createTranslator, type TranslationKey } from '@pawline/i18n';
+import { loadedTranslator, type Namespace, type TranslationKey } from '@pawline/i18n';
 
 /** t('namespace.key', { param }) over libs/i18n (namespace \`${name}\` and the shared ones). */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 export function ${propertyName}Translator(language: Language): Translate {
-  const translate = createTranslator(language);
+  const translate = loadedTranslator(language);
   // an unknown key falls back to English, then to the key itself (libs/i18n)
   return (key, params) => translate(key as TranslationKey, params);
 }
+
+/** The catalogues this remote's screens use: loaded (one chunk each) for the user's language before they render. */
+export const ${constantName}_NAMESPACES: readonly Namespace[] = ['${name}', 'shell'];
 `,
     'src/routes.tsx': `import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge } from '@pawline/api-client';
-import { ErrorPage } from '@pawline/ui';
+import { CatalogueGate, ErrorPage } from '@pawline/ui';
 import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
-import { ${propertyName}Translator, type Translate } from './i18n/translator';
+import { ${constantName}_NAMESPACES, ${propertyName}Translator, type Translate } from './i18n/translator';
 
 function HomePage({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
   const title = t('${name}.title');
@@ -104,13 +111,15 @@ function HomePage({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
 export function ${className}Routes(bridge: ShellBridge) {
   const t = useMemo(() => ${propertyName}Translator(bridge.language), [bridge.language]);
   return (
-    <Routes>
-      <Route index element={<HomePage bridge={bridge} t={t} />} />
-      <Route
-        path="*"
-        element={<ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />}
-      />
-    </Routes>
+    <CatalogueGate language={bridge.language} namespaces={${constantName}_NAMESPACES}>
+      <Routes>
+        <Route index element={<HomePage bridge={bridge} t={t} />} />
+        <Route
+          path="*"
+          element={<ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />}
+        />
+      </Routes>
+    </CatalogueGate>
   );
 }
 `,
@@ -167,8 +176,11 @@ at \`${path}/*\` for \`${who}\` and shows its drawer entry, both from its entry 
 
 - Exposes \`./routes\` (\`${className}Routes(props: ShellBridge)\`) from \`rspack.config.mjs\` (MF name \`${propertyName}\`).
 - Texts: namespace \`${name}\` of libs/i18n (\`libs/i18n/src/locales/{en,it,de,fr}/${name}.json\`), read with
-  \`src/i18n/translator.ts\` as the other remotes do; the drawer label is \`${name}.navLabel\`.
-- Talks to the gateway only, through \`bridge.api\` (\`@pawline/api-client\`); never imports another remote.
+  \`src/i18n/translator.ts\` as the other remotes do, once \`CatalogueGate\` (libs/ui) has loaded the namespaces
+  of \`${constantName}_NAMESPACES\` for the user's language (one chunk each); the drawer label is \`${name}.navLabel\`.
+- Talks to the gateway only, through the declared routes: \`createRemoteHttp({ api: bridge.api, language })\` of
+  \`@pawline/api-client\` and \`request(API_ROUTES.<name>, { params, query, body })\`, never a URL or a \`fetch\`
+  of its own (libs/api-client/src/wire-boundary.spec.ts); never imports another remote.
 
 Build: \`node frontends/build.mjs --project ${name}\`. Tests: \`npx jest -c ${root}/jest.config.cjs\`.
 `,

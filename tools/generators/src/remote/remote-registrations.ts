@@ -11,19 +11,28 @@ function key(name: string): string {
   return /^[a-zA-Z_$][a-zA-Z0-9_$]*$/.test(name) ? name : `'${name}'`;
 }
 
-/** libs/i18n/src/catalogues.ts: imports of the four JSON files, the namespace and its entry in each language. */
+/**
+ * libs/i18n/src/namespaces.ts: the namespace in NAMESPACES and its English catalogue's type (the
+ * frontends load catalogues by these names, one chunk per language and namespace).
+ */
+export function registerNamespace(source: string, name: string): string | null {
+  if (source.includes(`./locales/en/${name}.json')`)) return source;
+  const namespaces = /export const NAMESPACES = \[([^\]]*)\] as const;/;
+  const english = /type English = \{\n([\s\S]*?)\n\};/;
+  if (!namespaces.test(source) || !english.test(source)) return null;
+  return source
+    .replace(namespaces, (_, list: string) => `export const NAMESPACES = [${list.trim().replace(/,$/, '')}, '${name}'] as const;`)
+    .replace(english, (_, body: string) => `type English = {\n${body}\n  ${key(name)}: typeof import('./locales/en/${name}.json');\n};`);
+}
+
+/** libs/i18n/src/catalogues.ts (the bundled catalogues of tests and Node): imports of the four JSON files and the entry in each language. */
 export function registerCatalogues(source: string, name: string): string | null {
   const { className } = names(name);
   const variable = (language: string) => `${language}${className}`;
   if (source.includes(`./locales/en/${name}.json'`)) return source;
-  const namespaces = /export const NAMESPACES = \[([^\]]*)\] as const;/;
   const english = /const english = \{\n([\s\S]*?)\n\};/;
-  if (!namespaces.test(source) || !english.test(source)) return null;
-  let updated = source.replace(
-    namespaces,
-    (_, list: string) => `export const NAMESPACES = [${list.trim().replace(/,$/, '')}, '${name}'] as const;`,
-  );
-  updated = updated.replace(english, (_, body: string) => `const english = {\n${body}\n  ${key(name)}: ${variable('en')},\n};`);
+  if (!english.test(source)) return null;
+  let updated = source.replace(english, (_, body: string) => `const english = {\n${body}\n  ${key(name)}: ${variable('en')},\n};`);
   for (const language of LANGUAGES.filter((l) => l !== 'en')) {
     // each language's map inside CATALOGUES: `  it: {\n ... \n  },`
     const block = new RegExp(`(\\n  ${language}: \\{\\n)([\\s\\S]*?)(\\n  \\},)`);

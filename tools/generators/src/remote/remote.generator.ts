@@ -1,4 +1,4 @@
-import { addProjectConfiguration, formatFiles, joinPathFragments, type Tree } from '@nx/devkit';
+import { addProjectConfiguration, formatFiles, getProjects, joinPathFragments, type Tree } from '@nx/devkit';
 import {
   mountPath,
   REMOTE_AUDIENCES,
@@ -8,7 +8,7 @@ import {
   type RemoteAudience,
   type RemoteIcon,
 } from './remote-files';
-import { registerCatalogues, registerInManifest } from './remote-registrations';
+import { registerCatalogues, registerInManifest, registerNamespace } from './remote-registrations';
 
 export type RemoteGeneratorOptions = {
   name: string;
@@ -44,6 +44,7 @@ const RESERVED = [
 
 export const REMOTE_REGISTRATION_FILES = {
   manifest: 'frontends/shell/src/remotes/remotes.manifest.json',
+  namespaces: 'libs/i18n/src/namespaces.ts',
   catalogues: 'libs/i18n/src/catalogues.ts',
 } as const;
 
@@ -62,6 +63,9 @@ export async function remoteGenerator(tree: Tree, options: RemoteGeneratorOption
   if (!REMOTE_ICONS.includes(icon)) throw new Error(`--icon must be one of ${REMOTE_ICONS.join(', ')}`);
   const root = `frontends/${name}`;
   if (tree.exists(root)) throw new Error(`${root} already exists`);
+  // Nx refuses a workspace where two projects share a name (the service a remote shows, say)
+  const taken = getProjects(tree).get(name);
+  if (taken) throw new Error(`the project name ${name} is taken by ${taken.root}: name the remote apart (${name}-app, say)`);
   if (tree.exists(`libs/i18n/src/locales/en/${name}.json`)) throw new Error(`the catalogue namespace ${name} already exists`);
 
   addProjectConfiguration(tree, name, {
@@ -83,7 +87,12 @@ export async function remoteGenerator(tree: Tree, options: RemoteGeneratorOption
   for (const [language, texts] of Object.entries(remoteCatalogues(name)))
     tree.write(`libs/i18n/src/locales/${language}/${name}.json`, `${JSON.stringify(texts, null, 2)}\n`);
 
-  const { catalogues, manifest } = REMOTE_REGISTRATION_FILES;
+  const { namespaces, catalogues, manifest } = REMOTE_REGISTRATION_FILES;
+  if (tree.exists(namespaces)) {
+    const updated = registerNamespace(tree.read(namespaces, 'utf-8') ?? '', name);
+    if (updated === null) throw new Error(`${namespaces} no longer has the shape the generator edits: add the namespace ${name} by hand`);
+    tree.write(namespaces, updated);
+  }
   if (tree.exists(catalogues)) {
     const updated = registerCatalogues(tree.read(catalogues, 'utf-8') ?? '', name);
     if (updated === null) throw new Error(`${catalogues} no longer has the shape the generator edits: add the namespace ${name} by hand`);

@@ -99,39 +99,79 @@ export * from './note-list.rpc';
   };
 }
 
-/** services/gateway/src/routes/<name>.routes.ts: the HTTP face of the example RPCs. */
-export function gatewayRoutesFile(n: ServiceNames): Record<string, string> {
-  const c = contractNames(n);
+/**
+ * The example's /api/v1 routes by their names in HTTP_ROUTES (libs/contracts/src/http): the contracts'
+ * declarations, the gateway's bindings and the browser's API_ROUTES entries all come from this list.
+ */
+export function httpRouteNames(n: ServiceNames) {
+  const orga = `/api/v1/orga/:orga/${n.name}`;
   return {
-    [`services/gateway/src/routes/${n.name}.routes.ts`]: `import type { z } from 'zod';
-import { ${c.create}, ${c.list} } from '@pawline/contracts';
-import { orgaParam, rpcRoute, type ApiRoute } from '../http/route-definition';
+    /** `<propertyName>HttpRoutes`, the area's declarations */
+    area: `${n.propertyName}HttpRoutes`,
+    list: { name: `list${n.className}Notes`, method: 'get', path: `${orga}/notes` },
+    create: { name: `create${n.className}Note`, method: 'post', path: `${orga}/note` },
+  } as const;
+}
 
-// ${n.name}: the organization's notes. Bodies come from the contract with .omit(...), the
-// organization from the path; the gateway checks the guard, the service checks it again.
+/**
+ * libs/contracts/src/http/<name>.routes.ts: the HTTP side of the example RPCs, declared once
+ * (ADR 0009); bodies come from the contract with .omit(...), the organization from the path.
+ */
+export function httpRoutesFile(n: ServiceNames): Record<string, string> {
+  const c = contractNames(n);
+  const h = httpRouteNames(n);
+  return {
+    [`libs/contracts/src/http/${n.name}.routes.ts`]: `import { ${c.create}, ${c.list} } from '../${n.name}';
+import { defineRoute } from '../core/http-route';
+
+// ${n.name}: the organization's notes. The gateway binds these (services/gateway/src/routes/${n.name}.routes.ts)
+// and the browser calls them through API_ROUTES of libs/api-client.
 
 const noteBody = ${c.create}.request.omit({ orga_id: true });
 
-export const ${n.propertyName}Routes: ApiRoute[] = [
-  rpcRoute({
-    method: 'get',
-    path: '/api/v1/orga/:orga/${n.name}/notes',
+export const ${h.area} = {
+  ${h.list.name}: defineRoute({
+    method: '${h.list.method}',
+    path: '${h.list.path}',
     summary: "The organization's ${n.name} notes, newest first",
     tag: '${n.name}',
+    response: ${c.list}.response,
+  }),
+  ${h.create.name}: defineRoute({
+    method: '${h.create.method}',
+    path: '${h.create.path}',
+    summary: 'Add a ${n.name} note (organization administrators)',
+    tag: '${n.name}',
+    status: 201,
+    body: noteBody,
+    response: ${c.create}.response,
+  }),
+} as const;
+`,
+  };
+}
+
+/** services/gateway/src/routes/<name>.routes.ts: the declarations bound to their access rule and RPC. */
+export function gatewayRoutesFile(n: ServiceNames): Record<string, string> {
+  const c = contractNames(n);
+  const h = httpRouteNames(n);
+  return {
+    [`services/gateway/src/routes/${n.name}.routes.ts`]: `import { ${c.create}, ${c.list}, ${h.area} as http } from '@pawline/contracts';
+import { orgaParam, rpcRoute, type ApiRoute } from '../http/route-definition';
+
+// ${n.name}: the organization's notes; paths and bodies are declared in libs/contracts/src/http/${n.name}.routes.ts.
+// The gateway checks the access rule, the service checks it again.
+
+export const ${n.propertyName}Routes: ApiRoute[] = [
+  rpcRoute(http.${h.list.name}, {
     access: { orga: 'member' },
     rpc: ${c.list},
     input: (ctx) => ({ orga_id: orgaParam(ctx) }),
   }),
-  rpcRoute({
-    method: 'post',
-    path: '/api/v1/orga/:orga/${n.name}/note',
-    summary: 'Add a ${n.name} note (organization administrators)',
-    tag: '${n.name}',
+  rpcRoute(http.${h.create.name}, {
     access: { orga: 'orga_admin' },
-    status: 201,
-    body: noteBody,
     rpc: ${c.create},
-    input: (ctx) => ({ orga_id: orgaParam(ctx), ...(ctx.body as z.infer<typeof noteBody>) }),
+    input: (ctx) => ({ orga_id: orgaParam(ctx), ...ctx.body }),
   }),
 ];
 `,
@@ -144,7 +184,6 @@ export function serviceFiles(n: ServiceNames): Record<string, string> {
   const { name, className, definition, port, portVar } = n;
   const root = `services/${name}`;
   const migration = `${className}Init${n.migrationTime}`;
-  const access = `${className}Access`;
   return {
     'tsconfig.json': `${JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src/**/*.ts', 'test/**/*.ts'] }, null, 2)}\n`,
     'jest.config.cjs': `module.exports = {
@@ -179,108 +218,47 @@ export const ${n.constantName}_ENTITIES = [${className}NoteEntity];
 export const ${n.constantName}_MIGRATIONS = [${migration}];
 `,
     [`src/${name}.module.ts`]: `import { Module } from '@nestjs/common';
-import { ${access} } from './access/${name}-access.service';
 import { NoteHandlers } from './note/note.handlers';
 import { NoteService } from './note/note.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
-/** Health, NATS, the database and the outbox come from the kit; the service adds its features here. */
+/**
+ * Health, NATS, the database, the outbox and access (AccessService and the guard of its decorators)
+ * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
+ */
 @Module({
-  providers: [${access}, NoteService, NoteHandlers, OrgaPurgeHandlers],
+  controllers: [NoteHandlers, OrgaPurgeHandlers],
+  providers: [NoteService],
 })
 export class ${className}Module {}
 `,
-    // The one place the service decides who may act on an organization's rows (see its comment).
-    [`src/access/${name}-access.service.ts`]: `// ACCESS: the one place ${name} decides who may act on an organization's rows. It asks identity
-// for the caller's membership as every service does today; when libs/nest-kit/src/access lands,
-// swap the body of ${access} for the kit's access and keep orga(ctx, orgaId, need) for the handlers.
-import { Injectable } from '@nestjs/common';
-import { memberAccessRpc, type AuthContext, type MemberAccess } from '@pawline/contracts';
-import { isOrgaAdmin } from '@pawline/domain';
-import { NatsRpcClient, RpcError, type OutboxMeta, type RpcCallContext } from '@pawline/nest-kit';
+    [`src/${name}.module.spec.ts`]: `import { ${className}Module } from './${name}.module';
+import { NoteHandlers } from './note/note.handlers';
+import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
-export type OrgaNeed = 'member' | 'orga_admin';
+// Nest binds @MessagePattern / @EventPattern (what @RpcHandler, @EventHandler and @WorkHandler apply)
+// only on a module's controllers: a handler class listed as a provider starts and never answers.
+const PATTERN = 'microservices:pattern';
 
-/** A request allowed in one organization, with what the outbox records of it. */
-export type OrgaScope = { orgaId: string; meta: OutboxMeta };
+const listed = (key: 'controllers' | 'providers') => (Reflect.getMetadata(key, ${className}Module) ?? []) as unknown[];
 
-const CACHE_MS = 5_000;
-
-/** R6.05 an active member of the organization; orga_admin also needs rank 1 or lower (R2.02). */
-export function canUseOrga(m: MemberAccess, need: OrgaNeed): boolean {
-  if (!m.member || !m.active) return false;
-  if (need === 'member') return true;
-  return isOrgaAdmin({ orga_rank: m.orga_rank, employee_status: m.employee_status, store_overrides: m.store_overrides, active: true });
+function handlesMessages(candidate: unknown): boolean {
+  if (typeof candidate !== 'function') return false;
+  const prototype = (candidate as { prototype: Record<string, unknown> }).prototype;
+  return Object.getOwnPropertyNames(prototype).some((key) => {
+    const method = prototype[key];
+    return typeof method === 'function' && Reflect.getMetadata(PATTERN, method) !== undefined;
+  });
 }
 
-/**
- * Every ${name} handler authorizes here with identity's membership (cached for 5 s, as the
- * gateway does): someone of another organization gets forbidden and never a row.
- */
-@Injectable()
-export class ${access} {
-  private readonly memberships = new Map<string, { until: number; value: MemberAccess }>();
-
-  constructor(private readonly rpc: NatsRpcClient) {}
-
-  async orga(ctx: RpcCallContext, orgaId: string, need: OrgaNeed): Promise<OrgaScope> {
-    const auth = requireAuth(ctx);
-    if (!canUseOrga(await this.membership(auth, ctx.lang, orgaId), need)) throw new RpcError('forbidden');
-    return { orgaId, meta: { orgaId, storeId: null, actor: { userId: auth.userId, deviceId: auth.deviceId } } };
-  }
-
-  private async membership(auth: AuthContext, lang: string, orgaId: string): Promise<MemberAccess> {
-    const key = \`\${auth.userId}:\${orgaId}\`;
-    const cached = this.memberships.get(key);
-    if (cached && cached.until > Date.now()) return cached.value;
-    let value: MemberAccess;
-    try {
-      value = await this.rpc.call(memberAccessRpc, { user_id: auth.userId, orga_id: orgaId }, { auth, lang });
-    } catch (error) {
-      // an unknown organization looks the same as someone else's
-      if (error instanceof RpcError && (error.code === 'not_found' || error.code === 'forbidden')) throw new RpcError('forbidden');
-      throw error;
-    }
-    if (this.memberships.size > 10_000) this.memberships.clear();
-    this.memberships.set(key, { until: Date.now() + CACHE_MS, value });
-    return value;
-  }
-}
-
-function requireAuth(ctx: RpcCallContext): AuthContext {
-  if (!ctx.auth) throw new RpcError('unauthorized');
-  return ctx.auth;
-}
-`,
-    [`src/access/${name}-access.spec.ts`]: `import type { MemberAccess } from '@pawline/contracts';
-import { canUseOrga } from './${name}-access.service';
-
-function member(over: Partial<MemberAccess> = {}): MemberAccess {
-  return {
-    member: true,
-    active: true,
-    orga_rank: 3,
-    employee_status: 1,
-    store_overrides: {},
-    store_ids: [],
-    min_ranks: { read_store: 3, write_store: 2, read_pets: 3, write_pets: 3 },
-    tier: 1,
-    ...over,
-  };
-}
-
-describe('${name} access (spec §6)', () => {
-  it('R6.05 lets an active member read and keeps everyone else out', () => {
-    expect(canUseOrga(member(), 'member')).toBe(true);
-    expect(canUseOrga(member({ member: false }), 'member')).toBe(false);
-    expect(canUseOrga(member({ active: false }), 'member')).toBe(false);
+describe('${name} module', () => {
+  it('lists its handler classes as controllers', () => {
+    expect(listed('controllers')).toEqual(expect.arrayContaining([NoteHandlers, OrgaPurgeHandlers]));
+    expect(listed('controllers').every(handlesMessages)).toBe(true);
   });
 
-  it('R2.02 leaves changes to organization administrators (rank 1 or lower)', () => {
-    expect(canUseOrga(member(), 'orga_admin')).toBe(false);
-    expect(canUseOrga(member({ orga_rank: 1 }), 'orga_admin')).toBe(true);
-    expect(canUseOrga(member({ orga_rank: 0 }), 'orga_admin')).toBe(true);
-    expect(canUseOrga(member({ orga_rank: 0, active: false }), 'orga_admin')).toBe(false);
+  it('lists no handler class as a provider', () => {
+    expect(listed('providers').filter(handlesMessages)).toEqual([]);
   });
 });
 `,
@@ -306,9 +284,8 @@ export class ${className}NoteEntity {
     'src/note/note.service.ts': `import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ${c.created}, type ${c.type} } from '@pawline/contracts';
-import { OutboxService } from '@pawline/nest-kit';
+import { OutboxService, type OrgaScope } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
-import type { OrgaScope } from '../access/${name}-access.service';
 
 /** The organization's notes. */
 @Injectable()
@@ -333,82 +310,124 @@ export class NoteService {
   }
 }
 `,
-    'src/note/note.handlers.ts': `import { Injectable } from '@nestjs/common';
+    'src/note/note.handlers.ts': `import { Controller } from '@nestjs/common';
 import { ${c.create}, ${c.list}, type RpcRequest, type RpcResponse } from '@pawline/contracts';
-import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
-import { ${access} } from '../access/${name}-access.service';
+import { Member, OrgaAdmin, RpcHandler, scopeOf, type RpcCallContext } from '@pawline/nest-kit';
 import { NoteService } from './note.service';
 
-/** Any member reads the notes; organization administrators add them. */
-@Injectable()
+/**
+ * Any member reads the notes; organization administrators add them. The kit's access decorators
+ * check the membership the gateway carried in the envelope (or ask identity) before the handler
+ * runs, and leave the allowed scope for scopeOf(ctx) (docs/adr/0007-access-in-one-place.md).
+ */
+@Controller()
 export class NoteHandlers {
-  constructor(
-    private readonly access: ${access},
-    private readonly notes: NoteService,
-  ) {}
+  constructor(private readonly notes: NoteService) {}
 
+  @Member()
   @RpcHandler(${c.list})
-  async list(input: RpcRequest<typeof ${c.list}>, ctx: RpcCallContext): Promise<RpcResponse<typeof ${c.list}>> {
-    await this.access.orga(ctx, input.orga_id, 'member');
-    return this.notes.list(input.orga_id);
+  async list(_input: RpcRequest<typeof ${c.list}>, ctx: RpcCallContext): Promise<RpcResponse<typeof ${c.list}>> {
+    return this.notes.list(scopeOf(ctx).orgaId);
   }
 
+  @OrgaAdmin()
   @RpcHandler(${c.create})
   async create(input: RpcRequest<typeof ${c.create}>, ctx: RpcCallContext): Promise<RpcResponse<typeof ${c.create}>> {
-    const scope = await this.access.orga(ctx, input.orga_id, 'orga_admin');
-    return this.notes.create(scope, input.text);
+    return this.notes.create(scopeOf(ctx), input.text);
   }
 }
 `,
-    'src/note/note.handlers.spec.ts': `import { RpcError, type RpcCallContext } from '@pawline/nest-kit';
-import type { ${access}, OrgaNeed } from '../access/${name}-access.service';
+    'src/note/note.handlers.spec.ts': `import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { CheckedMember } from '@pawline/contracts';
+import { AccessService, KitRpcContext, MemberAccessGuard, RpcError, type NatsRpcClient, type OrgaScope } from '@pawline/nest-kit';
 import { NoteHandlers } from './note.handlers';
 import type { NoteService } from './note.service';
 
 const ORGA = '11111111-1111-4111-8111-111111111111';
-const ctx: RpcCallContext = {
-  auth: { userId: '22222222-2222-4222-8222-222222222222', sessionId: '33333333-3333-4333-8333-333333333333', deviceId: null },
-  lang: 'en',
-};
+const OTHER_ORGA = '44444444-4444-4444-8444-444444444444';
+const USER = '22222222-2222-4222-8222-222222222222';
+const auth = { userId: USER, sessionId: '33333333-3333-4333-8333-333333333333', deviceId: null };
 
-function handlers(allowed: OrgaNeed[]) {
-  const asked: OrgaNeed[] = [];
-  const access = {
-    orga: async (_ctx: RpcCallContext, orgaId: string, need: OrgaNeed) => {
-      asked.push(need);
-      if (!allowed.includes(need)) throw new RpcError('forbidden');
-      return { orgaId, meta: { orgaId, storeId: null, actor: null } };
-    },
-  } as unknown as ${access};
-  const written: string[] = [];
+/** The membership the gateway checked and carried in the envelope (spec §6 ranks: 1 admin, 3 worker). */
+function member(orgaRank: number): CheckedMember {
+  return {
+    user_id: USER,
+    orga_id: ORGA,
+    member: true,
+    active: true,
+    orga_rank: orgaRank,
+    employee_status: 1,
+    store_overrides: {},
+    store_ids: [],
+    min_ranks: { read_store: 3, write_store: 2, read_pets: 3, write_pets: 3 },
+    tier: 1,
+    share_pets: false,
+    store_time_zones: {},
+  };
+}
+
+function setup() {
+  const written: { scope: OrgaScope; text: string }[] = [];
   const notes = {
     list: async (orgaId: string) => [{ id: 'n1', orga_id: orgaId, text: 'Closed on Monday' }],
-    create: async (scope: { orgaId: string }, text: string) => {
-      written.push(text);
+    create: async (scope: OrgaScope, text: string) => {
+      written.push({ scope, text });
       return { id: 'n2', orga_id: scope.orgaId, text };
     },
   } as unknown as NoteService;
-  return { handlers: new NoteHandlers(access, notes), asked, written };
+  const handlers = new NoteHandlers(notes);
+  // a call without a carried membership of the organization asks identity, which knows no such member
+  const rpc = {
+    call: async () => {
+      throw new RpcError('not_found');
+    },
+  } as unknown as NatsRpcClient;
+  const guard = new MemberAccessGuard(new Reflector(), new AccessService(rpc));
+
+  /** The handler as Nest runs it: the access guard of its decorators first, then the method. */
+  async function handle<K extends 'list' | 'create'>(method: K, input: Parameters<NoteHandlers[K]>[0], carried: CheckedMember | undefined) {
+    const ctx = new KitRpcContext(\`rpc.note.\${method}\`, auth, 'en', carried);
+    const context = {
+      getHandler: () => NoteHandlers.prototype[method],
+      getClass: () => NoteHandlers,
+      switchToRpc: () => ({ getData: () => input, getContext: () => ctx }),
+    } as unknown as ExecutionContext;
+    await guard.canActivate(context);
+    return (handlers[method] as (input: unknown, ctx: KitRpcContext) => ReturnType<NoteHandlers[K]>).call(handlers, input, ctx);
+  }
+  return { handle, written };
 }
 
-describe('${name} note handlers', () => {
+describe('${name} note handlers (with the kit access guard)', () => {
   it('R6.05 lets a member list the notes', async () => {
-    const { handlers: h, asked } = handlers(['member']);
-    await expect(h.list({ orga_id: ORGA }, ctx)).resolves.toEqual([{ id: 'n1', orga_id: ORGA, text: 'Closed on Monday' }]);
-    expect(asked).toEqual(['member']);
+    const { handle } = setup();
+    await expect(handle('list', { orga_id: ORGA }, member(3))).resolves.toEqual([{ id: 'n1', orga_id: ORGA, text: 'Closed on Monday' }]);
   });
 
-  it('R2.02 asks for an organization administrator before writing a note, and writes nothing otherwise', async () => {
-    const staff = handlers(['member']);
-    await expect(staff.handlers.create({ orga_id: ORGA, text: 'New opening hours' }, ctx)).rejects.toMatchObject({ code: 'forbidden' });
+  it('R2.02 lets only an organization administrator write a note, with the outbox meta of the caller', async () => {
+    const staff = setup();
+    await expect(staff.handle('create', { orga_id: ORGA, text: 'New opening hours' }, member(3))).rejects.toMatchObject({ code: 'forbidden' });
     expect(staff.written).toEqual([]);
-    const admin = handlers(['member', 'orga_admin']);
-    await expect(admin.handlers.create({ orga_id: ORGA, text: 'New opening hours' }, ctx)).resolves.toMatchObject({ text: 'New opening hours' });
-    expect(admin.asked).toEqual(['orga_admin']);
+    const admin = setup();
+    await expect(admin.handle('create', { orga_id: ORGA, text: 'New opening hours' }, member(1))).resolves.toMatchObject({
+      orga_id: ORGA,
+      text: 'New opening hours',
+    });
+    expect(admin.written).toEqual([
+      { scope: expect.objectContaining({ orgaId: ORGA, meta: { orgaId: ORGA, storeId: null, actor: { userId: USER, deviceId: null } } }), text: 'New opening hours' },
+    ]);
+  });
+
+  it('R6.05 refuses another organization: its membership is not the carried one, and identity knows none', async () => {
+    const { handle, written } = setup();
+    await expect(handle('list', { orga_id: OTHER_ORGA }, member(1))).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(handle('create', { orga_id: OTHER_ORGA, text: 'x' }, member(1))).rejects.toMatchObject({ code: 'forbidden' });
+    expect(written).toEqual([]);
   });
 });
 `,
-    'src/purge/orga-purge.handlers.ts': `import { Injectable } from '@nestjs/common';
+    'src/purge/orga-purge.handlers.ts': `import { Controller } from '@nestjs/common';
 import { orgaCancelledEvent, type EventEnvelope, type EventPayload } from '@pawline/contracts';
 import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
@@ -417,7 +436,7 @@ import type { EntityManager } from 'typeorm';
 const ORGA_TABLES = ['note'] as const;
 
 /** R1.17 a cancelled organization loses its ${name} data. */
-@Injectable()
+@Controller()
 export class OrgaPurgeHandlers {
   @EventHandler({ durable: '${name}-orga-purge', events: [orgaCancelledEvent], maxDeliver: 5 })
   async onCancelled(event: EventEnvelope<EventPayload<typeof orgaCancelledEvent>>, manager: EntityManager): Promise<void> {
@@ -476,7 +495,8 @@ import { call } from '@pawline/nest-kit/testing';
 
 export const TEST_SECRET = '${name}-integration-secret-0123456789abcdef';
 
-export type Salon = { auth: AuthContext; userId: string; orgaId: string; orgaName: string };
+/** A salon's owner: the RPC caller (auth) and the bearer token for the gateway's /api/v1 routes. */
+export type Salon = { auth: AuthContext; token: string; userId: string; orgaId: string; orgaName: string };
 
 /** Registers a salon through identity (its owner is the organization's administrator), verifies the e-mail and logs in. */
 export async function signUp(client: NatsRpcClient, firstName: string): Promise<Salon> {
@@ -506,12 +526,20 @@ export async function signUp(client: NatsRpcClient, firstName: string): Promise<
   const session = await call(client, loginRpc, { username: email, password }, null);
   const claims = verifyAccessToken(TEST_SECRET, session.access_token);
   if (!claims) throw new Error('access token does not verify with the test secret');
-  return { auth: { userId: claims.sub, sessionId: claims.sid, deviceId: null }, userId: user_id, orgaId: orga_id, orgaName };
+  return {
+    auth: { userId: claims.sub, sessionId: claims.sid, deviceId: null },
+    token: session.access_token,
+    userId: user_id,
+    orgaId: orga_id,
+    orgaName,
+  };
 }
 `,
     [`test/integration/${name}.integration-spec.ts`]: `import { cancelOrgaRpc, ${c.create}, ${c.list}, type EventEnvelope } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
+import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { ${definition} } from '../../src/${name}.service-definition';
@@ -523,6 +551,7 @@ describe('${name} service (real Postgres and NATS)', () => {
   let env: TestEnv;
   let service: RunningService;
   let client: NatsRpcClient;
+  let base = '';
   let anna: Salon;
   let jurgen: Salon;
   const published: EventEnvelope[] = [];
@@ -535,6 +564,8 @@ describe('${name} service (real Postgres and NATS)', () => {
     env = await createTestEnv();
     await env.start(identityService);
     service = await env.start(${definition}, { httpPort: 0 });
+    process.env['PAWLINE_SERVICES'] = 'identity,${name}';
+    base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
     client = env.rpcClient();
     const events = env.nats().subscribe(\`\${env.subjectPrefix}evt.${name}.>\`);
     void (async () => {
@@ -580,13 +611,36 @@ describe('${name} service (real Postgres and NATS)', () => {
     expect((await failureOf(client, ${c.create}, { orga_id: anna.orgaId, text: '' }, anna.auth)).code).toBe('validation_failed');
   });
 
+  it('answers its routes through the gateway: 201 and 200 for the administrator, 400 for an unknown field, 403 for another organization', async () => {
+    const http = async (salon: Salon | null, method: string, path: string, body?: unknown) => {
+      const response = await fetch(\`\${base}/api/v1/orga/\${anna.orgaId}/${name}/\${path}\`, {
+        method,
+        headers: {
+          ...(salon ? { authorization: \`Bearer \${salon.token}\` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const created = await http(anna, 'POST', 'note', { text: 'Through the gateway' });
+    expect(created).toMatchObject({ status: 201, body: { orga_id: anna.orgaId, text: 'Through the gateway' } });
+    const listed = await http(anna, 'GET', 'notes');
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContainEqual(created.body);
+    expect(await http(anna, 'POST', 'note', { text: 'x', colour: 'red' })).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    expect((await http(jurgen, 'GET', 'notes')).status).toBe(403);
+    expect((await http(jurgen, 'POST', 'note', { text: 'x' })).status).toBe(403);
+    expect((await http(null, 'GET', 'notes')).status).toBe(401);
+  });
+
   it("R1.17 purges a cancelled organization's notes and keeps the others'", async () => {
     await call(client, ${c.create}, { orga_id: jurgen.orgaId, text: 'Holidays in August' }, jurgen.auth);
     expect(await notesOf(jurgen.orgaId)).toBe(1);
     await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
     for (let i = 0; i < 100 && (await notesOf(jurgen.orgaId)) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await notesOf(jurgen.orgaId)).toBe(0);
-    expect(await notesOf(anna.orgaId)).toBe(1);
+    expect(await notesOf(anna.orgaId)).toBe(2);
   });
 });
 `,
@@ -605,18 +659,24 @@ service has; replace it with the service's own domain piece by piece.
 - Events (outbox): \`evt.${name}.note.created.v1\` (\`orga_id\`, \`note_id\`).
 - Consumes \`evt.identity.orga.cancelled.v1\` (durable \`${name}-orga-purge\`): deletes the organization's rows (R1.17).
 
-## Routes (services/gateway/src/routes/${name}.routes.ts)
+## Routes
+Declared in \`libs/contracts/src/http/${name}.routes.ts\` (\`${n.propertyName}HttpRoutes\`, in \`HTTP_ROUTES\`), bound to
+their access rule and RPC in \`services/gateway/src/routes/${name}.routes.ts\`; the browser calls them as
+\`request(API_ROUTES.list${className}Notes, { params: { orga } })\` (libs/api-client).
 - \`GET /api/v1/orga/:orga/${name}/notes\` (members), \`POST /api/v1/orga/:orga/${name}/note\` \`{ text }\` (organization administrators).
 
 ## Access
-\`src/access/${name}-access.service.ts\` is the one place the service checks who may act: identity's
-\`rpc.identity.member.access\`, cached 5 s; another organization gets \`forbidden\`, never a row.
+Through libs/nest-kit's access (docs/adr/0007-access-in-one-place.md): \`@Member()\` on the list and
+\`@OrgaAdmin()\` on the create handler check spec §6 against the membership the gateway checked and
+carried in the envelope (a call without it asks identity), before the contract's schema; the handlers
+read the allowed scope with \`scopeOf(ctx)\`. Another organization gets \`forbidden\`, never a row.
+The gateway checks the same rule first (\`access\` in its route bindings).
 
 ## Run and test
 - Alone: \`node -r ./tools/swc/register.cjs ${root}/src/main.ts\` (\`npm start\` runs it with the rest);
   \`GET http://localhost:${port}/health\` (\`${portVar}\` overrides the port).
 - \`npx jest -c ${root}/jest.config.cjs ${root}/src\`: unit specs.
-- \`npx jest -c ${root}/jest.config.cjs\`: also the integration spec (real Postgres and NATS, identity in-process).
+- \`npx jest -c ${root}/jest.config.cjs\`: also the integration spec (real Postgres, NATS and Redis; identity and the gateway in-process).
 - \`node tools/check-migrations.cjs ${root}/src/${name}.service-definition.ts\`: entities and migrations agree.
 `,
   };

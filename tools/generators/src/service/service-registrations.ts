@@ -48,6 +48,62 @@ export function registerGatewayRoutes(source: string, name: string, propertyName
   return afterLastImport(withSpread, `import { ${routes} } from './${name}.routes';`);
 }
 
+/** Inserts a line after the last line the pattern matches, or null when none does. */
+function afterLastMatch(source: string, pattern: RegExp, line: string): string | null {
+  const matches = [...source.matchAll(pattern)];
+  const last = matches[matches.length - 1];
+  if (!last || last.index === undefined) return null;
+  const at = last.index + last[0].length;
+  return `${source.slice(0, at)}${line}\n${source.slice(at)}`;
+}
+
+/**
+ * libs/contracts/src/http/index.ts: the area's declarations exported like the others and spread
+ * last into HTTP_ROUTES (the order API_ROUTES is rendered in).
+ */
+export function registerHttpRoutes(source: string, name: string, area: string): string | null {
+  const table = /(export const HTTP_ROUTES = \{)([^}]*)(\} as const;)/;
+  const match = table.exec(source);
+  if (!match) return null;
+  if (new RegExp(`\\.\\.\\.${area}\\b`).test(source)) return source;
+  const entries = (match[2] ?? '').trimEnd();
+  const separator = entries === '' || entries.endsWith(',') ? '' : ',';
+  const withEntry = source.replace(table, `$1${entries}${separator}\n  ...${area},\n$3`);
+  const withExport = afterLastMatch(withEntry, /^export \* from '\.\/[^']+\.routes';\n/gm, `export * from './${name}.routes';`);
+  if (withExport === null) return null;
+  return afterLastImport(withExport, `import { ${area} } from './${name}.routes';`);
+}
+
+/** libs/contracts/src/http/http-routes.spec.ts: the area among those whose names must not hide each other. */
+export function registerHttpRoutesSpec(source: string, name: string, area: string): string | null {
+  const list = /const areas = \[([^\]]*)\]/;
+  const match = list.exec(source);
+  if (!match) return null;
+  const areas = (match[1] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (areas.includes(area)) return source;
+  const withArea = source.replace(list, `const areas = [${[...areas, area].join(', ')}]`);
+  return afterLastImport(withArea, `import { ${area} } from './${name}.routes';`);
+}
+
+/** A new entry of API_ROUTES, as libs/api-client/src/api-route-entry.ts renders it. */
+export type ApiRouteEntry = { name: string; line: string };
+
+/**
+ * libs/api-client/src/api-routes.generated.ts: the area's entries appended to API_ROUTES, which is
+ * where the renderer puts them when the area is the last spread of HTTP_ROUTES.
+ */
+export function registerApiRoutes(source: string, entries: readonly ApiRouteEntry[]): string | null {
+  const start = source.indexOf('export const API_ROUTES');
+  const end = source.lastIndexOf('\n};');
+  if (start < 0 || end < start) return null;
+  const missing = entries.filter((entry) => !new RegExp(`^\\s*${entry.name}:`, 'm').test(source.slice(start, end)));
+  if (missing.length === 0) return source;
+  return `${source.slice(0, end)}\n${missing.map((entry) => entry.line).join('\n')}${source.slice(end)}`;
+}
+
 /** The health ports tools/launcher/stack.cjs knows (SERVICE_PORTS), or null when it has none. */
 export function launcherPorts(source: string): Record<string, number> | null {
   const match = /const SERVICE_PORTS = \{([^}]*)\};/.exec(source);

@@ -1,9 +1,13 @@
-import { addProjectConfiguration, formatFiles, joinPathFragments, type Tree } from '@nx/devkit';
-import { contractFiles, gatewayRoutesFile, serviceFiles, serviceNames } from './service-files';
+import { addProjectConfiguration, formatFiles, getProjects, joinPathFragments, type Tree } from '@nx/devkit';
+import { renderApiRouteEntry } from '../../../../libs/api-client/src/api-route-entry';
+import { contractFiles, gatewayRoutesFile, httpRouteNames, httpRoutesFile, serviceFiles, serviceNames } from './service-files';
 import {
   launcherPorts,
+  registerApiRoutes,
   registerContractsIndex,
   registerGatewayRoutes,
+  registerHttpRoutes,
+  registerHttpRoutesSpec,
   registerLauncherPort,
   registerSubjects,
 } from './service-registrations';
@@ -25,6 +29,9 @@ const RESERVED = ['gateway', 'kit', 'core', 'subjects', 'index'];
 export const REGISTRATION_FILES = {
   contractsIndex: 'libs/contracts/src/index.ts',
   subjects: 'libs/contracts/src/subjects.ts',
+  httpRoutes: 'libs/contracts/src/http/index.ts',
+  httpRoutesSpec: 'libs/contracts/src/http/http-routes.spec.ts',
+  apiRoutes: 'libs/api-client/src/api-routes.generated.ts',
   gatewayRoutes: 'services/gateway/src/routes/gateway.routes.ts',
   launcher: 'tools/launcher/stack.cjs',
 } as const;
@@ -65,8 +72,9 @@ function register(tree: Tree, file: string, edit: (source: string) => string | n
 
 /**
  * `npx nx g @pawline/generators:service <name>`: a running service in the standard layout
- * (CONVENTIONS.md) with its contracts, gateway routes, access, purge, first migration and tests,
- * registered in the subject table, the gateway's route table and the launcher's health ports.
+ * (CONVENTIONS.md) with its contracts, route declarations, gateway routes, access, purge, first
+ * migration and tests, registered in the subject table, HTTP_ROUTES (and the browser's API_ROUTES),
+ * the gateway's route table and the launcher's health ports.
  */
 export async function serviceGenerator(tree: Tree, options: ServiceGeneratorOptions): Promise<void> {
   const name = options.name.trim();
@@ -77,6 +85,9 @@ export async function serviceGenerator(tree: Tree, options: ServiceGeneratorOpti
   if (RESERVED.includes(name)) throw new Error(`"${name}" is taken by the platform`);
   const root = `services/${name}`;
   if (tree.exists(root)) throw new Error(`${root} already exists`);
+  // Nx refuses a workspace where two projects share a name (a remote of the same name, say)
+  const taken = getProjects(tree).get(name);
+  if (taken) throw new Error(`the project name ${name} is taken by ${taken.root}`);
   if (tree.exists(`libs/contracts/src/${name}`)) throw new Error(`libs/contracts/src/${name} already exists`);
   const n = serviceNames(name, options.port ?? nextServicePort(tree, name), options.migrationTime ?? Date.now());
 
@@ -92,7 +103,9 @@ export async function serviceGenerator(tree: Tree, options: ServiceGeneratorOpti
     },
   });
   for (const [file, content] of Object.entries(serviceFiles(n))) tree.write(joinPathFragments(root, file), content);
-  for (const [file, content] of Object.entries({ ...contractFiles(n), ...gatewayRoutesFile(n) })) tree.write(file, content);
+  for (const [file, content] of Object.entries({ ...contractFiles(n), ...httpRoutesFile(n), ...gatewayRoutesFile(n) }))
+    tree.write(file, content);
+  const http = httpRouteNames(n);
 
   register(tree, REGISTRATION_FILES.contractsIndex, (source) => registerContractsIndex(source, name), `export * from './${name}';`);
   register(
@@ -100,6 +113,29 @@ export async function serviceGenerator(tree: Tree, options: ServiceGeneratorOpti
     REGISTRATION_FILES.subjects,
     (source) => registerSubjects(source, name, n.propertyName),
     `import * as ${n.propertyName} from './${name}' and add it to CONTRACTS_BY_SERVICE`,
+  );
+  register(
+    tree,
+    REGISTRATION_FILES.httpRoutes,
+    (source) => registerHttpRoutes(source, name, http.area),
+    `import { ${http.area} } from './${name}.routes', export * from it and spread it last into HTTP_ROUTES`,
+  );
+  register(
+    tree,
+    REGISTRATION_FILES.httpRoutesSpec,
+    (source) => registerHttpRoutesSpec(source, name, http.area),
+    `import { ${http.area} } from './${name}.routes' and add it to the spec's areas`,
+  );
+  // what api-routes.render.ts would write now that the area is the last of HTTP_ROUTES (its spec compares)
+  register(
+    tree,
+    REGISTRATION_FILES.apiRoutes,
+    (source) =>
+      registerApiRoutes(
+        source,
+        [http.list, http.create].map((route) => ({ name: route.name, line: renderApiRouteEntry(route.name, route) })),
+      ),
+    `WRITE_API_ROUTES=1 npx jest -c libs/api-client/jest.config.cjs api-routes`,
   );
   register(
     tree,
