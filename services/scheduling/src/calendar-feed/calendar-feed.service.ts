@@ -30,7 +30,7 @@ export class CalendarFeedService {
   constructor(private readonly db: DataSource) {}
 
   /** A new token for the store's (or the staff member's) feed; the previous one stops working. */
-  async regenerate(scope: StoreScope, userId: string | null): Promise<{ token: string; path: string }> {
+  async regenerate(scope: StoreScope, userId: string | null, createdBy: string): Promise<{ token: string; path: string }> {
     const token = randomUUID();
     await this.db.transaction(async (m) => {
       await m.query(`DELETE FROM calendar_feed WHERE store_id = $1 AND orga_id = $2 AND user_id IS NOT DISTINCT FROM $3`, [
@@ -38,11 +38,12 @@ export class CalendarFeedService {
         scope.orgaId,
         userId,
       ]);
-      await m.query(`INSERT INTO calendar_feed (id, orga_id, store_id, user_id, token_hash) VALUES ($1, $2, $3, $4, $5)`, [
+      await m.query(`INSERT INTO calendar_feed (id, orga_id, store_id, user_id, created_by, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`, [
         randomUUID(),
         scope.orgaId,
         scope.storeId,
         userId,
+        createdBy,
         hashOf(token),
       ]);
     });
@@ -50,8 +51,8 @@ export class CalendarFeedService {
   }
 
   async read(token: string, now: Date = new Date()): Promise<{ content_type: string; body: string }> {
-    const feeds: { store_id: string; user_id: string | null }[] = await this.db.query(
-      `SELECT store_id, user_id FROM calendar_feed WHERE token_hash = $1`,
+    const feeds: { orga_id: string; store_id: string; user_id: string | null; created_by: string | null }[] = await this.db.query(
+      `SELECT orga_id, store_id, user_id, created_by FROM calendar_feed WHERE token_hash = $1`,
       [hashOf(token)],
     );
     const feed = feeds[0];
