@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { APPOINTMENT_STATUS } from '@pawline/contracts';
+import { APPOINTMENT_STATUS, memberAccessRpc } from '@pawline/contracts';
 import { DataSource } from 'typeorm';
-import { RpcError, type StoreScope } from '@pawline/nest-kit';
+import { isAllowed, NatsRpcClient, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { APPOINTMENT_COLUMNS, type AppointmentRow } from '../appointment/appointment-rows';
 import { addDays, formatLocalDate, parseLocalDate } from '../appointment/local-time';
 import { buildIcal } from './ical';
@@ -27,7 +27,10 @@ function hashOf(token: string): string {
 /** R1.15 secret iCal feeds per store and per staff member; the token is only ever stored hashed. */
 @Injectable()
 export class CalendarFeedService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly rpc: NatsRpcClient,
+  ) {}
 
   /** A new token for the store's (or the staff member's) feed; the previous one stops working. */
   async regenerate(scope: StoreScope, userId: string | null, createdBy: string): Promise<{ token: string; path: string }> {
@@ -56,7 +59,7 @@ export class CalendarFeedService {
       [hashOf(token)],
     );
     const feed = feeds[0];
-    if (!feed) throw new RpcError('not_found');
+    if (!feed || !(await this.stillReadable(feed))) throw new RpcError('not_found');
     const rows: AppointmentRow[] = await this.db.query(
       `SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE store_id = $1 AND ($2::uuid IS NULL OR user_id = $2)
          AND starts_at >= $3 AND starts_at < $4 ORDER BY starts_at, id LIMIT $5`,
@@ -79,5 +82,24 @@ export class CalendarFeedService {
       updatedAt: new Date(row.updated_at),
     }));
     return { content_type: 'text/calendar; charset=utf-8', body: buildIcal('Pawline', events, now) };
+  }
+
+  /**
+   * A feed lives on its maker's access (and its staff member's): each must still read the store
+   * (spec §6) when the feed is fetched, so deactivation, removal or a lost store stops it at once.
+   * Asked of identity on every fetch: calendars poll a feed every few hours, nothing is kept.
+   */
+  private async stillReadable(feed: {
+    orga_id: string;
+    store_id: string;
+    user_id: string | null;
+    created_by: string | null;
+  }): Promise<boolean> {
+    if (feed.created_by === null) return false;
+    const members = [...new Set([feed.created_by, feed.user_id].filter((id): id is string => id !== null))];
+    const accesses = await Promise.all(
+      members.map((userId) => this.rpc.call(memberAccessRpc, { user_id: userId, orga_id: feed.orga_id }, { auth: null, lang: 'en' })),
+    );
+    return accesses.every((access) => isAllowed(access, 'store_read', feed.store_id) && !!access.store_time_zones[feed.store_id]);
   }
 }
