@@ -4,6 +4,8 @@ import { AppointmentEntity } from './appointment/appointment.entity';
 import { CalendarFeedEntity } from './calendar-feed/calendar-feed.entity';
 import { SchedulingInit1764200000000 } from './migrations/1764200000000-scheduling-init';
 import { CalendarVersion1764300000000 } from './migrations/1764300000000-calendar-version';
+import { ReferencedIds1764400000000 } from './migrations/1764400000000-referenced-ids';
+import { PetRefEntity } from './pet-ref/pet-ref.entity';
 import { TreatmentEntity } from './treatment/treatment.entity';
 import { CalendarDayVersionEntity } from './week-cache/calendar-day-version.entity';
 
@@ -14,6 +16,7 @@ export const SCHEDULING_ENTITIES = [
   AppointmentPetEntity,
   CalendarFeedEntity,
   CalendarDayVersionEntity,
+  PetRefEntity,
 ];
 
-export const SCHEDULING_MIGRATIONS = [SchedulingInit1764200000000, CalendarVersion1764300000000];
+export const SCHEDULING_MIGRATIONS = [SchedulingInit1764200000000, CalendarVersion1764300000000, ReferencedIds1764400000000];

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AppointmentHandlers } from './appointment/appointment.handlers';
 import { AppointmentService } from './appointment/appointment.service';
+import { ReferencedIds } from './appointment/referenced-ids';
 import { CalendarFeedHandlers } from './calendar-feed/calendar-feed.handlers';
 import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
+import { PetRefHandlers } from './pet-ref/pet-ref.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { TreatmentHandlers } from './treatment/treatment.handlers';
 import { TreatmentService } from './treatment/treatment.service';
 
 @Module({
-  controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers],
-  providers: [AppointmentService, TreatmentService, CalendarFeedService],
+  controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers, PetRefHandlers],
+  providers: [AppointmentService, TreatmentService, CalendarFeedService, ReferencedIds],
 })
 export class SchedulingModule {}

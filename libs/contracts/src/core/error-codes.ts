@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   token_invalid: 400,
   terms_not_accepted: 400,
   promo_code_invalid: 400,
+  /** a pet or staff member named in a body is not one of the request's organization (and store) */
+  unknown_reference: 400,
   session_expired: 401,
   service_unavailable: 503,
   internal: 500,

@@ -19,11 +19,15 @@ import {
 } from '@pawline/contracts';
 import { type RawJson, type RpcCallContext, RpcError, RpcHandler, StoreRead, storeScopeOf, StoreWrite } from '@pawline/nest-kit';
 import { AppointmentService } from './appointment.service';
+import { ReferencedIds } from './referenced-ids';
 
 /** Reading needs store read access, every change store write access (spec §6). */
 @Controller()
 export class AppointmentHandlers {
-  constructor(private readonly appointments: AppointmentService) {}
+  constructor(
+    private readonly appointments: AppointmentService,
+    private readonly references: ReferencedIds,
+  ) {}
 
   @StoreRead()
   @RpcHandler(listAppointmentRangeRpc)
@@ -71,13 +75,23 @@ export class AppointmentHandlers {
   @StoreWrite()
   @RpcHandler(createAppointmentRpc)
   async create(input: RpcRequest<typeof createAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof createAppointmentRpc>> {
-    return this.appointments.create(storeScopeOf(ctx), input.appointment, input.recurring);
+    const scope = storeScopeOf(ctx);
+    // checked before the transaction: the staff member's membership is a round trip to identity
+    await Promise.all([
+      this.references.pets(scope, input.appointment.pet_ids),
+      this.references.staff(ctx, scope, input.appointment.user_id),
+    ]);
+    return this.appointments.create(scope, input.appointment, input.recurring);
   }
 
   @StoreWrite()
   @RpcHandler(updateAppointmentRpc)
   async update(input: RpcRequest<typeof updateAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateAppointmentRpc>> {
     const scope = storeScopeOf(ctx);
+    await Promise.all([
+      this.references.pets(scope, input.appointment.pet_ids),
+      this.references.staff(ctx, scope, input.appointment.user_id),
+    ]);
     return this.appointments.update(scope, input.appointment_id, input.scope, input.appointment);
   }
 
@@ -85,6 +99,7 @@ export class AppointmentHandlers {
   @RpcHandler(moveAppointmentRpc)
   async move(input: RpcRequest<typeof moveAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof moveAppointmentRpc>> {
     const scope = storeScopeOf(ctx);
+    await this.references.staff(ctx, scope, input.user_id);
     return this.appointments.move(scope, input.appointment_id, input.scope, input);
   }
 

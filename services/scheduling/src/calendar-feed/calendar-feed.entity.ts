@@ -17,6 +17,10 @@ export class CalendarFeedEntity {
   @Column({ type: 'uuid', name: 'user_id', nullable: true })
   userId!: string | null;
 
+  /** who made the feed: it shows what they may read and stops when they may not (docs/adr/0010); null = made before, refused */
+  @Column({ type: 'uuid', name: 'created_by', nullable: true })
+  createdBy!: string | null;
+
   @Column({ type: 'varchar', length: 64, name: 'token_hash' })
   tokenHash!: string;
 

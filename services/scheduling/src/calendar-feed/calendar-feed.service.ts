@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { APPOINTMENT_STATUS } from '@pawline/contracts';
+import { APPOINTMENT_STATUS, memberAccessRpc } from '@pawline/contracts';
 import { DataSource } from 'typeorm';
-import { RpcError, type StoreScope } from '@pawline/nest-kit';
+import { isAllowed, NatsRpcClient, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { APPOINTMENT_COLUMNS, type AppointmentRow } from '../appointment/appointment-rows';
 import { addDays, formatLocalDate, parseLocalDate } from '../appointment/local-time';
 import { buildIcal } from './ical';
@@ -27,10 +27,13 @@ function hashOf(token: string): string {
 /** R1.15 secret iCal feeds per store and per staff member; the token is only ever stored hashed. */
 @Injectable()
 export class CalendarFeedService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly rpc: NatsRpcClient,
+  ) {}
 
   /** A new token for the store's (or the staff member's) feed; the previous one stops working. */
-  async regenerate(scope: StoreScope, userId: string | null): Promise<{ token: string; path: string }> {
+  async regenerate(scope: StoreScope, userId: string | null, createdBy: string): Promise<{ token: string; path: string }> {
     const token = randomUUID();
     await this.db.transaction(async (m) => {
       await m.query(`DELETE FROM calendar_feed WHERE store_id = $1 AND orga_id = $2 AND user_id IS NOT DISTINCT FROM $3`, [
@@ -38,11 +41,12 @@ export class CalendarFeedService {
         scope.orgaId,
         userId,
       ]);
-      await m.query(`INSERT INTO calendar_feed (id, orga_id, store_id, user_id, token_hash) VALUES ($1, $2, $3, $4, $5)`, [
+      await m.query(`INSERT INTO calendar_feed (id, orga_id, store_id, user_id, created_by, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`, [
         randomUUID(),
         scope.orgaId,
         scope.storeId,
         userId,
+        createdBy,
         hashOf(token),
       ]);
     });
@@ -50,12 +54,12 @@ export class CalendarFeedService {
   }
 
   async read(token: string, now: Date = new Date()): Promise<{ content_type: string; body: string }> {
-    const feeds: { store_id: string; user_id: string | null }[] = await this.db.query(
-      `SELECT store_id, user_id FROM calendar_feed WHERE token_hash = $1`,
+    const feeds: { orga_id: string; store_id: string; user_id: string | null; created_by: string | null }[] = await this.db.query(
+      `SELECT orga_id, store_id, user_id, created_by FROM calendar_feed WHERE token_hash = $1`,
       [hashOf(token)],
     );
     const feed = feeds[0];
-    if (!feed) throw new RpcError('not_found');
+    if (!feed || !(await this.stillReadable(feed))) throw new RpcError('not_found');
     const rows: AppointmentRow[] = await this.db.query(
       `SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE store_id = $1 AND ($2::uuid IS NULL OR user_id = $2)
          AND starts_at >= $3 AND starts_at < $4 ORDER BY starts_at, id LIMIT $5`,
@@ -78,5 +82,24 @@ export class CalendarFeedService {
       updatedAt: new Date(row.updated_at),
     }));
     return { content_type: 'text/calendar; charset=utf-8', body: buildIcal('Pawline', events, now) };
+  }
+
+  /**
+   * A feed lives on its maker's access (and its staff member's): each must still read the store
+   * (spec §6) when the feed is fetched, so deactivation, removal or a lost store stops it at once.
+   * Asked of identity on every fetch: calendars poll a feed every few hours, nothing is kept.
+   */
+  private async stillReadable(feed: {
+    orga_id: string;
+    store_id: string;
+    user_id: string | null;
+    created_by: string | null;
+  }): Promise<boolean> {
+    if (feed.created_by === null) return false;
+    const members = [...new Set([feed.created_by, feed.user_id].filter((id): id is string => id !== null))];
+    const accesses = await Promise.all(
+      members.map((userId) => this.rpc.call(memberAccessRpc, { user_id: userId, orga_id: feed.orga_id }, { auth: null, lang: 'en' })),
+    );
+    return accesses.every((access) => isAllowed(access, 'store_read', feed.store_id) && !!access.store_time_zones[feed.store_id]);
   }
 }

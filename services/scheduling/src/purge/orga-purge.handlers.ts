@@ -19,5 +19,6 @@ export class OrgaPurgeHandlers {
     if (stores.length > 0) await manager.query(`DELETE FROM calendar_day_version WHERE store_id = ANY($1::uuid[])`, [stores]);
     await manager.query(`DELETE FROM treatment WHERE orga_id = $1`, [orgaId]);
     await manager.query(`DELETE FROM calendar_feed WHERE orga_id = $1`, [orgaId]);
+    await manager.query(`DELETE FROM pet_ref WHERE orga_id = $1`, [orgaId]);
   }
 }

@@ -29,7 +29,7 @@ import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling's integration tests boot the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
-import { TEST_SECRET, call, failureOf, signUp, type RpcInput, type Salon } from './scheduling-test-helpers';
+import { TEST_SECRET, call, crmPetEvent, failureOf, petOf, signUp, type RpcInput, type Salon } from './scheduling-test-helpers';
 
 jest.setTimeout(180_000);
 
@@ -78,6 +78,8 @@ describe('scheduling over NATS and Postgres', () => {
     anna = await signUp(env, client, 'Anna');
     jurgen = await signUp(env, client, 'Jurgen');
     await env.query(`UPDATE identity.store SET time_zone = 'Europe/Rome' WHERE id = $1`, [anna.storeId]);
+    await petOf(env, anna, petA);
+    await petOf(env, anna, petB);
   });
 
   afterAll(async () => {
@@ -612,7 +614,7 @@ describe('scheduling over NATS and Postgres', () => {
 
   describe('pet history', () => {
     it("R4.22 R9.05 R7.05 pages a pet's appointments by 50, newest first, after the last date and id; latest is the newest", async () => {
-      const pet = randomUUID();
+      const pet = await petOf(env, anna);
       await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] }, { unit: 'day', every: 1, count: 54 });
       // two on the same instant: the id breaks the tie
       await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] });
@@ -637,6 +639,101 @@ describe('scheduling over NATS and Postgres', () => {
       expect(latest.pets).toEqual([{ appointment_id: latest.item?.id, pet_id: pet }]);
       expect((await call(client, latestPetAppointmentRpc, { ...scope(), pet_id: randomUUID() }, anna.auth)).item).toBeNull();
       expect((await failureOf(client, listPetAppointmentsRpc, { ...scope(), pet_id: pet }, jurgen.auth)).code).toBe('forbidden');
+    });
+  });
+
+  describe('referenced ids belong to the organization', () => {
+    const appointmentRows = async () =>
+      Number(
+        (await env.query<{ n: number }>(`SELECT count(*)::int AS n FROM scheduling.appointment WHERE orga_id = $1`, [anna.orgaId]))[0]?.n,
+      );
+
+    it("refuses another organization's pet, an unknown pet and a deleted pet with unknown_reference, writing nothing", async () => {
+      const jurgensPet = await petOf(env, jurgen);
+      const before = await appointmentRows();
+      for (const petIds of [[jurgensPet], [petA, jurgensPet], [randomUUID()]]) {
+        const failure = await failureOf(
+          client,
+          createAppointmentRpc,
+          { ...scope(), appointment: { date: '2027-05-03', hour: 9, min: 0, duration: 30, pet_ids: petIds } },
+          anna.auth,
+        );
+        expect(failure.code).toBe('unknown_reference');
+        expect(failure.fields).toEqual({ pet_ids: 'Unknown pet' });
+      }
+      const gone = await petOf(env, anna);
+      await crmPetEvent(env, 'deleted', { orgaId: anna.orgaId, storeId: anna.storeId, petId: gone });
+      expect(
+        (
+          await failureOf(
+            client,
+            createAppointmentRpc,
+            { ...scope(), appointment: { date: '2027-05-03', hour: 9, min: 0, duration: 30, pet_ids: [gone] } },
+            anna.auth,
+          )
+        ).code,
+      ).toBe('unknown_reference');
+      expect(await appointmentRows()).toBe(before);
+
+      const booked = (await book({ date: '2027-05-04', pet_ids: [petA] })).items[0];
+      const update = { date: '2027-05-04', hour: 9, min: 0, duration: 30, pet_ids: [jurgensPet] };
+      expect(
+        (await failureOf(client, updateAppointmentRpc, { ...scope(), appointment_id: booked.id, appointment: update }, anna.auth)).code,
+      ).toBe('unknown_reference');
+      const pets = await env.query<{ pet_id: string }>(`SELECT pet_id FROM scheduling.appointment_pet WHERE appointment_id = $1`, [
+        booked.id,
+      ]);
+      expect(pets.map((p) => p.pet_id)).toEqual([petA]);
+    });
+
+    it("refuses another organization's staff member on create, update, move and a personal calendar feed", async () => {
+      const before = await appointmentRows();
+      const stranger = jurgen.userId;
+      const create = await failureOf(
+        client,
+        createAppointmentRpc,
+        { ...scope(), appointment: { date: '2027-05-05', hour: 9, min: 0, duration: 30, pet_ids: [petA], user_id: stranger } },
+        anna.auth,
+      );
+      expect(create.code).toBe('unknown_reference');
+      expect(create.fields).toEqual({ user_id: 'Unknown staff member' });
+      expect(
+        (
+          await failureOf(
+            client,
+            createAppointmentRpc,
+            { ...scope(), appointment: { date: '2027-05-05', hour: 9, min: 0, duration: 30, pet_ids: [petA], user_id: randomUUID() } },
+            anna.auth,
+          )
+        ).code,
+      ).toBe('unknown_reference');
+      expect(await appointmentRows()).toBe(before);
+
+      const booked = (await book({ date: '2027-05-06', pet_ids: [petA], user_id: anna.userId })).items[0];
+      const update = { date: '2027-05-06', hour: 9, min: 0, duration: 30, pet_ids: [petA], user_id: stranger };
+      expect(
+        (await failureOf(client, updateAppointmentRpc, { ...scope(), appointment_id: booked.id, appointment: update }, anna.auth)).code,
+      ).toBe('unknown_reference');
+      expect(
+        (
+          await failureOf(
+            client,
+            moveAppointmentRpc,
+            { ...scope(), appointment_id: booked.id, date: '2027-05-07', hour: 10, min: 0, user_id: stranger },
+            anna.auth,
+          )
+        ).code,
+      ).toBe('unknown_reference');
+      const [row] = await env.query<{ user_id: string; local_date: string }>(
+        `SELECT user_id, local_date::text AS local_date FROM scheduling.appointment WHERE id = $1`,
+        [booked.id],
+      );
+      expect(row).toEqual({ user_id: anna.userId, local_date: '2027-05-06' });
+
+      expect((await failureOf(client, regenerateCalendarFeedRpc, { ...scope(), user_id: stranger }, anna.auth)).code).toBe(
+        'unknown_reference',
+      );
+      expect(await env.query(`SELECT 1 FROM scheduling.calendar_feed WHERE user_id = $1`, [stranger])).toHaveLength(0);
     });
   });
 
@@ -682,7 +779,7 @@ describe('scheduling over NATS and Postgres', () => {
       await call(
         client,
         createAppointmentRpc,
-        { ...jurgenScope, appointment: { date: '2026-12-10', hour: 9, min: 0, duration: 30, pet_ids: [randomUUID()] } },
+        { ...jurgenScope, appointment: { date: '2026-12-10', hour: 9, min: 0, duration: 30, pet_ids: [await petOf(env, jurgen)] } },
         jurgen.auth,
       );
       await call(client, regenerateCalendarFeedRpc, jurgenScope, jurgen.auth);

@@ -8,7 +8,7 @@ import { identityService } from '../../../identity/src/identity.service-definiti
 import { schedulingService } from '../../src/scheduling.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-import { TEST_SECRET, call, signUp, type Salon } from './scheduling-test-helpers';
+import { TEST_SECRET, call, petOf, signUp, type Salon } from './scheduling-test-helpers';
 
 jest.setTimeout(120_000);
 
@@ -52,6 +52,7 @@ describe('scheduling routes through the gateway', () => {
     jurgen = await signUp(env, client, 'Jurgen');
     tokens.anna = (await call(client, loginRpc, { username: anna.email, password: anna.password }, null)).access_token;
     tokens.jurgen = (await call(client, loginRpc, { username: jurgen.email, password: jurgen.password }, null)).access_token;
+    await petOf(env, anna, pet);
   });
 
   afterAll(async () => {

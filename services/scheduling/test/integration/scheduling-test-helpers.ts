@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc, type AuthContext } from '@pawline/contracts';
+import { jetstream } from '@nats-io/jetstream';
+import {
+  listMailboxRpc,
+  loginRpc,
+  petCreatedEvent,
+  petDeletedEvent,
+  registerUserRpc,
+  verifyEmailRpc,
+  type AuthContext,
+  type EventEnvelope,
+} from '@pawline/contracts';
 import { verifyAccessToken, type NatsRpcClient } from '@pawline/nest-kit';
 import { call, failureOf, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
 
@@ -56,4 +66,38 @@ export async function signUp(env: TestEnv, client: NatsRpcClient, firstName: str
     password,
     orgaName,
   };
+}
+
+/**
+ * Publishes crm's pet event as crm's outbox relay does (crm is not booted here) and waits until
+ * scheduling's projection has it: the pet is then one an appointment of that store may name.
+ */
+export async function crmPetEvent(
+  env: TestEnv,
+  kind: 'created' | 'deleted',
+  pet: { orgaId: string; storeId: string; petId: string },
+): Promise<void> {
+  const event = kind === 'created' ? petCreatedEvent : petDeletedEvent;
+  const envelope: EventEnvelope = {
+    id: randomUUID(),
+    subject: event.subject,
+    occurredAt: new Date().toISOString(),
+    orgaId: pet.orgaId,
+    storeId: pet.storeId,
+    actor: null,
+    data: { orga_id: pet.orgaId, store_id: pet.storeId, pet_id: pet.petId, customer_id: randomUUID() },
+  };
+  await jetstream(env.nats()).publish(`${env.subjectPrefix}${event.subject}`, JSON.stringify(envelope), { msgID: envelope.id });
+  for (let i = 0; i < 100; i += 1) {
+    const rows = await env.query(`SELECT 1 FROM scheduling.pet_ref WHERE pet_id = $1`, [pet.petId]);
+    if (rows.length > 0 === (kind === 'created')) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`pet ${pet.petId} never ${kind} in scheduling.pet_ref`);
+}
+
+/** A pet of the salon's store, known to scheduling. */
+export async function petOf(env: TestEnv, salon: Pick<Salon, 'orgaId' | 'storeId'>, petId: string = randomUUID()): Promise<string> {
+  await crmPetEvent(env, 'created', { orgaId: salon.orgaId, storeId: salon.storeId, petId });
+  return petId;
 }

@@ -1,0 +1,137 @@
+import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
+import { identityService } from '../../../identity/src/identity.service-definition';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway in front, as calendars and browsers meet it
+import { gatewayService } from '../../../gateway/src/gateway.service-definition';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
+import { EXPECTED_MEMBERSHIP_STEPS, membershipChangeSteps } from '../../../gateway/test/integration/membership-change-helpers';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- owners and employees sign in through the gateway
+import { Browser, GATEWAY_TEST_SECRET, newOwner, type JsonResponse } from '../../../gateway/test/integration/gateway-test-helpers';
+import { schedulingService } from '../../src/scheduling.service-definition';
+import { petOf } from './scheduling-test-helpers';
+
+jest.setTimeout(120_000);
+
+/** docs/adr/0010: a calendar feed lives on its member's access, judged again at every fetch. */
+describe('calendar feeds follow their member’s access (gateway, real NATS and Postgres)', () => {
+  let env: TestEnv;
+  let base = '';
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
+    process.env['MAIL_TRANSPORT'] = 'sandbox';
+    env = await createTestEnv();
+    await env.start(identityService);
+    await env.start(schedulingService);
+    base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
+  });
+
+  afterAll(async () => {
+    await env?.dispose();
+    process.env = savedEnv;
+  });
+
+  const ok = (what: string, response: JsonResponse, status = 200): JsonResponse => {
+    if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    return response;
+  };
+
+  it('R1.15 a feed made by a member is refused on the very next fetch after they lose store read access or are deactivated', async () => {
+    let feedPath = '';
+    const steps = await membershipChangeSteps(base, async (employee, token, owner, store) => {
+      if (!feedPath) {
+        const made = ok(
+          'feed',
+          await employee.request('POST', `/api/v1/orga/${owner.orgaId}/store/${store}/calendar_feed`, { token, body: {} }),
+        );
+        feedPath = (made.body as { path: string }).path;
+      }
+      // a calendar fetches without a session: the token is the only secret
+      return new Browser(base).request('GET', feedPath);
+    });
+    // where the member's own requests are refused (403 no access, 401 deactivated), the feed is gone (404)
+    expect(steps).toEqual(EXPECTED_MEMBERSHIP_STEPS.map((step) => ({ ...step, status: step.status === 200 ? 200 : 404 })));
+  });
+
+  it("R1.15 R6.04 a member's personal feed shows their appointments of the store they read, never another store's", async () => {
+    const owner = await newOwner(base);
+    const orga = `/api/v1/orga/${owner.orgaId}`;
+    const as = { token: owner.token };
+    const stores = ok('stores', await owner.browser.request('GET', `${orga}/store`, as)).body as { id: string }[];
+    const store = stores[0]?.id ?? '';
+    const other = (
+      ok(
+        'second store',
+        await owner.browser.request('POST', `${orga}/store`, {
+          ...as,
+          body: { name: 'Filiale Sud', country: 'IT', address_from_orga: false, city: 'Napoli', phone: null },
+        }),
+        201,
+      ).body as { id: string }
+    ).id;
+    ok(
+      'minimum ranks',
+      await owner.browser.request('PUT', `${orga}/settings`, {
+        ...as,
+        body: { min_rank_read_store: 2, min_rank_write_store: 2, min_rank_read_pets: 2, min_rank_write_pets: 2 },
+      }),
+    );
+    const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const hired = ok(
+      'hire',
+      await owner.browser.request('POST', `${orga}/users`, {
+        ...as,
+        body: { first_name: 'Lucia', last_name: 'Verdi', email: `feed.${unique}@example.com`, orga_rank: 2 },
+      }),
+      201,
+    ).body as { user_id: string; username: string; first_password: string };
+    const book = async (storeId: string, app_name: string): Promise<string> => {
+      const pet = await petOf(env, { orgaId: owner.orgaId, storeId });
+      const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      const made = ok(
+        'book',
+        await owner.browser.request('POST', `${orga}/store/${storeId}/appointment`, {
+          ...as,
+          body: { appointment: { date: soon, hour: 10, min: 0, duration: 30, pet_ids: [pet], user_id: hired.user_id, app_name } },
+        }),
+        201,
+      ).body as { items: { id: string }[] };
+      return made.items[0]?.id ?? '';
+    };
+    const here = await book(store, 'Fido');
+    const there = await book(other, 'Rex');
+
+    const employee = new Browser(base);
+    const token = (
+      ok(
+        'login',
+        await employee.request('POST', '/api/v1/auth/login', { body: { username: hired.username, password: hired.first_password } }),
+      ).body as { access_token: string }
+    ).access_token;
+    const makeFeed = async (storeId: string): Promise<string> =>
+      (
+        ok('feed', await employee.request('POST', `${orga}/store/${storeId}/calendar_feed`, { token, body: { user_id: hired.user_id } }))
+          .body as { path: string }
+      ).path;
+    const feedHere = await makeFeed(store);
+    const feedThere = await makeFeed(other);
+    expect(String(ok('fetch', await new Browser(base).request('GET', feedThere)).body)).toContain(`UID:${there}@pawline`);
+
+    // rank 3 reads nothing; an override of 2 on the first store leaves that store (only) readable
+    ok(
+      'rank 3, override on the first store',
+      await owner.browser.request('PUT', `${orga}/users/${hired.user_id}`, {
+        ...as,
+        body: { orga_rank: 3, store_override: { [store]: 2 } },
+      }),
+    );
+    const body = String(ok('fetch', await new Browser(base).request('GET', feedHere)).body);
+    expect(body).toContain(`UID:${here}@pawline`);
+    expect(body).not.toContain(`UID:${there}@pawline`);
+    expect((await new Browser(base).request('GET', feedThere)).status).toBe(404);
+    expect(
+      (await employee.request('POST', `${orga}/store/${other}/calendar_feed`, { token, body: { user_id: hired.user_id } })).status,
+    ).toBe(403);
+  });
+});
