@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../core/input-values';
 
 const uuid = z.string().uuid();
 
@@ -15,7 +16,7 @@ export const recurringScopeSchema = z.enum(['one', 'following', 'all']);
 export type RecurringScope = z.infer<typeof recurringScopeSchema>;
 
 /** A calendar day as the store sees it. */
-export const localDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+export const localDateSchema = calendarDateSchema;
 
 /** Money travels as integer cents, or as amount text ('12,50') read with parseAmount (R5.16). */
 export const moneyInputSchema = z.union([z.number().int().min(0).max(100_000_000), z.string().max(20)]);
