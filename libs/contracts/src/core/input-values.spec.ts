@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { listPetAppointmentsRpc } from '../scheduling';
+import { listPetAppointmentsRpc, moneyInputSchema, MONEY_CENTS_MAX } from '../scheduling';
 import { petFieldsSchema } from '../crm';
 import { calendarDateSchema, isInstantText, isUnsafeText } from './input-values';
 
@@ -36,5 +36,28 @@ describe('values every store of ours holds', () => {
       expect(isInstantText(text)).toBe(false);
     const cursor = { orga_id: crypto.randomUUID(), store_id: crypto.randomUUID(), pet_id: crypto.randomUUID(), last_id: null };
     expect(listPetAppointmentsRpc.request.safeParse({ ...cursor, last_date: '0000-01-01T00:00:00Z' }).success).toBe(false);
+  });
+});
+
+describe('money input', () => {
+  it('takes cents or amount text with at most two decimals, from 0 to the most one amount holds', () => {
+    for (const amount of [0, 1250, MONEY_CENTS_MAX, '12,50', '12.5', '0', '7', ' 30 ', '1000000', '1000000,00'])
+      expect(moneyInputSchema.safeParse(amount).success).toBe(true);
+    for (const amount of [
+      -1,
+      1.5,
+      MONEY_CENTS_MAX + 1,
+      1e10,
+      'abc',
+      '',
+      '1e10',
+      '-5',
+      '12,345',
+      '1.234,56',
+      '€ 12',
+      '1000000,01',
+      '99999999999',
+    ])
+      expect(moneyInputSchema.safeParse(amount).success).toBe(false);
   });
 });
