@@ -10,9 +10,9 @@ import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the fuzz starts what the launcher starts, and tells the gateway as it does
 import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
-import { GATEWAY_TEST_SECRET, REDIS_URL } from './gateway-test-helpers';
+import { GATEWAY_TEST_SECRET, REDIS_URL, registration } from './gateway-test-helpers';
 import { bodyOf, fillPath, paramKey, PARAMETER, routeKey } from './route-filling';
-import { PNG, buildWorld, call, type Reply, type World } from './tenant-isolation-world';
+import { PNG, buildWorld, call, nextIp, type Reply, type World } from './tenant-isolation-world';
 
 /**
  * Bad input on every route of the table (issue 11), as the owner of the organization, who passes
@@ -350,4 +350,69 @@ describe(`bad input on every route of the table, as the organization's owner (se
       expect({ problems, changed }).toEqual({ problems: [], changed: [] });
     },
   );
+
+  /** One request with the caller's language, as the shell sends it. */
+  async function inLanguage(lang: string, method: string, path: string, json: unknown, token?: string) {
+    const response = await fetch(`${world.base}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': lang,
+        'x-forwarded-for': nextIp(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(json),
+    });
+    return { status: response.status, body: (await response.json()) as { code: string; message: string; fields?: Record<string, string> } };
+  }
+
+  it('answers a NUL character in login and register with 400 validation_failed in the caller language, and registers nobody (issue 11)', async () => {
+    const before = await fingerprint(env);
+    const login = await inLanguage('fr', 'POST', '/api/v1/auth/login', { username: 'x\u0000@example.com', password: 'a-long-password-1' });
+    expect(login).toEqual({
+      status: 400,
+      body: { code: 'validation_failed', message: 'Certains champs ne sont pas valides.', fields: { username: expect.any(String) } },
+    });
+    const register = await inLanguage('it', 'POST', '/api/v1/auth/register', registration({ first_name: 'Giu\u0000lia' }));
+    expect(register).toEqual({
+      status: 400,
+      body: { code: 'validation_failed', message: 'Alcuni campi non sono validi.', fields: { first_name: expect.any(String) } },
+    });
+    expect(changedTables(before, await fingerprint(env))).toEqual([]);
+  });
+
+  it("refuses loose money at check-out through the gateway and leaves the appointment as it was; '35,50' is 3550 cents (issue 11)", async () => {
+    const path = `/api/v1/orga/${world.a.orgaId}/store/${world.a.store2}/appointment/${world.ids['appointment']}`;
+    const token = world.a.owner.token;
+    const before = await call(world.base, 'get', path, { session: world.a.owner });
+    for (const [field, amount] of [
+      ['final_price', 'abc'],
+      ['final_price', '1e10'],
+      ['final_price', '-5'],
+      ['final_price', '99999999999'],
+      ['final_price', '12,345'],
+      ['discount', '-5'],
+      ['total', 2 ** 31],
+    ] as const) {
+      const refused = await inLanguage('de', 'PATCH', `${path}/done`, { final_price: '35,50', [field]: amount }, token);
+      expect({ amount, ...refused }).toEqual({
+        amount,
+        status: 400,
+        body: { code: 'validation_failed', message: 'Einige Felder sind ungültig.', fields: { [field]: expect.any(String) } },
+      });
+    }
+    expect((await call(world.base, 'get', path, { session: world.a.owner })).json).toEqual(before.json);
+    const done = await inLanguage('de', 'PATCH', `${path}/done`, { final_price: '35,50', discount: '5.5' }, token);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ final_price: 3550, discount: 550, total: 3000 });
+  });
+
+  it('refuses a pet-history cursor of year 0000 or of a day that does not exist with 400 validation_failed (issue 11)', async () => {
+    const history = `/api/v1/orga/${world.a.orgaId}/store/${world.a.store2}/pet/${world.ids['pet']}/appointments`;
+    for (const cursor of ['0000-01-01T00:00:00Z', '2027-02-31T10:00:00Z']) {
+      const reply = await call(world.base, 'get', `${history}/${cursor}/none`, { session: world.a.owner });
+      expect({ cursor, status: reply.status, code: reply.code }).toEqual({ cursor, status: 400, code: 'validation_failed' });
+    }
+    expect((await call(world.base, 'get', `${history}/2027-03-02T00:00:00Z/none`, { session: world.a.owner })).status).toBe(200);
+  });
 });
