@@ -18,7 +18,7 @@ import {
   type appointmentFieldsSchema,
   type checkOutAppointmentRpc,
 } from '@pawline/contracts';
-import { PAGE_SIZES } from '@pawline/domain';
+import { MONEY_CENTS_MAX, PAGE_SIZES } from '@pawline/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { type OutboxMeta, OutboxService, RawJson, RpcError, type StoreScope } from '@pawline/nest-kit';
@@ -282,6 +282,9 @@ export class AppointmentService {
       // without a price the treatments' default prices add up to the estimate
       const price =
         fields.price !== undefined ? centsOf(fields.price, 'price') : [...treatments.values()].reduce((sum, t) => sum + t.price, 0);
+      // each price is at most MONEY_CENTS_MAX, but 22 of them overflow the integer column (issue 11)
+      if (price > MONEY_CENTS_MAX)
+        throw new RpcError('validation_failed', { fields: { price: `The treatments add up to more than ${MONEY_CENTS_MAX / 100}` } });
       const time = {
         hour: fields.full_day ? 0 : fields.hour,
         min: fields.full_day ? 0 : fields.min,
