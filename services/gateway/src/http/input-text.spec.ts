@@ -23,3 +23,12 @@ describe('unsafe text in a body or query', () => {
     expect(unsafeTextFields(undefined)).toEqual({});
   });
 });
+
+describe('unsafe text in a deeply nested body', () => {
+  it('walks a body nested 50 000 deep (the most 100 kB hold) without running out of stack', () => {
+    const deep = JSON.parse(`${'['.repeat(50_000)}"\\u0000"${']'.repeat(50_000)}`) as unknown;
+    const fields = unsafeTextFields(deep);
+    expect(Object.keys(fields)).toEqual([Array.from({ length: 50_000 }, () => '0').join('.')]);
+    expect(unsafeTextFields(JSON.parse(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`) as unknown)).toEqual({});
+  });
+});

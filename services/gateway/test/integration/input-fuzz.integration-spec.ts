@@ -158,10 +158,15 @@ type Probe = {
   path: string;
   query?: string;
   json?: unknown;
+  /** JSON text sent as it is */
+  raw?: string;
   file?: boolean;
   /** body or query: 400 validation_failed; path: any 4xx; undeclared input: anything but a 5xx */
   expect: 'validation_failed' | 'client_error' | 'no_server_error';
 };
+
+/** Arrays 10 000 deep around a NUL, as JSON text (too deep for JSON.stringify): the gateway and the schemas must not run out of stack. */
+const DEEP_TEXT = `${'['.repeat(10_000)}"\\u0000"${']'.repeat(10_000)}`;
 
 const ID_SEGMENTS = ['not-a-uuid', '%00', '00000000-0000-0000-0000-00000000000%00', '1e308', '-1'];
 const DECLARED_SEGMENTS: Record<string, string[]> = {
@@ -208,6 +213,11 @@ function probesOf(route: RouteDeclaration, world: World): Probe[] {
       }
     }
     probes.push({ what: 'body = []', path: base, json: [], expect: 'validation_failed' });
+    const first = leavesOf(route.body)[0];
+    if (first) {
+      const raw = JSON.stringify(setAt(body, first.path, 'fuzz-deep')).replace('"fuzz-deep"', DEEP_TEXT);
+      probes.push({ what: `body.${first.path.join('.')} nested 10 000 deep`, path: base, raw, expect: 'validation_failed' });
+    }
   } else if (!route.fileBody && route.method !== 'get') {
     probes.push({ what: 'body on a route without one', path: base, json: { 'fuzz\u0000': '\ud800' }, expect: 'validation_failed' });
   }
@@ -333,7 +343,13 @@ describe(`bad input on every route of the table, as the organization's owner (se
         for (let probe = queue.shift(); probe; probe = queue.shift()) {
           const reply = await call(world.base, route.method, probe.query ? `${probe.path}?${probe.query}` : probe.path, {
             session: route.access === 'public' ? null : world.a.owner,
-            ...(probe.file ? { file: { bytes: PNG, type: 'image/png' } } : probe.json !== undefined ? { json: probe.json } : {}),
+            ...(probe.file
+              ? { file: { bytes: PNG, type: 'image/png' } }
+              : probe.raw !== undefined
+                ? { raw: probe.raw }
+                : probe.json !== undefined
+                  ? { json: probe.json }
+                  : {}),
           });
           const problem = verdict(probe, reply);
           if (problem) problems.push(problem);
