@@ -165,8 +165,8 @@ type Probe = {
   expect: 'validation_failed' | 'client_error' | 'no_server_error';
 };
 
-/** Arrays 10 000 deep around a NUL, as JSON text (too deep for JSON.stringify): the gateway and the schemas must not run out of stack. */
-const DEEP_TEXT = `${'['.repeat(10_000)}"\\u0000"${']'.repeat(10_000)}`;
+/** Arrays 40 000 deep around a NUL, as JSON text (too deep for JSON.stringify): the gateway and the schemas must not run out of stack. */
+const DEEP_TEXT = `${'['.repeat(40_000)}"\\u0000"${']'.repeat(40_000)}`;
 
 const ID_SEGMENTS = ['not-a-uuid', '%00', '00000000-0000-0000-0000-00000000000%00', '1e308', '-1'];
 const DECLARED_SEGMENTS: Record<string, string[]> = {
@@ -216,7 +216,7 @@ function probesOf(route: RouteDeclaration, world: World): Probe[] {
     const first = leavesOf(route.body)[0];
     if (first) {
       const raw = JSON.stringify(setAt(body, first.path, 'fuzz-deep')).replace('"fuzz-deep"', DEEP_TEXT);
-      probes.push({ what: `body.${first.path.join('.')} nested 10 000 deep`, path: base, raw, expect: 'validation_failed' });
+      probes.push({ what: `body.${first.path.join('.')} nested 40 000 deep`, path: base, raw, expect: 'validation_failed' });
     }
   } else if (!route.fileBody && route.method !== 'get') {
     probes.push({ what: 'body on a route without one', path: base, json: { 'fuzz\u0000': '\ud800' }, expect: 'validation_failed' });
