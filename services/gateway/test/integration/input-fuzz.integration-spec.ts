@@ -160,6 +160,8 @@ type Probe = {
   json?: unknown;
   /** JSON text sent as it is */
   raw?: string;
+  /** always sent, whatever the draw */
+  kept?: boolean;
   file?: boolean;
   /** body or query: 400 validation_failed; path: any 4xx; undeclared input: anything but a 5xx */
   expect: 'validation_failed' | 'client_error' | 'no_server_error';
@@ -194,10 +196,12 @@ function probesOf(route: RouteDeclaration, world: World): Probe[] {
     const declared = route.params?.[name];
     const segments = declared ? (DECLARED_SEGMENTS[name] ?? ID_SEGMENTS) : ID_SEGMENTS;
     const key = declared ? name : paramKey(route.path, name, match.index ?? 0);
-    for (const segment of segments)
-      probes.push(
-        withBody({ what: `:${name} (${key}) = ${segment}`, path: fillPath(route, ids, { [name]: segment }), expect: 'client_error' }),
-      );
+    segments.forEach((segment, index) =>
+      probes.push({
+        ...withBody({ what: `:${name} (${key}) = ${segment}`, path: fillPath(route, ids, { [name]: segment }), expect: 'client_error' }),
+        ...(index === 0 ? { kept: true } : {}),
+      }),
+    );
   }
   // two declared date parts that each match their pattern but make no real day together
   if (route.params?.['m'] && route.params['d'])
@@ -216,7 +220,7 @@ function probesOf(route: RouteDeclaration, world: World): Probe[] {
     const first = leavesOf(route.body)[0];
     if (first) {
       const raw = JSON.stringify(setAt(body, first.path, 'fuzz-deep')).replace('"fuzz-deep"', DEEP_TEXT);
-      probes.push({ what: `body.${first.path.join('.')} nested 40 000 deep`, path: base, raw, expect: 'validation_failed' });
+      probes.push({ what: `body.${first.path.join('.')} nested 40 000 deep`, path: base, raw, expect: 'validation_failed', kept: true });
     }
   } else if (!route.fileBody && route.method !== 'get') {
     probes.push({ what: 'body on a route without one', path: base, json: { 'fuzz\u0000': '\ud800' }, expect: 'validation_failed' });
@@ -239,16 +243,20 @@ function probesOf(route: RouteDeclaration, world: World): Probe[] {
   return probes;
 }
 
-/** At most PROBES_PER_ROUTE probes, drawn with the route's seeded PRNG (the path probes of each parameter kept first). */
+/**
+ * At most PROBES_PER_ROUTE probes: the first of each path parameter and the deep body always, the
+ * rest drawn with the route's seeded PRNG.
+ */
 function drawn(route: RouteDeclaration, probes: Probe[]): Probe[] {
   if (probes.length <= PROBES_PER_ROUTE) return probes;
   const random = prng(SEED ^ hash(routeKey(route)));
-  const pool = [...probes];
+  const kept = probes.filter((probe) => probe.kept);
+  const pool = probes.filter((probe) => !probe.kept);
   for (let i = pool.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
     [pool[i], pool[j]] = [pool[j], pool[i]];
   }
-  return pool.slice(0, PROBES_PER_ROUTE);
+  return [...kept, ...pool.slice(0, Math.max(0, PROBES_PER_ROUTE - kept.length))];
 }
 
 function verdict(probe: Probe, reply: Reply): string | null {
