@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../core/input-values';
 
 const uuid = z.string().uuid();
 const isoTimestamp = z.string();
@@ -116,11 +117,7 @@ export const petFieldsSchema = z.strictObject({
   hair: petHairSchema.nullable().optional(),
   size: petSizeSchema.nullable().optional(),
   sex: petSexSchema.nullable().optional(),
-  born: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .nullable()
-    .optional(),
+  born: calendarDateSchema.nullable().optional(),
   weight: z.number().min(0).max(500).nullable().optional(),
   allergies: optionalText(2000),
   sterilized: z.boolean().nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRpc } from '../core';
+import { defineRpc, instantTextSchema } from '../core';
 import { appointmentListSchema, schedulingStoreScope } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
@@ -10,7 +10,7 @@ export const listPetAppointmentsRpc = defineRpc(
   z.strictObject({
     ...schedulingStoreScope,
     pet_id: uuid,
-    last_date: z.string().datetime({ offset: true }).nullable().default(null),
+    last_date: instantTextSchema.nullable().default(null),
     last_id: uuid.nullable().default(null),
   }),
   appointmentListSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../core/input-values';
 
 const uuid = z.string().uuid();
 
@@ -15,10 +16,35 @@ export const recurringScopeSchema = z.enum(['one', 'following', 'all']);
 export type RecurringScope = z.infer<typeof recurringScopeSchema>;
 
 /** A calendar day as the store sees it. */
-export const localDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+export const localDateSchema = calendarDateSchema;
 
-/** Money travels as integer cents, or as amount text ('12,50') read with parseAmount (R5.16). */
-export const moneyInputSchema = z.union([z.number().int().min(0).max(100_000_000), z.string().max(20)]);
+/**
+ * The most money one amount holds, in cents (1 000 000,00): far inside the integer columns of
+ * prices, discounts and totals (2 147 483 647), so no sum of a few of them overflows either.
+ */
+export const MONEY_CENTS_MAX = 100_000_000;
+
+/**
+ * Amount text as a client sends it: digits, then a dot or comma and one or two decimals. No sign,
+ * exponent, grouping or currency: '-5', '1e10' and 'abc' are refused rather than read as 500,
+ * 11000 and 0 cents. libs/domain parseMoney reads the same text into cents.
+ */
+export const AMOUNT_TEXT = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/;
+
+function amountTextCents(text: string): number | null {
+  const match = AMOUNT_TEXT.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Money travels as integer cents, or as amount text ('12,50', R5.16), both 0 to MONEY_CENTS_MAX cents. */
+export const moneyInputSchema = z.union([
+  z.number().int().min(0).max(MONEY_CENTS_MAX),
+  z.string().refine((text) => {
+    const cents = amountTextCents(text);
+    return cents !== null && cents <= MONEY_CENTS_MAX;
+  }, 'An amount from 0 to 1000000 with at most two decimals'),
+]);
 
 export const schedulingStoreScope = { orga_id: uuid, store_id: uuid };
 

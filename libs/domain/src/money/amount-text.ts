@@ -49,3 +49,21 @@ export function formatAmount(amount: number | string, options: AmountTextOptions
   const trimmed = decimals.replace(/0+$/, '');
   return trimmed.length > 0 ? `${sign}${integer},${trimmed}` : `${sign}${integer}`;
 }
+
+/** The most money one amount holds, in cents (1 000 000,00), far inside the integer money columns. */
+export const MONEY_CENTS_MAX = 100_000_000;
+
+const MONEY_TEXT = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/;
+
+/**
+ * Amount text a client sent, read strictly into integer cents: digits, then a dot or comma and
+ * one or two decimals, 0 to MONEY_CENTS_MAX. Anything else is null, never a guess: '-5', '1e10',
+ * '12,345' and 'abc' are not amounts (parseAmount, for text being typed, would read 500, 11000,
+ * 1234 and 0). The same grammar as libs/contracts moneyInputSchema.
+ */
+export function parseMoney(text: string): number | null {
+  const match = MONEY_TEXT.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(AMOUNT_DECIMALS, '0'));
+  return cents <= MONEY_CENTS_MAX ? cents : null;
+}

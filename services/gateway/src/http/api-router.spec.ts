@@ -187,6 +187,37 @@ describe('API router', () => {
     expect(services.calls).toEqual([]);
   });
 
+  it('refuses a NUL character or an unpaired surrogate in any string of a body or query with validation_failed in the caller language, without calling a service', async () => {
+    const post = (path: string, body: string) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'de' }, body });
+    const bad = [
+      post('/api/v1/auth/login', '{"username":"a\\u0000b","password":"a-long-password-1"}'),
+      post('/api/v1/auth/login', '{"username":"a","password":"x\\ud800y"}'),
+      post('/api/v1/auth/login', '{"username":"a","password":"\\udc00"}'),
+      post('/api/v1/auth/register', JSON.stringify({ email: 'a@example.com', organization_name: 'Salone\u0000' })),
+      post('/api/v1/auth/login', '{"username":"a","password":"b","n\\u0000":1}'),
+    ];
+    const answers = await Promise.all(
+      bad.map(async (pending) => {
+        const response = await pending;
+        const body = (await response.json()) as { code: string; message: string; fields?: Record<string, string> };
+        return { status: response.status, code: body.code, message: body.message, fields: Object.keys(body.fields ?? {}) };
+      }),
+    );
+    const refused = (fields: string[]) => ({ status: 400, code: 'validation_failed', message: 'Einige Felder sind ungültig.', fields });
+    expect(answers).toEqual([
+      refused(['username']),
+      refused(['password']),
+      refused(['password']),
+      refused(['organization_name']),
+      refused(['n\u0000']),
+    ]);
+    expect(services.calls).toEqual([]);
+    // a paired surrogate (an emoji) is text like any other
+    const emoji = await post('/api/v1/auth/login', JSON.stringify({ username: 'a🐕', password: 'b' }));
+    expect(emoji.status).not.toBe(400);
+  });
+
   it('claims every path under /api/v1 and nothing else; HEAD is answered by GET without a body', async () => {
     expect((await fetch(`${base}/somewhere/else`)).status).toBe(418);
     expect((await fetch(`${base}/api/openapi.json`)).status).toBe(418);

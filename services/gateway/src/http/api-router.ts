@@ -9,6 +9,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
 import { answerFileRoute, boundRpc } from './file-transfer';
 import { appendCookie, clientIp, parseCookies, readJsonBody, sendJson, sendJsonText } from './http-io';
+import { unsafeTextFields } from './input-text';
 import { pickLanguage } from './language';
 import {
   isFileDownloadRoute,
@@ -191,6 +192,8 @@ function validParams(route: ApiRoute, params: Record<string, string>): Record<st
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+  const unsafe = unsafeTextFields(value);
+  if (Object.keys(unsafe).length > 0) throw new ApiError('validation_failed', { fields: unsafe });
   if (!schema) {
     const empty =
       value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);

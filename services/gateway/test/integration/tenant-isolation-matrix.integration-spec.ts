@@ -3,13 +3,13 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-import type { z } from 'zod';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix starts what the launcher starts: services/*/src/*.service-definition.ts
 import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix starts what the launcher starts, and tells the gateway as it does
 import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
-import { GATEWAY_TEST_SECRET, REDIS_URL, registration } from './gateway-test-helpers';
+import { GATEWAY_TEST_SECRET, REDIS_URL } from './gateway-test-helpers';
+import { BODIES, bodyOf, fillPath, fresh, routeKey, type BodyContext } from './route-filling';
 import { MIN_RANKS, PNG, buildWorld, call, nextIp, type MemberPlan, type Reply, type Session, type World } from './tenant-isolation-world';
 
 /**
@@ -24,7 +24,6 @@ jest.setTimeout(300_000);
 type Guard = Exclude<RouteDeclaration['access'], string>['orga'];
 
 const ROUTES = declaredRoutes();
-const routeKey = (route: Pick<RouteDeclaration, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
 
 // ---- callers ----------------------------------------------------------------------------
 
@@ -55,186 +54,6 @@ type CallerName =
   /** B's owner in B's own organization with A's store (and A's ids): a store of another organization never passes */
   | 'foreign_owner_own_orga_store_of_a'
   | RankedName;
-
-// ---- the world's values for path parameters and bodies -----------------------------------
-
-/**
- * Which world value fills a path parameter: its name, except `:id` and `:file`, which take the
- * name of the segment before them (`customer/:id` → customer, `image/:file` → image).
- */
-function paramKey(path: string, name: string, offset: number): string {
-  if (name !== 'id' && name !== 'file') return name;
-  return path.slice(0, offset).split('/').filter(Boolean).at(-1) ?? name;
-}
-
-/** Values for the non-id parameters a route declares a pattern for (checked against that pattern). */
-const PARAM_SAMPLES: Record<string, string> = {
-  y: '2027',
-  m: '3',
-  d: '1',
-  y2: '2027',
-  m2: '3',
-  d2: '31',
-  last_date: 'none',
-  last_id: 'none',
-};
-
-const PARAMETER = /:([a-z_][a-z0-9_]*)/g;
-
-/** The route's path with every parameter filled, or an error naming the route and the parameter. */
-function fillPath(route: RouteDeclaration, values: Record<string, string>): string {
-  return route.path.replace(PARAMETER, (_match, name: string, offset: number) => {
-    const declared = route.params?.[name];
-    if (declared) {
-      const sample = PARAM_SAMPLES[name];
-      if (sample === undefined) throw new Error(`${routeKey(route)}: no sample for :${name} in PARAM_SAMPLES (${declared.description})`);
-      if (!declared.pattern.test(sample)) throw new Error(`${routeKey(route)}: sample ${sample} for :${name} does not match its pattern`);
-      return sample;
-    }
-    const key = paramKey(route.path, name, offset);
-    const value = values[key];
-    if (!value)
-      throw new Error(`${routeKey(route)}: path parameter :${name} (key ${key}) has no id in the world; add one to buildWorld's ids`);
-    return encodeURIComponent(value);
-  });
-}
-
-/** What a body may refer to: the row's ids, A's name and the caller's own user id. */
-type BodyContext = { ids: Record<string, string>; orgaName: string; self: string };
-const fresh = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-// bodies refer to A's records where a schema takes ids: in B's own paths they must be refused, never echoed with A's names
-const appointmentFields = (ctx: BodyContext) => ({
-  date: '2027-03-08',
-  hour: 12,
-  min: 0,
-  duration: 30,
-  pet_ids: [ctx.ids['pet']],
-  treatment_ids: [ctx.ids['treatment']],
-});
-const customerLinks = (ctx: BodyContext) => ({
-  tags: [{ tag_id: ctx.ids['tag'], tag_order: 0 }],
-  external_services: [{ external_service_id: ctx.ids['external_service'], entity_id: 'matrix' }],
-});
-
-/**
- * Minimal valid bodies for routes whose body schema rejects `{}` (a 400 before the guard would
- * hide a leak) and whose body minimalBody cannot derive, or should not: where the ids, names or
- * values matter to the rule being checked. Every entry must parse with its route's schema; routes
- * accepting `{}` get `{}`, the others without an entry the body derived from their schema.
- */
-const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
-  'POST /api/v1/auth/register': () => registration(),
-  'POST /api/v1/auth/verify-email': () => ({ token: 'matrix-no-such-token' }),
-  'POST /api/v1/auth/login': () => ({ username: `nobody.${fresh()}@example.com`, password: 'a-long-password-1' }),
-  'POST /api/v1/auth/password-reset': () => ({ email: `nobody.${fresh()}@example.com` }),
-  'POST /api/v1/auth/password-reset/confirm': () => ({ token: 'matrix-no-such-token', password: 'a-long-password-2' }),
-  'POST /api/v1/auth/autologin': () => ({ u: 'nobody', p: 'nothing' }),
-  // every caller of the matrix signed up or was hired with this password
-  'POST /api/v1/user/password': () => ({ current_password: 'a-long-password-1', password: 'a-long-password-2' }),
-  'POST /api/v1/user/email': () => ({ email: `matrix.moved.${fresh()}@example.com` }),
-  'PUT /api/v1/user/rating': () => ({ rating: 5 }),
-  // the real name: a non-owner must be refused for who they are, not for a wrong name
-  'POST /api/v1/orga/:orga/cancel': (ctx) => ({ confirm_name: ctx.orgaName }),
-  'POST /api/v1/orga/:orga/store': () => ({ name: `Matrix ${fresh()}`, country: 'IT', address_from_orga: true }),
-  'POST /api/v1/orga/:orga/users': () => ({
-    first_name: 'Matrix',
-    last_name: 'Hire',
-    email: `matrix.hire.${fresh()}@example.com`,
-    orga_rank: 4,
-  }),
-  'POST /api/v1/orga/:orga/store/:store/customer': (ctx) => ({ first_name: 'Matrix', ...customerLinks(ctx) }),
-  'PUT /api/v1/orga/:orga/store/:store/customer/:id': (ctx) => customerLinks(ctx),
-  'POST /api/v1/orga/:orga/store/:store/pet': (ctx) => ({ customer_id: ctx.ids['customer'], name: 'Matrixpet', pet_type: 1 }),
-  'POST /api/v1/orga/:orga/tag': () => ({ kind: 'pet', name: 'Matrix', icon: 1 }),
-  'POST /api/v1/orga/:orga/external_service': () => ({ service_id: `matrix-${fresh()}`, name: 'Matrix' }),
-  'POST /api/v1/orga/:orga/store/:store/appointment': (ctx) => ({ appointment: appointmentFields(ctx) }),
-  'PUT /api/v1/orga/:orga/store/:store/appointment/:id': (ctx) => ({ scope: 'one', appointment: appointmentFields(ctx) }),
-  'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/move': () => ({ date: '2027-03-01', hour: 11, min: 0 }),
-  'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/resize': () => ({ duration: 30 }),
-  'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/done': () => ({ final_price: '35' }),
-  'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/notes': () => ({ notes: 'matrix' }),
-  'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/status': () => ({ status: 1 }),
-  'POST /api/v1/orga/:orga/treatment': () => ({ name: 'Matrix' }),
-  // one's own feed needs exactly the route's store_read; the store's feed ({}) needs store write (scheduling, R1.15)
-  'POST /api/v1/orga/:orga/store/:store/calendar_feed': (ctx) => ({ user_id: ctx.self }),
-};
-
-/** What minimalBody reads of a zod (v4) schema. */
-type SchemaDef = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  in?: z.ZodType;
-  element?: z.ZodType;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-};
-
-/** The values minimalBody tries for a leaf, first fit wins (the leaf's own schema decides). */
-const LEAF_CANDIDATES: Record<string, () => unknown[]> = {
-  string: () => ['Matrix', randomUUID(), `matrix.${fresh()}@example.com`, '2027-03-08', 'https://example.com/matrix'],
-  number: () => [1, 0, 2027],
-  int: () => [1, 0, 2027],
-  boolean: () => [true, false],
-};
-
-/**
- * A body with only the required fields, each the first candidate its schema accepts (optional and
- * defaulted fields left out, enums their first value, arrays empty when allowed): what a generated
- * service's POST route gets without an entry in BODIES. Throws naming the field it cannot fill.
- */
-function minimalBody(schema: z.ZodType, at: string): unknown {
-  if (schema.safeParse(undefined).success) return undefined;
-  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
-  let candidates: unknown[];
-  switch (def.type) {
-    case 'object': {
-      const body: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(def.shape ?? {})) {
-        const value = minimalBody(field, `${at}.${key}`);
-        if (value !== undefined) body[key] = value;
-      }
-      candidates = [body];
-      break;
-    }
-    case 'pipe':
-      candidates = [minimalBody(def.in as z.ZodType, at)];
-      break;
-    case 'nullable':
-      candidates = [null];
-      break;
-    case 'enum':
-      candidates = Object.values(def.entries ?? {}).slice(0, 1);
-      break;
-    case 'literal':
-      candidates = (def.values ?? []).slice(0, 1);
-      break;
-    case 'array':
-      candidates = [[], [minimalBody(def.element as z.ZodType, `${at}[0]`)]];
-      break;
-    default: {
-      const leaf = LEAF_CANDIDATES[def.type];
-      if (!leaf) throw new Error(`${at} is a ${def.type}, which the matrix does not derive`);
-      candidates = leaf();
-    }
-  }
-  const fit = candidates.find((candidate) => schema.safeParse(candidate).success);
-  if (fit === undefined) throw new Error(`${at} (${def.type}) takes none of the values the matrix tries`);
-  return fit;
-}
-
-function bodyOf(route: RouteDeclaration, ctx: BodyContext): unknown {
-  if (!route.body) return undefined;
-  const make = BODIES[routeKey(route)];
-  if (make) return make(ctx);
-  if (route.body.safeParse({}).success) return {};
-  try {
-    return minimalBody(route.body, 'body');
-  } catch (error) {
-    throw new Error(
-      `${routeKey(route)}: its body schema rejects {} and the matrix cannot derive one (${(error as Error).message}); add a minimal valid body to BODIES`,
-    );
-  }
-}
 
 // ---- destructive routes ------------------------------------------------------------------
 

@@ -30,12 +30,12 @@ export function nextIp(): string {
   return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 }
 
-/** One request: a JSON body, a raw file body, or none; the answer's text kept for the leak check. */
+/** One request: a JSON body (a value, or `raw` text), a raw file body, or none; the answer's text kept for the leak check. */
 export async function call(
   base: string,
   method: string,
   path: string,
-  options: { session?: Session | null; ip?: string; json?: unknown; file?: { bytes: Buffer; type: string } } = {},
+  options: { session?: Session | null; ip?: string; json?: unknown; raw?: string; file?: { bytes: Buffer; type: string } } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { 'x-forwarded-for': options.session?.ip ?? options.ip ?? nextIp() };
   if (options.session) headers['authorization'] = `Bearer ${options.session.token}`;
@@ -44,9 +44,9 @@ export async function call(
     headers['content-type'] = options.file.type;
     headers['x-file-name'] = 'matrix.png';
     body = new Uint8Array(options.file.bytes);
-  } else if (options.json !== undefined) {
+  } else if (options.json !== undefined || options.raw !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
+    body = options.raw ?? JSON.stringify(options.json);
   }
   const response = await fetch(`${base}${path}`, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}) });
   const text = Buffer.from(await response.arrayBuffer()).toString('utf8');

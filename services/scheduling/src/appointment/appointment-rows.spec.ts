@@ -1,22 +1,37 @@
 import fc from 'fast-check';
-import { formatAmount } from '@pawline/domain';
+import { moneyInputSchema } from '@pawline/contracts';
+import { formatAmount, MONEY_CENTS_MAX, parseMoney } from '@pawline/domain';
 import { centsOf, instantsOf } from './appointment-rows';
 
 const HOUR = 3_600_000;
 
 describe('appointment rows', () => {
-  it('R5.16 money is integer cents; amount text is read by the spec §5 rules (comma as dot, 2 decimals, not a number is 0)', () => {
+  it('R5.16 money is integer cents; amount text is read with a comma or a dot and at most 2 decimals', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
-        expect(centsOf(cents)).toBe(cents);
-        expect(centsOf(formatAmount(cents))).toBe(cents);
-        expect(centsOf(formatAmount(cents, { pad: true }).replace(',', '.'))).toBe(cents);
+      fc.property(fc.integer({ min: 0, max: MONEY_CENTS_MAX }), (cents) => {
+        expect(centsOf(cents, 'price')).toBe(cents);
+        expect(centsOf(formatAmount(cents), 'price')).toBe(cents);
+        expect(centsOf(formatAmount(cents, { pad: true }).replace(',', '.'), 'price')).toBe(cents);
       }),
     );
-    expect(centsOf('12,5')).toBe(1250);
-    expect(centsOf('12.345')).toBe(1234);
-    expect(centsOf('€ 7,05')).toBe(705);
-    expect(centsOf('abc')).toBe(0);
+    expect(centsOf('12,5', 'price')).toBe(1250);
+    expect(centsOf('7.05', 'price')).toBe(705);
+  });
+
+  it('refuses amount text that is not an amount with validation_failed naming the field, never a guess (issue 11)', () => {
+    for (const text of ['abc', '1e10', '-5', '12.345', '€ 7,05', '99999999999']) {
+      expect(() => centsOf(text, 'final_price')).toThrow(
+        expect.objectContaining({ code: 'validation_failed', fields: { final_price: 'Invalid amount' } }),
+      );
+    }
+  });
+
+  it('property: the contract takes exactly the amount text the service reads (moneyInputSchema and parseMoney agree)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^ ?-?\d{0,10}([.,e]\d{0,3})? ?$/)), (text) => {
+        expect(moneyInputSchema.safeParse(text).success).toBe(parseMoney(text) !== null);
+      }),
+    );
   });
 
   it('R3.07 a timed appointment lasts its duration, also across the night clocks change', () => {

@@ -1,5 +1,6 @@
 import type { Appointment, RecurrenceUnit } from '@pawline/contracts';
-import { parseAmount } from '@pawline/domain';
+import { parseMoney } from '@pawline/domain';
+import { RpcError } from '@pawline/nest-kit';
 import { addDays, formatLocalDate, localToInstant, parseLocalDate, type LocalDate } from './local-time';
 
 /** An appointment row as SELECT_APPOINTMENT reads it (local_date as text). */
@@ -62,9 +63,14 @@ export const APPOINTMENT_JSON_COLUMNS = `id, orga_id, store_id, user_id, to_char
   to_char(recurring_end, 'YYYY-MM-DD') AS recurring_end, recurring_group_id, recurring_group_main, reminder_status,
   ${isoInstant('updated_at')} AS updated_at`;
 
-/** Money from a client: integer cents, or amount text read with the spec §5 rules (R5.16). */
-export function centsOf(value: number | string): number {
-  return typeof value === 'number' ? value : parseAmount(value);
+/**
+ * Money from a client: integer cents, or amount text read strictly (R5.16). The contract already
+ * refused anything else; a caller that skipped it gets validation_failed, never a guessed amount.
+ */
+export function centsOf(value: number | string, field: string): number {
+  const cents = typeof value === 'number' ? value : parseMoney(value);
+  if (cents === null) throw new RpcError('validation_failed', { fields: { [field]: 'Invalid amount' } });
+  return cents;
 }
 
 /**

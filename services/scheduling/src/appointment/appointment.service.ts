@@ -18,7 +18,7 @@ import {
   type appointmentFieldsSchema,
   type checkOutAppointmentRpc,
 } from '@pawline/contracts';
-import { PAGE_SIZES } from '@pawline/domain';
+import { MONEY_CENTS_MAX, PAGE_SIZES } from '@pawline/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { type OutboxMeta, OutboxService, RawJson, RpcError, type StoreScope } from '@pawline/nest-kit';
@@ -280,7 +280,11 @@ export class AppointmentService {
     return this.db.transaction(async (m) => {
       const treatments = await this.treatmentNames(m, scope.orgaId, fields.treatment_ids);
       // without a price the treatments' default prices add up to the estimate
-      const price = fields.price !== undefined ? centsOf(fields.price) : [...treatments.values()].reduce((sum, t) => sum + t.price, 0);
+      const price =
+        fields.price !== undefined ? centsOf(fields.price, 'price') : [...treatments.values()].reduce((sum, t) => sum + t.price, 0);
+      // each price is at most MONEY_CENTS_MAX, but 22 of them overflow the integer column (issue 11)
+      if (price > MONEY_CENTS_MAX)
+        throw new RpcError('validation_failed', { fields: { price: `The treatments add up to more than ${MONEY_CENTS_MAX / 100}` } });
       const time = {
         hour: fields.full_day ? 0 : fields.hour,
         min: fields.full_day ? 0 : fields.min,
@@ -310,7 +314,7 @@ export class AppointmentService {
             fields.full_day,
             fields.app_name ?? null,
             fields.notes ?? null,
-            fields.discount !== undefined ? centsOf(fields.discount) : 0,
+            fields.discount !== undefined ? centsOf(fields.discount, 'discount') : 0,
             price,
             recurring?.unit ?? null,
             recurring?.every ?? null,
@@ -454,8 +458,8 @@ export class AppointmentService {
         full_day: fields.full_day,
         app_name: fields.app_name === undefined ? row.app_name : fields.app_name,
         notes: fields.notes === undefined ? row.notes : fields.notes,
-        discount: fields.discount === undefined ? row.discount : centsOf(fields.discount),
-        price: fields.price === undefined ? row.price : centsOf(fields.price),
+        discount: fields.discount === undefined ? row.discount : centsOf(fields.discount, 'discount'),
+        price: fields.price === undefined ? row.price : centsOf(fields.price, 'price'),
       }),
       fields,
     );
@@ -484,10 +488,10 @@ export class AppointmentService {
 
   /** R4.11 check-out: not cashed in → checked out, with final price, discount, total and cashed in. */
   async checkOut(scope: StoreScope, input: RpcRequest<typeof checkOutAppointmentRpc>): Promise<Appointment> {
-    const finalPrice = centsOf(input.final_price);
-    const discount = centsOf(input.discount);
+    const finalPrice = centsOf(input.final_price, 'final_price');
+    const discount = centsOf(input.discount, 'discount');
     if (discount > finalPrice) throw new RpcError('validation_failed', { fields: { discount: 'The discount is more than the price' } });
-    const total = input.total !== undefined ? centsOf(input.total) : finalPrice - discount;
+    const total = input.total !== undefined ? centsOf(input.total, 'total') : finalPrice - discount;
     return this.single(
       scope,
       input.appointment_id,

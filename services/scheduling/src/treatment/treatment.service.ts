@@ -22,7 +22,7 @@ export class TreatmentService {
   async create(orgaId: string, input: RpcRequest<typeof createTreatmentRpc>): Promise<Treatment> {
     const rows: Treatment[] = await this.db.query(
       `INSERT INTO treatment (id, orga_id, name, default_duration, default_price) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [randomUUID(), orgaId, input.name, input.default_duration, centsOf(input.default_price)],
+      [randomUUID(), orgaId, input.name, input.default_duration, centsOf(input.default_price, 'default_price')],
     );
     if (!rows[0]) throw new RpcError('internal');
     return rows[0];
@@ -39,7 +39,7 @@ export class TreatmentService {
           input.name ?? null,
           input.archive ?? null,
           input.default_duration ?? null,
-          input.default_price === undefined ? null : centsOf(input.default_price),
+          input.default_price === undefined ? null : centsOf(input.default_price, 'default_price'),
         ],
       ),
     );

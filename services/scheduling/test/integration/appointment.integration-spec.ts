@@ -23,7 +23,7 @@ import {
   type Appointment,
   type EventEnvelope,
 } from '@pawline/contracts';
-import { PAGE_SIZES, calendarRange, calendarRangePathParts, isLastPage } from '@pawline/domain';
+import { MONEY_CENTS_MAX, PAGE_SIZES, calendarRange, calendarRangePathParts, isLastPage } from '@pawline/domain';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling's integration tests boot the real identity service in-process (memberships, stores)
@@ -769,6 +769,31 @@ describe('scheduling over NATS and Postgres', () => {
       expect((await failureOf(client, readCalendarFeedRpc, { token: store.token }, null)).code).toBe('not_found');
       expect((await call(client, readCalendarFeedRpc, { token: again.token }, null)).body).toContain(`UID:${mine.id}@pawline`);
       expect((await failureOf(client, regenerateCalendarFeedRpc, { ...scope() }, jurgen.auth)).code).toBe('forbidden');
+    });
+  });
+
+  describe('money columns', () => {
+    it("refuses a booking whose treatments' prices add up to more than one amount holds, instead of overflowing the price column (issue 11)", async () => {
+      const dear = await Promise.all(
+        Array.from({ length: 22 }, (_, i) =>
+          call(client, createTreatmentRpc, { orga_id: anna.orgaId, name: `Oro ${i}`, default_price: MONEY_CENTS_MAX }, anna.auth),
+        ),
+      );
+      const failure = await failureOf(
+        client,
+        createAppointmentRpc,
+        {
+          ...scope(),
+          appointment: { date: '2026-12-20', hour: 9, min: 0, duration: 30, pet_ids: [petA], treatment_ids: dear.map((t) => t.id) },
+        },
+        anna.auth,
+      );
+      expect({ code: failure.code, fields: Object.keys(failure.fields ?? {}) }).toEqual({ code: 'validation_failed', fields: ['price'] });
+      // with a price of its own the booking stands
+      const booked = await book({ date: '2026-12-20', treatment_ids: dear.map((t) => t.id), price: '120,00' });
+      expect(booked.items[0]?.price).toBe(12000);
+      for (const treatment of dear)
+        await call(client, updateTreatmentRpc, { orga_id: anna.orgaId, treatment_id: treatment.id, archive: true }, anna.auth);
     });
   });
 
