@@ -22,7 +22,7 @@ export class Authenticator {
   }
 
   async fromToken(token: string, deviceId: string | undefined): Promise<AuthContext> {
-    const claims = verifyAccessToken(this.secret, token);
+    const claims = await verifyAccessToken(this.secret, token);
     if (!claims || !uuid.test(claims.sub) || !uuid.test(claims.sid)) throw new ApiError('unauthorized');
     if (await this.revocations.isRevoked(claims)) throw new ApiError('session_expired');
     return {

@@ -41,7 +41,7 @@ export class SessionService {
       usedAt: null,
       revokedAt: null,
     });
-    const access = signAccessToken(this.config.AUTH_TOKEN_SECRET, { sub: session.userId, sid: session.id }, now);
+    const access = await signAccessToken(this.config.AUTH_TOKEN_SECRET, { sub: session.userId, sid: session.id }, now);
     return {
       access_token: access.token,
       expires_at: new Date(access.claims.exp * 1000).toISOString(),

@@ -54,7 +54,7 @@ describe('identity: account features, organizations, stores and team', () => {
   }
 
   async function signIn(username: string, password: string): Promise<AuthContext> {
-    return authOf((await call(client, loginRpc, { username, password })).access_token);
+    return await authOf((await call(client, loginRpc, { username, password })).access_token);
   }
 
   async function owner(email: string, first: string, last: string, organization: string): Promise<Account> {
@@ -165,7 +165,7 @@ describe('identity: account features, organizations, stores and team', () => {
       expect((await failureOf(client, autologinRpc, { u: bruno.username, p })).code).toBe('token_invalid');
       const session = await call(client, autologinRpc, { u, p, device_id: 'phone' });
       expect(session.user_id).toBe(anna.userId);
-      expect((await call(client, getUserRpc, {}, authOf(session.access_token))).id).toBe(anna.userId);
+      expect((await call(client, getUserRpc, {}, await authOf(session.access_token))).id).toBe(anna.userId);
       expect((await failureOf(client, autologinRpc, { u, p })).code).toBe('token_invalid');
       expect((await failureOf(client, autologinLinkRpc, {})).code).toBe('unauthorized');
     });
@@ -575,7 +575,7 @@ describe('identity: account features, organizations, stores and team', () => {
           .slice(before)
           .find((e) => e.subject === 'evt.identity.member.changed.v1' && JSON.stringify(e.data).includes(tom.user_id)),
       );
-      expect((await failureOf(client, getUserRpc, {}, authOf(session.access_token))).code).toBe('session_expired');
+      expect((await failureOf(client, getUserRpc, {}, await authOf(session.access_token))).code).toBe('session_expired');
       expect((await failureOf(client, refreshSessionRpc, { refresh_token: session.refresh_token })).code).toBe('session_expired');
       expect((await failureOf(client, loginRpc, { username: tom.username, password: tom.first_password })).code).toBe('server_1010');
       expect(await call(client, memberAccessRpc, { user_id: tom.user_id, orga_id: anna.orgaId })).toMatchObject({
