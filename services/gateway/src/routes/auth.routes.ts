@@ -62,7 +62,7 @@ export const authRoutes: ApiRoute[] = [
     rpc: logoutAllRpc,
     input: () => ({}),
     output: async (_data, reply, ctx) => {
-      // the revocation event follows through the bus; this gateway forgets the sessions at once
+      // this gateway refuses the caller's session at once; identity's event names the others
       await ctx.revokeOwnSessions();
       reply.clearCookie(REFRESH_COOKIE);
       return null;

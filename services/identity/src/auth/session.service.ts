@@ -52,7 +52,9 @@ export class SessionService {
 
   /**
    * Revokes open sessions of a user inside the caller's transaction: the given ones, or all
-   * (`sessionIds` null), except `keep`. Emits evt.identity.session.revoked.v1 when any was open.
+   * (`sessionIds` null), except `keep`. Emits evt.identity.session.revoked.v1 when any was open,
+   * always naming the sessions (ADR 0002 "Revoking by session"): a session opened later, even in the
+   * same second, is not touched.
    */
   async revoke(
     manager: EntityManager,
@@ -80,7 +82,7 @@ export class SessionService {
     await this.outbox.add(
       manager,
       sessionRevokedEvent,
-      { user_id: userId, session_ids: scope.sessionIds === null && !scope.keep ? null : revoked, revoked_at: now.toISOString() },
+      { user_id: userId, session_ids: revoked, revoked_at: now.toISOString() },
       { orgaId: null, storeId: null, actor },
     );
     return revoked;

@@ -257,14 +257,17 @@ describe('identity over NATS and Postgres', () => {
     expect((await failureOf(client, refreshSessionRpc, { refresh_token: login.refresh_token })).code).toBe('session_expired');
   });
 
-  it('R1.14 logs out of all devices and announces it with session_ids null', async () => {
+  it('R1.14 logs out of all devices and announces it naming every session it ended', async () => {
     const phone = await call(client, loginRpc, { username: 'annarossi', password: anna.password, device_id: 'phone' });
     const laptop = await call(client, loginRpc, { username: 'annarossi', password: anna.password, device_id: 'laptop' });
     const before = bus.events.length;
     const result = await call(client, logoutAllRpc, {}, await authOf(phone.access_token, 'phone'));
     expect(result.revoked_sessions).toBeGreaterThanOrEqual(2);
     const event = await waitFor(() => bus.events.slice(before).find((e) => e.subject === 'evt.identity.session.revoked.v1'));
-    expect(event.data).toMatchObject({ user_id: ids.annaUser, session_ids: null });
+    expect((event.data as { session_ids: string[] }).session_ids).toEqual(
+      expect.arrayContaining([(await authOf(phone.access_token)).sessionId, (await authOf(laptop.access_token)).sessionId]),
+    );
+    expect(event.data).toMatchObject({ user_id: ids.annaUser });
     expect((await failureOf(client, refreshSessionRpc, { refresh_token: laptop.refresh_token })).code).toBe('session_expired');
     expect((await failureOf(client, getUserRpc, {}, await authOf(phone.access_token))).code).toBe('session_expired');
     expect((await failureOf(client, logoutAllRpc, {})).code).toBe('unauthorized');

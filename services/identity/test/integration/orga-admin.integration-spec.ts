@@ -569,7 +569,7 @@ describe('identity: account features, organizations, stores and team', () => {
       const off = await call(client, deactivateMemberRpc, { orga_id: anna.orgaId, user_id: tom.user_id }, anna.auth);
       expect(off.active).toBe(false);
       const revoked = await waitFor(() => bus.events.slice(before).find((e) => e.subject === 'evt.identity.session.revoked.v1'));
-      expect(revoked.data).toMatchObject({ user_id: tom.user_id, session_ids: null });
+      expect(revoked.data).toMatchObject({ user_id: tom.user_id, session_ids: [(await authOf(session.access_token)).sessionId] });
       await waitFor(() =>
         bus.events
           .slice(before)

@@ -1,0 +1,105 @@
+import type { RunningService } from '@pawline/nest-kit';
+import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
+import { identityService } from '../../../identity/src/identity.service-definition';
+import { gatewayService } from '../../src/gateway.service-definition';
+import {
+  Browser,
+  GATEWAY_TEST_SECRET,
+  REDIS_URL,
+  mailedToken,
+  newOwner,
+  waitFor,
+  type JsonResponse,
+  type Owner,
+} from './gateway-test-helpers';
+
+jest.setTimeout(90_000);
+
+type Tokens = { access_token: string; expires_at: string };
+
+const accessOf = (response: JsonResponse): string => (response.body as Tokens).access_token;
+const iatOf = (token: string): number =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iat: number }).iat;
+
+/** Resolves just after a second starts, so what follows within a few hundred ms shares that second. */
+async function startOfSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+}
+
+/** Findings of the black-box security test (issue 11) on sessions, through the gateway's REST API. */
+describe('sessions under attack and under haste (real NATS, Postgres, Redis)', () => {
+  let env: TestEnv;
+  let gateway: RunningService;
+  let base: string;
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
+    process.env['MAIL_TRANSPORT'] = 'sandbox';
+    process.env['PAWLINE_SERVICES'] = 'identity';
+    env = await createTestEnv();
+    await env.start(identityService);
+    gateway = await env.start(gatewayService, { httpPort: 0, redisUrl: REDIS_URL });
+    base = gateway.httpUrl ?? '';
+  });
+
+  afterAll(async () => {
+    await env?.dispose();
+    process.env = savedEnv;
+  });
+
+  const user = (browser: Browser, token: string) => browser.request('GET', '/api/v1/user', { token });
+  const signIn = (owner: Owner, password = owner.password) =>
+    new Browser(base).request('POST', '/api/v1/auth/login', { body: { username: owner.email, password } });
+
+  /** Repeats `revokeThenSignIn` until the revocation and the new token's iat fall in one second. */
+  async function inOneSecond(revokeThenSignIn: () => Promise<{ startedAt: number; token: string }>): Promise<string> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { startedAt, token } = await revokeThenSignIn();
+      if (Math.floor(startedAt / 1000) === iatOf(token)) return token;
+    }
+    throw new Error('could not revoke and sign in within one second in 5 attempts');
+  }
+
+  it('a sign-in in the same second as a password reset gets a token that works', async () => {
+    const owner = await newOwner(base);
+    let password = owner.password;
+    const used: string[] = [];
+    const token = await inOneSecond(async () => {
+      expect((await new Browser(base).request('POST', '/api/v1/auth/password-reset', { body: { email: owner.email } })).status).toBe(200);
+      const reset = await mailedToken(base, owner.email, '/reset-password', used);
+      used.push(reset);
+      password = `${owner.password}-${used.length}`;
+      await startOfSecond();
+      const startedAt = Date.now();
+      const confirmed = await new Browser(base).request('POST', '/api/v1/auth/password-reset/confirm', {
+        body: { token: reset, password },
+      });
+      expect(confirmed.status).toBe(200);
+      const login = await signIn(owner, password);
+      expect(login.status).toBe(200);
+      return { startedAt, token: accessOf(login) };
+    });
+    // the reset's revocation has reached the gateway: the token from before it is refused
+    await waitFor(async () => ((await user(new Browser(base), owner.token)).status === 401 ? true : undefined));
+    expect((await user(new Browser(base), token)).status).toBe(200);
+  });
+
+  it('a sign-in in the same second as a logout-all gets a token that works', async () => {
+    const owner = await newOwner(base);
+    let before = owner.token;
+    const token = await inOneSecond(async () => {
+      before = accessOf(await signIn(owner));
+      await startOfSecond();
+      const startedAt = Date.now();
+      expect((await new Browser(base).request('POST', '/api/v1/auth/logout-all', { token: before })).status).toBe(204);
+      const login = await signIn(owner);
+      expect(login.status).toBe(200);
+      return { startedAt, token: accessOf(login) };
+    });
+    await waitFor(async () => ((await user(new Browser(base), before)).status === 401 ? true : undefined));
+    expect((await user(new Browser(base), token)).status).toBe(200);
+    expect((await user(new Browser(base), owner.token)).status).toBe(401);
+  });
+});
