@@ -102,4 +102,27 @@ describe('sessions under attack and under haste (real NATS, Postgres, Redis)', (
     expect((await user(new Browser(base), token)).status).toBe(200);
     expect((await user(new Browser(base), owner.token)).status).toBe(401);
   });
+
+  it('two tabs refreshing at once with one cookie both get tokens, and the session lives on', async () => {
+    const owner = await newOwner(base);
+    const cookie = owner.browser.cookie;
+    const tabs = [new Browser(base), new Browser(base)];
+    for (const tab of tabs) tab.cookie = cookie;
+    const answers = await Promise.all(tabs.map((tab) => tab.request('POST', '/api/v1/auth/refresh')));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    // one successor for both: whichever Set-Cookie the browser keeps works
+    expect(tabs[0]?.cookie).toBe(tabs[1]?.cookie);
+    expect(tabs[0]?.cookie).not.toBe(cookie);
+    for (const answer of answers) expect((await user(new Browser(base), accessOf(answer))).status).toBe(200);
+    const next = await tabs[0]?.request('POST', '/api/v1/auth/refresh');
+    expect(next?.status).toBe(200);
+    expect((await user(new Browser(base), accessOf(next as JsonResponse))).status).toBe(200);
+
+    // the first cookie is two rotations old now: presenting it is a replay and ends the session
+    const thief = new Browser(base);
+    thief.cookie = cookie;
+    expect((await thief.request('POST', '/api/v1/auth/refresh')).status).toBe(401);
+    expect((await tabs[0]?.request('POST', '/api/v1/auth/refresh'))?.status).toBe(401);
+    await waitFor(async () => ((await user(new Browser(base), accessOf(next as JsonResponse))).status === 401 ? true : undefined));
+  });
 });

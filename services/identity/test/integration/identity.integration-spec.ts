@@ -24,6 +24,7 @@ import {
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { hashToken } from '../../src/auth/opaque-token';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/auth/session.service';
 import { identityService } from '../../src/identity.service-definition';
 import { TEST_SECRET, authOf, call, collectEvents, failureOf, waitFor } from './identity-test-helpers';
 
@@ -231,6 +232,31 @@ describe('identity over NATS and Postgres', () => {
     const updated = await call(client, updateUserRpc, { language: 'en', first_name: 'Annamaria' }, auth);
     expect(updated).toMatchObject({ language: 'en', first_name: 'Annamaria', last_name: 'Rossi' });
     expect((await failureOf(client, getUserRpc, {})).code).toBe('unauthorized');
+  });
+
+  it('answers a refresh token just used again with the same successor for a short while, then takes it for a replay', async () => {
+    const login = await call(client, loginRpc, { username: 'annarossi', password: anna.password });
+    const sessionId = (await authOf(login.access_token)).sessionId;
+    const [first, second] = await Promise.all([
+      call(client, refreshSessionRpc, { refresh_token: login.refresh_token }),
+      call(client, refreshSessionRpc, { refresh_token: login.refresh_token }),
+    ]);
+    expect(second.refresh_token).toBe(first.refresh_token);
+    expect((await authOf(second.access_token)).sessionId).toBe(sessionId);
+    expect(await call(client, getUserRpc, {}, await authOf(second.access_token))).toMatchObject({ id: ids.annaUser });
+    // one live refresh token in the session, not a second family
+    expect(
+      await env.query(`SELECT 1 FROM identity.refresh_token WHERE session_id = $1 AND used_at IS NULL AND revoked_at IS NULL`, [sessionId]),
+    ).toHaveLength(1);
+
+    // past the grace period the same token is a replay: the session ends
+    await env.query(
+      `UPDATE identity.refresh_token SET used_at = used_at - interval '${REFRESH_REUSE_GRACE_MS + 1000} milliseconds' WHERE token_hash = $1`,
+      [hashToken(login.refresh_token)],
+    );
+    expect((await failureOf(client, refreshSessionRpc, { refresh_token: login.refresh_token })).code).toBe('session_expired');
+    expect((await failureOf(client, refreshSessionRpc, { refresh_token: first.refresh_token })).code).toBe('session_expired');
+    expect((await failureOf(client, getUserRpc, {}, await authOf(first.access_token))).code).toBe('session_expired');
   });
 
   it('rotates refresh tokens and revokes the whole chain when a used one is replayed', async () => {
