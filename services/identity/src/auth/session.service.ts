@@ -84,7 +84,7 @@ export class SessionService {
 
   /**
    * Revokes open sessions of a user inside the caller's transaction: the given ones, or all
-   * (`sessionIds` null), except `keep`. Emits evt.identity.session.revoked.v1 when any was open,
+   * (`sessionIds` null, which also retires unused auto-login links), except `keep`. Emits evt.identity.session.revoked.v1 when any was open,
    * always naming the sessions (ADR 0002 "Revoking by session"): a session opened later, even in the
    * same second, is not touched.
    */
@@ -95,6 +95,14 @@ export class SessionService {
     actor: Actor,
     now = new Date(),
   ): Promise<string[]> {
+    // an auto-login link is a session waiting to be opened: ending them all (password reset,
+    // logout-all, password change, deactivation) retires it too (issue 11)
+    if (scope.sessionIds === null) {
+      await manager.query(`UPDATE email_token SET used_at = $2 WHERE user_id = $1 AND kind = 'autologin' AND used_at IS NULL`, [
+        userId,
+        now,
+      ]);
+    }
     const query = manager
       .createQueryBuilder()
       .update(SessionEntity)
