@@ -1,4 +1,13 @@
-import { authHttpRoutes, loginRpc, logoutAllRpc, logoutRpc, refreshSessionRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
+import {
+  authHttpRoutes,
+  loginRpc,
+  logoutAllRpc,
+  logoutRpc,
+  refreshSessionRpc,
+  registerUserRpc,
+  undoEmailChangeRpc,
+  verifyEmailRpc,
+} from '@pawline/contracts';
 import type { AccessToken, RpcResponse } from '@pawline/contracts';
 import { ApiError } from '../http/api-error';
 import { rpcRoute, type ApiRoute, type RouteContext, type RouteReply } from '../http/route-definition';
@@ -33,6 +42,11 @@ export const authRoutes: ApiRoute[] = [
   rpcRoute(http.verifyEmail, {
     access: 'public',
     rpc: verifyEmailRpc,
+    input: (ctx) => ctx.body,
+  }),
+  rpcRoute(http.undoEmailChange, {
+    access: 'public',
+    rpc: undoEmailChangeRpc,
     input: (ctx) => ctx.body,
   }),
   rpcRoute(http.login, {
