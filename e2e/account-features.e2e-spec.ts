@@ -43,6 +43,8 @@ describe('account features of the frame and the user page', () => {
     await card.getByText('Invalid e-mail').waitFor();
     const newEmail = `e2e-new-${randomBytes(4).toString('hex')}@example.com`;
     await card.locator('input[name="new_email"]').fill(newEmail);
+    // issue 11: the current password is asked for too
+    await card.locator('input[name="current_password"]').fill(person.password);
     await card.locator('button[type="submit"]').click();
     await expect(page.getByTestId('pending-email').textContent()).resolves.toContain(newEmail);
     await expect(card.textContent()).resolves.toContain(person.email);

@@ -172,8 +172,11 @@ export function createApiClient(options: ApiClientOptions) {
     // R1.13: the same answer whether or not the address exists
     requestPasswordReset: (email: string) => anonymous(API_ROUTES.requestPasswordReset, { body: { email } }),
     confirmPasswordReset: (token: string, password: string) => anonymous(API_ROUTES.confirmPasswordReset, { body: { token, password } }),
-    // R1.14: the new address takes effect once verified
-    changeEmail: (email: string) => request(API_ROUTES.changeEmail, { body: { email } }),
+    // R1.14: the new address takes effect once verified; the current password is required (issue 11)
+    changeEmail: (email: string, currentPassword: string) =>
+      request(API_ROUTES.changeEmail, { body: { email, current_password: currentPassword } }),
+    // the link mailed to the old address
+    undoEmailChange: (token: string) => anonymous(API_ROUTES.undoEmailChange, { body: { token } }),
     getAutologinLink: () => request(API_ROUTES.getAutologinLink),
     rate: (body: RatingRequest) => request(API_ROUTES.rate, { body }),
     updateOrganization: (orgaId: string, body: OrganizationDataRequest) =>

@@ -16,6 +16,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   logoutAll: { method: 'post', path: '/api/v1/auth/logout-all' },
   requestPasswordReset: { method: 'post', path: '/api/v1/auth/password-reset' },
   confirmPasswordReset: { method: 'post', path: '/api/v1/auth/password-reset/confirm' },
+  undoEmailChange: { method: 'post', path: '/api/v1/auth/email-change/undo' },
   autologin: { method: 'post', path: '/api/v1/auth/autologin' },
   getUser: { method: 'get', path: '/api/v1/user' },
   updateUser: { method: 'put', path: '/api/v1/user' },

@@ -70,12 +70,12 @@ async function measure(target: string, url: string, token: string, duration: num
 function bareServer(pool: Pool, secret: string): Server {
   return createServer((request, response) => {
     const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-    const claims = verifyAccessToken(secret, token);
-    if (!claims) {
-      response.writeHead(401).end();
-      return;
-    }
     void (async () => {
+      const claims = await verifyAccessToken(secret, token);
+      if (!claims) {
+        response.writeHead(401).end();
+        return;
+      }
       try {
         // identity's two queries as it runs them: the user provided the token's session is open, then the main organization
         const user = await pool.query(

@@ -6,7 +6,10 @@ import { useState, type FormEvent } from 'react';
 import type { Translate } from '../i18n/translator';
 import { errorText } from '../shared/options';
 
-/** R1.14 change e-mail: the new address is mailed a link and takes effect only once verified. */
+/**
+ * R1.14 change e-mail: the new address is mailed a link and takes effect only once verified; the
+ * current password is asked for, and the current address is told (issue 11).
+ */
 export function EmailCard({
   bridge,
   user,
@@ -19,20 +22,25 @@ export function EmailCard({
   onRequested: (pending: string) => void;
 }) {
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useConfirmLeave(email.trim().length > 0 && !busy, t('common.unsavedChanges'));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateRequired(email) ?? validateEmail(email);
+    const missingPassword = validateRequired(password);
     setError(found ? t(found) : null);
-    if (found) return;
+    setPasswordError(missingPassword ? t(missingPassword) : null);
+    if (found || missingPassword) return;
     setBusy(true);
     bridge.api
-      .changeEmail(email.trim())
+      .changeEmail(email.trim(), password)
       .then((answer) => {
         setEmail('');
+        setPassword('');
         onRequested(answer.pending_email);
         bridge.notify(2, t('settings.changeEmailSent', { email: answer.pending_email }));
       })
@@ -58,6 +66,15 @@ export function EmailCard({
             ) : null}
             <FormField label={t('settings.newEmail')} required error={error} helper={t('settings.changeEmailHint')}>
               <Input name="new_email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            </FormField>
+            <FormField label={t('settings.currentPassword')} required error={passwordError}>
+              <Input
+                name="current_password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
             </FormField>
             <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={busy}>
               {t('settings.changeEmail')}

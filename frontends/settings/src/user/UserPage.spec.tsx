@@ -2,7 +2,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { ApiError, personUserOf, type ApiClient, type PersonUser, type ShellBridge } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SettingsRoutes } from '../routes';
 
@@ -52,12 +52,27 @@ describe('settings /user page', () => {
     const changePassword = jest.fn();
     mount({ getUser: jest.fn().mockResolvedValue(person), changePassword }, 'en');
     await screen.findByDisplayValue('Lovelace');
-    fireEvent.change(screen.getByLabelText(/Current password/), { target: { value: 'old-secret' } });
+    const card = within(screen.getByTestId('change-password'));
+    fireEvent.change(card.getByLabelText(/Current password/), { target: { value: 'old-secret' } });
     fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'new-secret-1' } });
     fireEvent.change(screen.getByLabelText(/Confirm new password/), { target: { value: 'new-secret-2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Passwords are not the same')).toBeTruthy();
     expect(changePassword).not.toHaveBeenCalled();
+  });
+
+  it('R1.14 asks for the current password to change the e-mail address and sends it along', async () => {
+    const changeEmail = jest.fn().mockResolvedValue({ pending_email: 'ada.new@example.com' });
+    const bridge = mount({ getUser: jest.fn().mockResolvedValue(person), changeEmail }, 'en');
+    const card = within(await screen.findByTestId('change-email'));
+    fireEvent.change(card.getByLabelText(/New e-mail/), { target: { value: 'ada.new@example.com' } });
+    fireEvent.click(card.getByRole('button', { name: 'Change e-mail' }));
+    expect(await card.findByText('Required')).toBeTruthy();
+    expect(changeEmail).not.toHaveBeenCalled();
+    fireEvent.change(card.getByLabelText(/Current password/), { target: { value: 'old-secret' } });
+    fireEvent.click(card.getByRole('button', { name: 'Change e-mail' }));
+    await waitFor(() => expect(changeEmail).toHaveBeenCalledWith('ada.new@example.com', 'old-secret'));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(2, expect.any(String)));
   });
 
   it('saves changed person data with PUT and reports success', async () => {

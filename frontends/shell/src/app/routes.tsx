@@ -11,6 +11,7 @@ const registerPage = () => import('../pages/RegisterPage').then((m) => ({ Compon
 const verifyEmailPage = () => import('../pages/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage }));
 const passwordResetPage = () => import('../pages/PasswordResetPage').then((m) => ({ Component: m.PasswordResetPage }));
 const passwordResetConfirmPage = () => import('../pages/PasswordResetPage').then((m) => ({ Component: m.PasswordResetConfirmPage }));
+const undoEmailChangePage = () => import('../pages/UndoEmailChangePage').then((m) => ({ Component: m.UndoEmailChangePage }));
 const autologinPage = () => import('../pages/AutologinPage').then((m) => ({ Component: m.AutologinPage }));
 const helpPage = () => import('../pages/HelpPage').then((m) => ({ Component: m.HelpPage }));
 
@@ -27,6 +28,8 @@ export const shellRoutes: RouteObject[] = [
       { path: '/password-reset/confirm', lazy: passwordResetConfirmPage },
       // the identity service's reset mail links here
       { path: '/reset-password', lazy: passwordResetConfirmPage },
+      // the mail to the old address when the e-mail address changes links here
+      { path: '/undo-email-change', lazy: undoEmailChangePage },
       { path: '/autologin', lazy: autologinPage },
       { path: '/qa', lazy: helpPage },
       // every remote's routes come from the one manifest (src/remotes/remotes.manifest.json)

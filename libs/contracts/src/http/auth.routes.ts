@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineRoute } from '../core/http-route';
-import { autologinRpc, loginRpc, registerUserRpc, requestPasswordResetRpc, resetPasswordRpc, verifyEmailRpc } from '../identity';
+import {
+  autologinRpc,
+  loginRpc,
+  registerUserRpc,
+  requestPasswordResetRpc,
+  resetPasswordRpc,
+  undoEmailChangeRpc,
+  verifyEmailRpc,
+} from '../identity';
 
 /** What sign-in answers: the access token only; the refresh token stays in the gateway's httpOnly cookie. */
 export const accessTokenSchema = z.object({ access_token: z.string(), expires_at: z.string() });
@@ -73,6 +81,14 @@ export const authHttpRoutes = {
     tag: 'auth',
     body: resetPasswordRpc.request,
     response: resetPasswordRpc.response,
+  }),
+  undoEmailChange: defineRoute({
+    method: 'post',
+    path: '/api/v1/auth/email-change/undo',
+    summary: 'Undo a change of e-mail address with the token mailed to the old address; every session ends',
+    tag: 'auth',
+    body: undoEmailChangeRpc.request,
+    response: undoEmailChangeRpc.response,
   }),
   autologin: defineRoute({
     method: 'post',

@@ -65,7 +65,8 @@ describe('identity contracts of accounts, organizations, stores and team', () =>
   const store_id = '00000000-0000-4000-8000-000000000002';
 
   it('R1.14 R2.04 change-email takes an address; autologin takes u and p only', () => {
-    expect(identity.changeEmailRpc.request.safeParse({ email: 'new@example.com' }).success).toBe(true);
+    expect(identity.changeEmailRpc.request.safeParse({ email: 'new@example.com', current_password: 'secret' }).success).toBe(true);
+    expect(identity.changeEmailRpc.request.safeParse({ email: 'new@example.com' }).success).toBe(false);
     expect(identity.changeEmailRpc.request.safeParse({ email: 'nope' }).success).toBe(false);
     expect(identity.autologinRpc.request.safeParse({ u: 'annarossi', p: 'token' }).success).toBe(true);
     expect(identity.autologinRpc.request.safeParse({ u: 'annarossi', p: 'token', password: 'x' }).success).toBe(false);

@@ -1,6 +1,7 @@
 export * from './identity-shapes';
 export * from './auth-register.rpc';
 export * from './auth-verify-email.rpc';
+export * from './auth-undo-email-change.rpc';
 export * from './auth-login.rpc';
 export * from './auth-refresh.rpc';
 export * from './auth-logout.rpc';

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
 
 /** Claims of a Pawline access token: short-lived (about 15 minutes), HS256. */
 export type AccessTokenClaims = {
@@ -12,47 +13,65 @@ export type AccessTokenClaims = {
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-
-function base64url(text: string | Buffer): string {
-  return Buffer.from(text).toString('base64url');
+// jose turns a KeyObject into a CryptoKey once and caches it per object, so the hot path of the
+// gateway costs one HMAC and no key import: keep one KeyObject per secret.
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
 }
 
-function signature(secret: string, body: string): Buffer {
-  return createHmac('sha256', secret).update(body).digest();
-}
-
-export function signAccessToken(
+export async function signAccessToken(
   secret: string,
   claims: { sub: string; sid: string },
   now: Date = new Date(),
   ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
-): { token: string; claims: AccessTokenClaims } {
+): Promise<{ token: string; claims: AccessTokenClaims }> {
   const iat = Math.floor(now.getTime() / 1000);
   const full: AccessTokenClaims = { sub: claims.sub, sid: claims.sid, iat, exp: iat + ttlSeconds };
-  const body = `${header}.${base64url(JSON.stringify(full))}`;
-  return { token: `${body}.${signature(secret, body).toString('base64url')}`, claims: full };
+  const token = await new SignJWT({ sid: full.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(full.sub)
+    .setIssuedAt(full.iat)
+    .setExpirationTime(full.exp)
+    .sign(keyOf(secret));
+  return { token, claims: full };
 }
 
-/** Returns the claims of a well-signed, unexpired token, or null. */
-export function verifyAccessToken(secret: string, token: string, now: Date = new Date()): AccessTokenClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== header) return null;
-  const expected = signature(secret, `${parts[0]}.${parts[1]}`);
-  const given = Buffer.from(parts[2] ?? '', 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let claims: unknown;
+// A JWS compact form is three unpadded base64url parts; an HS256 signature is 32 bytes, 43
+// characters whose last one carries 4 bits and 2 zero bits. jose's decoder (atob) tolerates a
+// trailing '=' and ignores those 2 bits, so the one canonical spelling is checked first.
+const compactHs256 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
+/**
+ * Returns the claims of a well-signed, unexpired HS256 token, or null. One spelling of a signature
+ * only: padding, '+/' or foreign characters are refused (issue 11).
+ */
+export async function verifyAccessToken(secret: string, token: string, now: Date = new Date()): Promise<AccessTokenClaims | null> {
+  if (!compactHs256.test(token)) return null;
   try {
-    claims = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8'));
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      currentDate: now,
+      clockTolerance: 0,
+      requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+    });
+    const claims = { sub: payload.sub, sid: payload['sid'], iat: payload.iat, exp: payload.exp };
+    return isClaims(claims) ? claims : null;
   } catch {
     return null;
   }
-  if (!isClaims(claims)) return null;
-  return claims.exp > Math.floor(now.getTime() / 1000) ? claims : null;
 }
 
-function isClaims(value: unknown): value is AccessTokenClaims {
-  if (typeof value !== 'object' || value === null) return false;
-  const c = value as Record<string, unknown>;
-  return typeof c['sub'] === 'string' && typeof c['sid'] === 'string' && typeof c['iat'] === 'number' && typeof c['exp'] === 'number';
+function isClaims(value: Record<string, unknown>): value is AccessTokenClaims {
+  return (
+    typeof value['sub'] === 'string' &&
+    typeof value['sid'] === 'string' &&
+    typeof value['iat'] === 'number' &&
+    typeof value['exp'] === 'number'
+  );
 }

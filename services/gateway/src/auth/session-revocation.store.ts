@@ -3,9 +3,9 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@pawline/nest-
 /**
  * Sessions revoked in the last access-token lifetime (15 minutes), kept in each gateway's memory
  * and fed by RevocationFeed from identity's events (and at once by this gateway's own log-outs). An access token is
- * rejected when its session was revoked, or when all of its user's sessions were revoked
- * at or after the second it was issued (JWT times are whole seconds, so a token issued in
- * the same second as a logout-all is rejected too: the client refreshes).
+ * rejected when its session was revoked. Identity names the revoked sessions (ADR 0002 "Revoking by
+ * session"), so a session opened in the same second as a logout-all or password reset works; the
+ * user-wide form (session ids null, older events) still rejects tokens issued up to that second.
  */
 export type SessionRevocationStore = {
   revoke(userId: string, sessionIds: string[] | null, revokedAt: Date): Promise<void>;

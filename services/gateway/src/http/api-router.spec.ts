@@ -77,7 +77,11 @@ describe('API router', () => {
   let base: string;
   let services: ScriptedServices;
   let revocations: MemorySessionRevocationStore;
-  const token = signAccessToken(secret, { sub: userId, sid: sessionId }).token;
+  let token: string;
+
+  beforeAll(async () => {
+    token = (await signAccessToken(secret, { sub: userId, sid: sessionId })).token;
+  });
 
   beforeEach(async () => {
     services = new ScriptedServices({
@@ -130,7 +134,7 @@ describe('API router', () => {
   it('R7.10 refuses a route that needs a user without a bearer token, with a bad one and with a revoked session', async () => {
     expect((await fetch(`${base}/api/v1/orga`)).status).toBe(401);
     expect((await fetch(`${base}/api/v1/orga`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
-    const expired = signAccessToken(secret, { sub: userId, sid: sessionId }, new Date(Date.now() - 3_600_000)).token;
+    const expired = (await signAccessToken(secret, { sub: userId, sid: sessionId }, new Date(Date.now() - 3_600_000))).token;
     expect((await fetch(`${base}/api/v1/orga`, { headers: { authorization: `Bearer ${expired}` } })).status).toBe(401);
     expect((await fetch(`${base}/api/v1/orga`, { headers: authed() })).status).toBe(200);
     await revocations.revoke(userId, [sessionId], new Date());

@@ -91,7 +91,8 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
       ip: clientIp(req),
       cookies: parseCookies(req.headers.cookie),
       revokeOwnSessions: async () => {
-        if (auth) await deps.revocations.revoke(auth.userId, null, new Date());
+        // the caller's own session at once; the others follow with identity's event, which names them
+        if (auth) await deps.revocations.revoke(auth.userId, [auth.sessionId], new Date());
       },
     };
     if (route.rateLimit) {

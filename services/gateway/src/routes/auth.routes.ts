@@ -1,4 +1,13 @@
-import { authHttpRoutes, loginRpc, logoutAllRpc, logoutRpc, refreshSessionRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
+import {
+  authHttpRoutes,
+  loginRpc,
+  logoutAllRpc,
+  logoutRpc,
+  refreshSessionRpc,
+  registerUserRpc,
+  undoEmailChangeRpc,
+  verifyEmailRpc,
+} from '@pawline/contracts';
 import type { AccessToken, RpcResponse } from '@pawline/contracts';
 import { ApiError } from '../http/api-error';
 import { rpcRoute, type ApiRoute, type RouteContext, type RouteReply } from '../http/route-definition';
@@ -35,6 +44,11 @@ export const authRoutes: ApiRoute[] = [
     rpc: verifyEmailRpc,
     input: (ctx) => ctx.body,
   }),
+  rpcRoute(http.undoEmailChange, {
+    access: 'public',
+    rpc: undoEmailChangeRpc,
+    input: (ctx) => ctx.body,
+  }),
   rpcRoute(http.login, {
     access: 'public',
     rpc: loginRpc,
@@ -62,7 +76,7 @@ export const authRoutes: ApiRoute[] = [
     rpc: logoutAllRpc,
     input: () => ({}),
     output: async (_data, reply, ctx) => {
-      // the revocation event follows through the bus; this gateway forgets the sessions at once
+      // this gateway refuses the caller's session at once; identity's event names the others
       await ctx.revokeOwnSessions();
       reply.clearCookie(REFRESH_COOKIE);
       return null;

@@ -133,7 +133,9 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     const secondAccess = (refreshed.body as Tokens).access_token;
     expect((await browser.request('GET', '/api/v1/user', { token: secondAccess })).status).toBe(200);
 
-    // replaying the used cookie ends the whole session chain
+    // replaying a cookie older than the one just rotated ends the whole session chain (the one just
+    // rotated is answered again for a few seconds: two tabs, issue 11)
+    expect((await browser.request('POST', '/api/v1/auth/refresh')).status).toBe(200);
     const replayer = new Browser(base);
     replayer.cookie = firstCookie;
     const replay = await replayer.request('POST', '/api/v1/auth/refresh');

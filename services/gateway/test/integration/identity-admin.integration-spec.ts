@@ -267,9 +267,15 @@ describe('gateway identity administration routes over identity (real NATS, Postg
   it('R1.14 changing the e-mail address mails the new one and takes effect only after verification', async () => {
     const owner = await newOwner();
     const newEmail = `moved.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-    const bad = await owner.browser.request('POST', '/api/v1/user/email', { token: owner.token, body: { email: 'not-an-address' } });
+    const bad = await owner.browser.request('POST', '/api/v1/user/email', {
+      token: owner.token,
+      body: { email: 'not-an-address', current_password: owner.password },
+    });
     expect(bad.status).toBe(400);
-    const changed = await owner.browser.request('POST', '/api/v1/user/email', { token: owner.token, body: { email: newEmail } });
+    const changed = await owner.browser.request('POST', '/api/v1/user/email', {
+      token: owner.token,
+      body: { email: newEmail, current_password: owner.password },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ pending_email: newEmail });
 

@@ -88,7 +88,7 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/auth/autologin': () => ({ u: 'nobody', p: 'nothing' }),
   // every caller of the matrix signed up or was hired with this password
   'POST /api/v1/user/password': () => ({ current_password: 'a-long-password-1', password: 'a-long-password-2' }),
-  'POST /api/v1/user/email': () => ({ email: `matrix.moved.${fresh()}@example.com` }),
+  'POST /api/v1/user/email': () => ({ email: `matrix.moved.${fresh()}@example.com`, current_password: 'a-long-password-1' }),
   'PUT /api/v1/user/rating': () => ({ rating: 5 }),
   // the real name: a non-owner must be refused for who they are, not for a wrong name
   'POST /api/v1/orga/:orga/cancel': (ctx) => ({ confirm_name: ctx.orgaName }),

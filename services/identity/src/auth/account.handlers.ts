@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { autologinLinkRpc, autologinRpc, changeEmailRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
+import { autologinLinkRpc, autologinRpc, changeEmailRpc, undoEmailChangeRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SessionGuard } from '../common/session-guard';
 import { AccountService } from './account.service';
@@ -15,6 +15,11 @@ export class AccountHandlers {
   @RpcHandler(changeEmailRpc)
   async changeEmail(input: RpcRequest<typeof changeEmailRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof changeEmailRpc>> {
     return this.account.changeEmail(await this.guard.caller(ctx), input);
+  }
+
+  @RpcHandler(undoEmailChangeRpc)
+  undoEmailChange(input: RpcRequest<typeof undoEmailChangeRpc>): Promise<RpcResponse<typeof undoEmailChangeRpc>> {
+    return this.account.undoEmailChange(input);
   }
 
   @RpcHandler(autologinLinkRpc)

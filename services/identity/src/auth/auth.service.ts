@@ -39,7 +39,7 @@ import { hashToken, sessionIdOf } from './opaque-token';
 import { PasswordHasher } from './password-hasher';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
-import { SessionService, type Actor, type SessionTokens } from './session.service';
+import { REFRESH_REUSE_GRACE_MS, SessionService, type Actor, type SessionTokens } from './session.service';
 import { queueTokenMail } from './token-mail';
 
 /** Verification tokens expire after 48 hours. */
@@ -349,8 +349,10 @@ export class AuthService {
   }
 
   /**
-   * Rotation: each refresh token works once. Presenting a used one means it was copied:
-   * the whole session chain is revoked (and announced) and the caller gets session_expired.
+   * Rotation: each refresh token works once. Presenting a used one means it was copied: the whole
+   * session chain is revoked (and announced) and the caller gets session_expired. Except the token
+   * rotated in the last REFRESH_REUSE_GRACE_MS whose successor is still unused: that is two tabs
+   * racing with one cookie (issue 11), answered with the same successor.
    */
   async refresh(input: RpcRequest<typeof refreshSessionRpc>): Promise<SessionTokens> {
     if (!sessionIdOf(input.refresh_token)) throw new RpcError('session_expired');
@@ -365,6 +367,13 @@ export class AuthService {
       const session = await manager.getRepository(SessionEntity).findOneBy({ id: token.sessionId });
       if (!session || session.revokedAt) return 'expired';
       const now = new Date();
+      const retried = token.usedAt !== null && !token.revokedAt && now.getTime() - token.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+      if (retried) {
+        const user = await manager.getRepository(PersonUserEntity).findOneBy({ id: session.userId });
+        if (!user || user.deactivatedAt) return 'deactivated';
+        const again = await this.sessions.reissue(manager, session, input.refresh_token, now);
+        if (again) return again;
+      }
       if (token.usedAt || token.revokedAt) {
         await this.sessions.revoke(
           manager,
@@ -380,7 +389,7 @@ export class AuthService {
       if (!user || user.deactivatedAt) return 'deactivated';
       await manager.update(RefreshTokenEntity, { id: token.id }, { usedAt: now });
       await manager.update(SessionEntity, { id: session.id }, { lastUsedAt: now });
-      return this.sessions.issue(manager, session, now);
+      return this.sessions.issue(manager, session, now, input.refresh_token);
     });
     if (outcome === 'expired') throw new RpcError('session_expired');
     if (outcome === 'deactivated') throw new RpcError('server_1010');

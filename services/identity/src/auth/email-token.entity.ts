@@ -1,8 +1,11 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { PersonUserEntity } from '../user/person-user.entity';
 
-/** verify: registration address; reset: password reset; email: a changed address (R1.14); autologin: QR sign-in (R1.15). */
-export type EmailTokenKind = 'verify' | 'reset' | 'email' | 'autologin';
+/**
+ * verify: registration address; reset: password reset; email: a changed address (R1.14); undo: the
+ * old address takes a change back (new_email holds that old address); autologin: QR sign-in (R1.15).
+ */
+export type EmailTokenKind = 'verify' | 'reset' | 'email' | 'undo' | 'autologin';
 
 /** A single-use e-mail token (verification or password reset); only its sha256 is stored. */
 @Entity('email_token')
@@ -31,7 +34,7 @@ export class EmailTokenEntity {
   @Column({ type: 'timestamptz', name: 'expires_at' })
   expiresAt!: Date;
 
-  /** For kind 'email': the address this token confirms. */
+  /** For kind 'email': the address this token confirms; for 'undo': the address it restores. */
   @Column({ type: 'varchar', length: 254, name: 'new_email', nullable: true })
   newEmail!: string | null;
 

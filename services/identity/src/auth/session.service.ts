@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sessionRevokedEvent, type RpcResponse, type loginRpc } from '@pawline/contracts';
 import { OutboxService, SERVICE_CONFIG, signAccessToken } from '@pawline/nest-kit';
@@ -10,6 +10,13 @@ import { SessionEntity } from './session.entity';
 
 /** A refresh token stays usable for 30 days unless rotated or revoked. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A refresh token presented again within this time of its rotation is answered with the same
+ * successor rather than taken for a replay: two tabs sharing one cookie refresh at once (RFC 9700
+ * §4.14.2 allows such a grace). Later, or for an older token, it ends the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
 
 export type SessionTokens = RpcResponse<typeof loginRpc>;
 export type Actor = { userId: string | null; deviceId: string | null };
@@ -29,9 +36,13 @@ export class SessionService {
     return this.issue(manager, session, now);
   }
 
-  /** Stores a new refresh token for the session and signs an access token. */
-  async issue(manager: EntityManager, session: SessionEntity, now = new Date()): Promise<SessionTokens> {
-    const refreshToken = newRefreshToken(session.id);
+  /**
+   * Stores a new refresh token for the session and signs an access token. A rotation passes the
+   * token it replaces: the successor is derived from it, so a retry within the grace period can be
+   * answered with the very same successor (see `reissue`).
+   */
+  async issue(manager: EntityManager, session: SessionEntity, now = new Date(), replaces?: string): Promise<SessionTokens> {
+    const refreshToken = replaces === undefined ? newRefreshToken(session.id) : this.successorOf(session.id, replaces);
     await manager.insert(RefreshTokenEntity, {
       id: randomUUID(),
       sessionId: session.id,
@@ -41,7 +52,28 @@ export class SessionService {
       usedAt: null,
       revokedAt: null,
     });
-    const access = signAccessToken(this.config.AUTH_TOKEN_SECRET, { sub: session.userId, sid: session.id }, now);
+    return this.tokensOf(session, refreshToken, now);
+  }
+
+  /**
+   * The successor that `issue` stored when `presented` was rotated, with a fresh access token, as
+   * long as that successor is still the session's live refresh token; null otherwise (it was used
+   * or revoked in turn, or expired), and the caller treats the presentation as a replay.
+   */
+  async reissue(manager: EntityManager, session: SessionEntity, presented: string, now = new Date()): Promise<SessionTokens | null> {
+    const successor = this.successorOf(session.id, presented);
+    const row = await manager.findOneBy(RefreshTokenEntity, { tokenHash: hashToken(successor), sessionId: session.id });
+    if (!row || row.usedAt || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+    return this.tokensOf(session, successor, now);
+  }
+
+  private successorOf(sessionId: string, presented: string): string {
+    const derived = createHmac('sha256', this.config.AUTH_TOKEN_SECRET).update(`refresh-successor\0${presented}`).digest('base64url');
+    return `${sessionId}.${derived}`;
+  }
+
+  private async tokensOf(session: SessionEntity, refreshToken: string, now: Date): Promise<SessionTokens> {
+    const access = await signAccessToken(this.config.AUTH_TOKEN_SECRET, { sub: session.userId, sid: session.id }, now);
     return {
       access_token: access.token,
       expires_at: new Date(access.claims.exp * 1000).toISOString(),
@@ -52,7 +84,9 @@ export class SessionService {
 
   /**
    * Revokes open sessions of a user inside the caller's transaction: the given ones, or all
-   * (`sessionIds` null), except `keep`. Emits evt.identity.session.revoked.v1 when any was open.
+   * (`sessionIds` null, which also retires unused auto-login links), except `keep`. Emits evt.identity.session.revoked.v1 when any was open,
+   * always naming the sessions (ADR 0002 "Revoking by session"): a session opened later, even in the
+   * same second, is not touched.
    */
   async revoke(
     manager: EntityManager,
@@ -61,6 +95,14 @@ export class SessionService {
     actor: Actor,
     now = new Date(),
   ): Promise<string[]> {
+    // an auto-login link is a session waiting to be opened: ending them all (password reset,
+    // logout-all, password change, deactivation) retires it too (issue 11)
+    if (scope.sessionIds === null) {
+      await manager.query(`UPDATE email_token SET used_at = $2 WHERE user_id = $1 AND kind = 'autologin' AND used_at IS NULL`, [
+        userId,
+        now,
+      ]);
+    }
     const query = manager
       .createQueryBuilder()
       .update(SessionEntity)
@@ -80,7 +122,7 @@ export class SessionService {
     await this.outbox.add(
       manager,
       sessionRevokedEvent,
-      { user_id: userId, session_ids: scope.sessionIds === null && !scope.keep ? null : revoked, revoked_at: now.toISOString() },
+      { user_id: userId, session_ids: revoked, revoked_at: now.toISOString() },
       { orgaId: null, storeId: null, actor },
     );
     return revoked;

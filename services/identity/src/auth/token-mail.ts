@@ -13,7 +13,7 @@ export type EmailTokenInput = {
   kind: EmailTokenKind;
   now: Date;
   ttlMs: number;
-  /** Only kind 'email': the address the token confirms (R1.14). */
+  /** Kind 'email': the address the token confirms (R1.14); kind 'undo': the address it restores. */
   newEmail?: string | null;
 };
 
@@ -42,6 +42,8 @@ export type TokenMailOf = (input: LinkMailInput) => OutgoingMail;
 export type TokenMailInput = Omit<EmailTokenInput, 'userId'> & {
   user: Pick<PersonUserEntity, 'id' | 'email' | 'firstName' | 'language'>;
   mailOf: TokenMailOf;
+  /** Where the mail goes when not to the address the token is about (the old address, for 'undo'). */
+  to?: string;
   publicUrl: string;
 };
 
@@ -51,10 +53,10 @@ export type TokenMailInput = Omit<EmailTokenInput, 'userId'> & {
  * caller runs MailDispatcher.dispatchPending after the commit). The mail goes to the user's
  * address, or for an address change to the new one it confirms.
  */
-export async function queueTokenMail(manager: EntityManager, { user, mailOf, publicUrl, ...token }: TokenMailInput): Promise<void> {
+export async function queueTokenMail(manager: EntityManager, { user, mailOf, publicUrl, to, ...token }: TokenMailInput): Promise<void> {
   const secret = await insertEmailToken(manager, { ...token, userId: user.id });
   const mail = mailOf({
-    to: token.newEmail ?? user.email,
+    to: to ?? token.newEmail ?? user.email,
     firstName: user.firstName,
     language: user.language as IdentityLanguage,
     publicUrl,

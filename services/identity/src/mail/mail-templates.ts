@@ -109,6 +109,41 @@ const emailChange: Record<IdentityLanguage, LinkMailTexts> = {
   },
 };
 
+const emailChangeNotice: Record<IdentityLanguage, LinkMailTexts> = {
+  en: {
+    subject: 'The e-mail address of your Pawline account is being changed',
+    greeting: 'Hello',
+    body: 'Someone asked to change the e-mail address of your Pawline account from this address to another one. If it was you, there is nothing to do. If it was not you, undo the change: this address is restored and every device is signed out. Then reset your password.',
+    action: 'Undo the change',
+    token: 'Or enter this code on the page of the link:',
+    expiry: 'The link is valid for 7 days.',
+  },
+  it: {
+    subject: "L'indirizzo e-mail del tuo account Pawline sta per cambiare",
+    greeting: 'Ciao',
+    body: "È stato chiesto di cambiare l'indirizzo e-mail del tuo account Pawline da questo a un altro. Se sei stato tu, non devi fare nulla. Se non sei stato tu, annulla la modifica: questo indirizzo viene ripristinato e tutti i dispositivi vengono disconnessi. Poi reimposta la password.",
+    action: 'Annulla la modifica',
+    token: 'Oppure inserisci questo codice nella pagina del link:',
+    expiry: 'Il link è valido per 7 giorni.',
+  },
+  de: {
+    subject: 'Die E-Mail-Adresse Ihres Pawline-Kontos wird geändert',
+    greeting: 'Hallo',
+    body: 'Jemand möchte die E-Mail-Adresse Ihres Pawline-Kontos von dieser auf eine andere ändern. Wenn Sie es waren, ist nichts zu tun. Wenn nicht, machen Sie die Änderung rückgängig: Diese Adresse wird wiederhergestellt und alle Geräte werden abgemeldet. Setzen Sie danach Ihr Passwort zurück.',
+    action: 'Änderung rückgängig machen',
+    token: 'Oder geben Sie diesen Code auf der Seite des Links ein:',
+    expiry: 'Der Link ist 7 Tage gültig.',
+  },
+  fr: {
+    subject: "L'adresse e-mail de votre compte Pawline va changer",
+    greeting: 'Bonjour',
+    body: "Une modification de l'adresse e-mail de votre compte Pawline, de cette adresse vers une autre, a été demandée. Si c'était vous, il n'y a rien à faire. Sinon, annulez la modification : cette adresse est rétablie et tous les appareils sont déconnectés. Réinitialisez ensuite votre mot de passe.",
+    action: 'Annuler la modification',
+    token: 'Ou saisissez ce code sur la page du lien :',
+    expiry: 'Le lien est valable 7 jours.',
+  },
+};
+
 /** What every link mail is made from: the address, the name to greet, the language and the token. */
 export type LinkMailInput = { to: string; firstName: string; language: IdentityLanguage; publicUrl: string; token: string };
 
@@ -119,6 +154,7 @@ function pageLink(page: string): (publicUrl: string, token: string) => string {
 
 export const verificationLink = pageLink('verify-email');
 export const resetLink = pageLink('reset-password');
+export const undoEmailChangeLink = pageLink('undo-email-change');
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -157,3 +193,6 @@ export const passwordResetMail = linkMail(reset, resetLink);
 
 /** R1.14: the mail to a new address; its link is the ordinary /verify-email link. */
 export const emailChangeMail = linkMail(emailChange, verificationLink);
+
+/** Issue 11: the mail to the old address when a change is asked for, with the link that undoes it. */
+export const emailChangeNoticeMail = linkMail(emailChangeNotice, undoEmailChangeLink);

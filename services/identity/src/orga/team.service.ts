@@ -175,7 +175,7 @@ export class TeamService {
 
   /**
    * R3.03 R6.04: a deactivated member cannot sign in (server_1010 when no active membership is
-   * left) and every live session ends at once (evt.identity.session.revoked.v1, session_ids null).
+   * left) and every live session ends at once (evt.identity.session.revoked.v1 naming them).
    */
   deactivate(caller: AuthenticatedCaller, input: ActivationInput): Promise<OrgaUserDetail> {
     return this.setActive(caller, input, false);

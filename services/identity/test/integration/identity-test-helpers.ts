@@ -30,8 +30,8 @@ export function call<C extends RpcContract>(
 }
 
 /** The auth context the gateway would build from this access token. */
-export function authOf(accessToken: string, deviceId: string | null = null): AuthContext {
-  const claims = verifyAccessToken(TEST_SECRET, accessToken);
+export async function authOf(accessToken: string, deviceId: string | null = null): Promise<AuthContext> {
+  const claims = await verifyAccessToken(TEST_SECRET, accessToken);
   if (!claims) throw new Error('access token does not verify with the test secret');
   return { userId: claims.sub, sessionId: claims.sid, deviceId };
 }

@@ -24,6 +24,7 @@ import {
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { hashToken } from '../../src/auth/opaque-token';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/auth/session.service';
 import { identityService } from '../../src/identity.service-definition';
 import { TEST_SECRET, authOf, call, collectEvents, failureOf, waitFor } from './identity-test-helpers';
 
@@ -216,7 +217,7 @@ describe('identity over NATS and Postgres', () => {
     expect(byName.user_id).toBe(ids.annaUser);
     expect(byMail.user_id).toBe(ids.annaUser);
     expect(Date.parse(byName.expires_at)).toBeGreaterThan(Date.now());
-    const auth = authOf(byName.access_token, 'dev-1');
+    const auth = await authOf(byName.access_token, 'dev-1');
     const person = await call(client, getUserRpc, {}, auth);
     expect(person).toMatchObject({
       id: ids.annaUser,
@@ -233,17 +234,42 @@ describe('identity over NATS and Postgres', () => {
     expect((await failureOf(client, getUserRpc, {})).code).toBe('unauthorized');
   });
 
+  it('answers a refresh token just used again with the same successor for a short while, then takes it for a replay', async () => {
+    const login = await call(client, loginRpc, { username: 'annarossi', password: anna.password });
+    const sessionId = (await authOf(login.access_token)).sessionId;
+    const [first, second] = await Promise.all([
+      call(client, refreshSessionRpc, { refresh_token: login.refresh_token }),
+      call(client, refreshSessionRpc, { refresh_token: login.refresh_token }),
+    ]);
+    expect(second.refresh_token).toBe(first.refresh_token);
+    expect((await authOf(second.access_token)).sessionId).toBe(sessionId);
+    expect(await call(client, getUserRpc, {}, await authOf(second.access_token))).toMatchObject({ id: ids.annaUser });
+    // one live refresh token in the session, not a second family
+    expect(
+      await env.query(`SELECT 1 FROM identity.refresh_token WHERE session_id = $1 AND used_at IS NULL AND revoked_at IS NULL`, [sessionId]),
+    ).toHaveLength(1);
+
+    // past the grace period the same token is a replay: the session ends
+    await env.query(
+      `UPDATE identity.refresh_token SET used_at = used_at - interval '${REFRESH_REUSE_GRACE_MS + 1000} milliseconds' WHERE token_hash = $1`,
+      [hashToken(login.refresh_token)],
+    );
+    expect((await failureOf(client, refreshSessionRpc, { refresh_token: login.refresh_token })).code).toBe('session_expired');
+    expect((await failureOf(client, refreshSessionRpc, { refresh_token: first.refresh_token })).code).toBe('session_expired');
+    expect((await failureOf(client, getUserRpc, {}, await authOf(first.access_token))).code).toBe('session_expired');
+  });
+
   it('rotates refresh tokens and revokes the whole chain when a used one is replayed', async () => {
     const login = await call(client, loginRpc, { username: 'annarossi', password: anna.password });
-    const sessionId = authOf(login.access_token).sessionId;
+    const sessionId = (await authOf(login.access_token)).sessionId;
     const second = await call(client, refreshSessionRpc, { refresh_token: login.refresh_token });
     expect(second.refresh_token).not.toBe(login.refresh_token);
-    expect(authOf(second.access_token).sessionId).toBe(sessionId);
+    expect((await authOf(second.access_token)).sessionId).toBe(sessionId);
     const third = await call(client, refreshSessionRpc, { refresh_token: second.refresh_token });
 
     expect((await failureOf(client, refreshSessionRpc, { refresh_token: login.refresh_token })).code).toBe('session_expired');
     expect((await failureOf(client, refreshSessionRpc, { refresh_token: third.refresh_token })).code).toBe('session_expired');
-    expect((await failureOf(client, getUserRpc, {}, authOf(third.access_token))).code).toBe('session_expired');
+    expect((await failureOf(client, getUserRpc, {}, await authOf(third.access_token))).code).toBe('session_expired');
     const revoked = await waitFor(() =>
       bus.events.find((e) => e.subject === 'evt.identity.session.revoked.v1' && JSON.stringify(e.data).includes(sessionId)),
     );
@@ -257,23 +283,26 @@ describe('identity over NATS and Postgres', () => {
     expect((await failureOf(client, refreshSessionRpc, { refresh_token: login.refresh_token })).code).toBe('session_expired');
   });
 
-  it('R1.14 logs out of all devices and announces it with session_ids null', async () => {
+  it('R1.14 logs out of all devices and announces it naming every session it ended', async () => {
     const phone = await call(client, loginRpc, { username: 'annarossi', password: anna.password, device_id: 'phone' });
     const laptop = await call(client, loginRpc, { username: 'annarossi', password: anna.password, device_id: 'laptop' });
     const before = bus.events.length;
-    const result = await call(client, logoutAllRpc, {}, authOf(phone.access_token, 'phone'));
+    const result = await call(client, logoutAllRpc, {}, await authOf(phone.access_token, 'phone'));
     expect(result.revoked_sessions).toBeGreaterThanOrEqual(2);
     const event = await waitFor(() => bus.events.slice(before).find((e) => e.subject === 'evt.identity.session.revoked.v1'));
-    expect(event.data).toMatchObject({ user_id: ids.annaUser, session_ids: null });
+    expect((event.data as { session_ids: string[] }).session_ids).toEqual(
+      expect.arrayContaining([(await authOf(phone.access_token)).sessionId, (await authOf(laptop.access_token)).sessionId]),
+    );
+    expect(event.data).toMatchObject({ user_id: ids.annaUser });
     expect((await failureOf(client, refreshSessionRpc, { refresh_token: laptop.refresh_token })).code).toBe('session_expired');
-    expect((await failureOf(client, getUserRpc, {}, authOf(phone.access_token))).code).toBe('session_expired');
+    expect((await failureOf(client, getUserRpc, {}, await authOf(phone.access_token))).code).toBe('session_expired');
     expect((await failureOf(client, logoutAllRpc, {})).code).toBe('unauthorized');
   });
 
   it('changes the password with the current one and ends the other sessions', async () => {
     const keep = await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password });
     const other = await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password });
-    const auth = authOf(keep.access_token);
+    const auth = await authOf(keep.access_token);
     expect((await failureOf(client, changePasswordRpc, { current_password: 'wrong-one', password: 'new-secret-99' }, auth)).code).toBe(
       'server_112',
     );
@@ -305,13 +334,13 @@ describe('identity over NATS and Postgres', () => {
     const stranger = await call(client, memberAccessRpc, { user_id: ids.jurgenUser, orga_id: ids.annaOrga });
     expect(stranger).toMatchObject({ member: false, active: false, store_ids: [] });
 
-    const jurgenAuth = authOf((await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password })).access_token);
+    const jurgenAuth = await authOf((await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password })).access_token);
     expect((await failureOf(client, memberAccessRpc, { user_id: ids.annaUser, orga_id: ids.annaOrga }, jurgenAuth)).code).toBe('forbidden');
   });
 
   it('lets a member read their organization and stores but forbids another organization', async () => {
-    const annaAuth = authOf((await call(client, loginRpc, { username: 'annarossi', password: anna.password })).access_token);
-    const jurgenAuth = authOf((await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password })).access_token);
+    const annaAuth = await authOf((await call(client, loginRpc, { username: 'annarossi', password: anna.password })).access_token);
+    const jurgenAuth = await authOf((await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password })).access_token);
 
     const orga = await call(client, getOrgaRpc, { orga_id: ids.annaOrga }, annaAuth);
     expect(orga).toMatchObject({ id: ids.annaOrga, name: 'Toelettatura Anna', tier: 0, country: 'IT', min_rank_read_store: 4 });
@@ -385,7 +414,7 @@ describe('identity over NATS and Postgres', () => {
   });
 
   it('R1.18 stores a rating or a No Thanks and moves last_rating_time', async () => {
-    const auth = authOf((await call(client, loginRpc, { username: 'annarossi', password: anna.password })).access_token);
+    const auth = await authOf((await call(client, loginRpc, { username: 'annarossi', password: anna.password })).access_token);
     const before = Date.now();
     const person = await call(client, rateAppRpc, { rating: 5, annotation: 'Molto bene' }, auth);
     expect(Date.parse(person.last_rating_time ?? '')).toBeGreaterThanOrEqual(before - 1000);

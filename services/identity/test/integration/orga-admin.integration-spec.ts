@@ -24,6 +24,7 @@ import {
   updateMemberRpc,
   updateOrgaRpc,
   updateOrgaSettingsRpc,
+  undoEmailChangeRpc,
   updateStoreRpc,
   verifyEmailRpc,
   type AuthContext,
@@ -46,15 +47,16 @@ describe('identity: account features, organizations, stores and team', () => {
   let anna: Account;
   let bruno: Account;
 
-  async function mailToken(to: string, path: 'verify-email' | 'reset-password' = 'verify-email'): Promise<string> {
+  async function mailToken(to: string, path: 'verify-email' | 'reset-password' | 'undo-email-change' = 'verify-email'): Promise<string> {
     const mails = await call(client, listMailboxRpc, { to });
-    const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(mails[0]?.text ?? '');
+    const pattern = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`);
+    const match = pattern.exec(mails.find((mail) => pattern.test(mail.text))?.text ?? '');
     if (!match?.[1]) throw new Error(`no ${path} link in the mail to ${to}`);
     return match[1];
   }
 
   async function signIn(username: string, password: string): Promise<AuthContext> {
-    return authOf((await call(client, loginRpc, { username, password })).access_token);
+    return await authOf((await call(client, loginRpc, { username, password })).access_token);
   }
 
   async function owner(email: string, first: string, last: string, organization: string): Promise<Account> {
@@ -107,7 +109,7 @@ describe('identity: account features, organizations, stores and team', () => {
 
   describe('account features', () => {
     it('R1.14 keeps a changed e-mail pending until the link mailed to the new address is opened', async () => {
-      expect(await call(client, changeEmailRpc, { email: 'anna.new@example.it' }, anna.auth)).toEqual({
+      expect(await call(client, changeEmailRpc, { email: 'anna.new@example.it', current_password: anna.password }, anna.auth)).toEqual({
         pending_email: 'anna.new@example.it',
       });
       expect(await call(client, getUserRpc, {}, anna.auth)).toMatchObject({
@@ -133,13 +135,64 @@ describe('identity: account features, organizations, stores and team', () => {
     });
 
     it('R1.14 refuses an address another account uses (server_101) and needs a signed-in caller', async () => {
-      expect((await failureOf(client, changeEmailRpc, { email: 'BRUNO@example.it' }, anna.auth)).code).toBe('server_101');
-      expect((await failureOf(client, changeEmailRpc, { email: 'x@example.it' })).code).toBe('unauthorized');
-      expect((await failureOf(client, changeEmailRpc, { email: 'not-an-address' }, anna.auth)).code).toBe('validation_failed');
+      expect(
+        (await failureOf(client, changeEmailRpc, { email: 'BRUNO@example.it', current_password: anna.password }, anna.auth)).code,
+      ).toBe('server_101');
+      expect((await failureOf(client, changeEmailRpc, { email: 'x@example.it', current_password: anna.password })).code).toBe(
+        'unauthorized',
+      );
+      expect((await failureOf(client, changeEmailRpc, { email: 'not-an-address', current_password: anna.password }, anna.auth)).code).toBe(
+        'validation_failed',
+      );
+    });
+
+    it('R1.14 a change of e-mail address needs the current password, not only a signed-in session', async () => {
+      const wrong = await failureOf(client, changeEmailRpc, { email: 'thief@example.it', current_password: 'not-her-password' }, anna.auth);
+      expect(wrong.code).toBe('server_112');
+      expect(await call(client, listMailboxRpc, { to: 'thief@example.it' })).toEqual([]);
+      expect(await call(client, getUserRpc, {}, anna.auth)).toMatchObject({ pending_email: null });
+      // the wire contract requires it too
+      expect((await failureOf(client, changeEmailRpc, { email: 'thief@example.it' } as never, anna.auth)).code).toBe('validation_failed');
+    });
+
+    it('R1.14 tells the old address about a change, and its link undoes the change even after it was confirmed', async () => {
+      const carlo = await owner('carlo@example.it', 'Carlo', 'Neri', 'Carlo Pets');
+      const other = await call(client, loginRpc, { username: 'carlo@example.it', password: carlo.password });
+      await call(client, changeEmailRpc, { email: 'carlo.stolen@example.it', current_password: carlo.password }, carlo.auth);
+
+      const notices = await call(client, listMailboxRpc, { to: 'carlo@example.it' });
+      const notice = notices.find((mail) => mail.subject === 'The e-mail address of your Pawline account is being changed');
+      expect(notice?.text).toContain('http://pawline.test/undo-email-change?token=');
+      const undo = await mailToken('carlo@example.it', 'undo-email-change');
+      // the thief confirms the new address: it takes effect
+      expect(await call(client, verifyEmailRpc, { token: await mailToken('carlo.stolen@example.it') })).toEqual({ verified: true });
+      expect(await call(client, getUserRpc, {}, carlo.auth)).toMatchObject({ email: 'carlo.stolen@example.it' });
+
+      expect(await call(client, undoEmailChangeRpc, { token: undo })).toEqual({ undone: true, email: 'carlo@example.it' });
+      expect((await failureOf(client, undoEmailChangeRpc, { token: undo })).code).toBe('token_invalid');
+      // the old address is back and every session ended (the thief's too)
+      expect((await failureOf(client, getUserRpc, {}, carlo.auth)).code).toBe('session_expired');
+      expect((await failureOf(client, refreshSessionRpc, { refresh_token: other.refresh_token })).code).toBe('session_expired');
+      expect((await failureOf(client, loginRpc, { username: 'carlo.stolen@example.it', password: carlo.password })).code).toBe(
+        'server_100',
+      );
+      const back = await signIn('carlo@example.it', carlo.password);
+      expect(await call(client, getUserRpc, {}, back)).toMatchObject({ email: 'carlo@example.it', pending_email: null });
+    });
+
+    it('R1.14 undoing a change that is still pending drops it and its confirmation link', async () => {
+      const dora = await owner('dora@example.it', 'Dora', 'Blu', 'Dora Pets');
+      await call(client, changeEmailRpc, { email: 'dora.new@example.it', current_password: dora.password }, dora.auth);
+      const confirm = await mailToken('dora.new@example.it');
+      await call(client, undoEmailChangeRpc, { token: await mailToken('dora@example.it', 'undo-email-change') });
+      expect((await failureOf(client, verifyEmailRpc, { token: confirm })).code).toBe('token_invalid');
+      const back = await signIn('dora@example.it', dora.password);
+      expect(await call(client, getUserRpc, {}, back)).toMatchObject({ email: 'dora@example.it', pending_email: null });
+      expect((await failureOf(client, undoEmailChangeRpc, { token: 'no-such-token' })).code).toBe('token_invalid');
     });
 
     it('R1.14 refuses to apply a verified change when another account took the address meanwhile', async () => {
-      await call(client, changeEmailRpc, { email: 'shared@example.it' }, bruno.auth);
+      await call(client, changeEmailRpc, { email: 'shared@example.it', current_password: bruno.password }, bruno.auth);
       const token = await mailToken('shared@example.it');
       await member(anna, { first_name: 'Sara', last_name: 'Shared', email: 'shared@example.it' });
       expect((await failureOf(client, verifyEmailRpc, { token })).code).toBe('server_101');
@@ -165,7 +218,7 @@ describe('identity: account features, organizations, stores and team', () => {
       expect((await failureOf(client, autologinRpc, { u: bruno.username, p })).code).toBe('token_invalid');
       const session = await call(client, autologinRpc, { u, p, device_id: 'phone' });
       expect(session.user_id).toBe(anna.userId);
-      expect((await call(client, getUserRpc, {}, authOf(session.access_token))).id).toBe(anna.userId);
+      expect((await call(client, getUserRpc, {}, await authOf(session.access_token))).id).toBe(anna.userId);
       expect((await failureOf(client, autologinRpc, { u, p })).code).toBe('token_invalid');
       expect((await failureOf(client, autologinLinkRpc, {})).code).toBe('unauthorized');
     });
@@ -569,13 +622,13 @@ describe('identity: account features, organizations, stores and team', () => {
       const off = await call(client, deactivateMemberRpc, { orga_id: anna.orgaId, user_id: tom.user_id }, anna.auth);
       expect(off.active).toBe(false);
       const revoked = await waitFor(() => bus.events.slice(before).find((e) => e.subject === 'evt.identity.session.revoked.v1'));
-      expect(revoked.data).toMatchObject({ user_id: tom.user_id, session_ids: null });
+      expect(revoked.data).toMatchObject({ user_id: tom.user_id, session_ids: [(await authOf(session.access_token)).sessionId] });
       await waitFor(() =>
         bus.events
           .slice(before)
           .find((e) => e.subject === 'evt.identity.member.changed.v1' && JSON.stringify(e.data).includes(tom.user_id)),
       );
-      expect((await failureOf(client, getUserRpc, {}, authOf(session.access_token))).code).toBe('session_expired');
+      expect((await failureOf(client, getUserRpc, {}, await authOf(session.access_token))).code).toBe('session_expired');
       expect((await failureOf(client, refreshSessionRpc, { refresh_token: session.refresh_token })).code).toBe('session_expired');
       expect((await failureOf(client, loginRpc, { username: tom.username, password: tom.first_password })).code).toBe('server_1010');
       expect(await call(client, memberAccessRpc, { user_id: tom.user_id, orga_id: anna.orgaId })).toMatchObject({
@@ -607,7 +660,7 @@ describe('identity: account features, organizations, stores and team', () => {
       });
       const dinoAuth = await signIn(admin.username, admin.first_password);
       await call(client, rateAppRpc, { rating: 5 }, dinoAuth);
-      await call(client, changeEmailRpc, { email: 'dino.new@example.it' }, dinoAuth);
+      await call(client, changeEmailRpc, { email: 'dino.new@example.it', current_password: admin.first_password }, dinoAuth);
       // Bruno also works for Carla: he keeps his account and his own organization
       await env.query(`INSERT INTO identity.orga_user (id, orga_id, user_id, rank) VALUES (gen_random_uuid(), $1, $2, 3)`, [
         carla.orgaId,

@@ -53,7 +53,7 @@ export async function signUp(env: TestEnv, client: NatsRpcClient, firstName: str
   if (!token) throw new Error(`no verification mail for ${email}`);
   await call(client, verifyEmailRpc, { token }, null);
   const session = await call(client, loginRpc, { username: email, password }, null);
-  const claims = verifyAccessToken(TEST_SECRET, session.access_token);
+  const claims = await verifyAccessToken(TEST_SECRET, session.access_token);
   if (!claims) throw new Error('access token does not verify with the test secret');
   const [store] = await env.query<{ id: string }>(`SELECT id FROM identity.store WHERE orga_id = $1`, [orga_id]);
   if (!store) throw new Error('registration made no store');

@@ -524,7 +524,7 @@ export async function signUp(client: NatsRpcClient, firstName: string): Promise<
   if (!token) throw new Error(\`no verification mail for \${email}\`);
   await call(client, verifyEmailRpc, { token }, null);
   const session = await call(client, loginRpc, { username: email, password }, null);
-  const claims = verifyAccessToken(TEST_SECRET, session.access_token);
+  const claims = await verifyAccessToken(TEST_SECRET, session.access_token);
   if (!claims) throw new Error('access token does not verify with the test secret');
   return {
     auth: { userId: claims.sub, sessionId: claims.sid, deviceId: null },
