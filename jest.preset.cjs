@@ -2,7 +2,7 @@
 // into CommonJS, since jest's module system cannot require ES modules.
 const { nodeSwcOptions, libs, root } = require('./tools/swc/swc-options.cjs');
 
-const esmPackages = ['@nestjs', '@nats-io', '@tanstack', 'uuid', 'nanoid'];
+const esmPackages = ['@nestjs', '@nats-io', '@tanstack', 'uuid', 'nanoid', 'jose'];
 
 module.exports = {
   testEnvironment: 'node',
