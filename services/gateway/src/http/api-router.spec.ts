@@ -17,6 +17,7 @@ import { MembershipCache } from '../auth/membership-cache';
 import { MemorySessionRevocationStore } from '../auth/session-revocation.store';
 import { MemoryRateLimitStore, RateLimiter } from '../rate-limit/rate-limiter';
 import { authRoutes, REFRESH_COOKIE } from '../routes/auth.routes';
+import { devRoutes } from '../routes/dev.routes';
 import { orgaRoutes } from '../routes/orga.routes';
 import { userRoutes } from '../routes/user.routes';
 import { ApiError } from './api-error';
@@ -101,9 +102,10 @@ describe('API router', () => {
         user_id: userId,
       }),
       'rpc.identity.auth.register': () => ({ user_id: userId, orga_id: orgaA }),
+      'rpc.identity.mailbox.list': () => [],
     });
     revocations = new MemorySessionRevocationStore();
-    const api = buildApiHandler([...authRoutes, ...userRoutes, ...orgaRoutes], {
+    const api = buildApiHandler([...authRoutes, ...userRoutes, ...orgaRoutes, ...devRoutes], {
       rpc: services,
       authenticator: new Authenticator(secret, revocations),
       guard: new AccessGuard(services, new MembershipCache()),
@@ -243,6 +245,25 @@ describe('API router', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await last?.json()) as { code: string }).code).toBe('rate_limited');
+  });
+
+  it('answers the sandbox mailbox only to this machine and only for one recipient', async () => {
+    const mailbox = (query: string, headers: Record<string, string> = {}) => fetch(`${base}/api/v1/dev/mailbox${query}`, { headers });
+    expect((await mailbox('?to=anna%40example.com')).status).toBe(200);
+    expect(services.calls.at(-1)?.data).toEqual({ to: 'anna@example.com' });
+    const all = await mailbox('');
+    expect(all.status).toBe(400);
+    expect(((await all.json()) as { code: string }).code).toBe('validation_failed');
+    for (const forged of <Record<string, string>[]>[
+      { 'x-forwarded-for': '203.0.113.5' },
+      { forwarded: 'for=203.0.113.5' },
+      { 'x-real-ip': '203.0.113.5' },
+    ]) {
+      const answer = await mailbox('?to=anna%40example.com', forged);
+      expect(answer.status).toBe(404);
+      expect(((await answer.json()) as { code: string }).code).toBe('not_found');
+    }
+    expect(services.calls.filter((c) => c.subject === 'rpc.identity.mailbox.list')).toHaveLength(1);
   });
 
   it('passes the membership its guard checked on to the service, for the caller and the organization of the route', async () => {

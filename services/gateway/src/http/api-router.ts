@@ -8,7 +8,7 @@ import type { SessionRevocationStore } from '../auth/session-revocation.store';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
 import { answerFileRoute, boundRpc } from './file-transfer';
-import { appendCookie, clientIp, parseCookies, readJsonBody, sendJson, sendJsonText } from './http-io';
+import { appendCookie, clientIp, isLocalRequest, parseCookies, readJsonBody, sendJson, sendJsonText } from './http-io';
 import { pickLanguage } from './language';
 import {
   isFileDownloadRoute,
@@ -70,6 +70,7 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
   const { route } = match;
   const lang = pickLanguage(req.headers['accept-language']);
   try {
+    if (route.localOnly && !isLocalRequest(req)) throw new ApiError('not_found');
     // a file upload reads its raw body itself (R7.10), capped by its kind's limit; a body error comes before auth
     const body = isFileUploadRoute(route) ? undefined : await readJsonBody(req, res);
     const auth = await authenticate(route, deps, req);

@@ -133,6 +133,18 @@ export function clientIp(req: IncomingMessage): string {
   return socketAddress;
 }
 
+/** Headers by which a proxy says it forwards another client. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'client-ip', 'true-client-ip'];
+
+/**
+ * A request from this machine itself: its socket is loopback and no header claims it was
+ * forwarded for someone else (a proxy on this machine passes the world's requests on loopback).
+ */
+export function isLocalRequest(req: Pick<IncomingMessage, 'socket' | 'headers'>): boolean {
+  if (!isLoopback(req.socket.remoteAddress ?? '')) return false;
+  return FORWARDING_HEADERS.every((name) => req.headers[name] === undefined);
+}
+
 function isLoopback(address: string): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   if (isIP(v4) === 4) return v4.startsWith('127.');

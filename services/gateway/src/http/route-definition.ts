@@ -86,6 +86,8 @@ type RouteBase = {
   /** Schema of the JSON answer (OpenAPI); absent for 204 and downloads. */
   responseSchema?: z.ZodType;
   rateLimit?: { rule: RateLimitRule; key(ctx: RouteContext): string };
+  /** Answered only to requests from this machine (isLocalRequest); anyone else gets not_found. */
+  localOnly?: boolean;
 };
 
 /** A route's context with its path parameters, query and body typed by its declaration (the router checked and parsed them). */
@@ -99,6 +101,7 @@ export type BoundContext<H extends HttpRoute> = Omit<RouteContext, 'params' | 'q
 type Binding<H extends HttpRoute> = {
   access: RouteAccess;
   rateLimit?: { rule: RateLimitRule; key(ctx: BoundContext<H>): string };
+  localOnly?: boolean;
 };
 
 function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
@@ -115,6 +118,7 @@ function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
     ...(http.params ? { params: http.params } : {}),
     ...(http.response ? { responseSchema: http.response } : {}),
     ...(binding.rateLimit ? { rateLimit: binding.rateLimit } : {}),
+    ...(binding.localOnly ? { localOnly: true } : {}),
   };
 }
 
