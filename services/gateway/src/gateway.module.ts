@@ -127,6 +127,7 @@ export function configureGateway(app: INestApplication, kit: KitConfig): void {
       rateLimiter: app.get(RateLimiter),
       revocations: app.get<SessionRevocationStore>(SESSION_REVOCATIONS),
       secureCookies: config.secureCookies,
+      publicOrigin: new URL(config.publicUrl).origin,
       onUnexpectedError: (error, req) =>
         logger.error('request failed', {
           err: error instanceof Error ? (error.stack ?? error.message) : String(error),

@@ -266,6 +266,58 @@ describe('API router', () => {
     expect(services.calls.filter((c) => c.subject === 'rpc.identity.mailbox.list')).toHaveLength(1);
   });
 
+  it('refuses a JSON body sent as another Content-Type with a localized 415, so a cross-site form cannot post one', async () => {
+    const body = JSON.stringify({ username: 'anna', password: 'secret-pass' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+      const headers: Record<string, string> = { 'accept-language': 'it' };
+      if (type) headers['content-type'] = type;
+      const answer = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers, body: type ? body : Buffer.from(body) });
+      expect(answer.status).toBe(415);
+      expect(await answer.json()).toEqual({
+        code: 'unsupported_media_type',
+        message: 'Il corpo della richiesta deve essere JSON (Content-Type: application/json).',
+      });
+    }
+    expect(services.calls).toEqual([]);
+    const json = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+      body,
+    });
+    expect(json.status).toBe(200);
+  });
+
+  it('refuses a cross-site login, refresh and logout with 403 and lets same-origin and non-browser calls through', async () => {
+    const body = JSON.stringify({ username: 'anna', password: 'secret-pass' });
+    const json = { 'content-type': 'application/json' };
+    const cookie = { cookie: `${REFRESH_COOKIE}=rt-1` };
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: base.replace('127.0.0.1', 'localhost') },
+    ];
+    for (const headers of crossSite) {
+      for (const [path, extra, sent] of [
+        ['login', json, body],
+        ['refresh', cookie, undefined],
+        ['logout', cookie, undefined],
+      ] as const) {
+        const answer = await fetch(`${base}/api/v1/auth/${path}`, { method: 'POST', headers: { ...extra, ...headers }, body: sent });
+        expect({ path, headers, status: answer.status }).toEqual({ path, headers, status: 403 });
+        expect(((await answer.json()) as { code: string }).code).toBe('cross_site_request');
+      }
+    }
+    expect(services.calls).toEqual([]);
+    const sameOrigin = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { ...json, origin: base, 'sec-fetch-site': 'same-origin' },
+      body,
+    });
+    expect(sameOrigin.status).toBe(200);
+    expect((await fetch(`${base}/api/v1/auth/refresh`, { method: 'POST', headers: cookie })).status).toBe(200);
+  });
+
   it('passes the membership its guard checked on to the service, for the caller and the organization of the route', async () => {
     expect((await fetch(`${base}/api/v1/orga/${orgaA}/store/${storeA1}`, { headers: authed() })).status).toBe(200);
     const index = services.calls.findIndex((c) => c.subject === getStoreRpc.subject);

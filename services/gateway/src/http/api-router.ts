@@ -8,7 +8,17 @@ import type { SessionRevocationStore } from '../auth/session-revocation.store';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
 import { answerFileRoute, boundRpc } from './file-transfer';
-import { appendCookie, clientIp, isLocalRequest, parseCookies, readJsonBody, sendJson, sendJsonText } from './http-io';
+import {
+  appendCookie,
+  clientIp,
+  isLocalRequest,
+  parseCookies,
+  readJsonBody,
+  refuseCrossSite,
+  requireJsonContentType,
+  sendJson,
+  sendJsonText,
+} from './http-io';
 import { pickLanguage } from './language';
 import {
   isFileDownloadRoute,
@@ -35,6 +45,8 @@ export type ApiDependencies = {
   revocations: SessionRevocationStore;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
+  /** The origin of PUBLIC_URL: a browser request from it is not cross-site (besides the Host's own origin). */
+  publicOrigin?: string;
   onUnexpectedError(error: unknown, req: IncomingMessage): void;
 };
 
@@ -71,7 +83,9 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
   const lang = pickLanguage(req.headers['accept-language']);
   try {
     if (route.localOnly && !isLocalRequest(req)) throw new ApiError('not_found');
+    if (route.sameOriginOnly) refuseCrossSite(req, deps.publicOrigin);
     // a file upload reads its raw body itself (R7.10), capped by its kind's limit; a body error comes before auth
+    if (!isFileUploadRoute(route)) requireJsonContentType(req);
     const body = isFileUploadRoute(route) ? undefined : await readJsonBody(req, res);
     const auth = await authenticate(route, deps, req);
     const params = validParams(route, match.params);

@@ -47,6 +47,36 @@ export function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise
   });
 }
 
+/**
+ * A JSON route's body must say it is JSON: a browser sends text/plain, form and multipart bodies
+ * across sites without asking first, so reading JSON from them whatever the Content-Type let another
+ * site post to the API (login CSRF, issue 11). A request without a body passes; what the body holds
+ * is checked later (readJsonBody, the route's schema).
+ */
+export function requireJsonContentType(req: Pick<IncomingMessage, 'headers'>): void {
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0);
+  if (!hasBody) return;
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') throw new ApiError('unsupported_media_type');
+}
+
+/**
+ * Refuses a request a browser sent from another site (the cookie routes: login, refresh, logout).
+ * Sec-Fetch-Site, when sent, must be same-origin or none (typed by the user); an Origin, when sent,
+ * must be the public URL's or the one of the Host asked. A caller that is not a browser sends
+ * neither and passes: without the victim's cookies it forges nothing.
+ */
+export function refuseCrossSite(req: Pick<IncomingMessage, 'headers'>, publicOrigin: string | undefined): void {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ApiError('cross_site_request');
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  const host = req.headers.host;
+  const allowed = origin === publicOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+  if (!allowed) throw new ApiError('cross_site_request');
+}
+
 /** `{}` for an empty body; a JSON object or array; anything else is bad_json. */
 export function parseJsonBody(text: string): unknown {
   const start = text.trimStart();

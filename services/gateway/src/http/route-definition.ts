@@ -88,6 +88,8 @@ type RouteBase = {
   rateLimit?: { rule: RateLimitRule; key(ctx: RouteContext): string };
   /** Answered only to requests from this machine (isLocalRequest); anyone else gets not_found. */
   localOnly?: boolean;
+  /** A browser request from another site is refused (refuseCrossSite): the routes that set or read the refresh cookie. */
+  sameOriginOnly?: boolean;
 };
 
 /** A route's context with its path parameters, query and body typed by its declaration (the router checked and parsed them). */
@@ -102,6 +104,7 @@ type Binding<H extends HttpRoute> = {
   access: RouteAccess;
   rateLimit?: { rule: RateLimitRule; key(ctx: BoundContext<H>): string };
   localOnly?: boolean;
+  sameOriginOnly?: boolean;
 };
 
 function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
@@ -119,6 +122,7 @@ function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
     ...(http.response ? { responseSchema: http.response } : {}),
     ...(binding.rateLimit ? { rateLimit: binding.rateLimit } : {}),
     ...(binding.localOnly ? { localOnly: true } : {}),
+    ...(binding.sameOriginOnly ? { sameOriginOnly: true } : {}),
   };
 }
 
