@@ -17,4 +17,15 @@ describe('gateway configuration', () => {
       expect(read({ PUBLIC_URL: local }).success).toBe(true);
     }
   });
+
+  it('reads TRUSTED_PROXIES as addresses and CIDRs, none by default, and names a bad entry', () => {
+    const none = read({});
+    expect(none.success && toGatewayConfig(none.data).trustedProxies.has('127.0.0.1')).toBe(false);
+    const some = read({ TRUSTED_PROXIES: '10.0.0.0/8,::1' });
+    expect(some.success && toGatewayConfig(some.data).trustedProxies.has('10.1.2.3')).toBe(true);
+    const bad = read({ TRUSTED_PROXIES: '10.0.0.0/8, proxy' });
+    expect(bad.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([
+      expect.stringMatching(/^TRUSTED_PROXIES: .*"proxy" is not an IP address or CIDR/),
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './http/http-io';
 
 /** The gateway's own settings (env), beside the kit's. */
 export const gatewayConfigSchema = z
@@ -15,6 +16,16 @@ export const gatewayConfigSchema = z
       .default('identity'),
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),
     PAWLINE_ALLOW_SANDBOX_MAIL: z.enum(['on', 'off']).default('off'),
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .superRefine((value, ctx) => {
+        try {
+          parseTrustedProxies(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      }),
   })
   // the sandbox mailbox hands out reset links: a gateway reachable from elsewhere must not run it by accident
   .refine((env) => env.MAIL_TRANSPORT !== 'sandbox' || isLoopbackUrl(env.PUBLIC_URL) || env.PAWLINE_ALLOW_SANDBOX_MAIL === 'on', {
@@ -39,6 +50,8 @@ export type GatewayConfig = {
   services: string[];
   publicUrl: string;
   secureCookies: boolean;
+  /** TRUSTED_PROXIES: the proxies whose X-Forwarded-For names the caller; none by default. */
+  trustedProxies: TrustedProxies;
 };
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -51,5 +64,6 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     services: env.PAWLINE_SERVICES.split(','),
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL.startsWith('https:'),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }

@@ -89,12 +89,15 @@ describe('API router', () => {
       },
       [listOrgasRpc.subject]: () => [],
       [getStoreRpc.subject]: (data) => ({ id: (data as { store_id: string }).store_id }),
-      'rpc.identity.auth.login': () => ({
-        access_token: 'at',
-        expires_at: '2026-11-22T10:15:00.000Z',
-        refresh_token: 'rt-1',
-        user_id: userId,
-      }),
+      'rpc.identity.auth.login': (data) => {
+        if ((data as { password: string }).password === 'wrong-pass') throw new ApiError('server_112');
+        return {
+          access_token: 'at',
+          expires_at: '2026-11-22T10:15:00.000Z',
+          refresh_token: 'rt-1',
+          user_id: userId,
+        };
+      },
       'rpc.identity.auth.refresh': () => ({
         access_token: 'at2',
         expires_at: '2026-11-22T10:30:00.000Z',
@@ -316,6 +319,47 @@ describe('API router', () => {
     });
     expect(sameOrigin.status).toBe(200);
     expect((await fetch(`${base}/api/v1/auth/refresh`, { method: 'POST', headers: cookie })).status).toBe(200);
+  });
+
+  it('does not let a loopback caller dodge the register limit by rotating X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await fetch(`${base}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i + 1}` },
+        body: JSON.stringify({
+          email: `a${i}@example.com`,
+          password: 'long-enough-1',
+          first_name: 'A',
+          last_name: 'B',
+          organization_name: 'Salon',
+          country: 'IT',
+          language: 'it',
+          accept_terms: true,
+          accept_privacy: true,
+        }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('holds back an account after 5 failed logins, whatever the address, with Retry-After, and leaves other accounts alone', async () => {
+    const login = (username: string, password: string, ip: string) =>
+      fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ username, password }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await login('Anna', 'wrong-pass', `198.51.100.${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const held = await login('anna', 'secret-pass', '203.0.113.77');
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await held.json()) as { code: string }).code).toBe('rate_limited');
+    expect(services.calls.filter((c) => c.subject === 'rpc.identity.auth.login')).toHaveLength(5);
+    expect((await login('bruno', 'secret-pass', '198.51.100.9')).status).toBe(200);
   });
 
   it('passes the membership its guard checked on to the service, for the caller and the organization of the route', async () => {

@@ -18,6 +18,7 @@ import {
   requireJsonContentType,
   sendJson,
   sendJsonText,
+  type TrustedProxies,
 } from './http-io';
 import { pickLanguage } from './language';
 import {
@@ -45,6 +46,8 @@ export type ApiDependencies = {
   revocations: SessionRevocationStore;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the caller (default none). */
+  trustedProxies?: TrustedProxies;
   /** The origin of PUBLIC_URL: a browser request from it is not cross-site (besides the Host's own origin). */
   publicOrigin?: string;
   onUnexpectedError(error: unknown, req: IncomingMessage): void;
@@ -94,7 +97,7 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
       if (!auth) throw new ApiError('unauthorized');
       member = await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null);
     }
-    const rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
+    let rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
     const ctx: RouteContext = {
       params,
       query: route.query ? parse(route.query, queryOf(req.url ?? '')) : {},
@@ -102,7 +105,7 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
       auth,
       deviceId: deviceIdOf(req),
       lang,
-      ip: clientIp(req),
+      ip: clientIp(req, deps.trustedProxies),
       cookies: parseCookies(req.headers.cookie),
       revokeOwnSessions: async () => {
         if (auth) await deps.revocations.revoke(auth.userId, null, new Date());
@@ -111,6 +114,12 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
     if (route.rateLimit) {
       const decision = await deps.rateLimiter.consume(route.rateLimit.rule, route.rateLimit.key(ctx));
       if (!decision.allowed) throw new ApiError('rate_limited', { retryAfterSeconds: decision.retryAfterSeconds });
+    }
+    if (route.loginBackoff) {
+      const username = route.loginBackoff(ctx);
+      const decision = await deps.rateLimiter.loginHeldBack(username);
+      if (!decision.allowed) throw new ApiError('rate_limited', { retryAfterSeconds: decision.retryAfterSeconds });
+      rpc = countingLoginFailures(rpc, deps.rateLimiter, username);
     }
     if (isFileUploadRoute(route) || isFileDownloadRoute(route)) {
       await answerFileRoute(route, rpc, ctx, req, res, member);
@@ -161,6 +170,29 @@ function droppingMembershipsAfterIdentity(deps: ApiDependencies, orgaId: string 
   return {
     call: (contract, data, options) => settled(contract, deps.rpc.call(contract, data, options)),
     callRaw: (contract, data, options) => settled(contract, deps.rpc.callRaw(contract, data, options)),
+  };
+}
+
+/** Wrong username or password: the failures the login backoff counts. */
+const FAILED_LOGIN_CODES: ReadonlySet<unknown> = new Set(['server_100', 'server_112']);
+
+/** Tells the rate limiter how the login call ended: a wrong password counts, a success forgets the failures. */
+function countingLoginFailures(rpc: PassThroughRpcCaller, limiter: RateLimiter, username: string): PassThroughRpcCaller {
+  const counted = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      const result = await work;
+      await limiter.loginSucceeded(username);
+      return result;
+    } catch (error) {
+      if (typeof error === 'object' && error !== null && FAILED_LOGIN_CODES.has((error as { code?: unknown }).code)) {
+        await limiter.loginFailed(username);
+      }
+      throw error;
+    }
+  };
+  return {
+    call: (contract, data, options) => counted(rpc.call(contract, data, options)),
+    callRaw: (contract, data, options) => counted(rpc.callRaw(contract, data, options)),
   };
 }
 

@@ -90,6 +90,8 @@ type RouteBase = {
   localOnly?: boolean;
   /** A browser request from another site is refused (refuseCrossSite): the routes that set or read the refresh cookie. */
   sameOriginOnly?: boolean;
+  /** The username whose failed logins hold it back (RateLimiter.loginHeldBack): the login route. */
+  loginBackoff?(ctx: RouteContext): string;
 };
 
 /** A route's context with its path parameters, query and body typed by its declaration (the router checked and parsed them). */
@@ -105,6 +107,7 @@ type Binding<H extends HttpRoute> = {
   rateLimit?: { rule: RateLimitRule; key(ctx: BoundContext<H>): string };
   localOnly?: boolean;
   sameOriginOnly?: boolean;
+  loginBackoff?(ctx: BoundContext<H>): string;
 };
 
 function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
@@ -123,6 +126,7 @@ function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
     ...(binding.rateLimit ? { rateLimit: binding.rateLimit } : {}),
     ...(binding.localOnly ? { localOnly: true } : {}),
     ...(binding.sameOriginOnly ? { sameOriginOnly: true } : {}),
+    ...(binding.loginBackoff ? { loginBackoff: binding.loginBackoff } : {}),
   };
 }
 

@@ -40,6 +40,8 @@ export const authRoutes: ApiRoute[] = [
     sameOriginOnly: true,
     rpc: loginRpc,
     rateLimit: { rule: RATE_LIMITS.login, key: (ctx) => `${ctx.ip}|${ctx.body.username.toLowerCase()}` },
+    // per account, whatever the address: rotating addresses does not buy more guesses
+    loginBackoff: (ctx) => ctx.body.username,
     input: (ctx) => (ctx.deviceId ? { ...ctx.body, device_id: ctx.deviceId } : ctx.body),
     output: (tokens, reply) => handOutTokens(tokens, reply),
   }),

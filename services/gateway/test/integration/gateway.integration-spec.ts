@@ -40,6 +40,8 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     writeFileSync(path.join(frontends, 'shell', 'main.0123abcd.js.gz'), gzipSync('window.shellMain = true;'));
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
+    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
+    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
     process.env['FRONTENDS_DIR'] = frontends;
     process.env['PAWLINE_SERVICES'] = 'identity';
     env = await createTestEnv();
