@@ -2,7 +2,20 @@
 // into CommonJS, since jest's module system cannot require ES modules.
 const { nodeSwcOptions, libs, root } = require('./tools/swc/swc-options.cjs');
 
-const esmPackages = ['@nestjs', '@nats-io', '@tanstack', 'uuid', 'nanoid'];
+// htmlparser2 and its dom packages: the parser of sanitize-html (identity's admin notification)
+const esmPackages = [
+  '@nestjs',
+  '@nats-io',
+  '@tanstack',
+  'uuid',
+  'nanoid',
+  'htmlparser2',
+  'domhandler',
+  'domutils',
+  'dom-serializer',
+  'entities',
+  'domelementtype',
+];
 
 module.exports = {
   testEnvironment: 'node',
