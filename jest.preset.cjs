@@ -2,7 +2,21 @@
 // into CommonJS, since jest's module system cannot require ES modules.
 const { nodeSwcOptions, libs, root } = require('./tools/swc/swc-options.cjs');
 
-const esmPackages = ['@nestjs', '@nats-io', '@tanstack', 'uuid', 'nanoid', 'jose'];
+// jose (access tokens); htmlparser2 and its dom packages: the parser of sanitize-html (identity's admin notification)
+const esmPackages = [
+  '@nestjs',
+  '@nats-io',
+  '@tanstack',
+  'uuid',
+  'nanoid',
+  'jose',
+  'htmlparser2',
+  'domhandler',
+  'domutils',
+  'dom-serializer',
+  'entities',
+  'domelementtype',
+];
 
 module.exports = {
   testEnvironment: 'node',

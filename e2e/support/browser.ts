@@ -50,7 +50,12 @@ export async function openBrowser(): Promise<Browser> {
 }
 
 /** One Chromium process whose browsers are contexts of it; `close` ends the process and them all. */
-export type Chromium = { newBrowser(): Promise<Browser>; close(): Promise<void> };
+/**
+ * `bypassCSP` only for a harness that injects its own bundle as an inline script into a page the
+ * gateway served: the gateway's Content-Security-Policy forbids inline scripts, as it should.
+ */
+export type BrowserOptions = { bypassCSP?: boolean };
+export type Chromium = { newBrowser(options?: BrowserOptions): Promise<Browser>; close(): Promise<void> };
 
 /**
  * One Chromium for tests that need several people or devices at once: every `newBrowser()` is a
@@ -60,8 +65,8 @@ export type Chromium = { newBrowser(): Promise<Browser>; close(): Promise<void> 
 export async function openChromium(): Promise<Chromium> {
   const launched = await chromium.launch(CHROMIUM);
   return {
-    async newBrowser() {
-      const context = await launched.newContext(CONTEXT);
+    async newBrowser(options: BrowserOptions = {}) {
+      const context = await launched.newContext({ ...CONTEXT, ...options });
       return { context, page: await firstPage(context), close: () => context.close() };
     },
     close: () => launched.close(),

@@ -6,6 +6,12 @@ const root = path.resolve(__dirname, '../..');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const MAIL_TRANSPORTS = ['sandbox', 'smtp'];
 
+/** Whether a URL names this machine (localhost, 127.x, ::1); PUBLIC_URL was checked to parse. */
+function isLoopbackUrl(value) {
+  const host = new URL(value).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]';
+}
+
 function parseUrl(name, value, protocols) {
   let url;
   try {
@@ -70,11 +76,18 @@ function readConfig(env = process.env) {
   }
 
   const publicUrl = get('PUBLIC_URL') ?? `http://localhost:${port}`;
-  check(parseUrl('PUBLIC_URL', publicUrl, ['http:', 'https:']));
+  const publicUrlProblem = parseUrl('PUBLIC_URL', publicUrl, ['http:', 'https:']);
+  check(publicUrlProblem);
 
   const mailTransport = get('MAIL_TRANSPORT') ?? 'sandbox';
   if (!MAIL_TRANSPORTS.includes(mailTransport)) {
     errors.push(`MAIL_TRANSPORT=${JSON.stringify(mailTransport)} must be one of: ${MAIL_TRANSPORTS.join(', ')}`);
+  }
+  // the sandbox mailbox hands out every reset link: only on this machine unless told otherwise
+  if (mailTransport === 'sandbox' && publicUrlProblem === null && !isLoopbackUrl(publicUrl) && get('PAWLINE_ALLOW_SANDBOX_MAIL') !== 'on') {
+    errors.push(
+      `MAIL_TRANSPORT=sandbox keeps every mail (reset links included) in a mailbox, but PUBLIC_URL=${JSON.stringify(publicUrl)} is not on this machine: set MAIL_TRANSPORT=smtp with SMTP_URL, or PAWLINE_ALLOW_SANDBOX_MAIL=on for a test server`,
+    );
   }
   const smtpUrl = get('SMTP_URL') ?? null;
   if (smtpUrl !== null) check(parseUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']));

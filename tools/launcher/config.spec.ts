@@ -45,6 +45,14 @@ describe('launcher configuration', () => {
     expect(errors[0]).toMatch(message);
   });
 
+  it('refuses the sandbox mailbox behind a public address unless PAWLINE_ALLOW_SANDBOX_MAIL=on', () => {
+    expect(readConfig({ PUBLIC_URL: 'https://salon.example.com' }).errors).toEqual([
+      expect.stringMatching(/^MAIL_TRANSPORT=sandbox.*PUBLIC_URL="https:\/\/salon.example.com".*PAWLINE_ALLOW_SANDBOX_MAIL=on/),
+    ]);
+    expect(readConfig({ PUBLIC_URL: 'https://salon.example.com', PAWLINE_ALLOW_SANDBOX_MAIL: 'on' }).errors).toEqual([]);
+    expect(readConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).errors).toEqual([]);
+  });
+
   it('reports every bad value at once', () => {
     expect(readConfig({ PORT: '0', LOG_LEVEL: 'x', NATS_URL: 'y' }).errors).toHaveLength(3);
   });

@@ -10,3 +10,4 @@ export * from './calendar';
 export * from './colours';
 export * from './snackbar';
 export * from './app';
+export * from './notification';

@@ -127,6 +127,8 @@ export function configureGateway(app: INestApplication, kit: KitConfig): void {
       rateLimiter: app.get(RateLimiter),
       revocations: app.get<SessionRevocationStore>(SESSION_REVOCATIONS),
       secureCookies: config.secureCookies,
+      publicOrigin: new URL(config.publicUrl).origin,
+      trustedProxies: config.trustedProxies,
       onUnexpectedError: (error, req) =>
         logger.error('request failed', {
           err: error instanceof Error ? (error.stack ?? error.message) : String(error),

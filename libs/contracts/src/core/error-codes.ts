@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   validation_failed: 400,
   bad_json: 400,
   payload_too_large: 413,
+  unsupported_media_type: 415,
+  cross_site_request: 403,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,

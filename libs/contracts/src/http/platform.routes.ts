@@ -24,9 +24,10 @@ export const platformHttpRoutes = {
   devMailbox: defineRoute({
     method: 'get',
     path: '/api/v1/dev/mailbox',
-    summary: 'Sandbox mailbox, newest first (development and tests only)',
+    summary: "One recipient's sandbox mails, newest first (development and tests only, from this machine)",
     tag: 'dev',
-    query: listMailboxRpc.request,
+    // never every recipient's mail at once: the caller names the address
+    query: z.strictObject({ to: z.string().min(1).max(254) }),
     response: listMailboxRpc.response,
   }),
 } as const;

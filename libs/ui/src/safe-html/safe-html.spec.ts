@@ -12,7 +12,26 @@ describe('sanitizeNotificationHtml', () => {
     const clean = sanitizeNotificationHtml(
       '<div onclick="x()" style="color:red">Hi<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">go</a><iframe src="https://e"></iframe></div>',
     );
-    expect(clean).toBe('Hi<a>go</a>');
+    expect(clean).toBe('<div>Hi<a>go</a></div>');
     expect(clean).not.toMatch(/script|onerror|onclick|style|javascript|iframe|img/i);
+  });
+
+  it('R2.12 keeps what the server keeps and refuses encoded or protocol-relative link targets (issue 11)', () => {
+    expect(sanitizeNotificationHtml('<blockquote><s>old</s> <a href="/help" title="Help" class="x">help</a></blockquote>')).toBe(
+      '<blockquote><s>old</s> <a href="/help" title="Help" target="_blank" rel="noopener noreferrer">help</a></blockquote>',
+    );
+    for (const href of [
+      '&#106;avascript:alert(1)',
+      'java&#x09;script:alert(1)',
+      ' javascript:alert(1)',
+      '//evil.example',
+      'tel:123',
+      'data:text/html,x',
+    ]) {
+      expect(sanitizeNotificationHtml(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+    }
+    expect(sanitizeNotificationHtml('<a href="&amp;#106;avascript:alert(1)">x</a>')).toBe(
+      '<a href="&amp;#106;avascript:alert(1)" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 });

@@ -17,6 +17,7 @@ import { MembershipCache } from '../auth/membership-cache';
 import { MemorySessionRevocationStore } from '../auth/session-revocation.store';
 import { MemoryRateLimitStore, RateLimiter } from '../rate-limit/rate-limiter';
 import { authRoutes, REFRESH_COOKIE } from '../routes/auth.routes';
+import { devRoutes } from '../routes/dev.routes';
 import { orgaRoutes } from '../routes/orga.routes';
 import { userRoutes } from '../routes/user.routes';
 import { ApiError } from './api-error';
@@ -92,12 +93,15 @@ describe('API router', () => {
       },
       [listOrgasRpc.subject]: () => [],
       [getStoreRpc.subject]: (data) => ({ id: (data as { store_id: string }).store_id }),
-      'rpc.identity.auth.login': () => ({
-        access_token: 'at',
-        expires_at: '2026-11-22T10:15:00.000Z',
-        refresh_token: 'rt-1',
-        user_id: userId,
-      }),
+      'rpc.identity.auth.login': (data) => {
+        if ((data as { password: string }).password === 'wrong-pass') throw new ApiError('server_112');
+        return {
+          access_token: 'at',
+          expires_at: '2026-11-22T10:15:00.000Z',
+          refresh_token: 'rt-1',
+          user_id: userId,
+        };
+      },
       'rpc.identity.auth.refresh': () => ({
         access_token: 'at2',
         expires_at: '2026-11-22T10:30:00.000Z',
@@ -105,9 +109,10 @@ describe('API router', () => {
         user_id: userId,
       }),
       'rpc.identity.auth.register': () => ({ user_id: userId, orga_id: orgaA }),
+      'rpc.identity.mailbox.list': () => [],
     });
     revocations = new MemorySessionRevocationStore();
-    const api = buildApiHandler([...authRoutes, ...userRoutes, ...orgaRoutes], {
+    const api = buildApiHandler([...authRoutes, ...userRoutes, ...orgaRoutes, ...devRoutes], {
       rpc: services,
       authenticator: new Authenticator(secret, revocations),
       guard: new AccessGuard(services, new MembershipCache()),
@@ -278,6 +283,118 @@ describe('API router', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await last?.json()) as { code: string }).code).toBe('rate_limited');
+  });
+
+  it('answers the sandbox mailbox only to this machine and only for one recipient', async () => {
+    const mailbox = (query: string, headers: Record<string, string> = {}) => fetch(`${base}/api/v1/dev/mailbox${query}`, { headers });
+    expect((await mailbox('?to=anna%40example.com')).status).toBe(200);
+    expect(services.calls.at(-1)?.data).toEqual({ to: 'anna@example.com' });
+    const all = await mailbox('');
+    expect(all.status).toBe(400);
+    expect(((await all.json()) as { code: string }).code).toBe('validation_failed');
+    for (const forged of <Record<string, string>[]>[
+      { 'x-forwarded-for': '203.0.113.5' },
+      { forwarded: 'for=203.0.113.5' },
+      { 'x-real-ip': '203.0.113.5' },
+    ]) {
+      const answer = await mailbox('?to=anna%40example.com', forged);
+      expect(answer.status).toBe(404);
+      expect(((await answer.json()) as { code: string }).code).toBe('not_found');
+    }
+    expect(services.calls.filter((c) => c.subject === 'rpc.identity.mailbox.list')).toHaveLength(1);
+  });
+
+  it('refuses a JSON body sent as another Content-Type with a localized 415, so a cross-site form cannot post one', async () => {
+    const body = JSON.stringify({ username: 'anna', password: 'secret-pass' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+      const headers: Record<string, string> = { 'accept-language': 'it' };
+      if (type) headers['content-type'] = type;
+      const answer = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers, body: type ? body : Buffer.from(body) });
+      expect(answer.status).toBe(415);
+      expect(await answer.json()).toEqual({
+        code: 'unsupported_media_type',
+        message: 'Il corpo della richiesta deve essere JSON (Content-Type: application/json).',
+      });
+    }
+    expect(services.calls).toEqual([]);
+    const json = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+      body,
+    });
+    expect(json.status).toBe(200);
+  });
+
+  it('refuses a cross-site login, refresh and logout with 403 and lets same-origin and non-browser calls through', async () => {
+    const body = JSON.stringify({ username: 'anna', password: 'secret-pass' });
+    const json = { 'content-type': 'application/json' };
+    const cookie = { cookie: `${REFRESH_COOKIE}=rt-1` };
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: base.replace('127.0.0.1', 'localhost') },
+    ];
+    for (const headers of crossSite) {
+      for (const [path, extra, sent] of [
+        ['login', json, body],
+        ['refresh', cookie, undefined],
+        ['logout', cookie, undefined],
+      ] as const) {
+        const answer = await fetch(`${base}/api/v1/auth/${path}`, { method: 'POST', headers: { ...extra, ...headers }, body: sent });
+        expect({ path, headers, status: answer.status }).toEqual({ path, headers, status: 403 });
+        expect(((await answer.json()) as { code: string }).code).toBe('cross_site_request');
+      }
+    }
+    expect(services.calls).toEqual([]);
+    const sameOrigin = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { ...json, origin: base, 'sec-fetch-site': 'same-origin' },
+      body,
+    });
+    expect(sameOrigin.status).toBe(200);
+    expect((await fetch(`${base}/api/v1/auth/refresh`, { method: 'POST', headers: cookie })).status).toBe(200);
+  });
+
+  it('does not let a loopback caller dodge the register limit by rotating X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await fetch(`${base}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i + 1}` },
+        body: JSON.stringify({
+          email: `a${i}@example.com`,
+          password: 'long-enough-1',
+          first_name: 'A',
+          last_name: 'B',
+          organization_name: 'Salon',
+          country: 'IT',
+          language: 'it',
+          accept_terms: true,
+          accept_privacy: true,
+        }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('holds back an account after 5 failed logins, whatever the address, with Retry-After, and leaves other accounts alone', async () => {
+    const login = (username: string, password: string, ip: string) =>
+      fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ username, password }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await login('Anna', 'wrong-pass', `198.51.100.${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const held = await login('anna', 'secret-pass', '203.0.113.77');
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await held.json()) as { code: string }).code).toBe('rate_limited');
+    expect(services.calls.filter((c) => c.subject === 'rpc.identity.auth.login')).toHaveLength(5);
+    expect((await login('bruno', 'secret-pass', '198.51.100.9')).status).toBe(200);
   });
 
   it('passes the membership its guard checked on to the service, for the caller and the organization of the route', async () => {

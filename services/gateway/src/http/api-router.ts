@@ -8,7 +8,18 @@ import type { SessionRevocationStore } from '../auth/session-revocation.store';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
 import { answerFileRoute, boundRpc } from './file-transfer';
-import { appendCookie, clientIp, parseCookies, readJsonBody, sendJson, sendJsonText } from './http-io';
+import {
+  appendCookie,
+  clientIp,
+  isLocalRequest,
+  parseCookies,
+  readJsonBody,
+  refuseCrossSite,
+  requireJsonContentType,
+  sendJson,
+  sendJsonText,
+  type TrustedProxies,
+} from './http-io';
 import { unsafeTextFields } from './input-text';
 import { pickLanguage } from './language';
 import {
@@ -36,6 +47,10 @@ export type ApiDependencies = {
   revocations: SessionRevocationStore;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the caller (default none). */
+  trustedProxies?: TrustedProxies;
+  /** The origin of PUBLIC_URL: a browser request from it is not cross-site (besides the Host's own origin). */
+  publicOrigin?: string;
   onUnexpectedError(error: unknown, req: IncomingMessage): void;
 };
 
@@ -71,7 +86,10 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
   const { route } = match;
   const lang = pickLanguage(req.headers['accept-language']);
   try {
+    if (route.localOnly && !isLocalRequest(req)) throw new ApiError('not_found');
+    if (route.sameOriginOnly) refuseCrossSite(req, deps.publicOrigin);
     // a file upload reads its raw body itself (R7.10), capped by its kind's limit; a body error comes before auth
+    if (!isFileUploadRoute(route)) requireJsonContentType(req);
     const body = isFileUploadRoute(route) ? undefined : await readJsonBody(req, res);
     const auth = await authenticate(route, deps, req);
     const params = validParams(route, match.params);
@@ -80,7 +98,7 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
       if (!auth) throw new ApiError('unauthorized');
       member = await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null);
     }
-    const rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
+    let rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
     const ctx: RouteContext = {
       params,
       query: route.query ? parse(route.query, queryOf(req.url ?? '')) : {},
@@ -88,7 +106,7 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
       auth,
       deviceId: deviceIdOf(req),
       lang,
-      ip: clientIp(req),
+      ip: clientIp(req, deps.trustedProxies),
       cookies: parseCookies(req.headers.cookie),
       revokeOwnSessions: async () => {
         // the caller's own session at once; the others follow with identity's event, which names them
@@ -98,6 +116,12 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
     if (route.rateLimit) {
       const decision = await deps.rateLimiter.consume(route.rateLimit.rule, route.rateLimit.key(ctx));
       if (!decision.allowed) throw new ApiError('rate_limited', { retryAfterSeconds: decision.retryAfterSeconds });
+    }
+    if (route.loginBackoff) {
+      const username = route.loginBackoff(ctx);
+      const decision = await deps.rateLimiter.loginHeldBack(username);
+      if (!decision.allowed) throw new ApiError('rate_limited', { retryAfterSeconds: decision.retryAfterSeconds });
+      rpc = countingLoginFailures(rpc, deps.rateLimiter, username);
     }
     if (isFileUploadRoute(route) || isFileDownloadRoute(route)) {
       await answerFileRoute(route, rpc, ctx, req, res, member);
@@ -148,6 +172,29 @@ function droppingMembershipsAfterIdentity(deps: ApiDependencies, orgaId: string 
   return {
     call: (contract, data, options) => settled(contract, deps.rpc.call(contract, data, options)),
     callRaw: (contract, data, options) => settled(contract, deps.rpc.callRaw(contract, data, options)),
+  };
+}
+
+/** Wrong username or password: the failures the login backoff counts. */
+const FAILED_LOGIN_CODES: ReadonlySet<unknown> = new Set(['server_100', 'server_112']);
+
+/** Tells the rate limiter how the login call ended: a wrong password counts, a success forgets the failures. */
+function countingLoginFailures(rpc: PassThroughRpcCaller, limiter: RateLimiter, username: string): PassThroughRpcCaller {
+  const counted = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      const result = await work;
+      await limiter.loginSucceeded(username);
+      return result;
+    } catch (error) {
+      if (typeof error === 'object' && error !== null && FAILED_LOGIN_CODES.has((error as { code?: unknown }).code)) {
+        await limiter.loginFailed(username);
+      }
+      throw error;
+    }
+  };
+  return {
+    call: (contract, data, options) => counted(rpc.call(contract, data, options)),
+    callRaw: (contract, data, options) => counted(rpc.callRaw(contract, data, options)),
   };
 }
 

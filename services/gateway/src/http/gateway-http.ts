@@ -9,6 +9,7 @@ import { pickLanguage } from './language';
 import { buildOpenApi } from './openapi';
 import type { ApiRoute } from './route-definition';
 import type { RpcCaller } from './rpc-caller';
+import { securityHeaders } from './security-headers';
 
 export type GatewayHttpOptions = {
   routes: readonly ApiRoute[];
@@ -29,6 +30,8 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export function installGatewayHttp(app: INestApplication, options: GatewayHttpOptions): HttpServer {
   const express = app.getHttpAdapter().getInstance() as Application;
+  // no product banner for scanners
+  express.disable('x-powered-by');
   const openApi = buildOpenApi(options.routes, { version: '1', serverUrl: options.publicUrl });
   express.get('/api/openapi.json', (_req: Request, res) => {
     res.json(openApi);
@@ -45,7 +48,9 @@ export function installGatewayHttp(app: INestApplication, options: GatewayHttpOp
   const api = buildApiHandler(options.routes, options.deps);
   const expressListeners = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
+  const secure = securityHeaders(options.publicUrl);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    secure(res);
     if (api.handle(req, res)) return;
     for (const listener of expressListeners) listener(req, res);
   });

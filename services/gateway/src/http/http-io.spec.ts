@@ -1,7 +1,16 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from './api-error';
-import { appendCookie, clientIp, JSON_BODY_LIMIT, parseCookies, parseJsonBody, readJsonBody, sendJson } from './http-io';
+import {
+  appendCookie,
+  clientIp,
+  JSON_BODY_LIMIT,
+  parseCookies,
+  parseJsonBody,
+  parseTrustedProxies,
+  readJsonBody,
+  sendJson,
+} from './http-io';
 
 type Answer = { status: number; headers: IncomingMessage['headers']; body: string };
 
@@ -102,13 +111,30 @@ describe('clientIp', () => {
       headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
     }) as unknown as IncomingMessage;
 
-  it('trusts X-Forwarded-For only from a proxy on this machine, read from the right', () => {
-    expect(clientIp(requestFrom('203.0.113.9', '198.51.100.1'))).toBe('203.0.113.9');
-    expect(clientIp(requestFrom('127.0.0.1', '198.51.100.1'))).toBe('198.51.100.1');
-    expect(clientIp(requestFrom('::ffff:127.0.0.1', '10.0.0.5, 198.51.100.1'))).toBe('198.51.100.1');
-    expect(clientIp(requestFrom('::1', '198.51.100.7, 127.0.0.1'))).toBe('198.51.100.7');
-    expect(clientIp(requestFrom('127.0.0.1', '127.0.0.2'))).toBe('127.0.0.2');
-    expect(clientIp(requestFrom('127.0.0.1'))).toBe('127.0.0.1');
+  it('trusts no X-Forwarded-For by default, not even from loopback, so a forged hop changes nothing', () => {
+    const none = parseTrustedProxies('');
+    expect(clientIp(requestFrom('127.0.0.1', '198.51.100.1'), none)).toBe('127.0.0.1');
+    expect(clientIp(requestFrom('::1', '198.51.100.7, 127.0.0.1'), none)).toBe('::1');
+    expect(clientIp(requestFrom('203.0.113.9', '198.51.100.1'), none)).toBe('203.0.113.9');
+  });
+
+  it('reads X-Forwarded-For from a configured proxy only, taking the right-most address that is not a proxy', () => {
+    const proxies = parseTrustedProxies('127.0.0.1, 10.0.0.0/8, ::1');
+    expect(clientIp(requestFrom('203.0.113.9', '198.51.100.1'), proxies)).toBe('203.0.113.9');
+    expect(clientIp(requestFrom('127.0.0.1', '198.51.100.1'), proxies)).toBe('198.51.100.1');
+    expect(clientIp(requestFrom('::ffff:127.0.0.1', '10.0.0.5, 198.51.100.1'), proxies)).toBe('198.51.100.1');
+    // a client forging a left-most hop does not move its own address
+    expect(clientIp(requestFrom('127.0.0.1', 'forged-1, 198.51.100.1, 10.2.3.4'), proxies)).toBe('198.51.100.1');
+    expect(clientIp(requestFrom('::1', '198.51.100.7, 127.0.0.1'), proxies)).toBe('198.51.100.7');
+    expect(clientIp(requestFrom('127.0.0.1', '10.0.0.1, 10.0.0.2'), proxies)).toBe('10.0.0.1');
+    expect(clientIp(requestFrom('127.0.0.1'), proxies)).toBe('127.0.0.1');
+    // a proxy outside the list is the client itself
+    expect(clientIp(requestFrom('127.0.0.2', '198.51.100.1'), proxies)).toBe('127.0.0.2');
+  });
+
+  it('refuses a TRUSTED_PROXIES entry that is not an address or a CIDR', () => {
+    expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow(/10.0.0.0\/33/);
+    expect(() => parseTrustedProxies('proxy.local')).toThrow(/proxy.local/);
   });
 });
 

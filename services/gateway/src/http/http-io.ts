@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { ApiError } from './api-error';
 
 /** The largest JSON body an API route reads. */
@@ -45,6 +45,36 @@ export function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise
     req.on('end', onEnd);
     req.on('error', () => reject(new ApiError('bad_json')));
   });
+}
+
+/**
+ * A JSON route's body must say it is JSON: a browser sends text/plain, form and multipart bodies
+ * across sites without asking first, so reading JSON from them whatever the Content-Type let another
+ * site post to the API (login CSRF, issue 11). A request without a body passes; what the body holds
+ * is checked later (readJsonBody, the route's schema).
+ */
+export function requireJsonContentType(req: Pick<IncomingMessage, 'headers'>): void {
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0);
+  if (!hasBody) return;
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') throw new ApiError('unsupported_media_type');
+}
+
+/**
+ * Refuses a request a browser sent from another site (the cookie routes: login, refresh, logout).
+ * Sec-Fetch-Site, when sent, must be same-origin or none (typed by the user); an Origin, when sent,
+ * must be the public URL's or the one of the Host asked. A caller that is not a browser sends
+ * neither and passes: without the victim's cookies it forges nothing.
+ */
+export function refuseCrossSite(req: Pick<IncomingMessage, 'headers'>, publicOrigin: string | undefined): void {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ApiError('cross_site_request');
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  const host = req.headers.host;
+  const allowed = origin === publicOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+  if (!allowed) throw new ApiError('cross_site_request');
 }
 
 /** `{}` for an empty body; a JSON object or array; anything else is bad_json. */
@@ -116,21 +146,74 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return cookies;
 }
 
+/** The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
+export type TrustedProxies = { has(address: string): boolean };
+
+/** IPv4 in IPv6 (::ffff:10.0.0.1) as the IPv4 address it is. */
+function plainAddress(address: string): string {
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return isIP(v4) === 4 ? v4 : address;
+}
+
 /**
- * The caller's address. Proxies on this machine (loopback) are trusted: their X-Forwarded-For is
- * read from the right, and the first address that is not loopback is the caller's.
+ * TRUSTED_PROXIES: comma separated addresses and CIDRs (`127.0.0.1, 10.0.0.0/8, ::1`); empty
+ * trusts none. Throws on an entry that is neither, naming it.
  */
-export function clientIp(req: IncomingMessage): string {
+export function parseTrustedProxies(list: string): TrustedProxies {
+  const blocks = new BlockList();
+  for (const entry of list
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(plainAddress(address));
+    const prefix = bits === undefined ? null : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (family === 0 || extra !== undefined || Number.isNaN(prefix) || (prefix !== null && prefix > (family === 4 ? 32 : 128))) {
+      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (e.g. 10.0.0.0/8)`);
+    }
+    if (prefix === null) blocks.addAddress(plainAddress(address), type);
+    else blocks.addSubnet(plainAddress(address), prefix, type);
+  }
+  return {
+    has(address) {
+      const plain = plainAddress(address);
+      const family = isIP(plain);
+      return family !== 0 && blocks.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+    },
+  };
+}
+
+const NO_PROXIES: TrustedProxies = { has: () => false };
+
+/**
+ * The caller's address. X-Forwarded-For is read only when the socket is a configured proxy
+ * (TRUSTED_PROXIES, none by default): from the right, the first hop that is not itself a trusted
+ * proxy is the caller, so a client cannot choose its address by adding hops on the left.
+ */
+export function clientIp(req: Pick<IncomingMessage, 'socket' | 'headers'>, proxies: TrustedProxies = NO_PROXIES): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
-  if (!isLoopback(socketAddress)) return socketAddress;
+  if (!proxies.has(socketAddress)) return socketAddress;
   const forwarded = req.headers['x-forwarded-for'];
   if (typeof forwarded !== 'string' || forwarded.trim() === '') return socketAddress;
   const hops = forwarded.split(',').map((hop) => hop.trim());
   for (let i = hops.length - 1; i >= 0; i -= 1) {
     const hop = hops[i] ?? '';
-    if (i === 0 || !isLoopback(hop)) return hop;
+    if (i === 0 || !proxies.has(hop)) return hop;
   }
   return socketAddress;
+}
+
+/** Headers by which a proxy says it forwards another client. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'client-ip', 'true-client-ip'];
+
+/**
+ * A request from this machine itself: its socket is loopback and no header claims it was
+ * forwarded for someone else (a proxy on this machine passes the world's requests on loopback).
+ */
+export function isLocalRequest(req: Pick<IncomingMessage, 'socket' | 'headers'>): boolean {
+  if (!isLoopback(req.socket.remoteAddress ?? '')) return false;
+  return FORWARDING_HEADERS.every((name) => req.headers[name] === undefined);
 }
 
 function isLoopback(address: string): boolean {

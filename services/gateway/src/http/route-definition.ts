@@ -86,6 +86,12 @@ type RouteBase = {
   /** Schema of the JSON answer (OpenAPI); absent for 204 and downloads. */
   responseSchema?: z.ZodType;
   rateLimit?: { rule: RateLimitRule; key(ctx: RouteContext): string };
+  /** Answered only to requests from this machine (isLocalRequest); anyone else gets not_found. */
+  localOnly?: boolean;
+  /** A browser request from another site is refused (refuseCrossSite): the routes that set or read the refresh cookie. */
+  sameOriginOnly?: boolean;
+  /** The username whose failed logins hold it back (RateLimiter.loginHeldBack): the login route. */
+  loginBackoff?(ctx: RouteContext): string;
 };
 
 /** A route's context with its path parameters, query and body typed by its declaration (the router checked and parsed them). */
@@ -99,6 +105,9 @@ export type BoundContext<H extends HttpRoute> = Omit<RouteContext, 'params' | 'q
 type Binding<H extends HttpRoute> = {
   access: RouteAccess;
   rateLimit?: { rule: RateLimitRule; key(ctx: BoundContext<H>): string };
+  localOnly?: boolean;
+  sameOriginOnly?: boolean;
+  loginBackoff?(ctx: BoundContext<H>): string;
 };
 
 function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
@@ -115,6 +124,9 @@ function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
     ...(http.params ? { params: http.params } : {}),
     ...(http.response ? { responseSchema: http.response } : {}),
     ...(binding.rateLimit ? { rateLimit: binding.rateLimit } : {}),
+    ...(binding.localOnly ? { localOnly: true } : {}),
+    ...(binding.sameOriginOnly ? { sameOriginOnly: true } : {}),
+    ...(binding.loginBackoff ? { loginBackoff: binding.loginBackoff } : {}),
   };
 }
 

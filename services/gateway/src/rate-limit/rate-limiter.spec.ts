@@ -1,4 +1,4 @@
-import { MemoryRateLimitStore, RATE_LIMITS, RateLimiter } from './rate-limiter';
+import { LOGIN_BACKOFF, MemoryRateLimitStore, RATE_LIMITS, RateLimiter } from './rate-limiter';
 
 describe('rate limiter (memory store)', () => {
   it('allows the login limit of 10 a minute per key, then refuses with the seconds left', async () => {
@@ -25,5 +25,26 @@ describe('rate limiter (memory store)', () => {
     for (let i = 0; i < 6; i += 1) await limiter.consume(RATE_LIMITS.register, 'ip');
     expect((await limiter.consume(RATE_LIMITS.register, 'ip')).allowed).toBe(false);
     expect((await limiter.consume(RATE_LIMITS.passwordReset, 'ip')).allowed).toBe(true);
+  });
+});
+
+describe('login backoff (memory store)', () => {
+  it('holds an account back after 5 failures, longer with each further failure, and forgets on success', async () => {
+    let now = 0;
+    const limiter = new RateLimiter(new MemoryRateLimitStore(() => now));
+    for (let i = 0; i < 4; i += 1) await limiter.loginFailed('anna');
+    expect(await limiter.loginHeldBack('anna')).toEqual({ allowed: true });
+    await limiter.loginFailed('anna');
+    const first = await limiter.loginHeldBack('anna');
+    expect(first).toEqual({ allowed: false, retryAfterSeconds: LOGIN_BACKOFF.firstDelayMs / 1000 });
+    now += LOGIN_BACKOFF.firstDelayMs;
+    expect(await limiter.loginHeldBack('anna')).toEqual({ allowed: true });
+    await limiter.loginFailed('anna');
+    expect(await limiter.loginHeldBack('anna')).toEqual({ allowed: false, retryAfterSeconds: (2 * LOGIN_BACKOFF.firstDelayMs) / 1000 });
+    for (let i = 0; i < 20; i += 1) await limiter.loginFailed('anna');
+    expect(await limiter.loginHeldBack('anna')).toEqual({ allowed: false, retryAfterSeconds: LOGIN_BACKOFF.maxDelayMs / 1000 });
+    expect(await limiter.loginHeldBack('bruno')).toEqual({ allowed: true });
+    await limiter.loginSucceeded('anna');
+    expect(await limiter.loginHeldBack('anna')).toEqual({ allowed: true });
   });
 });

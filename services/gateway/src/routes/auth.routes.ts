@@ -51,19 +51,24 @@ export const authRoutes: ApiRoute[] = [
   }),
   rpcRoute(http.login, {
     access: 'public',
+    sameOriginOnly: true,
     rpc: loginRpc,
     rateLimit: { rule: RATE_LIMITS.login, key: (ctx) => `${ctx.ip}|${ctx.body.username.toLowerCase()}` },
+    // per account, whatever the address: rotating addresses does not buy more guesses
+    loginBackoff: (ctx) => ctx.body.username,
     input: (ctx) => (ctx.deviceId ? { ...ctx.body, device_id: ctx.deviceId } : ctx.body),
     output: (tokens, reply) => handOutTokens(tokens, reply),
   }),
   rpcRoute(http.refresh, {
     access: 'public',
+    sameOriginOnly: true,
     rpc: refreshSessionRpc,
     input: (ctx) => ({ refresh_token: refreshCookie(ctx) }),
     output: (tokens, reply) => handOutTokens(tokens, reply),
   }),
   rpcRoute(http.logout, {
     access: 'public',
+    sameOriginOnly: true,
     rpc: logoutRpc,
     input: (ctx) => ({ refresh_token: refreshCookie(ctx) }),
     output: (_data, reply) => {

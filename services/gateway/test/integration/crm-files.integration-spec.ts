@@ -86,6 +86,8 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
+    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
+    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
     process.env['PAWLINE_SERVICES'] = 'identity,crm';
     filesDir = mkdtempSync(join(tmpdir(), 'gateway-crm-files-'));
     process.env['CRM_FILES_DIR'] = filesDir;

@@ -20,7 +20,7 @@ export class Browser {
 
   private readonly defaults: Record<string, string>;
 
-  /** Each browser comes from its own address (X-Forwarded-For, trusted from loopback), so rate limits stay apart. */
+  /** Each browser comes from its own address (X-Forwarded-For, trusted from loopback by the tests' TRUSTED_PROXIES), so rate limits stay apart. */
   constructor(
     readonly base: string,
     defaults: Record<string, string> = {},
@@ -35,6 +35,8 @@ export class Browser {
     options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
   ): Promise<JsonResponse> {
     const headers: Record<string, string> = { ...this.defaults, ...(options.headers ?? {}) };
+    // the sandbox mailbox answers only this machine: it is read as the machine, not as a forwarded browser
+    if (path.startsWith('/api/v1/dev/mailbox')) delete headers['x-forwarded-for'];
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (this.cookie) headers['cookie'] = this.cookie;
     let body: string | undefined;

@@ -42,6 +42,8 @@ describe('gateway identity administration routes over identity (real NATS, Postg
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
+    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
+    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
     process.env['PAWLINE_SERVICES'] = 'identity';
     env = await createTestEnv();
     await env.start(identityService);

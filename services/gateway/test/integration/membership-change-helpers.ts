@@ -14,6 +14,8 @@ export function gatewayStackFor(services: ServiceDefinition[]): { base(): string
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
+    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
+    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
     env = await createTestEnv();
     for (const service of services) await env.start(service);
     base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';

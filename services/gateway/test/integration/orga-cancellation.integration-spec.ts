@@ -26,6 +26,8 @@ describe('cancelling an organization through the gateway (identity, crm, schedul
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
+    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
+    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
     process.env['PAWLINE_SERVICES'] = 'identity,crm,scheduling';
     filesDir = mkdtempSync(join(tmpdir(), 'cancel-files-'));
     process.env['CRM_FILES_DIR'] = filesDir;

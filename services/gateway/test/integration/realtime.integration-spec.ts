@@ -24,6 +24,8 @@ describe('realtime over socket.io with two gateways sharing rooms through Redis'
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
+    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
+    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
     process.env['FRONTENDS_DIR'] = '/nonexistent-frontends';
     env = await createTestEnv();
     await env.start(identityService);

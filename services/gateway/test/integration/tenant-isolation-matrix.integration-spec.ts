@@ -251,6 +251,8 @@ describe('tenant-isolation matrix over the whole route table (every service, rea
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
     process.env['MAIL_TRANSPORT'] = 'sandbox';
+    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
+    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
     process.env['PAWLINE_SERVICES'] = servicesForGateway(DEFINITIONS);
     filesDir = mkdtempSync(join(tmpdir(), 'gateway-matrix-files-'));
     process.env['CRM_FILES_DIR'] = filesDir;

@@ -437,7 +437,11 @@ describe('identity over NATS and Postgres', () => {
     expect(await call(client, requestPasswordResetRpc, { email: 'ANNA.ROSSI@example.com' })).toEqual({ requested: true });
     expect(await call(client, requestPasswordResetRpc, { email: 'nobody@example.com' })).toEqual({ requested: true });
     expect(await call(client, listMailboxRpc, { to: 'nobody@example.com' })).toEqual([]);
-    const mails = await call(client, listMailboxRpc, { to: 'anna.rossi@example.com' });
+    // the reset mail is sent after the answer
+    const mails = await waitFor(async () => {
+      const list = await call(client, listMailboxRpc, { to: 'anna.rossi@example.com' });
+      return list.length > mailsBefore ? list : undefined;
+    });
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails[0]?.subject).toBe('Reset your Pawline password');
     const token = await tokenFromMailbox('anna.rossi@example.com');

@@ -47,12 +47,13 @@ describe('identity: account features, organizations, stores and team', () => {
   let anna: Account;
   let bruno: Account;
 
+  /** The token of the newest mail to `to` with a `path` link; a reset mail is sent after the answer, so it is waited for. */
   async function mailToken(to: string, path: 'verify-email' | 'reset-password' | 'undo-email-change' = 'verify-email'): Promise<string> {
-    const mails = await call(client, listMailboxRpc, { to });
     const pattern = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`);
-    const match = pattern.exec(mails.find((mail) => pattern.test(mail.text))?.text ?? '');
-    if (!match?.[1]) throw new Error(`no ${path} link in the mail to ${to}`);
-    return match[1];
+    return waitFor(async () => {
+      const mails = await call(client, listMailboxRpc, { to });
+      return pattern.exec(mails.find((mail) => pattern.test(mail.text))?.text ?? '')?.[1];
+    });
   }
 
   async function signIn(username: string, password: string): Promise<AuthContext> {
