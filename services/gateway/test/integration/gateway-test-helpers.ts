@@ -1,3 +1,7 @@
+import type { ServiceDefinition } from '@pawline/nest-kit';
+import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { gatewayService } from '../../src/gateway.service-definition';
+
 export const GATEWAY_TEST_SECRET = 'gateway-integration-secret-0123456789abcdef';
 export const REDIS_URL =
   process.env['REDIS_URL'] && process.env['REDIS_URL'] !== 'off' ? process.env['REDIS_URL'] : 'redis://127.0.0.1:6379';
@@ -126,4 +130,30 @@ export async function newOwner(base: string): Promise<Owner> {
     password,
     orgaName: String(input['organization_name']),
   };
+}
+
+/**
+ * Starts the services and the gateway in this process around a describe block (real NATS and
+ * Postgres; Redis when `redisUrl` is given), with `env` set for the block; `base()` is the
+ * gateway's address once started.
+ */
+export function gatewayStackFor(
+  services: ServiceDefinition[],
+  options: { env?: Record<string, string>; redisUrl?: string } = {},
+): { base(): string } {
+  let env: TestEnv | undefined;
+  let base = '';
+  const savedEnv = { ...process.env };
+  beforeAll(async () => {
+    Object.assign(process.env, { AUTH_TOKEN_SECRET: GATEWAY_TEST_SECRET, MAIL_TRANSPORT: 'sandbox' }, options.env);
+    env = await createTestEnv();
+    for (const service of services) await env.start(service);
+    const gateway = await env.start(gatewayService, { httpPort: 0, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) });
+    base = gateway.httpUrl ?? '';
+  });
+  afterAll(async () => {
+    await env?.dispose();
+    process.env = savedEnv;
+  });
+  return { base: () => base };
 }

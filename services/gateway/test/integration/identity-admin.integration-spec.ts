@@ -1,12 +1,9 @@
-import type { RunningService } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
-import { gatewayService } from '../../src/gateway.service-definition';
 import { identityAdminRoutes } from '../../src/routes/identity-admin.routes';
 import {
   Browser,
-  GATEWAY_TEST_SECRET,
+  gatewayStackFor,
   REDIS_URL,
   mailedToken as mailedTokenOf,
   newOwner as newOwnerOf,
@@ -34,26 +31,14 @@ const PROMPT_MS = 3_000;
 const codeOf = (response: JsonResponse): string | undefined => (response.body as { code?: string } | null)?.code;
 
 describe('gateway identity administration routes over identity (real NATS, Postgres, Redis)', () => {
-  let env: TestEnv;
-  let gateway: RunningService;
-  let base: string;
-  const savedEnv = { ...process.env };
-
-  beforeAll(async () => {
-    process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
-    process.env['MAIL_TRANSPORT'] = 'sandbox';
-    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
-    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
-    process.env['PAWLINE_SERVICES'] = 'identity';
-    env = await createTestEnv();
-    await env.start(identityService);
-    gateway = await env.start(gatewayService, { httpPort: 0, redisUrl: REDIS_URL });
-    base = gateway.httpUrl ?? '';
+  // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
+  const stack = gatewayStackFor([identityService], {
+    env: { TRUSTED_PROXIES: '127.0.0.1, ::1', PAWLINE_SERVICES: 'identity' },
+    redisUrl: REDIS_URL,
   });
-
-  afterAll(async () => {
-    await env?.dispose();
-    process.env = savedEnv;
+  let base = '';
+  beforeAll(() => {
+    base = stack.base();
   });
 
   const mailedToken = (email: string, path: '/verify-email' | '/reset-password', skip: string[] = []) =>

@@ -1,31 +1,6 @@
-import type { ServiceDefinition } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-import { gatewayService } from '../../src/gateway.service-definition';
-import { Browser, GATEWAY_TEST_SECRET, newOwner, type JsonResponse, type Owner } from './gateway-test-helpers';
+import { Browser, newOwner, type JsonResponse, type Owner } from './gateway-test-helpers';
 
-/**
- * Starts the services and the gateway in this process around a describe block (real NATS and
- * Postgres); `base()` is the gateway's address once started.
- */
-export function gatewayStackFor(services: ServiceDefinition[]): { base(): string } {
-  let env: TestEnv | undefined;
-  let base = '';
-  const savedEnv = { ...process.env };
-  beforeAll(async () => {
-    process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
-    process.env['MAIL_TRANSPORT'] = 'sandbox';
-    // the tests' browsers reach the gateway on loopback and name their own addresses, as a proxy would
-    process.env['TRUSTED_PROXIES'] = '127.0.0.1, ::1';
-    env = await createTestEnv();
-    for (const service of services) await env.start(service);
-    base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
-  });
-  afterAll(async () => {
-    await env?.dispose();
-    process.env = savedEnv;
-  });
-  return { base: () => base };
-}
+export { gatewayStackFor } from './gateway-test-helpers';
 
 /** A request of the service under test, made as the employee, in `storeId` of the owner's organization. */
 export type AccessProbe = (employee: Browser, token: string, owner: Owner, storeId: string) => Promise<JsonResponse>;

@@ -1,18 +1,6 @@
-import type { RunningService } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
-import { gatewayService } from '../../src/gateway.service-definition';
-import {
-  Browser,
-  GATEWAY_TEST_SECRET,
-  REDIS_URL,
-  mailedToken,
-  newOwner,
-  waitFor,
-  type JsonResponse,
-  type Owner,
-} from './gateway-test-helpers';
+import { Browser, gatewayStackFor, REDIS_URL, mailedToken, newOwner, waitFor, type JsonResponse, type Owner } from './gateway-test-helpers';
 
 jest.setTimeout(90_000);
 
@@ -29,24 +17,10 @@ async function startOfSecond(): Promise<void> {
 
 /** Findings of the black-box security test (issue 11) on sessions, through the gateway's REST API. */
 describe('sessions under attack and under haste (real NATS, Postgres, Redis)', () => {
-  let env: TestEnv;
-  let gateway: RunningService;
-  let base: string;
-  const savedEnv = { ...process.env };
-
-  beforeAll(async () => {
-    process.env['AUTH_TOKEN_SECRET'] = GATEWAY_TEST_SECRET;
-    process.env['MAIL_TRANSPORT'] = 'sandbox';
-    process.env['PAWLINE_SERVICES'] = 'identity';
-    env = await createTestEnv();
-    await env.start(identityService);
-    gateway = await env.start(gatewayService, { httpPort: 0, redisUrl: REDIS_URL });
-    base = gateway.httpUrl ?? '';
-  });
-
-  afterAll(async () => {
-    await env?.dispose();
-    process.env = savedEnv;
+  const stack = gatewayStackFor([identityService], { env: { PAWLINE_SERVICES: 'identity' }, redisUrl: REDIS_URL });
+  let base = '';
+  beforeAll(() => {
+    base = stack.base();
   });
 
   const user = (browser: Browser, token: string) => browser.request('GET', '/api/v1/user', { token });
