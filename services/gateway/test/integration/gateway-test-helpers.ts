@@ -39,8 +39,7 @@ export class Browser {
     options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
   ): Promise<JsonResponse> {
     const headers: Record<string, string> = { ...this.defaults, ...(options.headers ?? {}) };
-    // the sandbox mailbox answers only this machine: it is read as the machine, not as a forwarded browser
-    if (path.startsWith('/api/v1/dev/mailbox')) delete headers['x-forwarded-for'];
+    if (!forwardsFor(path)) delete headers['x-forwarded-for'];
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (this.cookie) headers['cookie'] = this.cookie;
     let body: string | undefined;
@@ -156,4 +155,9 @@ export function gatewayStackFor(
     process.env = savedEnv;
   });
   return { base: () => base };
+}
+
+/** The sandbox mailbox answers only this machine: it is read as the machine, never as a forwarded browser. */
+export function forwardsFor(path: string): boolean {
+  return !path.startsWith('/api/v1/dev/mailbox');
 }

@@ -1,4 +1,4 @@
-import { newOwner, type Owner } from './gateway-test-helpers';
+import { forwardsFor, newOwner, type Owner } from './gateway-test-helpers';
 
 /**
  * The world of the tenant-isolation matrix, built once through the real API: organization A with
@@ -37,7 +37,7 @@ export async function call(
   path: string,
   options: { session?: Session | null; ip?: string; json?: unknown; raw?: string; file?: { bytes: Buffer; type: string } } = {},
 ): Promise<Reply> {
-  const headers: Record<string, string> = { 'x-forwarded-for': options.session?.ip ?? options.ip ?? nextIp() };
+  const headers: Record<string, string> = forwardsFor(path) ? { 'x-forwarded-for': options.session?.ip ?? options.ip ?? nextIp() } : {};
   if (options.session) headers['authorization'] = `Bearer ${options.session.token}`;
   let body: BodyInit | undefined;
   if (options.file) {
