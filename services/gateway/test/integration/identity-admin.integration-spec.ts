@@ -229,7 +229,7 @@ describe('gateway identity administration routes over identity (real NATS, Postg
       ['qwertyuiop', 'validation.passwordCommon'],
       [' \t'.repeat(5), 'validation.passwordBlank'],
     ] as const) {
-      const input = { ...registration(), password };
+      const input = registration({ password });
       const refused = await browser.request('POST', '/api/v1/auth/register', { headers: { 'accept-language': 'de' }, body: input });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ code: 'validation_failed', message: 'Einige Felder sind ungültig.', fields: { password: key } });
