@@ -14,7 +14,11 @@ export function PasswordCard({ bridge, t }: { bridge: ShellBridge; t: Translate 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validatePasswordForm(form, { required: t('validation.required'), passwordsDiffer: t('validation.passwordsNotSame') });
+    const found = validatePasswordForm(form, {
+      required: t('validation.required'),
+      passwordsDiffer: t('validation.passwordsNotSame'),
+      passwordBlank: t('validation.passwordBlank'),
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -29,7 +33,8 @@ export function PasswordCard({ bridge, t }: { bridge: ShellBridge; t: Translate 
           const fromServer: PasswordErrors = {};
           for (const [name, text] of Object.entries(error.fields)) {
             const field = SERVER_FIELDS[name];
-            if (field) fromServer[field] = text;
+            // identity answers libs/i18n keys (validation.passwordCommon, …): shown in the user's language
+            if (field) fromServer[field] = text.startsWith('validation.') ? t(text) : text;
           }
           setErrors(fromServer);
         }

@@ -61,6 +61,38 @@ describe('settings /user page', () => {
     expect(changePassword).not.toHaveBeenCalled();
   });
 
+  it('issue 11 refuses an all-whitespace new password without calling the server', async () => {
+    const changePassword = jest.fn();
+    mount({ getUser: jest.fn().mockResolvedValue(person), changePassword }, 'en');
+    await screen.findByDisplayValue('Lovelace');
+    const card = within(screen.getByTestId('change-password'));
+    fireEvent.change(card.getByLabelText(/Current password/), { target: { value: 'old-secret' } });
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: '\t\t\t\t\t\t\t\t' } });
+    fireEvent.change(screen.getByLabelText(/Confirm new password/), { target: { value: '\t\t\t\t\t\t\t\t' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('A password cannot consist only of spaces')).toBeTruthy();
+    expect(changePassword).not.toHaveBeenCalled();
+  });
+
+  it("issue 11 shows the server's common-password refusal on the new password, in the user's language", async () => {
+    const changePassword = jest
+      .fn()
+      .mockRejectedValue(
+        new ApiError(400, 'validation_failed', 'Alcuni campi non sono validi.', { password: 'validation.passwordCommon' }),
+      );
+    mount({ getUser: jest.fn().mockResolvedValue(person), changePassword }, 'it');
+    await screen.findByDisplayValue('Lovelace');
+    const card = within(screen.getByTestId('change-password'));
+    const [current, next, confirmation, ...more] = card.getAllByDisplayValue('');
+    if (!current || !next || !confirmation || more.length > 0) throw new Error('the card has three password fields');
+    fireEvent.change(current, { target: { value: 'old-secret' } });
+    fireEvent.change(next, { target: { value: 'password1' } });
+    fireEvent.change(confirmation, { target: { value: 'password1' } });
+    fireEvent.click(card.getByRole('button'));
+    expect(await card.findByText(/Questa password è troppo comune/)).toBeTruthy();
+    expect(changePassword).toHaveBeenCalledWith({ current_password: 'old-secret', password: 'password1' });
+  });
+
   it('R1.14 asks for the current password to change the e-mail address and sends it along', async () => {
     const changeEmail = jest.fn().mockResolvedValue({ pending_email: 'ada.new@example.com' });
     const bridge = mount({ getUser: jest.fn().mockResolvedValue(person), changeEmail }, 'en');

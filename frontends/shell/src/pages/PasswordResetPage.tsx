@@ -1,12 +1,12 @@
 import { Box, Button, Card, Heading, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { validateEmail, validatePasswordConfirmation, validateRequired } from '@pawline/domain';
+import { PASSWORD_MIN_LENGTH, validateEmail, validateNewPassword, validatePasswordConfirmation, validateRequired } from '@pawline/domain';
 import { FormField, SNACKBAR_TYPE, useConfirmLeave } from '@pawline/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
 import { useSession } from '../session/SessionProvider';
 import { useNotify } from '../snackbar/SnackbarProvider';
-import { errorText, fieldErrors } from './form-helpers';
+import { errorText, fieldErrors, fieldText } from './form-helpers';
 
 /** /password-reset: asks for the e-mail; the answer is the same whether or not it exists (R1.13). */
 export function PasswordResetPage() {
@@ -83,9 +83,9 @@ export function PasswordResetConfirmPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found: ResetErrors = {};
-    const required = validateRequired(password);
-    if (required) found.password = t(required);
-    else if (password.length < 8) found.password = t('validation.minLength', { min: 8 });
+    // issue 11: empty is required; whitespace only and the length come from libs/domain's rule
+    const rule = password === '' ? validateRequired(password) : validateNewPassword(password);
+    if (rule) found.password = t(rule, { min: PASSWORD_MIN_LENGTH });
     const same = validatePasswordConfirmation(password, confirmation);
     if (same) found.confirmation = t(same);
     setErrors(found);
@@ -100,7 +100,7 @@ export function PasswordResetConfirmPage() {
       })
       .catch((failure: unknown) => {
         const fields = fieldErrors(failure);
-        if (fields['password']) setErrors({ password: fields['password'] });
+        if (fields['password']) setErrors({ password: fieldText(fields['password'], t) });
         notify(SNACKBAR_TYPE.error, errorText(failure));
       })
       .finally(() => setBusy(false));

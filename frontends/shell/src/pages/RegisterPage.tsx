@@ -9,7 +9,7 @@ import { Link, Navigate } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
 import { useSession } from '../session/SessionProvider';
 import { useNotify } from '../snackbar/SnackbarProvider';
-import { errorText, fieldErrors } from './form-helpers';
+import { errorText, fieldErrors, fieldText } from './form-helpers';
 import {
   EMPTY_REGISTER_FORM,
   SERVER_FIELD,
@@ -38,6 +38,7 @@ export function RegisterPage() {
       required: t('validation.required'),
       invalidEmail: t('validation.invalidEmail'),
       passwordsDiffer: t('validation.passwordsNotSame'),
+      passwordBlank: t('validation.passwordBlank'),
       acceptTerms: t('validation.acceptTerms'),
       acceptPrivacy: t('validation.acceptPrivacy'),
     });
@@ -51,7 +52,7 @@ export function RegisterPage() {
         const fromServer: RegisterErrors = {};
         for (const [name, text] of Object.entries(fieldErrors(error))) {
           const field = SERVER_FIELD[name];
-          if (field) fromServer[field] = text;
+          if (field) fromServer[field] = fieldText(text, t);
         }
         setErrors(fromServer);
         notify(SNACKBAR_TYPE.error, errorText(error));

@@ -4,6 +4,7 @@ const messages = {
   required: 'Required',
   invalidEmail: 'Invalid e-mail',
   passwordsDiffer: 'Passwords are not the same',
+  passwordBlank: 'A password cannot consist only of spaces',
   acceptTerms: 'Please accept the terms and conditions',
   acceptPrivacy: 'Please accept the privacy policy',
 };
@@ -27,6 +28,20 @@ describe('registration form', () => {
     for (const field of ['email', 'password', 'passwordConfirmation', 'firstName', 'lastName', 'organizationName', 'country'] as const) {
       expect(errors[field]).toBe('Required');
     }
+  });
+
+  it.each([
+    ['ten spaces', '          '],
+    ['a tab', '\t'],
+    ['tabs and spaces', ' \t \t \t \t'],
+  ])('issue 11 names a password of %s before sending', (_label, password) => {
+    const errors = validateRegisterForm({ ...complete, password, passwordConfirmation: password }, messages);
+    expect(errors.password).toBe('A password cannot consist only of spaces');
+  });
+
+  it('issue 11 accepts a passphrase with spaces inside', () => {
+    const password = 'correct horse battery staple';
+    expect(validateRegisterForm({ ...complete, password, passwordConfirmation: password }, messages)).toEqual({});
   });
 
   it('R5.02 rejects an invalid e-mail', () => {

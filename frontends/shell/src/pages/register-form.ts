@@ -1,5 +1,5 @@
 import { COUNTRIES, type Country, type Language, type RegisterRequest } from '@pawline/api-client';
-import { isValidEmail, validatePasswordConfirmation } from '@pawline/domain';
+import { isValidEmail, isWhitespaceOnlyPassword, validatePasswordConfirmation } from '@pawline/domain';
 
 export type RegisterForm = {
   email: string;
@@ -18,6 +18,7 @@ export type RegisterMessages = {
   required: string;
   invalidEmail: string;
   passwordsDiffer: string;
+  passwordBlank: string;
   acceptTerms: string;
   acceptPrivacy: string;
 };
@@ -37,7 +38,10 @@ export const EMPTY_REGISTER_FORM: RegisterForm = {
   acceptPrivacy: false,
 };
 
-/** spec §5: required fields, e-mail, password confirmation, terms and privacy (R5.01–R5.04). */
+/**
+ * spec §5: required fields, e-mail, password confirmation, terms and privacy (R5.01–R5.04);
+ * issue 11: a password of whitespace only is named as such (the common list is checked by the server).
+ */
 export function validateRegisterForm(form: RegisterForm, messages: RegisterMessages): RegisterErrors {
   const errors: RegisterErrors = {};
   const required: (keyof RegisterForm)[] = [
@@ -53,6 +57,7 @@ export function validateRegisterForm(form: RegisterForm, messages: RegisterMessa
     const value = form[field];
     if (typeof value === 'string' && value.trim() === '') errors[field] = messages.required;
   }
+  if (isWhitespaceOnlyPassword(form.password)) errors.password = messages.passwordBlank;
   if (!errors.email && !isValidEmail(form.email)) errors.email = messages.invalidEmail;
   if (!errors.passwordConfirmation && validatePasswordConfirmation(form.password, form.passwordConfirmation)) {
     errors.passwordConfirmation = messages.passwordsDiffer;

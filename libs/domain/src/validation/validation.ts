@@ -10,6 +10,8 @@ export const VALIDATION_KEYS = {
   countryCode: 'validation.countryCode',
   acceptTerms: 'validation.acceptTerms',
   acceptPrivacy: 'validation.acceptPrivacy',
+  passwordBlank: 'validation.passwordBlank',
+  passwordCommon: 'validation.passwordCommon',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 
@@ -48,6 +50,26 @@ export function validateOptionalEmail(value: string | null | undefined): Validat
 /** R5.03 'Passwords are not the same'. */
 export function validatePasswordConfirmation(password: string, confirmation: string): ValidationKey | null {
   return password === confirmation ? null : VALIDATION_KEYS.passwordsNotSame;
+}
+
+/** The shortest password accepted where one is set (the contracts' `min(8)` on every new password). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** True for a password of spaces, tabs and line breaks only (a non-empty one: empty is `required`). */
+export function isWhitespaceOnlyPassword(password: string): boolean {
+  return password.length > 0 && password.trim().length === 0;
+}
+
+/**
+ * Issue 11 (OWASP ASVS): the rules of a new password a browser can check before sending —
+ * not only whitespace, then at least PASSWORD_MIN_LENGTH characters. The length is answered as
+ * `minLength` (its text takes `{ min: PASSWORD_MIN_LENGTH }`). The list of common and breached
+ * passwords is checked by the identity service only: it is too large for a browser bundle.
+ */
+export function validateNewPassword(password: string): ValidationKey | 'validation.minLength' | null {
+  if (isWhitespaceOnlyPassword(password)) return VALIDATION_KEYS.passwordBlank;
+  if (password.length < PASSWORD_MIN_LENGTH) return 'validation.minLength';
+  return null;
 }
 
 export function isValidPhone(value: string): boolean {

@@ -7,6 +7,7 @@ import {
   REDIS_URL,
   mailedToken as mailedTokenOf,
   newOwner as newOwnerOf,
+  registration,
   waitFor,
   type JsonResponse,
   type Owner,
@@ -222,6 +223,21 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     expect(last.status).toBe(409);
   });
 
+  it('issue 11 refuses a common or all-whitespace password at registration with 400 on the password field, mailing nothing', async () => {
+    const browser = new Browser(base);
+    for (const [password, key] of [
+      ['qwertyuiop', 'validation.passwordCommon'],
+      [' \t'.repeat(5), 'validation.passwordBlank'],
+    ] as const) {
+      const input = registration({ password });
+      const refused = await browser.request('POST', '/api/v1/auth/register', { headers: { 'accept-language': 'de' }, body: input });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'validation_failed', message: 'Einige Felder sind ungültig.', fields: { password: key } });
+      const mails = await browser.request('GET', `/api/v1/dev/mailbox?to=${encodeURIComponent(String(input['email']))}`);
+      expect(mails.body).toEqual([]);
+    }
+  });
+
   it('R1.13 password reset through the mailbox: same answer for an unknown address, single-use token, new password signs in', async () => {
     const owner = await newOwner();
     const stranger = new Browser(base);
@@ -233,6 +249,10 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     const token = await mailedToken(owner.email, '/reset-password');
     const short = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', { body: { token, password: 'short' } });
     expect(short.status).toBe(400);
+    // issue 11: a common password is refused on the password field; the token stays usable (below)
+    const common = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', { body: { token, password: 'Password1' } });
+    expect(common.status).toBe(400);
+    expect(common.body).toMatchObject({ code: 'validation_failed', fields: { password: 'validation.passwordCommon' } });
     const confirmed = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', {
       body: { token, password: 'a-brand-new-password-2' },
     });

@@ -37,6 +37,7 @@ import { PersonUserEntity } from '../user/person-user.entity';
 import { EmailTokenEntity } from './email-token.entity';
 import { hashToken, sessionIdOf } from './opaque-token';
 import { PasswordHasher } from './password-hasher';
+import { assertNewPassword } from './password-policy';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { REFRESH_REUSE_GRACE_MS, SessionService, type Actor, type SessionTokens } from './session.service';
@@ -64,6 +65,7 @@ export class AuthService {
    * all in one transaction with the events.
    */
   async register(input: RpcRequest<typeof registerUserRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof registerUserRpc>> {
+    assertNewPassword(input.password);
     if (!input.accept_terms || !input.accept_privacy) throw new RpcError('terms_not_accepted');
     if (await this.emailTaken(input.email)) throw new RpcError('server_101');
     const promo = input.promo_code ? await this.usablePromoCode(input.promo_code) : null;
@@ -230,6 +232,7 @@ export class AuthService {
 
   /** R1.13 password reset, step 2: a single-use token sets the new password and ends every session. */
   async resetPassword(input: RpcRequest<typeof resetPasswordRpc>): Promise<RpcResponse<typeof resetPasswordRpc>> {
+    assertNewPassword(input.password);
     const tokenHash = hashToken(input.token);
     const candidate = await this.dataSource.getRepository(EmailTokenEntity).findOneBy({ tokenHash, kind: 'reset' });
     if (!candidate || candidate.usedAt || candidate.expiresAt.getTime() <= Date.now()) throw new RpcError('token_invalid');
@@ -424,6 +427,7 @@ export class AuthService {
     caller: AuthenticatedCaller,
     input: RpcRequest<typeof changePasswordRpc>,
   ): Promise<RpcResponse<typeof changePasswordRpc>> {
+    assertNewPassword(input.password);
     if (!(await this.hasher.verify(caller.user.passwordHash, input.current_password))) throw new RpcError('server_112');
     const passwordHash = await this.hasher.hash(input.password);
     await this.dataSource.transaction(async (manager) => {

@@ -135,6 +135,28 @@ describe('identity over NATS and Postgres', () => {
     expect(await count('organization')).toBe(orgas);
   });
 
+  it('issue 11 refuses a common, breached or all-whitespace password at registration and writes nothing', async () => {
+    const users = await count('person_user');
+    const orgas = await count('organization');
+    const mails = await count('email_token');
+    for (const [password, key] of [
+      ['password1', 'validation.passwordCommon'],
+      ['Password1', 'validation.passwordCommon'],
+      ['qwertyuiop', 'validation.passwordCommon'],
+      ['          ', 'validation.passwordBlank'],
+      ['\t\t\t\t\t\t\t\t', 'validation.passwordBlank'],
+    ] as const) {
+      const error = await failureOf(client, registerUserRpc, { ...anna, email: 'common@example.com', password });
+      expect(error.code).toBe('validation_failed');
+      expect(error.status).toBe(400);
+      expect(error.fields).toEqual({ password: key });
+    }
+    expect(await count('person_user')).toBe(users);
+    expect(await count('organization')).toBe(orgas);
+    expect(await count('email_token')).toBe(mails);
+    expect(await call(client, listMailboxRpc, { to: 'common@example.com' })).toEqual([]);
+  });
+
   it('R5.17 gives up after 30 taken usernames with the spec text, creating nothing', async () => {
     await env.query(
       `INSERT INTO identity.person_user (id, email, username, password_hash, first_name, last_name)
@@ -306,6 +328,13 @@ describe('identity over NATS and Postgres', () => {
     expect((await failureOf(client, changePasswordRpc, { current_password: 'wrong-one', password: 'new-secret-99' }, auth)).code).toBe(
       'server_112',
     );
+    for (const password of ['iloveyou', 'Sunshine1', ' \t \t \t \t ']) {
+      const refused = await failureOf(client, changePasswordRpc, { current_password: jurgen.password, password }, auth);
+      expect(refused.code).toBe('validation_failed');
+      expect(Object.keys(refused.fields ?? {})).toEqual(['password']);
+    }
+    // nothing was changed: the old password still signs in
+    expect((await call(client, loginRpc, { username: 'juergengroesse', password: jurgen.password })).user_id).toBe(ids.jurgenUser);
     expect(await call(client, changePasswordRpc, { current_password: jurgen.password, password: 'new-secret-99' }, auth)).toEqual({
       changed: true,
     });
@@ -446,6 +475,12 @@ describe('identity over NATS and Postgres', () => {
     expect(mails[0]?.subject).toBe('Reset your Pawline password');
     const token = await tokenFromMailbox('anna.rossi@example.com');
 
+    // issue 11: a common or all-whitespace password is refused and the token stays unused (it works below)
+    const common = await failureOf(client, resetPasswordRpc, { token, password: 'password123' });
+    expect(common.code).toBe('validation_failed');
+    expect(common.fields).toEqual({ password: 'validation.passwordCommon' });
+    const blank = await failureOf(client, resetPasswordRpc, { token, password: '\t'.repeat(9) });
+    expect(blank.fields).toEqual({ password: 'validation.passwordBlank' });
     expect(await call(client, resetPasswordRpc, { token, password: 'brand-new-pass' })).toEqual({ reset: true });
     expect((await failureOf(client, resetPasswordRpc, { token, password: 'again-new-pass' })).code).toBe('token_invalid');
     expect((await failureOf(client, refreshSessionRpc, { refresh_token: session.refresh_token })).code).toBe('session_expired');
