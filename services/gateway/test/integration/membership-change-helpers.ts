@@ -12,14 +12,17 @@ export type MembershipStep = { change: string; status: number };
  * wait) by the employee's request to a route of the service under test; the statuses they got.
  * The organization's minimum ranks are all 2, so rank 2 passes and rank 3 does not (spec §6).
  */
-export async function membershipChangeSteps(base: string, probe: AccessProbe): Promise<MembershipStep[]> {
+/** Answers `response` when it has `status`, else fails naming `what`. */
+export function ok(what: string, response: JsonResponse, status = 200): JsonResponse {
+  if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response;
+}
+
+/** A new organization with two stores, minimum ranks all 2, and an employee hired at rank 2, signed in. */
+export async function teamOfTwoStores(base: string) {
   const owner = await newOwner(base);
   const orga = `/api/v1/orga/${owner.orgaId}`;
   const as = { token: owner.token };
-  const ok = (what: string, response: JsonResponse, status = 200): JsonResponse => {
-    if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
-    return response;
-  };
   const stores = ok('stores', await owner.browser.request('GET', `${orga}/store`, as)).body as { id: string }[];
   const store = stores[0]?.id ?? '';
   const other = (
@@ -51,6 +54,11 @@ export async function membershipChangeSteps(base: string, probe: AccessProbe): P
         await employee.request('POST', '/api/v1/auth/login', { body: { username: hired.username, password: hired.first_password } }),
       ).body as { access_token: string }
     ).access_token;
+  return { owner, orga, as, store, other, hired, employee, signIn };
+}
+
+export async function membershipChangeSteps(base: string, probe: AccessProbe): Promise<MembershipStep[]> {
+  const { owner, orga, as, store, other, hired, employee, signIn } = await teamOfTwoStores(base);
   let token = await signIn();
   const member = `${orga}/users/${hired.user_id}`;
   const steps: MembershipStep[] = [];

@@ -4,9 +4,14 @@ import { identityService } from '../../../identity/src/identity.service-definiti
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway in front, as calendars and browsers meet it
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
-import { EXPECTED_MEMBERSHIP_STEPS, membershipChangeSteps } from '../../../gateway/test/integration/membership-change-helpers';
+import {
+  EXPECTED_MEMBERSHIP_STEPS,
+  membershipChangeSteps,
+  ok,
+  teamOfTwoStores,
+} from '../../../gateway/test/integration/membership-change-helpers';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- owners and employees sign in through the gateway
-import { Browser, GATEWAY_TEST_SECRET, newOwner, type JsonResponse } from '../../../gateway/test/integration/gateway-test-helpers';
+import { Browser, GATEWAY_TEST_SECRET } from '../../../gateway/test/integration/gateway-test-helpers';
 import { schedulingService } from '../../src/scheduling.service-definition';
 import { petOf } from './scheduling-test-helpers';
 
@@ -32,11 +37,6 @@ describe('calendar feeds follow their member’s access (gateway, real NATS and 
     process.env = savedEnv;
   });
 
-  const ok = (what: string, response: JsonResponse, status = 200): JsonResponse => {
-    if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
-    return response;
-  };
-
   it('R1.15 a feed made by a member is refused on the very next fetch after they lose store read access or are deactivated', async () => {
     let feedPath = '';
     const steps = await membershipChangeSteps(base, async (employee, token, owner, store) => {
@@ -55,37 +55,7 @@ describe('calendar feeds follow their member’s access (gateway, real NATS and 
   });
 
   it("R1.15 R6.04 a member's personal feed shows their appointments of the store they read, never another store's", async () => {
-    const owner = await newOwner(base);
-    const orga = `/api/v1/orga/${owner.orgaId}`;
-    const as = { token: owner.token };
-    const stores = ok('stores', await owner.browser.request('GET', `${orga}/store`, as)).body as { id: string }[];
-    const store = stores[0]?.id ?? '';
-    const other = (
-      ok(
-        'second store',
-        await owner.browser.request('POST', `${orga}/store`, {
-          ...as,
-          body: { name: 'Filiale Sud', country: 'IT', address_from_orga: false, city: 'Napoli', phone: null },
-        }),
-        201,
-      ).body as { id: string }
-    ).id;
-    ok(
-      'minimum ranks',
-      await owner.browser.request('PUT', `${orga}/settings`, {
-        ...as,
-        body: { min_rank_read_store: 2, min_rank_write_store: 2, min_rank_read_pets: 2, min_rank_write_pets: 2 },
-      }),
-    );
-    const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const hired = ok(
-      'hire',
-      await owner.browser.request('POST', `${orga}/users`, {
-        ...as,
-        body: { first_name: 'Lucia', last_name: 'Verdi', email: `feed.${unique}@example.com`, orga_rank: 2 },
-      }),
-      201,
-    ).body as { user_id: string; username: string; first_password: string };
+    const { owner, orga, as, store, other, hired, employee, signIn } = await teamOfTwoStores(base);
     const book = async (storeId: string, app_name: string): Promise<string> => {
       const pet = await petOf(env, { orgaId: owner.orgaId, storeId });
       const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -102,13 +72,7 @@ describe('calendar feeds follow their member’s access (gateway, real NATS and 
     const here = await book(store, 'Fido');
     const there = await book(other, 'Rex');
 
-    const employee = new Browser(base);
-    const token = (
-      ok(
-        'login',
-        await employee.request('POST', '/api/v1/auth/login', { body: { username: hired.username, password: hired.first_password } }),
-      ).body as { access_token: string }
-    ).access_token;
+    const token = await signIn();
     const makeFeed = async (storeId: string): Promise<string> =>
       (
         ok('feed', await employee.request('POST', `${orga}/store/${storeId}/calendar_feed`, { token, body: { user_id: hired.user_id } }))
