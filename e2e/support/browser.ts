@@ -12,8 +12,8 @@ export function productUrl(): string {
 
 export type Browser = { context: BrowserContext; page: Page; close(): Promise<void> };
 
-// Debian's Chromium; never a downloaded browser.
-const CHROMIUM = {
+// Debian's Chromium; never a downloaded browser (the benches launch it the same way).
+export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   headless: true,
   args: [

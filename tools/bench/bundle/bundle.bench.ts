@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { listMailboxRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
 import { call, createTestEnv } from '@pawline/nest-kit/testing';
 import { chromium, type Response } from 'playwright-core';
+import { CHROMIUM } from '../../../e2e/support/browser';
 import { crmService } from '../../../services/crm/src/crm.service-definition';
 import { gatewayService } from '../../../services/gateway/src/gateway.service-definition';
 import { identityService } from '../../../services/identity/src/identity.service-definition';
@@ -18,15 +19,6 @@ import { schedulingService } from '../../../services/scheduling/src/scheduling.s
 import { formatReport, goalsOf, type Phase, type ScriptTransfer } from './bundle-table';
 
 const root = path.resolve(__dirname, '../../..');
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const LOGIN_LIMIT = 200_000;
 const ALL_LIMIT = 350_000;
 // After the page shows, chunks fetched on idle (prefetch) still count; wait this long for them.
@@ -57,7 +49,7 @@ async function main(): Promise<void> {
   process.env['FRONTENDS_DIR'] = path.join(root, 'dist', 'frontends');
   process.env['PAWLINE_SERVICES'] = 'identity,crm,scheduling';
   const env = await createTestEnv();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     await env.start(identityService);
     await env.start(crmService);

@@ -7,18 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from '../../../e2e/support/browser';
 import { bundlePage } from './render-bundle';
 import type { RenderFigure } from './render-page';
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 function arg(name: string, fallback: number): number {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -37,7 +28,7 @@ async function main(): Promise<void> {
   const count = arg('appointments', 300);
   const runs = arg('runs', 7);
   const outDir = mkdtempSync(path.join(tmpdir(), 'pawline-calendar-render-'));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const built = Date.now();
     await bundlePage(path.join(__dirname, 'render-page.ts'), outDir);
