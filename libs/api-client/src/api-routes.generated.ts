@@ -98,4 +98,6 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   calendarFeed: { method: 'get', path: '/api/v1/public/calendar/:token.ics', transfer: 'download' },
   health: { method: 'get', path: '/api/v1/health' },
   devMailbox: { method: 'get', path: '/api/v1/dev/mailbox' },
+  listMessagingNotes: { method: 'get', path: '/api/v1/orga/:orga/messaging/notes' },
+  createMessagingNote: { method: 'post', path: '/api/v1/orga/:orga/messaging/note' },
 };

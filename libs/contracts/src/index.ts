@@ -5,3 +5,4 @@ export * from './subjects';
 export * from './kit';
 export * from './scheduling';
 export * from './http';
+export * from './messaging';

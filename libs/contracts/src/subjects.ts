@@ -2,9 +2,10 @@ import type { EventContract, RpcContract, WorkContract } from './core';
 import * as crm from './crm';
 import * as identity from './identity';
 import * as scheduling from './scheduling';
+import * as messaging from './messaging';
 
 /** Contracts of each service, by the service that answers (rpc) or publishes (evt, work) them. */
-export const CONTRACTS_BY_SERVICE = { identity, crm, scheduling } as const;
+export const CONTRACTS_BY_SERVICE = { identity, crm, scheduling, messaging } as const;
 
 /** Subjects every kit service answers in addition to its own (see libs/contracts/src/kit). */
 export const KIT_SUBJECTS = ['rpc.<service>.health', 'rpc.<service>.dead-letter.list'] as const;

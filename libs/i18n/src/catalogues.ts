@@ -32,6 +32,10 @@ import itShell from './locales/it/shell.json';
 import itValidation from './locales/it/validation.json';
 
 import type { Catalogue, Language } from './namespaces';
+import enMessages from './locales/en/messages.json';
+import itMessages from './locales/it/messages.json';
+import deMessages from './locales/de/messages.json';
+import frMessages from './locales/fr/messages.json';
 
 // Every catalogue, imported statically: for tests, the key check and Node. The frontends load one
 // language's namespaces when needed instead (catalogue-loader.ts), so they never import this file.
@@ -46,6 +50,7 @@ const english = {
   validation: enValidation,
   clients: enClients,
   calendar: enCalendar,
+  messages: enMessages,
 };
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
@@ -59,6 +64,7 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     validation: itValidation,
     clients: itClients,
     calendar: itCalendar,
+    messages: itMessages,
   },
   de: {
     common: deCommon,
@@ -69,6 +75,7 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     validation: deValidation,
     clients: deClients,
     calendar: deCalendar,
+    messages: deMessages,
   },
   fr: {
     common: frCommon,
@@ -79,5 +86,6 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     validation: frValidation,
     clients: frClients,
     calendar: frCalendar,
+    messages: frMessages,
   },
 };

@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pawline/contracts';
 export { DEFAULT_LANGUAGE, type Language };
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 
-export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors', 'validation', 'clients', 'calendar'] as const;
+export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors', 'validation', 'clients', 'calendar', 'messages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // Types only: no catalogue is bundled by naming its keys.
@@ -17,6 +17,7 @@ type English = {
   validation: typeof import('./locales/en/validation.json');
   clients: typeof import('./locales/en/clients.json');
   calendar: typeof import('./locales/en/calendar.json');
+  messages: typeof import('./locales/en/messages.json');
 };
 
 /** Every key of the English catalogue as 'namespace.key'. */

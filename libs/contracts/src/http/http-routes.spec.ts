@@ -6,9 +6,18 @@ import { platformHttpRoutes } from './platform.routes';
 import { schedulingHttpRoutes } from './scheduling.routes';
 import { userHttpRoutes } from './user.routes';
 import { defineRoute } from '../core/http-route';
+import { messagingHttpRoutes } from './messaging.routes';
 
 describe('HTTP route declarations', () => {
-  const areas = [authHttpRoutes, userHttpRoutes, orgaHttpRoutes, crmHttpRoutes, schedulingHttpRoutes, platformHttpRoutes];
+  const areas = [
+    authHttpRoutes,
+    userHttpRoutes,
+    orgaHttpRoutes,
+    crmHttpRoutes,
+    schedulingHttpRoutes,
+    platformHttpRoutes,
+    messagingHttpRoutes,
+  ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {
     const total = areas.reduce((sum, area) => sum + Object.keys(area).length, 0);

@@ -4,6 +4,7 @@ import { orgaHttpRoutes } from './orga.routes';
 import { platformHttpRoutes } from './platform.routes';
 import { schedulingHttpRoutes } from './scheduling.routes';
 import { userHttpRoutes } from './user.routes';
+import { messagingHttpRoutes } from './messaging.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -11,6 +12,7 @@ export * from './orga.routes';
 export * from './platform.routes';
 export * from './scheduling.routes';
 export * from './user.routes';
+export * from './messaging.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -23,6 +25,7 @@ export const HTTP_ROUTES = {
   ...crmHttpRoutes,
   ...schedulingHttpRoutes,
   ...platformHttpRoutes,
+  ...messagingHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;

@@ -8,6 +8,7 @@ import { healthRoutes } from './health.routes';
 import { identityAdminRoutes } from './identity-admin.routes';
 import { orgaRoutes } from './orga.routes';
 import { userRoutes } from './user.routes';
+import { messagingRoutes } from './messaging.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -18,6 +19,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...identityAdminRoutes,
     ...crmRoutes,
     ...schedulingRoutes,
+    ...messagingRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];

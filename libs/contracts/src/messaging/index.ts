@@ -1,0 +1,5 @@
+export * from './messaging-shapes';
+export * from './note-create.rpc';
+export * from './note-created.event';
+export * from './note-list.rpc';
+export * from './provider-status-received.event';

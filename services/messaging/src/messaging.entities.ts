@@ -1,0 +1,6 @@
+import { MessagingInit1795506346656 } from './migrations/1795506346656-messaging-init';
+import { MessagingNoteEntity } from './note/note.entity';
+
+export const MESSAGING_ENTITIES = [MessagingNoteEntity];
+
+export const MESSAGING_MIGRATIONS = [MessagingInit1795506346656];

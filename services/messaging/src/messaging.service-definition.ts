@@ -1,0 +1,11 @@
+import type { ServiceDefinition } from '@pawline/nest-kit';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from './messaging.entities';
+import { MessagingModule } from './messaging.module';
+
+export const messagingService: ServiceDefinition = {
+  name: 'messaging',
+  module: MessagingModule,
+  entities: MESSAGING_ENTITIES,
+  migrations: MESSAGING_MIGRATIONS,
+  http: { defaultPort: 3104 },
+};

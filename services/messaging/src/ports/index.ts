@@ -1,0 +1,2 @@
+export * from './messaging-ports';
+export * from './provider.port';

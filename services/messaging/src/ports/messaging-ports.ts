@@ -1,0 +1,54 @@
+import type { ButtonSet, SenderCredentials, TemplateMessage } from './provider.port';
+
+/**
+ * Ports between the parts of the messaging service. Each has one implementation in the module named
+ * beside it; the pipeline and the inbox depend on these types, not on each other's classes.
+ */
+
+/** Senders and their organizations (implemented by ../sender). */
+export interface SenderDirectory {
+  senderFor(orgaId: string): Promise<SenderCredentials | null>;
+  /** which organization a webhook's phone_number_id belongs to */
+  orgaOfPhoneNumberId(phoneNumberId: string): Promise<string | null>;
+}
+export const SENDER_DIRECTORY = Symbol('SENDER_DIRECTORY');
+
+/** spec §3 template types */
+export const TEMPLATE_TYPE = {
+  appointment_reminder: 0,
+  pet_birthday: 1,
+  reminder_to_book: 2,
+  marketing: 3,
+  pre_appointment: 4,
+} as const;
+export type TemplateType = (typeof TEMPLATE_TYPE)[keyof typeof TEMPLATE_TYPE];
+
+/** What the scheduler found due: enough for the composer to fill a template. */
+export type DueReminder = {
+  orgaId: string;
+  storeId: string;
+  templateType: TemplateType;
+  customerId: string;
+  /** the appointment for types 0 and 4 */
+  appointmentId: string | null;
+  /** the pet for type 1 (birthday) and 2 (reminder to book) */
+  petId: string | null;
+};
+
+/** The message to send, or null when the organization has the type switched off (settings 2 = off). */
+export type ComposedReminder = Omit<TemplateMessage, 'kind' | 'buttonPayloads'> & { buttons: ButtonSet };
+
+/** Fills the organization's template for a due reminder (implemented by ../template). */
+export interface ReminderComposer {
+  compose(due: DueReminder): Promise<ComposedReminder | null>;
+}
+export const REMINDER_COMPOSER = Symbol('REMINDER_COMPOSER');
+
+/** msg_left / msg_entitled (spec §3, §4, §8; implemented by ../quota). */
+export interface MessageQuota {
+  /** takes up to `count` messages from the organization's allowance; answers how many were granted */
+  reserve(orgaId: string, count: number): Promise<number>;
+  /** gives back messages reserved but not sent (a send that failed for good) */
+  release(orgaId: string, count: number): Promise<void>;
+}
+export const MESSAGE_QUOTA = Symbol('MESSAGE_QUOTA');

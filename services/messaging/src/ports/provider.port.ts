@@ -1,0 +1,73 @@
+/**
+ * The provider port (ARCHITECTURE.md §9): what the reminder pipeline and the inbox ask of WhatsApp,
+ * SMS or the sandbox. Adapters live in ../provider; nothing outside them speaks a provider's wire.
+ */
+
+/** One organization's sender: its own WhatsApp number (spec §1: each salon sends from its own number). */
+export type SenderCredentials = {
+  orgaId: string;
+  /** WhatsApp Cloud API phone number id (the sandbox uses a generated one) */
+  phoneNumberId: string;
+  /** decrypted only in memory, never logged */
+  accessToken: string;
+  /** messages per second this sender may send (80 by default, a setting) */
+  capPerSecond: number;
+};
+
+/** spec §3: button 1 confirm/decline, 2 read/don't read, 3 read/don't read/unsubscribe; 0 = none */
+export type ButtonSet = 0 | 1 | 2 | 3;
+
+/** A pre-approved template with its numbered placeholders filled ({{1}}, {{2}} …). */
+export type TemplateMessage = {
+  kind: 'template';
+  /** E.164 digits without '+' */
+  to: string;
+  templateName: string;
+  /** 'en', 'it', 'de', 'fr' */
+  language: string;
+  /** values of {{1}}, {{2}} … in order */
+  parameters: string[];
+  buttons: ButtonSet;
+  /** quick-reply payloads, one per button, e.g. `confirm:<outboundId>` */
+  buttonPayloads: string[];
+  /** the text the customer reads, kept for the record, the sandbox and the inbox */
+  renderedText: string;
+};
+
+/** Free text, allowed only inside WhatsApp's 24-hour customer-service window (spec §5: at most 500 characters). */
+export type TextMessage = { kind: 'text'; to: string; text: string };
+
+export type OutgoingMessage = TemplateMessage | TextMessage;
+
+export type SendResult = { providerMessageId: string };
+
+/** How a send failed, in the words the worker decides on. */
+export type ProviderFailureKind =
+  | 'throttled' // 130429: sender above its throughput: retry later
+  | 'pair_rate' // 131056: too many to this recipient: retry later
+  | 'undeliverable' // 131026 and friends: do not retry WhatsApp; SMS fallback
+  | 'transient' // 5xx, timeouts, connection errors: retry with backoff
+  | 'rejected'; // 4xx that will not change on retry (bad token, bad template)
+
+export class ProviderSendError extends Error {
+  constructor(
+    readonly kind: ProviderFailureKind,
+    message: string,
+    readonly code: number | null = null,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ProviderSendError';
+  }
+}
+
+export interface MessageProvider {
+  /** 'whatsapp_cloud' | 'sandbox' | 'sms' … recorded on each outbound message */
+  readonly name: string;
+  send(sender: SenderCredentials, message: OutgoingMessage): Promise<SendResult>;
+}
+
+/** The WhatsApp provider chosen by configuration (sandbox by default on one machine). */
+export const WHATSAPP_PROVIDER = Symbol('WHATSAPP_PROVIDER');
+/** The SMS provider for 'WhatsApp failed, SMS will be sent' (spec §4). */
+export const SMS_PROVIDER = Symbol('SMS_PROVIDER');
