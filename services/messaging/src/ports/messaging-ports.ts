@@ -1,4 +1,4 @@
-import type { ButtonSet, SenderCredentials, TemplateMessage } from './provider.port';
+import type { ButtonSet, OutgoingMessage, SenderCredentials, TemplateMessage } from './provider.port';
 
 /**
  * Ports between the parts of the messaging service. Each has one implementation in the module named
@@ -52,3 +52,36 @@ export interface MessageQuota {
   release(orgaId: string, count: number): Promise<void>;
 }
 export const MESSAGE_QUOTA = Symbol('MESSAGE_QUOTA');
+
+/** Sends one message now, through the work queue and the worker's pacing (implemented by ../outbound). */
+export interface OutboundSender {
+  /** writes the outbound message and enqueues its job; answers the outbound message id */
+  enqueue(message: {
+    orgaId: string;
+    storeId: string | null;
+    kind: 'reply' | 'campaign';
+    customerId: string | null;
+    content: OutgoingMessage;
+  }): Promise<string>;
+}
+export const OUTBOUND_SENDER = Symbol('OUTBOUND_SENDER');
+
+/** What messaging knows of other services' entities, kept from their events (implemented by ../directory). */
+export type DirectoryCustomer = {
+  customerId: string;
+  orgaId: string;
+  storeId: string;
+  firstName: string;
+  lastName: string;
+  /** E.164 digits without '+', or null when the customer has no usable mobile number */
+  phone: string | null;
+  consentMessages: boolean;
+  consentReminders: boolean;
+  consentMarketing: boolean;
+};
+export interface Directory {
+  customer(orgaId: string, customerId: string): Promise<DirectoryCustomer | null>;
+  /** the organization's customers with this number (usually one) */
+  customersByPhone(orgaId: string, phone: string): Promise<DirectoryCustomer[]>;
+}
+export const DIRECTORY = Symbol('DIRECTORY');

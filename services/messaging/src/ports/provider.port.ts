@@ -65,6 +65,8 @@ export interface MessageProvider {
   /** 'whatsapp_cloud' | 'sandbox' | 'sms' … recorded on each outbound message */
   readonly name: string;
   send(sender: SenderCredentials, message: OutgoingMessage): Promise<SendResult>;
+  /** downloads a customer's photo or file named in an inbound message (WhatsApp media id) */
+  fetchMedia(sender: SenderCredentials, mediaId: string): Promise<{ bytes: Buffer; mimeType: string }>;
 }
 
 /** The WhatsApp provider chosen by configuration (sandbox by default on one machine). */

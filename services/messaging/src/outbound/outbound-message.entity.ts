@@ -1,0 +1,83 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { OutgoingMessage } from '../ports';
+
+/**
+ * One message we send (a reminder, a staff reply, later a campaign message): written before its job is
+ * enqueued (the job carries only this id, as Nats-Msg-Id), updated by the worker and by provider
+ * statuses. `dedupe_key` makes the scheduler idempotent: one reminder per appointment, type and day.
+ */
+@Entity('outbound_message')
+@Index('ux_outbound_dedupe', ['dedupeKey'], { unique: true })
+@Index('ix_outbound_provider_id', ['providerMessageId'])
+@Index('ix_outbound_orga_customer', ['orgaId', 'customerId', 'createdAt'])
+@Index('ix_outbound_appointment', ['appointmentId'])
+export class OutboundMessageEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'uuid', name: 'orga_id' })
+  orgaId!: string;
+
+  @Column({ type: 'uuid', name: 'store_id', nullable: true })
+  storeId!: string | null;
+
+  /** 'reminder' | 'reply' | 'campaign' */
+  @Column({ type: 'varchar', length: 20 })
+  kind!: string;
+
+  /** spec §3 template type 0–4 for reminders */
+  @Column({ type: 'smallint', name: 'template_type', nullable: true })
+  templateType!: number | null;
+
+  @Column({ type: 'uuid', name: 'appointment_id', nullable: true })
+  appointmentId!: string | null;
+
+  @Column({ type: 'uuid', name: 'customer_id', nullable: true })
+  customerId!: string | null;
+
+  @Column({ type: 'uuid', name: 'pet_id', nullable: true })
+  petId!: string | null;
+
+  @Column({ type: 'varchar', length: 200, name: 'dedupe_key' })
+  dedupeKey!: string;
+
+  /** E.164 digits without '+' */
+  @Column({ type: 'varchar', length: 20, name: 'to_phone' })
+  toPhone!: string;
+
+  /** 'whatsapp' | 'sms' */
+  @Column({ type: 'varchar', length: 10, default: 'whatsapp' })
+  channel!: string;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  provider!: string | null;
+
+  @Column({ type: 'varchar', length: 200, name: 'provider_message_id', nullable: true })
+  providerMessageId!: string | null;
+
+  @Column({ type: 'jsonb' })
+  content!: OutgoingMessage;
+
+  /** REMINDER_STATUS of libs/contracts (messaging) */
+  @Column({ type: 'smallint' })
+  status!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  @Column({ type: 'varchar', length: 500, name: 'last_error', nullable: true })
+  lastError!: string | null;
+
+  /** when the provider's status last moved it (forward only) */
+  @Column({ type: 'timestamptz', name: 'status_at', nullable: true })
+  statusAt!: Date | null;
+
+  @Column({ type: 'timestamptz', name: 'sent_at', nullable: true })
+  sentAt!: Date | null;
+
+  @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' })
+  updatedAt!: Date;
+}
