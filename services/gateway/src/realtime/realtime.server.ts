@@ -147,7 +147,13 @@ export class RealtimeServer {
   }
 
   private recompute(socket: Socket): Promise<void> {
-    const next = (this.queues.get(socket) ?? Promise.resolve()).then(() => this.move(socket));
+    const next = (this.queues.get(socket) ?? Promise.resolve())
+      .then(() => this.move(socket))
+      .catch((error: unknown) => {
+        // a socket whose rooms could not be settled is closed rather than left where it was
+        this.log.warn('socket rooms not moved, socket closed', { err: String(error) });
+        socket.disconnect(true);
+      });
     this.queues.set(socket, next);
     return next;
   }
