@@ -73,9 +73,17 @@ export class GatewayLifecycle implements OnModuleDestroy {
     },
     {
       provide: RealtimeServer,
-      useFactory: (auth: Authenticator, guard: AccessGuard, cache: MembershipCache) =>
-        new RealtimeServer(auth, guard, (orgaId) => cache.dropOrganization(orgaId)),
-      inject: [Authenticator, AccessGuard, MembershipCache],
+      useFactory: (auth: Authenticator, guard: AccessGuard, cache: MembershipCache, logger: PawlineLogger) =>
+        new RealtimeServer(
+          auth,
+          guard,
+          (orgaId, userId) => {
+            if (orgaId) cache.dropOrganization(orgaId);
+            else if (userId) cache.dropUser(userId);
+          },
+          logger.child({ context: 'RealtimeServer' }),
+        ),
+      inject: [Authenticator, AccessGuard, MembershipCache, PawlineLogger],
     },
     {
       provide: GatewayHealthChecker,
@@ -119,11 +127,8 @@ export function configureGateway(app: INestApplication, kit: KitConfig): void {
       rpc,
       authenticator: app.get(Authenticator),
       guard: app.get(AccessGuard),
-      onIdentityChange: (orgaId, userId) => {
-        const memberships = app.get(MembershipCache);
-        if (orgaId) memberships.dropOrganization(orgaId);
-        else if (userId) memberships.dropUser(userId);
-      },
+      // drops the kept memberships and moves the realtime sockets (every gateway process) before the answer
+      onIdentityChange: (orgaId, userId) => app.get(RealtimeServer).membershipChanged(orgaId, userId),
       rateLimiter: app.get(RateLimiter),
       revocations: app.get<SessionRevocationStore>(SESSION_REVOCATIONS),
       secureCookies: config.secureCookies,

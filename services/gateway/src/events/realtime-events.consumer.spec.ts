@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@pawline/contracts';
-import { membershipChangeOrga } from './realtime-events.consumer';
+import { isRemoval, membershipChangeOrga } from './realtime-events.consumer';
 
 const orgaId = randomUUID();
 
@@ -37,5 +37,18 @@ describe('membership cache invalidation by identity events', () => {
     'evt.crm.store.created.v1',
   ])('leaves the cache alone on %s', (subject) => {
     expect(membershipChangeOrga(envelope(subject))).toBeNull();
+  });
+});
+
+describe('which membership changes are told before the sockets move', () => {
+  it.each([
+    ['evt.identity.store.deleted.v1', {}, true],
+    ['evt.identity.orga.cancelled.v1', {}, true],
+    ['evt.identity.member.changed.v1', { change: 'removed' }, true],
+    ['evt.identity.member.changed.v1', { change: 'updated' }, false],
+    ['evt.identity.store.created.v1', {}, false],
+    ['evt.identity.orga.updated.v1', {}, false],
+  ])('%s %j is a removal: %s', (subject, data, removal) => {
+    expect(isRemoval(envelope(subject, { data }))).toBe(removal);
   });
 });

@@ -4,15 +4,18 @@ import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { eventEnvelopeSchema, type EventEnvelope } from '@pawline/contracts';
 import { KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, streamName, type KitConfig } from '@pawline/nest-kit';
 import { toRealtimeMessage } from '../realtime/realtime-message';
+import { eventRoomsOf } from '../realtime/realtime-rooms';
 import { RealtimeServer } from '../realtime/realtime.server';
 
 /** One durable shared by every gateway process: each event is handled once and fanned out through the socket.io adapter. */
 export const REALTIME_DURABLE = 'gateway-realtime';
 
 /**
- * Every domain event (evt.>) to the sockets of its organization; identity member/orga/store
- * events are also announced to the other gateway processes (socket.io adapter). The kit's @EventHandler takes a fixed list of
- * contracts; the fan-out needs every subject of every service, so this consumer is our own.
+ * Every domain event (evt.>) to the rooms of the members who may read it (realtime-rooms.ts,
+ * docs/adr/0012). An identity member/orga/store event first moves the sockets of its
+ * organization, on every gateway process, into the rooms of their new access (a removal is told
+ * before, to those who had access). The kit's @EventHandler takes a fixed list of contracts; the
+ * fan-out needs every subject of every service, so this consumer is our own.
  */
 @Injectable()
 export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -58,7 +61,7 @@ export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleD
       for await (const message of messages) {
         try {
           const parsed = eventEnvelopeSchema.safeParse(JSON.parse(message.string()));
-          if (parsed.success) this.handle(parsed.data);
+          if (parsed.success) await this.handle(parsed.data);
         } catch (error) {
           this.log.warn('unreadable event skipped', { subject: message.subject, err: String(error) });
         }
@@ -72,12 +75,21 @@ export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleD
     await this.loop;
   }
 
-  handle(envelope: EventEnvelope): void {
-    // the guard cache is MembershipFeed's (every gateway process); this durable reaches one of them
-    const orgaId = membershipChangeOrga(envelope);
-    if (orgaId) this.realtime.announceMembershipChange(orgaId);
+  async handle(envelope: EventEnvelope): Promise<void> {
     const message = toRealtimeMessage(envelope);
-    if (message) this.realtime.publish(message);
+    const send = (): void => {
+      if (message) this.realtime.publish(message, eventRoomsOf(envelope));
+    };
+    // this durable reaches one gateway process; membershipChanged reaches the others through the adapter
+    const orgaId = membershipChangeOrga(envelope);
+    if (!orgaId) return send();
+    if (isRemoval(envelope)) {
+      send();
+      await this.realtime.membershipChanged(orgaId, null);
+    } else {
+      await this.realtime.membershipChanged(orgaId, null);
+      send();
+    }
   }
 }
 
@@ -94,4 +106,11 @@ export function membershipChangeOrga(envelope: EventEnvelope): string | null {
 function orgaIdOf(data: unknown): string | null {
   const value = typeof data === 'object' && data !== null ? (data as { orga_id?: unknown }).orga_id : undefined;
   return typeof value === 'string' ? value : null;
+}
+
+/** A store deleted, an organization cancelled, a member removed: told to those who had access. */
+export function isRemoval(envelope: EventEnvelope): boolean {
+  if (/\.(deleted|cancelled)\.v[0-9]+$/.test(envelope.subject)) return true;
+  const change = typeof envelope.data === 'object' && envelope.data !== null ? (envelope.data as { change?: unknown }).change : undefined;
+  return change === 'removed';
 }

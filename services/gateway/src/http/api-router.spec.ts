@@ -424,7 +424,9 @@ describe('API router', () => {
     if (!readRoute) throw new Error('the store route is gone');
     const api = buildApiHandler([changeRoute, readRoute], {
       rpc: scripted,
-      onIdentityChange: (orgaId) => orgaId && cache.dropOrganization(orgaId),
+      onIdentityChange: (orgaId) => {
+        if (orgaId) cache.dropOrganization(orgaId);
+      },
       authenticator: new Authenticator(secret, revocations),
       guard: new AccessGuard(scripted, cache),
       rateLimiter: new RateLimiter(new MemoryRateLimitStore()),

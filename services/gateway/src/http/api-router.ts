@@ -37,10 +37,11 @@ import type { PassThroughRpcCaller } from './rpc-caller';
 export type ApiDependencies = {
   rpc: PassThroughRpcCaller;
   /**
-   * Called as soon as a changing route's identity call settles, before the answer is sent: the
-   * gateway drops the memberships it keeps for the organization (or, without one, the caller's).
+   * Called as soon as a changing route's identity call settles, and awaited before the answer is
+   * sent: the gateway drops the memberships it keeps for the organization (or, without one, the
+   * caller's) and moves the realtime sockets concerned. Must not reject.
    */
-  onIdentityChange?(orgaId: string | null, userId: string | null): void;
+  onIdentityChange?(orgaId: string | null, userId: string | null): void | Promise<void>;
   authenticator: Authenticator;
   guard: AccessGuard;
   rateLimiter: RateLimiter;
@@ -162,7 +163,8 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
 /**
  * A changing route's calls to identity (rank, store overrides, deactivation, removal, stores,
  * minimum ranks…): once one settles, whatever its outcome, the memberships kept for the
- * organization are dropped, so the caller's very next request is checked against the new ones.
+ * organization are dropped and its realtime sockets moved (awaited: `finally` waits for the
+ * promise), so the caller's very next request, and the very next event, meet the new access.
  */
 function droppingMembershipsAfterIdentity(deps: ApiDependencies, orgaId: string | null, userId: string | null): PassThroughRpcCaller {
   const onChange = deps.onIdentityChange;

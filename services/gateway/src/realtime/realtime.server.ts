@@ -2,39 +2,55 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { AuthContext } from '@pawline/contracts';
+import type { AuthContext, MemberAccess } from '@pawline/contracts';
 import type { AccessGuard } from '../auth/access.guard';
 import type { Authenticator } from '../auth/authenticator';
+import { ApiError } from '../http/api-error';
 import type { RealtimeMessage } from './realtime-message';
+import { accessRoomsOf, roomChanges } from './realtime-rooms';
 
 /** The socket event name every realtime message is sent under. */
 export const REALTIME_EVENT = 'message';
 export const REALTIME_PATH = '/websocket';
 
 const MEMBERSHIP_CHANGED = 'pawline:membership-changed';
+/** How long a membership change waits for the other gateway processes to move their sockets. */
+const PEERS_TIMEOUT_MS = 3_000;
 
-type SocketData = { auth: AuthContext; orgaId: string };
+/** `seen`: the change count when the membership of `rooms` was read (admission). */
+type SocketData = { auth: AuthContext; orgaId: string; rooms: string[]; seen: number };
+
+/** Drops kept memberships of an organization, or (orgaId null) of a user. */
+export type MembershipDrop = (orgaId: string | null, userId: string | null) => void;
+
+export type RealtimeLog = { warn(message: string, fields?: Record<string, unknown>): void };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const orgaRoom = (orgaId: string) => `orga:${orgaId}`;
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * socket.io on the gateway's HTTP server at /websocket (R4.16). The handshake carries
- * `{ token, channel: orgaId, device }`; a signed-in member joins `orga:<id>`. With Redis the
- * rooms are shared by every gateway process through @socket.io/redis-adapter.
+ * `{ token, channel: orgaId, device }`; a signed-in member joins the rooms its membership opens
+ * (realtime-rooms.ts, docs/adr/0012) and moves between them when a membership changes. With Redis
+ * the rooms are shared by every gateway process through @socket.io/redis-adapter; each process
+ * moves its own sockets.
  */
 export class RealtimeServer {
   private io: Server | null = null;
   private readonly redisClients: Redis[] = [];
   private clustered = false;
+  /** Moves on with every local recompute: a socket admitted meanwhile recomputes once connected. */
+  private changes = 0;
+  /** One recompute at a time per socket, so a late answer never undoes a newer one. */
+  private readonly queues = new WeakMap<Socket, Promise<void>>();
 
   constructor(
     private readonly authenticator: Authenticator,
     private readonly guard: AccessGuard,
-    private readonly onMembershipChanged: (orgaId: string) => void,
+    private readonly dropMemberships: MembershipDrop,
+    private readonly log: RealtimeLog = { warn: () => undefined },
   ) {}
 
   attach(httpServer: HttpServer, redis: Redis | null, keyPrefix: string): void {
@@ -46,7 +62,7 @@ export class RealtimeServer {
       const pub = redis.duplicate();
       const sub = redis.duplicate();
       this.redisClients.push(pub, sub);
-      io.adapter(createAdapter(pub, sub, { key: `${keyPrefix}socket.io` }));
+      io.adapter(createAdapter(pub, sub, { key: `${keyPrefix}socket.io`, requestsTimeout: PEERS_TIMEOUT_MS }));
       this.clustered = true;
     }
     io.use((socket, next) => {
@@ -58,21 +74,45 @@ export class RealtimeServer {
         });
     });
     io.on('connection', (socket) => {
-      const { auth, orgaId } = socket.data as SocketData;
-      void socket.join([orgaRoom(orgaId), userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+      const { auth, rooms, seen } = socket.data as SocketData;
+      void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId), ...rooms]);
+      // a change that landed between reading the membership and now did not see this socket
+      if (seen !== this.changes) void this.recompute(socket);
     });
-    io.on(MEMBERSHIP_CHANGED, (orgaId: string) => this.onMembershipChanged(orgaId));
+    // another gateway process proxied a change (or took the identity event): move this process's sockets
+    io.on(MEMBERSHIP_CHANGED, (orgaId: string | null, userId: string | null, ack?: (done: boolean) => void) => {
+      this.dropMemberships(orgaId, userId);
+      void this.recomputeLocal(orgaId, userId).then(() => {
+        // once closing, the adapter's Redis connection is gone: its answer would fail unheard
+        if (this.io === io) ack?.(true);
+      });
+    });
     this.io = io;
   }
 
-  /** Sends an event of an organization to its room, on every gateway process. */
-  publish(message: RealtimeMessage): void {
-    this.io?.to(orgaRoom(message.channel)).emit(REALTIME_EVENT, message);
+  /** Sends an event to its rooms (realtime-rooms.ts eventRoomsOf), on every gateway process. */
+  publish(message: RealtimeMessage, rooms: readonly string[]): void {
+    if (rooms.length > 0) this.io?.to([...rooms]).emit(REALTIME_EVENT, message);
   }
 
-  /** Tells the other gateway processes to forget cached memberships of an organization. */
-  announceMembershipChange(orgaId: string): void {
-    if (this.clustered) this.io?.serverSideEmit(MEMBERSHIP_CHANGED, orgaId);
+  /**
+   * A membership of the organization (or, orgaId null, any of the user's) changed: drops the kept
+   * memberships and moves every socket concerned, on this process and the others, into the rooms
+   * of its new access; resolves once they have moved (or the other processes did not answer in
+   * time). Never rejects.
+   */
+  async membershipChanged(orgaId: string | null, userId: string | null): Promise<void> {
+    if (orgaId === null && userId === null) return;
+    this.dropMemberships(orgaId, userId);
+    const io = this.io;
+    await Promise.all([
+      this.recomputeLocal(orgaId, userId),
+      this.clustered && io
+        ? io.serverSideEmitWithAck(MEMBERSHIP_CHANGED, orgaId, userId).catch((error: unknown) => {
+            this.log.warn('gateway peers did not confirm a membership change', { err: String(error) });
+          })
+        : undefined,
+    ]);
   }
 
   /** Closes the sockets of revoked sessions (all of the user's when sessionIds is null). */
@@ -94,6 +134,54 @@ export class RealtimeServer {
     await Promise.allSettled(this.redisClients.map((client) => client.quit()));
   }
 
+  /** Recomputes this process's sockets of the organization (orgaId null: of the user). */
+  private async recomputeLocal(orgaId: string | null, userId: string | null): Promise<void> {
+    if (!this.io || (orgaId === null && userId === null)) return;
+    this.changes += 1;
+    const concerned: Socket[] = [];
+    for (const socket of this.io.of('/').sockets.values()) {
+      const data = socket.data as SocketData;
+      if (orgaId !== null ? data.orgaId === orgaId : data.auth.userId === userId) concerned.push(socket);
+    }
+    await Promise.all(concerned.map((socket) => this.recompute(socket)));
+  }
+
+  private recompute(socket: Socket): Promise<void> {
+    const next = (this.queues.get(socket) ?? Promise.resolve())
+      .then(() => this.move(socket))
+      .catch((error: unknown) => {
+        // a socket whose rooms could not be settled is closed rather than left where it was
+        this.log.warn('socket rooms not moved, socket closed', { err: String(error) });
+        socket.disconnect(true);
+      });
+    this.queues.set(socket, next);
+    return next;
+  }
+
+  /** Leaves the rooms the socket lost, joins the new ones; no membership left (or none readable) closes it. */
+  private async move(socket: Socket): Promise<void> {
+    if (!socket.connected) return;
+    const { auth, orgaId } = socket.data as SocketData;
+    let membership: MemberAccess;
+    try {
+      // identity refuses a revoked session's or a deactivated user's membership (forbidden/unauthorized)
+      membership = await this.guard.membership(auth, orgaId);
+    } catch (error) {
+      // fail closed: the client reconnects after 1 s and is admitted (or not) afresh
+      if (!hasCode(error)) this.log.warn('membership unreadable, socket closed', { err: String(error) });
+      socket.disconnect(true);
+      return;
+    }
+    const target = accessRoomsOf(orgaId, auth.userId, membership);
+    if (target.length === 0) {
+      socket.disconnect(true);
+      return;
+    }
+    const { leave, join } = roomChanges(socket.rooms, target);
+    for (const room of leave) void socket.leave(room);
+    if (join.length > 0) void socket.join(join);
+  }
+
   private async admit(socket: Socket): Promise<void> {
     const handshake = (socket.handshake.auth ?? {}) as { token?: unknown; channel?: unknown; device?: unknown };
     if (typeof handshake.token !== 'string' || handshake.token === '')
@@ -103,8 +191,14 @@ export class RealtimeServer {
     if (typeof handshake.channel !== 'string' || !uuid.test(handshake.channel))
       throw Object.assign(new Error('forbidden'), { code: 'forbidden' });
     const orgaId = handshake.channel.toLowerCase();
-    await this.guard.check(auth, 'member', orgaId, null);
-    (socket.data as SocketData).auth = auth;
-    (socket.data as SocketData).orgaId = orgaId;
+    const seen = this.changes;
+    const rooms = accessRoomsOf(orgaId, auth.userId, await this.guard.membership(auth, orgaId));
+    if (rooms.length === 0) throw new ApiError('forbidden');
+    Object.assign(socket.data as SocketData, { auth, orgaId, rooms, seen } satisfies SocketData);
   }
+}
+
+/** An ApiError or RpcError (refused), as opposed to a failure to ask. */
+function hasCode(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
 }

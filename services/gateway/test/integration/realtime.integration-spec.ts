@@ -96,32 +96,33 @@ describe('realtime over socket.io with two gateways sharing rooms through Redis'
     const clientA = await connect(baseTwo, { token: a.token, channel: a.orgaId, device: 'device-a-1' });
     const clientB = await connect(baseOne, { token: b.token, channel: b.orgaId, device: 'device-b-1' });
 
-    const storeId = randomUUID();
+    // a tag is every member's (GET /orga/:orga/tags): the organization's member room
+    const tagId = randomUUID();
     await publish(
-      'evt.identity.store.created.v1',
+      'evt.crm.tag.created.v1',
       a.orgaId,
-      { orga_id: a.orgaId, store_id: storeId, name: 'Second', time_zone: 'Europe/Rome' },
+      { orga_id: a.orgaId, store_id: null, tag_id: tagId, kind: 'pet' },
       { userId: a.userId, deviceId: 'device-a-2' },
     );
-    const message = await waitFor(() => clientA.received.find((m) => m.data === storeId));
+    const message = await waitFor(() => clientA.received.find((m) => m.data === tagId));
     expect(message).toEqual({
-      scope: 'store',
+      scope: 'tag',
       channel: a.orgaId,
       store_id: null,
-      data: storeId,
+      data: tagId,
       event: 'created',
       user: a.userId,
       device: 'device-a-2',
     });
 
-    const storeOfB = randomUUID();
+    const tagOfB = randomUUID();
     await publish(
-      'evt.identity.store.created.v1',
+      'evt.crm.tag.created.v1',
       b.orgaId,
-      { orga_id: b.orgaId, store_id: storeOfB, name: 'B2', time_zone: 'Europe/Rome' },
+      { orga_id: b.orgaId, store_id: null, tag_id: tagOfB, kind: 'pet' },
       { userId: b.userId, deviceId: 'device-b-1' },
     );
-    await waitFor(() => clientB.received.find((m) => m.data === storeOfB));
+    await waitFor(() => clientB.received.find((m) => m.data === tagOfB));
     // B's event reached B (on the other gateway) and never A
     expect(clientA.received.filter((m) => m.channel !== a.orgaId)).toEqual([]);
     expect(clientB.received.filter((m) => m.channel !== b.orgaId)).toEqual([]);
@@ -130,16 +131,16 @@ describe('realtime over socket.io with two gateways sharing rooms through Redis'
     const burst = Array.from({ length: 8 }, () => randomUUID());
     for (const id of burst) {
       await publish(
-        'evt.identity.store.created.v1',
+        'evt.crm.tag.updated.v1',
         a.orgaId,
-        { orga_id: a.orgaId, store_id: id, name: 'S', time_zone: 'Europe/Rome' },
+        { orga_id: a.orgaId, store_id: null, tag_id: id, kind: 'pet' },
         { userId: a.userId, deviceId: 'device-a-2' },
       );
     }
     await waitFor(() => (burst.every((id) => clientA.received.some((m) => m.data === id)) ? true : undefined));
     // each event reaches each client once, though two gateways run
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(clientA.received.filter((m) => m.data === storeId)).toHaveLength(1);
+    expect(clientA.received.filter((m) => m.data === tagId)).toHaveLength(1);
   });
 
   it('R4.16 refuses a socket without a valid token or for an organization the user is not a member of', async () => {
