@@ -10,6 +10,7 @@ import { FileHandlers } from './file/file.handlers';
 import { FileService } from './file/file.service';
 import { LocalDiskStorage } from './file/local-disk.storage';
 import { S3Storage } from './file/s3.storage';
+import { MessagingLinkHandlers } from './messaging-link/messaging-link.handlers';
 import { PetHandlers } from './pet/pet.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { PetService } from './pet/pet.service';
@@ -33,7 +34,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
 }
 
 @Module({
-  controllers: [CustomerHandlers, PetHandlers, TagHandlers, ExternalServiceHandlers, SettingsHandlers, OrgaPurgeHandlers, FileHandlers],
+  controllers: [CustomerHandlers, PetHandlers, TagHandlers, ExternalServiceHandlers, SettingsHandlers, OrgaPurgeHandlers, FileHandlers, MessagingLinkHandlers],
   providers: [
     { provide: FILE_STORAGE, useFactory: fileStorage, inject: [SERVICE_CONFIG] },
     TagLinks,
