@@ -5,11 +5,16 @@ import { answerIdOf } from './answer-id';
 describe('answerIdOf', () => {
   it('is the same for the same provider message and a valid uuid', () => {
     fc.assert(
-      fc.property(fc.uuid(), fc.string({ minLength: 1, maxLength: 40 }), fc.string({ minLength: 1, maxLength: 200 }), (orga, provider, id) => {
-        const answerId = answerIdOf(orga, provider, id);
-        expect(answerId).toBe(answerIdOf(orga, provider, id));
-        expect(z.string().uuid().safeParse(answerId).success).toBe(true);
-      }),
+      fc.property(
+        fc.uuid(),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.string({ minLength: 1, maxLength: 200 }),
+        (orga, provider, id) => {
+          const answerId = answerIdOf(orga, provider, id);
+          expect(answerId).toBe(answerIdOf(orga, provider, id));
+          expect(z.string().uuid().safeParse(answerId).success).toBe(true);
+        },
+      ),
     );
   });
 
