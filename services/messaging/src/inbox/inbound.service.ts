@@ -117,8 +117,8 @@ export class InboundService {
   private async resolve(m: EntityManager, event: Inbound, outboundId: string | null): Promise<Resolved> {
     const [outbound] = await m.query<{ id: string; customer_id: string | null; store_id: string | null; appointment_id: string | null }[]>(
       `SELECT id, customer_id, store_id, appointment_id FROM outbound_message
-        WHERE orga_id = $1 AND (id = $2 OR ($2::uuid IS NULL AND provider_message_id = $3)) LIMIT 1`,
-      [event.orga_id, outboundId, event.context_message_id ?? '\u0000'],
+        WHERE orga_id = $1 AND (id = $2::uuid OR ($2::uuid IS NULL AND provider_message_id = $3::text)) LIMIT 1`,
+      [event.orga_id, outboundId, event.context_message_id],
     );
     const unknown: Resolved = {
       customerId: null,

@@ -28,6 +28,8 @@ import {
 export const TEST_DIRECTORY_TABLE = `CREATE TABLE IF NOT EXISTS messaging.test_directory_customer (
   customer_id uuid PRIMARY KEY, orga_id uuid NOT NULL, store_id uuid NOT NULL, first_name text NOT NULL, last_name text NOT NULL, phone text)`;
 
+type DirectoryRow = { customer_id: string; orga_id: string; store_id: string; first_name: string; last_name: string; phone: string | null };
+
 @Injectable()
 class TableDirectory implements Directory {
   constructor(private readonly db: DataSource) {}
@@ -50,17 +52,17 @@ class TableDirectory implements Directory {
     consentMarketing: false,
   });
   async customer(orgaId: string, customerId: string) {
-    const [row] = await this.db.query(`SELECT * FROM test_directory_customer WHERE orga_id = $1 AND customer_id = $2`, [
+    const [row] = await this.db.query<DirectoryRow[]>(`SELECT * FROM test_directory_customer WHERE orga_id = $1 AND customer_id = $2`, [
       orgaId,
       customerId,
     ]);
     return row ? this.toCustomer(row) : null;
   }
   async customersByPhone(orgaId: string, phone: string) {
-    const rows = await this.db.query(`SELECT * FROM test_directory_customer WHERE orga_id = $1 AND phone = $2 ORDER BY customer_id`, [
-      orgaId,
-      phone,
-    ]);
+    const rows = await this.db.query<DirectoryRow[]>(
+      `SELECT * FROM test_directory_customer WHERE orga_id = $1 AND phone = $2 ORDER BY customer_id`,
+      [orgaId, phone],
+    );
     return rows.map(this.toCustomer);
   }
 }

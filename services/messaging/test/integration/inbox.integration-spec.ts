@@ -290,7 +290,7 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
     expect((await http(jurgen, 'POST', `${store(anna)}/customers/msg/multi`, { ids: [mine?.id] })).status).toBe(403);
   });
 
-  it('R4.12 a Declined button sets the appointment to 2 through scheduling, marks our reminder opened and raises APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER with names', async () => {
+  it('R4.12 R4.01 a Declined button sets the appointment to 2 through scheduling, marks our reminder opened and raises APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER with names', async () => {
     const carla = await customerOf(anna, 'Carla', '393330000003');
     await until(
       () => env.query(`SELECT 1 FROM scheduling.pet_ref WHERE pet_id = $1`, [carla.petId]),
@@ -316,10 +316,10 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
     expect(answer?.customer_id).toBe(carla.customerId);
     const appointment = await until(
       async () => (await http(anna, 'GET', `${store(anna)}/appointment/${appointmentId}`)).json,
-      (body) => (body['item'] as { status: number }).status === 2,
+      (body) => (body['items'] as { status: number }[])[0]?.status === 2,
       'declined appointment',
     );
-    expect((appointment['item'] as { status: number }).status).toBe(2);
+    expect((appointment['items'] as { status: number }[])[0]?.status).toBe(2);
     const [outbound] = await env.query<{ status: number }>(`SELECT status FROM messaging.outbound_message WHERE id = $1`, [reminders[0]]);
     expect(outbound?.status).toBe(4);
     const list = await until(
@@ -334,13 +334,12 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
       params: { customer: 'Carla Bianchi', pet: carla.petName, date: '2026-12-02', time: '10:30' },
       store_id: anna.storeId,
     });
-    // a Confirmed reply naming our other reminder by WhatsApp context (no payload) is stored, not applied:
-    // only a button carries the answer; the confirm button then sets 1
+    // a Confirmed tap on our other reminder of the appointment sets 1 and raises its own notification
     const confirm = inbound(anna, { from: '393330000003', kind: 'button', text: 'Confermo', button_payload: `confirm:${reminders[1]}` });
     await publishInbound(confirm);
     await until(
       async () => (await http(anna, 'GET', `${store(anna)}/appointment/${appointmentId}`)).json,
-      (body) => (body['item'] as { status: number }).status === 1,
+      (body) => (body['items'] as { status: number }[])[0]?.status === 1,
       'confirmed appointment',
     );
     const confirmed = await until(
@@ -373,7 +372,7 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
     expect(consents).toEqual({ m: false, r: false });
   });
 
-  it('R5.07 sends a staff reply inside the 24-hour window (outbound row and WORK job), refuses it outside with a clear error, and sends a template at any time', async () => {
+  it('R5.11 sends a staff reply of at most 500 characters inside the 24-hour window (outbound row and WORK job), refuses it outside with a clear error, and sends a template at any time', async () => {
     const elena = await customerOf(anna, 'Elena', '393330000005');
     const path = `${store(anna)}/customer/${elena.customerId}`;
     const closed = await http(anna, 'POST', `${path}/msg`, { text: 'Buongiorno!' }, 'it');
@@ -400,7 +399,7 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
     const job = await jsm.streams.getMessage(streamName(env.config('messaging'), 'WORK'), {
       last_by_subj: `${env.subjectPrefix}work.messaging.send`,
     });
-    expect(JSON.parse(job?.string() ?? "null")).toEqual({ outbound_id: outboundId });
+    expect(JSON.parse(job?.string() ?? 'null')).toEqual({ outbound_id: outboundId });
     expect((await http(anna, 'POST', `${path}/msg`, { text: 'x'.repeat(501) })).status).toBe(400);
     // the conversation interleaves their message and ours, newest first, with the window's end
     const conversation = await http(anna, 'GET', `${path}/conversation/0/none`);
@@ -427,7 +426,7 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
     expect((await http(jurgen, 'POST', `${store(jurgen)}/customer/${elena.customerId}/msg`, { text: 'x' })).status).toBe(404);
   });
 
-  it('R7.03 R4.04 R3.16 pages notifications by 50, lowers new_notifications when seen, deletes by belongs_to and type', async () => {
+  it('R7.03 R4.04 R3.16 R4.01 pages NEW_BOOKING notifications made by another service by 50, lowers new_notifications when seen, deletes by belongs_to and type', async () => {
     const salon = await shop('Bell');
     const bookings = Array.from({ length: 55 }, () => randomUUID());
     for (const [i, booking] of bookings.entries()) {
