@@ -29,6 +29,11 @@ export const PARAM_SAMPLES: Record<string, string> = {
   d2: '31',
   last_date: 'none',
   last_id: 'none',
+  last_time: '0',
+  belongs_to: '393330000000',
+  notification_type: 'CUSTOMER_MSG',
+  sector: 'msg',
+  sequence: '0',
 };
 
 export const PARAMETER = /:([a-z_][a-z0-9_]*)/g;
@@ -103,6 +108,9 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'PUT /api/v1/orga/:orga/store/:store/customer/:id': (ctx) => customerLinks(ctx),
   'POST /api/v1/orga/:orga/store/:store/pet': (ctx) => ({ customer_id: ctx.ids['customer'], name: 'Matrixpet', pet_type: 1 }),
   'POST /api/v1/orga/:orga/tag': () => ({ kind: 'pet', name: 'Matrix', icon: 1 }),
+  'POST /api/v1/orga/:orga/store/:store/customers/msg/multi': (ctx) => ({ ids: [ctx.ids['customer']] }),
+  'POST /api/v1/orga/:orga/store/:store/customer/:customer/msg': () => ({ text: 'Matrix' }),
+  'POST /api/v1/orga/:orga/store/:store/customer/:customer/msg/template': (ctx) => ({ template_id: ctx.ids['customer'], addition: '' }),
   'POST /api/v1/orga/:orga/external_service': () => ({ service_id: `matrix-${fresh()}`, name: 'Matrix' }),
   'POST /api/v1/orga/:orga/store/:store/appointment': (ctx) => ({ appointment: appointmentFields(ctx) }),
   'PUT /api/v1/orga/:orga/store/:store/appointment/:id': (ctx) => ({ scope: 'one', appointment: appointmentFields(ctx) }),

@@ -85,3 +85,17 @@ export interface Directory {
   customersByPhone(orgaId: string, phone: string): Promise<DirectoryCustomer[]>;
 }
 export const DIRECTORY = Symbol('DIRECTORY');
+
+/** Fills one of the organization's templates for a customer on a staff member's request (implemented by ../template). */
+export interface TemplateComposer {
+  /** null when the template is not the organization's or not usable */
+  composeForCustomer(request: {
+    orgaId: string;
+    storeId: string;
+    customerId: string;
+    templateId: string;
+    /** the free-text addition of the template */
+    addition: string;
+  }): Promise<ComposedReminder | null>;
+}
+export const TEMPLATE_COMPOSER = Symbol('TEMPLATE_COMPOSER');

@@ -6,6 +6,7 @@ import { gatewayService } from '../../../gateway/src/gateway.service-definition'
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { messagingService } from '../../src/messaging.service-definition';
+import { MessagingWithTestPortsModule } from './inbox-test-ports';
 import { TEST_SECRET, signUp, type Salon } from './messaging-test-helpers';
 
 jest.setTimeout(180_000);
@@ -26,7 +27,8 @@ describe('messaging service (real Postgres and NATS)', () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
     env = await createTestEnv();
     await env.start(identityService);
-    service = await env.start(messagingService, { httpPort: 0 });
+    // the inbox needs the other parts' ports (directory, sender, provider, outbound sender) until they are merged
+    service = await env.start({ ...messagingService, module: MessagingWithTestPortsModule }, { httpPort: 0 });
     process.env['PAWLINE_SERVICES'] = 'identity,messaging';
     base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
     client = env.rpcClient();
