@@ -1,7 +1,6 @@
 import { MessagingInit1795506346656 } from './migrations/1795506346656-messaging-init';
-import { MessagingNoteEntity } from './note/note.entity';
 import { OutboundMessageEntity } from './outbound/outbound-message.entity';
 
-export const MESSAGING_ENTITIES = [MessagingNoteEntity, OutboundMessageEntity];
+export const MESSAGING_ENTITIES = [OutboundMessageEntity];
 
 export const MESSAGING_MIGRATIONS = [MessagingInit1795506346656];
