@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { InboxModule } from './inbox/inbox.module';
-import { NoteHandlers } from './note/note.handlers';
-import { NoteService } from './note/note.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
 /**
@@ -10,7 +8,7 @@ import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
  */
 @Module({
   imports: [InboxModule],
-  controllers: [NoteHandlers, OrgaPurgeHandlers],
-  providers: [NoteService],
+  controllers: [OrgaPurgeHandlers],
+  providers: [],
 })
 export class MessagingModule {}
