@@ -33,9 +33,9 @@ export const providerConfigShape = {
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** lets the sandbox run with a PUBLIC_URL that is not this machine (a shared test server) */
   PAWLINE_ALLOW_SANDBOX_MESSAGING: onOff,
-  /** sandbox: how long after a send it is delivered and read (ms) */
+  /** sandbox: a message is sent at once, delivered this long after (ms), and read this long after delivery */
   SANDBOX_DELIVERED_AFTER_MS: z.coerce.number().int().min(0).default(1500),
-  SANDBOX_READ_AFTER_MS: z.coerce.number().int().min(0).default(5000),
+  SANDBOX_READ_AFTER_MS: z.coerce.number().int().min(0).default(3000),
 };
 
 type ProviderEnv = z.infer<z.ZodObject<typeof providerConfigShape>>;
