@@ -10,6 +10,7 @@ module.exports = {
     '<rootDir>/generators/**/*.spec.ts',
     '<rootDir>/demo/**/*.spec.ts',
     '<rootDir>/bench/**/*.spec.ts',
+    '<rootDir>/fake-whatsapp/**/*.spec.ts',
     '<rootDir>/requirements/**/*.spec.ts',
   ],
 };

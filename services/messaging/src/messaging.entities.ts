@@ -3,8 +3,20 @@ import { MessageAnswerEntity } from './inbox/message-answer.entity';
 import { NotificationEntity } from './inbox/notification.entity';
 import { MessagingInit1795506346656 } from './migrations/1795506346656-messaging-init';
 import { MessagingInbox1795506700000 } from './migrations/1795506700000-messaging-inbox';
+import { MessagingSandbox1795506800000 } from './migrations/1795506800000-messaging-sandbox';
 import { OutboundMessageEntity } from './outbound/outbound-message.entity';
+import { SandboxMediaEntity } from './sandbox/sandbox-media.entity';
+import { SandboxMessageEntity } from './sandbox/sandbox-message.entity';
+import { ProviderReceiptEntity } from './webhook/provider-receipt.entity';
 
-export const MESSAGING_ENTITIES = [OutboundMessageEntity, MessageAnswerEntity, AttachmentEntity, NotificationEntity];
+export const MESSAGING_ENTITIES = [
+  OutboundMessageEntity,
+  MessageAnswerEntity,
+  AttachmentEntity,
+  NotificationEntity,
+  SandboxMessageEntity,
+  SandboxMediaEntity,
+  ProviderReceiptEntity,
+];
 
-export const MESSAGING_MIGRATIONS = [MessagingInit1795506346656, MessagingInbox1795506700000];
+export const MESSAGING_MIGRATIONS = [MessagingInit1795506346656, MessagingInbox1795506700000, MessagingSandbox1795506800000];

@@ -1,5 +1,7 @@
 import { MessagingModule } from './messaging.module';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { SandboxHandlers } from './sandbox/sandbox.handlers';
+import { WhatsAppWebhookHandlers } from './webhook/whatsapp-webhook.handlers';
 
 // Nest binds @MessagePattern / @EventPattern (what @RpcHandler, @EventHandler and @WorkHandler apply)
 // only on a module's controllers: a handler class listed as a provider starts and never answers.
@@ -18,7 +20,9 @@ function handlesMessages(candidate: unknown): boolean {
 
 describe('messaging module', () => {
   it('lists its handler classes as controllers', () => {
-    expect(listed('controllers')).toEqual(expect.arrayContaining([OrgaPurgeHandlers]));
+    expect(listed('controllers')).toEqual(
+      expect.arrayContaining([OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers]),
+    );
     expect(listed('controllers').every(handlesMessages)).toBe(true);
   });
 

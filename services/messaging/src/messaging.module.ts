@@ -1,14 +1,21 @@
 import { Module } from '@nestjs/common';
 import { InboxModule } from './inbox/inbox.module';
+import { ProviderModule } from './provider/provider.module';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { SandboxHandlers } from './sandbox/sandbox.handlers';
+import { SandboxSimulation } from './sandbox/sandbox-simulation';
+import { SandboxService } from './sandbox/sandbox.service';
+import { ProviderEventsService } from './webhook/provider-events.service';
+import { WhatsAppWebhookHandlers } from './webhook/whatsapp-webhook.handlers';
+import { WhatsAppWebhookService } from './webhook/whatsapp-webhook.service';
 
 /**
  * Health, NATS, the database, the outbox and access (AccessService and the guard of its decorators)
  * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
  */
 @Module({
-  imports: [InboxModule],
-  controllers: [OrgaPurgeHandlers],
-  providers: [],
+  imports: [InboxModule, ProviderModule],
+  controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers],
+  providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxSimulation],
 })
 export class MessagingModule {}

@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '@pawline/nest-kit';
+import { messagingConfigSchema } from './messaging.config';
 import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from './messaging.entities';
 import { MessagingModule } from './messaging.module';
 
@@ -8,4 +9,5 @@ export const messagingService: ServiceDefinition = {
   entities: MESSAGING_ENTITIES,
   migrations: MESSAGING_MIGRATIONS,
   http: { defaultPort: 3104 },
+  config: messagingConfigSchema,
 };

@@ -21,3 +21,5 @@ export * from './whatsapp-profile-confirm.rpc';
 export * from './whatsapp-profile-get.rpc';
 export * from './whatsapp-profile-image.rpc';
 export * from './whatsapp-profile-update.rpc';
+export * from './provider-webhook.rpc';
+export * from './sandbox-messaging.rpc';
