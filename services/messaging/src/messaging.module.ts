@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DirectoryModule } from './directory/directory.module';
 import { InboxModule } from './inbox/inbox.module';
 import { ProviderModule } from './provider/provider.module';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
@@ -14,7 +15,7 @@ import { WhatsAppWebhookService } from './webhook/whatsapp-webhook.service';
  * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
  */
 @Module({
-  imports: [InboxModule, ProviderModule],
+  imports: [DirectoryModule, InboxModule, ProviderModule],
   controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers],
   providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxSimulation],
 })

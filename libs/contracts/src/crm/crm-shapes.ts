@@ -157,6 +157,28 @@ export const petSchema = z.object({
 });
 export type Pet = z.infer<typeof petSchema>;
 
+/**
+ * What other services keep of a customer (messaging's directory: names, phones, consents), carried by the
+ * customer events. `version` is the source's clock when the event was written, after the row was changed
+ * under its lock, so a consumer that keeps the newest version never goes back when events repeat or overtake.
+ */
+export const customerEventSnapshotSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  country: z.string().nullable(),
+  fon: z.string().nullable(),
+  fon_2: z.string().nullable(),
+  consent_messages: z.boolean(),
+  consent_reminders: z.boolean(),
+  consent_marketing: z.boolean(),
+  version: isoTimestamp,
+});
+export type CustomerEventSnapshot = z.infer<typeof customerEventSnapshotSchema>;
+
+/** What other services keep of a pet (messaging: the name in reminders, the birthday), with its version as above. */
+export const petEventSnapshotSchema = z.object({ name: z.string(), born: z.string().nullable(), version: isoTimestamp });
+export type PetEventSnapshot = z.infer<typeof petEventSnapshotSchema>;
+
 /** R7.07 GET .../pet/{id}: pet, tags. */
 export const petDetailSchema = z.object({ pet: petSchema, tags: z.array(assignedTagSchema) });
 export type PetDetail = z.infer<typeof petDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../core';
+import { customerEventSnapshotSchema } from './crm-shapes';
 
 /** R4.20 realtime: a customer updated event (delete removes, anything else refetches). */
 export const customerUpdatedEvent = defineEvent(
@@ -8,5 +9,7 @@ export const customerUpdatedEvent = defineEvent(
     orga_id: z.string().uuid(),
     store_id: z.string().uuid(),
     customer_id: z.string().uuid(),
+    /** the customer as written (absent when the change touched no field of it, e.g. a privacy file) */
+    customer: customerEventSnapshotSchema.optional(),
   }),
 );

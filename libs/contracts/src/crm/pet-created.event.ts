@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../core';
+import { petEventSnapshotSchema } from './crm-shapes';
 
 /** R4.20 realtime: a pet created event (delete removes, anything else refetches). */
 export const petCreatedEvent = defineEvent(
@@ -9,5 +10,7 @@ export const petCreatedEvent = defineEvent(
     store_id: z.string().uuid(),
     pet_id: z.string().uuid(),
     customer_id: z.string().uuid(),
+    /** the pet as written (absent when the change touched no field of it, e.g. an image) */
+    pet: petEventSnapshotSchema.optional(),
   }),
 );

@@ -3,5 +3,13 @@ import { defineEvent } from '../core';
 
 export const storeUpdatedEvent = defineEvent(
   'evt.identity.store.updated.v1',
-  z.object({ orga_id: z.string().uuid(), store_id: z.string().uuid(), name: z.string(), time_zone: z.string() }),
+  z.object({
+    orga_id: z.string().uuid(),
+    store_id: z.string().uuid(),
+    name: z.string(),
+    time_zone: z.string(),
+    /** the store's phone and country (messaging's reminders: store_number, the customers' default country code) */
+    phone: z.string().nullable().optional(),
+    country: z.string().nullable().optional(),
+  }),
 );

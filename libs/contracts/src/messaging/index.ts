@@ -23,3 +23,4 @@ export * from './whatsapp-profile-image.rpc';
 export * from './whatsapp-profile-update.rpc';
 export * from './provider-webhook.rpc';
 export * from './sandbox-messaging.rpc';
+export * from './send-work';

@@ -159,6 +159,24 @@ export const appointmentFieldsSchema = z.strictObject({
 /** The appointment and the ids of every row a change touched (a recurring scope touches several). */
 export const appointmentChangeSchema = z.object({ appointment: appointmentSchema, affected_ids: z.array(uuid) });
 
+/**
+ * One appointment as a change left it, for services that keep a copy (messaging's reminders): the local day
+ * and time, the instant, the status and the pets. `version` is the source's clock after the row was changed
+ * under its lock, so the newest version wins whatever order events arrive in.
+ */
+export const appointmentEventSnapshotSchema = z.object({
+  id: uuid,
+  date: localDateSchema,
+  hour: z.number().int(),
+  min: z.number().int(),
+  starts_at: z.string(),
+  full_day: z.boolean(),
+  status: z.number().int(),
+  pet_ids: z.array(uuid),
+  version: z.string(),
+});
+export type AppointmentEventSnapshot = z.infer<typeof appointmentEventSnapshotSchema>;
+
 export const appointmentEventPayloadSchema = z.object({
   orga_id: uuid,
   store_id: uuid,
@@ -168,4 +186,6 @@ export const appointmentEventPayloadSchema = z.object({
   recurring_group_id: uuid.nullable(),
   recurring_group_main: z.boolean(),
   pet_ids: z.array(uuid),
+  /** each appointment the change left in place, as it is now (absent on deletion: appointment_ids are gone) */
+  appointments: z.array(appointmentEventSnapshotSchema).optional(),
 });

@@ -25,6 +25,7 @@ import { SettingsService } from '../settings/settings.service';
 import { TagLinks } from '../tag/tag-links';
 import { CUSTOMER_COLUMNS, toCustomer, type CustomerRow } from './customer-rows';
 import { customerProblems, mergeCustomer, type CustomerValues } from './customer-rules';
+import { customerEventSnapshot } from './event-snapshots';
 
 type Runner = Pick<EntityManager, 'query'>;
 type ExternalInput = { external_service_id: string; entity_id: string };
@@ -117,7 +118,12 @@ export class CustomerService {
       await refreshCustomerSearch(m, id);
       await this.tags.replace(m, 'customer', scope.orgaId, id, input.tags);
       await this.replaceExternalIds(m, scope.orgaId, id, input.external_services);
-      await this.outbox.add(m, customerCreatedEvent, { orga_id: scope.orgaId, store_id: scope.storeId, customer_id: id }, scope.meta);
+      await this.outbox.add(
+        m,
+        customerCreatedEvent,
+        { orga_id: scope.orgaId, store_id: scope.storeId, customer_id: id, customer: await customerEventSnapshot(m, id) },
+        scope.meta,
+      );
       return this.detail(scope, id, m);
     });
   }
@@ -139,7 +145,7 @@ export class CustomerService {
       await this.outbox.add(
         m,
         customerUpdatedEvent,
-        { orga_id: scope.orgaId, store_id: row.store_id, customer_id: row.id },
+        { orga_id: scope.orgaId, store_id: row.store_id, customer_id: row.id, customer: await customerEventSnapshot(m, row.id) },
         { ...scope.meta, storeId: row.store_id },
       );
       return this.detail(scope, row.id, m);

@@ -15,6 +15,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ListScope, OutboxService, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { CustomerService } from '../customer/customer.service';
+import { petEventSnapshot } from '../customer/event-snapshots';
 import { refreshCustomerSearch } from '../search/customer-search';
 import { foldText } from '../search/search-text';
 import { TagLinks } from '../tag/tag-links';
@@ -74,7 +75,7 @@ export class PetService {
       await this.outbox.add(
         m,
         petCreatedEvent,
-        { orga_id: scope.orgaId, store_id: owner.store_id, pet_id: id, customer_id: owner.id },
+        { orga_id: scope.orgaId, store_id: owner.store_id, pet_id: id, customer_id: owner.id, pet: await petEventSnapshot(m, id) },
         { ...scope.meta, storeId: owner.store_id },
       );
       return this.detail(scope, id, m);
@@ -97,7 +98,13 @@ export class PetService {
       await this.outbox.add(
         m,
         petUpdatedEvent,
-        { orga_id: scope.orgaId, store_id: row.store_id, pet_id: row.id, customer_id: row.customer_id },
+        {
+          orga_id: scope.orgaId,
+          store_id: row.store_id,
+          pet_id: row.id,
+          customer_id: row.customer_id,
+          pet: await petEventSnapshot(m, row.id),
+        },
         { ...scope.meta, storeId: row.store_id },
       );
       return this.detail(scope, row.id, m);

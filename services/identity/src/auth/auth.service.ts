@@ -175,7 +175,7 @@ export class AuthService {
     await this.outbox.add(
       manager,
       storeCreatedEvent,
-      { orga_id: orga.id, store_id: store.id, name: store.name, time_zone: store.timeZone },
+      { orga_id: orga.id, store_id: store.id, name: store.name, time_zone: store.timeZone, phone: store.phone, country: store.country },
       { ...meta, storeId: store.id },
     );
     await this.outbox.add(

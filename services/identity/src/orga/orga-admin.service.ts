@@ -124,7 +124,14 @@ export class OrgaAdminService {
       await this.outbox.add(
         manager,
         storeCreatedEvent,
-        { orga_id: store.orgaId, store_id: store.id, name: store.name, time_zone: store.timeZone },
+        {
+          orga_id: store.orgaId,
+          store_id: store.id,
+          name: store.name,
+          time_zone: store.timeZone,
+          phone: store.phone,
+          country: store.country,
+        },
         metaOf(caller, store.orgaId, store.id),
       );
       return toStore(store);
@@ -154,7 +161,14 @@ export class OrgaAdminService {
       await this.outbox.add(
         manager,
         storeUpdatedEvent,
-        { orga_id: store.orgaId, store_id: store.id, name: store.name, time_zone: store.timeZone },
+        {
+          orga_id: store.orgaId,
+          store_id: store.id,
+          name: store.name,
+          time_zone: store.timeZone,
+          phone: store.phone,
+          country: store.country,
+        },
         metaOf(caller, store.orgaId, store.id),
       );
       return toStore(store);

@@ -11,6 +11,7 @@ import type { OutgoingMessage } from '../ports';
 @Index('ix_outbound_provider_id', ['providerMessageId'])
 @Index('ix_outbound_orga_customer', ['orgaId', 'customerId', 'createdAt'])
 @Index('ix_outbound_appointment', ['appointmentId'])
+@Index('ix_outbound_unqueued', ['createdAt'], { where: '"enqueued_at" IS NULL' })
 export class OutboundMessageEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -80,4 +81,8 @@ export class OutboundMessageEntity {
 
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' })
   updatedAt!: Date;
+
+  /** when its job was accepted by JetStream; null after a crash between the row and the publish (the scheduler's sweep) */
+  @Column({ type: 'timestamptz', name: 'enqueued_at', nullable: true })
+  enqueuedAt!: Date | null;
 }

@@ -23,7 +23,15 @@ describe('quick-reply button payloads', () => {
   });
 
   it('refuses payloads we did not send', () => {
-    for (const payload of [null, '', 'confirm', 'confirm:', 'confirm:42', 'delete:0b5f3a38-8c1e-4f0b-9d5a-2f1f8f6f2a11', 'confirm:0b5f3a38-8c1e-4f0b-9d5a-2f1f8f6f2a11x'])
+    for (const payload of [
+      null,
+      '',
+      'confirm',
+      'confirm:',
+      'confirm:42',
+      'delete:0b5f3a38-8c1e-4f0b-9d5a-2f1f8f6f2a11',
+      'confirm:0b5f3a38-8c1e-4f0b-9d5a-2f1f8f6f2a11x',
+    ])
       expect(parseButtonPayload(payload)).toBeNull();
   });
 });

@@ -44,6 +44,23 @@ export interface ReminderComposer {
 }
 export const REMINDER_COMPOSER = Symbol('REMINDER_COMPOSER');
 
+/** When one reminder type goes out for an organization (spec §1, §3 settings, §9). */
+export type ReminderTiming = {
+  templateType: Exclude<TemplateType, 3>;
+  /** 'HH:MM' in each store's own time zone (msg_slot; 12:00 by default) */
+  slot: string;
+  /** types 0 and 4: days before the appointment (0: 1; 4: pre_appointment_days, at least 2); type 2: months since
+   * the last appointment (3 quarterly, 12 yearly); type 1: 0 (the birthday itself) */
+  offset: number;
+};
+
+/** The reminder types each organization has switched on, with their slots (implemented by ../template from the settings). */
+export interface ReminderTimings {
+  /** every organization asked for is in the answer; one without settings has the defaults (R1.06) */
+  timingsOf(orgaIds: string[]): Promise<Map<string, ReminderTiming[]>>;
+}
+export const REMINDER_TIMINGS = Symbol('REMINDER_TIMINGS');
+
 /** msg_left / msg_entitled (spec §3, §4, §8; implemented by ../quota). */
 export interface MessageQuota {
   /** takes up to `count` messages from the organization's allowance; answers how many were granted */

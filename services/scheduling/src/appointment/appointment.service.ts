@@ -9,6 +9,7 @@ import {
   appointmentStatusEvent,
   appointmentUpdatedEvent,
   type Appointment,
+  type AppointmentEventSnapshot,
   type AppointmentList,
   type EventContract,
   type RecurringInput,
@@ -527,7 +528,14 @@ export class AppointmentService {
       await this.outbox.add(
         m,
         appointmentStatusByCustomerEvent,
-        { ...this.payloadOf(row, [row.id], await this.petIds(m, [row.id])), status, date: item.date, hour: item.hour, min: item.min },
+        {
+          ...this.payloadOf(row, [row.id], await this.petIds(m, [row.id])),
+          appointments: await this.snapshots(m, [row.id]),
+          status,
+          date: item.date,
+          hour: item.hour,
+          min: item.min,
+        },
         meta,
       );
       return item;
@@ -600,6 +608,23 @@ export class AppointmentService {
     };
   }
 
+  /**
+   * Each appointment of `ids` as it is now, for the services that keep a copy (messaging's reminders). The
+   * version is clock_timestamp(), read after this transaction changed (and locked) the rows: a later change
+   * waits for our commit and so reads a later clock, whatever the transactions' start times (now()).
+   */
+  private async snapshots(m: EntityManager, ids: string[]): Promise<AppointmentEventSnapshot[]> {
+    if (ids.length === 0) return [];
+    return m.query<AppointmentEventSnapshot[]>(
+      `SELECT a.id, a.local_date::text AS date, a.hour, a.min, to_char(a.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS starts_at,
+              a.full_day, a.status,
+              coalesce((SELECT array_agg(p.pet_id ORDER BY p.pet_id) FROM appointment_pet p WHERE p.appointment_id = a.id), '{}')::text[] AS pet_ids,
+              to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS version
+         FROM appointment a WHERE a.id = ANY($1::uuid[]) ORDER BY a.local_date, a.id`,
+      [ids],
+    );
+  }
+
   /** R4.17 one event per change, through the outbox in the same transaction. */
   private async publish(
     m: EntityManager,
@@ -609,6 +634,12 @@ export class AppointmentService {
     petIds: string[],
     meta: OutboxMeta,
   ): Promise<void> {
-    await this.outbox.add(m, event, this.payloadOf(row, ids, petIds), meta);
+    const gone = event === appointmentDeletedEvent;
+    await this.outbox.add(
+      m,
+      event,
+      { ...this.payloadOf(row, ids, petIds), ...(gone ? {} : { appointments: await this.snapshots(m, ids) }) },
+      meta,
+    );
   }
 }

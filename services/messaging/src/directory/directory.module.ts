@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DIRECTORY } from '../ports';
+import { DirectoryHandlers } from './directory.handlers';
+import { SqlDirectory } from './directory.service';
+
+/** What messaging knows of stores, customers, pets and appointments, kept from their services' events. */
+@Module({
+  controllers: [DirectoryHandlers],
+  providers: [SqlDirectory, { provide: DIRECTORY, useExisting: SqlDirectory }],
+  exports: [DIRECTORY, SqlDirectory],
+})
+export class DirectoryModule {}

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import {
+  addDays,
+  addMonths,
+  birthdayMonthDays,
+  dueRuns,
+  formatDate,
+  lastVisitWindow,
+  localDateAt,
+  parseDate,
+  slotInstant,
+  wallClockAt,
+  type LocalDate,
+  type StoreClock,
+  type Timing,
+} from './due-time';
+
+const ZONES = ['Europe/Rome', 'Europe/London', 'Europe/Zurich', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'Pacific/Chatham'];
+const rome: StoreClock = { storeId: 'rome', orgaId: 'o', timeZone: 'Europe/Rome' };
+const newYork: StoreClock = { storeId: 'ny', orgaId: 'o', timeZone: 'America/New_York' };
+const noon: Timing[] = [{ templateType: 0, slot: '12:00', offset: 1 }];
+const at = (iso: string) => Date.parse(iso);
+const due = (iso: string, stores: StoreClock[], timings = noon) => dueRuns(at(iso), stores, () => timings);
+
+describe('due time of reminders', () => {
+  it('R9.03 the default appointment reminder is due from 12:00 of the store local day', () => {
+    expect(due('2027-01-15T10:59:59Z', [rome])).toEqual([]);
+    expect(due('2027-01-15T11:00:00Z', [rome])).toEqual([
+      { ...rome, templateType: 0, offset: 1, localDate: '2027-01-15', dueAt: at('2027-01-15T11:00:00Z') },
+    ]);
+    // still due later that day (a scheduler that was down catches up), the next day's run waits for its own noon
+    expect(due('2027-01-15T22:59:00Z', [rome]).map((run) => run.localDate)).toEqual(['2027-01-15']);
+    expect(due('2027-01-15T23:00:00Z', [rome])).toEqual([]);
+  });
+
+  it('R1.06 stores in Rome and New York fire at their own noon', () => {
+    expect(due('2027-01-15T11:00:00Z', [rome, newYork]).map((run) => run.storeId)).toEqual(['rome']);
+    expect(due('2027-01-15T17:00:00Z', [rome, newYork]).map((run) => run.storeId)).toEqual(['rome', 'ny']);
+    // summer time: Rome +2, New York -4
+    expect(due('2027-07-15T10:00:00Z', [rome, newYork]).map((run) => run.storeId)).toEqual(['rome']);
+    expect(due('2027-07-15T16:00:00Z', [rome, newYork]).map((run) => run.storeId)).toEqual(['rome', 'ny']);
+  });
+
+  it('places the slot on DST days: noon keeps its wall time, a skipped time moves on, a repeated one fires the first time', () => {
+    const d = parseDate;
+    // Rome springs forward on 28 March 2027 (02:00 → 03:00) and falls back on 31 October 2027 (03:00 → 02:00)
+    expect(slotInstant(d('2027-03-27'), '12:00', 'Europe/Rome')).toBe(at('2027-03-27T11:00:00Z'));
+    expect(slotInstant(d('2027-03-28'), '12:00', 'Europe/Rome')).toBe(at('2027-03-28T10:00:00Z'));
+    expect(slotInstant(d('2027-03-28'), '02:30', 'Europe/Rome')).toBe(at('2027-03-28T01:30:00Z'));
+    expect(slotInstant(d('2027-10-31'), '02:30', 'Europe/Rome')).toBe(at('2027-10-31T00:30:00Z'));
+    expect(slotInstant(d('2027-10-31'), '12:00', 'Europe/Rome')).toBe(at('2027-10-31T11:00:00Z'));
+    // New York: 14 March and 7 November 2027
+    expect(slotInstant(d('2027-03-14'), '12:00', 'America/New_York')).toBe(at('2027-03-14T16:00:00Z'));
+    expect(slotInstant(d('2027-11-07'), '12:00', 'America/New_York')).toBe(at('2027-11-07T17:00:00Z'));
+    expect(slotInstant(d('2027-03-14'), '02:15', 'America/New_York')).toBe(at('2027-03-14T07:15:00Z'));
+  });
+
+  it('a run is due exactly from its slot until the local day ends, in any zone and on any day (DST included)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: at('2026-01-01T00:00:00Z'), max: at('2030-12-31T00:00:00Z') }),
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        (nowMs, timeZone, hour, min) => {
+          const slot = `${String(hour).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+          const store = { storeId: 's', orgaId: 'o', timeZone };
+          const today = localDateAt(nowMs, timeZone);
+          const dueAt = slotInstant(today, slot, timeZone);
+          const runs = dueRuns(nowMs, [store], () => [{ templateType: 4, slot, offset: 2 }]);
+          expect(runs.length).toBe(nowMs >= dueAt ? 1 : 0);
+          if (runs[0]) expect(runs[0].localDate).toBe(formatDate(today));
+          // the slot's instant is on that local day, at the slot's wall time or just after a skipped hour
+          const wall = wallClockAt(dueAt, timeZone);
+          expect(formatDate(wall)).toBe(formatDate(today));
+          const slotMinutes = hour * 60 + min;
+          const wallMinutes = wall.hour * 60 + wall.min;
+          expect(wallMinutes - slotMinutes).toBeGreaterThanOrEqual(0);
+          expect(wallMinutes - slotMinutes).toBeLessThanOrEqual(60);
+        },
+      ),
+    );
+  });
+
+  it('R9.03 reminder to book: every last-appointment day has exactly one run day, quarterly and yearly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.constantFrom(3, 12), (offset, months) => {
+        const visit = addDays({ year: 2026, month: 1, day: 1 }, offset);
+        const key = (date: LocalDate) => formatDate(date);
+        const runDays: string[] = [];
+        // a visit's run day is within a few days of "months later"
+        const around = addMonths(visit, months);
+        for (let shift = -4; shift <= 4; shift += 1) {
+          const runDay = addDays(around, shift);
+          const { from, to } = lastVisitWindow(runDay, months);
+          if (key(from) <= key(visit) && key(visit) <= key(to)) runDays.push(key(runDay));
+        }
+        expect(runDays).toEqual([key(addMonths(visit, months))]);
+      }),
+    );
+    expect(lastVisitWindow(parseDate('2027-02-28'), 3)).toEqual({ from: parseDate('2026-11-28'), to: parseDate('2026-11-30') });
+    expect(lastVisitWindow(parseDate('2027-06-15'), 12)).toEqual({ from: parseDate('2026-06-15'), to: parseDate('2026-06-15') });
+  });
+
+  it('a pet born on 29 February has its birthday on 28 February in other years', () => {
+    expect(birthdayMonthDays(parseDate('2027-02-28'))).toEqual([228, 229]);
+    expect(birthdayMonthDays(parseDate('2028-02-28'))).toEqual([228]);
+    expect(birthdayMonthDays(parseDate('2028-02-29'))).toEqual([229]);
+    expect(birthdayMonthDays(parseDate('2027-07-04'))).toEqual([704]);
+  });
+});

@@ -1,0 +1,156 @@
+// When reminders are due (spec §1, §3, §9; R1.06, R9.03): at each store's slot in its own time zone, on its
+// own local day. Pure functions over epoch milliseconds and IANA zones (Intl only), tested across DST days.
+
+export type LocalDate = { year: number; month: number; day: number };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatterOf(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Wall = LocalDate & { hour: number; min: number; sec: number };
+
+/** The wall clock of `timeZone` at an instant. */
+export function wallClockAt(epochMs: number, timeZone: string): Wall {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(timeZone).formatToParts(new Date(epochMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts['year'] ?? 0,
+    month: parts['month'] ?? 0,
+    day: parts['day'] ?? 0,
+    hour: parts['hour'] ?? 0,
+    min: parts['minute'] ?? 0,
+    sec: parts['second'] ?? 0,
+  };
+}
+
+const wallAsUtc = (w: Wall) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.min, w.sec);
+const sameWall = (a: Wall, b: Wall) =>
+  a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.min === b.min && a.sec === b.sec;
+const offsetAt = (epochMs: number, timeZone: string) => {
+  const whole = epochMs - (((epochMs % 1000) + 1000) % 1000);
+  return wallAsUtc(wallClockAt(whole, timeZone)) - whole;
+};
+
+/**
+ * The instant of a wall-clock time, as Temporal's 'compatible' choice: a time that happens twice when clocks go
+ * back is the first one; a time skipped when they go forward moves on by the gap (02:30 → 03:30 summer time).
+ */
+export function instantOf(wall: Wall, timeZone: string): number {
+  const guess = wallAsUtc(wall);
+  const day = 86_400_000;
+  const before = offsetAt(guess - day, timeZone);
+  const after = offsetAt(guess + day, timeZone);
+  const fits = [guess - before, guess - after].filter((at) => sameWall(wallClockAt(at, timeZone), wall));
+  return fits.length > 0 ? Math.min(...fits) : guess - before;
+}
+
+export function formatDate(date: LocalDate): string {
+  return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+}
+
+export function parseDate(text: string): LocalDate {
+  const [year, month, day] = text.split('-').map(Number);
+  return { year: year ?? 0, month: month ?? 0, day: day ?? 0 };
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const at = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** `months` later, the day kept or, past the month's end, its last day (31 May + 3 months = 31 Aug; 30 Nov + 3 = 28 or 29 Feb). */
+export function addMonths(date: LocalDate, months: number): LocalDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { year, month, day: Math.min(date.day, daysInMonth(year, month)) };
+}
+
+/** 'HH:MM' → hour and minute */
+export function parseSlot(slot: string): { hour: number; min: number } {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(slot);
+  if (!match) throw new Error(`not a time HH:MM: ${slot}`);
+  return { hour: Number(match[1]), min: Number(match[2]) };
+}
+
+/** The store's local day at an instant. */
+export function localDateAt(epochMs: number, timeZone: string): LocalDate {
+  const { year, month, day } = wallClockAt(epochMs, timeZone);
+  return { year, month, day };
+}
+
+/** The instant a slot falls on a local day of a store (DST resolved as instantOf). */
+export function slotInstant(date: LocalDate, slot: string, timeZone: string): number {
+  return instantOf({ ...date, ...parseSlot(slot), sec: 0 }, timeZone);
+}
+
+/**
+ * Reminder to book (R9.03 quarterly, yearly): the last-appointment days whose reminder goes out on `runDate`,
+ * `months` after them. Each day maps to exactly one run day; on the last day of a shorter month the run also
+ * takes the days it lacks (28 Feb takes 28, 29 and 30 Nov for quarterly).
+ */
+export function lastVisitWindow(runDate: LocalDate, months: number): { from: LocalDate; to: LocalDate } {
+  const from = addMonths(runDate, -months);
+  const lastOfMonth = runDate.day === daysInMonth(runDate.year, runDate.month);
+  const to = lastOfMonth ? { ...from, day: daysInMonth(from.year, from.month) } : from;
+  return { from, to };
+}
+
+/** A pet's birthday on a day: same month and day; 29 February birthdays fall on 28 February in other years. */
+export function birthdayMonthDays(date: LocalDate): number[] {
+  const monthDay = date.month * 100 + date.day;
+  const leap = daysInMonth(date.year, 2) === 29;
+  return monthDay === 228 && !leap ? [228, 229] : [monthDay];
+}
+
+/** A reminder type as an organization has it switched on (REMINDER_TIMINGS). */
+export type Timing = { templateType: 0 | 1 | 2 | 4; slot: string; offset: number };
+export type StoreClock = { storeId: string; orgaId: string; timeZone: string };
+export type DueRun = StoreClock & { templateType: 0 | 1 | 2 | 4; offset: number; localDate: string; dueAt: number };
+
+/**
+ * The runs whose slot has come on the store's local day at `nowMs`: one per store and type switched on. A run
+ * stays due until the day ends, so a scheduler that was down at the slot catches up when it returns.
+ */
+export function dueRuns(nowMs: number, stores: StoreClock[], timingsOf: (orgaId: string) => Timing[]): DueRun[] {
+  const runs: DueRun[] = [];
+  for (const store of stores) {
+    if (!isTimeZone(store.timeZone)) continue;
+    const today = localDateAt(nowMs, store.timeZone);
+    for (const timing of timingsOf(store.orgaId)) {
+      const dueAt = slotInstant(today, timing.slot, store.timeZone);
+      if (nowMs >= dueAt)
+        runs.push({ ...store, templateType: timing.templateType, offset: timing.offset, localDate: formatDate(today), dueAt });
+    }
+  }
+  return runs;
+}

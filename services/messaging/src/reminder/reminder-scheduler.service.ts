@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { REMINDER_STATUS } from '@pawline/contracts';
+import { KIT_CONFIG, NATS_CONNECTION, PawlineLogger, type KitConfig } from '@pawline/nest-kit';
+import { DataSource } from 'typeorm';
+import { buttonPayloadsFor } from '../ports/button-payload';
+import {
+  MESSAGE_QUOTA,
+  REMINDER_COMPOSER,
+  REMINDER_TIMINGS,
+  type ComposedReminder,
+  type MessageQuota,
+  type ReminderComposer,
+  type ReminderTiming,
+  type ReminderTimings,
+  type TemplateMessage,
+} from '../ports';
+import { dueRuns, type DueRun, type StoreClock } from './due-time';
+import { candidatesOf, type Candidate } from './reminder-candidates';
+import { REMINDER_CLOCK, REMINDER_OPTIONS, type Clock, type ReminderOptions } from './reminder.options';
+import { SchedulerLeader } from './scheduler-leader';
+import { SendJobPublisher, type SendJob } from './send-job.publisher';
+
+/** What one tick did (null from tick(): another replica leads). */
+export type TickResult = {
+  runs: number;
+  /** written in process and enqueued */
+  queued: number;
+  /** written as not sent: the organization's plan had no message left (spec §8) */
+  overQuota: number;
+  /** found due but the organization has the type switched off (the composer answered null) */
+  switchedOff: number;
+  /** written earlier but not enqueued (a crash between the two), enqueued now */
+  swept: number;
+};
+
+/** why a reminder was written but not sent: the plan's messages are used up (shown as failed, spec §8 plan warnings) */
+export const PLAN_LIMIT_ERROR = 'plan_limit';
+
+const INSERT_CHUNK = 1000;
+const SWEEP_LIMIT = 10_000;
+const TYPES = [0, 4, 1, 2] as const;
+
+type Composed = { candidate: Candidate; message: ComposedReminder };
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await fn(items[index]);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+const runKey = (storeId: string, type: number, localDate: string) => `${storeId}|${type}|${localDate}`;
+
+/**
+ * The reminder scheduler (issue 12; R1.06, R9.03): one leader across replicas ticks every minute, finds each
+ * store whose slot has come on its local day, selects the due reminders from the directory in one statement per
+ * type, composes them, takes them from the organization's quota, writes them (outbound_message, deduplicated per
+ * reminder) and only then enqueues one send job each. docs/adr/0017-reminder-scheduler.md.
+ */
+@Injectable()
+export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly leader: SchedulerLeader;
+  private readonly publisher: SendJobPublisher;
+  private readonly log: PawlineLogger;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(KIT_CONFIG) kit: KitConfig,
+    @Inject(REMINDER_OPTIONS) private readonly options: ReminderOptions,
+    @Inject(REMINDER_CLOCK) private readonly clock: Clock,
+    @Inject(REMINDER_TIMINGS) private readonly timings: ReminderTimings,
+    @Inject(REMINDER_COMPOSER) private readonly composer: ReminderComposer,
+    @Inject(MESSAGE_QUOTA) private readonly quota: MessageQuota,
+    logger: PawlineLogger,
+  ) {
+    this.leader = new SchedulerLeader(kit.databaseUrl, `pawline-reminder-scheduler:${kit.serviceName}`);
+    this.publisher = new SendJobPublisher(nc, kit);
+    this.log = logger.child({ context: 'ReminderScheduler' });
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.options.tickMs <= 0) return;
+    this.timer = setInterval(() => {
+      // a tick that outlasts the interval is not doubled
+      if (this.running) return;
+      this.running = this.tick()
+        .catch((error: unknown) => this.log.error('reminder tick failed', { err: error }))
+        .finally(() => (this.running = null));
+    }, this.options.tickMs);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    await this.leader.release();
+  }
+
+  /** One tick: null when another replica leads. */
+  async tick(): Promise<TickResult | null> {
+    if (!(await this.leader.acquire())) return null;
+    return this.runDue();
+  }
+
+  /** The work of a tick, as the leader does it (tests call it on two instances to prove the keys alone hold). */
+  async runDue(): Promise<TickResult> {
+    const now = this.clock.now();
+    const swept = await this.sweep(now);
+    const runs = await this.pendingRuns(now);
+    const result: TickResult = { runs: runs.length, queued: 0, overQuota: 0, switchedOff: 0, swept };
+    const counts = new Map<string, { queued: number; overQuota: number }>();
+    for (const type of TYPES) {
+      const ofType = runs.filter((run) => run.templateType === type);
+      if (ofType.length === 0) continue;
+      const candidates = await candidatesOf(this.db, type, ofType);
+      const sent = await this.send(candidates, now);
+      result.queued += sent.queued.length;
+      result.overQuota += sent.overQuota.length;
+      result.switchedOff += sent.switchedOff;
+      for (const [list, field] of [
+        [sent.queued, 'queued'],
+        [sent.overQuota, 'overQuota'],
+      ] as const) {
+        for (const candidate of list) {
+          const key = runKey(candidate.store_id, type, candidate.run_date);
+          const count = counts.get(key) ?? { queued: 0, overQuota: 0 };
+          count[field] += 1;
+          counts.set(key, count);
+        }
+      }
+    }
+    await this.finish(runs, counts, now);
+    if (result.queued + result.overQuota + swept > 0) this.log.info('reminders scheduled', result);
+    return result;
+  }
+
+  /** Runs whose slot has come today in their store's zone and that have not finished yet. */
+  private async pendingRuns(now: Date): Promise<DueRun[]> {
+    const stores = await this.db.query<{ store_id: string; orga_id: string; time_zone: string }[]>(
+      `SELECT store_id, orga_id, time_zone FROM dir_store WHERE NOT deleted`,
+    );
+    if (stores.length === 0) return [];
+    const clocks: StoreClock[] = stores.map((s) => ({ storeId: s.store_id, orgaId: s.orga_id, timeZone: s.time_zone }));
+    const timings = await this.timings.timingsOf([...new Set(clocks.map((c) => c.orgaId))]);
+    const runs = dueRuns(now.getTime(), clocks, (orgaId) => (timings.get(orgaId) ?? []).filter(validTiming));
+    if (runs.length === 0) return [];
+    const finished = await this.db.query<{ store_id: string; template_type: number; local_date: string }[]>(
+      `SELECT r.store_id, r.template_type, r.local_date::text AS local_date
+         FROM reminder_run r JOIN unnest($1::uuid[], $2::smallint[], $3::date[]) AS x(store_id, template_type, local_date)
+           ON r.store_id = x.store_id AND r.template_type = x.template_type AND r.local_date = x.local_date`,
+      [runs.map((r) => r.storeId), runs.map((r) => r.templateType), runs.map((r) => r.localDate)],
+    );
+    const done = new Set(finished.map((f) => runKey(f.store_id, f.template_type, f.local_date)));
+    return runs.filter((run) => !done.has(runKey(run.storeId, run.templateType, run.localDate)));
+  }
+
+  private async finish(runs: DueRun[], counts: Map<string, { queued: number; overQuota: number }>, now: Date): Promise<void> {
+    if (runs.length === 0) return;
+    const countOf = (run: DueRun) => counts.get(runKey(run.storeId, run.templateType, run.localDate)) ?? { queued: 0, overQuota: 0 };
+    await this.db.query(
+      `INSERT INTO reminder_run (store_id, template_type, local_date, orga_id, due_at, finished_at, queued, over_quota)
+       SELECT x.*, $6::timestamptz, y.queued, y.over_quota
+         FROM unnest($1::uuid[], $2::smallint[], $3::date[], $4::uuid[], $5::timestamptz[]) WITH ORDINALITY AS x(store_id, template_type, local_date, orga_id, due_at, n)
+         JOIN unnest($7::int[], $8::int[]) WITH ORDINALITY AS y(queued, over_quota, n) ON x.n = y.n
+       ON CONFLICT (store_id, template_type, local_date) DO UPDATE SET finished_at = EXCLUDED.finished_at,
+         queued = reminder_run.queued + EXCLUDED.queued, over_quota = reminder_run.over_quota + EXCLUDED.over_quota`,
+      [
+        runs.map((r) => r.storeId),
+        runs.map((r) => r.templateType),
+        runs.map((r) => r.localDate),
+        runs.map((r) => r.orgaId),
+        runs.map((r) => new Date(r.dueAt).toISOString()),
+        now.toISOString(),
+        runs.map((r) => countOf(r).queued),
+        runs.map((r) => countOf(r).overQuota),
+      ],
+    );
+  }
+
+  /** Compose, take from the quota, write, then enqueue. */
+  private async send(candidates: Candidate[], now: Date): Promise<{ queued: Candidate[]; overQuota: Candidate[]; switchedOff: number }> {
+    const composed = (
+      await mapLimit(candidates, this.options.composeConcurrency, async (candidate): Promise<Composed | null> => {
+        const message = await this.composer.compose({
+          orgaId: candidate.orga_id,
+          storeId: candidate.store_id,
+          templateType: candidate.template_type,
+          customerId: candidate.customer_id,
+          appointmentId: candidate.appointment_id,
+          petId: candidate.pet_id,
+        });
+        return message ? { candidate, message } : null;
+      })
+    ).filter((item): item is Composed => item !== null);
+    const switchedOff = candidates.length - composed.length;
+
+    // the organization's allowance, in the order the reminders are due (earliest appointments first)
+    const byOrga = new Map<string, Composed[]>();
+    for (const item of composed) byOrga.set(item.candidate.orga_id, [...(byOrga.get(item.candidate.orga_id) ?? []), item]);
+    const granted = new Set<Composed>();
+    for (const [orgaId, items] of byOrga) {
+      const count = Math.max(0, Math.min(items.length, await this.quota.reserve(orgaId, items.length)));
+      for (const item of items.slice(0, count)) granted.add(item);
+    }
+
+    const queued: Candidate[] = [];
+    const overQuota: Candidate[] = [];
+    const jobs: SendJob[] = [];
+    const unused = new Map<string, number>();
+    for (let start = 0; start < composed.length; start += INSERT_CHUNK) {
+      const chunk = composed.slice(start, start + INSERT_CHUNK).map((item) => ({ ...item, id: randomUUID(), ok: granted.has(item) }));
+      const written = new Set(await this.write(chunk, now));
+      for (const item of chunk) {
+        if (!written.has(item.id)) {
+          // another leader wrote it first (a moment of two leaders): give its message back
+          if (item.ok) unused.set(item.candidate.orga_id, (unused.get(item.candidate.orga_id) ?? 0) + 1);
+          continue;
+        }
+        if (item.ok) {
+          queued.push(item.candidate);
+          jobs.push({ outboundId: item.id, orgaId: item.candidate.orga_id, storeId: item.candidate.store_id });
+        } else overQuota.push(item.candidate);
+      }
+    }
+    for (const [orgaId, count] of unused) await this.quota.release(orgaId, count);
+    await this.enqueue(jobs, now);
+    return { queued, overQuota, switchedOff };
+  }
+
+  /** One multi-row insert; answers the ids written (a key already taken writes nothing). */
+  private async write(chunk: (Composed & { id: string; ok: boolean })[], now: Date): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }[]>(
+      `INSERT INTO outbound_message (id, orga_id, store_id, kind, template_type, appointment_id, customer_id, pet_id, dedupe_key, to_phone,
+         channel, content, status, last_error, created_at, updated_at)
+       SELECT x.id, x.orga_id, x.store_id, 'reminder', x.template_type, x.appointment_id, x.customer_id, x.pet_id, x.dedupe_key, x.to_phone,
+              'whatsapp', x.content, x.status, x.last_error, $13, $13
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::smallint[], $5::uuid[], $6::uuid[], $7::uuid[], $8::text[], $9::text[],
+                     $10::jsonb[], $11::smallint[], $12::text[])
+           AS x(id, orga_id, store_id, template_type, appointment_id, customer_id, pet_id, dedupe_key, to_phone, content, status, last_error)
+       ON CONFLICT (dedupe_key) DO NOTHING
+       RETURNING id`,
+      [
+        chunk.map((c) => c.id),
+        chunk.map((c) => c.candidate.orga_id),
+        chunk.map((c) => c.candidate.store_id),
+        chunk.map((c) => c.candidate.template_type),
+        chunk.map((c) => c.candidate.appointment_id),
+        chunk.map((c) => c.candidate.customer_id),
+        chunk.map((c) => c.candidate.pet_id),
+        chunk.map((c) => c.candidate.dedupe_key),
+        chunk.map((c) => c.candidate.phone),
+        chunk.map((c) => JSON.stringify(contentOf(c.id, c.candidate.phone, c.message))),
+        chunk.map((c) => (c.ok ? REMINDER_STATUS.in_process : REMINDER_STATUS.failed)),
+        chunk.map((c) => (c.ok ? null : PLAN_LIMIT_ERROR)),
+        now.toISOString(),
+      ],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Publishes the jobs and marks what JetStream accepted; the rest waits for the sweep. */
+  private async enqueue(jobs: SendJob[], now: Date): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const { accepted, failed, lastError } = await this.publisher.publish(jobs, now);
+    for (let start = 0; start < accepted.length; start += INSERT_CHUNK) {
+      await this.db.query(`UPDATE outbound_message SET enqueued_at = $2 WHERE id = ANY($1::uuid[])`, [
+        accepted.slice(start, start + INSERT_CHUNK),
+        now.toISOString(),
+      ]);
+    }
+    if (failed > 0) this.log.warn('send jobs not enqueued, left to the sweep', { failed, err: String(lastError) });
+    return accepted.length;
+  }
+
+  /** Reminders written but never enqueued (the process died between the two) are enqueued again. */
+  private async sweep(now: Date): Promise<number> {
+    const rows = await this.db.query<{ id: string; orga_id: string; store_id: string | null }[]>(
+      `SELECT id, orga_id, store_id FROM outbound_message
+        WHERE enqueued_at IS NULL AND kind = 'reminder' AND status = $1 AND provider_message_id IS NULL AND created_at < $2
+        ORDER BY created_at LIMIT ${SWEEP_LIMIT}`,
+      [REMINDER_STATUS.in_process, new Date(now.getTime() - this.options.sweepAfterMs).toISOString()],
+    );
+    return this.enqueue(
+      rows.map((row) => ({ outboundId: row.id, orgaId: row.orga_id, storeId: row.store_id })),
+      now,
+    );
+  }
+}
+
+function validTiming(timing: ReminderTiming): boolean {
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(timing.slot)) return false;
+  // R9.03 / R5.12 the pre-appointment reminder goes at least 2 days before; the reminder to book every 3 or 12 months
+  if (timing.templateType === 4) return timing.offset >= 2;
+  if (timing.templateType === 2) return timing.offset === 3 || timing.offset === 12;
+  if (timing.templateType === 0) return timing.offset >= 1;
+  return true;
+}
+
+function contentOf(outboundId: string, phone: string, message: ComposedReminder): TemplateMessage {
+  return { ...message, kind: 'template', to: phone, buttonPayloads: buttonPayloadsFor(message.buttons, outboundId) };
+}
