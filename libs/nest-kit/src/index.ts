@@ -22,12 +22,14 @@ export {
   type EventHandlerOptions,
   type WorkHandlerOptions,
 } from './events/event-handler.decorator';
+export { DeadLetterStore } from './events/dead-letter.store';
+export { faultPoint } from './fault-point';
 export { readEvent, safeJson } from './events/read-event';
 export { HealthService } from './health/health.service';
 export { KitModule } from './kit.module';
 export { PawlineLogger } from './logging/pawline.logger';
 export { NATS_CONNECTION } from './nats/nats.tokens';
-export { OutboxService, type OutboxMeta } from './outbox/outbox.service';
+export { OutboxService, outboxChannel, type OutboxMeta } from './outbox/outbox.service';
 export { NatsRpcClient, type RpcCallOptions } from './rpc/nats-rpc.client';
 export { RawJson } from './rpc/raw-json';
 export { RpcError, type RpcErrorDetails } from './rpc/rpc-error';

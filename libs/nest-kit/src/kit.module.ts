@@ -80,6 +80,7 @@ export class KitModule {
         NatsRpcClient,
         AccessService,
         MemberAccessGuard,
+        DeadLetterStore,
         HealthService,
         KitNatsTransport,
         ...(database ? [OutboxService] : []),

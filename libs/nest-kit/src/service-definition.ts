@@ -4,8 +4,13 @@ import type { KitConfig } from './config/kit-config';
 
 /** What a service tells the kit about itself (see docs/dev/platform-api.md). */
 export type ServiceDefinition = {
-  /** Also the Postgres schema and the NATS queue group. */
+  /** Also the Postgres schema (unless `schema` says otherwise) and the NATS queue group. */
   name: string;
+  /**
+   * The Postgres schema when it is not `name`: a second deployment of one service's tables under its
+   * own name, queue group and health port (messaging-worker works on messaging's schema).
+   */
+  schema?: string;
   /** The service's root Nest module. */
   module: Type<unknown>;
   /** TypeORM entities of this schema. */

@@ -23,4 +23,5 @@ export * from './whatsapp-profile-image.rpc';
 export * from './whatsapp-profile-update.rpc';
 export * from './provider-webhook.rpc';
 export * from './sandbox-messaging.rpc';
+export * from './reminder-status-changed.event';
 export * from './send-work';

@@ -3,3 +3,4 @@ export * from './message-quota';
 export * from './reminder-rules';
 export * from './template-renderer';
 export * from './working-days';
+export * from './reminder-status';

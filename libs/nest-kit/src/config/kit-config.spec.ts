@@ -7,6 +7,7 @@ describe('loadKitConfig', () => {
   it('uses the documented defaults when the environment is empty', () => {
     expect(loadKitConfig(identity, {})).toEqual({
       serviceName: 'identity',
+      schema: 'identity',
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/pawline',
       natsUrl: 'nats://127.0.0.1:4222',
       redisUrl: 'redis://127.0.0.1:6379',
@@ -16,6 +17,11 @@ describe('loadKitConfig', () => {
       otlpEndpoint: null,
       checkRawReplies: false,
     });
+  });
+
+  it("works on another service's schema when its definition names one (a second deployment of its tables)", () => {
+    const worker = loadKitConfig({ name: 'messaging-worker', schema: 'messaging', http: { defaultPort: 3109 } }, {});
+    expect(worker).toMatchObject({ serviceName: 'messaging-worker', schema: 'messaging' });
   });
 
   it('checks pre-serialized replies in tests unless told otherwise, and refuses an unclear switch', () => {

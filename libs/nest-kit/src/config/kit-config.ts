@@ -8,6 +8,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type KitConfig = {
   serviceName: string;
+  /** The Postgres schema: the service's name unless its definition names another (ServiceDefinition.schema). */
+  schema: string;
   databaseUrl: string;
   natsUrl: string;
   redisUrl: string | null;
@@ -41,6 +43,7 @@ const url = (protocols: string[]) =>
 
 const kitConfigSchema = z.object({
   serviceName: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes'),
+  schema: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes'),
   databaseUrl: url(['postgres:', 'postgresql:']),
   natsUrl: url(['nats:', 'tls:']),
   redisUrl: url(['redis:', 'rediss:']).nullable(),
@@ -71,13 +74,14 @@ function onOff(value: string | undefined, fallback: boolean): unknown {
 
 /** Reads, defaults and validates the kit's settings; a bad value throws a KitConfigError naming its variable. */
 export function loadKitConfig(
-  service: { name: string; http?: { defaultPort: number } },
+  service: { name: string; schema?: string; http?: { defaultPort: number } },
   env: Env = process.env,
   overrides: Partial<KitConfig> = {},
 ): KitConfig {
   const portVar = portVariable(service.name);
   const sources: Record<keyof KitConfig, string> = {
     serviceName: 'ServiceDefinition.name',
+    schema: 'ServiceDefinition.schema',
     databaseUrl: 'DATABASE_URL',
     natsUrl: 'NATS_URL',
     redisUrl: 'REDIS_URL',
@@ -91,6 +95,7 @@ export function loadKitConfig(
   const redis = env['REDIS_URL'];
   const raw: Record<keyof KitConfig, unknown> = {
     serviceName: service.name,
+    schema: service.schema ?? service.name,
     databaseUrl: env['DATABASE_URL'] || DEFAULT_DATABASE_URL,
     natsUrl: env['NATS_URL'] || DEFAULT_NATS_URL,
     redisUrl: redis === 'off' ? null : redis || DEFAULT_REDIS_URL,

@@ -5,14 +5,15 @@ import { KIT_ENTITIES } from './kit-entities';
 import { KitTables1000000000000 } from './kit-tables.migration';
 
 type EntityList = MixedList<string | (new (...args: never[]) => unknown)>;
-export type ServiceSchema = { name: string; entities?: unknown[]; migrations?: unknown[] };
+export type ServiceSchema = { name: string; schema?: string; entities?: unknown[]; migrations?: unknown[] };
 
-/** One DataSource per service: schema = service name, search_path too, migrations never synchronize. */
+/** One DataSource per service: schema = service name (or its `schema`), search_path too, migrations never synchronize. */
 export function dataSourceOptions(def: ServiceSchema, config: Pick<KitConfig, 'databaseUrl'>): DataSourceOptions {
+  const schema = def.schema ?? def.name;
   return {
     type: 'postgres',
     url: config.databaseUrl,
-    schema: def.name,
+    schema,
     entities: [...KIT_ENTITIES, ...(def.entities ?? [])] as EntityList,
     migrations: [KitTables1000000000000, ...(def.migrations ?? [])] as EntityList,
     migrationsTableName: 'migrations',
@@ -20,7 +21,7 @@ export function dataSourceOptions(def: ServiceSchema, config: Pick<KitConfig, 'd
     synchronize: false,
     migrationsRun: false,
     // unqualified names in a service's SQL land in its own schema
-    extra: { options: `-c search_path="${def.name}",public`, max: 10 },
+    extra: { options: `-c search_path="${schema}",public`, max: 10 },
   };
 }
 

@@ -26,7 +26,7 @@ export class DeadLetterStore {
   }
 
   private get table(): string {
-    return `"${this.config.serviceName}"."dead_letter"`;
+    return `"${this.config.schema}"."dead_letter"`;
   }
 
   async add(entry: {

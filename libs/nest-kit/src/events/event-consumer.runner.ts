@@ -167,7 +167,7 @@ export class EventConsumerRunner {
     }
     await this.dataSource.transaction(async (manager) => {
       const inserted = await manager.query<unknown[]>(
-        `INSERT INTO "${this.config.serviceName}"."processed_event" ("durable", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"`,
+        `INSERT INTO "${this.config.schema}"."processed_event" ("durable", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"`,
         [handler.options.durable, event.id],
       );
       if (inserted.length === 0) return;

@@ -75,11 +75,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async publishBatch(): Promise<number> {
-    const schema = `"${this.config.serviceName}"`;
+    const schema = `"${this.config.schema}"`;
     return this.dataSource.transaction(async (manager) => {
       // one relay at a time keeps the order; SKIP LOCKED keeps a second one from waiting on rows
       const [lock] = await manager.query<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok`, [
-        `pawline-outbox:${this.config.serviceName}`,
+        `pawline-outbox:${this.config.schema}`,
       ]);
       if (!lock?.ok) return 0;
       const rows = await manager.query<OutboxRow[]>(
@@ -122,7 +122,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN "${outboxChannel(this.config.serviceName)}"`);
+      await client.query(`LISTEN "${outboxChannel(this.config.schema)}"`);
       this.listener = client;
     } catch (error) {
       this.log.warn('outbox listener unavailable, polling only', { err: String(error) });

@@ -40,7 +40,7 @@ export class OutboxService {
       actor: meta.actor,
       data,
     };
-    const schema = this.config.serviceName;
+    const schema = this.config.schema;
     await manager.query(`INSERT INTO "${schema}"."outbox_event" ("id", "subject", "envelope", "headers") VALUES ($1, $2, $3, $4)`, [
       envelope.id,
       envelope.subject,

@@ -76,6 +76,14 @@ export class OutboundMessageEntity {
   @Column({ type: 'timestamptz', name: 'sent_at', nullable: true })
   sentAt!: Date | null;
 
+  /** messaging-worker's claim: no other worker sends this message before it passes (null: unclaimed) */
+  @Column({ type: 'timestamptz', name: 'claimed_until', nullable: true })
+  claimedUntil!: Date | null;
+
+  /** the SMS sent instead when WhatsApp could not deliver (spec §4 'WhatsApp failed, SMS will be sent') */
+  @Column({ type: 'varchar', length: 200, name: 'sms_message_id', nullable: true })
+  smsMessageId!: string | null;
+
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 
