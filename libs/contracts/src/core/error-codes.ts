@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   promo_code_invalid: 400,
   /** a pet or staff member named in a body is not one of the request's organization (and store) */
   unknown_reference: 400,
+  /** free text to a customer outside WhatsApp's 24-hour window: a template message is needed */
+  reply_window_closed: 409,
   session_expired: 401,
   service_unavailable: 503,
   internal: 500,

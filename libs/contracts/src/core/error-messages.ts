@@ -31,6 +31,8 @@ const en: Catalogue = {
   unknown_reference: 'A pet or staff member you chose does not belong to this salon.',
   session_expired: 'Your session has expired. Please sign in again.',
   service_unavailable: 'The service is not available right now. Please try again shortly.',
+  reply_window_closed:
+    'The customer has not written in the last 24 hours, so WhatsApp allows no free text. Please send a template message instead.',
   internal: 'An error occurred.',
 };
 
@@ -57,6 +59,8 @@ const it: Catalogue = {
   unknown_reference: 'Un animale o un membro dello staff scelto non appartiene a questo salone.',
   session_expired: 'La sessione è scaduta. Effettua di nuovo il login.',
   service_unavailable: 'Il servizio non è disponibile al momento. Riprova tra poco.',
+  reply_window_closed:
+    'Il cliente non ha scritto nelle ultime 24 ore, quindi WhatsApp non consente testo libero. Invia invece un messaggio modello.',
   internal: 'Si è verificato un errore.',
 };
 
@@ -83,6 +87,8 @@ const de: Catalogue = {
   unknown_reference: 'Ein gewähltes Tier oder Teammitglied gehört nicht zu diesem Salon.',
   session_expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   service_unavailable: 'Der Dienst ist gerade nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+  reply_window_closed:
+    'Der Kunde hat in den letzten 24 Stunden nicht geschrieben, daher erlaubt WhatsApp keinen freien Text. Bitte senden Sie stattdessen eine Vorlagennachricht.',
   internal: 'Ein Fehler ist aufgetreten.',
 };
 
@@ -109,6 +115,8 @@ const fr: Catalogue = {
   unknown_reference: "Un animal ou un membre de l'équipe choisi n'appartient pas à ce salon.",
   session_expired: 'Votre session a expiré. Veuillez vous reconnecter.',
   service_unavailable: "Le service n'est pas disponible pour le moment. Veuillez réessayer dans un instant.",
+  reply_window_closed:
+    "Le client n'a pas écrit au cours des dernières 24 heures, WhatsApp n'autorise donc pas de texte libre. Veuillez envoyer un message modèle.",
   internal: 'Une erreur est survenue.',
 };
 

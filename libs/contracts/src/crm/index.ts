@@ -33,3 +33,5 @@ export * from './pet-updated.event';
 export * from './tag-created.event';
 export * from './tag-deleted.event';
 export * from './tag-updated.event';
+export * from './customer-unsubscribe.rpc';
+export * from './pet-names.rpc';

@@ -9,6 +9,7 @@ import { identityAdminRoutes } from './identity-admin.routes';
 import { orgaRoutes } from './orga.routes';
 import { userRoutes } from './user.routes';
 import { messagingRoutes } from './messaging.routes';
+import { messagingInboxRoutes } from './messaging-inbox.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -20,6 +21,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...crmRoutes,
     ...schedulingRoutes,
     ...messagingRoutes,
+    ...messagingInboxRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];

@@ -1,2 +1,3 @@
 export * from './messaging-ports';
 export * from './provider.port';
+export * from './button-payload';

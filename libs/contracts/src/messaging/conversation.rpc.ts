@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineRpc } from '../core';
+import { FREE_TEXT_MAX, conversationPageSchema, pageCursorSchema } from './inbox-shapes';
+
+const customerScope = { orga_id: z.string().uuid(), store_id: z.string().uuid(), customer_id: z.string().uuid() };
+
+/** A customer's conversation: their messages and ours, newest first, 50 a page after (last time, last id) (store read). */
+export const listConversationRpc = defineRpc(
+  'rpc.messaging.conversation.list',
+  z.strictObject({ ...customerScope, ...pageCursorSchema }),
+  conversationPageSchema,
+);
+
+const queued = z.object({ outbound_id: z.string().uuid() });
+
+/**
+ * Free text to a customer (store write), only inside WhatsApp's 24-hour window after their last
+ * message; outside it `reply_window_closed` (409) asks for a template.
+ */
+export const sendCustomerReplyRpc = defineRpc(
+  'rpc.messaging.conversation.reply',
+  z.strictObject({ ...customerScope, text: z.string().trim().min(1).max(FREE_TEXT_MAX) }),
+  queued,
+);
+
+/** A template message to a customer (store write): allowed at any time; `addition` fills the template's free-text variable. */
+export const sendCustomerTemplateRpc = defineRpc(
+  'rpc.messaging.conversation.template',
+  z.strictObject({ ...customerScope, template_id: z.string().uuid(), addition: z.string().trim().max(FREE_TEXT_MAX).default('') }),
+  queued,
+);

@@ -1,0 +1,111 @@
+import {
+  deleteNotificationsRpc,
+  getMessageAnswerRpc,
+  getMessageAnswersRpc,
+  listAttachmentsRpc,
+  listConversationRpc,
+  listMessageAnswersRpc,
+  listNotificationsRpc,
+  markNotificationsSeenRpc,
+  messagingInboxHttpRoutes as http,
+  readAttachmentRpc,
+  sendCustomerReplyRpc,
+  sendCustomerTemplateRpc,
+  type NotificationType,
+} from '@pawline/contracts';
+import {
+  fileDownloadRoute,
+  orgaParam,
+  pathParam,
+  rpcRoute,
+  storeParam,
+  type ApiRoute,
+  type BoundRpc,
+  type FileDownload,
+  type RouteContext,
+} from '../http/route-definition';
+
+// The inbox of messaging: customers' answers, attachments, conversations, staff replies and the
+// store's notifications; declared in libs/contracts/src/http/messaging-inbox.routes.ts. The gateway
+// checks the access rule, the service checks it again.
+
+const storeScope = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) });
+/** spec §7 cursors: `0` and `none` start at the newest */
+const cursor = (ctx: RouteContext) => {
+  const lastTime = pathParam(ctx, 'last_time');
+  const lastId = pathParam(ctx, 'last_id');
+  return { last_time: lastTime === '0' ? null : lastTime, last_id: lastId === 'none' ? null : lastId.toLowerCase() };
+};
+const notificationKey = (ctx: RouteContext) => ({
+  ...storeScope(ctx),
+  belongs_to: pathParam(ctx, 'belongs_to').toLowerCase(),
+  notification_type: pathParam(ctx, 'notification_type') as NotificationType,
+});
+const customerScope = (ctx: RouteContext) => ({ ...storeScope(ctx), customer_id: pathParam(ctx, 'customer') });
+
+/** An attachment's bytes part by part (512 KiB each; NATS max_payload is 1 MiB). */
+async function downloadAttachment(ctx: RouteContext, rpc: BoundRpc): Promise<FileDownload> {
+  const subject = {
+    ...storeScope(ctx),
+    sector: 'msg' as const,
+    subject_id: pathParam(ctx, 'subject'),
+    sequence: Number(pathParam(ctx, 'sequence')),
+  };
+  const read = (offset: number) => rpc.call(readAttachmentRpc, { ...subject, offset });
+  const first = await read(0);
+  async function* parts(): AsyncGenerator<Buffer> {
+    let part = first;
+    yield Buffer.from(part.data_base64, 'base64');
+    while (part.next_offset !== null) {
+      part = await read(part.next_offset);
+      yield Buffer.from(part.data_base64, 'base64');
+    }
+  }
+  return { contentType: first.attachment.mime, fileName: first.attachment.file_name, size: first.attachment.size, parts: parts() };
+}
+
+export const messagingInboxRoutes: ApiRoute[] = [
+  rpcRoute(http.listMessageAnswers, {
+    access: { orga: 'store_read' },
+    rpc: listMessageAnswersRpc,
+    input: (ctx) => ({ ...storeScope(ctx), ...cursor(ctx) }),
+  }),
+  rpcRoute(http.getMessageAnswers, {
+    access: { orga: 'store_read' },
+    rpc: getMessageAnswersRpc,
+    input: (ctx) => ({ ...storeScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.getMessageAnswer, {
+    access: { orga: 'store_read' },
+    rpc: getMessageAnswerRpc,
+    input: (ctx) => ({ ...storeScope(ctx), answer_id: pathParam(ctx, 'id') }),
+  }),
+  rpcRoute(http.listAttachments, {
+    access: { orga: 'store_read' },
+    rpc: listAttachmentsRpc,
+    input: (ctx) => ({ ...storeScope(ctx), sector: 'msg' as const, subject_id: pathParam(ctx, 'subject') }),
+  }),
+  fileDownloadRoute(http.downloadAttachment, { access: { orga: 'store_read' }, download: downloadAttachment }),
+  rpcRoute(http.listConversation, {
+    access: { orga: 'store_read' },
+    rpc: listConversationRpc,
+    input: (ctx) => ({ ...customerScope(ctx), ...cursor(ctx) }),
+  }),
+  rpcRoute(http.sendCustomerReply, {
+    access: { orga: 'store_write' },
+    rpc: sendCustomerReplyRpc,
+    input: (ctx) => ({ ...customerScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.sendCustomerTemplate, {
+    access: { orga: 'store_write' },
+    rpc: sendCustomerTemplateRpc,
+    input: (ctx) => ({ ...customerScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.listNotifications, {
+    access: { orga: 'store_read' },
+    rpc: listNotificationsRpc,
+    input: (ctx) => ({ ...storeScope(ctx), ...cursor(ctx) }),
+  }),
+  rpcRoute(http.markNotificationsSeen, { access: { orga: 'store_read' }, rpc: markNotificationsSeenRpc, input: notificationKey }),
+  rpcRoute(http.deleteNotifications, { access: { orga: 'store_read' }, rpc: deleteNotificationsRpc, input: notificationKey }),
+];
