@@ -340,7 +340,8 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
       }
       setData((d) => withinDays(mergeAppointments(removeAppointments(d, [item.id]), fetched), from, to));
     }
-    if (isCustomerDecline(action, item.status)) {
+    // a shell that raises it itself (into its notification list) is not told twice
+    if (isCustomerDecline(action, item.status) && !bridge.declinedNotifications) {
       const pets = await Promise.all(
         fetched.pets
           .filter((p) => p.appointment_id === item.id)

@@ -13,6 +13,8 @@ import { useSession } from '../session/SessionProvider';
 import type { SignedIn } from '../session/session-start';
 import { drawerLinks } from '../remotes/remote-manifest';
 import { useNotify } from '../snackbar/SnackbarProvider';
+import { NotificationCenter } from '../notifications/NotificationCenter';
+import { readNotificationsOption, writeNotificationsOption } from '../notifications/notifications-option';
 import { HelpIcon, PersonIcon } from './icons';
 import { LeftDrawer } from './LeftDrawer';
 import { drawerWidth, readMiniVariant, writeMiniVariant } from './mini-variant';
@@ -26,7 +28,7 @@ const NARROW_SCREEN_PX = 768;
 /** The frame of a signed-in user: top bar, drawers, store switcher, notification bar and dialogs. */
 export function SignedInFrame({ session }: { session: SignedIn }) {
   const { t, language, changeLanguage } = useI18n();
-  const { logout, api } = useSession();
+  const { logout, api, subscribe } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
   const paddingTop = useTopPadding();
@@ -41,6 +43,12 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
     [session.user, session.orga, currentStoreId],
   );
   const width = drawerWidth(mini);
+  const notificationStoreId = drawerStoreId(session.orga, session.user.id, currentStoreId);
+  const [notificationsOn, setNotificationsOn] = useState(() => readNotificationsOption(window.localStorage));
+  const onNotificationsOption = (on: boolean) => {
+    writeNotificationsOption(window.localStorage, on);
+    setNotificationsOn(on);
+  };
 
   // A device without a language choice of its own follows the person's saved language.
   const savedLanguage = session.user.language;
@@ -102,6 +110,20 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
               <HelpIcon />
             </Link>
           </IconButton>
+          {/* R2.07 the bell only while signed in and the notifications option is on */}
+          {notificationsOn && session.orga && notificationStoreId ? (
+            <NotificationCenter
+              key={notificationStoreId}
+              api={api}
+              orgaId={session.orga.id}
+              storeId={notificationStoreId}
+              language={language}
+              t={t}
+              subscribe={subscribe}
+              navigate={(to) => void navigate(to)}
+              onError={(message) => notify(SNACKBAR_TYPE.error, message)}
+            />
+          ) : null}
           <IconButton
             aria-label={t('shell.userMenu')}
             data-testid="user-button"
@@ -128,6 +150,8 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
         onClose={() => setUserDrawerOpen(false)}
         onLogout={onLogout}
         onLanguage={onLanguage}
+        notificationsOn={notificationsOn}
+        onNotificationsOption={onNotificationsOption}
       />
     </Box>
   );

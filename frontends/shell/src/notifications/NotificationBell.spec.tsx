@@ -13,6 +13,7 @@ const t = shellTranslator('en');
 
 function notification(i: number, over: Partial<ShellNotification> = {}): ShellNotification {
   return {
+    id: `id-a${i}`,
     notification_type: 'CUSTOMER_MSG',
     belongs_to: `a${i}`,
     seen: null,
@@ -37,7 +38,7 @@ function fakeSource(all: ShellNotification[], failFirst = false) {
         fail = false;
         throw new Error('Gateway unreachable');
       }
-      const from = cursor.last_id === 'none' ? 0 : all.findIndex((n) => n.belongs_to === cursor.last_id) + 1;
+      const from = cursor.last_id === 'none' ? 0 : all.findIndex((n) => n.id === cursor.last_id) + 1;
       const page: NotificationPage = { items: all.slice(from, from + 50), new_notifications: all.filter((n) => n.seen === null).length };
       return page;
     },
@@ -179,7 +180,7 @@ describe('notification bell', () => {
     fireEvent.click(screen.getByTestId('notifications-next'));
     await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(53));
     expect(screen.queryByTestId('notifications-next')).toBeNull();
-    expect(calls).toEqual(['page none', 'page a49']);
+    expect(calls).toEqual(['page none', 'page id-a49']);
     fireEvent.click(screen.getAllByTestId('notification-delete')[0]);
     await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(52));
     expect(calls).toContain('delete a0/CUSTOMER_MSG');

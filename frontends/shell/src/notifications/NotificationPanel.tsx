@@ -7,7 +7,15 @@ import type { Notifications } from './useNotifications';
 /** The browser's IntersectionObserver; a fake in the tests (jsdom has none). */
 export type ObserverFactory = (callback: IntersectionObserverCallback, options: IntersectionObserverInit) => IntersectionObserver;
 
-const defaultObserver: ObserverFactory = (callback, options) => new IntersectionObserver(callback, options);
+// A browser without IntersectionObserver counts a row as seen once it is in the open panel.
+const defaultObserver: ObserverFactory = (callback, options) =>
+  typeof IntersectionObserver === 'function'
+    ? new IntersectionObserver(callback, options)
+    : ({
+        observe: (target: Element) => callback([{ target, isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+        unobserve: () => undefined,
+        disconnect: () => undefined,
+      } as unknown as IntersectionObserver);
 
 function TrashIcon() {
   return (

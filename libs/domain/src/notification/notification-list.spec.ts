@@ -13,6 +13,7 @@ import {
 
 function notification(over: Partial<ShellNotification>): ShellNotification {
   return {
+    id: `id-${over.belongs_to ?? 'a1'}`,
     notification_type: 'CUSTOMER_MSG',
     belongs_to: 'a1',
     seen: null,
@@ -60,7 +61,7 @@ describe('notification list', () => {
   it('R4.04 R4.22 pages by 50 with Next: a full page leaves Next, a shorter one ends the list', () => {
     let list = withNotificationPage(EMPTY_NOTIFICATION_LIST, { items: page(50), new_notifications: 7 }, true);
     expect(list.done).toBe(false);
-    expect(nextPageCursor(list)).toEqual({ last_time: list.items[49].time, last_id: 'a49' });
+    expect(nextPageCursor(list)).toEqual({ last_time: list.items[49].time, last_id: 'id-a49' });
     list = withNotificationPage(list, { items: page(3, 50), new_notifications: 7 }, false);
     expect(list.items).toHaveLength(53);
     expect(list.done).toBe(true);
@@ -87,7 +88,7 @@ describe('notification list', () => {
     expect(list.items.map((n) => n.belongs_to)).toEqual(['ap1', 'a0']);
     expect(list.newCount).toBe(2);
     // the cursor of Next ignores local notifications
-    expect(nextPageCursor(list).last_id).toBe('a0');
+    expect(nextPageCursor(list).last_id).toBe('id-a0');
   });
 
   it('R4.01 R4.03 a customer message opens the messages page, a booking request the booking page', () => {

@@ -5,12 +5,15 @@ export const NOTIFICATION_TYPES = ['CUSTOMER_MSG', 'NEW_BOOKING', 'APPOINTMENT_S
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type ShellNotification = {
+  /** the server's id (the Next cursor); a local one gets an id of its own */
+  id: string;
   notification_type: string;
   /** the entity it is about (answer, booking request, appointment); with the type it names the notification */
   belongs_to: string;
   /** when it was seen (ISO), or null while unseen */
   seen: string | null;
   time: string;
+  /** the texts as shown, in the user's language */
   title: string;
   text: string;
   orga_id: string;
@@ -59,7 +62,7 @@ function sortNewestFirst(items: ShellNotification[]): ShellNotification[] {
 export function nextPageCursor(list: NotificationList): { last_time: string; last_id: string } {
   const server = list.items.filter((n) => !n.local);
   const last = server[server.length - 1];
-  return last ? { last_time: last.time, last_id: last.belongs_to } : { last_time: '0', last_id: 'none' };
+  return last ? { last_time: last.time, last_id: last.id } : { last_time: '0', last_id: 'none' };
 }
 
 /** A notification raised on this device goes first, unseen, and counts as new. */
