@@ -1,5 +1,4 @@
 import { MessagingModule } from './messaging.module';
-import { NoteHandlers } from './note/note.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
 // Nest binds @MessagePattern / @EventPattern (what @RpcHandler, @EventHandler and @WorkHandler apply)
@@ -19,7 +18,7 @@ function handlesMessages(candidate: unknown): boolean {
 
 describe('messaging module', () => {
   it('lists its handler classes as controllers', () => {
-    expect(listed('controllers')).toEqual(expect.arrayContaining([NoteHandlers, OrgaPurgeHandlers]));
+    expect(listed('controllers')).toEqual(expect.arrayContaining([OrgaPurgeHandlers]));
     expect(listed('controllers').every(handlesMessages)).toBe(true);
   });
 

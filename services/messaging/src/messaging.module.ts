@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { NoteHandlers } from './note/note.handlers';
-import { NoteService } from './note/note.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
 /**
@@ -8,7 +6,7 @@ import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
  * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
  */
 @Module({
-  controllers: [NoteHandlers, OrgaPurgeHandlers],
-  providers: [NoteService],
+  controllers: [OrgaPurgeHandlers],
+  providers: [],
 })
 export class MessagingModule {}

@@ -1,26 +1,156 @@
-import { createMessagingNoteRpc, listMessagingNotesRpc } from '../messaging';
+import {
+  PREVIEW_TEMPLATE_REQUIRED,
+  createMessageTemplateRpc,
+  deleteMessageTemplateRpc,
+  deleteWhatsappProfileImageRpc,
+  getMessageQuotaRpc,
+  getMessagingSenderRpc,
+  getReminderSettingsRpc,
+  getWhatsappProfileRpc,
+  listMessageTemplatesRpc,
+  listWhatsappProfileImagesRpc,
+  messageTemplateFieldsSchema,
+  messagingFileSchema,
+  messagingSenderFieldsSchema,
+  previewMessageTemplateRpc,
+  previewNamesATemplate,
+  reminderSettingsFieldsSchema,
+  templatePreviewFieldsSchema,
+  updateMessageTemplateRpc,
+  updateMessagingSenderRpc,
+  updateReminderSettingsRpc,
+  updateWhatsappProfileRpc,
+  whatsappProfileFieldsSchema,
+} from '../messaging';
 import { defineRoute } from '../core/http-route';
 
-// messaging: the organization's notes. The gateway binds these (services/gateway/src/routes/messaging.routes.ts)
+// messaging (issue 12): templates, reminder settings, the message quota, the sender and the WhatsApp
+// profile (spec §3, §4, §7, §8). The gateway binds these (services/gateway/src/routes/messaging.routes.ts)
 // and the browser calls them through API_ROUTES of libs/api-client.
 
-const noteBody = createMessagingNoteRpc.request.omit({ orga_id: true });
+const MSG = '/api/v1/orga/:orga/msg';
 
 export const messagingHttpRoutes = {
-  listMessagingNotes: defineRoute({
+  listMessageTemplates: defineRoute({
     method: 'get',
-    path: '/api/v1/orga/:orga/messaging/notes',
-    summary: "The organization's messaging notes, newest first",
+    path: `${MSG}/templates`,
+    summary: "The message templates: built-in ones of every type and language, then the organization's own (spec §7, R3.13)",
     tag: 'messaging',
-    response: listMessagingNotesRpc.response,
+    response: listMessageTemplatesRpc.response,
   }),
-  createMessagingNote: defineRoute({
+  createMessageTemplate: defineRoute({
     method: 'post',
-    path: '/api/v1/orga/:orga/messaging/note',
-    summary: 'Add a messaging note (organization administrators)',
+    path: `${MSG}/template`,
+    summary: "Add one of the organization's own templates, pending WhatsApp's review (organization administrators, R3.13)",
     tag: 'messaging',
     status: 201,
-    body: noteBody,
-    response: createMessagingNoteRpc.response,
+    body: messageTemplateFieldsSchema,
+    response: createMessageTemplateRpc.response,
+  }),
+  updateMessageTemplate: defineRoute({
+    method: 'put',
+    path: `${MSG}/template/:template`,
+    summary: "Change one of the organization's own templates (built-in ones: 404); it goes back to review",
+    tag: 'messaging',
+    body: messageTemplateFieldsSchema,
+    response: updateMessageTemplateRpc.response,
+  }),
+  deleteMessageTemplate: defineRoute({
+    method: 'delete',
+    path: `${MSG}/template/:template`,
+    summary: "Delete one of the organization's own templates (built-in ones: 404); settings using it fall back to the built-in one",
+    tag: 'messaging',
+    response: deleteMessageTemplateRpc.response,
+  }),
+  previewMessageTemplate: defineRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/store/:store/msg/preview',
+    summary: "A template filled with an appointment's data (or the store's next appointment), as the customer reads it (R3.15)",
+    tag: 'messaging',
+    body: templatePreviewFieldsSchema.refine(previewNamesATemplate, PREVIEW_TEMPLATE_REQUIRED),
+    response: previewMessageTemplateRpc.response,
+  }),
+  getReminderSettings: defineRoute({
+    method: 'get',
+    path: `${MSG}/settings`,
+    summary: 'Reminder settings per type: on (1) or off (2), template, time of day, days before, free text (R3.14, R9.03)',
+    tag: 'messaging',
+    response: getReminderSettingsRpc.response,
+  }),
+  updateReminderSettings: defineRoute({
+    method: 'put',
+    path: `${MSG}/settings`,
+    summary:
+      'Change reminder settings (organization administrators); free text ≤ 500 (R5.11), pre-appointment days below 2 become 2 (R5.12)',
+    tag: 'messaging',
+    body: reminderSettingsFieldsSchema,
+    response: updateReminderSettingsRpc.response,
+  }),
+  getMessageQuota: defineRoute({
+    method: 'get',
+    path: `${MSG}/msg_left`,
+    summary: 'Messages left and entitled this period, the tier and the plan warning (spec §7, R4.10, R8.09)',
+    tag: 'messaging',
+    response: getMessageQuotaRpc.response,
+  }),
+  getMessagingSender: defineRoute({
+    method: 'get',
+    path: `${MSG}/sender`,
+    summary: "The organization's WhatsApp sender (the access token is never answered)",
+    tag: 'messaging',
+    response: getMessagingSenderRpc.response,
+  }),
+  updateMessagingSender: defineRoute({
+    method: 'put',
+    path: `${MSG}/sender`,
+    summary: "Set the organization's WhatsApp Cloud API sender; the access token is stored encrypted (organization administrators)",
+    tag: 'messaging',
+    body: messagingSenderFieldsSchema,
+    response: updateMessagingSenderRpc.response,
+  }),
+  getWhatsappProfile: defineRoute({
+    method: 'get',
+    path: `${MSG}/whatsapp_profile`,
+    summary: 'The live WhatsApp profile and the update request in progress (R4.14)',
+    tag: 'messaging',
+    response: getWhatsappProfileRpc.response,
+  }),
+  updateWhatsappProfile: defineRoute({
+    method: 'put',
+    path: `${MSG}/whatsapp_profile`,
+    summary: 'Request a new WhatsApp profile: in progress, live within 7 working days (organization administrators, R4.14)',
+    tag: 'messaging',
+    body: whatsappProfileFieldsSchema,
+    response: updateWhatsappProfileRpc.response,
+  }),
+  listWhatsappProfileImages: defineRoute({
+    method: 'get',
+    path: `${MSG}/whatsapp_profile_images`,
+    summary: "The organization's WhatsApp profile image (at most 1) (spec §7)",
+    tag: 'messaging',
+    response: listWhatsappProfileImagesRpc.response,
+  }),
+  uploadWhatsappProfileImage: defineRoute({
+    method: 'post',
+    path: `${MSG}/whatsapp_profile_image`,
+    summary: 'Upload the WhatsApp profile image (1 file, jpg/png by content, ≤ 1 MB) as the raw body with X-File-Name (R7.04, R9.04)',
+    tag: 'messaging',
+    status: 201,
+    transfer: 'upload',
+    response: messagingFileSchema,
+  }),
+  deleteWhatsappProfileImage: defineRoute({
+    method: 'delete',
+    path: `${MSG}/whatsapp_profile_image`,
+    summary: "Delete the organization's WhatsApp profile image (spec §7)",
+    tag: 'messaging',
+    response: deleteWhatsappProfileImageRpc.response,
+  }),
+  downloadWhatsappProfileImage: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga/whatsapp_profile_image/:file',
+    summary: "A WhatsApp profile image's bytes, for members of its organization (spec §7: the path names no organization)",
+    tag: 'messaging',
+    transfer: 'download',
   }),
 } as const;

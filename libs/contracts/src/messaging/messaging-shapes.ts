@@ -1,13 +1,3 @@
-import { z } from 'zod';
-
-/** A note of the messaging service (the generated example: an organization's notes). */
-export const messagingNoteSchema = z.object({
-  id: z.string().uuid(),
-  orga_id: z.string().uuid(),
-  text: z.string(),
-});
-export type MessagingNote = z.infer<typeof messagingNoteSchema>;
-
 /**
  * spec §4 WhatsApp reminder status, as stored on the outbound message and on the appointment
  * (scheduling's reminder_status) and shown on the calendar card.

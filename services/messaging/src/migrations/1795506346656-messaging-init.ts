@@ -1,19 +1,12 @@
 import { migrationSchema } from '@pawline/nest-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** messaging's first tables: the organization's notes and the outbound messages. */
+/** messaging's first table: the outbound messages. */
 export class MessagingInit1795506346656 implements MigrationInterface {
   name = 'MessagingInit1795506346656';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const s = migrationSchema(queryRunner);
-    await queryRunner.query(`CREATE TABLE ${s}."note" (
-      "id" uuid NOT NULL,
-      "orga_id" uuid NOT NULL,
-      "text" character varying(500) NOT NULL,
-      "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
-      CONSTRAINT "pk_note" PRIMARY KEY ("id"))`);
-    await queryRunner.query(`CREATE INDEX "ix_note_orga_created" ON ${s}."note" ("orga_id", "created_at")`);
     await queryRunner.query(`CREATE TABLE ${s}."outbound_message" (
       "id" uuid NOT NULL,
       "orga_id" uuid NOT NULL,
@@ -46,6 +39,5 @@ export class MessagingInit1795506346656 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     const s = migrationSchema(queryRunner);
     await queryRunner.query(`DROP TABLE ${s}."outbound_message"`);
-    await queryRunner.query(`DROP TABLE ${s}."note"`);
   }
 }

@@ -4,7 +4,7 @@ import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 
 /** Every messaging table that holds an organization's rows. */
-const ORGA_TABLES = ['note'] as const;
+const ORGA_TABLES: readonly string[] = [];
 
 /** R1.17 a cancelled organization loses its messaging data. */
 @Controller()
