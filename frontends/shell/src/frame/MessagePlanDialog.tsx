@@ -6,9 +6,8 @@ import type { Translate } from '../i18n/translator';
 
 export type MessagePlanDialogProps = {
   orgaId: string;
-  tier: number;
-  /** the organization's WhatsApp messages left (msg_left), null until read */
-  msgLeft: number | null;
+  /** the organization's tier and WhatsApp messages left (msg_left), null until read */
+  count: { tier: number; msg_left: number } | null;
   t: Translate;
   navigate: (to: string) => void;
   storage?: StorageLike;
@@ -21,15 +20,14 @@ export type MessagePlanDialogProps = {
  */
 export function MessagePlanDialog({
   orgaId,
-  tier,
-  msgLeft,
+  count,
   t,
   navigate,
   storage = window.localStorage,
   now = () => new Date(),
 }: MessagePlanDialogProps) {
   const [closedFor, setClosedFor] = useState<string | null>(null);
-  const dialog = msgLeft === null ? null : outOfPlanDialog(tier, msgLeft, now(), storage);
+  const dialog = count === null ? null : outOfPlanDialog(count.tier, count.msg_left, now(), storage);
   // a new period (another month, a refreshed count) may open it again
   useEffect(() => {
     if (dialog && closedFor !== null && closedFor !== dialog.storageKey) setClosedFor(null);

@@ -1,36 +1,35 @@
-import { planWarning, scheduleDailyJob, type PlanWarning } from '@pawline/domain';
+import { scheduleDailyJob } from '@pawline/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/** What the frame reads of GET /api/v1/orga/{orga}/msg/msg_left (R7.01). */
+export type MessageCount = { tier: number; msg_left: number; warning: 'low' | 'plan_limit' | 'trial_limit' | null };
+
 export type MessageCountOptions = {
-  /** GET /api/v1/orga/{orga}/msg/msg_left (R7.01); null while the organization is unknown */
-  read: (() => Promise<number>) | null;
-  tier: number;
-  /** the plan warning of a freshly read count (R8.09), e.g. as a warn snackbar */
-  onWarning: (warning: PlanWarning) => void;
+  /** null while the organization is unknown */
+  read: (() => Promise<MessageCount>) | null;
+  /** R8.09 a freshly read count under 10 (a warn snackbar) */
+  onLow: () => void;
   schedule?: typeof scheduleDailyJob;
 };
 
 /**
  * The organization's WhatsApp messages left: read on start, by the daily job at 12:30 local time
- * and every 24 hours after (R4.23), and again when `refresh` is called (a realtime change).
+ * and every 24 hours after (R4.23), and again on `refresh` (a realtime change of the plan).
  */
-export function useMessageCount({ read, tier, onWarning, schedule = scheduleDailyJob }: MessageCountOptions) {
-  const [msgLeft, setMsgLeft] = useState<number | null>(null);
-  const warn = useRef(onWarning);
-  warn.current = onWarning;
-  const tierRef = useRef(tier);
-  tierRef.current = tier;
+export function useMessageCount({ read, onLow, schedule = scheduleDailyJob }: MessageCountOptions) {
+  const [count, setCount] = useState<MessageCount | null>(null);
+  const low = useRef(onLow);
+  low.current = onLow;
 
   const refresh = useCallback(() => {
     if (!read) return;
     read().then(
-      (left) => {
-        setMsgLeft(left);
-        const warning = planWarning(tierRef.current, left);
+      (fresh) => {
+        setCount(fresh);
         // the dialog tells of an empty plan; the snackbar warns of a low one
-        if (warning === 'low') warn.current(warning);
+        if (fresh.warning === 'low') low.current();
       },
-      // a failed read leaves the last count: the next run tries again
+      // a failed read keeps the last count: the next run tries again
       () => undefined,
     );
   }, [read]);
@@ -41,5 +40,5 @@ export function useMessageCount({ read, tier, onWarning, schedule = scheduleDail
     return schedule(refresh);
   }, [read, refresh, schedule]);
 
-  return { msgLeft, refresh };
+  return { count, refresh };
 }

@@ -6,6 +6,7 @@ import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
 import { AdminNotificationBar } from '../frame/AdminNotificationBar';
 import { AutoRatingDialog } from '../frame/AutoRatingDialog';
+import { MessagePlan } from '../frame/MessagePlan';
 import { WelcomeDialog } from '../frame/WelcomeDialog';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language-choice';
@@ -144,6 +145,17 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
       </Box>
       <WelcomeDialog userId={session.user.id} adminSettingsHref={orgaAdmin && session.orga ? `/${session.orga.id}/settings` : null} />
       <AutoRatingDialog user={session.user} orga={session.orga} />
+      {session.orga ? (
+        <MessagePlan
+          key={session.orga.id}
+          api={api}
+          orgaId={session.orga.id}
+          t={t}
+          navigate={(to) => void navigate(to)}
+          warn={(message) => notify(SNACKBAR_TYPE.warn, message)}
+          subscribe={subscribe}
+        />
+      ) : null}
       <UserDrawer
         open={userDrawerOpen}
         user={session.user}

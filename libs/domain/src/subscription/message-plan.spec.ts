@@ -1,13 +1,5 @@
 import fc from 'fast-check';
-import {
-  closeOutOfPlanDialog,
-  msgOutStorageKey,
-  msUntilDailyJob,
-  outOfPlanDialog,
-  planWarning,
-  scheduleDailyJob,
-  type JobTimers,
-} from './message-plan';
+import { closeOutOfPlanDialog, msgOutStorageKey, msUntilDailyJob, outOfPlanDialog, scheduleDailyJob, type JobTimers } from './message-plan';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -58,17 +50,6 @@ describe('out-of-plan message dialog', () => {
         if (dialog) expect(dialog.updatePlan).toBe(tier > 1);
       }),
     );
-  });
-});
-
-describe('plan warnings', () => {
-  it('R8.09 under 10 left warns low; none left: the plan limit on a paid plan, the trial limit in the trial', () => {
-    expect(planWarning(2, 10)).toBeNull();
-    expect(planWarning(2, 9)).toBe('low');
-    expect(planWarning(0, 1)).toBe('low');
-    expect(planWarning(2, 0)).toBe('planLimit');
-    expect(planWarning(1, -2)).toBe('planLimit');
-    expect(planWarning(0, 0)).toBe('trialLimit');
   });
 });
 

@@ -1,10 +1,9 @@
 import { DAILY_MESSAGE_COUNT_JOB } from '../app/app-constants';
 import { MS_PER_DAY } from '../time/instant';
 
-// spec §4 (R4.10, R4.23) and §8 (R8.09): the out-of-plan WhatsApp message dialog and the plan warnings.
+// spec §4 (R4.10, R4.23): the out-of-plan WhatsApp message dialog and the daily message count job.
+// The plan warnings of spec §8 come with the count from messaging (msg_left's `warning`).
 export const MSG_OUT_STORAGE_KEY = 'msg_out';
-/** Below this many messages left the frame warns (spec §8). */
-export const LOW_MESSAGES_THRESHOLD = 10;
 
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -42,18 +41,6 @@ export function outOfPlanDialog(tier: number, msgLeft: number, now: Date, storag
 /** Closing keeps the state locally, so the dialog stays closed for its period. */
 export function closeOutOfPlanDialog(dialog: OutOfPlanDialog, now: Date, storage: StorageLike): void {
   storage.setItem(dialog.storageKey, dialog.storageKey === MSG_OUT_STORAGE_KEY ? 'closed' : monthStamp(now));
-}
-
-export type PlanWarning = 'low' | 'planLimit' | 'trialLimit';
-
-/**
- * R8.09 the plan warning for a message count: under 10 left 'low'; none left on a paid plan the
- * plan limit (10 more free this month, then €0.20 each); none left in the trial the trial limit.
- */
-export function planWarning(tier: number, msgLeft: number): PlanWarning | null {
-  if (msgLeft <= 0) return tier === 0 ? 'trialLimit' : 'planLimit';
-  if (msgLeft < LOW_MESSAGES_THRESHOLD) return 'low';
-  return null;
 }
 
 /**
