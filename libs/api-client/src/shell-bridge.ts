@@ -28,4 +28,9 @@ export type ShellBridge = {
    * Returns the unsubscribe. Absent in shells older than the shared connection.
    */
   subscribe?: (listener: (message: RealtimeMessage) => void) => () => void;
+  /**
+   * True when the shell itself raises the local 'Declined appointment' notification of a customer's
+   * decline (R4.18) on every page; a remote then does not raise it again. Absent in older shells.
+   */
+  declinedNotifications?: boolean;
 };

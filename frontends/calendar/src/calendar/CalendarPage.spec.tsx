@@ -271,6 +271,47 @@ describe('calendar page', () => {
     expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('declined');
   });
 
+  it("R4.12 the card shows the reminder's status with its text, 'WhatsApp failed, SMS will be sent' for failed, and a Confirmed reply", async () => {
+    const a = appointmentOf({ id: 'r1', app_name: 'Reminded', reminder_status: 5, status: 1 });
+    setup({ range: jest.fn().mockResolvedValue(list([a])) }).view();
+    await screen.findByText(/Reminded/);
+    const card = screen.getByTestId('appointment-card');
+    const mark = within(card).getByTestId('reminder-status');
+    expect(mark.getAttribute('data-reminder-status')).toBe('failed');
+    expect(mark.getAttribute('title')).toBe('WhatsApp failed, SMS will be sent');
+    expect(within(card).getByTestId('confirmed-badge').textContent).toBe('Confirmed');
+    expect(card.getAttribute('aria-label')).toContain('Confirmed by the customer');
+  });
+
+  it('R4.12 a reminder status change over realtime updates the card live', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const before = appointmentOf({ id: 'r2', app_name: 'Live status', reminder_status: 1 });
+      const range = jest
+        .fn()
+        .mockResolvedValueOnce(list([before]))
+        .mockResolvedValue(list([{ ...before, reminder_status: 3 }]));
+      const get = jest.fn().mockResolvedValue(list([{ ...before, reminder_status: 2 }]));
+      const { emit, view } = setup({ range, get });
+      view();
+      await screen.findByText(/Live status/);
+      expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Sent');
+      // with the appointment's id: that appointment is read again
+      emit({ scope: 'reminder', event: 'status-changed', data: 'r2' });
+      await waitFor(() => expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Delivered'));
+      // without it: a burst is followed by one read of the range
+      emit({ scope: 'reminder', event: 'status-changed', data: null });
+      emit({ scope: 'reminder', event: 'status-changed', data: null });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1100);
+      });
+      await waitFor(() => expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Read'));
+      expect(range).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('an overlap with the same staff member warns in the dialog but saving is allowed', async () => {
     const existing = appointmentOf({ id: 'e1', app_name: 'Existing', user_id: 'staff-anna', hour: 9, duration: 60 });
     setup({ range: jest.fn().mockResolvedValue(list([existing])) }).view();

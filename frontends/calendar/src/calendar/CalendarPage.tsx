@@ -14,7 +14,13 @@ import { TimeGrid, type GridColumn, type GridTarget } from '../grid/TimeGrid';
 import { MonthView } from '../month/MonthView';
 import { CalendarFeedDialog } from '../feed/CalendarFeedDialog';
 import { YearView } from '../month/YearView';
-import { appointmentEventAction, declinedParams, isCustomerDecline, type AppointmentEventAction } from '../realtime/appointment-events';
+import {
+  appointmentEventAction,
+  declinedParams,
+  isCustomerDecline,
+  reminderStatusAction,
+  type AppointmentEventAction,
+} from '../realtime/appointment-events';
 import { errorText, type CalendarContext } from '../shared/calendar-context';
 import {
   DECLINED_STATUS,
@@ -29,6 +35,9 @@ import {
 import { addDays, dayParts, todayIn, type IsoDay } from './calendar-dates';
 import { CalendarToolbar } from './CalendarToolbar';
 import { isTimeGridView, readStoredView, rememberView, shiftAnchor, visibleDays, visibleRange } from './calendar-views';
+
+// reminder statuses arrive in bursts (the daily send): the range is read once they pause
+const REMINDER_REFRESH_DEBOUNCE_MS = 1000;
 
 type Props = { ctx: CalendarContext; orgaId: string; storeId: string; initialDay?: IsoDay };
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
@@ -340,7 +349,8 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
       }
       setData((d) => withinDays(mergeAppointments(removeAppointments(d, [item.id]), fetched), from, to));
     }
-    if (isCustomerDecline(action, item.status)) {
+    // a shell that raises it itself (into its notification list) is not told twice
+    if (isCustomerDecline(action, item.status) && !bridge.declinedNotifications) {
       const pets = await Promise.all(
         fetched.pets
           .filter((p) => p.appointment_id === item.id)
@@ -365,14 +375,26 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
       bridge.notify(1, `${t('calendar.declinedTitle')}: ${text}`);
     }
   };
-  useEffect(
-    () =>
-      ctx.subscribe((message) => {
-        const action = appointmentEventAction(message, storeId);
-        if (action) void onEvent.current(action);
-      }),
-    [ctx, storeId],
-  );
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  useEffect(() => {
+    // reminder statuses come in bursts (the daily send): one quiet read of the range after them
+    let rangeTimer: ReturnType<typeof setTimeout> | null = null;
+    const stop = ctx.subscribe((message) => {
+      const reminder = reminderStatusAction(message, storeId);
+      if (reminder === 'range') {
+        if (rangeTimer) clearTimeout(rangeTimer);
+        rangeTimer = setTimeout(() => void refreshRef.current(), REMINDER_REFRESH_DEBOUNCE_MS);
+        return;
+      }
+      const action = reminder ?? appointmentEventAction(message, storeId);
+      if (action) void onEvent.current(action);
+    });
+    return () => {
+      if (rangeTimer) clearTimeout(rangeTimer);
+      stop();
+    };
+  }, [ctx, storeId]);
 
   const chooseView = (next: CalendarView) => {
     rememberView(ctx.storage, next);

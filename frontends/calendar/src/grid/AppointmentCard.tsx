@@ -3,6 +3,7 @@ import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import type { CardLook } from '../calendar/appointment-model';
 import { clockText } from '../calendar/calendar-dates';
 import type { Translate } from '../i18n/translator';
+import { customerReplyKey, reminderStatusKey, reminderStatusName } from './reminder-status';
 
 type Props = {
   appointment: Appointment;
@@ -33,6 +34,15 @@ const CARD_CSS = `
 .pl-card .pl-line{display:block;font-weight:400}
 .pl-card .pl-line::before{content:"";display:inline-block;width:4px;height:8px;margin:0 5px 2px 2px;border:solid currentColor;border-width:0 1.5px 1.5px 0;transform:rotate(45deg)}
 .pl-card .pl-badge{display:block;font-weight:700}
+.pl-card .pl-rs{position:absolute;top:2px;right:2px;width:9px;height:9px;border-radius:50%;border:1.5px solid #fff;box-sizing:border-box}
+.pl-rs-in_process{background:transparent}
+.pl-rs-sent{background:#9e9e9e}
+.pl-rs-delivered{background:#43a047}
+.pl-rs-read{background:#1e88e5}
+.pl-rs-opened{background:#8e24aa}
+.pl-rs-failed{background:#e53935}
+.pl-rs-undelivered{background:#fb8c00}
+.pl-card .pl-reply{display:block;font-weight:700}
 .pl-card .pl-handle{position:absolute;left:0;right:0;bottom:0;height:6px;cursor:ns-resize}
 `;
 
@@ -62,6 +72,10 @@ export function AppointmentCard({
   const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
   const declined = look.state === 'declined';
   const heading = `${compact ? clockText(start) : time} ${label}`;
+  // R4.12 the WhatsApp reminder's status as a coloured mark with its text as tooltip
+  const reminder = reminderStatusName(a.reminder_status);
+  const reminderText = reminder ? t(reminderStatusKey(reminder)) : null;
+  const confirmed = customerReplyKey(a.status) === 'calendar.confirmedByCustomer';
   return (
     <div
       role="button"
@@ -70,7 +84,7 @@ export function AppointmentCard({
       data-testid="appointment-card"
       data-appointment-id={a.id}
       data-state={look.state}
-      aria-label={`${time} ${label}${declined ? ` (${t('calendar.declined')})` : ''}`}
+      aria-label={`${time} ${label}${declined ? ` (${t('calendar.declined')})` : ''}${confirmed ? ` (${t('calendar.confirmedByCustomer')})` : ''}${reminderText ? ` – ${reminderText}` : ''}`}
       style={{ ...style, backgroundColor: look.scheme.card, borderLeftColor: look.scheme.border }}
       onPointerDown={onPointerDown}
       onClick={onPointerDown ? undefined : onOpen}
@@ -87,6 +101,19 @@ export function AppointmentCard({
         <span className="pl-badge" data-testid="declined-badge">
           {t('calendar.declined')}
         </span>
+      ) : null}
+      {confirmed ? (
+        <span className="pl-reply" data-testid="confirmed-badge" title={t('calendar.confirmedByCustomer')}>
+          {t('calendar.confirmed')}
+        </span>
+      ) : null}
+      {reminder ? (
+        <span
+          className={`pl-rs pl-rs-${reminder}`}
+          data-testid="reminder-status"
+          data-reminder-status={reminder}
+          title={reminderText ?? undefined}
+        />
       ) : null}
       {look.state === 'done' && !compact ? <span className="pl-line">{t('calendar.checkedOut')}</span> : null}
       {onResizePointerDown ? (

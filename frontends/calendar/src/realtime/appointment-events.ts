@@ -4,7 +4,16 @@ import { clockText } from '../calendar/calendar-dates';
 
 // spec §4 (R4.17): the gateway turns evt.scheduling.appointment.<event>.v1 into
 // { scope: 'appointment', event, data: appointment id, store_id }.
-export const APPOINTMENT_EVENTS = ['created', 'updated', 'done', 'notes', 'status', 'status_by_customer', 'deleted'] as const;
+export const APPOINTMENT_EVENTS = [
+  'created',
+  'updated',
+  'done',
+  'notes',
+  'status',
+  'status_by_customer',
+  'reminder_status',
+  'deleted',
+] as const;
 export type AppointmentEvent = (typeof APPOINTMENT_EVENTS)[number];
 
 export type AppointmentEventAction =
@@ -20,6 +29,17 @@ export function appointmentEventAction(message: RealtimeMessage, storeId: string
   if (!(APPOINTMENT_EVENTS as readonly string[]).includes(event)) return null;
   if (event === 'deleted') return { kind: 'remove', id: message.data };
   return { kind: 'fetch', id: message.data, event, checkDeclined: event === 'status_by_customer' };
+}
+
+/**
+ * R4.12 messaging's evt.messaging.reminder.status-changed.v1 (realtime scope `reminder`): the card's
+ * reminder status moved. With the appointment's id it is read again; without one (the message
+ * carries no id of the appointment) the shown range is, once a burst of them is over.
+ */
+export function reminderStatusAction(message: RealtimeMessage, storeId: string): AppointmentEventAction | 'range' | null {
+  if (message.scope !== 'reminder' || message.event !== 'status-changed') return null;
+  if (message.store_id && message.store_id !== storeId) return null;
+  return typeof message.data === 'string' ? { kind: 'fetch', id: message.data, event: 'reminder_status', checkDeclined: false } : 'range';
 }
 
 /** R4.18: only a customer's change to status 2 raises the notification. */

@@ -11,4 +11,4 @@ export function messagesTranslator(language: Language): Translate {
 }
 
 /** The catalogues this remote's screens use: loaded (one chunk each) for the user's language before they render. */
-export const MESSAGES_NAMESPACES: readonly Namespace[] = ['messages', 'shell'];
+export const MESSAGES_NAMESPACES: readonly Namespace[] = ['messages', 'common', 'shell', 'errors'];

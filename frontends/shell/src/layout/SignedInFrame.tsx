@@ -6,6 +6,7 @@ import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
 import { AdminNotificationBar } from '../frame/AdminNotificationBar';
 import { AutoRatingDialog } from '../frame/AutoRatingDialog';
+import { MessagePlan } from '../frame/MessagePlan';
 import { WelcomeDialog } from '../frame/WelcomeDialog';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language-choice';
@@ -13,6 +14,8 @@ import { useSession } from '../session/SessionProvider';
 import type { SignedIn } from '../session/session-start';
 import { drawerLinks } from '../remotes/remote-manifest';
 import { useNotify } from '../snackbar/SnackbarProvider';
+import { NotificationCenter } from '../notifications/NotificationCenter';
+import { readNotificationsOption, writeNotificationsOption } from '../notifications/notifications-option';
 import { HelpIcon, PersonIcon } from './icons';
 import { LeftDrawer } from './LeftDrawer';
 import { drawerWidth, readMiniVariant, writeMiniVariant } from './mini-variant';
@@ -26,7 +29,7 @@ const NARROW_SCREEN_PX = 768;
 /** The frame of a signed-in user: top bar, drawers, store switcher, notification bar and dialogs. */
 export function SignedInFrame({ session }: { session: SignedIn }) {
   const { t, language, changeLanguage } = useI18n();
-  const { logout, api } = useSession();
+  const { logout, api, subscribe } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
   const paddingTop = useTopPadding();
@@ -41,6 +44,12 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
     [session.user, session.orga, currentStoreId],
   );
   const width = drawerWidth(mini);
+  const notificationStoreId = drawerStoreId(session.orga, session.user.id, currentStoreId);
+  const [notificationsOn, setNotificationsOn] = useState(() => readNotificationsOption(window.localStorage));
+  const onNotificationsOption = (on: boolean) => {
+    writeNotificationsOption(window.localStorage, on);
+    setNotificationsOn(on);
+  };
 
   // A device without a language choice of its own follows the person's saved language.
   const savedLanguage = session.user.language;
@@ -102,6 +111,20 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
               <HelpIcon />
             </Link>
           </IconButton>
+          {/* R2.07 the bell only while signed in and the notifications option is on */}
+          {notificationsOn && session.orga && notificationStoreId ? (
+            <NotificationCenter
+              key={notificationStoreId}
+              api={api}
+              orgaId={session.orga.id}
+              storeId={notificationStoreId}
+              language={language}
+              t={t}
+              subscribe={subscribe}
+              navigate={(to) => void navigate(to)}
+              onError={(message) => notify(SNACKBAR_TYPE.error, message)}
+            />
+          ) : null}
           <IconButton
             aria-label={t('shell.userMenu')}
             data-testid="user-button"
@@ -122,12 +145,25 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
       </Box>
       <WelcomeDialog userId={session.user.id} adminSettingsHref={orgaAdmin && session.orga ? `/${session.orga.id}/settings` : null} />
       <AutoRatingDialog user={session.user} orga={session.orga} />
+      {session.orga ? (
+        <MessagePlan
+          key={session.orga.id}
+          api={api}
+          orgaId={session.orga.id}
+          t={t}
+          navigate={(to) => void navigate(to)}
+          warn={(message) => notify(SNACKBAR_TYPE.warn, message)}
+          subscribe={subscribe}
+        />
+      ) : null}
       <UserDrawer
         open={userDrawerOpen}
         user={session.user}
         onClose={() => setUserDrawerOpen(false)}
         onLogout={onLogout}
         onLanguage={onLanguage}
+        notificationsOn={notificationsOn}
+        onNotificationsOption={onNotificationsOption}
       />
     </Box>
   );

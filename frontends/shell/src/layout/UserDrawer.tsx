@@ -10,10 +10,13 @@ export type UserDrawerProps = {
   onClose: () => void;
   onLogout: () => void;
   onLanguage: (language: PersonUser['language']) => Promise<void>;
+  /** R2.07 the notifications option of this device (absent: no switch) */
+  notificationsOn?: boolean;
+  onNotificationsOption?: (on: boolean) => void;
 };
 
 /** R2.09: user link, language switch and logout. */
-export function UserDrawer({ open, user, onClose, onLogout, onLanguage }: UserDrawerProps) {
+export function UserDrawer({ open, user, onClose, onLogout, onLanguage, notificationsOn, onNotificationsOption }: UserDrawerProps) {
   const { t } = useI18n();
   if (!open) return null;
   return (
@@ -59,6 +62,17 @@ export function UserDrawer({ open, user, onClose, onLogout, onLanguage }: UserDr
             </Text>
             <LanguageSwitch onBeforeChange={onLanguage} />
           </Box>
+          {onNotificationsOption ? (
+            <label style={{ display: 'flex', alignItems: 'center', gap: '8px', fontSize: '14px' }}>
+              <input
+                type="checkbox"
+                data-testid="notifications-option"
+                checked={notificationsOn ?? true}
+                onChange={(event) => onNotificationsOption(event.currentTarget.checked)}
+              />
+              {t('shell.notificationsOption')}
+            </label>
+          ) : null}
           <Separator />
           <Button colorPalette="red" variant="outline" data-testid="logout" onClick={onLogout}>
             {t('shell.logout')}

@@ -37,6 +37,7 @@ export function useShellBridge(): ShellBridge | null {
         orga,
         reloadOrganization: session.reloadOrganization,
         subscribe: session.subscribe,
+        declinedNotifications: true,
       },
     [user, orga, session, language, notify, changeLanguage, navigate],
   );

@@ -1,1 +1,2 @@
 export * from './subscription';
+export * from './message-plan';

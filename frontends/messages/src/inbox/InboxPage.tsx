@@ -1,0 +1,118 @@
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { PAGE_SIZES } from '@pawline/domain';
+import { EmptyState, PagedDataTable, plainTableFeatures, type PlainColumn } from '@pawline/ui';
+import { useTable } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
+import type { Attachment, Cursor, MessageAnswer } from '../api/messages-api';
+import type { MessagesContext } from '../shared/messages-context';
+import { useCursorList } from '../shared/useCursorList';
+import { AttachmentList, filesOf } from './AttachmentList';
+
+/** R3.12 R7.09 the store's customer messages, newest first, 200 a page. */
+export function InboxPage({ ctx }: { ctx: MessagesContext }) {
+  const { api, t, bridge } = ctx;
+  const fetchPage = useCallback(
+    (cursor: Cursor) => api.listAnswers(cursor).then((page) => ({ items: page.answers, extra: page.attachments })),
+    [api],
+  );
+  const {
+    list,
+    extra: attachments,
+    moreError,
+    reload,
+    refresh,
+    loadMore,
+  } = useCursorList<MessageAnswer, Attachment[]>({
+    fetchPage,
+    cursorOf: (last) => ({ last_time: last.answer_time, last_id: last.answer_id }),
+    pageSize: PAGE_SIZES.customer_messages,
+    mergeExtra: (before, page) => [...before, ...page],
+    emptyExtra: [],
+  });
+
+  // a new customer message (realtime scope `answer`) reads the first page again
+  useEffect(() => bridge.subscribe?.((message) => message.scope === 'answer' && refresh()), [bridge, refresh]);
+
+  const time = useMemo(() => new Intl.DateTimeFormat(bridge.language, { dateStyle: 'short', timeStyle: 'short' }), [bridge.language]);
+  const columns = useMemo<PlainColumn<MessageAnswer>[]>(
+    () => [
+      {
+        id: 'customer',
+        header: t('messages.customer'),
+        cell: ({ row }) => {
+          const a = row.original;
+          const name = `${a.first_name} ${a.last_name}`.trim() || a.fon;
+          return (
+            <Box>
+              {a.customer_id ? (
+                <Link to={`customer/${a.customer_id}`} data-testid="open-conversation">
+                  <Text as="span" fontWeight="semibold" color="brand.600">
+                    {name}
+                  </Text>
+                </Link>
+              ) : (
+                <Text fontWeight="semibold">{name}</Text>
+              )}
+              <Text fontSize="xs" color="fg.muted">
+                {a.fon}
+              </Text>
+            </Box>
+          );
+        },
+      },
+      { id: 'time', header: t('messages.time'), cell: ({ row }) => time.format(new Date(row.original.answer_time)) },
+      {
+        id: 'text',
+        header: t('messages.message'),
+        cell: ({ row }) => {
+          const a = row.original;
+          return (
+            <Box maxW="md">
+              {a.button ? (
+                <Text fontWeight="semibold" data-testid="answer-button">
+                  {t(`messages.button_${a.button}`)}
+                </Text>
+              ) : null}
+              {a.text ? <Text whiteSpace="pre-wrap">{a.text}</Text> : null}
+              <AttachmentList files={filesOf(attachments, a.answer_id, a.attachments)} download={api.downloadAttachment} t={t} />
+            </Box>
+          );
+        },
+      },
+    ],
+    [t, time, attachments, api],
+  );
+  const table = useTable({ features: plainTableFeatures, columns, data: list.status === 'ready' ? list.items : [] });
+
+  return (
+    <Stack gap="3" data-testid="inbox-page">
+      <Heading as="h2" size="lg">
+        {t('messages.inboxTitle')}
+      </Heading>
+      <PagedDataTable
+        table={table}
+        list={list}
+        testId="answers"
+        rowTestId={(a) => `answer-${a.answer_id}`}
+        texts={{
+          loading: t('common.loading'),
+          loadFailed: t('messages.loadFailed'),
+          retry: t('common.retry'),
+          loadMore: t('messages.loadMore'),
+        }}
+        empty={<EmptyState title={t('messages.inboxEmpty')} description={t('messages.inboxEmptyText')} />}
+        onRetry={reload}
+        onLoadMore={loadMore}
+      />
+      {moreError ? (
+        <Text color="red.600" role="alert">
+          {moreError}{' '}
+          <Button size="xs" variant="ghost" onClick={loadMore}>
+            {t('common.retry')}
+          </Button>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

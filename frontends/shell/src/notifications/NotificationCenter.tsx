@@ -1,0 +1,62 @@
+import type { ApiClient, Language, RealtimeMessage } from '@pawline/api-client';
+import { useEffect, useMemo, useRef } from 'react';
+import type { Translate } from '../i18n/translator';
+import { customerChangedAppointment, declinedNotification } from './declined-notification';
+import { NotificationBell } from './NotificationBell';
+import type { ObserverFactory } from './NotificationPanel';
+import { notificationSource } from './notification-api';
+import { NotificationToasts } from './NotificationToasts';
+import { useNotifications } from './useNotifications';
+
+export type NotificationCenterProps = {
+  api: Pick<ApiClient, 'request'>;
+  orgaId: string;
+  storeId: string;
+  language: Language;
+  t: Translate;
+  subscribe: (listener: (message: RealtimeMessage) => void) => () => void;
+  navigate: (to: string) => void;
+  onError: (message: string) => void;
+  observe?: ObserverFactory;
+};
+
+/**
+ * The store's notifications in the top bar: the bell and its panel, new ones shown for 5 seconds,
+ * kept current by the realtime messages (R4.01–R4.05, R4.18).
+ */
+export function NotificationCenter({ api, orgaId, storeId, language, t, subscribe, navigate, onError, observe }: NotificationCenterProps) {
+  const source = useMemo(() => notificationSource(api, orgaId, storeId, t), [api, orgaId, storeId, t]);
+  const notifications = useNotifications(source);
+  const live = useRef(notifications);
+  live.current = notifications;
+
+  useEffect(
+    () =>
+      subscribe((message) => {
+        if (message.scope === 'notification' && (!message.store_id || message.store_id === storeId)) {
+          live.current.refreshFromServer();
+          return;
+        }
+        const appointmentId = customerChangedAppointment(message, storeId);
+        if (appointmentId) {
+          declinedNotification(api, orgaId, storeId, appointmentId, t, new Date()).then(
+            (n) => n && live.current.raiseLocal(n),
+            () => undefined,
+          );
+        }
+      }),
+    [subscribe, api, orgaId, storeId, t],
+  );
+
+  const timeText = useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+    return (iso: string) => format.format(new Date(iso));
+  }, [language]);
+
+  return (
+    <>
+      <NotificationBell notifications={notifications} t={t} timeText={timeText} navigate={navigate} onError={onError} observe={observe} />
+      <NotificationToasts toasts={notifications.toasts} t={t} onDismiss={notifications.dismissToast} />
+    </>
+  );
+}
