@@ -23,7 +23,7 @@ function quantile(sorted: number[], q: number): number {
 function mannWhitneyZ(a: number[], b: number[]): number {
   const all = [...a.map((v) => ({ v, from: 'a' })), ...b.map((v) => ({ v, from: 'b' }))].sort((x, y) => x.v - y.v);
   const ranks = new Array<number>(all.length);
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j + 1 < all.length && all[j + 1]?.v === all[i]?.v) j++;
     for (let k = i; k <= j; k++) ranks[k] = (i + j) / 2 + 1;
@@ -57,7 +57,8 @@ async function compare(label: string, pairs: number, known: () => Promise<unknow
   }
   const sa = [...a].sort((x, y) => x - y);
   const sb = [...b].sort((x, y) => x - y);
-  const row = (name: string, s: number[]) => `${name.padEnd(9)} p50 ${quantile(s, 0.5).toFixed(2)} ms  p90 ${quantile(s, 0.9).toFixed(2)} ms`;
+  const row = (name: string, s: number[]) =>
+    `${name.padEnd(9)} p50 ${quantile(s, 0.5).toFixed(2)} ms  p90 ${quantile(s, 0.9).toFixed(2)} ms`;
   process.stdout.write(
     `${label} (${pairs} pairs)\n  ${row('known', sa)}\n  ${row('unknown', sb)}\n` +
       `  median difference ${(quantile(sa, 0.5) - quantile(sb, 0.5)).toFixed(2)} ms, Mann-Whitney z ${mannWhitneyZ(a, b).toFixed(2)}\n`,

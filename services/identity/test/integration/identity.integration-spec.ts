@@ -501,9 +501,7 @@ describe('identity over NATS and Postgres', () => {
       const resetMails = async () =>
         Number(
           (
-            await env.query<{ n: string }>(
-              `SELECT count(*) AS n FROM identity.outgoing_mail WHERE lower("to") = 'anna.rossi@example.com'`,
-            )
+            await env.query<{ n: string }>(`SELECT count(*) AS n FROM identity.outgoing_mail WHERE lower("to") = 'anna.rossi@example.com'`)
           )[0]?.n,
         );
       const before = await resetMails();
