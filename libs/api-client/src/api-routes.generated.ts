@@ -100,4 +100,6 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   devMailbox: { method: 'get', path: '/api/v1/dev/mailbox' },
   listMessagingNotes: { method: 'get', path: '/api/v1/orga/:orga/messaging/notes' },
   createMessagingNote: { method: 'post', path: '/api/v1/orga/:orga/messaging/note' },
+  verifyWhatsAppWebhook: { method: 'get', path: '/api/v1/webhooks/whatsapp', transfer: 'webhook' },
+  receiveWhatsAppWebhook: { method: 'post', path: '/api/v1/webhooks/whatsapp', transfer: 'webhook' },
 };

@@ -7,6 +7,7 @@ import { schedulingHttpRoutes } from './scheduling.routes';
 import { userHttpRoutes } from './user.routes';
 import { defineRoute } from '../core/http-route';
 import { messagingHttpRoutes } from './messaging.routes';
+import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -17,6 +18,7 @@ describe('HTTP route declarations', () => {
     schedulingHttpRoutes,
     platformHttpRoutes,
     messagingHttpRoutes,
+    messagingWebhookHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {

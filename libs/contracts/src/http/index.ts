@@ -5,6 +5,7 @@ import { platformHttpRoutes } from './platform.routes';
 import { schedulingHttpRoutes } from './scheduling.routes';
 import { userHttpRoutes } from './user.routes';
 import { messagingHttpRoutes } from './messaging.routes';
+import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -13,6 +14,7 @@ export * from './platform.routes';
 export * from './scheduling.routes';
 export * from './user.routes';
 export * from './messaging.routes';
+export * from './messaging-webhook.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -26,6 +28,7 @@ export const HTTP_ROUTES = {
   ...schedulingHttpRoutes,
   ...platformHttpRoutes,
   ...messagingHttpRoutes,
+  ...messagingWebhookHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;
