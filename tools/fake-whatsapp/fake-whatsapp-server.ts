@@ -605,8 +605,7 @@ export class FakeWhatsAppServer {
         if (typeof input['latencyMs'] === 'number') change.latencyMs = input['latencyMs'];
         if (typeof input['jitterMs'] === 'number') change.jitterMs = input['jitterMs'];
         if (typeof input['capPerSecond'] === 'number') change.capPerSecond = input['capPerSecond'];
-        if (typeof input['failureRates'] === 'object' && input['failureRates'] !== null)
-          change.failureRates = input['failureRates'];
+        if (typeof input['failureRates'] === 'object' && input['failureRates'] !== null) change.failureRates = input['failureRates'];
         this.configure(change);
         if (Array.isArray(input['failNext'])) this.failNext(...(input['failNext'] as FakeFailure[]));
         json(res, 200, { ok: true });

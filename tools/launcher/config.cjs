@@ -5,6 +5,7 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '../..');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const MAIL_TRANSPORTS = ['sandbox', 'smtp'];
+const MESSAGING_PROVIDERS = ['sandbox', 'whatsapp_cloud'];
 
 /** Whether a URL names this machine (localhost, 127.x, ::1); PUBLIC_URL was checked to parse. */
 function isLoopbackUrl(value) {
@@ -87,6 +88,21 @@ function readConfig(env = process.env) {
   if (mailTransport === 'sandbox' && publicUrlProblem === null && !isLoopbackUrl(publicUrl) && get('PAWLINE_ALLOW_SANDBOX_MAIL') !== 'on') {
     errors.push(
       `MAIL_TRANSPORT=sandbox keeps every mail (reset links included) in a mailbox, but PUBLIC_URL=${JSON.stringify(publicUrl)} is not on this machine: set MAIL_TRANSPORT=smtp with SMTP_URL, or PAWLINE_ALLOW_SANDBOX_MAIL=on for a test server`,
+    );
+  }
+  // the WhatsApp sandbox shows every conversation and answers as any customer (ADR 0015)
+  const messagingProvider = get('MESSAGING_PROVIDER') ?? 'sandbox';
+  if (!MESSAGING_PROVIDERS.includes(messagingProvider)) {
+    errors.push(`MESSAGING_PROVIDER=${JSON.stringify(messagingProvider)} must be one of: ${MESSAGING_PROVIDERS.join(', ')}`);
+  }
+  if (
+    messagingProvider === 'sandbox' &&
+    publicUrlProblem === null &&
+    !isLoopbackUrl(publicUrl) &&
+    get('PAWLINE_ALLOW_SANDBOX_MESSAGING') !== 'on'
+  ) {
+    errors.push(
+      `MESSAGING_PROVIDER=sandbox keeps every WhatsApp conversation on /dev/whatsapp, but PUBLIC_URL=${JSON.stringify(publicUrl)} is not on this machine: set MESSAGING_PROVIDER=whatsapp_cloud, or PAWLINE_ALLOW_SANDBOX_MESSAGING=on for a test server`,
     );
   }
   const smtpUrl = get('SMTP_URL') ?? null;

@@ -46,11 +46,23 @@ describe('launcher configuration', () => {
   });
 
   it('refuses the sandbox mailbox behind a public address unless PAWLINE_ALLOW_SANDBOX_MAIL=on', () => {
-    expect(readConfig({ PUBLIC_URL: 'https://salon.example.com' }).errors).toEqual([
+    const messaging = { MESSAGING_PROVIDER: 'whatsapp_cloud' };
+    expect(readConfig({ ...messaging, PUBLIC_URL: 'https://salon.example.com' }).errors).toEqual([
       expect.stringMatching(/^MAIL_TRANSPORT=sandbox.*PUBLIC_URL="https:\/\/salon.example.com".*PAWLINE_ALLOW_SANDBOX_MAIL=on/),
     ]);
-    expect(readConfig({ PUBLIC_URL: 'https://salon.example.com', PAWLINE_ALLOW_SANDBOX_MAIL: 'on' }).errors).toEqual([]);
+    expect(readConfig({ ...messaging, PUBLIC_URL: 'https://salon.example.com', PAWLINE_ALLOW_SANDBOX_MAIL: 'on' }).errors).toEqual([]);
     expect(readConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).errors).toEqual([]);
+  });
+
+  it('refuses the WhatsApp sandbox behind a public address unless PAWLINE_ALLOW_SANDBOX_MESSAGING=on', () => {
+    const mail = { PAWLINE_ALLOW_SANDBOX_MAIL: 'on' };
+    expect(readConfig({ ...mail, PUBLIC_URL: 'https://salon.example.com' }).errors).toEqual([
+      expect.stringMatching(/^MESSAGING_PROVIDER=sandbox.*PAWLINE_ALLOW_SANDBOX_MESSAGING=on/),
+    ]);
+    expect(readConfig({ ...mail, PUBLIC_URL: 'https://salon.example.com', PAWLINE_ALLOW_SANDBOX_MESSAGING: 'on' }).errors).toEqual([]);
+    expect(readConfig({ MESSAGING_PROVIDER: 'pigeon' }).errors).toEqual([
+      expect.stringMatching(/^MESSAGING_PROVIDER="pigeon" must be one of/),
+    ]);
   });
 
   it('reports every bad value at once', () => {

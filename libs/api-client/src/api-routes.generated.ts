@@ -129,4 +129,6 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   listNotifications: { method: 'get', path: '/api/v1/orga/:orga/store/:store/notification/:last_time/:last_id' },
   markNotificationsSeen: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/notification/seen/:belongs_to/:notification_type' },
   deleteNotifications: { method: 'delete', path: '/api/v1/orga/:orga/store/:store/notification/:belongs_to/:notification_type' },
+  verifyWhatsAppWebhook: { method: 'get', path: '/api/v1/webhooks/whatsapp', transfer: 'webhook' },
+  receiveWhatsAppWebhook: { method: 'post', path: '/api/v1/webhooks/whatsapp', transfer: 'webhook' },
 };

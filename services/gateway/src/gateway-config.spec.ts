@@ -10,12 +10,23 @@ describe('gateway configuration', () => {
     expect(refused.error?.issues.map((issue) => issue.message).join()).toMatch(/PAWLINE_ALLOW_SANDBOX_MAIL=on/);
     expect(read({ PUBLIC_URL: 'http://10.0.0.7:3000' }).success).toBe(false);
 
-    const allowed = read({ PUBLIC_URL: 'https://salon.example.com', PAWLINE_ALLOW_SANDBOX_MAIL: 'on' });
+    const messaging = { MESSAGING_PROVIDER: 'whatsapp_cloud' };
+    const allowed = read({ ...messaging, PUBLIC_URL: 'https://salon.example.com', PAWLINE_ALLOW_SANDBOX_MAIL: 'on' });
     expect(allowed.success && toGatewayConfig(allowed.data).mailSandbox).toBe(true);
-    expect(read({ PUBLIC_URL: 'https://salon.example.com', MAIL_TRANSPORT: 'smtp' }).success).toBe(true);
+    expect(read({ ...messaging, PUBLIC_URL: 'https://salon.example.com', MAIL_TRANSPORT: 'smtp' }).success).toBe(true);
     for (const local of ['http://localhost:3000', 'http://127.0.0.1:3010', 'http://[::1]:3000', 'http://app.localhost:3000']) {
       expect(read({ PUBLIC_URL: local }).success).toBe(true);
     }
+  });
+
+  it('refuses the WhatsApp sandbox (/dev/whatsapp) behind a public address unless PAWLINE_ALLOW_SANDBOX_MESSAGING=on', () => {
+    const base = { PUBLIC_URL: 'https://salon.example.com', MAIL_TRANSPORT: 'smtp' };
+    const refused = read(base);
+    expect(refused.error?.issues.map((issue) => issue.message).join()).toMatch(/PAWLINE_ALLOW_SANDBOX_MESSAGING=on/);
+    const allowed = read({ ...base, PAWLINE_ALLOW_SANDBOX_MESSAGING: 'on' });
+    expect(allowed.success && toGatewayConfig(allowed.data).messagingSandbox).toBe(true);
+    const cloud = read({ ...base, MESSAGING_PROVIDER: 'whatsapp_cloud' });
+    expect(cloud.success && toGatewayConfig(cloud.data).messagingSandbox).toBe(false);
   });
 
   it('reads TRUSTED_PROXIES as addresses and CIDRs, none by default, and names a bad entry', () => {

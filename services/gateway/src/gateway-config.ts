@@ -16,6 +16,9 @@ export const gatewayConfigSchema = z
       .default('identity'),
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),
     PAWLINE_ALLOW_SANDBOX_MAIL: z.enum(['on', 'off']).default('off'),
+    /** messaging's WhatsApp provider (as the messaging service reads it): /dev/whatsapp exists only for the sandbox */
+    MESSAGING_PROVIDER: z.enum(['sandbox', 'whatsapp_cloud']).default('sandbox'),
+    PAWLINE_ALLOW_SANDBOX_MESSAGING: z.enum(['on', 'off']).default('off'),
     TRUSTED_PROXIES: z
       .string()
       .default('')
@@ -32,6 +35,12 @@ export const gatewayConfigSchema = z
     path: ['MAIL_TRANSPORT'],
     message:
       'MAIL_TRANSPORT=sandbox with a PUBLIC_URL that is not this machine: use smtp, or set PAWLINE_ALLOW_SANDBOX_MAIL=on for a test server',
+  })
+  // /dev/whatsapp shows every sandbox conversation and answers as any customer (ADR 0015)
+  .refine((env) => env.MESSAGING_PROVIDER !== 'sandbox' || isLoopbackUrl(env.PUBLIC_URL) || env.PAWLINE_ALLOW_SANDBOX_MESSAGING === 'on', {
+    path: ['MESSAGING_PROVIDER'],
+    message:
+      'MESSAGING_PROVIDER=sandbox with a PUBLIC_URL that is not this machine: use whatsapp_cloud, or set PAWLINE_ALLOW_SANDBOX_MESSAGING=on for a test server',
   });
 /** localhost, *.localhost, 127.x.x.x or [::1]. */
 export function isLoopbackUrl(value: string): boolean {
@@ -45,6 +54,8 @@ export type GatewayConfig = {
   authTokenSecret: string;
   /** /api/v1/dev/mailbox and /dev/mailbox exist only with the sandbox mail transport */
   mailSandbox: boolean;
+  /** /dev/whatsapp exists only with the messaging sandbox */
+  messagingSandbox: boolean;
   /** FRONTENDS_DIR, default dist/frontends of the working directory (the repository root) */
   frontendsDir: string;
   services: string[];
@@ -60,6 +71,7 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
   return {
     authTokenSecret: env.AUTH_TOKEN_SECRET,
     mailSandbox: env.MAIL_TRANSPORT === 'sandbox',
+    messagingSandbox: env.MESSAGING_PROVIDER === 'sandbox',
     frontendsDir: env.FRONTENDS_DIR ? path.resolve(env.FRONTENDS_DIR) : path.resolve('dist/frontends'),
     services: env.PAWLINE_SERVICES.split(','),
     publicUrl: env.PUBLIC_URL,

@@ -121,6 +121,7 @@ export function configureGateway(app: INestApplication, kit: KitConfig): void {
     routes: gatewayRoutes({ mailSandbox: config.mailSandbox, health: app.get(GatewayHealthChecker) }),
     rpc,
     mailSandbox: config.mailSandbox,
+    messagingSandbox: config.messagingSandbox,
     frontendsDir: config.frontendsDir,
     publicUrl: config.publicUrl,
     deps: {

@@ -27,8 +27,11 @@ export type HttpRoute = {
   readonly body?: z.ZodType;
   /** Schema of the JSON answer; absent for 204 and for file downloads. */
   readonly response?: z.ZodType;
-  /** A raw file body in (R7.10), or a file's bytes out, instead of JSON. */
-  readonly transfer?: 'upload' | 'download';
+  /**
+   * A raw file body in (R7.10), or a file's bytes out, instead of JSON; `webhook`: a provider's call,
+   * its raw body passed on unread (its signature is over those bytes) and a text answer.
+   */
+  readonly transfer?: 'upload' | 'download' | 'webhook';
 };
 
 const PATH_PARAMETER = /:([a-z_][a-z0-9_]*)/g;
@@ -42,6 +45,8 @@ export function defineRoute<const R extends Omit<HttpRoute, 'kind'>>(route: R): 
   }
   if (route.transfer === 'upload' && route.body) throw new Error(`upload route ${route.path} takes the raw file, not a JSON body`);
   if (route.transfer === 'download' && route.response) throw new Error(`download route ${route.path} answers bytes, not JSON`);
+  if (route.transfer === 'webhook' && (route.body || route.response))
+    throw new Error(`webhook route ${route.path} passes raw bytes and answers text`);
   return { ...route, kind: 'http' };
 }
 

@@ -8,6 +8,7 @@ import { userHttpRoutes } from './user.routes';
 import { defineRoute } from '../core/http-route';
 import { messagingHttpRoutes } from './messaging.routes';
 import { messagingInboxHttpRoutes } from './messaging-inbox.routes';
+import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -19,6 +20,7 @@ describe('HTTP route declarations', () => {
     platformHttpRoutes,
     messagingHttpRoutes,
     messagingInboxHttpRoutes,
+    messagingWebhookHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {

@@ -6,6 +6,7 @@ import { schedulingHttpRoutes } from './scheduling.routes';
 import { userHttpRoutes } from './user.routes';
 import { messagingHttpRoutes } from './messaging.routes';
 import { messagingInboxHttpRoutes } from './messaging-inbox.routes';
+import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -15,6 +16,7 @@ export * from './scheduling.routes';
 export * from './user.routes';
 export * from './messaging.routes';
 export * from './messaging-inbox.routes';
+export * from './messaging-webhook.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -29,6 +31,7 @@ export const HTTP_ROUTES = {
   ...platformHttpRoutes,
   ...messagingHttpRoutes,
   ...messagingInboxHttpRoutes,
+  ...messagingWebhookHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;

@@ -7,7 +7,7 @@ import type { Authenticator } from '../auth/authenticator';
 import type { SessionRevocationStore } from '../auth/session-revocation.store';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
-import { answerFileRoute, boundRpc } from './file-transfer';
+import { answerFileRoute, boundRpc, readRawBody } from './file-transfer';
 import {
   appendCookie,
   clientIp,
@@ -27,6 +27,7 @@ import {
   isFileUploadRoute,
   isMultiRpcRoute,
   isRpcRoute,
+  isWebhookRoute,
   type ApiRoute,
   type RouteContext,
   type RouteReply,
@@ -91,7 +92,9 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
     if (route.sameOriginOnly) refuseCrossSite(req, deps.publicOrigin);
     // a file upload reads its raw body itself (R7.10), capped by its kind's limit; a body error comes before auth
     if (!isFileUploadRoute(route)) requireJsonContentType(req);
-    const body = isFileUploadRoute(route) ? undefined : await readJsonBody(req, res);
+    // a webhook's JSON is passed on as the bytes its sender signed
+    const raw = isWebhookRoute(route) ? await webhookBody(req, res, route.webhook.maxBytes) : undefined;
+    const body = isFileUploadRoute(route) || isWebhookRoute(route) ? undefined : await readJsonBody(req, res);
     const auth = await authenticate(route, deps, req);
     const params = validParams(route, match.params);
     let member: CheckedMember | undefined;
@@ -126,6 +129,14 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
     }
     if (isFileUploadRoute(route) || isFileDownloadRoute(route)) {
       await answerFileRoute(route, rpc, ctx, req, res, member);
+      return;
+    }
+    if (isWebhookRoute(route)) {
+      const answer = await route.webhook.answer(ctx, { bytes: raw, headers: req.headers }, boundRpc(rpc, auth, lang));
+      res.statusCode = answer.status;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(answer.text));
+      res.end(answer.text);
       return;
     }
     const status = route.status ?? 200;
@@ -175,6 +186,19 @@ function droppingMembershipsAfterIdentity(deps: ApiDependencies, orgaId: string 
     call: (contract, data, options) => settled(contract, deps.rpc.call(contract, data, options)),
     callRaw: (contract, data, options) => settled(contract, deps.rpc.callRaw(contract, data, options)),
   };
+}
+
+/** A webhook's raw body: undefined without one, 413 above the route's cap. */
+async function webhookBody(req: IncomingMessage, res: ServerResponse, cap: number): Promise<Buffer | undefined> {
+  const length = req.headers['content-length'];
+  if (length === undefined && req.headers['transfer-encoding'] === undefined) return undefined;
+  if (length !== undefined && Number(length) > cap) {
+    res.shouldKeepAlive = false;
+    throw new ApiError('payload_too_large');
+  }
+  const body = await readRawBody(req, cap);
+  if (body.oversize) throw new ApiError('payload_too_large');
+  return body.bytes;
 }
 
 /** Wrong username or password: the failures the login backoff counts. */

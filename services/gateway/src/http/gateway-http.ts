@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Application, Request, Response } from 'express';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { mailboxPageRouter } from '../dev/mailbox-page';
+import { whatsAppPageRouter } from '../dev/whatsapp-page';
 import { frontendsRouter, swaggerUiRouter } from '../static/docs-and-frontends';
 import { ApiError } from './api-error';
 import { buildApiHandler, sendError, type ApiDependencies } from './api-router';
@@ -16,6 +17,8 @@ export type GatewayHttpOptions = {
   deps: ApiDependencies;
   rpc: RpcCaller;
   mailSandbox: boolean;
+  /** /dev/whatsapp, the sandbox customer's phone (MESSAGING_PROVIDER=sandbox) */
+  messagingSandbox?: boolean;
   frontendsDir: string;
   publicUrl: string;
 };
@@ -38,6 +41,7 @@ export function installGatewayHttp(app: INestApplication, options: GatewayHttpOp
   });
   express.use(swaggerUiRouter());
   if (options.mailSandbox) express.use(mailboxPageRouter(options.rpc));
+  if (options.messagingSandbox) express.use(whatsAppPageRouter(options.rpc));
   // other paths under /api are not pages of the shell
   express.use('/api', (req: Request, res: Response) => {
     sendError(res, new ApiError('not_found'), pickLanguage(req.headers['accept-language']));

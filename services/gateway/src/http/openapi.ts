@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '@pawline/contracts';
-import { isFileDownloadRoute, isFileUploadRoute, PATH_PARAMETER, pathParameters, type ApiRoute } from './route-definition';
+import { isFileDownloadRoute, isFileUploadRoute, isWebhookRoute, PATH_PARAMETER, pathParameters, type ApiRoute } from './route-definition';
 
 type JsonObject = Record<string, unknown>;
 
@@ -62,17 +62,23 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
       });
       operation['parameters'] = parameters;
     }
+    if (isWebhookRoute(route) && route.method !== 'get') {
+      // the provider's JSON, read by its signature, not by a schema of ours
+      operation['requestBody'] = { required: true, content: { 'application/json': { schema: { type: 'object' } } } };
+    }
     const status = String(route.status ?? (isFileUploadRoute(route) ? 201 : 200));
     const responseSchema = route.responseSchema;
     operation['responses'] = {
-      [status]: isFileDownloadRoute(route)
-        ? {
-            description: "The file's bytes with its stored Content-Type and a Content-Disposition",
-            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-          }
-        : status === '204' || !responseSchema
-          ? { description: 'Done' }
-          : { description: 'OK', content: { 'application/json': { schema: jsonSchema(responseSchema, 'output') } } },
+      [status]: isWebhookRoute(route)
+        ? { description: 'Accepted (GET: the challenge)', content: { 'text/plain': { schema: { type: 'string' } } } }
+        : isFileDownloadRoute(route)
+          ? {
+              description: "The file's bytes with its stored Content-Type and a Content-Disposition",
+              content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+            }
+          : status === '204' || !responseSchema
+            ? { description: 'Done' }
+            : { description: 'OK', content: { 'application/json': { schema: jsonSchema(responseSchema, 'output') } } },
       default: {
         description: "Error in the caller's language",
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },

@@ -143,7 +143,7 @@ export type HandlerRoute = RouteBase & {
   handle(ctx: RouteContext): Promise<unknown>;
 };
 
-export type ApiRoute = RpcRoute | HandlerRoute | FileRoute | MultiRpcRoute;
+export type ApiRoute = RpcRoute | HandlerRoute | FileRoute | MultiRpcRoute | WebhookRoute;
 
 /**
  * Binds a declared route to one RPC: `input` maps the typed path, query and body to the RPC's
@@ -158,7 +158,7 @@ export function rpcRoute<H extends HttpRoute, C extends RpcContract>(
     output?(data: RpcResponse<C>, reply: RouteReply, ctx: BoundContext<H>): unknown;
   },
 ): ApiRoute {
-  if (http.transfer) throw new Error(`${http.method} ${http.path} moves a file: bind it with fileUploadRoute or fileDownloadRoute`);
+  if (http.transfer) throw new Error(`${http.method} ${http.path} is a ${http.transfer} route: bind it with its own helper`);
   const answers = (http.status ?? 200) !== 204;
   if (answers && !binding.output && http.response !== binding.rpc.response) {
     throw new Error(`${http.method} ${http.path} passes ${binding.rpc.subject}'s answer on: declare response: that contract's response`);
@@ -280,4 +280,33 @@ export const PATH_PARAMETER = /:([a-z_][a-z0-9_]*)/g;
 /** Path parameters of a route, in order (`/orga/:orga/store/:store` → orga, store). */
 export function pathParameters(path: string): string[] {
   return [...path.matchAll(PATH_PARAMETER)].map((match) => match[1] ?? '');
+}
+
+/** A provider's call as it came: the raw body (undefined for GET) and its headers. */
+export type WebhookRequest = { bytes: Buffer | undefined; headers: Record<string, string | string[] | undefined> };
+
+/** A webhook's text answer (Meta reads only the status, and the challenge on GET). */
+export type WebhookAnswer = { status: number; text: string };
+
+/**
+ * A provider's webhook (`transfer: 'webhook'`): public, its body read raw up to `maxBytes` and passed
+ * on unread, since the provider's signature covers those exact bytes; the answer is plain text.
+ */
+export type WebhookRoute = RouteBase & {
+  webhook: { maxBytes: number; answer(ctx: RouteContext, request: WebhookRequest, rpc: BoundRpc): Promise<WebhookAnswer> };
+};
+
+export function isWebhookRoute(route: ApiRoute): route is WebhookRoute {
+  return 'webhook' in route;
+}
+
+/** Binds a declared webhook route. */
+export function webhookRoute<H extends HttpRoute & { transfer: 'webhook' }>(
+  http: H,
+  binding: Binding<H> & {
+    webhook: { maxBytes: number; answer(ctx: BoundContext<H>, request: WebhookRequest, rpc: BoundRpc): Promise<WebhookAnswer> };
+  },
+): ApiRoute {
+  if (binding.access !== 'public') throw new Error(`${http.method} ${http.path}: a webhook is public, its signature is its credential`);
+  return { ...base(http, binding), webhook: binding.webhook };
 }

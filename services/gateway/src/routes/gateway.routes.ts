@@ -1,5 +1,5 @@
 import { GatewayHealthChecker } from '../health/gateway-health';
-import { isFileUploadRoute, type ApiRoute } from '../http/route-definition';
+import { isFileUploadRoute, isWebhookRoute, type ApiRoute } from '../http/route-definition';
 import { authRoutes } from './auth.routes';
 import { crmRoutes } from './crm.routes';
 import { devRoutes } from './dev.routes';
@@ -10,6 +10,7 @@ import { orgaRoutes } from './orga.routes';
 import { userRoutes } from './user.routes';
 import { messagingRoutes } from './messaging.routes';
 import { messagingInboxRoutes } from './messaging-inbox.routes';
+import { messagingWebhookRoutes } from './messaging-webhook.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -22,6 +23,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...schedulingRoutes,
     ...messagingRoutes,
     ...messagingInboxRoutes,
+    ...messagingWebhookRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];
@@ -31,6 +33,8 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
 export type RouteDeclaration = Pick<ApiRoute, 'method' | 'path' | 'access' | 'params' | 'body' | 'query' | 'status'> & {
   /** Content-Types of a raw file body (R7.10), or null for a JSON route. */
   fileBody: readonly string[] | null;
+  /** A provider's webhook: public, yet refused (401/403) without its signature or verify token. */
+  webhook: boolean;
 };
 
 /**
@@ -52,5 +56,6 @@ export function declaredRoutes(): RouteDeclaration[] {
     query: route.query,
     status: route.status,
     fileBody: isFileUploadRoute(route) ? route.upload.mediaTypes : null,
+    webhook: isWebhookRoute(route),
   }));
 }

@@ -194,6 +194,11 @@ function leaked(world: World, reply: Reply, sent: string): string[] {
 function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: unknown): string | null {
   const { route, caller } = row;
   const got = `got ${reply.status} ${reply.code ?? ''}`.trim();
+  if (route.webhook) {
+    // a provider's webhook: public, but without its signature or verify token nobody gets through, nor sees anything
+    if (reply.status !== 401 && reply.status !== 403) return `an unsigned call of a webhook must get 401 or 403; ${got}`;
+    return leaked(world, reply, '').length > 0 ? `a webhook's refusal showed A's data` : null;
+  }
   if (route.access === 'public') {
     // public: nobody is asked to sign in or refused for who they are
     if (reply.status === 403 || reply.code === 'unauthorized' || reply.status >= 500) return `a public route must answer anyone; ${got}`;

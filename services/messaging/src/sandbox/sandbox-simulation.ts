@@ -55,7 +55,7 @@ export class SandboxSimulation implements OnApplicationBootstrap, OnModuleDestro
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       void this.tick()
-        .catch((error: unknown) => this.log.warn({ error: (error as Error).message }, 'sandbox step failed; trying again'))
+        .catch((error: unknown) => this.log.warn('sandbox step failed; trying again', { error: (error as Error).message }))
         .finally(() => this.schedule());
     }, SANDBOX_TICK_MS);
     this.timer.unref();
@@ -72,7 +72,7 @@ export class SandboxSimulation implements OnApplicationBootstrap, OnModuleDestro
   /** Moves up to 500 due messages one status on and publishes their statuses; answers how many moved. */
   async step(): Promise<number> {
     return this.db.transaction(async (manager) => {
-      const moved: Moved[] = await manager.query(
+      const result: [Moved[], number] = await manager.query(
         `WITH due AS (
            SELECT id FROM sandbox_message
            WHERE direction = 'out' AND (
@@ -93,6 +93,8 @@ export class SandboxSimulation implements OnApplicationBootstrap, OnModuleDestro
          RETURNING m.orga_id, m.channel, m.provider_message_id, m.status, m.status_at`,
         [this.config.SANDBOX_DELIVERED_AFTER_MS, this.config.SANDBOX_READ_AFTER_MS, SANDBOX_UNDELIVERABLE_SUFFIX],
       );
+      // TypeORM answers an UPDATE … RETURNING as [rows, affected]
+      const moved = result[0];
       const byOrga = new Map<string, ProviderStatus[]>();
       for (const row of moved) {
         const failed = row.status === 'failed';

@@ -141,7 +141,8 @@ export class SandboxService {
         if (imageTypeOf(bytes) !== input.mime_type) {
           throw new RpcError('validation_failed', { fields: { base64: 'The photo must be a PNG or JPEG file of the type named' } });
         }
-        const mediaId = String(randomInt(10 ** 14, 10 ** 15 - 1));
+        // a WhatsApp-like numeric id of 15 digits (randomInt stops below 2^48)
+        const mediaId = `${randomInt(10 ** 6, 10 ** 7)}${randomInt(10 ** 7, 10 ** 8)}`;
         await manager.query(`INSERT INTO sandbox_media (id, orga_id, phone_number_id, mime_type, bytes) VALUES ($1, $2, $3, $4, $5)`, [
           mediaId,
           orgaId,

@@ -64,10 +64,11 @@ export class WhatsAppWebhookService {
         outcome.ignored += change.skipped;
         const orgaId = orgaOf.get(change.phoneNumberId);
         if (!orgaId) {
-          this.log.warn(
-            { phone_number_id: change.phoneNumberId, statuses: change.statuses.length, messages: change.messages.length },
-            'a WhatsApp webhook for a phone number id no organization has: ignored',
-          );
+          this.log.warn('a WhatsApp webhook for a phone number id no organization has: ignored', {
+            phone_number_id: change.phoneNumberId,
+            statuses: change.statuses.length,
+            messages: change.messages.length,
+          });
           outcome.ignored += change.statuses.length + change.messages.length;
           continue;
         }
