@@ -1,6 +1,21 @@
 import { MessagingInit1795506346656 } from './migrations/1795506346656-messaging-init';
+import { MessagingCore1795506400000 } from './migrations/1795506400000-messaging-core';
 import { OutboundMessageEntity } from './outbound/outbound-message.entity';
+import { WhatsappProfileRequestEntity } from './profile/whatsapp-profile-request.entity';
+import { MessageEntitlementEntity } from './quota/message-entitlement.entity';
+import { MessageQuotaEntity } from './quota/message-quota.entity';
+import { MessagingSenderEntity } from './sender/messaging-sender.entity';
+import { ReminderSettingsEntity } from './settings/reminder-settings.entity';
+import { MessageTemplateEntity } from './template/message-template.entity';
 
-export const MESSAGING_ENTITIES = [OutboundMessageEntity];
+export const MESSAGING_ENTITIES = [
+  OutboundMessageEntity,
+  MessageTemplateEntity,
+  ReminderSettingsEntity,
+  MessageQuotaEntity,
+  MessageEntitlementEntity,
+  MessagingSenderEntity,
+  WhatsappProfileRequestEntity,
+];
 
-export const MESSAGING_MIGRATIONS = [MessagingInit1795506346656];
+export const MESSAGING_MIGRATIONS = [MessagingInit1795506346656, MessagingCore1795506400000];
