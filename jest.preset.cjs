@@ -16,6 +16,13 @@ const esmPackages = [
   'dom-serializer',
   'entities',
   'domelementtype',
+  // file-type 22 and its tokenizers are ESM only
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  '@borewit',
 ];
 
 module.exports = {

@@ -35,6 +35,7 @@ export { RpcContractPipe } from './rpc/rpc-contract.pipe';
 export { RpcHandler, type RpcCallContext } from './rpc/rpc-handler.decorator';
 export { zodFields } from './rpc/zod-fields';
 export { runService } from './run-service';
+export * from './storage';
 export type { ServiceDefinition } from './service-definition';
 export { startService, type RunningService } from './start-service';
 export { initTracing, shutdownTracing } from './tracing/init-tracing';

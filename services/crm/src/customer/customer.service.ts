@@ -16,8 +16,7 @@ import {
   type updateCustomerRpc,
 } from '@pawline/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type ListScope, OutboxService, PawlineLogger, RpcError, type StoreScope } from '@pawline/nest-kit';
-import { FILE_STORAGE, type FileStorage } from '../file/file-storage';
+import { FILE_STORAGE, type FileStorage, type ListScope, OutboxService, PawlineLogger, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { toStoredFile, type StoredFileRow } from '../file/file-rows';
 import { PET_COLUMNS, toPet, type PetRow } from '../pet/pet-rows';
 import { refreshCustomerSearch } from '../search/customer-search';

@@ -13,10 +13,9 @@ import {
 } from '@pawline/contracts';
 import { UPLOAD_LIMITS } from '@pawline/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-import { OutboxService, RpcError, type StoreScope } from '@pawline/nest-kit';
+import { FILE_STORAGE, OutboxService, RpcError, type FileStorage, type StoreScope } from '@pawline/nest-kit';
 import { CustomerService } from '../customer/customer.service';
 import { PetService } from '../pet/pet.service';
-import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { toStoredFile, type StoredFileRow } from './file-rows';
 import { makeThumbnail } from './thumbnail';
 import { checkAnnouncedUpload, checkFileContent, isUploadProblem, uploadError } from './upload-rules';
@@ -112,7 +111,7 @@ export class FileService {
     ]);
     const bytes = Buffer.concat(parts.map((p) => p.data));
     if (bytes.length !== input.total_size) throw new RpcError('validation_failed', { fields: { total_size: 'validation.uploadSize' } });
-    const checked = checkFileContent(input.kind, bytes);
+    const checked = await checkFileContent(input.kind, bytes);
     if (isUploadProblem(checked)) throw uploadError(checked);
 
     const id = randomUUID();

@@ -1,6 +1,5 @@
 import { UPLOAD_LIMITS, type FileKind } from '@pawline/domain';
-import { RpcError } from '@pawline/nest-kit';
-import { detectFileType, MIME_OF, type DetectedType } from './file-type';
+import { detectFileType, MIME_OF, RpcError, type DetectedType } from '@pawline/nest-kit';
 
 /** R5.10 the upload error texts of spec §5 (English), keyed like libs/i18n `errors.*`. */
 export const UPLOAD_ERRORS = {
@@ -58,10 +57,10 @@ export function checkAnnouncedUpload(kind: FileKind, existingFiles: number, tota
 }
 
 /** R9.04 the whole file: its real size and its type by content against the kind's allowed types. */
-export function checkFileContent(kind: FileKind, bytes: Buffer): { type: DetectedType; mime: string } | UploadProblem {
+export async function checkFileContent(kind: FileKind, bytes: Buffer): Promise<{ type: DetectedType; mime: string } | UploadProblem> {
   const limits = UPLOAD_LIMITS[kind];
   if (bytes.length > limits.maxBytes) return { problem: 'tooBig', maxBytes: limits.maxBytes };
-  const type = detectFileType(bytes);
+  const type = await detectFileType(bytes);
   const allowed: readonly string[] = limits.extensions;
   if (!type || !allowed.includes(type)) return { problem: 'wrongType' };
   return { type, mime: MIME_OF[type] };

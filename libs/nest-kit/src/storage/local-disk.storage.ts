@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { assertStorageKey, type FileStorage } from './file-storage';
+import { assertStorageKey, StoredFileMissing, type FileStorage } from './file-storage';
 
 /** Files on the local disk under one root (default .data/files): the one-machine default. */
 export class LocalDiskStorage implements FileStorage {
@@ -26,8 +26,13 @@ export class LocalDiskStorage implements FileStorage {
     await rename(temporary, target);
   }
 
-  get(key: string): Promise<Buffer> {
-    return readFile(this.pathOf(key));
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileMissing(key);
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
