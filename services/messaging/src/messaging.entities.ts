@@ -1,6 +1,8 @@
 import { MessagingInit1795506346656 } from './migrations/1795506346656-messaging-init';
 import { MessagingCore1795506400000 } from './migrations/1795506400000-messaging-core';
+import { MessagingProfileFiles1795506400001 } from './migrations/1795506400001-messaging-profile-files';
 import { OutboundMessageEntity } from './outbound/outbound-message.entity';
+import { MessagingFileEntity, MessagingUploadPartEntity } from './profile/messaging-file.entity';
 import { WhatsappProfileRequestEntity } from './profile/whatsapp-profile-request.entity';
 import { MessageEntitlementEntity } from './quota/message-entitlement.entity';
 import { MessageQuotaEntity } from './quota/message-quota.entity';
@@ -16,6 +18,8 @@ export const MESSAGING_ENTITIES = [
   MessageEntitlementEntity,
   MessagingSenderEntity,
   WhatsappProfileRequestEntity,
+  MessagingFileEntity,
+  MessagingUploadPartEntity,
 ];
 
-export const MESSAGING_MIGRATIONS = [MessagingInit1795506346656, MessagingCore1795506400000];
+export const MESSAGING_MIGRATIONS = [MessagingInit1795506346656, MessagingCore1795506400000, MessagingProfileFiles1795506400001];

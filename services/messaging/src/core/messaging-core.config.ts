@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { s3ConfigFields, missingS3Settings, type S3Config } from '@pawline/nest-kit';
 import { z } from 'zod';
 
 /** localhost, *.localhost, 127.x.x.x or [::1]: where a development default secret is acceptable. */
@@ -23,9 +24,17 @@ export const messagingCoreConfigShape = {
   MESSAGING_SANDBOX_REVIEW_MS: z.coerce.number().int().min(0).default(120_000),
   /** how often the leader looks for due work (the 12:30 refresh, sandbox reviews) */
   MESSAGING_JOB_TICK_MS: z.coerce.number().int().min(100).default(60_000),
+  /** where the WhatsApp profile image goes: local disk (default on one machine) or an S3-compatible store (S3_*) */
+  MESSAGING_STORAGE: z.enum(['local', 's3']).default('local'),
+  MESSAGING_FILES_DIR: z.string().min(1).default('.data/files'),
+  ...s3ConfigFields,
 };
 
 export const messagingCoreConfigSchema = z.object(messagingCoreConfigShape).superRefine((env, ctx) => {
+  if (env.MESSAGING_STORAGE === 's3') {
+    for (const key of missingS3Settings(env))
+      ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when MESSAGING_STORAGE is s3` });
+  }
   if (!env.MESSAGING_SECRET_KEY && !isLoopbackUrl(env.PUBLIC_URL)) {
     ctx.addIssue({
       code: 'custom',
@@ -35,7 +44,13 @@ export const messagingCoreConfigSchema = z.object(messagingCoreConfigShape).supe
   }
 });
 
-export type MessagingCoreConfig = { secretKey: Buffer; provider: 'sandbox' | 'whatsapp_cloud'; sandboxReviewMs: number; jobTickMs: number };
+export type MessagingCoreConfig = {
+  secretKey: Buffer;
+  provider: 'sandbox' | 'whatsapp_cloud';
+  sandboxReviewMs: number;
+  jobTickMs: number;
+  storage: { kind: 'local' | 's3'; dir: string; s3: S3Config };
+};
 
 export const MESSAGING_CORE_CONFIG = Symbol('MESSAGING_CORE_CONFIG');
 
@@ -52,5 +67,6 @@ export function loadMessagingCoreConfig(env: Record<string, string | undefined> 
     provider: value.MESSAGING_PROVIDER,
     sandboxReviewMs: value.MESSAGING_SANDBOX_REVIEW_MS,
     jobTickMs: value.MESSAGING_JOB_TICK_MS,
+    storage: { kind: value.MESSAGING_STORAGE, dir: value.MESSAGING_FILES_DIR, s3: value },
   };
 }

@@ -10,6 +10,7 @@ import {
 import { builtInTemplateId } from '@pawline/domain';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { confirmWhatsappProfileRpc, type MessagingFile, type WhatsappProfile } from '@pawline/contracts';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots crm in-process (the preview's customer and pet)
 import { crmService } from '../../../crm/src/crm.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
@@ -19,6 +20,7 @@ import { identityService } from '../../../identity/src/identity.service-definiti
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots scheduling in-process (the preview's appointment)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { MessageQuotaService } from '../../src/quota/message-quota.service';
+import { SandboxReviewJob } from '../../src/profile/sandbox-review.job';
 import { QuotaRefreshJob } from '../../src/quota/quota-refresh.job';
 import { messagingService } from '../../src/messaging.service-definition';
 import { TEST_SECRET, hireWorker, signUp, type Salon } from './messaging-test-helpers';
@@ -383,6 +385,92 @@ describe('messaging core through the gateway (real Postgres, NATS, identity, crm
         })
       ).status,
     ).toBe(409);
+  });
+
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const upload = async (salon: Salon, bytes: Buffer, name: string, lang = 'en') => {
+    const response = await fetch(`${base}${msg(anna, 'whatsapp_profile_image')}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${salon.token}`,
+        'content-type': 'application/octet-stream',
+        'x-file-name': name,
+        'accept-language': lang,
+      },
+      body: new Uint8Array(bytes),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('R9.04 keeps one WhatsApp profile image, jpg or png by content, at most 1 MB; members download it, others do not', async () => {
+    expect((await upload(worker, PNG, 'logo.png')).status).toBe(403);
+    const wrong = await upload(anna, Buffer.from('%PDF-1.4 not an image'), 'logo.png');
+    expect(wrong).toMatchObject({ status: 400, body: { fields: { file: 'errors.uploadWrongType' } } });
+    const big = await upload(anna, Buffer.concat([PNG, Buffer.alloc(1_048_577 - PNG.length)]), 'big.png');
+    expect(big.status).toBe(413);
+    const stored = await upload(anna, PNG, 'logo.png');
+    expect(stored).toMatchObject({
+      status: 201,
+      body: { kind: 'whatsapp_profile', mime: 'image/png', size: PNG.length, file_name: 'logo.png' },
+    });
+    const again = await upload(anna, PNG, 'logo2.png');
+    expect(again).toMatchObject({ status: 400, body: { fields: { file: 'errors.uploadTooMany' } } });
+    const listed = await http(worker, 'GET', msg(anna, 'whatsapp_profile_images'));
+    expect(listed.status).toBe(200);
+    expect((listed.body as unknown as MessagingFile[]).map((file) => file.id)).toEqual([stored.body['id']]);
+    const item = `/api/v1/orga/whatsapp_profile_image/${stored.body['id'] as string}`;
+    const download = await fetch(`${base}${item}`, { headers: { authorization: `Bearer ${worker.token}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toContain('image/png');
+    expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
+    const foreign = await fetch(`${base}${item}`, { headers: { authorization: `Bearer ${jurgen.token}` } });
+    expect([403, 404]).toContain(foreign.status);
+    expect((await http(jurgen, 'DELETE', msg(anna, 'whatsapp_profile_image'))).status).toBe(403);
+  });
+
+  it('R4.14 a profile update request is in progress, due 7 working days later (Monday to Saturday), until it goes live', async () => {
+    const [image] = (await http(anna, 'GET', msg(anna, 'whatsapp_profile_images'))).body as unknown as MessagingFile[];
+    expect(
+      (
+        await http(anna, 'PUT', msg(anna, 'whatsapp_profile'), {
+          name: 'Salone Anna',
+          about: 'Toelettatura',
+          image_file_id: '7d1c0c54-4c3e-4a55-9c4f-7b1a1b2c3d4e',
+        })
+      ).status,
+    ).toBe(400);
+    expect((await http(worker, 'PUT', msg(anna, 'whatsapp_profile'), { name: 'Salone Anna' })).status).toBe(403);
+    const requested = await http(anna, 'PUT', msg(anna, 'whatsapp_profile'), {
+      name: 'Salone Anna',
+      about: 'Toelettatura a Roma',
+      image_file_id: image.id,
+    });
+    expect(requested.status).toBe(200);
+    const profile = requested.body as unknown as WhatsappProfile;
+    expect(profile.live).toBeNull();
+    expect(profile.request).toMatchObject({ status: 'in_progress', name: 'Salone Anna', image_file_id: image.id });
+    const start = new Date(profile.request!.requested_at);
+    const days = (Date.parse(profile.request!.due_by) - Date.parse(start.toISOString().slice(0, 10))) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(7);
+    expect(days).toBeLessThanOrEqual(9);
+    expect(new Date(`${profile.request!.due_by}T12:00:00Z`).getUTCDay()).not.toBe(0);
+    // the sandbox's review: nothing before its delay, live after it
+    const review = service.app.get(SandboxReviewJob);
+    await review.runOnce(new Date(start.getTime() + 1000));
+    expect(((await http(worker, 'GET', msg(anna, 'whatsapp_profile'))).body as unknown as WhatsappProfile).request?.status).toBe(
+      'in_progress',
+    );
+    await review.runOnce(new Date(start.getTime() + 10 * 60_000));
+    const live = (await http(worker, 'GET', msg(anna, 'whatsapp_profile'))).body as unknown as WhatsappProfile;
+    expect(live).toMatchObject({
+      live: { name: 'Salone Anna', about: 'Toelettatura a Roma', image_file_id: image.id },
+      request: { status: 'live' },
+    });
+    // a provider's confirmation is service to service only
+    await expect(
+      call(client, confirmWhatsappProfileRpc, { orga_id: anna.orgaId, request_id: live.request!.id }, anna.auth),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    expect((await http(anna, 'DELETE', msg(anna, 'whatsapp_profile_image'))).body).toEqual({ deleted: true, file_id: image.id });
   });
 
   it("R1.17 purges a cancelled organization's messaging rows and keeps the others'", async () => {
