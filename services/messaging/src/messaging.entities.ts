@@ -9,18 +9,35 @@ import { AttachmentEntity } from './inbox/attachment.entity';
 import { MessageAnswerEntity } from './inbox/message-answer.entity';
 import { NotificationEntity } from './inbox/notification.entity';
 import { MessagingInit1795506346656 } from './migrations/1795506346656-messaging-init';
-import { MessagingDelivery1795506600000 } from './migrations/1795506600000-messaging-delivery';
+import { MessagingCore1795506400000 } from './migrations/1795506400000-messaging-core';
+import { MessagingProfileFiles1795506400001 } from './migrations/1795506400001-messaging-profile-files';
 import { MessagingDirectory1795506500000 } from './migrations/1795506500000-messaging-directory';
+import { MessagingDelivery1795506600000 } from './migrations/1795506600000-messaging-delivery';
 import { MessagingInbox1795506700000 } from './migrations/1795506700000-messaging-inbox';
 import { MessagingSandbox1795506800000 } from './migrations/1795506800000-messaging-sandbox';
 import { OutboundMessageEntity } from './outbound/outbound-message.entity';
+import { MessagingFileEntity, MessagingUploadPartEntity } from './profile/messaging-file.entity';
+import { WhatsappProfileRequestEntity } from './profile/whatsapp-profile-request.entity';
+import { MessageEntitlementEntity } from './quota/message-entitlement.entity';
+import { MessageQuotaEntity } from './quota/message-quota.entity';
 import { ReminderRunEntity } from './reminder/reminder-run.entity';
 import { SandboxMediaEntity } from './sandbox/sandbox-media.entity';
 import { SandboxMessageEntity } from './sandbox/sandbox-message.entity';
+import { MessagingSenderEntity } from './sender/messaging-sender.entity';
+import { ReminderSettingsEntity } from './settings/reminder-settings.entity';
+import { MessageTemplateEntity } from './template/message-template.entity';
 import { ProviderReceiptEntity } from './webhook/provider-receipt.entity';
 
 export const MESSAGING_ENTITIES = [
   OutboundMessageEntity,
+  MessageTemplateEntity,
+  ReminderSettingsEntity,
+  MessageQuotaEntity,
+  MessageEntitlementEntity,
+  MessagingSenderEntity,
+  WhatsappProfileRequestEntity,
+  MessagingFileEntity,
+  MessagingUploadPartEntity,
   DirStoreEntity,
   DirCustomerEntity,
   DirPetEntity,
@@ -37,6 +54,8 @@ export const MESSAGING_ENTITIES = [
 
 export const MESSAGING_MIGRATIONS = [
   MessagingInit1795506346656,
+  MessagingCore1795506400000,
+  MessagingProfileFiles1795506400001,
   MessagingDirectory1795506500000,
   MessagingDelivery1795506600000,
   MessagingInbox1795506700000,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DirectoryModule } from './directory/directory.module';
 import { InboxModule } from './inbox/inbox.module';
 import { ProviderModule } from './provider/provider.module';
+import { MessagingCoreModule } from './core/messaging-core.module';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { SandboxHandlers } from './sandbox/sandbox.handlers';
 import { SandboxSimulation } from './sandbox/sandbox-simulation';
@@ -18,5 +19,8 @@ import { WhatsAppWebhookService } from './webhook/whatsapp-webhook.service';
   imports: [DirectoryModule, InboxModule, ProviderModule],
   controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers],
   providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxSimulation],
+  imports: [MessagingCoreModule],
+  controllers: [OrgaPurgeHandlers],
+  providers: [],
 })
 export class MessagingModule {}

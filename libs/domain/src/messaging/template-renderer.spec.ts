@@ -105,7 +105,7 @@ describe('template renderer (R3.13, R3.15)', () => {
       for (const language of MESSAGE_LANGUAGES) {
         const found = BUILT_IN_TEMPLATES.filter((template) => template.template_type === type && template.language === language);
         expect(found).toHaveLength(1);
-        expect(templateProblems(found[0]!)).toEqual([]);
+        expect(templateProblems(found[0])).toEqual([]);
       }
     }
     expect(new Set(BUILT_IN_TEMPLATES.map((template) => template.id)).size).toBe(BUILT_IN_TEMPLATES.length);

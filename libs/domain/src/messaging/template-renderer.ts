@@ -64,7 +64,7 @@ export function isTemplateVariable(name: string): name is TemplateVariable {
 }
 
 function localeOf(language: string): string {
-  return LOCALES[language] ?? LOCALES['en']!;
+  return LOCALES[language] ?? LOCALES['en'];
 }
 
 /** 'Monday 12 March 2029' in the customer's language and the store's zone; '' for a missing or unreadable instant. */
