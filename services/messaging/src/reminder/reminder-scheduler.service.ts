@@ -170,7 +170,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     const countOf = (run: DueRun) => counts.get(runKey(run.storeId, run.templateType, run.localDate)) ?? { queued: 0, overQuota: 0 };
     await this.db.query(
       `INSERT INTO reminder_run (store_id, template_type, local_date, orga_id, due_at, finished_at, queued, over_quota)
-       SELECT x.*, $6::timestamptz, y.queued, y.over_quota
+       SELECT x.store_id, x.template_type, x.local_date, x.orga_id, x.due_at, $6::timestamptz, y.queued, y.over_quota
          FROM unnest($1::uuid[], $2::smallint[], $3::date[], $4::uuid[], $5::timestamptz[]) WITH ORDINALITY AS x(store_id, template_type, local_date, orga_id, due_at, n)
          JOIN unnest($7::int[], $8::int[]) WITH ORDINALITY AS y(queued, over_quota, n) ON x.n = y.n
        ON CONFLICT (store_id, template_type, local_date) DO UPDATE SET finished_at = EXCLUDED.finished_at,
