@@ -39,6 +39,10 @@ export type TickResult = {
 export const PLAN_LIMIT_ERROR = 'plan_limit';
 
 const INSERT_CHUNK = 1000;
+/** stores whose candidates are selected in one statement; the next group is selected while this one is published */
+const RUN_GROUP = 200;
+/** chunks whose jobs may be publishing while the next chunk is written */
+const CHUNKS_IN_FLIGHT = 4;
 const SWEEP_LIMIT = 10_000;
 const TYPES = [0, 4, 1, 2] as const;
 
@@ -56,6 +60,22 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   });
   await Promise.all(lanes);
   return results;
+}
+
+/** Work started and not awaited yet, at most `limit` at once: writing the next chunk overlaps publishing this one. */
+class InFlight {
+  private readonly running = new Set<Promise<unknown>>();
+  constructor(private readonly limit: number) {}
+
+  async add(work: Promise<unknown>): Promise<void> {
+    const tracked = work.finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+    if (this.running.size >= this.limit) await Promise.race(this.running);
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.running);
+  }
 }
 
 const runKey = (storeId: string, type: number, localDate: string) => `${storeId}|${type}|${localDate}`;
@@ -120,29 +140,41 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     const runs = await this.pendingRuns(now);
     const result: TickResult = { runs: runs.length, queued: 0, overQuota: 0, switchedOff: 0, swept };
     const counts = new Map<string, { queued: number; overQuota: number }>();
+    const publishing = new InFlight(CHUNKS_IN_FLIGHT);
     for (const type of TYPES) {
       const ofType = runs.filter((run) => run.templateType === type);
-      if (ofType.length === 0) continue;
-      const candidates = await candidatesOf(this.db, type, ofType);
-      const sent = await this.send(candidates, now);
-      result.queued += sent.queued.length;
-      result.overQuota += sent.overQuota.length;
-      result.switchedOff += sent.switchedOff;
-      for (const [list, field] of [
-        [sent.queued, 'queued'],
-        [sent.overQuota, 'overQuota'],
-      ] as const) {
-        for (const candidate of list) {
-          const key = runKey(candidate.store_id, type, candidate.run_date);
-          const count = counts.get(key) ?? { queued: 0, overQuota: 0 };
-          count[field] += 1;
-          counts.set(key, count);
-        }
+      for (let start = 0; start < ofType.length; start += RUN_GROUP) {
+        const candidates = await candidatesOf(this.db, type, ofType.slice(start, start + RUN_GROUP));
+        const sent = await this.send(candidates, now, publishing);
+        this.count(result, counts, type, sent);
       }
     }
+    await publishing.drain();
     await this.finish(runs, counts, now);
     if (result.queued + result.overQuota + swept > 0) this.log.info('reminders scheduled', result);
     return result;
+  }
+
+  private count(
+    result: TickResult,
+    counts: Map<string, { queued: number; overQuota: number }>,
+    type: number,
+    sent: { queued: Candidate[]; overQuota: Candidate[]; switchedOff: number },
+  ): void {
+    result.queued += sent.queued.length;
+    result.overQuota += sent.overQuota.length;
+    result.switchedOff += sent.switchedOff;
+    for (const [list, field] of [
+      [sent.queued, 'queued'],
+      [sent.overQuota, 'overQuota'],
+    ] as const) {
+      for (const candidate of list) {
+        const key = runKey(candidate.store_id, type, candidate.run_date);
+        const count = counts.get(key) ?? { queued: 0, overQuota: 0 };
+        count[field] += 1;
+        counts.set(key, count);
+      }
+    }
   }
 
   /** Runs whose slot has come today in their store's zone and that have not finished yet. */
@@ -189,7 +221,11 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /** Compose, take from the quota, write, then enqueue. */
-  private async send(candidates: Candidate[], now: Date): Promise<{ queued: Candidate[]; overQuota: Candidate[]; switchedOff: number }> {
+  private async send(
+    candidates: Candidate[],
+    now: Date,
+    publishing: InFlight,
+  ): Promise<{ queued: Candidate[]; overQuota: Candidate[]; switchedOff: number }> {
     const composed = (
       await mapLimit(candidates, this.options.composeConcurrency, async (candidate): Promise<Composed | null> => {
         const message = await this.composer.compose({
@@ -216,11 +252,11 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
 
     const queued: Candidate[] = [];
     const overQuota: Candidate[] = [];
-    const jobs: SendJob[] = [];
     const unused = new Map<string, number>();
     for (let start = 0; start < composed.length; start += INSERT_CHUNK) {
       const chunk = composed.slice(start, start + INSERT_CHUNK).map((item) => ({ ...item, id: randomUUID(), ok: granted.has(item) }));
       const written = new Set(await this.write(chunk, now));
+      const jobs: SendJob[] = [];
       for (const item of chunk) {
         if (!written.has(item.id)) {
           // another leader wrote it first (a moment of two leaders): give its message back
@@ -232,9 +268,10 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
           jobs.push({ outboundId: item.id, orgaId: item.candidate.orga_id, storeId: item.candidate.store_id });
         } else overQuota.push(item.candidate);
       }
+      // stored first, enqueued next: this chunk publishes while the next one is written
+      await publishing.add(this.enqueue(jobs, now));
     }
     for (const [orgaId, count] of unused) await this.quota.release(orgaId, count);
-    await this.enqueue(jobs, now);
     return { queued, overQuota, switchedOff };
   }
 

@@ -123,6 +123,43 @@ class TableTimings implements ReminderTimings {
 })
 class TestPortsModule {}
 
+/** Ports that cost nothing (a template without a lookup, no quota): what a tick costs the scheduler itself. */
+@Module({
+  providers: [
+    {
+      provide: REMINDER_COMPOSER,
+      useValue: {
+        compose: (due: DueReminder): Promise<ComposedReminder> =>
+          Promise.resolve({
+            to: '',
+            templateName: 'reminder',
+            language: 'it',
+            parameters: [due.customerId],
+            buttons: 1,
+            renderedText: 'Ciao',
+          }),
+      } satisfies ReminderComposer,
+    },
+    {
+      provide: MESSAGE_QUOTA,
+      useValue: {
+        reserve: (_orgaId: string, count: number) => Promise.resolve(count),
+        release: () => Promise.resolve(),
+      } satisfies MessageQuota,
+    },
+    { provide: REMINDER_TIMINGS, useClass: TableTimings },
+  ],
+  exports: [REMINDER_COMPOSER, MESSAGE_QUOTA, REMINDER_TIMINGS],
+})
+class FreePortsModule {}
+
+/** messaging with the scheduler on ports that cost nothing (the scale test). */
+export function messagingWithFreePorts(clock: Clock): ServiceDefinition {
+  @Module({ imports: [MessagingModule, ReminderModule.withPorts([FreePortsModule], { tickMs: 0, clock })] })
+  class MessagingWithFreePortsModule {}
+  return { ...messagingService, module: MessagingWithFreePortsModule };
+}
+
 /** A clock the test moves. */
 export class ManualClock implements Clock {
   private at: number;
