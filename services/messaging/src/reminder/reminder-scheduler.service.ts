@@ -185,7 +185,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     if (stores.length === 0) return [];
     const clocks: StoreClock[] = stores.map((s) => ({ storeId: s.store_id, orgaId: s.orga_id, timeZone: s.time_zone }));
     const timings = await this.timings.timingsOf([...new Set(clocks.map((c) => c.orgaId))]);
-    const runs = dueRuns(now.getTime(), clocks, (orgaId) => (timings.get(orgaId) ?? []).filter(validTiming));
+    const runs = dueRuns(now.getTime(), clocks, (orgaId) => (timings.get(orgaId) ?? []).flatMap((timing) => checkedTiming(timing) ?? []));
     if (runs.length === 0) return [];
     const finished = await this.db.query<{ store_id: string; template_type: number; local_date: string }[]>(
       `SELECT r.store_id, r.template_type, r.local_date::text AS local_date
@@ -335,13 +335,15 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
   }
 }
 
-function validTiming(timing: ReminderTiming): boolean {
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(timing.slot)) return false;
-  // R9.03 / R5.12 the pre-appointment reminder goes at least 2 days before; the reminder to book every 3 or 12 months
-  if (timing.templateType === 4) return timing.offset >= 2;
-  if (timing.templateType === 2) return timing.offset === 3 || timing.offset === 12;
-  if (timing.templateType === 0) return timing.offset >= 1;
-  return true;
+/** A timing as the scheduler uses it, or null when it cannot be one (a setting read wrong never stops the others). */
+function checkedTiming(timing: ReminderTiming): ReminderTiming | null {
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(timing.slot)) return null;
+  // R5.12 / R9.03 the pre-appointment reminder goes at least 2 days before (fewer days are raised to 2)
+  if (timing.templateType === 4) return { ...timing, offset: Math.max(2, Math.trunc(timing.offset)) };
+  if (timing.templateType === 0) return { ...timing, offset: Math.max(1, Math.trunc(timing.offset)) };
+  // R9.03 the reminder to book: quarterly (3 months) or yearly (12)
+  if (timing.templateType === 2) return timing.offset === 3 || timing.offset === 12 ? timing : null;
+  return { ...timing, offset: 0 };
 }
 
 function contentOf(outboundId: string, phone: string, message: ComposedReminder): TemplateMessage {

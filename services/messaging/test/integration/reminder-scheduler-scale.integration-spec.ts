@@ -65,7 +65,6 @@ describe(`reminder scheduler at scale (${STORES} stores × ${PER_STORE} appointm
     const started = performance.now();
     const result = await scheduler.tick();
     const seconds = (performance.now() - started) / 1000;
-    // eslint-disable-next-line no-console -- the figure docs/adr/0017 quotes
     console.log(`reminder tick: ${result?.queued} reminders for ${result?.runs} store runs in ${seconds.toFixed(1)} s`);
     expect(result).toMatchObject({ runs: STORES, queued: STORES * PER_STORE, overQuota: 0 });
     const [counted] = await env.query<{ n: number; unqueued: number }>(
