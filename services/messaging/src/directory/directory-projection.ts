@@ -12,6 +12,13 @@ import { customerMobile } from './phone-number';
 type StorePayload = EventPayload<typeof storeCreatedEvent>;
 type Ids = { orgaId: string; storeId: string };
 
+/**
+ * A store's projection and its customers' phones wait for each other: a customer's national number is read with
+ * the store's country, and a store that learns its country reads its customers' numbers again. Without this lock
+ * the two transactions could each miss the other's uncommitted row and leave the number unread.
+ */
+const lockStore = (m: EntityManager, storeId: string) => m.query(`SELECT pg_advisory_xact_lock(hashtext('dir_store:' || $1))`, [storeId]);
+
 /** month × 100 + day of a 'YYYY-MM-DD' birthday (the birthday reminder's index), null without one */
 export function monthDayOf(born: string | null): number | null {
   const match = born ? /^\d{4}-(\d{2})-(\d{2})/.exec(born) : null;
@@ -26,6 +33,7 @@ export const DirectoryProjection = {
   /** identity's stores; the version is the event's time (stores change rarely and one at a time) */
   async store(m: EntityManager, event: EventEnvelope<StorePayload>): Promise<void> {
     const d = event.data;
+    await lockStore(m, d.store_id);
     const applied = await m.query<{ store_id: string }[]>(
       `INSERT INTO dir_store (store_id, orga_id, name, time_zone, phone, country, version)
        VALUES ($1, $2, $3, $4, $5, upper($6), $7)
@@ -75,6 +83,7 @@ export const DirectoryProjection = {
   },
 
   async customer(m: EntityManager, ids: Ids & { customerId: string }, snapshot: CustomerEventSnapshot): Promise<void> {
+    await lockStore(m, ids.storeId);
     const [store] = await m.query<{ country: string | null }[]>(`SELECT country FROM dir_store WHERE store_id = $1`, [ids.storeId]);
     const phone = customerMobile([snapshot.fon, snapshot.fon_2], snapshot.country ?? store?.country ?? null);
     await m.query(

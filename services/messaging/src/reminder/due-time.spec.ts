@@ -23,7 +23,7 @@ const at = (iso: string) => Date.parse(iso);
 const due = (iso: string, stores: StoreClock[], timings = noon) => dueRuns(at(iso), stores, () => timings);
 
 describe('due time of reminders', () => {
-  it('R9.03 the default appointment reminder is due from 12:00 of the store local day', () => {
+  it('the default appointment reminder is due from 12:00 of the store local day', () => {
     expect(due('2027-01-15T10:59:59Z', [rome])).toEqual([]);
     expect(due('2027-01-15T11:00:00Z', [rome])).toEqual([
       { ...rome, templateType: 0, offset: 1, localDate: '2027-01-15', dueAt: at('2027-01-15T11:00:00Z') },
@@ -33,7 +33,7 @@ describe('due time of reminders', () => {
     expect(due('2027-01-15T23:00:00Z', [rome])).toEqual([]);
   });
 
-  it('R1.06 stores in Rome and New York fire at their own noon', () => {
+  it('stores in Rome and New York fire at their own noon', () => {
     expect(due('2027-01-15T11:00:00Z', [rome, newYork]).map((run) => run.storeId)).toEqual(['rome']);
     expect(due('2027-01-15T17:00:00Z', [rome, newYork]).map((run) => run.storeId)).toEqual(['rome', 'ny']);
     // summer time: Rome +2, New York -4
@@ -82,7 +82,7 @@ describe('due time of reminders', () => {
     );
   });
 
-  it('R9.03 reminder to book: every last-appointment day has exactly one run day, quarterly and yearly', () => {
+  it('reminder to book: every last-appointment day has exactly one run day, quarterly and yearly', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.constantFrom(3, 12), (offset, months) => {
         const visit = addDays({ year: 2026, month: 1, day: 1 }, offset);

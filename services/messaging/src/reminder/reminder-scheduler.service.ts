@@ -39,6 +39,10 @@ export type TickResult = {
 export const PLAN_LIMIT_ERROR = 'plan_limit';
 
 const INSERT_CHUNK = 1000;
+/** stores whose candidates are selected in one statement; the next group is selected while this one is published */
+const RUN_GROUP = 200;
+/** chunks whose jobs may be publishing while the next chunk is written */
+const CHUNKS_IN_FLIGHT = 4;
 const SWEEP_LIMIT = 10_000;
 const TYPES = [0, 4, 1, 2] as const;
 
@@ -56,6 +60,22 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   });
   await Promise.all(lanes);
   return results;
+}
+
+/** Work started and not awaited yet, at most `limit` at once: writing the next chunk overlaps publishing this one. */
+class InFlight {
+  private readonly running = new Set<Promise<unknown>>();
+  constructor(private readonly limit: number) {}
+
+  async add(work: Promise<unknown>): Promise<void> {
+    const tracked = work.finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+    if (this.running.size >= this.limit) await Promise.race(this.running);
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.running);
+  }
 }
 
 const runKey = (storeId: string, type: number, localDate: string) => `${storeId}|${type}|${localDate}`;
@@ -120,29 +140,41 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     const runs = await this.pendingRuns(now);
     const result: TickResult = { runs: runs.length, queued: 0, overQuota: 0, switchedOff: 0, swept };
     const counts = new Map<string, { queued: number; overQuota: number }>();
+    const publishing = new InFlight(CHUNKS_IN_FLIGHT);
     for (const type of TYPES) {
       const ofType = runs.filter((run) => run.templateType === type);
-      if (ofType.length === 0) continue;
-      const candidates = await candidatesOf(this.db, type, ofType);
-      const sent = await this.send(candidates, now);
-      result.queued += sent.queued.length;
-      result.overQuota += sent.overQuota.length;
-      result.switchedOff += sent.switchedOff;
-      for (const [list, field] of [
-        [sent.queued, 'queued'],
-        [sent.overQuota, 'overQuota'],
-      ] as const) {
-        for (const candidate of list) {
-          const key = runKey(candidate.store_id, type, candidate.run_date);
-          const count = counts.get(key) ?? { queued: 0, overQuota: 0 };
-          count[field] += 1;
-          counts.set(key, count);
-        }
+      for (let start = 0; start < ofType.length; start += RUN_GROUP) {
+        const candidates = await candidatesOf(this.db, type, ofType.slice(start, start + RUN_GROUP));
+        const sent = await this.send(candidates, now, publishing);
+        this.count(result, counts, type, sent);
       }
     }
+    await publishing.drain();
     await this.finish(runs, counts, now);
     if (result.queued + result.overQuota + swept > 0) this.log.info('reminders scheduled', result);
     return result;
+  }
+
+  private count(
+    result: TickResult,
+    counts: Map<string, { queued: number; overQuota: number }>,
+    type: number,
+    sent: { queued: Candidate[]; overQuota: Candidate[]; switchedOff: number },
+  ): void {
+    result.queued += sent.queued.length;
+    result.overQuota += sent.overQuota.length;
+    result.switchedOff += sent.switchedOff;
+    for (const [list, field] of [
+      [sent.queued, 'queued'],
+      [sent.overQuota, 'overQuota'],
+    ] as const) {
+      for (const candidate of list) {
+        const key = runKey(candidate.store_id, type, candidate.run_date);
+        const count = counts.get(key) ?? { queued: 0, overQuota: 0 };
+        count[field] += 1;
+        counts.set(key, count);
+      }
+    }
   }
 
   /** Runs whose slot has come today in their store's zone and that have not finished yet. */
@@ -153,7 +185,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     if (stores.length === 0) return [];
     const clocks: StoreClock[] = stores.map((s) => ({ storeId: s.store_id, orgaId: s.orga_id, timeZone: s.time_zone }));
     const timings = await this.timings.timingsOf([...new Set(clocks.map((c) => c.orgaId))]);
-    const runs = dueRuns(now.getTime(), clocks, (orgaId) => (timings.get(orgaId) ?? []).filter(validTiming));
+    const runs = dueRuns(now.getTime(), clocks, (orgaId) => (timings.get(orgaId) ?? []).flatMap((timing) => checkedTiming(timing) ?? []));
     if (runs.length === 0) return [];
     const finished = await this.db.query<{ store_id: string; template_type: number; local_date: string }[]>(
       `SELECT r.store_id, r.template_type, r.local_date::text AS local_date
@@ -170,7 +202,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     const countOf = (run: DueRun) => counts.get(runKey(run.storeId, run.templateType, run.localDate)) ?? { queued: 0, overQuota: 0 };
     await this.db.query(
       `INSERT INTO reminder_run (store_id, template_type, local_date, orga_id, due_at, finished_at, queued, over_quota)
-       SELECT x.*, $6::timestamptz, y.queued, y.over_quota
+       SELECT x.store_id, x.template_type, x.local_date, x.orga_id, x.due_at, $6::timestamptz, y.queued, y.over_quota
          FROM unnest($1::uuid[], $2::smallint[], $3::date[], $4::uuid[], $5::timestamptz[]) WITH ORDINALITY AS x(store_id, template_type, local_date, orga_id, due_at, n)
          JOIN unnest($7::int[], $8::int[]) WITH ORDINALITY AS y(queued, over_quota, n) ON x.n = y.n
        ON CONFLICT (store_id, template_type, local_date) DO UPDATE SET finished_at = EXCLUDED.finished_at,
@@ -189,7 +221,11 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /** Compose, take from the quota, write, then enqueue. */
-  private async send(candidates: Candidate[], now: Date): Promise<{ queued: Candidate[]; overQuota: Candidate[]; switchedOff: number }> {
+  private async send(
+    candidates: Candidate[],
+    now: Date,
+    publishing: InFlight,
+  ): Promise<{ queued: Candidate[]; overQuota: Candidate[]; switchedOff: number }> {
     const composed = (
       await mapLimit(candidates, this.options.composeConcurrency, async (candidate): Promise<Composed | null> => {
         const message = await this.composer.compose({
@@ -216,11 +252,11 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
 
     const queued: Candidate[] = [];
     const overQuota: Candidate[] = [];
-    const jobs: SendJob[] = [];
     const unused = new Map<string, number>();
     for (let start = 0; start < composed.length; start += INSERT_CHUNK) {
       const chunk = composed.slice(start, start + INSERT_CHUNK).map((item) => ({ ...item, id: randomUUID(), ok: granted.has(item) }));
       const written = new Set(await this.write(chunk, now));
+      const jobs: SendJob[] = [];
       for (const item of chunk) {
         if (!written.has(item.id)) {
           // another leader wrote it first (a moment of two leaders): give its message back
@@ -232,9 +268,10 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
           jobs.push({ outboundId: item.id, orgaId: item.candidate.orga_id, storeId: item.candidate.store_id });
         } else overQuota.push(item.candidate);
       }
+      // stored first, enqueued next: this chunk publishes while the next one is written
+      await publishing.add(this.enqueue(jobs, now));
     }
     for (const [orgaId, count] of unused) await this.quota.release(orgaId, count);
-    await this.enqueue(jobs, now);
     return { queued, overQuota, switchedOff };
   }
 
@@ -298,13 +335,15 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
   }
 }
 
-function validTiming(timing: ReminderTiming): boolean {
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(timing.slot)) return false;
-  // R9.03 / R5.12 the pre-appointment reminder goes at least 2 days before; the reminder to book every 3 or 12 months
-  if (timing.templateType === 4) return timing.offset >= 2;
-  if (timing.templateType === 2) return timing.offset === 3 || timing.offset === 12;
-  if (timing.templateType === 0) return timing.offset >= 1;
-  return true;
+/** A timing as the scheduler uses it, or null when it cannot be one (a setting read wrong never stops the others). */
+function checkedTiming(timing: ReminderTiming): ReminderTiming | null {
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(timing.slot)) return null;
+  // R5.12 / R9.03 the pre-appointment reminder goes at least 2 days before (fewer days are raised to 2)
+  if (timing.templateType === 4) return { ...timing, offset: Math.max(2, Math.trunc(timing.offset)) };
+  if (timing.templateType === 0) return { ...timing, offset: Math.max(1, Math.trunc(timing.offset)) };
+  // R9.03 the reminder to book: quarterly (3 months) or yearly (12)
+  if (timing.templateType === 2) return timing.offset === 3 || timing.offset === 12 ? timing : null;
+  return { ...timing, offset: 0 };
 }
 
 function contentOf(outboundId: string, phone: string, message: ComposedReminder): TemplateMessage {

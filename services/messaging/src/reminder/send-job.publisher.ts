@@ -6,7 +6,7 @@ import { prefixed, type KitConfig } from '@pawline/nest-kit';
 export type SendJob = { outboundId: string; orgaId: string; storeId: string | null };
 
 /** Publishes this many jobs before waiting for their PubAcks (one socket write carries many; memory stays bounded). */
-export const PUBLISH_WINDOW = 512;
+export const PUBLISH_WINDOW = 1000;
 
 /**
  * Send jobs onto WORK (work.messaging.send): the envelope's id and Nats-Msg-Id are the outbound message's id, so
