@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeliveryModule } from './delivery/delivery.module';
 import { NoteHandlers } from './note/note.handlers';
 import { NoteService } from './note/note.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
@@ -8,6 +9,7 @@ import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
  * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
  */
 @Module({
+  imports: [DeliveryModule],
   controllers: [NoteHandlers, OrgaPurgeHandlers],
   providers: [NoteService],
 })
