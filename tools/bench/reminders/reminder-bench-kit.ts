@@ -38,7 +38,7 @@ export async function migrateMessaging(databaseUrl: string): Promise<void> {
  */
 export async function seedReminders(db: Client, round: string, count: number, stores: number): Promise<{ id: string; orgaId: string }[]> {
   const orgas = Array.from({ length: stores }, () => randomUUID());
-  const rows = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), orgaId: orgas[i % stores] as string, i }));
+  const rows = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), orgaId: orgas[i % stores], i }));
   for (let start = 0; start < rows.length; start += 10_000) {
     const chunk = rows.slice(start, start + 10_000);
     await db.query(

@@ -91,7 +91,7 @@ async function round(
     seconds,
     accepted: after.map((m, i) => m.accepted - (before[i]?.accepted ?? 0)),
     cpuPerReminderMicros: after.map((m, i) => {
-      const b = before[i] as WorkerMetrics;
+      const b = before[i];
       return (cpu(m) - cpu(b)) / Math.max(1, m.accepted - b.accepted);
     }),
     maxPerSecond,
@@ -143,7 +143,7 @@ async function rawPostgres(env: TestEnv, db: Client, count: number, inFlight: nu
   const messages = await seedReminders(db, label, count, 1000);
   const ds = new DataSource({
     ...dataSourceOptions({ name: 'messaging', entities: MESSAGING_ENTITIES }, { databaseUrl: env.databaseUrl }),
-  } as ConstructorParameters<typeof DataSource>[0]);
+  });
   await ds.initialize();
   const store = new DeliveryStore(ds, 'messaging');
   let next = 0;
