@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { MessagingCoreModule } from './core/messaging-core.module';
+import { DeliveryModule } from './delivery/delivery.module';
 import { DirectoryModule } from './directory/directory.module';
 import { InboxModule } from './inbox/inbox.module';
 import { ProviderModule } from './provider/provider.module';
-import { MessagingCoreModule } from './core/messaging-core.module';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { SandboxHandlers } from './sandbox/sandbox.handlers';
 import { SandboxSimulation } from './sandbox/sandbox-simulation';
@@ -16,11 +17,8 @@ import { WhatsAppWebhookService } from './webhook/whatsapp-webhook.service';
  * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
  */
 @Module({
-  imports: [DirectoryModule, InboxModule, ProviderModule],
+  imports: [MessagingCoreModule, DirectoryModule, ProviderModule, DeliveryModule, InboxModule],
   controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers],
   providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxSimulation],
-  imports: [MessagingCoreModule],
-  controllers: [OrgaPurgeHandlers],
-  providers: [],
 })
 export class MessagingModule {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppointmentHandlers } from './appointment/appointment.handlers';
 import { AppointmentService } from './appointment/appointment.service';
 import { ReferencedIds } from './appointment/referenced-ids';
+import { ReminderStatusHandlers } from './appointment/reminder-status.handlers';
 import { CalendarFeedHandlers } from './calendar-feed/calendar-feed.handlers';
 import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
 import { PetRefHandlers } from './pet-ref/pet-ref.handlers';
@@ -10,7 +11,7 @@ import { TreatmentHandlers } from './treatment/treatment.handlers';
 import { TreatmentService } from './treatment/treatment.service';
 
 @Module({
-  controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers, PetRefHandlers],
+  controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers, PetRefHandlers, ReminderStatusHandlers],
   providers: [AppointmentService, TreatmentService, CalendarFeedService, ReferencedIds],
 })
 export class SchedulingModule {}

@@ -58,8 +58,9 @@ export class DeliveryStore {
     schema: string,
   ) {
     this.schema = `"${schema}"`;
-    this.claims = new TurnBatch((inputs) => this.claimBatch(inputs));
-    this.records = new TurnBatch((inputs) => this.recordBatch(inputs));
+    // a few ms of gathering turns ~1 statement per message into one per batch (profiled: pg and its writes)
+    this.claims = new TurnBatch((inputs) => this.claimBatch(inputs), 500, 5);
+    this.records = new TurnBatch((inputs) => this.recordBatch(inputs), 500, 20);
   }
 
   claim(id: string, leaseMs: number): Promise<Claim> {

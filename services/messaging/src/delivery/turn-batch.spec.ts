@@ -32,3 +32,22 @@ describe('TurnBatch', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });
 });
+
+describe('TurnBatch with a gathering time', () => {
+  it('puts calls of several turns within the time into one batch', async () => {
+    const runs: number[][] = [];
+    const batch = new TurnBatch<number, number>(
+      async (inputs) => {
+        runs.push(inputs);
+        return inputs;
+      },
+      500,
+      30,
+    );
+    const first = batch.add(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = batch.add(2);
+    await Promise.all([first, second]);
+    expect(runs).toEqual([[1, 2]]);
+  });
+});

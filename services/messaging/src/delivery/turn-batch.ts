@@ -1,6 +1,6 @@
 /**
- * Gathers the calls made in one event-loop turn and runs them as one batch at setImmediate: the
- * worker's claims and records of a turn become one SQL statement each instead of one per message.
+ * Gathers the calls made in one event-loop turn (or within `gatherMs`) and runs them as one batch: the
+ * worker's claims and records become one SQL statement per batch instead of one per message.
  */
 export class TurnBatch<In, Out> {
   private pending: { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
@@ -9,6 +9,8 @@ export class TurnBatch<In, Out> {
   constructor(
     private readonly run: (inputs: In[]) => Promise<Out[]>,
     private readonly maxSize = 500,
+    /** 0: the batch runs at setImmediate; more: it waits this long for company (a send waits 250 ms anyway) */
+    private readonly gatherMs = 0,
   ) {}
 
   add(input: In): Promise<Out> {
@@ -17,7 +19,8 @@ export class TurnBatch<In, Out> {
       if (this.pending.length >= this.maxSize) this.flush();
       else if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        if (this.gatherMs > 0) setTimeout(() => this.flush(), this.gatherMs);
+        else setImmediate(() => this.flush());
       }
     });
   }

@@ -61,7 +61,7 @@ describe('messaging-worker (real Postgres, NATS and Redis; a test provider over 
     process.env = { ...saved };
   }, 60_000);
 
-  it('sends every message once, records the provider id with status sent, and tells the appointment', async () => {
+  it('R4.12 sends every message once, records the provider id with status sent, and tells the appointment', async () => {
     await startWorker();
     const messages = [...(await seedOutbound(env, 120)), ...(await seedOutbound(env, 80))];
     await publishJobs(env, messages);
@@ -106,8 +106,8 @@ describe('messaging-worker (real Postgres, NATS and Redis; a test provider over 
     await eventually(() => allSettled(messages), 20_000, 'every message sent');
     const times = provider.log.map((send) => send.at).sort((a, b) => a - b);
     expect(times).toHaveLength(3);
-    expect((times[1]) - (times[0])).toBeGreaterThanOrEqual(650);
-    expect((times[2]) - (times[1])).toBeGreaterThanOrEqual(650);
+    expect(times[1] - times[0]).toBeGreaterThanOrEqual(650);
+    expect(times[2] - times[1]).toBeGreaterThanOrEqual(650);
   }, 30_000);
 
   it('retries a passing failure with backoff, and gives up after the last attempt into a visible dead letter, its allowance given back', async () => {
@@ -121,8 +121,8 @@ describe('messaging-worker (real Postgres, NATS and Redis; a test provider over 
     await eventually(() => allSettled([recovers, doomed]), 20_000, 'both settled');
 
     const [a, b] = [recovers, doomed].map((m) => env.query<Row>(`SELECT * FROM messaging.outbound_message WHERE id = $1`, [m.id]));
-    const [recovered] = await (a);
-    const [gaveUp] = await (b);
+    const [recovered] = await a;
+    const [gaveUp] = await b;
     expect(recovered).toMatchObject({ status: REMINDER_STATUS.sent, attempts: 2 });
     expect(gaveUp).toMatchObject({ status: REMINDER_STATUS.undelivered, attempts: 2, provider_message_id: null });
     expect(gaveUp?.last_error).toContain('gave up after 2 attempts');
@@ -135,7 +135,7 @@ describe('messaging-worker (real Postgres, NATS and Redis; a test provider over 
     expect(health.deadLetters).toBe(1);
   }, 30_000);
 
-  it("fails an undeliverable message with an SMS in its place ('WhatsApp failed, SMS will be sent'), a rejected one with its reason", async () => {
+  it("R4.12 fails an undeliverable message with an SMS in its place ('WhatsApp failed, SMS will be sent'), a rejected one with its reason", async () => {
     await startWorker();
     const [undeliverable, rejected] = await seedOutbound(env, 2);
     const [noSender] = await seedOutbound(env, 1, { orgaId: NO_SENDER_ORGA });

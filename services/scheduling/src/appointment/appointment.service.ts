@@ -542,6 +542,29 @@ export class AppointmentService {
     });
   }
 
+  /**
+   * spec §4 the WhatsApp reminder status on the card (messaging's event, in the consumer's transaction):
+   * an updated event only when it changed, so the calendars of the organization refetch the appointment.
+   */
+  async reminderStatus(m: EntityManager, orgaId: string, appointmentId: string, reminderStatus: number): Promise<void> {
+    const rows = returnedRows<{ id: string }>(
+      await m.query(
+        `UPDATE appointment SET reminder_status = $3, updated_at = now()
+          WHERE id = $1 AND orga_id = $2 AND reminder_status IS DISTINCT FROM $3 RETURNING id`,
+        [appointmentId, orgaId, reminderStatus],
+      ),
+    );
+    // deleted since the reminder went out, or already showing this status
+    if (!rows[0]) return;
+    const [row] = await m.query<AppointmentRow[]>(`SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id = $1`, [appointmentId]);
+    if (!row) return;
+    await this.publish(m, appointmentUpdatedEvent, row, [row.id], await this.petIds(m, [row.id]), {
+      orgaId,
+      storeId: row.store_id,
+      actor: null,
+    });
+  }
+
   private async single(
     scope: StoreScope,
     appointmentId: string,
