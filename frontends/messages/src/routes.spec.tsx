@@ -1,44 +1,27 @@
 /** @jest-environment jsdom */
-import { ChakraProvider } from '@chakra-ui/react';
-import type { ApiClient, Language, PersonUser, ShellBridge } from '@pawline/api-client';
-import { pawlineSystem } from '@pawline/ui';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { MessagesRoutes } from './routes';
-
-function bridgeIn(language: Language): ShellBridge {
-  return {
-    api: {} as ApiClient,
-    user: { id: 'u1', first_name: 'Anna', orga_id: 'o1' } as PersonUser,
-    language,
-    appVersion: '11.4.6',
-    orga: { id: 'o1', name: 'Salone Anna', tier: 1, created_at: '2026-11-01T00:00:00Z', stores: [], users: [] },
-  } as unknown as ShellBridge;
-}
-
-// mounted the way the shell mounts it: under its route with a splat
-function renderAt(path: string, language: Language) {
-  return render(
-    <ChakraProvider value={pawlineSystem}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/o1/messages/*" element={<MessagesRoutes {...bridgeIn(language)} />} />
-        </Routes>
-      </MemoryRouter>
-    </ChakraProvider>,
-  );
-}
+import { screen } from '@testing-library/react';
+import { BASE, mountMessages } from './testing/messages-harness';
 
 describe('messages routes', () => {
-  it('R1.03 shows its page in the user language, with the person and the organization', () => {
-    renderAt('/o1/messages', 'it');
-    const page = screen.getByTestId('messages-page');
-    expect(page.textContent).toContain('Benvenuto, Anna.');
-    expect(page.textContent).toContain('Salone Anna');
+  it('R1.03 shows its tabs in the user language', async () => {
+    mountMessages({ path: BASE, language: 'it', handler: () => new Promise<never>(() => undefined) });
+    const tabs = await screen.findByTestId('messages-tabs');
+    expect(tabs.textContent).toContain('Messaggi dei clienti');
+    expect(tabs.textContent).toContain('Modelli WhatsApp');
+    expect(tabs.textContent).toContain('Promemoria');
+    expect(tabs.textContent).toContain('Profilo WhatsApp');
   });
 
-  it('R2.05 answers an unknown path with the 404 page in the user language', () => {
-    renderAt('/o1/messages/nowhere', 'de');
-    expect(screen.getByTestId('error-page').textContent).toContain('404 Nicht gefunden');
+  it('marks the tab of the page shown', async () => {
+    mountMessages({ path: `${BASE}/templates`, handler: () => new Promise<never>(() => undefined) });
+    const tab = await screen.findByTestId('tab-templates');
+    expect(tab.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('tab-inbox').getAttribute('aria-current')).toBeNull();
+    expect(screen.getByTestId('tab-inbox').getAttribute('href')).toBe(BASE);
+  });
+
+  it('R2.05 answers an unknown path with the 404 page in the user language', async () => {
+    mountMessages({ path: `${BASE}/nowhere`, language: 'de', handler: () => undefined });
+    expect((await screen.findByTestId('error-page')).textContent).toContain('404 Nicht gefunden');
   });
 });

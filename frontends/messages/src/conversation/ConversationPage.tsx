@@ -80,7 +80,7 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
           {name ?? t('messages.conversation')}
         </Heading>
         <Button asChild size="sm" variant="ghost">
-          <Link to="..">{t('messages.backToInbox')}</Link>
+          <Link to={`/${ctx.orgaId}/store/${ctx.storeId}/messages`}>{t('messages.backToInbox')}</Link>
         </Button>
       </HStack>
       {list.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}

@@ -46,7 +46,7 @@ export function InboxPage({ ctx }: { ctx: MessagesContext }) {
           return (
             <Box>
               {a.customer_id ? (
-                <Link to={`customer/${a.customer_id}`} data-testid="open-conversation">
+                <Link to={`/${ctx.orgaId}/store/${ctx.storeId}/messages/customer/${a.customer_id}`} data-testid="open-conversation">
                   <Text as="span" fontWeight="semibold" color="brand.600">
                     {name}
                   </Text>

@@ -1,8 +1,11 @@
 import { API_ROUTES, type ApiClient, type RealtimeMessage } from '@pawline/api-client';
-import { useEffect, useMemo } from 'react';
+import { outOfPlanDialog } from '@pawline/domain';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { Translate } from '../i18n/translator';
-import { MessagePlanDialog } from './MessagePlanDialog';
 import { useMessageCount } from './useMessageCount';
+
+// The dialog (and Chakra's dialog parts) load only when there is something to show.
+const MessagePlanDialog = lazy(() => import('./MessagePlanDialog').then((m) => ({ default: m.MessagePlanDialog })));
 
 // Realtime scopes after which the count is read again: a plan change, or messaging's own quota news.
 const COUNT_SCOPES: ReadonlySet<string> = new Set(['subscription', 'quota']);
@@ -26,5 +29,10 @@ export function MessagePlan({
   const read = useMemo(() => () => api.request(API_ROUTES.getMessageQuota, { params: { orga: orgaId } }), [api, orgaId]);
   const { count, refresh } = useMessageCount({ read, onLow: () => warn(t('shell.msgLowWarning')) });
   useEffect(() => subscribe((message) => COUNT_SCOPES.has(message.scope) && refresh()), [subscribe, refresh]);
-  return <MessagePlanDialog orgaId={orgaId} count={count} t={t} navigate={navigate} />;
+  const due = count !== null && outOfPlanDialog(count.tier, count.msg_left, new Date(), window.localStorage) !== null;
+  return due ? (
+    <Suspense fallback={null}>
+      <MessagePlanDialog orgaId={orgaId} count={count} t={t} navigate={navigate} />
+    </Suspense>
+  ) : null;
 }

@@ -35,7 +35,7 @@ describe('LeftDrawer', () => {
     expect(screen.getByTestId('nav-user').getAttribute('aria-label')).toBe('Il mio account');
   });
 
-  it('marks a premium entry, and only that one', () => {
+  it('R2.03 marks a premium entry, and only that one', () => {
     mount(links);
     expect(screen.getByTestId('nav-messages-premium').textContent).toBe('Premium');
     expect(screen.queryByTestId('nav-store-premium')).toBeNull();

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
 import type { DrawerIcon, DrawerLink } from '../remotes/remote-manifest';
 import { drawerWidth } from './mini-variant';
-import { HelpIcon, MenuIcon, MenuOpenIcon, PawIcon, PersonIcon, SettingsIcon, StoreIcon, TeamIcon } from './icons';
+import { ChatIcon, HelpIcon, MenuIcon, MenuOpenIcon, PawIcon, PersonIcon, SettingsIcon, StoreIcon, TeamIcon } from './icons';
 
 export type NavItem = { id: string; to: string; label: string; icon: ReactNode; premium: boolean };
 
@@ -15,6 +15,7 @@ const ICONS: Record<DrawerIcon, () => ReactNode> = {
   settings: () => <SettingsIcon />,
   person: () => <PersonIcon />,
   help: () => <HelpIcon />,
+  chat: () => <ChatIcon />,
 };
 
 type LeftDrawerProps = {

@@ -152,6 +152,20 @@ describe('the left drawer from the manifest', () => {
   });
 });
 
+describe('the messages entry of the shipped manifest', () => {
+  it('R2.03 is marked premium while the organization is on tier 0, and not on a paid tier', () => {
+    const messages = (o: Organization) => drawerLinks(as('owner', o), 's1').find((link) => link.id === 'messages');
+    expect(messages({ ...orga, tier: 0 })).toEqual({
+      id: 'messages',
+      to: '/o1/store/s1/messages',
+      label: 'shell.navMessages',
+      icon: 'chat',
+      premium: true,
+    });
+    expect(messages({ ...orga, tier: 2 })?.premium).toBe(false);
+  });
+});
+
 describe('route guards from the manifest (R6.05: a failed guard goes to /)', () => {
   it('lets anyone signed in reach a signed_in route', () => {
     expect(guardVerdict('signed_in', as('ugo'), undefined, undefined)).toEqual({ allow: true });

@@ -12,7 +12,7 @@ import manifestJson from './remotes.manifest.json';
 export const AUDIENCES = ['signed_in', 'member', 'store_reader', 'store_admin', 'orga_admin'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-export const DRAWER_ICONS = ['store', 'team', 'paw', 'settings', 'person', 'help'] as const;
+export const DRAWER_ICONS = ['store', 'team', 'paw', 'settings', 'person', 'help', 'chat'] as const;
 export type DrawerIcon = (typeof DRAWER_ICONS)[number];
 
 /** One route the shell mounts a remote's exported route set at; frame 'store' adds the store heading. */

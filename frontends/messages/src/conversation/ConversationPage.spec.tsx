@@ -1,0 +1,117 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { BASE, CUSTOMER, mountMessages, ORGA, STORE, templateRow, TEMPLATE_0 } from '../testing/messages-harness';
+
+const PATH = `${BASE}/customer/${CUSTOMER}`;
+const CONVERSATION = `/api/v1/orga/${ORGA}/store/${STORE}/customer/${CUSTOMER}/conversation/`;
+const id = (n: number) => `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function entries() {
+  // newest first, as the server answers
+  return [
+    {
+      id: id(3),
+      direction: 'in',
+      time: '2026-11-24T09:30:00.000Z',
+      text: 'See you tomorrow!',
+      kind: 'text',
+      status: null,
+      attachments: -1,
+    },
+    {
+      id: id(2),
+      direction: 'out',
+      time: '2026-11-24T09:00:00.000Z',
+      text: 'Reminder: Fido tomorrow at 15:30',
+      kind: 'reminder',
+      status: 5,
+      attachments: -1,
+    },
+    { id: id(1), direction: 'in', time: '2026-11-23T18:00:00.000Z', text: 'Can we move it?', kind: 'text', status: null, attachments: -1 },
+  ];
+}
+
+function gateway(windowUntil: string | null, sent: { path: string; body: unknown }[]) {
+  return (url: URL, method: string, body: unknown) => {
+    const path = decodeURIComponent(url.pathname);
+    if (path.startsWith(CONVERSATION)) return { body: { entries: entries(), attachments: [], reply_window_until: windowUntil } };
+    if (path.endsWith(`/customer/${CUSTOMER}`) && method === 'GET')
+      return { body: { customer: { id: CUSTOMER, first_name: 'Maria', last_name: 'Bianchi' }, tags: [], external_services: [] } };
+    if (path.endsWith('/msg/templates')) return { body: { v: [templateRow(TEMPLATE_0)] } };
+    if (method === 'POST') {
+      sent.push({ path, body });
+      return { status: 202, body: { outbound_id: id(9) } };
+    }
+    return undefined;
+  };
+}
+
+describe('conversation', () => {
+  it("R4.12 interleaves the customer's messages and ours, oldest first, with the reminder's status", async () => {
+    mountMessages({ path: PATH, handler: gateway(null, []) });
+    await screen.findByText('See you tomorrow!');
+    const lines = screen.getAllByTestId('conversation-entry');
+    expect(lines.map((l) => l.getAttribute('data-direction'))).toEqual(['in', 'out', 'in']);
+    expect(lines[0].textContent).toContain('Can we move it?');
+    expect(within(lines[1]).getByTestId('entry-status').textContent).toBe('WhatsApp failed, SMS will be sent');
+    expect(await screen.findByRole('heading', { name: 'Maria Bianchi' })).toBeTruthy();
+  });
+
+  it('R5.11 inside the 24-hour window: free text up to 500 characters with a counter, sent to the customer', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    const until = new Date(Date.now() + 3600_000).toISOString();
+    const { bridge } = mountMessages({ path: PATH, handler: gateway(until, sent) });
+    const box = await screen.findByTestId('reply-text');
+    expect(screen.getByTestId('reply-counter').textContent).toBe('500 of 500 characters left');
+    expect(box.getAttribute('maxlength')).toBe('500');
+    fireEvent.change(box, { target: { value: 'Of course, 16:00 works.' } });
+    expect(screen.getByTestId('reply-counter').textContent).toBe('477 of 500 characters left');
+    fireEvent.click(screen.getByTestId('reply-send'));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { path: `/api/v1/orga/${ORGA}/store/${STORE}/customer/${CUSTOMER}/msg`, body: { text: 'Of course, 16:00 works.' } },
+      ]),
+    );
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(2, 'Message added to queue'));
+    expect(screen.queryByTestId('reply-window-closed')).toBeNull();
+  });
+
+  it('outside the 24-hour window the text is disabled with the reason, and a template is sent instead', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    mountMessages({ path: PATH, handler: gateway(null, sent) });
+    const closed = await screen.findByTestId('reply-window-closed');
+    expect(closed.textContent).toContain('The customer has not written in the last 24 hours');
+    expect(screen.getByTestId<HTMLTextAreaElement>('reply-text').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('reply-send').disabled).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('reply-template').querySelectorAll('option')).toHaveLength(2));
+    fireEvent.change(screen.getByTestId('reply-template'), { target: { value: TEMPLATE_0 } });
+    fireEvent.change(screen.getByTestId('reply-addition'), { target: { value: 'Bring the vaccination booklet' } });
+    fireEvent.click(screen.getByTestId('reply-send-template'));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          path: `/api/v1/orga/${ORGA}/store/${STORE}/customer/${CUSTOMER}/msg/template`,
+          body: { template_id: TEMPLATE_0, addition: 'Bring the vaccination booklet' },
+        },
+      ]),
+    );
+  });
+
+  it('a member who cannot write the store reads the conversation without a reply box', async () => {
+    mountMessages({ path: PATH, rank: 4, minRankWriteStore: 3, handler: gateway(new Date(Date.now() + 3600_000).toISOString(), []) });
+    await screen.findByText('See you tomorrow!');
+    expect(screen.queryByTestId('reply-box')).toBeNull();
+    expect(screen.getByTestId('reply-read-only')).toBeTruthy();
+  });
+
+  it('shows a failed load with its reason', async () => {
+    mountMessages({
+      path: PATH,
+      handler: (url) =>
+        url.pathname.includes('/conversation/')
+          ? { status: 403, body: { code: 'forbidden', message: 'No access to this store' } }
+          : undefined,
+    });
+    expect((await screen.findByTestId('error-state')).textContent).toContain('No access to this store');
+  });
+});

@@ -1,0 +1,361 @@
+import { Badge, Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { isApiError } from '@pawline/api-client';
+import { ConfirmDialog, EmptyState, ErrorState, FormField, LoadingState } from '@pawline/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MessageTemplate, TemplateFields } from '../api/messages-api';
+import type { MessagesContext } from '../shared/messages-context';
+import { errorText } from '../shared/messages-context';
+import { useLoad } from '../shared/useLoad';
+import { insertVariable, TEMPLATE_BUTTONS, TEMPLATE_TYPES, TEMPLATE_VARIABLE_NAMES, templateProblem, variablesOf } from './template-editor';
+
+// spec §9 frequencies of the reminder types (marketing: none)
+const FREQUENCIES = ['', 'day_before', 'days_before', 'quarterly', 'yearly'] as const;
+const PREVIEW_DELAY_MS = 400;
+
+/** R3.13 the message templates by type; administrators add and change their own. */
+export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
+  const { api, t } = ctx;
+  const loader = useCallback(() => api.listTemplates().then((answer) => answer.v), [api]);
+  const { load, reload } = useLoad(loader);
+  const [editing, setEditing] = useState<MessageTemplate | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<MessageTemplate | null>(null);
+
+  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
+  if (load.status === 'failed')
+    return <ErrorState title={t('messages.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
+  const templates = load.value;
+
+  return (
+    <Stack gap="4" data-testid="templates-page">
+      <HStack justify="space-between">
+        <Heading as="h2" size="lg">
+          {t('messages.templatesTitle')}
+        </Heading>
+        {ctx.admin && editing === null ? (
+          <Button colorPalette="brand" size="sm" onClick={() => setEditing('new')} data-testid="template-new">
+            {t('messages.templateNew')}
+          </Button>
+        ) : null}
+      </HStack>
+      {!ctx.admin ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="read-only-note">
+          {t('messages.adminOnly')}
+        </Text>
+      ) : null}
+      {editing !== null ? (
+        <TemplateEditor
+          ctx={ctx}
+          template={editing === 'new' ? null : editing}
+          onDone={() => {
+            setEditing(null);
+            reload();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      {templates.length === 0 ? <EmptyState title={t('messages.templatesEmpty')} /> : null}
+      {TEMPLATE_TYPES.map((type) => {
+        const ofType = templates.filter((tpl) => tpl.template_type === type);
+        if (ofType.length === 0) return null;
+        return (
+          <Box key={type} data-testid={`template-type-${type}`}>
+            <Heading as="h3" size="md" mb="2">
+              {t(`messages.templateType_${type}`)}
+            </Heading>
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
+              {ofType.map((tpl) => (
+                <Card.Root key={tpl.id} size="sm" data-testid="template">
+                  <Card.Body gap="2">
+                    <HStack justify="space-between" align="flex-start">
+                      <Text fontWeight="semibold">{tpl.title}</Text>
+                      <HStack gap="1">
+                        <Badge size="sm">{tpl.language.toUpperCase()}</Badge>
+                        <Badge size="sm" colorPalette={tpl.status === 'approved' ? 'green' : tpl.status === 'rejected' ? 'red' : 'yellow'}>
+                          {t(`messages.templateStatus_${tpl.status}`)}
+                        </Badge>
+                        {tpl.built_in ? <Badge size="sm">{t('messages.builtIn')}</Badge> : null}
+                      </HStack>
+                    </HStack>
+                    <Text whiteSpace="pre-wrap" fontSize="sm">
+                      {tpl.template_text}
+                    </Text>
+                    {variablesOf(tpl.variables_str).length > 0 ? (
+                      <Text fontSize="xs" color="fg.muted">
+                        {variablesOf(tpl.variables_str)
+                          .map((v, i) => `{{${i + 1}}} ${t(`messages.variable_${v}`)}`)
+                          .join(' · ')}
+                      </Text>
+                    ) : null}
+                    {tpl.button > 0 ? (
+                      <Text fontSize="xs" color="fg.muted">
+                        {t(`messages.buttons_${tpl.button}`)}
+                      </Text>
+                    ) : null}
+                    {ctx.admin && !tpl.built_in ? (
+                      <HStack>
+                        <Button size="xs" variant="outline" onClick={() => setEditing(tpl)} data-testid="template-edit">
+                          {t('common.edit')}
+                        </Button>
+                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(tpl)} data-testid="template-delete">
+                          {t('common.delete')}
+                        </Button>
+                      </HStack>
+                    ) : null}
+                  </Card.Body>
+                </Card.Root>
+              ))}
+            </SimpleGrid>
+          </Box>
+        );
+      })}
+      {deleting ? (
+        <ConfirmDialog
+          open
+          title={t('messages.templateDeleteTitle')}
+          confirmLabel={t('common.delete')}
+          cancelLabel={t('common.cancel')}
+          danger
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            api.deleteTemplate(deleting.id).then(
+              () => {
+                setDeleting(null);
+                reload();
+              },
+              (error: unknown) => {
+                setDeleting(null);
+                ctx.bridge.notify(0, errorText(error));
+              },
+            );
+          }}
+        >
+          <Text>{t('messages.templateDeleteText', { title: deleting.title })}</Text>
+        </ConfirmDialog>
+      ) : null}
+    </Stack>
+  );
+}
+
+function fieldsOf(template: MessageTemplate | null, language: TemplateFields['language']): TemplateFields {
+  return template
+    ? {
+        template_type: template.template_type,
+        title: template.title,
+        template_text: template.template_text,
+        variables_str: template.variables_str,
+        button: template.button,
+        frequency: template.frequency,
+        language: template.language,
+      }
+    : { template_type: 0, title: '', template_text: '', variables_str: '', button: 0, frequency: null, language };
+}
+
+/** A custom template's form with the live preview: filled with a real appointment of the store (the preview route). */
+function TemplateEditor({
+  ctx,
+  template,
+  onDone,
+  onCancel,
+}: {
+  ctx: MessagesContext;
+  template: MessageTemplate | null;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { api, t } = ctx;
+  const [fields, setFields] = useState<TemplateFields>(() => fieldsOf(template, ctx.bridge.language));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ text: string; real: boolean } | { failed: string } | null>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const problem = templateProblem(fields.template_text, fields.variables_str);
+  const set = (change: Partial<TemplateFields>) => setFields((current) => ({ ...current, ...change }));
+
+  useEffect(() => {
+    if (fields.template_text.trim() === '' || problem) {
+      setPreview(null);
+      return undefined;
+    }
+    let active = true;
+    const timer = setTimeout(() => {
+      api.previewTemplate({ template_text: fields.template_text, variables_str: fields.variables_str }).then(
+        (answer) => active && setPreview({ text: answer.text, real: answer.appointment_id !== null }),
+        (failure: unknown) => active && setPreview({ failed: errorText(failure) }),
+      );
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [api, fields.template_text, fields.variables_str, problem]);
+
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      if (template) await api.updateTemplate(template.id, fields);
+      else await api.createTemplate(fields);
+      ctx.bridge.notify(2, t('messages.templateSaved'));
+      onDone();
+    } catch (failure) {
+      setError(isApiError(failure) && failure.fields ? Object.values(failure.fields).join(' ') || failure.message : errorText(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card.Root data-testid="template-editor">
+      <Card.Body gap="3">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          <FormField label={t('messages.templateTitle')} required>
+            <Input
+              value={fields.title}
+              maxLength={100}
+              onChange={(e) => set({ title: e.currentTarget.value })}
+              data-testid="template-title"
+            />
+          </FormField>
+          <FormField label={t('messages.templateTypeLabel')}>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={String(fields.template_type)}
+                onChange={(e) => set({ template_type: Number(e.currentTarget.value) })}
+                data-testid="template-type"
+              >
+                {TEMPLATE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`messages.templateType_${type}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label={t('messages.templateButtons')}>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={String(fields.button)}
+                onChange={(e) => set({ button: Number(e.currentTarget.value) as TemplateFields['button'] })}
+                data-testid="template-button"
+              >
+                {TEMPLATE_BUTTONS.map((button) => (
+                  <option key={button} value={button}>
+                    {t(`messages.buttons_${button}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label={t('messages.templateFrequency')}>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={fields.frequency ?? ''}
+                onChange={(e) => set({ frequency: (e.currentTarget.value || null) as TemplateFields['frequency'] })}
+                data-testid="template-frequency"
+              >
+                {FREQUENCIES.map((f) => (
+                  <option key={f} value={f}>
+                    {t(f === '' ? 'messages.frequency_none' : `messages.frequency_${f}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </SimpleGrid>
+        <FormField label={t('messages.templateText')} required error={problem ? t(`messages.problem_${problem}`) : null}>
+          <Textarea
+            ref={textArea}
+            value={fields.template_text}
+            rows={5}
+            maxLength={1024}
+            onChange={(e) => set({ template_text: e.currentTarget.value })}
+            data-testid="template-text"
+          />
+        </FormField>
+        <Box>
+          <Text fontSize="sm" mb="1">
+            {t('messages.insertVariable')}
+          </Text>
+          <HStack gap="1" wrap="wrap">
+            {TEMPLATE_VARIABLE_NAMES.map((variable) => (
+              <Button
+                key={variable}
+                size="xs"
+                variant="outline"
+                data-testid={`variable-${variable}`}
+                onClick={() => {
+                  const next = insertVariable(
+                    fields.template_text,
+                    fields.variables_str,
+                    variable,
+                    textArea.current?.selectionStart ?? undefined,
+                  );
+                  set({ template_text: next.text, variables_str: next.variables_str });
+                }}
+              >
+                {t(`messages.variable_${variable}`)}
+              </Button>
+            ))}
+          </HStack>
+          <Text fontSize="xs" color="fg.muted" mt="1" data-testid="template-variables">
+            {variablesOf(fields.variables_str)
+              .map((v, i) => `{{${i + 1}}} ${t(`messages.variable_${v}`)}`)
+              .join(' · ') || t('messages.noVariables')}
+          </Text>
+          {fields.variables_str !== '' ? (
+            <Button size="xs" variant="ghost" onClick={() => set({ variables_str: '' })}>
+              {t('messages.clearVariables')}
+            </Button>
+          ) : null}
+        </Box>
+        <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid="template-preview">
+          <Text fontSize="xs" fontWeight="semibold" mb="1">
+            {t('messages.preview')}
+          </Text>
+          {preview === null ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('messages.previewEmpty')}
+            </Text>
+          ) : 'failed' in preview ? (
+            <Text fontSize="sm" color="red.600">
+              {preview.failed}
+            </Text>
+          ) : (
+            <>
+              <Text whiteSpace="pre-wrap" data-testid="template-preview-text">
+                {preview.text}
+              </Text>
+              {!preview.real ? (
+                <Text fontSize="xs" color="fg.muted" mt="1">
+                  {t('messages.previewNoAppointment')}
+                </Text>
+              ) : null}
+            </>
+          )}
+        </Box>
+        {error ? (
+          <Text color="red.600" role="alert" data-testid="template-error">
+            {error}
+          </Text>
+        ) : null}
+        <HStack justify="flex-end">
+          <Button variant="outline" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            colorPalette="brand"
+            loading={saving}
+            disabled={fields.title.trim() === '' || fields.template_text.trim() === '' || problem !== null}
+            onClick={() => void save()}
+            data-testid="template-save"
+          >
+            {t('common.save')}
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
