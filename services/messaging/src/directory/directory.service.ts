@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Directory, DirectoryCustomer } from '../ports';
+import type { Directory, DirectoryCustomer, DueReminder, ReminderFacts } from '../ports';
 
 type CustomerRow = {
   customer_id: string;
@@ -51,5 +51,40 @@ export class SqlDirectory implements Directory {
       [orgaId, digits],
     );
     return rows.map(toCustomer);
+  }
+
+  async reminderFacts(due: DueReminder): Promise<ReminderFacts | null> {
+    const customer = await this.customer(due.orgaId, due.customerId);
+    if (!customer) return null;
+    const [store] = await this.db.query<{ name: string; phone: string | null; time_zone: string }[]>(
+      `SELECT name, phone, time_zone FROM dir_store WHERE store_id = $1 AND orga_id = $2 AND NOT deleted`,
+      [due.storeId, due.orgaId],
+    );
+    if (!store) return null;
+    let startsAt: string | null = null;
+    let petNames: string[] = [];
+    if (due.appointmentId) {
+      const [appointment] = await this.db.query<{ starts_at: Date | null }[]>(
+        `SELECT starts_at FROM dir_appointment WHERE appointment_id = $1 AND orga_id = $2 AND NOT deleted`,
+        [due.appointmentId, due.orgaId],
+      );
+      if (!appointment) return null;
+      startsAt = appointment.starts_at ? appointment.starts_at.toISOString() : null;
+      const pets = await this.db.query<{ name: string }[]>(
+        `SELECT p.name FROM dir_appointment_pet ap JOIN dir_pet p ON p.pet_id = ap.pet_id
+          WHERE ap.appointment_id = $1 AND p.orga_id = $2 AND NOT p.deleted ORDER BY p.name`,
+        [due.appointmentId, due.orgaId],
+      );
+      petNames = pets.map((pet) => pet.name);
+    }
+    if (due.petId) {
+      const [pet] = await this.db.query<{ name: string }[]>(
+        `SELECT name FROM dir_pet WHERE pet_id = $1 AND orga_id = $2 AND NOT deleted`,
+        [due.petId, due.orgaId],
+      );
+      if (!pet) return null;
+      petNames = [pet.name];
+    }
+    return { customer, petNames, storeName: store.name, storePhone: store.phone, timeZone: store.time_zone, startsAt };
   }
 }

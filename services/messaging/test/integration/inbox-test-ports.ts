@@ -16,6 +16,7 @@ import {
   type DirectoryCustomer,
   type MessageProvider,
   type OutboundSender,
+  type ReminderFacts,
   type SenderDirectory,
   type TemplateComposer,
 } from '../../src/ports';
@@ -51,6 +52,10 @@ class TableDirectory implements Directory {
     consentReminders: true,
     consentMarketing: false,
   });
+  /** the inbox's tests compose no scheduled reminder: none of their customers has reminder facts */
+  reminderFacts(): Promise<ReminderFacts | null> {
+    return Promise.resolve(null);
+  }
   async customer(orgaId: string, customerId: string) {
     const [row] = await this.db.query<DirectoryRow[]>(`SELECT * FROM test_directory_customer WHERE orga_id = $1 AND customer_id = $2`, [
       orgaId,
