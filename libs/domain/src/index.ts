@@ -11,3 +11,4 @@ export * from './colours';
 export * from './snackbar';
 export * from './app';
 export * from './notification';
+export * from './messaging';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MessagingCoreModule } from './core/messaging-core.module';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
 /**
@@ -6,6 +7,7 @@ import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
  * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
  */
 @Module({
+  imports: [MessagingCoreModule],
   controllers: [OrgaPurgeHandlers],
   providers: [],
 })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from '../core';
 import { sessionTokensSchema } from './identity-shapes';
 
-/** Login by username or e-mail; server_100 / server_112 / server_701 / server_1010 on failure. */
+/** Login by username or e-mail; server_112 (unknown user or wrong password alike, ADR 0013) / server_701 / server_1010 on failure. */
 export const loginRpc = defineRpc(
   'rpc.identity.auth.login',
   z.strictObject({

@@ -103,6 +103,11 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     const wrong = await browser.request('POST', '/api/v1/auth/login', { body: { username: email, password: 'not-the-password' } });
     expect(wrong.status).toBe(401);
     expect((wrong.body as { message: string }).message).toBe('Wrong username or password');
+    // an address nobody registered gets the very same answer (no account enumeration, ADR 0013)
+    const nobody = await browser.request('POST', '/api/v1/auth/login', {
+      body: { username: `nobody.${email}`, password: 'not-the-password' },
+    });
+    expect({ status: nobody.status, body: nobody.body }).toEqual({ status: wrong.status, body: wrong.body });
 
     const again = await browser.request('POST', '/api/v1/auth/register', { body: { ...input, organization_name: 'Another' } });
     expect(again.status).toBe(409);

@@ -245,6 +245,7 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     const unknown = await stranger.request('POST', '/api/v1/auth/password-reset', { body: { email: `nobody.${Date.now()}@example.com` } });
     expect(known.status).toBe(200);
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
+    expect(unknown.headers.get('content-length')).toBe(known.headers.get('content-length'));
 
     const token = await mailedToken(owner.email, '/reset-password');
     const short = await stranger.request('POST', '/api/v1/auth/password-reset/confirm', { body: { token, password: 'short' } });

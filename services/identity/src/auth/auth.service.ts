@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   emailVerifiedEvent,
   memberChangedEvent,
@@ -18,7 +18,7 @@ import {
   type verifyEmailRpc,
 } from '@pawline/contracts';
 import { USERNAME_ERROR_DE, usernameBase } from '@pawline/domain';
-import { OutboxService, RpcError, SERVICE_CONFIG, type RpcCallContext } from '@pawline/nest-kit';
+import { OutboxService, PawlineLogger, RpcError, SERVICE_CONFIG, type RpcCallContext } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { uniqueViolationOf } from '../common/db-errors';
 import type { AuthenticatedCaller } from '../common/session-guard';
@@ -49,7 +49,10 @@ export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
 
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleDestroy {
+  /** Work started after an answer (the reset mail); awaited when the service stops. */
+  private readonly background = new Set<Promise<void>>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
@@ -57,7 +60,20 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly mails: MailDispatcher,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+    private readonly logger: PawlineLogger,
   ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.background);
+  }
+
+  private inBackground(what: string, work: () => Promise<unknown>): void {
+    const running: Promise<void> = work()
+      .then(() => undefined)
+      .catch((error: unknown) => this.logger.error(`${what} failed`, { err: error instanceof Error ? error.message : String(error) }))
+      .finally(() => this.background.delete(running));
+    this.background.add(running);
+  }
 
   /**
    * Registration (R1.01, R1.02, R1.13, R5.04, R5.17): organization (tier 0, trial from created_at
@@ -201,10 +217,10 @@ export class AuthService {
   }
 
   /**
-   * R1.13 password reset, step 1. Answers the same whether or not the address is known, so the
-   * call does not reveal accounts; earlier unused reset tokens of the user stop working. The mail
-   * is queued with its token and sent after the answer: waiting for the mail server made a known
-   * address answer measurably later than an unknown one (issue 11).
+   * R1.13 password reset, step 1. Answers the same whether or not the address is known, after the
+   * same work (one lookup), so neither the answer nor its time reveals accounts (issue 11, ADR 0013).
+   * For a known address the token and its mail are written and sent after the answer: earlier unused
+   * reset tokens of the user stop working; the mail row is retried by the dispatcher's poll.
    */
   async requestPasswordReset(input: RpcRequest<typeof requestPasswordResetRpc>): Promise<RpcResponse<typeof requestPasswordResetRpc>> {
     const user = await this.dataSource
@@ -212,8 +228,14 @@ export class AuthService {
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email)', { email: input.email })
       .getOne();
-    if (!user || user.deactivatedAt) return { requested: true };
+    if (user && !user.deactivatedAt) this.inBackground('password reset mail', () => this.queueResetMail(user));
+    return { requested: true };
+  }
+
+  private async queueResetMail(user: PersonUserEntity): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      // two requests at once leave one usable token
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`password-reset:${user.id}`]);
       const now = new Date();
       await manager.query(`UPDATE email_token SET used_at = now() WHERE user_id = $1 AND kind = 'reset' AND used_at IS NULL`, [user.id]);
       await queueTokenMail(manager, {
@@ -225,9 +247,7 @@ export class AuthService {
         publicUrl: this.config.PUBLIC_URL,
       });
     });
-    // never throws (failures stay on the queued row, the dispatcher's poll retries them)
-    void this.mails.dispatchPending();
-    return { requested: true };
+    await this.mails.dispatchPending();
   }
 
   /** R1.13 password reset, step 2: a single-use token sets the new password and ends every session. */
@@ -340,7 +360,7 @@ export class AuthService {
       : await users.findOneBy({ username: input.username });
     if (!user) {
       await this.hasher.burn(input.password);
-      throw new RpcError('server_100');
+      throw new RpcError('server_112');
     }
     if (!(await this.hasher.verify(user.passwordHash, input.password))) throw new RpcError('server_112');
     if (!user.emailVerifiedAt) throw new RpcError('server_701');

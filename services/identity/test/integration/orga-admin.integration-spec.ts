@@ -117,7 +117,7 @@ describe('identity: account features, organizations, stores and team', () => {
         email: 'anna@example.it',
         pending_email: 'anna.new@example.it',
       });
-      expect((await failureOf(client, loginRpc, { username: 'anna.new@example.it', password: anna.password })).code).toBe('server_100');
+      expect((await failureOf(client, loginRpc, { username: 'anna.new@example.it', password: anna.password })).code).toBe('server_112');
 
       const mails = await call(client, listMailboxRpc, { to: 'anna.new@example.it' });
       expect(mails[0]?.subject).toBe('Confirm your new e-mail address for Pawline');
@@ -128,7 +128,7 @@ describe('identity: account features, organizations, stores and team', () => {
 
       expect(await call(client, getUserRpc, {}, anna.auth)).toMatchObject({ email: 'anna.new@example.it', pending_email: null });
       expect((await call(client, loginRpc, { username: 'anna.new@example.it', password: anna.password })).user_id).toBe(anna.userId);
-      expect((await failureOf(client, loginRpc, { username: 'anna@example.it', password: anna.password })).code).toBe('server_100');
+      expect((await failureOf(client, loginRpc, { username: 'anna@example.it', password: anna.password })).code).toBe('server_112');
       await waitFor(() =>
         bus.events.find((e) => e.subject === 'evt.identity.email.verified.v1' && JSON.stringify(e.data).includes('anna.new@example.it')),
       );
@@ -175,7 +175,7 @@ describe('identity: account features, organizations, stores and team', () => {
       expect((await failureOf(client, getUserRpc, {}, carlo.auth)).code).toBe('session_expired');
       expect((await failureOf(client, refreshSessionRpc, { refresh_token: other.refresh_token })).code).toBe('session_expired');
       expect((await failureOf(client, loginRpc, { username: 'carlo.stolen@example.it', password: carlo.password })).code).toBe(
-        'server_100',
+        'server_112',
       );
       const back = await signIn('carlo@example.it', carlo.password);
       expect(await call(client, getUserRpc, {}, back)).toMatchObject({ email: 'carlo@example.it', pending_email: null });
@@ -715,7 +715,7 @@ describe('identity: account features, organizations, stores and team', () => {
         ).toBe(0);
       }
 
-      expect((await failureOf(client, loginRpc, { username: 'carla@example.it', password: carla.password })).code).toBe('server_100');
+      expect((await failureOf(client, loginRpc, { username: 'carla@example.it', password: carla.password })).code).toBe('server_112');
       expect((await call(client, loginRpc, { username: bruno.username, password: bruno.password })).user_id).toBe(bruno.userId);
       expect(await count(`identity.orga_user WHERE user_id = $1`, [bruno.userId])).toBe(1);
       expect(await count(`identity.organization WHERE id = ANY($1::uuid[])`, [[anna.orgaId, bruno.orgaId]])).toBe(2);

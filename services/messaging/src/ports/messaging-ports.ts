@@ -79,8 +79,22 @@ export type DirectoryCustomer = {
   consentReminders: boolean;
   consentMarketing: boolean;
 };
+/** What a due reminder's template names besides the customer (mcore's composer asks; ../directory answers). */
+export type ReminderFacts = {
+  customer: DirectoryCustomer;
+  /** the appointment's pets (types 0, 4) or the one pet (types 1, 2), by name */
+  petNames: string[];
+  storeName: string;
+  storePhone: string | null;
+  /** IANA zone of the store */
+  timeZone: string;
+  /** the appointment's start (ISO 8601), null for types 1 and 2 */
+  startsAt: string | null;
+};
 export interface Directory {
   customer(orgaId: string, customerId: string): Promise<DirectoryCustomer | null>;
+  /** the facts of a due reminder, or null when its customer, appointment, pet or store is gone */
+  reminderFacts(due: DueReminder): Promise<ReminderFacts | null>;
   /** the organization's customers with this number (usually one) */
   customersByPhone(orgaId: string, phone: string): Promise<DirectoryCustomer[]>;
 }

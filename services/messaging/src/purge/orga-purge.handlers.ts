@@ -4,7 +4,14 @@ import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 
 /** Every messaging table that holds an organization's rows. */
-const ORGA_TABLES: readonly string[] = [];
+const ORGA_TABLES = [
+  'message_template',
+  'reminder_settings',
+  'message_quota',
+  'message_entitlement',
+  'messaging_sender',
+  'whatsapp_profile_request',
+] as const;
 
 /** R1.17 a cancelled organization loses its messaging data. */
 @Controller()

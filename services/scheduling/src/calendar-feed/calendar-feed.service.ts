@@ -59,7 +59,8 @@ export class CalendarFeedService {
       [hashOf(token)],
     );
     const feed = feeds[0];
-    if (!feed || !(await this.stillReadable(feed))) throw new RpcError('not_found');
+    const storeTimeZone = feed ? await this.stillReadable(feed) : null;
+    if (!feed || !storeTimeZone) throw new RpcError('not_found');
     const rows: AppointmentRow[] = await this.db.query(
       `SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE store_id = $1 AND ($2::uuid IS NULL OR user_id = $2)
          AND starts_at >= $3 AND starts_at < $4 ORDER BY starts_at, id LIMIT $5`,
@@ -75,6 +76,8 @@ export class CalendarFeedService {
       uid: `${row.id}@pawline`,
       startsAt: new Date(row.starts_at),
       endsAt: new Date(row.ends_at),
+      // the zone the appointment was booked in; the store's when a row has none
+      timeZone: row.time_zone || storeTimeZone,
       allDay: row.full_day ? { start: row.local_date, end: formatLocalDate(addDays(parseLocalDate(row.local_date), 1)) } : null,
       summary: row.app_name ?? 'Appointment',
       description: row.notes ? row.notes.slice(0, FEED_NOTES_MAX) : null,
@@ -88,18 +91,22 @@ export class CalendarFeedService {
    * A feed lives on its maker's access (and its staff member's): each must still read the store
    * (spec §6) when the feed is fetched, so deactivation, removal or a lost store stops it at once.
    * Asked of identity on every fetch: calendars poll a feed every few hours, nothing is kept.
+   * Answers the store's IANA time zone while it does, null once the feed no longer serves.
    */
   private async stillReadable(feed: {
     orga_id: string;
     store_id: string;
     user_id: string | null;
     created_by: string | null;
-  }): Promise<boolean> {
-    if (feed.created_by === null) return false;
+  }): Promise<string | null> {
+    if (feed.created_by === null) return null;
     const members = [...new Set([feed.created_by, feed.user_id].filter((id): id is string => id !== null))];
     const accesses = await Promise.all(
       members.map((userId) => this.rpc.call(memberAccessRpc, { user_id: userId, orga_id: feed.orga_id }, { auth: null, lang: 'en' })),
     );
-    return accesses.every((access) => isAllowed(access, 'store_read', feed.store_id) && !!access.store_time_zones[feed.store_id]);
+    const zones = accesses.map((access) =>
+      isAllowed(access, 'store_read', feed.store_id) ? access.store_time_zones[feed.store_id] : undefined,
+    );
+    return zones.every((zone) => !!zone) ? (zones[0] ?? null) : null;
   }
 }

@@ -1,9 +1,18 @@
-// RFC 5545 text of a calendar feed: UTC DTSTART/DTEND (no VTIMEZONE), escaped text, lines folded at 75 octets.
+import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { localToInstant, parseLocalDate } from '../appointment/local-time';
+import { vtimezone } from './vtimezone';
+import { ZonedDate } from './zoned-date';
+
+// RFC 5545 text of a calendar feed, written by ical-generator (escaping, folding at 75 octets,
+// CRLF): times are local times of the appointment's zone (DTSTART;TZID=…) with that zone's
+// VTIMEZONE, so a calendar shows 10:00 in the store on both sides of a DST change.
 
 export type IcalEvent = {
   uid: string;
   startsAt: Date;
   endsAt: Date;
+  /** the IANA zone the appointment was booked in (the store's) */
+  timeZone: string;
   /** a full-day event: DTSTART/DTEND as dates (the local day and the next) */
   allDay: { start: string; end: string } | null;
   summary: string;
@@ -12,65 +21,42 @@ export type IcalEvent = {
   updatedAt: Date;
 };
 
-/** RFC 5545 §3.3.11: backslash, semicolon and comma escaped, newlines as \n. */
-export function escapeText(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
+const DAY = 86_400_000;
 
-/** RFC 5545 §3.1: lines longer than 75 octets continue on lines starting with a space, never splitting a UTF-8 character. */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let octets = 0;
-  let limit = 75;
-  for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
-    if (octets + size > limit) {
-      out.push(current);
-      current = '';
-      octets = 0;
-      // continuation lines start with a space, which counts toward their 75 octets
-      limit = 74;
-    }
-    current += char;
-    octets += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
-
-export function utcStamp(at: Date): string {
-  return at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function dateValue(date: string): string {
-  return date.replace(/-/g, '');
+/** A date value (YYYY-MM-DD) as a zoned date at its local midnight. */
+function localDay(date: string, timeZone: string): ZonedDate {
+  const wall = { ...parseLocalDate(date), hour: 0, min: 0, sec: 0 };
+  return new ZonedDate(localToInstant(wall, timeZone), timeZone, wall);
 }
 
 export function buildIcal(name: string, events: readonly IcalEvent[], now: Date = new Date()): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Pawline//Calendar//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(name)}`,
-  ];
+  // the VTIMEZONEs cover the instants the events use, with a day's margin either side
+  const from = Math.min(now.getTime(), ...events.map((e) => e.startsAt.getTime())) - DAY;
+  const to = Math.max(now.getTime(), ...events.map((e) => e.endsAt.getTime())) + DAY;
+  const calendar = new ICalCalendar({
+    name,
+    prodId: { company: 'Pawline', product: 'Calendar', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    scale: 'GREGORIAN',
+    // no calendar-wide zone name: ical-generator would then write DTSTAMP and LAST-MODIFIED in the
+    // server's local time; each event names its zone and gets its VTIMEZONE from the generator
+    timezone: { name: null, generator: (zone) => vtimezone(zone, from, to) },
+  });
   for (const event of events) {
-    lines.push('BEGIN:VEVENT', `UID:${event.uid}`, `DTSTAMP:${utcStamp(now)}`);
-    if (event.allDay) lines.push(`DTSTART;VALUE=DATE:${dateValue(event.allDay.start)}`, `DTEND;VALUE=DATE:${dateValue(event.allDay.end)}`);
-    else lines.push(`DTSTART:${utcStamp(event.startsAt)}`, `DTEND:${utcStamp(event.endsAt)}`);
-    lines.push(`SUMMARY:${escapeText(event.summary)}`);
-    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-    lines.push(`LAST-MODIFIED:${utcStamp(event.updatedAt)}`, `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`, 'END:VEVENT');
+    calendar.createEvent({
+      id: event.uid,
+      stamp: now,
+      timezone: event.timeZone,
+      ...(event.allDay
+        ? { allDay: true, start: localDay(event.allDay.start, event.timeZone), end: localDay(event.allDay.end, event.timeZone) }
+        : { start: new ZonedDate(event.startsAt.getTime(), event.timeZone), end: new ZonedDate(event.endsAt.getTime(), event.timeZone) }),
+      summary: event.summary,
+      description: event.description,
+      lastModified: event.updatedAt,
+      status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
   }
-  lines.push('END:VCALENDAR');
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  // RFC 5545 ends every content line with CRLF, the last one too
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }

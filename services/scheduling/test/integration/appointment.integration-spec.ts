@@ -755,7 +755,10 @@ describe('scheduling over NATS and Postgres', () => {
       expect(feed.content_type).toBe('text/calendar; charset=utf-8');
       expect(feed.body).toContain(`UID:${mine.id}@pawline`);
       expect(feed.body).toContain(`UID:${other.id}@pawline`);
-      expect(feed.body).toContain(`DTSTART:${mine.starts_at.replace(/[-:]/g, '').replace('.000', '')}`);
+      // local time of the store with its zone (TZID) and that zone's VTIMEZONE (ADR 0013)
+      const zone = mine.time_zone;
+      expect(feed.body).toContain(`\r\nBEGIN:VTIMEZONE\r\nTZID:${zone}\r\n`);
+      expect(feed.body).toContain(`\r\nDTSTART;TZID=${zone}:${date.replace(/-/g, '')}T100000\r\n`);
       expect(feed.body).toContain('SUMMARY:Fido\\; taglio\\, bagno');
       for (const line of feed.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
 

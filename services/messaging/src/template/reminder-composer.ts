@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { REMINDER_ON, type ReminderSettings } from '@pawline/contracts';
+import { renderTemplate, type TemplateTypeNumber } from '@pawline/domain';
+import { DIRECTORY, REMINDER_COMPOSER, type ComposedReminder, type Directory, type DueReminder, type ReminderComposer } from '../ports';
+import { ReminderSettingsService } from '../settings/reminder-settings.service';
+import { TemplateService } from './template.service';
+
+/** Per type: is it on, which template, which free text (R3.14); marketing (3) is campaigns', not a reminder. */
+export function reminderChoice(
+  settings: ReminderSettings,
+  type: TemplateTypeNumber,
+): { on: boolean; templateId: string; addition: string } | null {
+  switch (type) {
+    case 0:
+      return {
+        on: settings.appointment_reminder_enabled === REMINDER_ON,
+        templateId: settings.message_template,
+        addition: settings.message_template_addition,
+      };
+    case 4:
+      return {
+        on: settings.pre_appointment_reminder_enabled === REMINDER_ON,
+        templateId: settings.pre_appointment_template,
+        addition: settings.pre_appointment_template_additions,
+      };
+    case 1:
+      return { on: settings.birthday_enabled === REMINDER_ON, templateId: settings.birthday_template, addition: '' };
+    case 2:
+      return { on: settings.reminder_to_book_enabled === REMINDER_ON, templateId: settings.reminder_to_book_template, addition: '' };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The REMINDER_COMPOSER port: a due reminder as the template message to send, filled with the
+ * directory's facts in the store's zone and the settings' language (R3.15), or null when the type is
+ * off (2), the facts are gone or the customer has no number.
+ */
+@Injectable()
+export class TemplateReminderComposer implements ReminderComposer {
+  constructor(
+    private readonly settings: ReminderSettingsService,
+    private readonly templates: TemplateService,
+    @Inject(DIRECTORY) private readonly directory: Directory,
+  ) {}
+
+  async compose(due: DueReminder): Promise<ComposedReminder | null> {
+    const settings = await this.settings.get(due.orgaId);
+    const choice = reminderChoice(settings, due.templateType);
+    if (!choice?.on) return null;
+    const facts = await this.directory.reminderFacts(due);
+    if (!facts?.customer.phone) return null;
+    const template = await this.templates.sendable(due.orgaId, choice.templateId, due.templateType, settings.language);
+    const rendered = renderTemplate(
+      template,
+      {
+        first_name: facts.customer.firstName,
+        last_name: facts.customer.lastName,
+        pet_name: facts.petNames.join(', '),
+        store_name: facts.storeName,
+        store_number: facts.storePhone,
+        at: facts.startsAt,
+        free_text: choice.addition,
+      },
+      { timeZone: facts.timeZone, language: template.language },
+    );
+    return {
+      to: facts.customer.phone,
+      templateName: template.name,
+      language: template.language,
+      parameters: rendered.parameters,
+      buttons: template.button,
+      renderedText: rendered.text,
+    };
+  }
+}
+
+/** The port's provider; it needs DIRECTORY, so it is listed beside the directory's module. */
+export const REMINDER_COMPOSER_PROVIDER = { provide: REMINDER_COMPOSER, useClass: TemplateReminderComposer };
