@@ -1,11 +1,11 @@
-import { WHATSAPP_FREE_TEXT_MAX } from '@pawline/domain';
+import { normalizePreAppointmentDays, PRE_APPOINTMENT_DAYS_MIN, WHATSAPP_FREE_TEXT_MAX } from '@pawline/domain';
 
-/** R5.12 R9.03 the pre-appointment reminder goes at least 2 days before. */
-export const PRE_APPOINTMENT_MIN_DAYS = 2;
+/** R5.12 R9.03 the pre-appointment reminder goes at least 2 days before (libs/domain, as messaging keeps it). */
+export const PRE_APPOINTMENT_MIN_DAYS = PRE_APPOINTMENT_DAYS_MIN;
 
-/** R5.12 days below 2 are raised to 2 (a blank or unreadable entry too). */
+/** R5.12 days below 2 are raised to 2; so is a blank or unreadable entry of the field. */
 export function raisePreAppointmentDays(days: number): number {
-  return Number.isFinite(days) ? Math.max(PRE_APPOINTMENT_MIN_DAYS, Math.trunc(days)) : PRE_APPOINTMENT_MIN_DAYS;
+  return Number.isFinite(days) ? normalizePreAppointmentDays(days) : PRE_APPOINTMENT_DAYS_MIN;
 }
 
 /** R5.11 a free-text addition of at most 500 characters. */

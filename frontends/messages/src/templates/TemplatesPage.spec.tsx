@@ -56,8 +56,13 @@ describe('templates', () => {
       target: { value: `${screen.getByTestId<HTMLTextAreaElement>('template-text').value}, ` },
     });
     fireEvent.click(screen.getByTestId('variable-pet_name'));
+    // WhatsApp refuses a placeholder at the end of the text
+    expect(screen.getByTestId('template-editor').textContent).toContain('A template cannot start or end with a placeholder');
+    fireEvent.change(screen.getByTestId('template-text'), {
+      target: { value: `${screen.getByTestId<HTMLTextAreaElement>('template-text').value}!` },
+    });
     fireEvent.change(screen.getByTestId('template-button'), { target: { value: '1' } });
-    expect(screen.getByTestId<HTMLTextAreaElement>('template-text').value).toBe('Hello {{1}}, {{2}}');
+    expect(screen.getByTestId<HTMLTextAreaElement>('template-text').value).toBe('Hello {{1}}, {{2}}!');
     expect(screen.getByTestId('template-variables').textContent).toBe('{{1}} First name · {{2}} Pet name');
     expect(await screen.findByTestId('template-preview-text', {}, { timeout: 2000 })).toHaveProperty(
       'textContent',
@@ -66,14 +71,14 @@ describe('templates', () => {
     expect(sent.find((r) => r.path.endsWith('/msg/preview'))).toEqual({
       method: 'POST',
       path: `/api/v1/orga/${ORGA}/store/${STORE}/msg/preview`,
-      body: { template_text: 'Hello {{1}}, {{2}}', variables_str: 'first_name/pet_name' },
+      body: { template_text: 'Hello {{1}}, {{2}}!', variables_str: 'first_name/pet_name' },
     });
     fireEvent.click(screen.getByTestId('template-save'));
     await waitFor(() =>
       expect(sent.find((r) => r.method === 'POST' && r.path.endsWith('/msg/template'))?.body).toEqual({
         template_type: 0,
         title: 'Friendly reminder',
-        template_text: 'Hello {{1}}, {{2}}',
+        template_text: 'Hello {{1}}, {{2}}!',
         variables_str: 'first_name/pet_name',
         button: 1,
         frequency: null,
@@ -86,8 +91,8 @@ describe('templates', () => {
     mountMessages({ path: PATH, handler: gateway([]) });
     fireEvent.click(await screen.findByTestId('template-new'));
     fireEvent.change(screen.getByTestId('template-title'), { target: { value: 'Broken' } });
-    fireEvent.change(screen.getByTestId('template-text'), { target: { value: 'Hello {{1}}' } });
-    expect(screen.getByTestId('template-editor').textContent).toContain('A placeholder has no variable');
+    fireEvent.change(screen.getByTestId('template-text'), { target: { value: 'Hello {{1}}, see you.' } });
+    expect(screen.getByTestId('template-editor').textContent).toContain('Every placeholder needs its variable');
     expect(screen.getByTestId<HTMLButtonElement>('template-save').disabled).toBe(true);
   });
 

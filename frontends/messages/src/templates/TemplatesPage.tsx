@@ -6,7 +6,14 @@ import type { MessageTemplate, TemplateFields } from '../api/messages-api';
 import type { MessagesContext } from '../shared/messages-context';
 import { errorText } from '../shared/messages-context';
 import { useLoad } from '../shared/useLoad';
-import { insertVariable, TEMPLATE_BUTTONS, TEMPLATE_TYPES, TEMPLATE_VARIABLE_NAMES, templateProblem, variablesOf } from './template-editor';
+import {
+  insertVariable,
+  TEMPLATE_BUTTONS,
+  TEMPLATE_TYPES,
+  TEMPLATE_VARIABLE_NAMES,
+  templateProblems,
+  variablesOf,
+} from './template-editor';
 
 // spec §9 frequencies of the reminder types (marketing: none)
 const FREQUENCIES = ['', 'day_before', 'days_before', 'quarterly', 'yearly'] as const;
@@ -168,7 +175,8 @@ function TemplateEditor({
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ text: string; real: boolean } | { failed: string } | null>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
-  const problem = templateProblem(fields.template_text, fields.variables_str);
+  // the first of what WhatsApp would refuse (libs/domain, as messaging checks it)
+  const problem = templateProblems({ template_text: fields.template_text, variables_str: fields.variables_str })[0] ?? null;
   const set = (change: Partial<TemplateFields>) => setFields((current) => ({ ...current, ...change }));
 
   useEffect(() => {

@@ -1,36 +1,18 @@
+import type { TemplateVariable } from '@pawline/domain';
+
 // spec §3 (R3.13, R3.15): a template's text has numbered placeholders {{1}}, {{2}} … and its
 // variables_str names the variable of each number, separated by slashes.
 
 export const TEMPLATE_TYPES = [0, 1, 2, 3, 4] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
-/** The variables an editor offers (R3.15), as messaging names them. */
-export const TEMPLATE_VARIABLE_NAMES = [
-  'pet_name',
-  'first_name',
-  'last_name',
-  'store_name',
-  'store_number',
-  'time',
-  'date',
-  'percent',
-  'number',
-  'date_number',
-  'website',
-  'free_text',
-] as const;
-export type TemplateVariable = (typeof TEMPLATE_VARIABLE_NAMES)[number];
-
+// The variables (R3.15) and what WhatsApp refuses in a template are libs/domain's (messaging checks the same).
+export { TEMPLATE_VARIABLE_NAMES, templateProblems, type TemplateProblem, type TemplateVariable } from '@pawline/domain';
 /** R3.13 buttons: 0 none, 1 confirm/decline, 2 read/don't read, 3 read/don't read/unsubscribe. */
 export const TEMPLATE_BUTTONS = [0, 1, 2, 3] as const;
 
 export function variablesOf(variablesStr: string): string[] {
   return variablesStr.trim() === '' ? [] : variablesStr.split('/');
-}
-
-/** The placeholder numbers in a text, in order of appearance. */
-export function placeholderNumbers(text: string): number[] {
-  return [...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
 }
 
 /** Adds a variable as the next number and puts its placeholder where the cursor is. */
@@ -54,19 +36,4 @@ export function insertVariable(
     variables_str: variables.join('/'),
     cursor: position + placeholder.length,
   };
-}
-
-export type TemplateProblem = 'placeholdersUnnumbered' | 'placeholderWithoutVariable' | 'variableWithoutPlaceholder';
-
-/**
- * What stops a template from being sent as written: every {{n}} must have the n-th variable and
- * every variable its placeholder, numbered from 1 without gaps.
- */
-export function templateProblem(text: string, variablesStr: string): TemplateProblem | null {
-  const used = [...new Set(placeholderNumbers(text))].sort((a, b) => a - b);
-  const variables = variablesOf(variablesStr);
-  if (used.some((n, i) => n !== i + 1)) return 'placeholdersUnnumbered';
-  if (used.length > variables.length) return 'placeholderWithoutVariable';
-  if (used.length < variables.length) return 'variableWithoutPlaceholder';
-  return null;
 }

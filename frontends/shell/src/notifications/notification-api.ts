@@ -12,19 +12,26 @@ const FALLBACK_TITLE: Record<string, string> = {
   APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER: 'shell.notificationDeclinedTitle',
 };
 
+/** A day of the server's parameters (YYYY-MM-DD) as the local notifications write it (dd/mm/yyyy). */
+function shownParams(params: Record<string, string>): Record<string, string> {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(params['date'] ?? '');
+  return day ? { ...params, date: `${day[3]}/${day[2]}/${day[1]}` } : params;
+}
+
 /**
  * The server keeps a notification's title and text as catalogue keys with their values (so each
- * user reads it in their language): a bare key is of the `notifications` namespace.
+ * user reads it in their language): a bare key is of the `shell` namespace (ADR 0019).
  */
 export function notificationTexts(n: Pick<ServerNotification, 'title' | 'text' | 'params' | 'notification_type'>, t: Translate) {
+  const params = shownParams(n.params);
   const read = (key: string) => {
     if (key === '') return '';
-    const full = key.includes('.') ? key : `notifications.${key}`;
-    const text = t(full, n.params);
+    const full = key.includes('.') ? key : `shell.${key}`;
+    const text = t(full, params);
     return text === full ? null : text;
   };
   const title = read(n.title) ?? t(FALLBACK_TITLE[n.notification_type] ?? 'shell.notifications');
-  const text = read(n.text) ?? Object.values(n.params).join(' · ');
+  const text = read(n.text) ?? Object.values(params).join(' · ');
   return { title, text };
 }
 

@@ -89,6 +89,19 @@ describe('notification list', () => {
     expect(list.newCount).toBe(2);
     // the cursor of Next ignores local notifications
     expect(nextPageCursor(list).last_id).toBe('id-a0');
+    // once the server has a notification of the same key, its own replaces the local one
+    const served = notification({
+      notification_type: 'APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER',
+      belongs_to: 'ap1',
+      id: 'srv-1',
+      time: '2026-11-24T12:00:01.000Z',
+    });
+    list = withNotificationPage(list, { items: [served, ...page(1)], new_notifications: 2 }, true);
+    expect(list.items.map((n) => [n.id, n.local])).toEqual([
+      ['srv-1', false],
+      ['id-a0', false],
+    ]);
+    expect(list.newCount).toBe(2);
   });
 
   it('R4.01 R4.03 a customer message opens the messages page, a booking request the booking page', () => {

@@ -36,20 +36,29 @@ export function notificationKey(n: Pick<ShellNotification, 'belongs_to' | 'notif
 
 export const EMPTY_NOTIFICATION_LIST: NotificationList = { items: [], newCount: 0, done: false };
 
-/** The first page replaces the list; a Next page is added after it (without repeating a notification). */
+/**
+ * The first page replaces the list (keeping the local notifications the server does not have: once
+ * it has one of the same key, the server's is the one kept); a Next page is added after the list,
+ * without repeating a notification.
+ */
 export function withNotificationPage(
   list: NotificationList,
   page: { items: readonly ShellNotification[]; new_notifications: number },
   first: boolean,
 ): NotificationList {
-  const locals = first ? list.items.filter((n) => n.local) : [];
-  const kept = first ? locals : list.items;
-  const known = new Set(kept.map(notificationKey));
-  const added = page.items.filter((n) => !known.has(notificationKey(n)));
-  const localUnseen = locals.filter((n) => n.seen === null).length;
+  if (!first) {
+    const known = new Set(list.items.map(notificationKey));
+    return {
+      items: [...list.items, ...page.items.filter((n) => !known.has(notificationKey(n)))],
+      newCount: list.newCount,
+      done: page.items.length < PAGE_SIZES.notifications,
+    };
+  }
+  const served = new Set(page.items.map(notificationKey));
+  const locals = list.items.filter((n) => n.local && !served.has(notificationKey(n)));
   return {
-    items: first ? sortNewestFirst([...kept, ...added]) : [...kept, ...added],
-    newCount: first ? page.new_notifications + localUnseen : list.newCount,
+    items: sortNewestFirst([...locals, ...page.items]),
+    newCount: page.new_notifications + locals.filter((n) => n.seen === null).length,
     done: page.items.length < PAGE_SIZES.notifications,
   };
 }
