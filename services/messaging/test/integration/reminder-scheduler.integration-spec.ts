@@ -5,6 +5,7 @@ import {
   appointmentUpdatedEvent,
   customerDeletedEvent,
   customerUpdatedEvent,
+  orgaCancelledEvent,
   REMINDER_STATUS,
 } from '@pawline/contracts';
 import type { RunningService } from '@pawline/nest-kit';
@@ -468,6 +469,34 @@ describe('reminder scheduler (real Postgres and NATS; directory from events)', (
       expect(await directory.customer(orgaId, customerId)).toBeNull();
       expect(await directory.customersByPhone(orgaId, '393485551234')).toEqual([]);
       await settledCustomers([customerId]);
+    });
+  });
+  describe('a cancelled organization and a leader that stops', () => {
+    it("R1.17 a cancelled organization's directory and runs are deleted", async () => {
+      const orgaId = randomUUID();
+      const storeId = await store(env, orgaId, 'Europe/Rome');
+      const { petId } = await customerWithPet(env, { orgaId, storeId });
+      await settled([await appointment(env, { orgaId, storeId }, '2027-05-02', [petId])]);
+      clock.set('2027-05-01T10:00:00Z');
+      await schedulerA.tick();
+      await emit(env, orgaCancelledEvent, { orga_id: orgaId });
+      const tables = ['dir_store', 'dir_customer', 'dir_pet', 'dir_appointment', 'reminder_run'];
+      await eventually(
+        env,
+        tables.map((table) => `SELECT '${table}' AS t FROM messaging.${table} WHERE orga_id = $1`).join(' UNION ALL '),
+        [orgaId],
+        (rows) => rows.length === 0,
+      );
+      expect(await env.query(`SELECT 1 FROM messaging.dir_appointment_pet WHERE pet_id = $1`, [petId])).toEqual([]);
+    });
+
+    it('when the leading replica stops, the other one leads from its next tick', async () => {
+      clock.set('2027-05-02T10:00:00Z');
+      const leader = (await schedulerA.tick()) !== null ? first : second;
+      const other = leader === first ? schedulerB : schedulerA;
+      expect(await other.tick()).toBeNull();
+      await leader.close();
+      expect(await other.tick()).not.toBeNull();
     });
   });
 });
