@@ -121,6 +121,13 @@ function readConfig(env = process.env) {
 
   const frontendsDir = path.resolve(root, get('FRONTENDS_DIR') ?? 'dist/frontends');
 
+  // messaging-worker processes of `--split` (ARCHITECTURE.md §5); one machine: one is plenty
+  const rawWorkers = get('MESSAGING_WORKERS') ?? '1';
+  const messagingWorkers = /^\d+$/.test(rawWorkers) ? Number(rawWorkers) : NaN;
+  if (!(messagingWorkers >= 1 && messagingWorkers <= 32)) {
+    errors.push(`MESSAGING_WORKERS=${JSON.stringify(rawWorkers)} must be a whole number from 1 to 32`);
+  }
+
   return {
     errors,
     explicit: {
@@ -140,6 +147,7 @@ function readConfig(env = process.env) {
       logLevel,
       otlpEndpoint,
       frontendsDir,
+      messagingWorkers: Number.isFinite(messagingWorkers) ? messagingWorkers : 1,
     },
   };
 }
@@ -163,6 +171,7 @@ function serviceEnv(config, base = process.env) {
   set('LOG_LEVEL', config.logLevel);
   set('OTEL_EXPORTER_OTLP_ENDPOINT', config.otlpEndpoint);
   set('FRONTENDS_DIR', config.frontendsDir);
+  set('MESSAGING_WORKERS', config.messagingWorkers);
   return env;
 }
 

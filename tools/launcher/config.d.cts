@@ -10,6 +10,8 @@ export type LauncherConfig = {
   logLevel: string;
   otlpEndpoint: string | null;
   frontendsDir: string;
+  /** messaging-worker processes under --split (MESSAGING_WORKERS, 1 to 32) */
+  messagingWorkers: number;
 };
 export type ReadConfigResult = {
   errors: string[];

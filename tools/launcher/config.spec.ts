@@ -65,6 +65,15 @@ describe('launcher configuration', () => {
     ]);
   });
 
+  it('runs one messaging-worker unless MESSAGING_WORKERS says how many, and refuses a count it cannot run', () => {
+    expect(readConfig({}).config.messagingWorkers).toBe(1);
+    const { config, errors } = readConfig({ MESSAGING_WORKERS: '3' });
+    expect(errors).toEqual([]);
+    expect(serviceEnv(config, {})['MESSAGING_WORKERS']).toBe('3');
+    expect(readConfig({ MESSAGING_WORKERS: '0' }).errors).toEqual([expect.stringContaining('MESSAGING_WORKERS="0"')]);
+    expect(readConfig({ MESSAGING_WORKERS: 'many' }).errors).toEqual([expect.stringContaining('MESSAGING_WORKERS="many"')]);
+  });
+
   it('reports every bad value at once', () => {
     expect(readConfig({ PORT: '0', LOG_LEVEL: 'x', NATS_URL: 'y' }).errors).toHaveLength(3);
   });

@@ -15,7 +15,28 @@ const SERVICE_PORTS = {
   marketing: 3106,
   billing: 3107,
   analytics: 3108,
+  // the first messaging-worker; the n-th of MESSAGING_WORKERS (--split) listens on 3109 + n - 1
+  'messaging-worker': 3109,
 };
+
+/** services/<name>/src/worker-main.ts: processes of a service that are started apart, MESSAGING_WORKERS of them. */
+function workerMains(names, env, log) {
+  const wanted = Number(env.MESSAGING_WORKERS ?? 1) || 1;
+  // pacing per sender is shared through Redis; without it each worker would pace alone
+  const count = env.REDIS_URL === 'off' && wanted > 1 ? 1 : wanted;
+  if (count < wanted) log(`MESSAGING_WORKERS=${wanted} needs Redis (REDIS_URL is off): starting 1 messaging-worker.`);
+  return names
+    .filter((name) => fs.existsSync(path.join(root, 'services', name, 'src', 'worker-main.ts')))
+    .flatMap((name) =>
+      Array.from({ length: count }, (_, i) => ({
+        name: count === 1 ? `${name}-worker` : `${name}-worker-${i + 1}`,
+        file: path.join(root, 'services', name, 'src', 'worker-main.ts'),
+        service: `${name}-worker`,
+        port: Number(env[portVariable(`${name}-worker`)] ?? SERVICE_PORTS[`${name}-worker`] ?? 0) + i,
+        portVariable: portVariable(`${name}-worker`),
+      })),
+    );
+}
 
 function servicesWithMain() {
   const dir = path.join(root, 'services');
@@ -58,13 +79,30 @@ function hasServiceDefinitions() {
 async function startStack({ mode, env, port, logDir, echo = true, timeoutMs = 240000, log = console.log }) {
   const children = [];
   const services = new Map();
+  const workerPorts = new Map();
   let gatewayDead = false;
 
   if (mode === 'split') {
     const names = servicesWithMain();
     if (names.length === 0) throw new Error('No services/*/src/main.ts found: nothing to start.');
+    const workers = workerMains(names, env, log);
     // the gateway reports on the health of these
-    env = { ...env, PAWLINE_SERVICES: names.filter((n) => n !== 'gateway').join(',') };
+    env = {
+      ...env,
+      PAWLINE_SERVICES: [...names.filter((n) => n !== 'gateway'), ...new Set(workers.map((w) => w.service))].join(','),
+    };
+    for (const worker of workers) {
+      const child = spawnTs(worker.file, {
+        env: { ...env, [worker.portVariable]: String(worker.port) },
+        label: worker.name,
+        logFile: path.join(logDir, `${worker.name}.log`),
+        echo,
+      });
+      services.set(worker.name, 'starting');
+      workerPorts.set(worker.name, worker.port);
+      child.on('exit', (code, signal) => services.set(worker.name, `down (exit ${signal ?? code})`));
+      children.push({ name: worker.name, child });
+    }
     for (const name of names) {
       const child = spawnTs(path.join(root, 'services', name, 'src', 'main.ts'), {
         env,
@@ -101,7 +139,7 @@ async function startStack({ mode, env, port, logDir, echo = true, timeoutMs = 24
   if (mode === 'split') {
     for (const name of services.keys()) {
       if (services.get(name) !== 'starting') continue;
-      const own = env[portVariable(name)] ?? SERVICE_PORTS[name];
+      const own = workerPorts.get(name) ?? env[portVariable(name)] ?? SERVICE_PORTS[name];
       const child = children.find((c) => c.name === name)?.child;
       const alive = () => child !== undefined && child.exitCode === null && child.signalCode === null;
       let state = 'running';
