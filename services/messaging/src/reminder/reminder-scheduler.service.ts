@@ -12,11 +12,10 @@ import {
   type ComposedReminder,
   type MessageQuota,
   type ReminderComposer,
-  type ReminderTiming,
   type ReminderTimings,
   type TemplateMessage,
 } from '../ports';
-import { dueRuns, type DueRun, type StoreClock } from './due-time';
+import { checkedTiming, dueRuns, type DueRun, type StoreClock } from './due-time';
 import { candidatesOf, type Candidate } from './reminder-candidates';
 import { REMINDER_CLOCK, REMINDER_OPTIONS, type Clock, type ReminderOptions } from './reminder.options';
 import { SchedulerLeader } from './scheduler-leader';
@@ -333,17 +332,6 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
       now,
     );
   }
-}
-
-/** A timing as the scheduler uses it, or null when it cannot be one (a setting read wrong never stops the others). */
-function checkedTiming(timing: ReminderTiming): ReminderTiming | null {
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(timing.slot)) return null;
-  // R5.12 / R9.03 the pre-appointment reminder goes at least 2 days before (fewer days are raised to 2)
-  if (timing.templateType === 4) return { ...timing, offset: Math.max(2, Math.trunc(timing.offset)) };
-  if (timing.templateType === 0) return { ...timing, offset: Math.max(1, Math.trunc(timing.offset)) };
-  // R9.03 the reminder to book: quarterly (3 months) or yearly (12)
-  if (timing.templateType === 2) return timing.offset === 3 || timing.offset === 12 ? timing : null;
-  return { ...timing, offset: 0 };
 }
 
 function contentOf(outboundId: string, phone: string, message: ComposedReminder): TemplateMessage {
