@@ -93,7 +93,7 @@ const runKey = (storeId: string, type: number, localDate: string) => `${storeId}
  * The reminder scheduler (issue 12; R1.06, R9.03): one leader across replicas ticks every minute, finds each
  * store whose slot has come on its local day, selects the due reminders from the directory in one statement per
  * type, composes them, takes them from the organization's quota, writes them (outbound_message, deduplicated per
- * reminder) and only then enqueues one send job each. docs/adr/0017-reminder-scheduler.md.
+ * reminder) and only then enqueues one send job each. docs/adr/0017-messaging-directory-and-reminder-scheduler.md.
  */
 @Injectable()
 export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestroy {
