@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   addDays,
+  checkedTiming,
   addMonths,
   birthdayMonthDays,
   dueRuns,
@@ -79,27 +80,33 @@ describe('due time of reminders', () => {
           expect(wallMinutes - slotMinutes).toBeLessThanOrEqual(60);
         },
       ),
+      { numRuns: 1000 },
     );
   });
 
   it('reminder to book: every last-appointment day has exactly one run day, quarterly and yearly', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3000 }), fc.constantFrom(3, 12), (offset, months) => {
+    // every day of eleven years (leap years and every month length), not a sample: the month ends are the cases
+    const key = (date: LocalDate) => formatDate(date);
+    for (const months of [3, 12]) {
+      for (let offset = 0; offset < 4018; offset += 1) {
         const visit = addDays({ year: 2026, month: 1, day: 1 }, offset);
-        const key = (date: LocalDate) => formatDate(date);
         const runDays: string[] = [];
-        // a visit's run day is within a few days of "months later"
         const around = addMonths(visit, months);
         for (let shift = -4; shift <= 4; shift += 1) {
           const runDay = addDays(around, shift);
-          const { from, to } = lastVisitWindow(runDay, months);
-          if (key(from) <= key(visit) && key(visit) <= key(to)) runDays.push(key(runDay));
+          const window = lastVisitWindow(runDay, months);
+          if (window && key(window.from) <= key(visit) && key(visit) <= key(window.to)) runDays.push(key(runDay));
         }
         expect(runDays).toEqual([key(addMonths(visit, months))]);
-      }),
-    );
+      }
+    }
     expect(lastVisitWindow(parseDate('2027-02-28'), 3)).toEqual({ from: parseDate('2026-11-28'), to: parseDate('2026-11-30') });
     expect(lastVisitWindow(parseDate('2027-06-15'), 12)).toEqual({ from: parseDate('2026-06-15'), to: parseDate('2026-06-15') });
+    // 30 April's reminder went out on 30 July: 31 July takes no day
+    expect(lastVisitWindow(parseDate('2030-07-30'), 3)).toEqual({ from: parseDate('2030-04-30'), to: parseDate('2030-04-30') });
+    expect(lastVisitWindow(parseDate('2030-07-31'), 3)).toBeNull();
+    expect(lastVisitWindow(parseDate('2028-02-29'), 12)).toBeNull();
+    expect(lastVisitWindow(parseDate('2029-02-28'), 12)).toEqual({ from: parseDate('2028-02-28'), to: parseDate('2028-02-29') });
   });
 
   it('a pet born on 29 February has its birthday on 28 February in other years', () => {
@@ -107,5 +114,14 @@ describe('due time of reminders', () => {
     expect(birthdayMonthDays(parseDate('2028-02-28'))).toEqual([228]);
     expect(birthdayMonthDays(parseDate('2028-02-29'))).toEqual([229]);
     expect(birthdayMonthDays(parseDate('2027-07-04'))).toEqual([704]);
+  });
+
+  it('raises a pre-appointment reminder below 2 days to 2, and refuses a slot or a booking frequency that cannot be', () => {
+    expect(checkedTiming({ templateType: 4, slot: '09:00', offset: 1 })).toEqual({ templateType: 4, slot: '09:00', offset: 2 });
+    expect(checkedTiming({ templateType: 4, slot: '09:00', offset: 5 })).toEqual({ templateType: 4, slot: '09:00', offset: 5 });
+    expect(checkedTiming({ templateType: 0, slot: '12:00', offset: 0 })).toEqual({ templateType: 0, slot: '12:00', offset: 1 });
+    expect(checkedTiming({ templateType: 2, slot: '10:00', offset: 12 })).toEqual({ templateType: 2, slot: '10:00', offset: 12 });
+    expect(checkedTiming({ templateType: 2, slot: '10:00', offset: 6 })).toBeNull();
+    expect(checkedTiming({ templateType: 1, slot: '24:00', offset: 0 })).toBeNull();
   });
 });

@@ -115,14 +115,19 @@ export function slotInstant(date: LocalDate, slot: string, timeZone: string): nu
 
 /**
  * Reminder to book (R9.03 quarterly, yearly): the last-appointment days whose reminder goes out on `runDate`,
- * `months` after them. Each day maps to exactly one run day; on the last day of a shorter month the run also
- * takes the days it lacks (28 Feb takes 28, 29 and 30 Nov for quarterly).
+ * `months` after them (addMonths), or null when none does. Each day maps to exactly one run day: on the last day
+ * of a shorter month the run also takes the days it lacks (28 Feb takes 28, 29 and 30 Nov for quarterly), and a
+ * day the earlier month lacks takes none (31 Jul: 30 Apr went out on 30 Jul).
  */
-export function lastVisitWindow(runDate: LocalDate, months: number): { from: LocalDate; to: LocalDate } {
-  const from = addMonths(runDate, -months);
+export function lastVisitWindow(runDate: LocalDate, months: number): { from: LocalDate; to: LocalDate } | null {
+  const index = runDate.year * 12 + (runDate.month - 1) - months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const sourceDays = daysInMonth(year, month);
+  if (runDate.day > sourceDays) return null;
+  const from = { year, month, day: runDate.day };
   const lastOfMonth = runDate.day === daysInMonth(runDate.year, runDate.month);
-  const to = lastOfMonth ? { ...from, day: daysInMonth(from.year, from.month) } : from;
-  return { from, to };
+  return { from, to: lastOfMonth ? { year, month, day: sourceDays } : from };
 }
 
 /** A pet's birthday on a day: same month and day; 29 February birthdays fall on 28 February in other years. */
@@ -153,4 +158,15 @@ export function dueRuns(nowMs: number, stores: StoreClock[], timingsOf: (orgaId:
     }
   }
   return runs;
+}
+
+/** A timing as the scheduler uses it, or null when it cannot be one (a setting read wrong never stops the others). */
+export function checkedTiming(timing: Timing): Timing | null {
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(timing.slot)) return null;
+  // R5.12 / R9.03 the pre-appointment reminder goes at least 2 days before (fewer days are raised to 2)
+  if (timing.templateType === 4) return { ...timing, offset: Math.max(2, Math.trunc(timing.offset)) };
+  if (timing.templateType === 0) return { ...timing, offset: Math.max(1, Math.trunc(timing.offset)) };
+  // R9.03 the reminder to book: quarterly (3 months) or yearly (12)
+  if (timing.templateType === 2) return timing.offset === 3 || timing.offset === 12 ? timing : null;
+  return { ...timing, offset: 0 };
 }

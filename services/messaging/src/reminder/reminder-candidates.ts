@@ -74,8 +74,14 @@ async function birthdayReminders(db: Db, runs: DueRun[]): Promise<Candidate[]> {
  * the organization) was `offset` months before the run day in this store, with none after it. One per customer
  * and last appointment; the pet is the one of that appointment.
  */
-async function bookingReminders(db: Db, runs: DueRun[]): Promise<Candidate[]> {
-  const windows = runs.map((run) => lastVisitWindow(parseDate(run.localDate), run.offset));
+async function bookingReminders(db: Db, allRuns: DueRun[]): Promise<Candidate[]> {
+  const withWindows = allRuns.flatMap((run) => {
+    const window = lastVisitWindow(parseDate(run.localDate), run.offset);
+    return window ? [{ run, window }] : [];
+  });
+  if (withWindows.length === 0) return [];
+  const runs = withWindows.map((item) => item.run);
+  const windows = withWindows.map((item) => item.window);
   return db.query<Candidate[]>(
     `SELECT * FROM (
        SELECT DISTINCT ON (c.customer_id) a.orga_id, a.store_id, 2::smallint AS template_type, c.customer_id, NULL::uuid AS appointment_id,

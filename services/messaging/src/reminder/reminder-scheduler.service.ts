@@ -12,11 +12,10 @@ import {
   type ComposedReminder,
   type MessageQuota,
   type ReminderComposer,
-  type ReminderTiming,
   type ReminderTimings,
   type TemplateMessage,
 } from '../ports';
-import { dueRuns, type DueRun, type StoreClock } from './due-time';
+import { checkedTiming, dueRuns, type DueRun, type StoreClock } from './due-time';
 import { candidatesOf, type Candidate } from './reminder-candidates';
 import { REMINDER_CLOCK, REMINDER_OPTIONS, type Clock, type ReminderOptions } from './reminder.options';
 import { SchedulerLeader } from './scheduler-leader';
@@ -64,17 +63,27 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 /** Work started and not awaited yet, at most `limit` at once: writing the next chunk overlaps publishing this one. */
 class InFlight {
-  private readonly running = new Set<Promise<unknown>>();
+  private readonly running = new Set<Promise<void>>();
+  /** the first failure, thrown by drain (kept, so no rejection is left unhandled in between) */
+  private failure: Error | null = null;
   constructor(private readonly limit: number) {}
 
   async add(work: Promise<unknown>): Promise<void> {
-    const tracked = work.finally(() => this.running.delete(tracked));
+    const tracked: Promise<void> = work
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.failure ??= error instanceof Error ? error : new Error(String(error));
+        },
+      )
+      .finally(() => this.running.delete(tracked));
     this.running.add(tracked);
     if (this.running.size >= this.limit) await Promise.race(this.running);
   }
 
   async drain(): Promise<void> {
     await Promise.all(this.running);
+    if (this.failure !== null) throw this.failure;
   }
 }
 
@@ -84,7 +93,7 @@ const runKey = (storeId: string, type: number, localDate: string) => `${storeId}
  * The reminder scheduler (issue 12; R1.06, R9.03): one leader across replicas ticks every minute, finds each
  * store whose slot has come on its local day, selects the due reminders from the directory in one statement per
  * type, composes them, takes them from the organization's quota, writes them (outbound_message, deduplicated per
- * reminder) and only then enqueues one send job each. docs/adr/0017-reminder-scheduler.md.
+ * reminder) and only then enqueues one send job each. docs/adr/0017-messaging-directory-and-reminder-scheduler.md.
  */
 @Injectable()
 export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestroy {
@@ -333,17 +342,6 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
       now,
     );
   }
-}
-
-/** A timing as the scheduler uses it, or null when it cannot be one (a setting read wrong never stops the others). */
-function checkedTiming(timing: ReminderTiming): ReminderTiming | null {
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(timing.slot)) return null;
-  // R5.12 / R9.03 the pre-appointment reminder goes at least 2 days before (fewer days are raised to 2)
-  if (timing.templateType === 4) return { ...timing, offset: Math.max(2, Math.trunc(timing.offset)) };
-  if (timing.templateType === 0) return { ...timing, offset: Math.max(1, Math.trunc(timing.offset)) };
-  // R9.03 the reminder to book: quarterly (3 months) or yearly (12)
-  if (timing.templateType === 2) return timing.offset === 3 || timing.offset === 12 ? timing : null;
-  return { ...timing, offset: 0 };
 }
 
 function contentOf(outboundId: string, phone: string, message: ComposedReminder): TemplateMessage {
