@@ -122,6 +122,26 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/orga/:orga/treatment': () => ({ name: 'Matrix' }),
   // one's own feed needs exactly the route's store_read; the store's feed ({}) needs store write (scheduling, R1.15)
   'POST /api/v1/orga/:orga/store/:store/calendar_feed': (ctx) => ({ user_id: ctx.self }),
+  'POST /api/v1/orga/:orga/msg/template': () => MATRIX_TEMPLATE,
+  'PUT /api/v1/orga/:orga/msg/template/:template': () => MATRIX_TEMPLATE,
+  'POST /api/v1/orga/:orga/store/:store/msg/preview': () => ({
+    template_text: 'Hello {{1}} from {{2}} ok',
+    variables_str: 'first_name/store_name',
+  }),
+  'PUT /api/v1/orga/:orga/msg/sender': () => ({
+    phone_number_id: '1234567890',
+    display_phone: '+39 333 1234567',
+    access_token: 'matrix-token-0123456789',
+  }),
+};
+
+/** An organization's own message template WhatsApp would accept (R3.13). */
+export const MATRIX_TEMPLATE = {
+  template_type: 0,
+  title: 'Matrix',
+  template_text: 'Hello {{1}}, see you {{2}}. Bye',
+  variables_str: 'first_name/date',
+  language: 'en',
 };
 
 /** What minimalBody reads of a zod (v4) schema. */

@@ -9,7 +9,7 @@ import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
 import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
 import { GATEWAY_TEST_SECRET, REDIS_URL } from './gateway-test-helpers';
-import { BODIES, bodyOf, fillPath, fresh, routeKey, type BodyContext } from './route-filling';
+import { BODIES, MATRIX_TEMPLATE, bodyOf, fillPath, fresh, routeKey, type BodyContext } from './route-filling';
 import { MIN_RANKS, PNG, buildWorld, call, nextIp, type MemberPlan, type Reply, type Session, type World } from './tenant-isolation-world';
 
 /**
@@ -101,6 +101,14 @@ const THROWAWAY: Record<string, Throwaway> = {
       await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/external_service`, { service_id: `gone-${fresh()}`, name: 'Gone' }),
     ),
   }),
+  'DELETE /api/v1/orga/:orga/msg/template/:template': async (world) => ({
+    template: idOf(await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/msg/template`, MATRIX_TEMPLATE)),
+  }),
+  // the organization's one profile image (R9.04): there is one to delete (an upload row may have made it already: 400, too many)
+  'DELETE /api/v1/orga/:orga/msg/whatsapp_profile_image': async (world) => {
+    await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/msg/whatsapp_profile_image`, undefined, PNG).catch(() => undefined);
+    return {};
+  },
   'DELETE /api/v1/orga/:orga/store/:store/appointment/:id': async (world) => {
     const booked = await world.ownerOfA('post', `${storeOfA(world)}/appointment`, {
       appointment: { date: '2027-04-05', hour: 9, min: 0, duration: 30, pet_ids: [world.ids['pet']] },
@@ -261,6 +269,7 @@ describe('tenant-isolation matrix over the whole route table (every service, rea
     process.env['PAWLINE_SERVICES'] = servicesForGateway(DEFINITIONS);
     filesDir = mkdtempSync(join(tmpdir(), 'gateway-matrix-files-'));
     process.env['CRM_FILES_DIR'] = filesDir;
+    process.env['MESSAGING_FILES_DIR'] = filesDir;
     env = await createTestEnv();
     const services = DEFINITIONS.filter((definition) => definition.name !== 'gateway');
     const gatewayService = DEFINITIONS.find((definition) => definition.name === 'gateway');

@@ -1,4 +1,5 @@
 import { forwardsFor, newOwner, type Owner } from './gateway-test-helpers';
+import { MATRIX_TEMPLATE } from './route-filling';
 
 /**
  * The world of the tenant-isolation matrix, built once through the real API: organization A with
@@ -170,6 +171,8 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
   });
   const appointment = (booked['items'] as { id: string; recurring_group_id: string }[])[0];
   const feed = await ownerOfA('post', `${storeA}/calendar_feed`, {});
+  const template = await ownerOfA('post', `${orgaA}/msg/template`, MATRIX_TEMPLATE);
+  const profileImage = await ownerOfA('post', `${orgaA}/msg/whatsapp_profile_image`, undefined, PNG);
 
   const spareStores = { a: [] as string[], b: [] as string[] };
   for (const [key, orga] of [
@@ -202,6 +205,8 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     privacy_file: String(privacy['id']),
     image: String(image['id']),
     token: String(feed['token']),
+    template: String(template['id']),
+    whatsapp_profile_image: String(profileImage['id']),
   };
 
   // no member has asked a guard anything yet, so no guard or service holds a membership older

@@ -19,6 +19,8 @@ type SenderRow = {
   updated_at: Date;
 };
 
+const TAKEN = () => new RpcError('conflict', { fields: { phone_number_id: 'The id is already in use' } });
+
 /** Sandbox phone number ids start with 9 and have 15 digits, so they cannot be mistaken for Meta's. */
 function sandboxPhoneNumberId(): string {
   return `9${Array.from({ length: 14 }, () => randomInt(10)).join('')}`;
@@ -66,6 +68,17 @@ export class SenderService implements SenderDirectory {
   }
 
   async update(orgaId: string, fields: SenderFields): Promise<MessagingSender> {
+    try {
+      return await this.write(orgaId, fields);
+    } catch (error) {
+      // two organizations claiming one number at once: the unique index decides, the loser gets 409
+      const failure = error as { code?: string; driverError?: { code?: string } };
+      if ((failure.code ?? failure.driverError?.code) === '23505') throw TAKEN();
+      throw error;
+    }
+  }
+
+  private async write(orgaId: string, fields: SenderFields): Promise<MessagingSender> {
     return this.db.transaction(async (manager) => {
       const [current] = await manager.query<SenderRow[]>(`SELECT * FROM messaging_sender WHERE orga_id = $1 FOR UPDATE`, [orgaId]);
       // a generated sandbox token is not the organization's: a real sender brings its own
@@ -76,7 +89,7 @@ export class SenderService implements SenderDirectory {
         `SELECT orga_id FROM messaging_sender WHERE phone_number_id = $1 AND orga_id <> $2`,
         [fields.phone_number_id, orgaId],
       );
-      if (taken) throw new RpcError('conflict', { fields: { phone_number_id: 'The id is already in use' } });
+      if (taken) throw TAKEN();
       const [row] = await manager.query<SenderRow[]>(
         `INSERT INTO messaging_sender (orga_id, phone_number_id, display_phone, access_token_enc, cap_per_second, sandbox)
          VALUES ($1, $2, $3, $4, $5, false)

@@ -387,6 +387,19 @@ describe('messaging core through the gateway (real Postgres, NATS, identity, crm
     ).toBe(409);
   });
 
+  it('gives one phone number id to one organization when two claim it at once: 200 and 409', async () => {
+    const claim = (salon: Salon) =>
+      http(salon, 'PUT', msg(salon, 'sender'), {
+        phone_number_id: '5550001112',
+        display_phone: '+39 333 7654321',
+        access_token: 'EAAG-race-0123456789',
+      });
+    const answers = await Promise.all([claim(anna), claim(jurgen)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const owners = await env.query(`SELECT orga_id FROM "messaging".messaging_sender WHERE phone_number_id = '5550001112'`);
+    expect(owners).toHaveLength(1);
+  });
+
   const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   const upload = async (salon: Salon, bytes: Buffer, name: string, lang = 'en') => {
     const response = await fetch(`${base}${msg(anna, 'whatsapp_profile_image')}`, {
