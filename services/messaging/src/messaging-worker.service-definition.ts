@@ -3,9 +3,10 @@ import type { ServiceDefinition } from '@pawline/nest-kit';
 import { z } from 'zod';
 import { deliveryConfigShape } from './delivery/delivery.config';
 import { MessagingWorkerModule } from './delivery/messaging-worker.module';
-import { WorkerPortsModule } from './delivery/worker-ports.module';
+import { MessagingSendPortsModule } from './core/messaging-send-ports.module';
 import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from './messaging.entities';
 import { providerConfigShape } from './provider/provider.config';
+import { ProviderModule } from './provider/provider.module';
 
 export const workerConfigSchema = z.object({ ...providerConfigShape, ...deliveryConfigShape });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
@@ -28,6 +29,7 @@ export function messagingWorkerDefinition(ports: NonNullable<ModuleMetadata['imp
 
 /**
  * The process that sends (ARCHITECTURE.md §5): `npm start` hosts it with the rest, `--split` runs
- * MESSAGING_WORKERS of them apart, and in a cluster it scales on its own.
+ * MESSAGING_WORKERS of them apart, and in a cluster it scales on its own. It sends through the provider
+ * the configuration picks (the sandbox on one machine) from each organization's own sender.
  */
-export const messagingWorkerService: ServiceDefinition = messagingWorkerDefinition([WorkerPortsModule]);
+export const messagingWorkerService: ServiceDefinition = messagingWorkerDefinition([MessagingSendPortsModule, ProviderModule]);

@@ -4,6 +4,7 @@ import { DeliveryModule } from './delivery/delivery.module';
 import { DirectoryModule } from './directory/directory.module';
 import { InboxModule } from './inbox/inbox.module';
 import { ProviderModule } from './provider/provider.module';
+import { ReminderModule } from './reminder/reminder.module';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { SandboxHandlers } from './sandbox/sandbox.handlers';
 import { SandboxSimulation } from './sandbox/sandbox-simulation';
@@ -17,7 +18,15 @@ import { WhatsAppWebhookService } from './webhook/whatsapp-webhook.service';
  * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
  */
 @Module({
-  imports: [MessagingCoreModule, DirectoryModule, ProviderModule, DeliveryModule, InboxModule],
+  imports: [
+    MessagingCoreModule,
+    DirectoryModule,
+    ProviderModule,
+    DeliveryModule,
+    InboxModule,
+    // the scheduler's ports (composer, timings, quota) come from the global core modules
+    ReminderModule.withPorts([]),
+  ],
   controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers],
   providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxSimulation],
 })

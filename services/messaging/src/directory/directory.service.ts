@@ -78,10 +78,10 @@ export class SqlDirectory implements Directory {
       petNames = pets.map((pet) => pet.name);
     }
     if (due.petId) {
-      const [pet] = await this.db.query<{ name: string }[]>(
-        `SELECT name FROM dir_pet WHERE pet_id = $1 AND orga_id = $2 AND NOT deleted`,
-        [due.petId, due.orgaId],
-      );
+      const [pet] = await this.db.query<{ name: string }[]>(`SELECT name FROM dir_pet WHERE pet_id = $1 AND orga_id = $2 AND NOT deleted`, [
+        due.petId,
+        due.orgaId,
+      ]);
       if (!pet) return null;
       petNames = [pet.name];
     }

@@ -101,6 +101,22 @@ export class ReminderSettingsService {
     return defaultSettings(orgaId, languageOfCountry(quota?.country));
   }
 
+  /** Several organizations' settings in one read (the scheduler's tick); one without a row has the defaults. */
+  async getMany(orgaIds: string[]): Promise<Map<string, ReminderSettings>> {
+    const rows = await this.db.query<SettingsRow[]>(`SELECT ${COLUMNS} FROM reminder_settings WHERE orga_id = ANY($1::uuid[])`, [orgaIds]);
+    const settings = new Map(rows.map((row) => [row.orga_id, view(row)]));
+    const missing = orgaIds.filter((orgaId) => !settings.has(orgaId));
+    if (missing.length > 0) {
+      const countries = await this.db.query<{ orga_id: string; country: string | null }[]>(
+        `SELECT orga_id, country FROM message_quota WHERE orga_id = ANY($1::uuid[])`,
+        [missing],
+      );
+      const countryOf = new Map(countries.map((row) => [row.orga_id, row.country]));
+      for (const orgaId of missing) settings.set(orgaId, defaultSettings(orgaId, languageOfCountry(countryOf.get(orgaId))));
+    }
+    return settings;
+  }
+
   /** Templates must be the organization's (or built-in) and of the setting's type; a changed language moves built-in choices along. */
   async update(orgaId: string, change: SettingsFields): Promise<ReminderSettings> {
     return this.db.transaction(async (manager) => {

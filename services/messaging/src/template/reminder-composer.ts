@@ -1,7 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REMINDER_ON, type ReminderSettings } from '@pawline/contracts';
+import { REMINDER_ON, type MessageTemplate, type ReminderSettings } from '@pawline/contracts';
 import { renderTemplate, type TemplateTypeNumber } from '@pawline/domain';
-import { DIRECTORY, REMINDER_COMPOSER, type ComposedReminder, type Directory, type DueReminder, type ReminderComposer } from '../ports';
+import {
+  DIRECTORY,
+  REMINDER_COMPOSER,
+  TEMPLATE_COMPOSER,
+  type ComposedReminder,
+  type Directory,
+  type DueReminder,
+  type ReminderComposer,
+  type ReminderFacts,
+  type TemplateComposer,
+} from '../ports';
 import { ReminderSettingsService } from '../settings/reminder-settings.service';
 import { TemplateService } from './template.service';
 
@@ -38,7 +48,7 @@ export function reminderChoice(
  * off (2), the facts are gone or the customer has no number.
  */
 @Injectable()
-export class TemplateReminderComposer implements ReminderComposer {
+export class TemplateReminderComposer implements ReminderComposer, TemplateComposer {
   constructor(
     private readonly settings: ReminderSettingsService,
     private readonly templates: TemplateService,
@@ -52,6 +62,35 @@ export class TemplateReminderComposer implements ReminderComposer {
     const facts = await this.directory.reminderFacts(due);
     if (!facts?.customer.phone) return null;
     const template = await this.templates.sendable(due.orgaId, choice.templateId, due.templateType, settings.language);
+    return this.fill(template, facts, choice.addition);
+  }
+
+  /**
+   * TEMPLATE_COMPOSER: a template a staff member sends outside WhatsApp's 24-hour window. Only an
+   * approved template of the organization (or a built-in one) of a reminder or marketing type is sent.
+   */
+  async composeForCustomer(request: {
+    orgaId: string;
+    storeId: string;
+    customerId: string;
+    templateId: string;
+    addition: string;
+  }): Promise<ComposedReminder | null> {
+    const template = await this.templates.visible(request.orgaId, request.templateId);
+    if (!template || template.status !== 'approved') return null;
+    const facts = await this.directory.reminderFacts({
+      orgaId: request.orgaId,
+      storeId: request.storeId,
+      templateType: template.template_type as DueReminder['templateType'],
+      customerId: request.customerId,
+      appointmentId: null,
+      petId: null,
+    });
+    if (!facts?.customer.phone) return null;
+    return this.fill(template, facts, request.addition);
+  }
+
+  private fill(template: MessageTemplate, facts: ReminderFacts, addition: string): ComposedReminder {
     const rendered = renderTemplate(
       template,
       {
@@ -61,12 +100,12 @@ export class TemplateReminderComposer implements ReminderComposer {
         store_name: facts.storeName,
         store_number: facts.storePhone,
         at: facts.startsAt,
-        free_text: choice.addition,
+        free_text: addition,
       },
       { timeZone: facts.timeZone, language: template.language },
     );
     return {
-      to: facts.customer.phone,
+      to: facts.customer.phone!,
       templateName: template.name,
       language: template.language,
       parameters: rendered.parameters,
@@ -76,5 +115,9 @@ export class TemplateReminderComposer implements ReminderComposer {
   }
 }
 
-/** The port's provider; it needs DIRECTORY, so it is listed beside the directory's module. */
-export const REMINDER_COMPOSER_PROVIDER = { provide: REMINDER_COMPOSER, useClass: TemplateReminderComposer };
+/** The ports' providers (they need DIRECTORY, which the directory's global module gives). */
+export const REMINDER_COMPOSER_PROVIDERS = [
+  TemplateReminderComposer,
+  { provide: REMINDER_COMPOSER, useExisting: TemplateReminderComposer },
+  { provide: TEMPLATE_COMPOSER, useExisting: TemplateReminderComposer },
+];
