@@ -20,9 +20,7 @@ function handlesMessages(candidate: unknown): boolean {
 
 describe('messaging module', () => {
   it('lists its handler classes as controllers', () => {
-    expect(listed('controllers')).toEqual(
-      expect.arrayContaining([OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers]),
-    );
+    expect(listed('controllers')).toEqual(expect.arrayContaining([OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers]));
     expect(listed('controllers').every(handlesMessages)).toBe(true);
   });
 

@@ -1,12 +1,14 @@
-import { MESSAGE_QUOTA, SENDER_DIRECTORY } from '../ports';
+import { MESSAGE_QUOTA, REMINDER_COMPOSER, REMINDER_TIMINGS, SENDER_DIRECTORY, TEMPLATE_COMPOSER } from '../ports';
 import { QuotaHandlers } from '../quota/quota.handlers';
 import { SenderHandlers } from '../sender/sender.handlers';
 import { ReminderSettingsHandlers } from '../settings/reminder-settings.handlers';
 import { TemplateHandlers } from '../template/template.handlers';
 import { MessagingCoreModule } from './messaging-core.module';
+import { MessagingSendPortsModule } from './messaging-send-ports.module';
 
 const PATTERN = 'microservices:pattern';
-const listed = (key: 'controllers' | 'providers' | 'exports') => (Reflect.getMetadata(key, MessagingCoreModule) ?? []) as unknown[];
+const listed = (key: 'controllers' | 'providers' | 'exports', module: object = MessagingCoreModule) =>
+  (Reflect.getMetadata(key, module) ?? []) as unknown[];
 
 function handlesMessages(candidate: unknown): boolean {
   if (typeof candidate !== 'function') return false;
@@ -26,7 +28,9 @@ describe('messaging core module', () => {
     expect(listed('providers').filter(handlesMessages)).toEqual([]);
   });
 
-  it('exports the ports the pipeline and the inbox inject', () => {
-    expect(listed('exports')).toEqual(expect.arrayContaining([SENDER_DIRECTORY, MESSAGE_QUOTA]));
+  it('exports the ports the scheduler and the inbox inject; sender and quota come from the module the worker shares', () => {
+    expect(listed('exports')).toEqual(expect.arrayContaining([REMINDER_COMPOSER, TEMPLATE_COMPOSER, REMINDER_TIMINGS]));
+    expect(listed('exports', MessagingSendPortsModule)).toEqual(expect.arrayContaining([SENDER_DIRECTORY, MESSAGE_QUOTA]));
+    expect(listed('controllers', MessagingSendPortsModule)).toEqual([]);
   });
 });

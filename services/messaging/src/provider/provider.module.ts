@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../messaging.config';
@@ -31,6 +31,7 @@ export function smsProvider(config: MessagingConfig, db: DataSource): MessagePro
  * The WhatsApp and SMS providers chosen by configuration (the sandbox by default on one machine), for
  * the messaging service and the messaging worker: inject WHATSAPP_PROVIDER and SMS_PROVIDER.
  */
+@Global()
 @Module({
   providers: [
     { provide: WHATSAPP_PROVIDER, useFactory: whatsAppProvider, inject: [SERVICE_CONFIG, DataSource] },
