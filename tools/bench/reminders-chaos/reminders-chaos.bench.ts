@@ -156,7 +156,7 @@ async function main(): Promise<void> {
       const now = Date.now();
       if (now >= nextKill) {
         const index = Math.floor(Math.random() * workers.length);
-        const victim = workers[index] as BenchWorker;
+        const victim = workers[index];
         victim.child.kill('SIGKILL');
         kills.push(Date.now());
         await victim.exited;

@@ -101,26 +101,39 @@ export class DeliveryStore {
     });
   }
 
+  /**
+   * One statement for the batch (atomic by itself): the UPDATE, the appointments' status events into the
+   * outbox, and the relay's wake-up. Five round trips (a transaction of three statements) were a tenth of
+   * the worker's CPU in the bench.
+   */
   private async recordBatch(inputs: { id: string; provider: string; providerMessageId: string }[]): Promise<boolean[]> {
     const s = this.schema;
-    const rows = await this.db.transaction(async (m) => {
-      const updated = returnedRows<{ id: string; orga_id: string; store_id: string | null; appointment_id: string | null }>(
-        await m.query(
-          `UPDATE ${s}."outbound_message" o
+    const subject = reminderStatusChangedEvent.subject;
+    const rows = await this.db.query<{ id: string }[]>(
+      `WITH done AS (
+         UPDATE ${s}."outbound_message" o
             SET "provider" = v.provider, "provider_message_id" = v.pid, "status" = ${REMINDER_STATUS.sent},
                 "attempts" = o."attempts" + 1, "sent_at" = now(), "status_at" = now(), "updated_at" = now(), "claimed_until" = NULL, "last_error" = NULL
            FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, provider, pid)
           WHERE o."id" = v.id AND o."provider_message_id" IS NULL
-          RETURNING o."id", o."orga_id", o."store_id", o."appointment_id"`,
-          [inputs.map((i) => i.id), inputs.map((i) => i.provider), inputs.map((i) => i.providerMessageId)],
-        ),
-      );
-      await this.statusEvents(
-        m,
-        updated.map((row) => ({ ...row, status: REMINDER_STATUS.sent })),
-      );
-      return updated;
-    });
+          RETURNING o."id", o."orga_id", o."store_id", o."appointment_id"),
+       events AS (
+         INSERT INTO ${s}."outbox_event" ("id", "subject", "envelope")
+         SELECT e.event_id, '${subject}', jsonb_build_object('id', e.event_id, 'subject', '${subject}', 'occurredAt', $4::text,
+                  'orgaId', e.orga_id, 'storeId', e.store_id, 'actor', NULL,
+                  'data', jsonb_build_object('orga_id', e.orga_id, 'store_id', e.store_id, 'appointment_id', e.appointment_id,
+                                             'outbound_id', e.id, 'reminder_status', ${REMINDER_STATUS.sent}))
+           FROM (SELECT gen_random_uuid() AS event_id, * FROM done WHERE appointment_id IS NOT NULL AND store_id IS NOT NULL) e
+         RETURNING 1)
+       SELECT done.id, (SELECT pg_notify($5, '') FROM (SELECT 1 FROM events LIMIT 1) AS any_event) AS woke FROM done`,
+      [
+        inputs.map((i) => i.id),
+        inputs.map((i) => i.provider),
+        inputs.map((i) => i.providerMessageId),
+        new Date().toISOString(),
+        outboxChannel(s.replace(/"/g, '')),
+      ],
+    );
     const recorded = new Set(rows.map((row) => row.id));
     return inputs.map((input) => recorded.has(input.id));
   }
