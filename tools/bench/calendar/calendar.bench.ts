@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { loginRpc, updateAppointmentNotesRpc } from '@pawline/contracts';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../services/identity/src/identity.service-definition';
-import { addDays, formatLocalDate, localToInstant, type LocalDate } from '../../../services/scheduling/src/appointment/local-time';
+import { addDays, formatLocalDate, localToInstant, type LocalDate } from '@pawline/domain';
 import { schedulingService } from '../../../services/scheduling/src/scheduling.service-definition';
 import { gatewayService } from '../../../services/gateway/src/gateway.service-definition';
 import { TEST_SECRET, call, signUp, type Salon } from '../../../services/scheduling/test/integration/scheduling-test-helpers';

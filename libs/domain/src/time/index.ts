@@ -1,1 +1,2 @@
 export * from './instant';
+export * from './local-time';

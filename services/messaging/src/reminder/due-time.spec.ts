@@ -1,17 +1,13 @@
 import fc from 'fast-check';
+import { addDays, formatLocalDate, parseLocalDate, instantToLocal, type LocalDate } from '@pawline/domain';
 import {
-  addDays,
   checkedTiming,
   addMonths,
   birthdayMonthDays,
   dueRuns,
-  formatDate,
   lastVisitWindow,
   localDateAt,
-  parseDate,
   slotInstant,
-  wallClockAt,
-  type LocalDate,
   type StoreClock,
   type Timing,
 } from './due-time';
@@ -43,7 +39,7 @@ describe('due time of reminders', () => {
   });
 
   it('places the slot on DST days: noon keeps its wall time, a skipped time moves on, a repeated one fires the first time', () => {
-    const d = parseDate;
+    const d = parseLocalDate;
     // Rome springs forward on 28 March 2027 (02:00 → 03:00) and falls back on 31 October 2027 (03:00 → 02:00)
     expect(slotInstant(d('2027-03-27'), '12:00', 'Europe/Rome')).toBe(at('2027-03-27T11:00:00Z'));
     expect(slotInstant(d('2027-03-28'), '12:00', 'Europe/Rome')).toBe(at('2027-03-28T10:00:00Z'));
@@ -70,10 +66,10 @@ describe('due time of reminders', () => {
           const dueAt = slotInstant(today, slot, timeZone);
           const runs = dueRuns(nowMs, [store], () => [{ templateType: 4, slot, offset: 2 }]);
           expect(runs.length).toBe(nowMs >= dueAt ? 1 : 0);
-          if (runs[0]) expect(runs[0].localDate).toBe(formatDate(today));
+          if (runs[0]) expect(runs[0].localDate).toBe(formatLocalDate(today));
           // the slot's instant is on that local day, at the slot's wall time or just after a skipped hour
-          const wall = wallClockAt(dueAt, timeZone);
-          expect(formatDate(wall)).toBe(formatDate(today));
+          const wall = instantToLocal(dueAt, timeZone);
+          expect(formatLocalDate(wall)).toBe(formatLocalDate(today));
           const slotMinutes = hour * 60 + min;
           const wallMinutes = wall.hour * 60 + wall.min;
           expect(wallMinutes - slotMinutes).toBeGreaterThanOrEqual(0);
@@ -86,7 +82,7 @@ describe('due time of reminders', () => {
 
   it('reminder to book: every last-appointment day has exactly one run day, quarterly and yearly', () => {
     // every day of eleven years (leap years and every month length), not a sample: the month ends are the cases
-    const key = (date: LocalDate) => formatDate(date);
+    const key = (date: LocalDate) => formatLocalDate(date);
     for (const months of [3, 12]) {
       for (let offset = 0; offset < 4018; offset += 1) {
         const visit = addDays({ year: 2026, month: 1, day: 1 }, offset);
@@ -100,20 +96,32 @@ describe('due time of reminders', () => {
         expect(runDays).toEqual([key(addMonths(visit, months))]);
       }
     }
-    expect(lastVisitWindow(parseDate('2027-02-28'), 3)).toEqual({ from: parseDate('2026-11-28'), to: parseDate('2026-11-30') });
-    expect(lastVisitWindow(parseDate('2027-06-15'), 12)).toEqual({ from: parseDate('2026-06-15'), to: parseDate('2026-06-15') });
+    expect(lastVisitWindow(parseLocalDate('2027-02-28'), 3)).toEqual({
+      from: parseLocalDate('2026-11-28'),
+      to: parseLocalDate('2026-11-30'),
+    });
+    expect(lastVisitWindow(parseLocalDate('2027-06-15'), 12)).toEqual({
+      from: parseLocalDate('2026-06-15'),
+      to: parseLocalDate('2026-06-15'),
+    });
     // 30 April's reminder went out on 30 July: 31 July takes no day
-    expect(lastVisitWindow(parseDate('2030-07-30'), 3)).toEqual({ from: parseDate('2030-04-30'), to: parseDate('2030-04-30') });
-    expect(lastVisitWindow(parseDate('2030-07-31'), 3)).toBeNull();
-    expect(lastVisitWindow(parseDate('2028-02-29'), 12)).toBeNull();
-    expect(lastVisitWindow(parseDate('2029-02-28'), 12)).toEqual({ from: parseDate('2028-02-28'), to: parseDate('2028-02-29') });
+    expect(lastVisitWindow(parseLocalDate('2030-07-30'), 3)).toEqual({
+      from: parseLocalDate('2030-04-30'),
+      to: parseLocalDate('2030-04-30'),
+    });
+    expect(lastVisitWindow(parseLocalDate('2030-07-31'), 3)).toBeNull();
+    expect(lastVisitWindow(parseLocalDate('2028-02-29'), 12)).toBeNull();
+    expect(lastVisitWindow(parseLocalDate('2029-02-28'), 12)).toEqual({
+      from: parseLocalDate('2028-02-28'),
+      to: parseLocalDate('2028-02-29'),
+    });
   });
 
   it('a pet born on 29 February has its birthday on 28 February in other years', () => {
-    expect(birthdayMonthDays(parseDate('2027-02-28'))).toEqual([228, 229]);
-    expect(birthdayMonthDays(parseDate('2028-02-28'))).toEqual([228]);
-    expect(birthdayMonthDays(parseDate('2028-02-29'))).toEqual([229]);
-    expect(birthdayMonthDays(parseDate('2027-07-04'))).toEqual([704]);
+    expect(birthdayMonthDays(parseLocalDate('2027-02-28'))).toEqual([228, 229]);
+    expect(birthdayMonthDays(parseLocalDate('2028-02-28'))).toEqual([228]);
+    expect(birthdayMonthDays(parseLocalDate('2028-02-29'))).toEqual([229]);
+    expect(birthdayMonthDays(parseLocalDate('2027-07-04'))).toEqual([704]);
   });
 
   it('raises a pre-appointment reminder below 2 days to 2, and refuses a slot or a booking frequency that cannot be', () => {

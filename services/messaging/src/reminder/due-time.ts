@@ -1,89 +1,7 @@
 // When reminders are due (spec §1, §3, §9; R1.06, R9.03): at each store's slot in its own time zone, on its
 // own local day. Pure functions over epoch milliseconds and IANA zones (Intl only), tested across DST days.
 
-export type LocalDate = { year: number; month: number; day: number };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatterOf(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type Wall = LocalDate & { hour: number; min: number; sec: number };
-
-/** The wall clock of `timeZone` at an instant. */
-export function wallClockAt(epochMs: number, timeZone: string): Wall {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(new Date(epochMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts['year'] ?? 0,
-    month: parts['month'] ?? 0,
-    day: parts['day'] ?? 0,
-    hour: parts['hour'] ?? 0,
-    min: parts['minute'] ?? 0,
-    sec: parts['second'] ?? 0,
-  };
-}
-
-const wallAsUtc = (w: Wall) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.min, w.sec);
-const sameWall = (a: Wall, b: Wall) =>
-  a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.min === b.min && a.sec === b.sec;
-const offsetAt = (epochMs: number, timeZone: string) => {
-  const whole = epochMs - (((epochMs % 1000) + 1000) % 1000);
-  return wallAsUtc(wallClockAt(whole, timeZone)) - whole;
-};
-
-/**
- * The instant of a wall-clock time, as Temporal's 'compatible' choice: a time that happens twice when clocks go
- * back is the first one; a time skipped when they go forward moves on by the gap (02:30 → 03:30 summer time).
- */
-export function instantOf(wall: Wall, timeZone: string): number {
-  const guess = wallAsUtc(wall);
-  const day = 86_400_000;
-  const before = offsetAt(guess - day, timeZone);
-  const after = offsetAt(guess + day, timeZone);
-  const fits = [guess - before, guess - after].filter((at) => sameWall(wallClockAt(at, timeZone), wall));
-  return fits.length > 0 ? Math.min(...fits) : guess - before;
-}
-
-export function formatDate(date: LocalDate): string {
-  return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
-}
-
-export function parseDate(text: string): LocalDate {
-  const [year, month, day] = text.split('-').map(Number);
-  return { year: year ?? 0, month: month ?? 0, day: day ?? 0 };
-}
-
-export function addDays(date: LocalDate, days: number): LocalDate {
-  const at = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
-}
+import { formatLocalDate, instantToLocal, isValidTimeZone, localToInstant, type LocalDate } from '@pawline/domain';
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -104,13 +22,13 @@ export function parseSlot(slot: string): { hour: number; min: number } {
 
 /** The store's local day at an instant. */
 export function localDateAt(epochMs: number, timeZone: string): LocalDate {
-  const { year, month, day } = wallClockAt(epochMs, timeZone);
+  const { year, month, day } = instantToLocal(epochMs, timeZone);
   return { year, month, day };
 }
 
-/** The instant a slot falls on a local day of a store (DST resolved as instantOf). */
+/** The instant a slot falls on a local day of a store (DST resolved as localToInstant). */
 export function slotInstant(date: LocalDate, slot: string, timeZone: string): number {
-  return instantOf({ ...date, ...parseSlot(slot), sec: 0 }, timeZone);
+  return localToInstant({ ...date, ...parseSlot(slot), sec: 0 }, timeZone);
 }
 
 /**
@@ -149,12 +67,12 @@ export type DueRun = StoreClock & { templateType: 0 | 1 | 2 | 4; offset: number;
 export function dueRuns(nowMs: number, stores: StoreClock[], timingsOf: (orgaId: string) => Timing[]): DueRun[] {
   const runs: DueRun[] = [];
   for (const store of stores) {
-    if (!isTimeZone(store.timeZone)) continue;
+    if (!isValidTimeZone(store.timeZone)) continue;
     const today = localDateAt(nowMs, store.timeZone);
     for (const timing of timingsOf(store.orgaId)) {
       const dueAt = slotInstant(today, timing.slot, store.timeZone);
       if (nowMs >= dueAt)
-        runs.push({ ...store, templateType: timing.templateType, offset: timing.offset, localDate: formatDate(today), dueAt });
+        runs.push({ ...store, templateType: timing.templateType, offset: timing.offset, localDate: formatLocalDate(today), dueAt });
     }
   }
   return runs;

@@ -1,5 +1,6 @@
 import type { EntityManager, DataSource } from 'typeorm';
-import { addDays, birthdayMonthDays, formatDate, lastVisitWindow, parseDate, type DueRun } from './due-time';
+import { addDays, formatLocalDate, parseLocalDate } from '@pawline/domain';
+import { birthdayMonthDays, lastVisitWindow, type DueRun } from './due-time';
 
 /** One reminder the directory says is due, before composition and quota. */
 export type Candidate = {
@@ -47,7 +48,7 @@ async function appointmentReminders(db: Db, type: 0 | 4, runs: DueRun[]): Promis
     [
       runs.map((run) => run.storeId),
       runs.map((run) => run.localDate),
-      runs.map((run) => formatDate(addDays(parseDate(run.localDate), run.offset))),
+      runs.map((run) => formatLocalDate(addDays(parseLocalDate(run.localDate), run.offset))),
       type,
     ],
   );
@@ -55,7 +56,7 @@ async function appointmentReminders(db: Db, type: 0 | 4, runs: DueRun[]): Promis
 
 /** Type 1: the store's pets whose birthday is the run day (not born that very day), to their reachable owners. */
 async function birthdayReminders(db: Db, runs: DueRun[]): Promise<Candidate[]> {
-  const rows = runs.flatMap((run) => birthdayMonthDays(parseDate(run.localDate)).map((monthDay) => ({ run, monthDay })));
+  const rows = runs.flatMap((run) => birthdayMonthDays(parseLocalDate(run.localDate)).map((monthDay) => ({ run, monthDay })));
   return db.query<Candidate[]>(
     `SELECT * FROM (
        SELECT p.orga_id, p.store_id, 1::smallint AS template_type, c.customer_id, NULL::uuid AS appointment_id, p.pet_id, c.phone,
@@ -76,7 +77,7 @@ async function birthdayReminders(db: Db, runs: DueRun[]): Promise<Candidate[]> {
  */
 async function bookingReminders(db: Db, allRuns: DueRun[]): Promise<Candidate[]> {
   const withWindows = allRuns.flatMap((run) => {
-    const window = lastVisitWindow(parseDate(run.localDate), run.offset);
+    const window = lastVisitWindow(parseLocalDate(run.localDate), run.offset);
     return window ? [{ run, window }] : [];
   });
   if (withWindows.length === 0) return [];
@@ -102,8 +103,8 @@ async function bookingReminders(db: Db, allRuns: DueRun[]): Promise<Candidate[]>
     [
       runs.map((run) => run.storeId),
       runs.map((run) => run.localDate),
-      windows.map((w) => formatDate(w.from)),
-      windows.map((w) => formatDate(w.to)),
+      windows.map((w) => formatLocalDate(w.from)),
+      windows.map((w) => formatLocalDate(w.to)),
     ],
   );
 }

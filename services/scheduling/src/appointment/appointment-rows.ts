@@ -1,7 +1,7 @@
 import type { Appointment, RecurrenceUnit } from '@pawline/contracts';
 import { parseMoney } from '@pawline/domain';
 import { RpcError } from '@pawline/nest-kit';
-import { addDays, formatLocalDate, localToInstant, parseLocalDate, type LocalDate } from './local-time';
+import { addDays, formatLocalDate, localToInstant, parseLocalDate, type LocalDate } from '@pawline/domain';
 
 /** An appointment row as SELECT_APPOINTMENT reads it (local_date as text). */
 export type AppointmentRow = {

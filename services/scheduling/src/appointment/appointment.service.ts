@@ -33,7 +33,7 @@ import {
   type AppointmentRow,
 } from './appointment-rows';
 import { WeekCache } from '../week-cache/week-cache';
-import { addDays, daysBetween, formatLocalDate, isRealDate, isValidTimeZone, parseLocalDate, type LocalDate } from './local-time';
+import { addDays, daysBetween, formatLocalDate, isRealDate, isValidTimeZone, parseLocalDate, type LocalDate } from '@pawline/domain';
 import { occurrences } from './recurrence';
 
 export type AppointmentFields = z.output<typeof appointmentFieldsSchema>;

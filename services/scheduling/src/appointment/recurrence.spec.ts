@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { daysBetween, isRealDate } from './local-time';
+import { daysBetween, isRealDate } from '@pawline/domain';
 import { RECURRING_HORIZON_DAYS, RECURRING_MAX, nthOccurrence, occurrences, type RecurrenceRule } from './recurrence';
 
 const date = fc

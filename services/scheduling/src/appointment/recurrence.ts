@@ -1,5 +1,5 @@
 import type { RecurrenceUnit } from '@pawline/contracts';
-import { addDays, daysBetween, type LocalDate } from './local-time';
+import { addDays, daysBetween, type LocalDate } from '@pawline/domain';
 
 /** An unlimited group is booked this far ahead; a group never holds more than RECURRING_MAX members. */
 export const RECURRING_HORIZON_DAYS = 366;

@@ -4,7 +4,7 @@ import { APPOINTMENT_STATUS, memberAccessRpc } from '@pawline/contracts';
 import { DataSource } from 'typeorm';
 import { isAllowed, NatsRpcClient, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { APPOINTMENT_COLUMNS, type AppointmentRow } from '../appointment/appointment-rows';
-import { addDays, formatLocalDate, parseLocalDate } from '../appointment/local-time';
+import { addDays, formatLocalDate, parseLocalDate } from '@pawline/domain';
 import { buildIcal } from './ical';
 
 /**

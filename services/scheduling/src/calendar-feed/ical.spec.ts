@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { localToInstant } from '../appointment/local-time';
+import { localToInstant } from '@pawline/domain';
 import { buildIcal, type IcalEvent } from './ical';
 import { offsetFromVtimezone, readVtimezone } from './ical-test-reader';
 

@@ -1,5 +1,5 @@
 import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { localToInstant, parseLocalDate } from '../appointment/local-time';
+import { localToInstant, parseLocalDate } from '@pawline/domain';
 import { vtimezone } from './vtimezone';
 import { ZonedDate } from './zoned-date';
 

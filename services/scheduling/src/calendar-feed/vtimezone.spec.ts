@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { offsetAt } from '../appointment/local-time';
+import { offsetAt } from '@pawline/domain';
 import { parseOffset, parseStamp, readVtimezone, offsetFromVtimezone } from './ical-test-reader';
 import { formatOffset, transitionsInYear, vtimezone } from './vtimezone';
 

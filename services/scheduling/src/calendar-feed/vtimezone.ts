@@ -1,4 +1,4 @@
-import { offsetAt } from '../appointment/local-time';
+import { offsetAt } from '@pawline/domain';
 
 /**
  * RFC 5545 §3.6.5 VTIMEZONE for an IANA zone, written from the zone's own transitions as Intl

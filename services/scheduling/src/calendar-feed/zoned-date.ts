@@ -1,4 +1,4 @@
-import { instantToLocal, type LocalDateTime } from '../appointment/local-time';
+import { instantToLocal, type LocalDateTime } from '@pawline/domain';
 
 /**
  * A Date whose wall-clock getters read one IANA zone, for ical-generator: it writes TZID times

@@ -1,4 +1,5 @@
-// Local wall-clock time of a store ↔ UTC instant, with Intl only (no tz database of our own).
+// Local wall-clock time of a store ↔ UTC instant, with Intl only (no tz database of our own): scheduling places
+// appointments with it, messaging finds when reminders are due.
 
 export type LocalDateTime = { year: number; month: number; day: number; hour: number; min: number; sec: number };
 export type LocalDate = { year: number; month: number; day: number };
