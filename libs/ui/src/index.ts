@@ -3,6 +3,7 @@ export * from './snackbar/snackbar-store';
 export * from './snackbar/SnackbarStack';
 export * from './states/ViewStates';
 export * from './states/CatalogueGate';
+export * from './states/use-load';
 export * from './form/FormField';
 export * from './error-page/error-page-text';
 export * from './error-page/ErrorPage';

@@ -1,24 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useLoad as useLoadWithText } from '@pawline/ui';
 import { errorText } from './clients-context';
 
-export type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; message: string };
+export type { Load } from '@pawline/ui';
 
-/** Runs a loader when its inputs change; `reload` runs it again (after a save, on retry). */
+/** libs/ui's useLoad with this remote's error texts. */
 export function useLoad<T>(loader: () => Promise<T>) {
-  const [load, setLoad] = useState<Load<T>>({ status: 'loading' });
-  const reload = useCallback(() => {
-    let active = true;
-    loader().then(
-      (value) => active && setLoad({ status: 'ready', value }),
-      (error: unknown) => active && setLoad({ status: 'failed', message: errorText(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [loader]);
-  useEffect(() => {
-    setLoad({ status: 'loading' });
-    return reload();
-  }, [reload]);
-  return { load, reload, setLoad };
+  return useLoadWithText(loader, errorText);
 }
