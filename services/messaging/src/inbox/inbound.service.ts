@@ -3,6 +3,7 @@ import {
   REMINDER_STATUS,
   customerAppointmentStatusRpc,
   messageAnswerReceivedEvent,
+  reminderStatusChangedEvent,
   unsubscribeCustomerRpc,
   type EventPayload,
   type inboundMessageReceivedEvent,
@@ -185,10 +186,29 @@ export class InboundService {
    */
   private async applyButton(m: EntityManager, orgaId: string, answer: ButtonAnswer, who: Resolved): Promise<void> {
     if (who.outboundId) {
-      await m.query(`UPDATE outbound_message SET status = $2, status_at = now(), updated_at = now() WHERE id = $1 AND status < $2`, [
-        who.outboundId,
-        REMINDER_STATUS.opened,
-      ]);
+      const opened = rowsOf<{ id: string; store_id: string | null; appointment_id: string | null }>(
+        await m.query(
+          `UPDATE outbound_message SET status = $2, status_at = now(), updated_at = now() WHERE id = $1 AND status < $2
+           RETURNING id, store_id, appointment_id`,
+          [who.outboundId, REMINDER_STATUS.opened],
+        ),
+      );
+      // the appointment's card shows the reminder opened too (R4.12), as for every other status move
+      for (const row of opened) {
+        if (!row.appointment_id || !row.store_id) continue;
+        await this.outbox.add(
+          m,
+          reminderStatusChangedEvent,
+          {
+            orga_id: orgaId,
+            store_id: row.store_id,
+            appointment_id: row.appointment_id,
+            outbound_id: row.id,
+            reminder_status: REMINDER_STATUS.opened,
+          },
+          { orgaId, storeId: row.store_id, actor: null },
+        );
+      }
     }
     if ((answer === 'confirm' || answer === 'decline') && who.appointmentId) {
       const status = answer === 'confirm' ? 1 : 2;
