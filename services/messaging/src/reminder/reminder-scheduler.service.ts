@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { NatsConnection } from '@nats-io/transport-node';
 import { REMINDER_STATUS } from '@pawline/contracts';
 import { KIT_CONFIG, NATS_CONNECTION, PawlineLogger, type KitConfig } from '@pawline/nest-kit';
+import { addDays, formatLocalDate, parseLocalDate } from '@pawline/domain';
 import { DataSource } from 'typeorm';
 import { buttonPayloadsFor } from '../ports/button-payload';
 import {
@@ -44,6 +45,8 @@ const RUN_GROUP = 200;
 const CHUNKS_IN_FLIGHT = 4;
 const SWEEP_LIMIT = 10_000;
 const TYPES = [0, 4, 1, 2] as const;
+/** how much earlier than a run's end an appointment change may be and still reach the directory after it */
+const LATE_EVENT_MARGIN_S = 300;
 
 type Composed = { candidate: Candidate; message: ComposedReminder };
 
@@ -203,7 +206,36 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
       [runs.map((r) => r.storeId), runs.map((r) => r.templateType), runs.map((r) => r.localDate)],
     );
     const done = new Set(finished.map((f) => runKey(f.store_id, f.template_type, f.local_date)));
-    return runs.filter((run) => !done.has(runKey(run.storeId, run.templateType, run.localDate)));
+    const open = runs.filter((run) => !done.has(runKey(run.storeId, run.templateType, run.localDate)));
+    return [...open, ...(await this.lateBookings(runs.filter((run) => done.has(runKey(run.storeId, run.templateType, run.localDate)))))];
+  }
+
+  /**
+   * Finished appointment runs of today again, for stores with an appointment on the run's target day booked or
+   * changed since (an appointment for tomorrow booked at 15:00 still gets its reminder). The outbound dedupe key
+   * keeps everything already written from going twice. The margin covers events that reach the directory a
+   * little after the change they carry.
+   */
+  private async lateBookings(finishedRuns: DueRun[]): Promise<DueRun[]> {
+    const appointmentRuns = finishedRuns.filter((run) => run.templateType === 0 || run.templateType === 4);
+    if (appointmentRuns.length === 0) return [];
+    const changed = await this.db.query<{ store_id: string; template_type: number; local_date: string }[]>(
+      `SELECT DISTINCT x.store_id, x.template_type, x.local_date::text AS local_date
+         FROM unnest($1::uuid[], $2::smallint[], $3::date[], $4::date[]) AS x(store_id, template_type, local_date, target_date)
+         JOIN reminder_run r ON r.store_id = x.store_id AND r.template_type = x.template_type AND r.local_date = x.local_date
+        WHERE EXISTS (SELECT 1 FROM dir_appointment a
+                       WHERE a.store_id = x.store_id AND a.local_date = x.target_date
+                         AND a.version > r.finished_at - make_interval(secs => $5))`,
+      [
+        appointmentRuns.map((run) => run.storeId),
+        appointmentRuns.map((run) => run.templateType),
+        appointmentRuns.map((run) => run.localDate),
+        appointmentRuns.map((run) => formatLocalDate(addDays(parseLocalDate(run.localDate), run.offset))),
+        LATE_EVENT_MARGIN_S,
+      ],
+    );
+    const again = new Set(changed.map((c) => runKey(c.store_id, c.template_type, c.local_date)));
+    return appointmentRuns.filter((run) => again.has(runKey(run.storeId, run.templateType, run.localDate)));
   }
 
   private async finish(runs: DueRun[], counts: Map<string, { queued: number; overQuota: number }>, now: Date): Promise<void> {

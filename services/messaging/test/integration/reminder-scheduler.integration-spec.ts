@@ -255,6 +255,18 @@ describe('reminder scheduler (real Postgres and NATS; directory from events)', (
       const rows = (await outboundOf(orgaId)).filter((row) => row.appointment_id === moved);
       expect(rows.map((row) => row.dedupe_key)).toEqual([`reminder:0:${moved}:2027-01-17`]);
     });
+
+    it('R1.06 reminds an appointment for tomorrow booked after the noon run, at the next tick, and once', async () => {
+      const owner = await customerWithPet(env, { orgaId, storeId: rome }, { first_name: 'Lucia' });
+      const booked = await appointment(env, { orgaId, storeId: rome }, '2027-01-17', [owner.petId], {
+        version: '2027-01-16T14:59:00.000Z',
+      });
+      await settled([booked]);
+      await tickAt('2027-01-16T15:00:00Z');
+      await tickAt('2027-01-16T15:01:00Z');
+      const rows = (await outboundOf(orgaId)).filter((row) => row.appointment_id === booked);
+      expect(rows.map((row) => row.dedupe_key)).toEqual([`reminder:0:${booked}:2027-01-17`]);
+    });
   });
 
   describe('two schedulers at once', () => {
