@@ -81,6 +81,38 @@ export type World = {
   ownerOfA(method: string, path: string, json?: unknown, file?: Buffer): Promise<Record<string, unknown>>;
 };
 
+/** Alma's mobile (E.164 digits), the number she writes from on the sandbox phone. */
+const ALMA_PHONE = '+39 347 555 0101';
+
+/**
+ * The customer sends the salon a photo from the sandbox phone (/dev/whatsapp, this machine only), as a
+ * person playing the customer would; answers the message answer's id once the inbox lists it.
+ */
+async function customerWritesTo(base: string, orga: Orga, storePath: string, photo: Buffer): Promise<string> {
+  const sender = await call(base, 'get', `/api/v1/orga/${orga.orgaId}/msg/sender`, { session: orga.owner });
+  const phoneNumberId = (sender.json as { phone_number_id: string | null }).phone_number_id;
+  if (!phoneNumberId) throw new Error(`the sandbox gave A no sender: ${sender.text.slice(0, 200)}`);
+  const sent = await fetch(`${base}/dev/whatsapp/reply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      kind: 'media',
+      phone_number_id: phoneNumberId,
+      customer: ALMA_PHONE.replace(/\D/g, ''),
+      mime_type: 'image/png',
+      base64: photo.toString('base64'),
+    }),
+  });
+  if (sent.status !== 201) throw new Error(`the sandbox phone answered ${sent.status} ${await sent.text()}`);
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    const page = await call(base, 'get', `${storePath}/customers/msg/0/none`, { session: orga.owner });
+    const answerId = (page.json as { answers?: { answer_id: string }[] }).answers?.[0]?.answer_id;
+    if (answerId) return answerId;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the customer message never reached the inbox');
+}
+
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 async function asOrga(base: string): Promise<Orga> {
@@ -150,7 +182,14 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
 
   const customerTag = await ownerOfA('post', `${orgaA}/tag`, { kind: 'customer', name: `Tag${marker}`, icon: 1 });
   const external = await ownerOfA('post', `${orgaA}/external_service`, { service_id: `svc-${marker}`, name: `Service${marker}` });
-  const customer = await ownerOfA('post', `${storeA}/customer`, { first_name: 'Alma', last_name: `Customer${marker}` });
+  // a WhatsApp number and both consents: the customer writes to the salon below, and the inbox files it under her
+  const customer = await ownerOfA('post', `${storeA}/customer`, {
+    first_name: 'Alma',
+    last_name: `Customer${marker}`,
+    fon: ALMA_PHONE,
+    consent_messages: true,
+    consent_reminders: true,
+  });
   const customerId = String((customer['customer'] as { id: string }).id);
   const pet = await ownerOfA('post', `${storeA}/pet`, { customer_id: customerId, name: `Pet${marker}`, pet_type: 1 });
   const petId = String((pet['pet'] as { id: string }).id);
@@ -173,6 +212,7 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
   const feed = await ownerOfA('post', `${storeA}/calendar_feed`, {});
   const template = await ownerOfA('post', `${orgaA}/msg/template`, MATRIX_TEMPLATE);
   const profileImage = await ownerOfA('post', `${orgaA}/msg/whatsapp_profile_image`, undefined, PNG);
+  const answer = await customerWritesTo(base, a, storeA, PNG);
 
   const spareStores = { a: [] as string[], b: [] as string[] };
   for (const [key, orga] of [
@@ -207,6 +247,9 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     token: String(feed['token']),
     template: String(template['id']),
     whatsapp_profile_image: String(profileImage['id']),
+    // a message answer with a photo: msg_single/:id and the attachments of its subject
+    msg_single: answer,
+    subject: answer,
   };
 
   // no member has asked a guard anything yet, so no guard or service holds a membership older
