@@ -1,3 +1,4 @@
+import { REMINDER_STATUS } from '@pawline/contracts';
 import { forwardsFor, newOwner, type Owner } from './gateway-test-helpers';
 import { MATRIX_TEMPLATE } from './route-filling';
 
@@ -85,13 +86,30 @@ export type World = {
 const ALMA_PHONE = '+39 347 555 0101';
 
 /**
- * The customer sends the salon a photo from the sandbox phone (/dev/whatsapp, this machine only), as a
- * person playing the customer would; answers the message answer's id once the inbox lists it.
+ * The salon writes to the customer, and she answers with a photo from the sandbox phone (/dev/whatsapp,
+ * this machine only), as a person playing the customer would; answers the message answer's id once the
+ * inbox lists it.
  */
-async function customerWritesTo(base: string, orga: Orga, storePath: string, photo: Buffer): Promise<string> {
-  const sender = await call(base, 'get', `/api/v1/orga/${orga.orgaId}/msg/sender`, { session: orga.owner });
-  const phoneNumberId = (sender.json as { phone_number_id: string | null }).phone_number_id;
-  if (!phoneNumberId) throw new Error(`the sandbox gave A no sender: ${sender.text.slice(0, 200)}`);
+async function customerWritesTo(base: string, orga: Orga, storePath: string, customerId: string, photo: Buffer): Promise<string> {
+  // the salon writes first (a template, outside the 24-hour window): its first send gives it its sandbox number
+  const templates = await call(base, 'get', `/api/v1/orga/${orga.orgaId}/msg/templates`, { session: orga.owner });
+  const template = (templates.json as { v: { id: string; template_type: number; status: string }[] }).v.find(
+    (candidate) => candidate.template_type === 0 && candidate.status === 'approved',
+  );
+  if (!template) throw new Error(`A has no approved appointment template: ${templates.text.slice(0, 200)}`);
+  let phoneNumberId: string | null = null;
+  for (let attempt = 0; attempt < 150 && !phoneNumberId; attempt += 1) {
+    // the customer reaches messaging's directory through crm's event: until then the template finds no number
+    if (attempt % 10 === 0)
+      await call(base, 'post', `${storePath}/customer/${customerId}/msg/template`, {
+        session: orga.owner,
+        json: { template_id: template.id, addition: '' },
+      });
+    const sender = await call(base, 'get', `/api/v1/orga/${orga.orgaId}/msg/sender`, { session: orga.owner });
+    phoneNumberId = (sender.json as { phone_number_id: string | null }).phone_number_id;
+    if (!phoneNumberId) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!phoneNumberId) throw new Error('the salon never got its sandbox number');
   const sent = await fetch(`${base}/dev/whatsapp/reply`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -101,16 +119,34 @@ async function customerWritesTo(base: string, orga: Orga, storePath: string, pho
       customer: ALMA_PHONE.replace(/\D/g, ''),
       mime_type: 'image/png',
       base64: photo.toString('base64'),
+      caption: 'Matrix',
     }),
   });
   if (sent.status !== 201) throw new Error(`the sandbox phone answered ${sent.status} ${await sent.text()}`);
   for (let attempt = 0; attempt < 150; attempt += 1) {
     const page = await call(base, 'get', `${storePath}/customers/msg/0/none`, { session: orga.owner });
     const answerId = (page.json as { answers?: { answer_id: string }[] }).answers?.[0]?.answer_id;
-    if (answerId) return answerId;
+    if (answerId) return settled(base, orga, `${storePath}/customer/${customerId}/conversation/0/none`, answerId);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the customer message never reached the inbox');
+}
+
+/**
+ * Waits until the sandbox has played every status of the salon's messages (read) and the outbox has
+ * relayed them, so the tests that compare tables before and after a request see no background write.
+ */
+async function settled(base: string, orga: Orga, conversationPath: string, answerId: string): Promise<string> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const page = await call(base, 'get', conversationPath, { session: orga.owner });
+    const ours = (page.json as { entries?: { direction: string; status: number | null }[] }).entries?.filter((e) => e.direction === 'out');
+    if (ours && ours.length > 0 && ours.every((entry) => entry.status === REMINDER_STATUS.read)) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return answerId;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the sandbox never read the salon's messages");
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -212,7 +248,7 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
   const feed = await ownerOfA('post', `${storeA}/calendar_feed`, {});
   const template = await ownerOfA('post', `${orgaA}/msg/template`, MATRIX_TEMPLATE);
   const profileImage = await ownerOfA('post', `${orgaA}/msg/whatsapp_profile_image`, undefined, PNG);
-  const answer = await customerWritesTo(base, a, storeA, PNG);
+  const answer = await customerWritesTo(base, a, storeA, customerId, PNG);
 
   const spareStores = { a: [] as string[], b: [] as string[] };
   for (const [key, orga] of [
