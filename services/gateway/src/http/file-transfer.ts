@@ -145,3 +145,62 @@ function drained(res: ServerResponse): Promise<void> {
     res.once('close', onClose);
   });
 }
+
+/** One upload part as the services' part RPCs take it. */
+export type UploadPart = { offset: number; data_base64: string; last: boolean };
+
+/**
+ * Sends a raw body to its service as ordered part RPCs of `partBytes`; the last answer carries the stored
+ * file. A body over the cap announces its size only, so the service answers with its own limit and text
+ * (R5.10); the service's upload refusals become the user's 400/413 with that text.
+ */
+export async function uploadInParts<F>(
+  file: UploadedFile,
+  partBytes: number,
+  sendPart: (part: UploadPart) => Promise<{ file?: F | null }>,
+  service: string,
+): Promise<F> {
+  try {
+    if (file.oversize) {
+      await sendPart({ offset: 0, data_base64: '', last: false });
+      throw new ApiError('payload_too_large');
+    }
+    let offset = 0;
+    for (;;) {
+      const part = file.bytes.subarray(offset, offset + partBytes);
+      const last = offset + part.length >= file.bytes.length;
+      const answer = await sendPart({ offset, data_base64: part.toString('base64'), last });
+      offset += part.length;
+      if (last) {
+        if (!answer.file) throw new Error(`${service} stored no file for the last part`);
+        return answer.file;
+      }
+    }
+  } catch (error) {
+    throw uploadFailure(error);
+  }
+}
+
+/** A stored file's bytes, part after part, from its first part on (`read` fetches the part at an offset). */
+export async function* partsFrom<P extends { data_base64: string; next_offset: number | null }>(
+  first: P,
+  read: (offset: number) => Promise<P>,
+): AsyncGenerator<Buffer> {
+  let part = first;
+  yield Buffer.from(part.data_base64, 'base64');
+  while (part.next_offset !== null) {
+    part = await read(part.next_offset);
+    yield Buffer.from(part.data_base64, 'base64');
+  }
+}
+
+/** A service's upload refusal (R5.10) carries the i18n key in fields.file and the spec's text in params.message. */
+function uploadFailure(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const failure = error as { code?: unknown; fields?: Record<string, unknown>; params?: Record<string, unknown> };
+  const key = failure.fields?.['file'];
+  const message = failure.params?.['message'];
+  if (failure.code !== 'validation_failed' || typeof key !== 'string' || !key.startsWith('errors.upload') || typeof message !== 'string')
+    return error;
+  return new ApiError(key === 'errors.uploadTooBig' ? 'payload_too_large' : 'validation_failed', { fields: { file: key }, message });
+}

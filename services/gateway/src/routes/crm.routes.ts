@@ -34,6 +34,7 @@ import {
 } from '@pawline/contracts';
 import { UPLOAD_LIMITS } from '@pawline/domain';
 import { ApiError } from '../http/api-error';
+import { partsFrom, uploadInParts } from '../http/file-transfer';
 import {
   fileDownloadRoute,
   fileUploadRoute,
@@ -82,17 +83,6 @@ function petList(ctx: RouteContext, query: PetListQuery, storeId: string | null)
 
 const storeScope = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) });
 
-/** crm's upload failures (R5.10) carry the i18n key in fields.file and the spec's text in params.message. */
-function uploadFailure(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null) return error;
-  const failure = error as { code?: unknown; fields?: Record<string, unknown>; params?: Record<string, unknown> };
-  const key = failure.fields?.['file'];
-  const message = failure.params?.['message'];
-  if (failure.code !== 'validation_failed' || typeof key !== 'string' || !key.startsWith('errors.upload') || typeof message !== 'string')
-    return error;
-  return new ApiError(key === 'errors.uploadTooBig' ? 'payload_too_large' : 'validation_failed', { fields: { file: key }, message });
-}
-
 /**
  * Sends a raw body to crm as ordered upload-part RPCs; the last answer carries the stored file.
  * A body over the cap announces its size only, so crm answers with its own limit and text.
@@ -115,25 +105,7 @@ async function uploadToCrm(
     total_size: file.oversize ? file.size : file.bytes.length,
     ...(replacesFileId ? { replaces_file_id: replacesFileId } : {}),
   };
-  try {
-    if (file.oversize) {
-      await rpc.call(uploadFilePartRpc, { ...scope, offset: 0, data_base64: '', last: false });
-      throw new ApiError('payload_too_large');
-    }
-    let offset = 0;
-    for (;;) {
-      const part = file.bytes.subarray(offset, offset + FILE_PART_BYTES);
-      const last = offset + part.length >= file.bytes.length;
-      const answer = await rpc.call(uploadFilePartRpc, { ...scope, offset, data_base64: part.toString('base64'), last });
-      offset += part.length;
-      if (last) {
-        if (!answer.file) throw new Error('crm stored no file for the last part');
-        return answer.file;
-      }
-    }
-  } catch (error) {
-    throw uploadFailure(error);
-  }
+  return uploadInParts(file, FILE_PART_BYTES, (part) => rpc.call(uploadFilePartRpc, { ...scope, ...part }), 'crm');
 }
 
 /** Reads a stored file part by part; it must be the path's owner's file of the kind. */
@@ -148,15 +120,7 @@ async function downloadFromCrm(
     rpc.call(readFileRpc, { orga_id: orgaParam(ctx), store_id: storeParam(ctx), file_id: fileId, offset, thumbnail: false });
   const first = await read(0);
   if (first.file.kind !== kind || first.file.owner_id !== ownerId) throw new ApiError('not_found');
-  async function* parts(): AsyncGenerator<Buffer> {
-    let part = first;
-    yield Buffer.from(part.data_base64, 'base64');
-    while (part.next_offset !== null) {
-      part = await read(part.next_offset);
-      yield Buffer.from(part.data_base64, 'base64');
-    }
-  }
-  return { contentType: first.file.mime, fileName: first.file.file_name, size: first.file.size, parts: parts() };
+  return { contentType: first.file.mime, fileName: first.file.file_name, size: first.file.size, parts: partsFrom(first, read) };
 }
 
 /** An image's thumbnail: small enough to come in one part. */

@@ -24,6 +24,7 @@ import {
   type FileDownload,
   type RouteContext,
 } from '../http/route-definition';
+import { partsFrom } from '../http/file-transfer';
 
 // The inbox of messaging: customers' answers, attachments, conversations, staff replies and the
 // store's notifications; declared in libs/contracts/src/http/messaging-inbox.routes.ts. The gateway
@@ -53,15 +54,12 @@ async function downloadAttachment(ctx: RouteContext, rpc: BoundRpc): Promise<Fil
   };
   const read = (offset: number) => rpc.call(readAttachmentRpc, { ...subject, offset });
   const first = await read(0);
-  async function* parts(): AsyncGenerator<Buffer> {
-    let part = first;
-    yield Buffer.from(part.data_base64, 'base64');
-    while (part.next_offset !== null) {
-      part = await read(part.next_offset);
-      yield Buffer.from(part.data_base64, 'base64');
-    }
-  }
-  return { contentType: first.attachment.mime, fileName: first.attachment.file_name, size: first.attachment.size, parts: parts() };
+  return {
+    contentType: first.attachment.mime,
+    fileName: first.attachment.file_name,
+    size: first.attachment.size,
+    parts: partsFrom(first, read),
+  };
 }
 
 export const messagingInboxRoutes: ApiRoute[] = [

@@ -21,7 +21,7 @@ import {
   type MessagingFile,
 } from '@pawline/contracts';
 import { UPLOAD_LIMITS } from '@pawline/domain';
-import { ApiError } from '../http/api-error';
+import { partsFrom, uploadInParts } from '../http/file-transfer';
 import {
   fileDownloadRoute,
   fileUploadRoute,
@@ -42,17 +42,6 @@ import {
 
 const orgaScope = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx) });
 
-/** messaging's upload failures (R5.10) carry the i18n key in fields.file and the spec's text in params.message. */
-function uploadFailure(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null) return error;
-  const failure = error as { code?: unknown; fields?: Record<string, unknown>; params?: Record<string, unknown> };
-  const key = failure.fields?.['file'];
-  const message = failure.params?.['message'];
-  if (failure.code !== 'validation_failed' || typeof key !== 'string' || !key.startsWith('errors.upload') || typeof message !== 'string')
-    return error;
-  return new ApiError(key === 'errors.uploadTooBig' ? 'payload_too_large' : 'validation_failed', { fields: { file: key }, message });
-}
-
 async function uploadProfileImage(ctx: RouteContext, file: UploadedFile, rpc: BoundRpc): Promise<MessagingFile> {
   const scope = {
     orga_id: orgaParam(ctx),
@@ -60,41 +49,19 @@ async function uploadProfileImage(ctx: RouteContext, file: UploadedFile, rpc: Bo
     file_name: file.fileName,
     total_size: file.oversize ? file.size : file.bytes.length,
   };
-  try {
-    if (file.oversize) {
-      // the size alone: messaging answers with its limit and text
-      await rpc.call(uploadWhatsappProfileImagePartRpc, { ...scope, offset: 0, data_base64: '', last: false });
-      throw new ApiError('payload_too_large');
-    }
-    let offset = 0;
-    for (;;) {
-      const part = file.bytes.subarray(offset, offset + MESSAGING_FILE_PART_BYTES);
-      const last = offset + part.length >= file.bytes.length;
-      const answer = await rpc.call(uploadWhatsappProfileImagePartRpc, { ...scope, offset, data_base64: part.toString('base64'), last });
-      offset += part.length;
-      if (last) {
-        if (!answer.file) throw new Error('messaging stored no file for the last part');
-        return answer.file;
-      }
-    }
-  } catch (error) {
-    throw uploadFailure(error);
-  }
+  return uploadInParts(
+    file,
+    MESSAGING_FILE_PART_BYTES,
+    (part) => rpc.call(uploadWhatsappProfileImagePartRpc, { ...scope, ...part }),
+    'messaging',
+  );
 }
 
 async function downloadProfileImage(ctx: RouteContext, rpc: BoundRpc): Promise<FileDownload> {
   const fileId = pathParam(ctx, 'file');
   const read = (offset: number) => rpc.call(readWhatsappProfileImageRpc, { file_id: fileId, offset });
   const first = await read(0);
-  async function* parts(): AsyncGenerator<Buffer> {
-    let part = first;
-    yield Buffer.from(part.data_base64, 'base64');
-    while (part.next_offset !== null) {
-      part = await read(part.next_offset);
-      yield Buffer.from(part.data_base64, 'base64');
-    }
-  }
-  return { contentType: first.file.mime, fileName: first.file.file_name, size: first.file.size, parts: parts() };
+  return { contentType: first.file.mime, fileName: first.file.file_name, size: first.file.size, parts: partsFrom(first, read) };
 }
 
 export const messagingRoutes: ApiRoute[] = [
