@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  listMailboxRpc,
-  loginRpc,
-  registerUserRpc,
-  uploadFilePartRpc,
-  verifyEmailRpc,
-  FILE_PART_BYTES,
-  type AuthContext,
-  type CrmFileKind,
-  type StoredFile,
-} from '@pawline/contracts';
-import { verifyAccessToken, type NatsRpcClient } from '@pawline/nest-kit';
-import { call, failureOf, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
+import { uploadFilePartRpc, FILE_PART_BYTES, type AuthContext, type CrmFileKind, type StoredFile } from '@pawline/contracts';
+import { type NatsRpcClient } from '@pawline/nest-kit';
+import { call, failureOf, signUpOwner, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
 
 export const TEST_SECRET = 'crm-integration-secret-0123456789abcdefgh';
 
@@ -34,40 +24,10 @@ export { call, failureOf, type RpcInput };
 
 /** Registers a salon through identity, verifies the e-mail from the sandbox mailbox and logs in. */
 export async function signUp(env: TestEnv, client: NatsRpcClient, firstName: string): Promise<Salon> {
-  const email = `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'a-long-password-1';
-  const { user_id, orga_id } = await call(
-    client,
-    registerUserRpc,
-    {
-      email,
-      password,
-      first_name: firstName,
-      last_name: 'Rossi',
-      organization_name: `Salone ${firstName}`,
-      country: 'IT',
-      language: 'it',
-      accept_terms: true,
-      accept_privacy: true,
-    },
-    null,
-  );
-  const mails = await call(client, listMailboxRpc, { to: email }, null);
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? '')?.[1];
-  if (!token) throw new Error(`no verification mail for ${email}`);
-  await call(client, verifyEmailRpc, { token }, null);
-  const session = await call(client, loginRpc, { username: email, password }, null);
-  const claims = await verifyAccessToken(TEST_SECRET, session.access_token);
-  if (!claims) throw new Error('access token does not verify with the test secret');
-  const [store] = await env.query<{ id: string }>(`SELECT id FROM identity.store WHERE orga_id = $1`, [orga_id]);
+  const owner = await signUpOwner(client, TEST_SECRET, firstName);
+  const [store] = await env.query<{ id: string }>(`SELECT id FROM identity.store WHERE orga_id = $1`, [owner.orgaId]);
   if (!store) throw new Error('registration made no store');
-  return {
-    auth: { userId: claims.sub, sessionId: claims.sid, deviceId: null },
-    userId: user_id,
-    orgaId: orga_id,
-    storeId: store.id,
-    email,
-  };
+  return { ...owner, storeId: store.id };
 }
 
 /** Uploads a file in parts of at most FILE_PART_BYTES, as the gateway does. */
