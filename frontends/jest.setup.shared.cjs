@@ -16,3 +16,8 @@ if (typeof globalThis.Request === 'undefined') {
     }
   };
 }
+
+// findBy*/waitFor wait 1 s by default. On a CI machine running many jest workers, a Chakra dialog's
+// first render took longer than that (MessagePlan.spec failed on CI, passed alone). The tests
+// still fail on an element that never comes, only later; jest's own testTimeout is 30 s.
+require('@testing-library/dom').configure({ asyncUtilTimeout: 8000 });
