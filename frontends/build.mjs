@@ -1,14 +1,18 @@
 // Builds every frontend (or those named with --project) once, in this one process, in
 // production mode: `node frontends/build.mjs [--project shell] [--project settings]`.
-// Output: dist/frontends/<name>/ (the gateway serves shell at / and remotes at /remotes/<name>/).
+// Output: dist/frontends/<name>/ (the gateway serves shell at /, remotes at /remotes/<name>/ and the
+// booking widget at /booking-widget/).
 import { rspack } from '@rspack/core';
 import { precompressFolder } from './precompress.mjs';
 import { readRemotesManifest } from './rspack.shared.mjs';
 import { shellConfig } from './shell/rspack.config.mjs';
+import { bookingWidgetConfig } from './booking-widget/rspack.config.mjs';
 
 // The shell, then every remote of the shell's manifest (each frontends/<name>/rspack.config.mjs exports its config by default).
 const frontends = { shell: shellConfig };
 for (const { name } of readRemotesManifest().remotes) frontends[name] = (await import(`./${name}/rspack.config.mjs`)).default;
+// not a remote: the embeddable booking widget for salon websites, served at /booking-widget/ (ADR 0023)
+frontends['booking-widget'] = bookingWidgetConfig;
 
 function requestedProjects(argv) {
   const names = [];

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { petOf } from '@pawline/api-client';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { clientsPageOf } from './routes';
 import { customerRow, mountClients, ORGA, personUser, STORE, type Handler, type SentRequest } from './testing/clients-harness';
@@ -77,29 +78,7 @@ describe('clients remote', () => {
 
   it("R4.22 lists the store's pets in a table without sorting and pages by last id", async () => {
     const pet = (n: number) => ({
-      id: `p${String(n).padStart(3, '0')}`,
-      orga_id: ORGA,
-      store_id: STORE,
-      customer_id: 'c001',
-      name: `Pet${n}`,
-      pet_type: 0,
-      breed: null,
-      hair: null,
-      size: null,
-      sex: null,
-      born: null,
-      weight: null,
-      allergies: null,
-      sterilized: null,
-      vaccinated: null,
-      colour: null,
-      microchip: null,
-      attitude: null,
-      notes: null,
-      medical: null,
-      image_ids: [],
-      created_at: '2026-11-01T10:00:00Z',
-      updated_at: '2026-11-01T10:00:00Z',
+      ...petOf({ id: `p${String(n).padStart(3, '0')}`, orga_id: ORGA, store_id: STORE, customer_id: 'c001', name: `Pet${n}`, pet_type: 0 }),
       tags: [],
     });
     mount(`/${ORGA}/store/${STORE}/pet`, (url) => {

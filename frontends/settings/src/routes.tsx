@@ -5,6 +5,7 @@ import { SETTINGS_NAMESPACES, settingsTranslator } from './i18n/translator';
 import { OrgaSettingsPage } from './orga/OrgaSettingsPage';
 import { StoresPage } from './stores/StoresPage';
 import { TeamPage } from './team/TeamPage';
+import { TreatmentsPage } from './treatments/TreatmentsPage';
 import { UserPage } from './user/UserPage';
 
 function NotFound({ bridge }: { bridge: ShellBridge }) {
@@ -33,6 +34,7 @@ export function OrgaSettingsRoutes(bridge: ShellBridge) {
       <Routes>
         <Route index element={<OrgaSettingsPage bridge={bridge} />} />
         <Route path="users" element={<TeamPage bridge={bridge} />} />
+        <Route path="treatments" element={<TreatmentsPage bridge={bridge} />} />
         <Route path="*" element={<NotFound bridge={bridge} />} />
       </Routes>
     </CatalogueGate>

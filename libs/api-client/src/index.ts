@@ -10,3 +10,4 @@ export * from './realtime-feed';
 export * from './http';
 export * from './remote-http';
 export * from './wire-fixtures';
+export * from './fake-gateway-fetch';

@@ -6,3 +6,4 @@ export * from './kit';
 export * from './scheduling';
 export * from './http';
 export * from './messaging';
+export * from './booking';

@@ -12,3 +12,4 @@ export * from './snackbar';
 export * from './app';
 export * from './notification';
 export * from './messaging';
+export * from './booking';

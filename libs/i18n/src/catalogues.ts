@@ -36,6 +36,10 @@ import enMessages from './locales/en/messages.json';
 import itMessages from './locales/it/messages.json';
 import deMessages from './locales/de/messages.json';
 import frMessages from './locales/fr/messages.json';
+import enBookingSetup from './locales/en/booking-setup.json';
+import itBookingSetup from './locales/it/booking-setup.json';
+import deBookingSetup from './locales/de/booking-setup.json';
+import frBookingSetup from './locales/fr/booking-setup.json';
 
 // Every catalogue, imported statically: for tests, the key check and Node. The frontends load one
 // language's namespaces when needed instead (catalogue-loader.ts), so they never import this file.
@@ -51,6 +55,7 @@ const english = {
   clients: enClients,
   calendar: enCalendar,
   messages: enMessages,
+  'booking-setup': enBookingSetup,
 };
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
@@ -65,6 +70,7 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     clients: itClients,
     calendar: itCalendar,
     messages: itMessages,
+    'booking-setup': itBookingSetup,
   },
   de: {
     common: deCommon,
@@ -76,6 +82,7 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     clients: deClients,
     calendar: deCalendar,
     messages: deMessages,
+    'booking-setup': deBookingSetup,
   },
   fr: {
     common: frCommon,
@@ -87,5 +94,6 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     clients: frClients,
     calendar: frCalendar,
     messages: frMessages,
+    'booking-setup': frBookingSetup,
   },
 };

@@ -4,7 +4,18 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pawline/contracts';
 export { DEFAULT_LANGUAGE, type Language };
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 
-export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors', 'validation', 'clients', 'calendar', 'messages'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'shell',
+  'settings',
+  'errors',
+  'validation',
+  'clients',
+  'calendar',
+  'messages',
+  'booking-setup',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // Types only: no catalogue is bundled by naming its keys.
@@ -18,6 +29,7 @@ type English = {
   clients: typeof import('./locales/en/clients.json');
   calendar: typeof import('./locales/en/calendar.json');
   messages: typeof import('./locales/en/messages.json');
+  'booking-setup': typeof import('./locales/en/booking-setup.json');
 };
 
 /** Every key of the English catalogue as 'namespace.key'. */

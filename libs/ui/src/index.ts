@@ -15,3 +15,5 @@ export * from './safe-html/safe-html';
 export * from './rating/RatingDialog';
 export * from './rating/rating-texts';
 export * from './data-table/DataTable';
+export * from './remote-tabs/RemoteTabs';
+export * from './states/use-cursor-pages';

@@ -7,6 +7,7 @@ import { ExternalServiceHandlers } from './external-service/external-service.han
 import { ExternalServiceService } from './external-service/external-service.service';
 import { FileHandlers } from './file/file.handlers';
 import { FileService } from './file/file.service';
+import { BookingLinkHandlers } from './booking-link/booking-link.handlers';
 import { MessagingLinkHandlers } from './messaging-link/messaging-link.handlers';
 import { PetHandlers } from './pet/pet.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
@@ -31,6 +32,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
     OrgaPurgeHandlers,
     FileHandlers,
     MessagingLinkHandlers,
+    BookingLinkHandlers,
   ],
   providers: [
     { provide: FILE_STORAGE, useFactory: fileStorage, inject: [SERVICE_CONFIG] },

@@ -13,6 +13,7 @@ import { UserRatingEntity } from './user/user-rating.entity';
 import { IdentityInit1764000000000 } from './migrations/1764000000000-identity-init';
 import { UserRating1764000000001 } from './migrations/1764000000001-user-rating';
 import { AccountAndTeam1764000000002 } from './migrations/1764000000002-account-and-team';
+import { AppointmentCardCustom1795520400000 } from './migrations/1795520400000-appointment-card-custom';
 
 export const IDENTITY_ENTITIES = [
   PersonUserEntity,
@@ -29,4 +30,9 @@ export const IDENTITY_ENTITIES = [
   UserRatingEntity,
 ];
 
-export const IDENTITY_MIGRATIONS = [IdentityInit1764000000000, UserRating1764000000001, AccountAndTeam1764000000002];
+export const IDENTITY_MIGRATIONS = [
+  IdentityInit1764000000000,
+  UserRating1764000000001,
+  AccountAndTeam1764000000002,
+  AppointmentCardCustom1795520400000,
+];

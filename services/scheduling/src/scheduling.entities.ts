@@ -5,6 +5,7 @@ import { CalendarFeedEntity } from './calendar-feed/calendar-feed.entity';
 import { SchedulingInit1764200000000 } from './migrations/1764200000000-scheduling-init';
 import { CalendarVersion1764300000000 } from './migrations/1764300000000-calendar-version';
 import { ReferencedIds1764400000000 } from './migrations/1764400000000-referenced-ids';
+import { TreatmentColour1795520100000 } from './migrations/1795520100000-treatment-colour';
 import { PetRefEntity } from './pet-ref/pet-ref.entity';
 import { TreatmentEntity } from './treatment/treatment.entity';
 import { CalendarDayVersionEntity } from './week-cache/calendar-day-version.entity';
@@ -19,4 +20,9 @@ export const SCHEDULING_ENTITIES = [
   PetRefEntity,
 ];
 
-export const SCHEDULING_MIGRATIONS = [SchedulingInit1764200000000, CalendarVersion1764300000000, ReferencedIds1764400000000];
+export const SCHEDULING_MIGRATIONS = [
+  SchedulingInit1764200000000,
+  CalendarVersion1764300000000,
+  ReferencedIds1764400000000,
+  TreatmentColour1795520100000,
+];

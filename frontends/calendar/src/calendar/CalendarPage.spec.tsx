@@ -42,7 +42,7 @@ const orga: Organization = organizationOf({
 
 const list = (items: AppointmentList['items']): AppointmentList => ({ items, treatments: [], pets: [] });
 
-function setup(api: Partial<SchedulingApi>, stored: Record<string, string> = {}) {
+function setup(api: Partial<SchedulingApi>, stored: Record<string, string> = {}, organization: Organization = orga) {
   const values = new Map(Object.entries(stored));
   let listener: ((message: RealtimeMessage) => void) | null = null;
   const notify = jest.fn();
@@ -55,7 +55,7 @@ function setup(api: Partial<SchedulingApi>, stored: Record<string, string> = {})
     changeLanguage: jest.fn(),
     signedOut: jest.fn(),
     appVersion: '11.4.6',
-    orga,
+    orga: organization,
   };
   const full: Partial<SchedulingApi> = {
     treatments: jest.fn().mockResolvedValue([]),
@@ -121,6 +121,35 @@ describe('calendar page', () => {
     expect(range).toHaveBeenCalledWith(ORGA, STORE, { y: 2026, m: 11, d: 16, y2: 2026, m2: 11, d2: 22 });
     expect(screen.getAllByTestId('grid-column-head')).toHaveLength(7);
     expect(screen.getByTestId('calendar-page').getAttribute('data-view')).toBe('week');
+  });
+
+  it("the cards show the organization's chosen fields in order; an unparseable choice gives the default card (R8.08)", async () => {
+    const bath = appointmentOf({
+      id: 'a1',
+      app_name: 'Fido bath',
+      notes: 'Nervous dog',
+      price: 4500,
+      date: '2026-11-18',
+      user_id: 'staff-anna',
+    });
+    const range = jest.fn().mockResolvedValue({
+      items: [bath],
+      treatments: [
+        { appointment_id: 'a1', treatment_id: '66666666-6666-4666-8666-666666666661', name: 'Bath' },
+        { appointment_id: 'a1', treatment_id: '66666666-6666-4666-8666-666666666662', name: 'Nail trim' },
+      ],
+      pets: [],
+    });
+    const chosen = setup({ range }, {}, { ...orga, appointment_card_custom: '["treatments","price","notes"]' }).view();
+    const card = await screen.findByTestId('appointment-card');
+    expect(card.firstChild?.textContent).toMatch(/Bath, Nail trim$/);
+    expect(screen.getAllByTestId('card-line').map((line) => line.textContent)).toEqual(['45,00', 'Nervous dog']);
+    chosen.unmount();
+
+    setup({ range }, {}, { ...orga, appointment_card_custom: '{"fields":"treatments"}' }).view();
+    const fallback = await screen.findByTestId('appointment-card');
+    expect(fallback.firstChild?.textContent).toMatch(/Fido bath$/);
+    expect(screen.queryAllByTestId('card-line')).toHaveLength(0);
   });
 
   it('R3.07 R9.09 a declined appointment is shown clearly, a done one distinctly', async () => {

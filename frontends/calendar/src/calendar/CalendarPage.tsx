@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import { isApiError } from '@pawline/api-client';
 import type { Appointment, AppointmentList, Pet, RecurringInput, RecurringScope, Treatment } from '@pawline/contracts';
-import type { CalendarView } from '@pawline/domain';
+import { formatAmount, parseAppointmentCard, type CalendarView } from '@pawline/domain';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentWrite, CheckOutWrite } from '../api/scheduling-api';
@@ -10,6 +10,7 @@ import { editAppointmentForm, newAppointmentForm, type AppointmentForm, type New
 import { CheckOutDialog } from '../dialogs/CheckOutDialog';
 import { petPatches, petQuestions, type PetQuestion } from '../dialogs/pet-checkout';
 import { ScopeDialog } from '../dialogs/ScopeDialog';
+import { cardText, type CardParts } from '../grid/card-text';
 import { TimeGrid, type GridColumn, type GridTarget } from '../grid/TimeGrid';
 import { MonthView } from '../month/MonthView';
 import { CalendarFeedDialog } from '../feed/CalendarFeedDialog';
@@ -136,18 +137,29 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
     };
   }, [api, orgaId, storeId, data.pets, petNames]);
 
+  // what a card shows: the organization's choice (appointment_card_custom), else its name (R8.08)
+  const cardFields = useMemo(() => parseAppointmentCard(bridge.orga?.appointment_card_custom), [bridge.orga?.appointment_card_custom]);
   const labelOf = useCallback(
     (a: Appointment) => {
-      if (a.app_name) return a.app_name;
       const pets = data.pets
         .filter((p) => p.appointment_id === a.id)
         .map((p) => petNames.get(p.pet_id))
-        .filter(Boolean);
-      if (pets.length > 0) return pets.join(', ');
-      const treatmentNames = data.treatments.filter((tr) => tr.appointment_id === a.id).map((tr) => tr.name);
-      return treatmentNames.length > 0 ? treatmentNames.join(', ') : t('calendar.appointment');
+        .filter(Boolean)
+        .join(', ');
+      const treatmentNames = data.treatments
+        .filter((tr) => tr.appointment_id === a.id)
+        .map((tr) => tr.name)
+        .join(', ');
+      const parts: CardParts = {
+        name: a.app_name || pets || treatmentNames,
+        pets,
+        treatments: treatmentNames,
+        notes: a.notes ?? '',
+        price: formatAmount(a.final_price ?? a.price, { pad: true }),
+      };
+      return cardText(cardFields, parts, t('calendar.appointment'));
     },
-    [data, petNames, t],
+    [data, petNames, t, cardFields],
   );
 
   const replace = useCallback((updated: Appointment) => {

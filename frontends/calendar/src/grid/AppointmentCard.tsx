@@ -7,6 +7,7 @@ import { customerReplyKey, reminderStatusKey, reminderStatusName } from './remin
 
 type Props = {
   appointment: Appointment;
+  /** the card's text (card-text.ts): its first line follows the time, further lines ('\n') go below */
   label: string;
   look: CardLook;
   t: Translate;
@@ -31,6 +32,7 @@ const CARD_CSS = `
 .pl-card.pl-dragging{opacity:.75}
 .pl-card.pl-declined{border-left-style:dashed;background-image:repeating-linear-gradient(135deg,transparent 0 6px,rgba(255,255,255,.25) 6px 12px)}
 .pl-card .pl-struck{text-decoration:line-through}
+.pl-card .pl-more{display:block;font-weight:400;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .pl-card .pl-line{display:block;font-weight:400}
 .pl-card .pl-line::before{content:"";display:inline-block;width:4px;height:8px;margin:0 5px 2px 2px;border:solid currentColor;border-width:0 1.5px 1.5px 0;transform:rotate(45deg)}
 .pl-card .pl-badge{display:block;font-weight:700}
@@ -71,7 +73,8 @@ export function AppointmentCard({
   const start = a.hour * 60 + a.min;
   const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
   const declined = look.state === 'declined';
-  const heading = `${compact ? clockText(start) : time} ${label}`;
+  const [first = '', ...more] = label.split('\n');
+  const heading = `${compact ? clockText(start) : time} ${first}`;
   // R4.12 the WhatsApp reminder's status as a coloured mark with its text as tooltip
   const reminder = reminderStatusName(a.reminder_status);
   const reminderText = reminder ? t(reminderStatusKey(reminder)) : null;
@@ -84,7 +87,7 @@ export function AppointmentCard({
       data-testid="appointment-card"
       data-appointment-id={a.id}
       data-state={look.state}
-      aria-label={`${time} ${label}${declined ? ` (${t('calendar.declined')})` : ''}${confirmed ? ` (${t('calendar.confirmedByCustomer')})` : ''}${reminderText ? ` – ${reminderText}` : ''}`}
+      aria-label={`${time} ${label.replaceAll('\n', ', ')}${declined ? ` (${t('calendar.declined')})` : ''}${confirmed ? ` (${t('calendar.confirmedByCustomer')})` : ''}${reminderText ? ` – ${reminderText}` : ''}`}
       style={{ ...style, backgroundColor: look.scheme.card, borderLeftColor: look.scheme.border }}
       onPointerDown={onPointerDown}
       onClick={onPointerDown ? undefined : onOpen}
@@ -97,6 +100,13 @@ export function AppointmentCard({
     >
       {/* struck through on its own: a decoration would also cross out the badge below it */}
       {declined ? <span className="pl-struck">{heading}</span> : heading}
+      {compact
+        ? null
+        : more.map((line, i) => (
+            <span key={i} className="pl-more" data-testid="card-line">
+              {line}
+            </span>
+          ))}
       {declined ? (
         <span className="pl-badge" data-testid="declined-badge">
           {t('calendar.declined')}

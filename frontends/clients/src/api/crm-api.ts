@@ -1,13 +1,13 @@
 import {
   API_ROUTES,
-  ApiError,
-  apiErrorFromBody,
   createRemoteHttp,
   type AnswerOf,
   type ApiClient,
   type BodyOf,
   type FetchLike,
   type Language,
+  type Upload as RemoteUpload,
+  type UploadRequest,
 } from '@pawline/api-client';
 import type { CustomerSort, TagKind } from '@pawline/contracts';
 
@@ -19,23 +19,17 @@ export type TagAssignmentInput = NonNullable<CustomerWrite['tags']>[number];
 export type CustomerListItem = AnswerOf<'listCustomers'>['items'][number];
 export type PetListItem = AnswerOf<'listPets'>['items'][number];
 export type StoredFile = AnswerOf<'uploadPetImage'>;
+/** A page of a pet's appointments (items, their treatments and pets), newest first. */
+export type PetAppointmentPage = AnswerOf<'listPetAppointments'>;
+export type PetAppointment = PetAppointmentPage['items'][number];
+/** Where the next page of a pet's appointments starts: after this appointment's start and id. */
+export type PetAppointmentCursor = { starts_at: string; id: string };
 
 /** What a list screen asks for; sent as the declared query (text, the tag ids comma-joined). */
 export type CustomerListQuery = { q?: string; sort?: CustomerSort; tag_ids?: string[]; last_id?: string | null; limit?: number };
 export type PetListQuery = { q?: string; customer_id?: string; last_id?: string | null; limit?: number };
 
 export type { FetchLike };
-
-/** The XMLHttpRequest parts an upload uses; a fake in tests. */
-export type UploadRequest = Pick<
-  XMLHttpRequest,
-  'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'responseText' | 'statusText'
-> & {
-  upload: { onprogress: ((event: ProgressEvent) => void) | null };
-  onload: (() => void) | null;
-  onerror: (() => void) | null;
-  onabort: (() => void) | null;
-};
 
 export type CrmApiOptions = {
   api: ApiClient;
@@ -45,53 +39,19 @@ export type CrmApiOptions = {
   createUploadRequest?: () => UploadRequest;
 };
 
-export type Upload = { done: Promise<StoredFile>; abort: () => void };
-
-function enc(value: string): string {
-  return encodeURIComponent(value);
-}
+export type Upload = RemoteUpload<StoredFile>;
+export type { UploadRequest };
 
 /**
  * The crm routes of the gateway and its raw-body file routes, by their declarations (API_ROUTES).
  * The shell's ApiClient holds the session; this borrows its access token and device id.
  */
 export function createCrmApi(options: CrmApiOptions) {
-  const { api } = options;
-  const { url, headers, request, download } = createRemoteHttp(options);
+  const { url, request, download, upload: uploadFile } = createRemoteHttp(options);
+  const upload = (method: string, target: string, file: File, onProgress: (fraction: number) => void): Upload =>
+    uploadFile<StoredFile>(method, target, file, onProgress);
   const R = API_ROUTES;
   const store = (orga: string, storeId: string) => ({ orga, store: storeId });
-
-  /** An upload's raw body with progress (fetch has none): XMLHttpRequest to the declared route's URL. */
-  function upload(method: string, target: string, file: File, onProgress: (fraction: number) => void): Upload {
-    const request = options.createUploadRequest ? options.createUploadRequest() : (new XMLHttpRequest() as unknown as UploadRequest);
-    const done = (async () => {
-      const token = await api.freshAccessToken();
-      return new Promise<StoredFile>((resolve, reject) => {
-        request.open(method.toUpperCase(), target);
-        for (const [name, value] of Object.entries(headers(token))) request.setRequestHeader(name, value);
-        request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-        // The file name travels percent-encoded: a header value must be ASCII.
-        request.setRequestHeader('X-File-Name', enc(file.name));
-        request.upload.onprogress = (event) => {
-          if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
-        };
-        request.onload = () => {
-          if (request.status >= 200 && request.status < 300) {
-            onProgress(1);
-            try {
-              resolve(JSON.parse(request.responseText) as StoredFile);
-            } catch {
-              reject(new ApiError(request.status, 'bad_response', request.responseText));
-            }
-          } else reject(apiErrorFromBody(request.status, request.statusText, request.responseText));
-        };
-        request.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
-        request.onabort = () => reject(new ApiError(0, 'aborted', 'Upload aborted'));
-        request.send(file);
-      });
-    })();
-    return { done, abort: () => request.abort() };
-  }
 
   const customerQuery = (query: CustomerListQuery) => ({
     q: query.q?.trim(),
@@ -166,8 +126,23 @@ export function createCrmApi(options: CrmApiOptions) {
       request(R.deletePetImage, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),
     uploadPetImage: (orgaId: string, storeId: string, petId: string, file: File, onProgress: (fraction: number) => void) =>
       upload(R.uploadPetImage.method, url(R.uploadPetImage, { params: { ...store(orgaId, storeId), pet: petId } }), file, onProgress),
+    /** R7.04 a new image in place of `fileId` (the answer is the new file; the old one is removed). */
+    replacePetImage: (orgaId: string, storeId: string, petId: string, fileId: string, file: File, onProgress: (fraction: number) => void) =>
+      upload(
+        R.replacePetImage.method,
+        url(R.replacePetImage, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),
+        file,
+        onProgress,
+      ),
     petImageBlob: (orgaId: string, storeId: string, petId: string, fileId: string) =>
       download(R.downloadPetImage, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),
+    /** R9.05 a pet's appointments, 50 a page, after `after` (null: the newest). */
+    listPetAppointments: (orgaId: string, storeId: string, petId: string, after: PetAppointmentCursor | null) =>
+      request(R.listPetAppointments, {
+        params: { ...store(orgaId, storeId), pet: petId, last_date: after?.starts_at ?? 'none', last_id: after?.id ?? 'none' },
+      }),
+    latestPetAppointment: (orgaId: string, storeId: string, petId: string) =>
+      request(R.latestPetAppointment, { params: { ...store(orgaId, storeId), pet: petId } }),
     /** The small JPEG of a pet image, for the gallery's tiles. */
     petThumbnailBlob: (orgaId: string, storeId: string, petId: string, fileId: string) =>
       download(R.downloadPetThumbnail, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),

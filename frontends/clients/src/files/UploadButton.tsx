@@ -8,6 +8,22 @@ import { isApiError } from '@pawline/api-client';
 import { acceptAttribute, checkUpload, type CrmUploadKind } from './upload-check';
 
 /**
+ * What the user reads when an upload fails, in their language: the browser's own failures (no
+ * connection, cancelled) from the catalogues; the server's answer carries its text in the language
+ * the request asked for (the spec text with its limit), else its field's message.
+ */
+export function uploadFailureText(t: Translate, error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === 'network') return t('errors.network');
+    if (error.code === 'aborted') return t('clients.uploadAborted');
+    if (error.message) return error.message;
+    const field = error.fields?.file;
+    if (field) return fieldMessage(t, field, {});
+  }
+  return errorText(error);
+}
+
+/**
  * Picks a file, checks it against the spec's limits (R5.10, R9.04) and sends it with a
  * progress bar fed by XMLHttpRequest upload progress.
  */
@@ -46,11 +62,9 @@ export function UploadButton({
       const stored = await start(file, setProgress).done;
       onUploaded(stored);
     } catch (error) {
-      const field = isApiError(error) ? error.fields?.file : undefined;
-      const message = field ? fieldMessage(t, field, {}) : errorText(error);
-      // the server's `message` already carries the spec text with its limit
-      setProblem(isApiError(error) && error.message ? error.message : message);
-      notify(0, isApiError(error) && error.message ? error.message : message);
+      const message = uploadFailureText(t, error);
+      setProblem(message);
+      notify(0, message);
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

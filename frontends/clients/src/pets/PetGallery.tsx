@@ -49,6 +49,12 @@ export function PetGallery({
     }
   };
 
+  const replaced = (old: StoredFile, stored: StoredFile) => {
+    setFiles((current) => current.map((other) => (other.id === old.id ? stored : other)));
+    const url = urls[old.id];
+    if (url) URL.revokeObjectURL(url);
+  };
+
   return (
     <Stack gap="3" data-testid="pet-gallery">
       {files.length === 0 ? <Text color="fg.muted">{t('clients.noPhotos')}</Text> : null}
@@ -62,6 +68,17 @@ export function PetGallery({
                 <Text fontSize="xs">{file.file_name}</Text>
               )}
             </Box>
+            <UploadButton
+              kind="pet_image"
+              // the replaced image leaves: the count without it stays within the limit
+              existingCount={files.length - 1}
+              start={(picked, onProgress) => crm.replacePetImage(orgaId, storeId, petId, file.id, picked, onProgress)}
+              onUploaded={(stored) => replaced(file, stored)}
+              label={t('clients.replacePhoto')}
+              t={t}
+              notify={bridge.notify}
+              testId="pet-photo-replace"
+            />
             <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void remove(file)}>
               {t('clients.delete')}
             </Button>

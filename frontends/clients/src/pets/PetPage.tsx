@@ -9,6 +9,7 @@ import { EditorHeader } from '../shared/EditorHeader';
 import { useDetailPage } from '../shared/useDetailPage';
 import { useEditorForm } from '../shared/useEditorForm';
 import { TagsCard } from '../tags/TagsCard';
+import { PetAppointments } from './PetAppointments';
 import { PetGallery } from './PetGallery';
 import {
   emptyPetForm,
@@ -299,6 +300,7 @@ function PetEditor({
           </Card.Body>
         </Card.Root>
       ) : null}
+      {pet ? <PetAppointments ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} /> : null}
     </Stack>
   );
 }

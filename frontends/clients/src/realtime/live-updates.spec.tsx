@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { createRealtimeFeed, type RealtimeFeed } from '@pawline/api-client';
+import { createRealtimeFeed, petOf, type RealtimeFeed } from '@pawline/api-client';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { customerRow, mountClients, ORGA, STORE, type Handler, type SentRequest } from '../testing/clients-harness';
 
@@ -145,31 +145,7 @@ describe('clients remote live updates (R4.20)', () => {
   });
 
   it('R4.20 the open pet page shows "deleted on another device" when the pet is deleted elsewhere', async () => {
-    const pet = {
-      id: 'p1',
-      orga_id: ORGA,
-      store_id: STORE,
-      customer_id: 'c1',
-      name: 'Biscotto',
-      pet_type: 1,
-      breed: null,
-      hair: null,
-      size: null,
-      sex: null,
-      born: null,
-      weight: null,
-      allergies: null,
-      sterilized: null,
-      vaccinated: null,
-      colour: null,
-      microchip: null,
-      attitude: null,
-      notes: null,
-      medical: null,
-      image_ids: [],
-      created_at: '2026-11-01T10:00:00Z',
-      updated_at: '2026-11-01T10:00:00Z',
-    };
+    const pet = petOf({ id: 'p1', orga_id: ORGA, store_id: STORE, customer_id: 'c1' });
     const feed = createRealtimeFeed();
     mount(
       `/${ORGA}/store/${STORE}/pet/p1`,

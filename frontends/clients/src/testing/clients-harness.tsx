@@ -58,6 +58,8 @@ export type MountOptions = {
   /** the remote's mount points in the shell (default: the store's) */
   routePaths?: string[];
   subscribe?: ShellBridge['subscribe'];
+  /** the signed-in organization as the shell's frame holds it (its users name the groomers) */
+  orga?: ShellBridge['orga'];
 };
 
 /**
@@ -71,6 +73,7 @@ export function mountClients({
   user = personUser(language),
   routePaths = ['/:orgaId/store/:storeId/*'],
   subscribe,
+  orga,
 }: MountOptions) {
   const requests: SentRequest[] = [];
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -97,6 +100,7 @@ export function mountClients({
     signedOut: jest.fn(),
     appVersion: '11.4.6',
     ...(subscribe ? { subscribe } : {}),
+    ...(orga ? { orga } : {}),
   };
   const routes: RouteObject[] = routePaths.map((routePath) => ({ path: routePath, element: <ClientsRoutes {...bridge} /> }));
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,13 +1,12 @@
 import {
   API_ROUTES,
-  ApiError,
-  apiErrorFromBody,
   createRemoteHttp,
   type AnswerOf,
   type ApiClient,
   type BodyOf,
   type FetchLike,
   type Language,
+  type UploadRequest,
 } from '@pawline/api-client';
 
 // The wire shapes of the messages remote, derived from the route declarations
@@ -31,12 +30,6 @@ export type MessagingFile = AnswerOf<'uploadWhatsappProfileImage'>;
 export type Cursor = { last_time: string; last_id: string };
 export const FIRST_PAGE: Cursor = { last_time: '0', last_id: 'none' };
 
-/** The XMLHttpRequest parts an upload uses; a fake in tests. */
-export type UploadRequest = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'status' | 'responseText' | 'statusText'> & {
-  onload: (() => void) | null;
-  onerror: (() => void) | null;
-};
-
 export type MessagesApiOptions = {
   api: ApiClient;
   language: Language;
@@ -50,7 +43,7 @@ export type MessagesApiOptions = {
  * Bound to one organization and store: the remote's pages are a store's.
  */
 export function createMessagesApi(options: MessagesApiOptions, orgaId: string, storeId: string) {
-  const { url, headers, request, download } = createRemoteHttp(options);
+  const { url, request, download, upload } = createRemoteHttp(options);
   const R = API_ROUTES;
   const orga = { orga: orgaId };
   const store = { orga: orgaId, store: storeId };
@@ -82,28 +75,9 @@ export function createMessagesApi(options: MessagesApiOptions, orgaId: string, s
     listProfileImages: () => request(R.listWhatsappProfileImages, { params: orga }),
     deleteProfileImage: () => request(R.deleteWhatsappProfileImage, { params: orga }),
     downloadProfileImage: (fileId: string) => download(R.downloadWhatsappProfileImage, { params: { file: fileId } }),
-    /** R7.04 the image as the raw body with its name in X-File-Name (XMLHttpRequest: the declared route's URL). */
-    async uploadProfileImage(file: File): Promise<MessagingFile> {
-      const xhr = options.createUploadRequest ? options.createUploadRequest() : (new XMLHttpRequest() as unknown as UploadRequest);
-      const token = await options.api.freshAccessToken();
-      return new Promise<MessagingFile>((resolve, reject) => {
-        xhr.open('POST', url(R.uploadWhatsappProfileImage, { params: orga }));
-        for (const [name, value] of Object.entries(headers(token))) xhr.setRequestHeader(name, value);
-        xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-        xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
-        xhr.onload = () => {
-          if (xhr.status >= 200 && xhr.status < 300) {
-            try {
-              resolve(JSON.parse(xhr.responseText) as MessagingFile);
-            } catch {
-              reject(new ApiError(xhr.status, 'bad_response', xhr.responseText));
-            }
-          } else reject(apiErrorFromBody(xhr.status, xhr.statusText, xhr.responseText));
-        };
-        xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
-        xhr.send(file);
-      });
-    },
+    /** R7.04 the image as the raw body with its name in X-File-Name (the kit's upload: the declared route's URL). */
+    uploadProfileImage: (file: File): Promise<MessagingFile> =>
+      upload<MessagingFile>(R.uploadWhatsappProfileImage.method, url(R.uploadWhatsappProfileImage, { params: orga }), file).done,
   };
 }
 

@@ -30,6 +30,7 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
   const { list, extra, moreError, reload, refresh, loadMore } = useCursorList<ConversationEntry, Extra>({
     fetchPage,
     cursorOf: (last) => ({ last_time: last.time, last_id: last.id }),
+    keyOf: (entry) => `${entry.time}/${entry.id}`,
     pageSize: CONVERSATION_PAGE_SIZE,
     // the reply window is the first page's: it is about the newest message
     mergeExtra: (before, page) => ({ attachments: [...before.attachments, ...page.attachments], windowUntil: before.windowUntil }),

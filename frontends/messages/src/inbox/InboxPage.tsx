@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { PAGE_SIZES } from '@pawline/domain';
 import { EmptyState, PagedDataTable, plainTableFeatures, type PlainColumn } from '@pawline/ui';
 import { useTable } from '@tanstack/react-table';
@@ -26,6 +26,7 @@ export function InboxPage({ ctx }: { ctx: MessagesContext }) {
   } = useCursorList<MessageAnswer, Attachment[]>({
     fetchPage,
     cursorOf: (last) => ({ last_time: last.answer_time, last_id: last.answer_id }),
+    keyOf: (answer) => answer.answer_id,
     pageSize: PAGE_SIZES.customer_messages,
     mergeExtra: (before, page) => [...before, ...page],
     emptyExtra: [],
@@ -104,15 +105,8 @@ export function InboxPage({ ctx }: { ctx: MessagesContext }) {
         empty={<EmptyState title={t('messages.inboxEmpty')} description={t('messages.inboxEmptyText')} />}
         onRetry={reload}
         onLoadMore={loadMore}
+        moreError={moreError}
       />
-      {moreError ? (
-        <Text color="red.600" role="alert">
-          {moreError}{' '}
-          <Button size="xs" variant="ghost" onClick={loadMore}>
-            {t('common.retry')}
-          </Button>
-        </Text>
-      ) : null}
     </Stack>
   );
 }

@@ -66,6 +66,18 @@ describe('WhatsApp profile', () => {
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
+  it('says a lost connection during the image upload in the user language, not the browser English', async () => {
+    // jsdom's XMLHttpRequest reaches no server here: the upload fails as a dropped connection does
+    mountMessages({ path: PATH, handler: gateway([]), language: 'it' });
+    await screen.findByTestId('profile-page');
+    pick('logo.png', 'image/png', 100);
+    await waitFor(() =>
+      expect(screen.getByTestId('profile-image-error').textContent).toBe(
+        'Impossibile raggiungere il server. Controlla la connessione e riprova.',
+      ),
+    );
+  });
+
   it('R4.14 an administrator requests a new name: sent, then shown in progress', async () => {
     const sent: { method: string; path: string; body: unknown }[] = [];
     const { bridge } = mountMessages({ path: PATH, handler: gateway(sent) });

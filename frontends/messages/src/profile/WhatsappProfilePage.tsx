@@ -85,7 +85,9 @@ function ProfileForm({ ctx, loaded, onChanged }: { ctx: MessagesContext; loaded:
       const stored = await api.uploadProfileImage(file);
       setImages([stored]);
     } catch (failure) {
-      setImageProblem(isApiError(failure) && failure.message ? failure.message : errorText(failure));
+      // a lost connection has no server message: the user's language, not the browser's 'Network error'
+      if (isApiError(failure) && failure.code === 'network') setImageProblem(t('errors.network'));
+      else setImageProblem(isApiError(failure) && failure.message ? failure.message : errorText(failure));
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';

@@ -1,5 +1,5 @@
-import type { PagedTableList } from '@pawline/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCursorPages } from '@pawline/ui';
+import { useCallback, useState } from 'react';
 import { FIRST_PAGE, type Cursor } from '../api/messages-api';
 import { errorText } from './messages-context';
 
@@ -13,58 +13,25 @@ export type CursorPage<T, X> = { items: T[]; extra: X };
 export function useCursorList<T, X>(options: {
   fetchPage: (cursor: Cursor) => Promise<CursorPage<T, X>>;
   cursorOf: (last: T) => Cursor;
+  /** a row's identity: one a later page brings again is kept once */
+  keyOf: (row: T) => string;
   pageSize: number;
   /** how a page's extra (attachments …) joins the ones before */
   mergeExtra: (before: X, page: X) => X;
   emptyExtra: X;
 }) {
-  const { fetchPage, cursorOf, pageSize, mergeExtra, emptyExtra } = options;
-  const [list, setList] = useState<PagedTableList<T>>({ status: 'loading' });
+  const { fetchPage, cursorOf, keyOf, pageSize, mergeExtra, emptyExtra } = options;
   const [extra, setExtra] = useState<X>(emptyExtra);
-  const [moreError, setMoreError] = useState<string | null>(null);
-  const listRef = useRef(list);
-  listRef.current = list;
-  const extraRef = useRef(extra);
-  extraRef.current = extra;
-
-  const loadFirst = useCallback(
-    (quiet: boolean) => {
-      let active = true;
-      if (!quiet) setList({ status: 'loading' });
-      fetchPage(FIRST_PAGE).then(
-        (page) => {
-          if (!active) return;
-          setExtra(page.extra);
-          setList({ status: 'ready', items: page.items, done: page.items.length < pageSize, loadingMore: false });
-        },
-        (error: unknown) => active && !quiet && setList({ status: 'failed', message: errorText(error) }),
-      );
-      return () => {
-        active = false;
-      };
-    },
-    [fetchPage, pageSize],
+  // the extra of the first page replaces the one before, a later page's joins it
+  const pageOf = useCallback(
+    (cursor: Cursor | null) =>
+      fetchPage(cursor ?? FIRST_PAGE).then((page) => {
+        setExtra((before) => (cursor === null ? page.extra : mergeExtra(before, page.extra)));
+        return page.items;
+      }),
+    // mergeExtra is a rule of the caller's list, not a reason to read it again
+    [fetchPage],
   );
-  useEffect(() => loadFirst(false), [loadFirst]);
-
-  const loadMore = () => {
-    const current = listRef.current;
-    if (current.status !== 'ready' || current.done || current.loadingMore) return;
-    const last = current.items[current.items.length - 1];
-    if (last === undefined) return;
-    setMoreError(null);
-    setList({ ...current, loadingMore: true });
-    fetchPage(cursorOf(last)).then(
-      (page) => {
-        setExtra(mergeExtra(extraRef.current, page.extra));
-        setList({ status: 'ready', items: [...current.items, ...page.items], done: page.items.length < pageSize, loadingMore: false });
-      },
-      (error: unknown) => {
-        setList({ ...current, loadingMore: false });
-        setMoreError(errorText(error));
-      },
-    );
-  };
-
-  return { list, extra, moreError, reload: () => void loadFirst(false), refresh: () => void loadFirst(true), loadMore };
+  const pages = useCursorPages<T, Cursor>({ fetchPage: pageOf, cursorOf, pageSize, errorText, keyOf });
+  return { list: pages.list, extra, moreError: pages.moreError, reload: pages.reload, refresh: pages.refresh, loadMore: pages.loadMore };
 }

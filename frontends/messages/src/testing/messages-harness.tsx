@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
+  fakeGatewayFetch,
   organizationOf,
   organizationUserOf,
   personUserOf,
@@ -40,25 +41,7 @@ export function mountMessages({
   /** the organization's minimum rank to write a store */
   minRankWriteStore?: number;
 }) {
-  const requests: SentRequest[] = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    requests.push({ method, path: decodeURIComponent(url.pathname), body });
-    const answer = await (handler(url, method, body) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } });
-    const status = answer.status ?? 200;
-    const text = JSON.stringify(answer.body);
-    // jsdom has no Response: the client reads only these
-    return {
-      status,
-      ok: status >= 200 && status < 300,
-      statusText: '',
-      headers: new Map([['content-type', 'application/json']]),
-      text: async () => text,
-      blob: async () => new Blob([text]),
-    } as unknown as Response;
-  }) as typeof fetch;
+  const requests: SentRequest[] = fakeGatewayFetch(({ method, body }, url) => handler(url, method, body));
   let listener: ((m: RealtimeMessage) => void) | null = null;
   const user = personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' });
   const bridge: ShellBridge = {

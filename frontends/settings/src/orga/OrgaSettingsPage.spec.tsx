@@ -10,7 +10,7 @@ import {
   type ShellBridge,
 } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OrgaSettingsRoutes, StoresRoutes } from '../routes';
 
@@ -96,6 +96,42 @@ describe('organization settings page', () => {
     await waitFor(() => expect(updateOrganizationSettings).toHaveBeenCalledWith('o1', { min_rank_write_pets: 1 }));
     expect(updateOrganization).toHaveBeenCalledWith('o1', { city: 'Rimini' });
     await waitFor(() => expect(bridge.reloadOrganization).toHaveBeenCalled());
+  });
+
+  it("links 'Team and shop' to the team, the stores and the treatments", async () => {
+    mount({ getOrganization: jest.fn().mockResolvedValue(orga) }, '/o1/settings', OrgaSettingsRoutes, '/:orgaId/settings/*');
+    const links = await screen.findByTestId('team-and-shop');
+    expect(within(links).getByTestId('link-treatments').getAttribute('href')).toBe('/o1/settings/treatments');
+    expect(within(links).getByTestId('link-treatments').textContent).toBe('Treatments');
+    expect(within(links).getByTestId('link-team').getAttribute('href')).toBe('/o1/settings/users');
+  });
+
+  it("chooses what the calendar's appointment cards show, in order, and saves it with the settings call", async () => {
+    const updateOrganizationSettings = jest.fn().mockResolvedValue(orga);
+    mount(
+      { getOrganization: jest.fn().mockResolvedValue(orga), updateOrganizationSettings },
+      '/o1/settings',
+      OrgaSettingsRoutes,
+      '/:orgaId/settings/*',
+    );
+    const card = await screen.findByTestId('appointment-card-fields');
+    const rows = () =>
+      within(card)
+        .getAllByTestId(/^card-field-/)
+        .map((row) => [row.dataset['testid'], row.dataset['chosen']]);
+    expect(rows()[0]).toEqual(['card-field-name', 'true']);
+    fireEvent.click(within(card).getByRole('checkbox', { name: 'Pets' }));
+    fireEvent.click(within(card).getByRole('checkbox', { name: 'Price' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Move Price up' }));
+    expect(rows().slice(0, 3)).toEqual([
+      ['card-field-name', 'true'],
+      ['card-field-price', 'true'],
+      ['card-field-pets', 'true'],
+    ]);
+    fireEvent.click(screen.getByTestId('save-orga'));
+    await waitFor(() =>
+      expect(updateOrganizationSettings).toHaveBeenCalledWith('o1', { appointment_card_custom: '["name","price","pets"]' }),
+    );
   });
 
   it('R2.12 previews the administrator notification through the allow-list', async () => {

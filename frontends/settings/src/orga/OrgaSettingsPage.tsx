@@ -1,6 +1,7 @@
 import { Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { Organization, ShellBridge } from '@pawline/api-client';
+import { APPOINTMENT_CARD_FIELDS, type AppointmentCardField } from '@pawline/domain';
 import { ConfirmDialog, ErrorState, FormField, LoadingState, sanitizeNotificationHtml, useConfirmLeave } from '@pawline/ui';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,7 +9,16 @@ import { settingsTranslator, type Translate } from '../i18n/translator';
 import { CountrySelect, RankSelect } from '../shared/fields';
 import { errorText } from '../shared/options';
 import { useOrganization } from '../shared/useOrganization';
-import { cancelNameMatches, orgaChanges, orgaFormOf, validateOrgaForm, type OrgaErrors, type OrgaForm } from './orga-form';
+import {
+  cancelNameMatches,
+  moveCardField,
+  orgaChanges,
+  orgaFormOf,
+  toggleCardField,
+  validateOrgaForm,
+  type OrgaErrors,
+  type OrgaForm,
+} from './orga-form';
 
 /** /{orgaId}/settings: organization data, 'Team and shop', 'Personalize', cancelling (organization administrators, R2.02). */
 export function OrgaSettingsPage({ bridge }: { bridge: ShellBridge }) {
@@ -139,6 +149,11 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
                     {t('settings.storesTitle')}
                   </Link>
                 </Button>
+                <Button asChild variant="outline" colorPalette="brand">
+                  <Link to={`/${orga.id}/settings/treatments`} data-testid="link-treatments">
+                    {t('settings.treatmentsTitle')}
+                  </Link>
+                </Button>
               </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {t('settings.minRanksHint')}
@@ -211,6 +226,7 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
                   dangerouslySetInnerHTML={{ __html: preview }}
                 />
               ) : null}
+              <AppointmentCardFields t={t} fields={form.appointment_card} onChange={(fields) => set('appointment_card', fields)} />
             </Stack>
           </Card.Body>
         </Card.Root>
@@ -221,6 +237,63 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
         {isOwner ? <CancelOrganization bridge={bridge} t={t} orga={orga} /> : null}
       </Stack>
     </form>
+  );
+}
+
+/** What the calendar's appointment cards show (appointment_card_custom): the chosen fields in order, then the others. */
+function AppointmentCardFields({
+  t,
+  fields,
+  onChange,
+}: {
+  t: Translate;
+  fields: readonly AppointmentCardField[];
+  onChange: (fields: readonly AppointmentCardField[]) => void;
+}) {
+  const rows = [...fields, ...APPOINTMENT_CARD_FIELDS.filter((f) => !fields.includes(f))];
+  return (
+    <Stack gap="1" role="group" aria-labelledby="appointment-card-title" data-testid="appointment-card-fields">
+      <Text id="appointment-card-title" fontWeight="medium" fontSize="sm">
+        {t('settings.appointmentCard')}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t('settings.appointmentCardHint')}
+      </Text>
+      {rows.map((field) => {
+        const at = fields.indexOf(field);
+        const label = t(`settings.cardField_${field}`);
+        return (
+          <HStack key={field} data-testid={`card-field-${field}`} data-chosen={at >= 0}>
+            <label>
+              <input type="checkbox" name={`card_${field}`} checked={at >= 0} onChange={() => onChange(toggleCardField(fields, field))} />{' '}
+              {label}
+            </label>
+            {at >= 0 ? (
+              <>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  aria-label={t('settings.cardFieldUp', { field: label })}
+                  disabled={at === 0}
+                  onClick={() => onChange(moveCardField(fields, field, -1))}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  aria-label={t('settings.cardFieldDown', { field: label })}
+                  disabled={at === fields.length - 1}
+                  onClick={() => onChange(moveCardField(fields, field, 1))}
+                >
+                  ↓
+                </Button>
+              </>
+            ) : null}
+          </HStack>
+        );
+      })}
+    </Stack>
   );
 }
 

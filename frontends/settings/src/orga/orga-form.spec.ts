@@ -1,5 +1,5 @@
 import { organizationOf, type Organization } from '@pawline/api-client';
-import { cancelNameMatches, orgaChanges, orgaFormOf, validateOrgaForm } from './orga-form';
+import { cancelNameMatches, moveCardField, orgaChanges, orgaFormOf, toggleCardField, validateOrgaForm } from './orga-form';
 
 const orga: Organization = organizationOf({
   id: 'o1',
@@ -37,6 +37,27 @@ describe('organization settings form', () => {
       data: { city: null },
       settings: { min_rank_write_pets: 1, share_pets: true, admin_notification: '<p>Closed Monday</p>' },
     });
+  });
+
+  it("reads the appointment card's fields and sends them only when changed; the default card as null", () => {
+    expect(orgaFormOf(orga).appointment_card).toEqual(['name']);
+    const saved = orgaFormOf({ ...orga, appointment_card_custom: '["pets","price"]' });
+    expect(saved.appointment_card).toEqual(['pets', 'price']);
+    expect(orgaFormOf({ ...orga, appointment_card_custom: 'pets;price' }).appointment_card).toEqual(['name']);
+    expect(orgaChanges(saved, { ...saved, appointment_card: ['pets', 'price'] })).toEqual({ data: null, settings: null });
+    expect(orgaChanges(saved, { ...saved, appointment_card: ['price', 'pets', 'notes'] }).settings).toEqual({
+      appointment_card_custom: '["price","pets","notes"]',
+    });
+    expect(orgaChanges(saved, { ...saved, appointment_card: ['name'] }).settings).toEqual({ appointment_card_custom: null });
+  });
+
+  it('ticks card fields on at the end, off unless it is the last one, and moves them', () => {
+    expect(toggleCardField(['name'], 'pets')).toEqual(['name', 'pets']);
+    expect(toggleCardField(['name', 'pets'], 'name')).toEqual(['pets']);
+    expect(toggleCardField(['pets'], 'pets')).toEqual(['pets']);
+    expect(moveCardField(['name', 'pets', 'price'], 'price', -1)).toEqual(['name', 'price', 'pets']);
+    expect(moveCardField(['name', 'pets', 'price'], 'name', 1)).toEqual(['pets', 'name', 'price']);
+    expect(moveCardField(['name', 'pets'], 'name', -1)).toEqual(['name', 'pets']);
   });
 
   it('R1.17 cancelling needs the exact organization name typed again', () => {

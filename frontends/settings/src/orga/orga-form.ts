@@ -1,5 +1,5 @@
 import type { Country, Organization, OrganizationDataRequest, OrganizationSettingsRequest } from '@pawline/api-client';
-import { RANKS, validateRequired } from '@pawline/domain';
+import { appointmentCardSetting, parseAppointmentCard, RANKS, validateRequired, type AppointmentCardField } from '@pawline/domain';
 import { isCountry, textOrNull } from '../shared/options';
 
 /** R3.02 organization data and settings as the page edits them. */
@@ -16,6 +16,8 @@ export type OrgaForm = {
   min_rank_write_pets: number;
   share_pets: boolean;
   admin_notification: string;
+  /** what the calendar's appointment cards show, in order */
+  appointment_card: readonly AppointmentCardField[];
 };
 
 /** catalogue keys (validation.* from libs/domain, settings.* for our own) */
@@ -35,6 +37,7 @@ export function orgaFormOf(orga: Organization): OrgaForm {
     min_rank_write_pets: orga.min_rank_write_pets ?? RANKS.worker2,
     share_pets: orga.share_pets ?? false,
     admin_notification: orga.admin_notification ?? '',
+    appointment_card: parseAppointmentCard(orga.appointment_card_custom),
   };
 }
 
@@ -78,10 +81,32 @@ export function orgaChanges(
     else if (key === 'admin_notification') settings.admin_notification = textOrNull(form.admin_notification);
     else settings[key] = form[key];
   }
+  const card = appointmentCardSetting(form.appointment_card);
+  if (card !== appointmentCardSetting(saved.appointment_card)) settings.appointment_card_custom = card;
   return {
     data: Object.keys(data).length > 0 ? data : null,
     settings: Object.keys(settings).length > 0 ? settings : null,
   };
+}
+
+/** The card's fields after ticking or unticking one: a new field goes last; the last one cannot go. */
+export function toggleCardField(fields: readonly AppointmentCardField[], field: AppointmentCardField): readonly AppointmentCardField[] {
+  if (!fields.includes(field)) return [...fields, field];
+  return fields.length > 1 ? fields.filter((f) => f !== field) : fields;
+}
+
+/** The card's fields with one moved a place up (-1) or down (+1). */
+export function moveCardField(
+  fields: readonly AppointmentCardField[],
+  field: AppointmentCardField,
+  by: -1 | 1,
+): readonly AppointmentCardField[] {
+  const from = fields.indexOf(field);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= fields.length) return fields;
+  const next = [...fields];
+  [next[from], next[to]] = [next[to], field];
+  return next;
 }
 
 /** R1.17 the second confirmation: the organization's name typed again exactly. */

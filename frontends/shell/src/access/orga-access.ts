@@ -1,16 +1,9 @@
-import type { Organization, OrganizationUser, Store } from '@pawline/api-client';
-import { canReachStore, isOrgaAdmin, type OrgaMember } from '@pawline/domain';
+import type { Organization, Store } from '@pawline/api-client';
+import { canReachStore, isOrgaAdmin, isStoreAdmin, orgaMemberOf, type OrgaMember } from '@pawline/domain';
 
 /** The signed-in user's membership as the permission rules of libs/domain read it. */
 export function memberOf(orga: Organization | null, userId: string): OrgaMember | null {
-  const user: OrganizationUser | undefined = orga?.users.find((candidate) => candidate.user_id === userId);
-  if (!user) return null;
-  return {
-    orga_rank: user.orga_rank ?? 4,
-    employee_status: user.employee_status ?? 1,
-    store_overrides: user.store_override ?? {},
-    active: user.active ?? true,
-  };
+  return orgaMemberOf(orga, userId);
 }
 
 /** R6.04: with store overrides only those stores, otherwise every store the rules allow. */
@@ -25,4 +18,15 @@ export function visibleStores(orga: Organization | null, userId: string): Store[
 export function isOrgaAdministrator(orga: Organization | null, userId: string): boolean {
   const member = memberOf(orga, userId);
   return member !== null && isOrgaAdmin(member);
+}
+
+/**
+ * R6.02 R6.04 store administrators: rank 1 or lower in a store of the organization the user reaches
+ * (a store override there counts, else the organization rank); a store of another organization, or
+ * one the user does not reach, has no administrator in them.
+ */
+export function isStoreAdministrator(orga: Organization | null, userId: string, storeId: string): boolean {
+  const member = memberOf(orga, userId);
+  if (!orga || !member || !orga.stores.some((store) => store.id === storeId)) return false;
+  return isStoreAdmin(member, storeId);
 }

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import { API_ROUTES, type ApiClient, type RealtimeMessage } from '@pawline/api-client';
+import { API_ROUTES, ApiError, type ApiClient, type RealtimeMessage } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { shellTranslator } from '../i18n/translator';
@@ -14,7 +14,9 @@ const S = '22222222-2222-4222-8222-222222222222';
 type Served = { content: unknown[]; new_notifications: number };
 
 /** api.request answering the declared routes from memory; records every call by route. */
-function fakeApi(state: { notifications: Served; appointmentStatus: number }) {
+type State = { notifications: Served; appointmentStatus: number; slot?: Record<string, unknown> | null };
+
+function fakeApi(state: State) {
   const calls: string[] = [];
   const request = jest.fn(async (route: { path: string }, input?: { params?: Record<string, string> }) => {
     const params = input?.params ?? {};
@@ -30,6 +32,10 @@ function fakeApi(state: { notifications: Served; appointmentStatus: number }) {
       };
     if (route === API_ROUTES.getPet) return { pet: { id: 'p1', name: 'Fido', customer_id: 'c1' }, tags: [] };
     if (route === API_ROUTES.getCustomer) return { customer: { id: 'c1', first_name: 'Maria', last_name: 'Bianchi' } };
+    if (route === API_ROUTES.getBookingSlot) {
+      if (!state.slot) throw new ApiError(404, 'not_found', 'Not found');
+      return state.slot;
+    }
     throw new Error(`unexpected ${route.path}`);
   });
   return { api: { request } as unknown as Pick<ApiClient, 'request'>, calls };
@@ -44,8 +50,9 @@ const everythingVisible: ObserverFactory = (callback) =>
     disconnect: () => undefined,
   }) as unknown as IntersectionObserver;
 
-function mount(state: { notifications: Served; appointmentStatus: number }) {
+function mount(state: State) {
   const { api, calls } = fakeApi(state);
+  const navigate = jest.fn();
   let listener: ((m: RealtimeMessage) => void) | null = null;
   const subscribe = (l: (m: RealtimeMessage) => void) => {
     listener = l;
@@ -60,7 +67,7 @@ function mount(state: { notifications: Served; appointmentStatus: number }) {
         language="en"
         t={t}
         subscribe={subscribe}
-        navigate={jest.fn()}
+        navigate={navigate}
         onError={jest.fn()}
         observe={everythingVisible}
       />
@@ -68,7 +75,7 @@ function mount(state: { notifications: Served; appointmentStatus: number }) {
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() => listener?.({ scope: 'appointment', channel: O, store_id: S, data: null, event: 'updated', user: null, device: null, ...m }));
-  return { calls, emit };
+  return { calls, emit, navigate };
 }
 
 const serverNotification = (over: Record<string, unknown> = {}) => ({
@@ -149,5 +156,54 @@ describe('notification center', () => {
       `${API_ROUTES.markNotificationsSeen.path} ${JSON.stringify({ orga: O, store: S, belongs_to: '44444444-4444-4444-8444-444444444444', notification_type: 'CUSTOMER_MSG' })}`,
     );
     expect(screen.getByTestId('notification').getAttribute('data-seen')).toBe('true');
+  });
+  const SLOT = '66666666-6666-4666-8666-666666666666';
+  const pendingSlot = (over: Record<string, unknown> = {}) => ({
+    id: SLOT,
+    status: 'pending',
+    date: '2026-11-26',
+    hour: 9,
+    min: 5,
+    first_name: 'Luca',
+    last_name: 'Neri',
+    pets: [{ name: 'Fido' }, { name: 'Micia' }],
+    ...over,
+  });
+
+  it("R4.19 a customer's booking request is fetched and raises a local 'New booking request received' that opens the booking page", async () => {
+    const state: State = { notifications: { content: [], new_notifications: 0 }, appointmentStatus: 0, slot: pendingSlot() };
+    const { emit, calls, navigate } = mount(state);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    emit({ scope: 'slot', event: 'customer_booking', data: SLOT });
+    const toast = await screen.findByTestId('notification-toast');
+    expect(toast.textContent).toContain('New booking request received');
+    expect(toast.textContent).toContain('Luca Neri asked for 26/11/2026 at 09:05 (Fido, Micia).');
+    expect(calls[1]).toBe(`${API_ROUTES.getBookingSlot.path} ${JSON.stringify({ orga: O, store: S, slot: SLOT })}`);
+    expect(screen.getByTestId('notification-count').textContent).toBe('1');
+    fireEvent.click(screen.getByTestId('notification-bell'));
+    fireEvent.click(screen.getByTestId('notification-open'));
+    expect(navigate).toHaveBeenCalledWith(`/${O}/store/${S}/booking`);
+  });
+
+  it('R4.19 raises nothing for a request already decided or gone, of another store, or for other slot events', async () => {
+    const state: State = {
+      notifications: { content: [], new_notifications: 0 },
+      appointmentStatus: 0,
+      slot: pendingSlot({ status: 'accepted' }),
+    };
+    const { emit, calls } = mount(state);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    emit({ scope: 'slot', event: 'customer_booking', data: SLOT });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    state.slot = null;
+    emit({ scope: 'slot', event: 'customer_booking', data: SLOT });
+    await waitFor(() => expect(calls).toHaveLength(3));
+    emit({ scope: 'slot', event: 'customer_booking', data: SLOT, store_id: '99999999-9999-4999-8999-999999999999' });
+    emit({ scope: 'slot', event: 'accepted', data: SLOT });
+    emit({ scope: 'rule', event: 'created', data: SLOT });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(3);
+    expect(screen.queryByTestId('notification-toast')).toBeNull();
+    expect(screen.queryByTestId('notification-count')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { ApiClient, Language, RealtimeMessage } from '@pawline/api-client';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Translate } from '../i18n/translator';
+import { bookingNotification, customerBookedSlot } from './booking-notification';
 import { customerChangedAppointment, declinedNotification } from './declined-notification';
 import { NotificationBell } from './NotificationBell';
 import type { ObserverFactory } from './NotificationPanel';
@@ -22,7 +23,7 @@ export type NotificationCenterProps = {
 
 /**
  * The store's notifications in the top bar: the bell and its panel, new ones shown for 5 seconds,
- * kept current by the realtime messages (R4.01–R4.05, R4.18).
+ * kept current by the realtime messages (R4.01–R4.05, R4.18, R4.19).
  */
 export function NotificationCenter({ api, orgaId, storeId, language, t, subscribe, navigate, onError, observe }: NotificationCenterProps) {
   const source = useMemo(() => notificationSource(api, orgaId, storeId, t), [api, orgaId, storeId, t]);
@@ -40,6 +41,15 @@ export function NotificationCenter({ api, orgaId, storeId, language, t, subscrib
         const appointmentId = customerChangedAppointment(message, storeId);
         if (appointmentId) {
           declinedNotification(api, orgaId, storeId, appointmentId, t, new Date()).then(
+            (n) => n && live.current.raiseLocal(n),
+            () => undefined,
+          );
+          return;
+        }
+        // R4.19 a customer's booking request raises 'New booking request received' on every page
+        const slotId = customerBookedSlot(message, storeId);
+        if (slotId) {
+          bookingNotification(api, orgaId, storeId, slotId, t, new Date()).then(
             (n) => n && live.current.raiseLocal(n),
             () => undefined,
           );

@@ -189,3 +189,61 @@ describe('route guards from the manifest (R6.05: a failed guard goes to /)', () 
     expect(guardVerdict('store_admin', as('lia'), 'o1', 's2')).toEqual({ allow: false, to: 'home' });
   });
 });
+
+describe('the booking entry of the shipped manifest', () => {
+  const booking = (o: Organization) => drawerLinks(as('owner', o), 's1').find((link) => link.id === 'booking');
+  const mount = manifestMounts().find((m) => m.remote === 'booking-setup');
+
+  it('R2.03 shows booking when tier is above 1 or equal to 0, hides it at tier 1, and marks it premium at tier 0', () => {
+    expect(booking({ ...orga, tier: 0 })).toEqual({
+      id: 'booking',
+      to: '/o1/store/s1/booking',
+      label: 'booking-setup.navLabel',
+      icon: 'store',
+      premium: true,
+    });
+    expect(booking({ ...orga, tier: 1 })).toBeUndefined();
+    expect(booking({ ...orga, tier: 2 })?.premium).toBe(false);
+    expect(booking({ ...orga, tier: 3 })?.to).toBe('/o1/store/s1/booking');
+  });
+
+  it('R2.03 R6.05 the booking route sends an organization on tier 1 home and lets the others in', () => {
+    expect(mount?.path).toBe('/:orgaId/store/:storeId/booking/*');
+    const verdict = (tier: number, userId = 'owner') =>
+      guardVerdict(mount?.who ?? 'signed_in', as(userId, { ...orga, tier }), 'o1', 's1', mount?.hiddenAtTiers);
+    expect(verdict(1)).toEqual({ allow: false, to: 'home' });
+    expect(verdict(0)).toEqual({ allow: true });
+    expect(verdict(2)).toEqual({ allow: true });
+    // the store guard still applies on the tiers that show booking
+    expect(guardVerdict('store_reader', as('lia', { ...orga, tier: 2 }), 'o1', 's1', mount?.hiddenAtTiers)).toEqual({
+      allow: false,
+      to: 'home',
+    });
+  });
+
+  it('finds a hiddenAtTiers that is not a list of tiers', () => {
+    const bad = {
+      remotes: [
+        {
+          name: 'gallery',
+          routes: [{ path: '/:orgaId/store/:storeId/gallery', export: 'GalleryRoutes', who: 'store_reader', hiddenAtTiers: [-1] }],
+          drawer: [
+            {
+              id: 'gallery',
+              to: '/:orgaId/store/:storeId/gallery',
+              label: 'shell.navStore',
+              icon: 'store',
+              who: 'store_reader',
+              order: 1,
+              hiddenAtTiers: 1,
+            },
+          ],
+        },
+      ],
+    } as unknown as RemoteManifest;
+    expect(manifestProblems(bad)).toEqual([
+      'gallery: route "/:orgaId/store/:storeId/gallery" hiddenAtTiers is not a list of tiers',
+      'gallery: drawer "gallery" hiddenAtTiers is not a list of tiers',
+    ]);
+  });
+});

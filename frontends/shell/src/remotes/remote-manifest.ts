@@ -1,6 +1,5 @@
 import type { Organization, PersonUser } from '@pawline/api-client';
-import { isStoreAdmin } from '@pawline/domain';
-import { isOrgaAdministrator, memberOf, visibleStores } from '../access/orga-access';
+import { isOrgaAdministrator, isStoreAdministrator, visibleStores } from '../access/orga-access';
 import manifestJson from './remotes.manifest.json';
 
 /**
@@ -15,8 +14,11 @@ export type Audience = (typeof AUDIENCES)[number];
 export const DRAWER_ICONS = ['store', 'team', 'paw', 'settings', 'person', 'help', 'chat'] as const;
 export type DrawerIcon = (typeof DRAWER_ICONS)[number];
 
-/** One route the shell mounts a remote's exported route set at; frame 'store' adds the store heading. */
-export type RemoteRouteEntry = { path: string; export: string; who: Audience; frame?: 'store' };
+/**
+ * One route the shell mounts a remote's exported route set at; frame 'store' adds the store heading;
+ * hiddenAtTiers: organization tiers the route does not exist for (R2.03: booking at tier 1), the guard sends them home.
+ */
+export type RemoteRouteEntry = { path: string; export: string; who: Audience; frame?: 'store'; hiddenAtTiers?: number[] };
 
 /** One left-drawer entry; `to` may use :orgaId and :storeId (the current store); order sorts the drawer. */
 export type DrawerEntry = {
@@ -29,6 +31,8 @@ export type DrawerEntry = {
   order: number;
   /** R2.03: marked premium while the organization's tier is 0 */
   premium?: boolean;
+  /** R2.03: not shown while the organization's tier is one of these (booking: shown when tier is above 1 or equal to 0) */
+  hiddenAtTiers?: number[];
 };
 
 export type RemoteEntry = { name: string; routes: RemoteRouteEntry[]; drawer: DrawerEntry[] };
@@ -57,6 +61,10 @@ export function manifestProblems(manifest: RemoteManifest): string[] {
         problems.push(`${remote.name}: route "${route.path}" guards a store but has no :storeId`);
       if (route.who !== 'signed_in' && !route.path.includes(':orgaId'))
         problems.push(`${remote.name}: route "${route.path}" guards an organization but has no :orgaId`);
+      if (!tiersWellFormed(route.hiddenAtTiers))
+        problems.push(`${remote.name}: route "${route.path}" hiddenAtTiers is not a list of tiers`);
+      if (route.hiddenAtTiers && route.who === 'signed_in')
+        problems.push(`${remote.name}: route "${route.path}" hides by tier but has no organization`);
     }
     for (const entry of remote.drawer) {
       if (ids.has(entry.id)) problems.push(`${remote.name}: drawer id "${entry.id}" is used twice`);
@@ -67,9 +75,19 @@ export function manifestProblems(manifest: RemoteManifest): string[] {
         problems.push(`${remote.name}: drawer "${entry.id}" links to a store but is not for store_reader or store_admin`);
       if (!/^[a-z][a-zA-Z0-9-]*\.[a-zA-Z0-9]+$/.test(entry.label))
         problems.push(`${remote.name}: drawer "${entry.id}" label is not a 'namespace.key'`);
+      if (!tiersWellFormed(entry.hiddenAtTiers)) problems.push(`${remote.name}: drawer "${entry.id}" hiddenAtTiers is not a list of tiers`);
     }
   }
   return problems;
+}
+
+function tiersWellFormed(tiers: unknown): boolean {
+  return tiers === undefined || (Array.isArray(tiers) && tiers.every((tier) => Number.isInteger(tier) && (tier as number) >= 0));
+}
+
+/** R2.03 whether an entry is hidden for the organization's tier (no organization: nothing to hide by). */
+export function hiddenForTier(entry: { hiddenAtTiers?: number[] }, orga: Pick<Organization, 'tier'> | null): boolean {
+  return orga !== null && (entry.hiddenAtTiers ?? []).includes(orga.tier);
 }
 
 export const remoteManifest = manifestJson as RemoteManifest;
@@ -98,21 +116,28 @@ export type Viewer = { user: Pick<PersonUser, 'id' | 'orga_id'>; orga: Organizat
 
 export type Verdict = { allow: true } | { allow: false; to: 'home' | 'not_found' };
 
-/** Whether a viewer passes a route's guard for the path's organization and store (R6.05: failures go to /). */
-export function guardVerdict(who: Audience, viewer: Viewer, orgaId: string | undefined, storeId: string | undefined): Verdict {
+/**
+ * Whether a viewer passes a route's guard for the path's organization and store (R6.05: failures go to /);
+ * a route hidden at the organization's tier (R2.03) also goes home.
+ */
+export function guardVerdict(
+  who: Audience,
+  viewer: Viewer,
+  orgaId: string | undefined,
+  storeId: string | undefined,
+  hiddenAtTiers?: number[],
+): Verdict {
   if (who === 'signed_in') return { allow: true };
   const { user, orga } = viewer;
   if (!orgaId || user.orga_id !== orgaId) return { allow: false, to: 'home' };
+  if (hiddenForTier({ hiddenAtTiers }, orga)) return { allow: false, to: 'home' };
   if (who === 'member') return { allow: true };
   if (who === 'orga_admin') return isOrgaAdministrator(orga, user.id) ? { allow: true } : { allow: false, to: 'home' };
   // store guards: a store the organization does not have is a 404; one the user does not reach goes home
   const store = orga?.stores.find((candidate) => candidate.id === storeId);
   if (!orga || !store) return { allow: false, to: 'not_found' };
   if (!visibleStores(orga, user.id).some((candidate) => candidate.id === store.id)) return { allow: false, to: 'home' };
-  if (who === 'store_admin') {
-    const member = memberOf(orga, user.id);
-    if (!member || !isStoreAdmin(member, store.id)) return { allow: false, to: 'home' };
-  }
+  if (who === 'store_admin' && !isStoreAdministrator(orga, user.id, store.id)) return { allow: false, to: 'home' };
   return { allow: true };
 }
 
@@ -129,6 +154,7 @@ export function drawerLinks(viewer: Viewer, storeId: string | null, manifest: Re
   const entries = manifest.remotes.flatMap((remote) => remote.drawer).sort((a, b) => a.order - b.order);
   const links: DrawerLink[] = [];
   for (const entry of entries) {
+    if (hiddenForTier(entry, viewer.orga)) continue;
     if (entry.who !== 'signed_in') {
       if (!orgaId || guardVerdict(entry.who, viewer, orgaId, storeId ?? undefined).allow !== true) continue;
     }

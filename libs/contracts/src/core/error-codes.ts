@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   unknown_reference: 400,
   /** free text to a customer outside WhatsApp's 24-hour window: a template message is needed */
   reply_window_closed: 409,
+  /** online booking: another customer booked the time first; the answer carries fresh availability */
+  slot_taken: 409,
   session_expired: 401,
   service_unavailable: 503,
   internal: 500,

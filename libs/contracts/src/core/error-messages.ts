@@ -33,6 +33,7 @@ const en: Catalogue = {
   service_unavailable: 'The service is not available right now. Please try again shortly.',
   reply_window_closed:
     'The customer has not written in the last 24 hours, so WhatsApp allows no free text. Please send a template message instead.',
+  slot_taken: 'This time has just been booked by someone else. Please choose another one.',
   internal: 'An error occurred.',
 };
 
@@ -61,6 +62,7 @@ const it: Catalogue = {
   service_unavailable: 'Il servizio non è disponibile al momento. Riprova tra poco.',
   reply_window_closed:
     'Il cliente non ha scritto nelle ultime 24 ore, quindi WhatsApp non consente testo libero. Invia invece un messaggio modello.',
+  slot_taken: 'Questo orario è appena stato prenotato da qualcun altro. Scegline un altro.',
   internal: 'Si è verificato un errore.',
 };
 
@@ -89,6 +91,7 @@ const de: Catalogue = {
   service_unavailable: 'Der Dienst ist gerade nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   reply_window_closed:
     'Der Kunde hat in den letzten 24 Stunden nicht geschrieben, daher erlaubt WhatsApp keinen freien Text. Bitte senden Sie stattdessen eine Vorlagennachricht.',
+  slot_taken: 'Diese Uhrzeit wurde gerade von jemand anderem gebucht. Bitte wählen Sie eine andere.',
   internal: 'Ein Fehler ist aufgetreten.',
 };
 
@@ -117,6 +120,7 @@ const fr: Catalogue = {
   service_unavailable: "Le service n'est pas disponible pour le moment. Veuillez réessayer dans un instant.",
   reply_window_closed:
     "Le client n'a pas écrit au cours des dernières 24 heures, WhatsApp n'autorise donc pas de texte libre. Veuillez envoyer un message modèle.",
+  slot_taken: "Ce créneau vient d'être réservé par quelqu'un d'autre. Veuillez en choisir un autre.",
   internal: 'Une erreur est survenue.',
 };
 

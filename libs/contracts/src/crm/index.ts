@@ -35,3 +35,4 @@ export * from './tag-deleted.event';
 export * from './tag-updated.event';
 export * from './customer-unsubscribe.rpc';
 export * from './pet-names.rpc';
+export * from './customer-match.rpc';

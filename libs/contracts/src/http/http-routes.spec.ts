@@ -9,6 +9,7 @@ import { defineRoute } from '../core/http-route';
 import { messagingHttpRoutes } from './messaging.routes';
 import { messagingInboxHttpRoutes } from './messaging-inbox.routes';
 import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
+import { bookingHttpRoutes } from './booking.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -21,6 +22,7 @@ describe('HTTP route declarations', () => {
     messagingHttpRoutes,
     messagingInboxHttpRoutes,
     messagingWebhookHttpRoutes,
+    bookingHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {

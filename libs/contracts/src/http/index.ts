@@ -7,6 +7,7 @@ import { userHttpRoutes } from './user.routes';
 import { messagingHttpRoutes } from './messaging.routes';
 import { messagingInboxHttpRoutes } from './messaging-inbox.routes';
 import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
+import { bookingHttpRoutes } from './booking.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -17,6 +18,7 @@ export * from './user.routes';
 export * from './messaging.routes';
 export * from './messaging-inbox.routes';
 export * from './messaging-webhook.routes';
+export * from './booking.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -32,6 +34,7 @@ export const HTTP_ROUTES = {
   ...messagingHttpRoutes,
   ...messagingInboxHttpRoutes,
   ...messagingWebhookHttpRoutes,
+  ...bookingHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;

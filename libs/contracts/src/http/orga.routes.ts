@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   cancelOrgaRpc,
   createMemberRpc,
@@ -16,6 +17,8 @@ import {
   updateStoreRpc,
 } from '../identity';
 import { defineRoute } from '../core/http-route';
+import { externalServiceSchema, tagSchema } from '../crm/crm-shapes';
+import { treatmentSchema } from '../scheduling/scheduling-shapes';
 
 // bodies are the contracts' request schemas without the ids the path carries
 const orgaBody = updateOrgaRpc.request.omit({ orga_id: true });
@@ -25,6 +28,20 @@ const storeUpdateBody = updateStoreRpc.request.omit({ orga_id: true, store_id: t
 const memberCreateBody = createMemberRpc.request.omit({ orga_id: true });
 const memberUpdateBody = updateMemberRpc.request.omit({ orga_id: true, user_id: true });
 const cancelBody = cancelOrgaRpc.request.omit({ orga_id: true });
+
+/**
+ * Spec §3/§7 the organization as the browser loads it: identity's data, stores and users, with the
+ * treatments catalogue (archived ones too, flagged by `archive`), the tags of customers and pets and
+ * the external services. The gateway gathers them from identity, scheduling and crm.
+ */
+export const organizationViewSchema = getOrgaRpc.response.extend({
+  // null: the service that keeps the list did not answer in time. The organization still loads (the shell
+  // starts from it), and the list is read again with the next load.
+  treatments: z.array(treatmentSchema).nullable(),
+  tags: z.array(tagSchema).nullable(),
+  external_services: z.array(externalServiceSchema).nullable(),
+});
+export type OrganizationView = z.infer<typeof organizationViewSchema>;
 
 /** Organizations, their settings, stores and team (R1.17, R2.02, R3.02–R3.04, R7.01). */
 export const orgaHttpRoutes = {
@@ -38,9 +55,9 @@ export const orgaHttpRoutes = {
   getOrga: defineRoute({
     method: 'get',
     path: '/api/v1/orga/:orga',
-    summary: 'An organization with its stores and users (R7.01)',
+    summary: 'An organization with its stores, users, treatments, tags and external services (R7.01)',
     tag: 'orga',
-    response: getOrgaRpc.response,
+    response: organizationViewSchema,
   }),
   listStores: defineRoute({
     method: 'get',

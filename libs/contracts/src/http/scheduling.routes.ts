@@ -20,24 +20,13 @@ import {
   updateTreatmentRpc,
 } from '../scheduling';
 import { defineRoute, type PathParameter } from '../core/http-route';
+import { DATE_PART_PARAMS, SIX_DATE_PARTS } from './path-params';
 
 // Appointments, treatments and calendar feeds (spec §7 "Appointments", R7.05, R1.15).
 // The six date parts and the pet-history cursor are path segments as spec §7 documents them:
 // /appointments/{y}/{m}/{d}/{y2}/{m2}/{d2}, /pet/{pet}/appointments/{last date or none}/{last id or none}.
 
 const STORE = '/api/v1/orga/:orga/store/:store';
-
-const DATE_PART_PARAMS: Record<string, PathParameter> = Object.fromEntries(
-  [
-    ['y', /^\d{4}$/, 'A four-digit year'],
-    ['m', /^(0?[1-9]|1[0-2])$/, 'A month from 1 to 12'],
-    ['d', /^(0?[1-9]|[12]\d|3[01])$/, 'A day from 1 to 31'],
-  ].flatMap(([name, pattern, description]) => [
-    [name as string, { pattern: pattern as RegExp, description: description as string }],
-    [`${name as string}2`, { pattern: pattern as RegExp, description: description as string }],
-  ]),
-);
-const SIX_DATE_PARTS = ':y/:m/:d/:y2/:m2/:d2';
 
 const PET_HISTORY_PARAMS: Record<string, PathParameter> = {
   last_date: {

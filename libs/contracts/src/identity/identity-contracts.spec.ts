@@ -81,6 +81,14 @@ describe('identity contracts of accounts, organizations, stores and team', () =>
     expect(identity.updateOrgaSettingsRpc.request.safeParse({ orga_id, min_rank_write_pets: 5 }).success).toBe(false);
   });
 
+  it('the appointment card setting is a JSON list of field names, or null for the default card', () => {
+    const card = (appointment_card_custom: unknown) =>
+      identity.updateOrgaSettingsRpc.request.safeParse({ orga_id, appointment_card_custom }).success;
+    expect(card('["pets","treatments","price"]')).toBe(true);
+    expect(card(null)).toBe(true);
+    for (const bad of ['pets,price', '[]', '{"fields":["pets"]}', '["pets",7]', '["Pets"]', 42]) expect(card(bad)).toBe(false);
+  });
+
   it('R3.04 R3.03 stores and members are strict; colour schemes are border:card hex', () => {
     const store = { orga_id, name: 'Centro', country: 'IT', address_from_orga: true };
     expect(identity.createStoreRpc.request.safeParse(store).success).toBe(true);

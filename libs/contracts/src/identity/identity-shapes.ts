@@ -94,8 +94,28 @@ export const organizationSchema = z.object({
   min_rank_read_pets: rankSchema,
   min_rank_write_pets: rankSchema,
   promo_code: z.string().nullable(),
+  /** what the calendar's appointment cards show: a JSON list of card fields, null for the default card (optional: absent in answers of older builds) */
+  appointment_card_custom: z.string().nullable().optional(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
+
+/** appointment_card_custom as written: a JSON list of 1 to 10 field names (the calendar ignores names it does not know, R8.08). */
+export const appointmentCardCustomSchema = z
+  .string()
+  .max(500)
+  .refine((text) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return (
+        Array.isArray(value) &&
+        value.length > 0 &&
+        value.length <= 10 &&
+        value.every((f) => typeof f === 'string' && /^[a-z_]{1,30}$/.test(f))
+      );
+    } catch {
+      return false;
+    }
+  }, 'a JSON list of card field names');
 
 /** An organization as listed for a user, with that user's rank in it. */
 export const organizationSummarySchema = organizationSchema.extend({ orga_rank: rankSchema });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import { organizationSchema, rankSchema } from './identity-shapes';
+import { appointmentCardCustomSchema, organizationSchema, rankSchema } from './identity-shapes';
 
 /**
  * PUT /api/v1/orga/{orga}/settings (R2.02, R3.02, R6.03): minimum ranks, share_pets and the
- * administrator notification (HTML, stored sanitized). Organization administrators only.
+ * administrator notification (HTML, stored sanitized), and what the calendar's appointment cards
+ * show (appointment_card_custom, null for the default card). Organization administrators only.
  */
 export const updateOrgaSettingsRpc = defineRpc(
   'rpc.identity.orga.update-settings',
@@ -16,6 +17,7 @@ export const updateOrgaSettingsRpc = defineRpc(
     min_rank_write_pets: rankSchema.optional(),
     share_pets: z.boolean().optional(),
     admin_notification: z.string().max(20_000).nullable().optional(),
+    appointment_card_custom: appointmentCardCustomSchema.nullable().optional(),
   }),
   organizationSchema,
 );

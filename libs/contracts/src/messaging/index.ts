@@ -23,5 +23,6 @@ export * from './whatsapp-profile-image.rpc';
 export * from './whatsapp-profile-update.rpc';
 export * from './provider-webhook.rpc';
 export * from './sandbox-messaging.rpc';
+export * from './reminder-queued.event';
 export * from './reminder-status-changed.event';
 export * from './send-work';

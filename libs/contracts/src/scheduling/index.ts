@@ -25,3 +25,4 @@ export * from './scheduling-shapes';
 export * from './treatment-create.rpc';
 export * from './treatment-list.rpc';
 export * from './treatment-update.rpc';
+export * from './treatment-events.event';

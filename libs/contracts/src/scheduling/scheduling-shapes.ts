@@ -74,6 +74,10 @@ export const recurringInputSchema = z.strictObject({
 });
 export type RecurringInput = z.infer<typeof recurringInputSchema>;
 
+/** A colour as '#rrggbb' (a treatment's colour in the calendar and the booking widget). */
+export const HEX_COLOUR_TEXT = /^#[0-9a-fA-F]{6}$/;
+export const hexColourSchema = z.string().regex(HEX_COLOUR_TEXT, "A colour as '#rrggbb'");
+
 export const treatmentSchema = z.object({
   id: uuid,
   orga_id: uuid,
@@ -81,6 +85,8 @@ export const treatmentSchema = z.object({
   archive: z.boolean(),
   default_duration: z.number().int(),
   default_price: z.number().int(),
+  /** '#rrggbb' or null (no colour of its own); always answered, optional for clients built before colours */
+  color: z.string().nullable().optional(),
 });
 export type Treatment = z.infer<typeof treatmentSchema>;
 
@@ -174,6 +180,9 @@ export const appointmentEventSnapshotSchema = z.object({
   status: z.number().int(),
   pet_ids: z.array(uuid),
   version: z.string(),
+  /** the groomer and the end (booking's busy times); optional: events written before they were carried lack them */
+  user_id: uuid.nullable().optional(),
+  ends_at: z.string().optional(),
 });
 export type AppointmentEventSnapshot = z.infer<typeof appointmentEventSnapshotSchema>;
 

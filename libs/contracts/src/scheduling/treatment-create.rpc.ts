@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import { moneyInputSchema, treatmentSchema } from './scheduling-shapes';
+import { hexColourSchema, moneyInputSchema, treatmentSchema } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
 
@@ -12,6 +12,7 @@ export const createTreatmentRpc = defineRpc(
     name: z.string().trim().min(1).max(100),
     default_duration: z.number().int().min(1).max(1440).default(60),
     default_price: moneyInputSchema.default(0),
+    color: hexColourSchema.nullable().default(null),
   }),
   treatmentSchema,
 );

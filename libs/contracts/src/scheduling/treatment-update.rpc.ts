@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import { moneyInputSchema, treatmentSchema } from './scheduling-shapes';
+import { hexColourSchema, moneyInputSchema, treatmentSchema } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
 
-/** Renames, re-prices or archives a treatment. */
+/** Renames, re-prices, re-colours, archives or restores a treatment. */
 export const updateTreatmentRpc = defineRpc(
   'rpc.scheduling.treatment.update',
   z.strictObject({
@@ -14,6 +14,8 @@ export const updateTreatmentRpc = defineRpc(
     archive: z.boolean().optional(),
     default_duration: z.number().int().min(1).max(1440).optional(),
     default_price: moneyInputSchema.optional(),
+    /** null removes the colour; absent keeps it */
+    color: hexColourSchema.nullable().optional(),
   }),
   treatmentSchema,
 );

@@ -1,1 +1,2 @@
 export * from './calendar-range';
+export * from './appointment-card';

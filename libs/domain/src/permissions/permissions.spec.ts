@@ -13,6 +13,8 @@ import {
   orgaMemberSchema,
   type MinRanks,
   type OrgaMember,
+  minRanksOf,
+  orgaMemberOf,
 } from '.';
 
 const ranks = [0, 1, 2, 3, 4] as const;
@@ -138,5 +140,32 @@ describe('permissions', () => {
   it('parses an organization user from the API and rejects unknown ranks', () => {
     expect(orgaMemberSchema.parse({ orga_rank: 2, employee_status: 1, store_overrides: { s1: 1 }, active: true }).orga_rank).toBe(2);
     expect(orgaMemberSchema.safeParse({ orga_rank: 5, employee_status: 1, store_overrides: {}, active: true }).success).toBe(false);
+  });
+});
+
+describe('a membership from the organization member list', () => {
+  const orga = {
+    users: [{ user_id: 'u1', orga_rank: 3, employee_status: 0, store_override: { s1: 1 }, active: true }, { user_id: 'u2' }],
+    min_rank_read_store: 4,
+    min_rank_write_store: 3,
+    min_rank_read_pets: 4,
+    min_rank_write_pets: 2,
+  };
+
+  it('R6.01 reads a member with their store overrides, and none for a user who is not a member', () => {
+    const member = orgaMemberOf(orga, 'u1');
+    expect(member).toEqual({ orga_rank: 3, employee_status: 0, store_overrides: { s1: 1 }, active: true });
+    expect(member && isStoreAdmin(member, 's1')).toBe(true);
+    expect(orgaMemberOf(orga, 'u3')).toBeNull();
+    expect(orgaMemberOf(null, 'u1')).toBeNull();
+  });
+
+  it('takes the lowest rights for fields an older answer lacks: rank 4, general access, no overrides', () => {
+    expect(orgaMemberOf(orga, 'u2')).toEqual({ orga_rank: 4, employee_status: 1, store_overrides: {}, active: true });
+  });
+
+  it("R6.03 reads the organization's minimum ranks", () => {
+    expect(minRanksOf(orga)).toEqual({ read_store: 4, write_store: 3, read_pets: 4, write_pets: 2 });
+    expect(canWriteStore(orgaMemberOf(orga, 'u1')!, 's1', minRanksOf(orga))).toBe(true);
   });
 });

@@ -73,3 +73,39 @@ export function canReadPets(member: OrgaMember, storeId: string, minRanks: MinRa
 export function canWritePets(member: OrgaMember, storeId: string, minRanks: MinRanks): boolean {
   return hasRankFor(member, storeId, minRanks.write_pets);
 }
+
+/** What an organization's member list holds of a user, as the browser and the services receive it (spec §3). */
+export type OrganizationUserRanks = {
+  user_id: string;
+  orga_rank?: number;
+  employee_status?: number;
+  store_override?: Record<string, number>;
+  active?: boolean;
+};
+
+/** A user's membership as the rules above read it, from the organization's member list; null for a non-member. */
+export function orgaMemberOf(orga: { users: readonly OrganizationUserRanks[] } | null | undefined, userId: string): OrgaMember | null {
+  const user = orga?.users.find((candidate) => candidate.user_id === userId);
+  if (!user) return null;
+  return {
+    orga_rank: user.orga_rank ?? RANKS.worker2,
+    employee_status: user.employee_status ?? EMPLOYEE_STATUS_GENERAL_ACCESS,
+    store_overrides: user.store_override ?? {},
+    active: user.active ?? true,
+  };
+}
+
+/** spec §3 the organization's minimum ranks (min_rank_read_store …) as the rules above read them. */
+export function minRanksOf(orga: {
+  min_rank_read_store: number;
+  min_rank_write_store: number;
+  min_rank_read_pets: number;
+  min_rank_write_pets: number;
+}): MinRanks {
+  return {
+    read_store: orga.min_rank_read_store,
+    write_store: orga.min_rank_write_store,
+    read_pets: orga.min_rank_read_pets,
+    write_pets: orga.min_rank_write_pets,
+  };
+}

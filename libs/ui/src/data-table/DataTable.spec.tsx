@@ -24,10 +24,12 @@ function SortedPets({
   list,
   onRetry = jest.fn(),
   onLoadMore = jest.fn(),
+  moreError = null,
 }: {
   list: PagedTableList<Pet>;
   onRetry?: () => void;
   onLoadMore?: () => void;
+  moreError?: string | null;
 }) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const table = useTable({
@@ -48,6 +50,7 @@ function SortedPets({
       empty={<p data-testid="no-pets">none</p>}
       onRetry={onRetry}
       onLoadMore={onLoadMore}
+      moreError={moreError}
       testId="pet-table"
       rowTestId="pet-row"
     />
@@ -99,6 +102,22 @@ describe('PagedDataTable', () => {
     wrap(<SortedPets list={{ status: 'ready', items: pets, done: false, loadingMore: false }} onLoadMore={onLoadMore} />);
     fireEvent.click(screen.getByTestId('load-more'));
     expect(screen.getByTestId('load-more').textContent).toBe('More pets');
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the rows when a later page fails, says why and retries that page', () => {
+    const onLoadMore = jest.fn();
+    wrap(
+      <SortedPets
+        list={{ status: 'ready', items: pets, done: false, loadingMore: false }}
+        onLoadMore={onLoadMore}
+        moreError="Server down"
+      />,
+    );
+    expect(screen.getAllByTestId('pet-row')).toHaveLength(pets.length);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Server down');
+    fireEvent.click(within(alert).getByRole('button'));
     expect(onLoadMore).toHaveBeenCalledTimes(1);
   });
 });

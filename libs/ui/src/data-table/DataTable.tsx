@@ -1,4 +1,4 @@
-import { Box, Button, Table } from '@chakra-ui/react';
+import { Box, Button, Table, Text } from '@chakra-ui/react';
 import {
   FlexRender,
   tableFeatures,
@@ -118,6 +118,8 @@ export type PagedDataTableProps<TFeatures extends TableFeatures, TData extends R
   empty: ReactNode;
   onRetry: () => void;
   onLoadMore: () => void;
+  /** Why the last "load more" failed; shown under the rows with a retry of that page. */
+  moreError?: string | null;
 };
 
 /** A paged list as a table: loading, failed (with retry) and empty states, the rows, and "load more" until the last page. */
@@ -127,6 +129,7 @@ export function PagedDataTable<TFeatures extends TableFeatures, TData extends Ro
   empty,
   onRetry,
   onLoadMore,
+  moreError = null,
   ...tableProps
 }: PagedDataTableProps<TFeatures, TData>) {
   return (
@@ -145,6 +148,14 @@ export function PagedDataTable<TFeatures extends TableFeatures, TData extends Ro
             </Button>
           ) : null}
         </Box>
+      ) : null}
+      {moreError ? (
+        <Text color="red.600" role="alert">
+          {moreError}{' '}
+          <Button size="xs" variant="ghost" onClick={onLoadMore}>
+            {texts.retry}
+          </Button>
+        </Text>
       ) : null}
     </>
   );

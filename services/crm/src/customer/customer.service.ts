@@ -16,7 +16,16 @@ import {
   type updateCustomerRpc,
 } from '@pawline/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { FILE_STORAGE, type FileStorage, type ListScope, OutboxService, PawlineLogger, RpcError, type StoreScope } from '@pawline/nest-kit';
+import {
+  FILE_STORAGE,
+  deleteStoredFiles,
+  type FileStorage,
+  type ListScope,
+  OutboxService,
+  PawlineLogger,
+  RpcError,
+  type StoreScope,
+} from '@pawline/nest-kit';
 import { toStoredFile, type StoredFileRow } from '../file/file-rows';
 import { PET_COLUMNS, toPet, type PetRow } from '../pet/pet-rows';
 import { refreshCustomerSearch } from '../search/customer-search';
@@ -187,13 +196,7 @@ export class CustomerService {
 
   /** After the commit: a blob that cannot be removed is logged, the rows are gone either way. */
   async deleteBlobs(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      try {
-        await this.storage.delete(key);
-      } catch (error) {
-        this.log.warn('stored file could not be deleted', { err: error, key });
-      }
-    }
+    await deleteStoredFiles(this.storage, keys, this.log);
   }
 
   async list(scope: ListScope, input: RpcRequest<typeof listCustomersRpc>): Promise<RpcResponse<typeof listCustomersRpc>> {

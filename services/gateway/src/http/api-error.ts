@@ -7,6 +7,8 @@ export type ApiErrorDetails = {
   retryAfterSeconds?: number;
   /** A text of the service instead of the code's catalogue text (the upload errors of R5.10). */
   message?: string;
+  /** Fields the error answer carries besides code, message and fields (slot_taken's fresh availability). */
+  extra?: Record<string, unknown>;
 };
 
 /** A failure the gateway answers itself (auth, guards, limits, body problems). */
@@ -20,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ErrorBody = { code: ErrorCode; message: string; fields?: Record<string, string> };
+export type ErrorBody = { code: ErrorCode; message: string; fields?: Record<string, string>; [extra: string]: unknown };
 
 export type MappedError = { status: number; body: ErrorBody; retryAfterSeconds?: number };
 
@@ -31,7 +33,11 @@ export type MappedError = { status: number; body: ErrorBody; retryAfterSeconds?:
  */
 export function mapError(error: unknown, lang: string): MappedError {
   const failure = failureOf(error);
-  const body: ErrorBody = { code: failure.code, message: failure.message ?? errorMessage(failure.code, lang, failure.params) };
+  const body: ErrorBody = {
+    ...failure.extra,
+    code: failure.code,
+    message: failure.message ?? errorMessage(failure.code, lang, failure.params),
+  };
   if (failure.fields && Object.keys(failure.fields).length > 0) body.fields = failure.fields;
   return {
     status: httpStatusOf(failure.code),

@@ -7,6 +7,7 @@ import type { Authenticator } from '../auth/authenticator';
 import type { SessionRevocationStore } from '../auth/session-revocation.store';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
+import { CrossOriginCache, crossOriginPreflight, crossOriginRequest } from './cross-origin';
 import { answerFileRoute, boundRpc, readRawBody } from './file-transfer';
 import {
   appendCookie,
@@ -71,23 +72,51 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function buildApiHandler(routes: readonly ApiRoute[], deps: ApiDependencies): ApiHandler {
   const matcher = new RouteMatcher(routes);
+  const origins = new CrossOriginCache(deps.rpc);
   return {
     handle(req, res) {
       const url = req.url ?? '/';
       // path literals match case-insensitively, as Express matched them
       if (url.slice(0, API_PREFIX.length).toLowerCase() !== API_PREFIX) return false;
+      if (req.method === 'OPTIONS') {
+        // a CORS preflight: only the routes open to other sites (crossOrigin) answer one
+        const asked = req.headers['access-control-request-method'];
+        const preflighted = matcher.match(typeof asked === 'string' ? asked.toUpperCase() : 'GET', url);
+        if (preflighted?.route.crossOrigin) void preflight(preflighted, origins, deps, req, res);
+        else sendError(res, new ApiError('not_found'), pickLanguage(req.headers['accept-language']));
+        return true;
+      }
       const match = matcher.match(req.method ?? 'GET', url);
-      if (match) void answer(match, deps, req, res);
+      if (match) void answer(match, deps, origins, req, res);
       else sendError(res, new ApiError('not_found'), pickLanguage(req.headers['accept-language']));
       return true;
     },
   };
 }
 
-async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function preflight(match: RouteMatch, origins: CrossOriginCache, deps: ApiDependencies, req: IncomingMessage, res: ServerResponse) {
+  const lang = pickLanguage(req.headers['accept-language']);
+  try {
+    if (match.route.crossOrigin)
+      await crossOriginPreflight(match.route.crossOrigin, origins, match.params, req, res, deps.publicOrigin, lang);
+  } catch (error) {
+    if (mapError(error, lang).status >= 500) deps.onUnexpectedError(error, req);
+    sendError(res, error, lang);
+  }
+}
+
+async function answer(
+  match: RouteMatch,
+  deps: ApiDependencies,
+  origins: CrossOriginCache,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const { route } = match;
   const lang = pickLanguage(req.headers['accept-language']);
   try {
+    // first: even a refusal of the route must be readable by an allowed site
+    if (route.crossOrigin) await crossOriginRequest(route.crossOrigin, origins, match.params, req, res, deps.publicOrigin, lang);
     if (route.localOnly && !isLocalRequest(req)) throw new ApiError('not_found');
     if (route.sameOriginOnly) refuseCrossSite(req, deps.publicOrigin);
     // a file upload reads its raw body itself (R7.10), capped by its kind's limit; a body error comes before auth
@@ -117,8 +146,8 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
         if (auth) await deps.revocations.revoke(auth.userId, [auth.sessionId], new Date());
       },
     };
-    if (route.rateLimit) {
-      const decision = await deps.rateLimiter.consume(route.rateLimit.rule, route.rateLimit.key(ctx));
+    for (const limit of route.rateLimits ?? []) {
+      const decision = await deps.rateLimiter.consume(limit.rule, limit.key(ctx));
       if (!decision.allowed) throw new ApiError('rate_limited', { retryAfterSeconds: decision.retryAfterSeconds });
     }
     if (route.loginBackoff) {
@@ -142,14 +171,14 @@ async function answer(match: RouteMatch, deps: ApiDependencies, req: IncomingMes
     const status = route.status ?? 200;
     if (isRpcRoute(route) && !route.output && status !== 204) {
       // the service's answer is the route's answer: pass its JSON text on unread
-      const raw = await rpc.callRaw(route.rpc, route.input(ctx), { auth, lang, member });
+      const raw = await rpc.callRaw(route.rpc, route.input(ctx), { auth, lang, member, timeoutMs: route.timeoutMs });
       sendJsonText(res, status, raw.text);
       return;
     }
     const reply = replyOf(res, deps.secureCookies);
     let result: unknown;
     if (isRpcRoute(route)) {
-      const data = await rpc.call(route.rpc, route.input(ctx), { auth, lang, member });
+      const data = await rpc.call(route.rpc, route.input(ctx), { auth, lang, member, timeoutMs: route.timeoutMs });
       result = route.output ? await route.output(data, reply, ctx) : data;
     } else if (isMultiRpcRoute(route)) {
       result = await route.run(ctx, boundRpc(rpc, auth, lang, member));

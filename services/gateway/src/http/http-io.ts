@@ -72,9 +72,13 @@ export function refuseCrossSite(req: Pick<IncomingMessage, 'headers'>, publicOri
   if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ApiError('cross_site_request');
   const origin = req.headers.origin;
   if (origin === undefined) return;
+  if (!isOwnOrigin(origin, req, publicOrigin)) throw new ApiError('cross_site_request');
+}
+
+/** An Origin that is the product's own: the public URL's, or the one of the Host asked. */
+export function isOwnOrigin(origin: string, req: Pick<IncomingMessage, 'headers'>, publicOrigin: string | undefined): boolean {
   const host = req.headers.host;
-  const allowed = origin === publicOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
-  if (!allowed) throw new ApiError('cross_site_request');
+  return origin === publicOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
 }
 
 /** `{}` for an empty body; a JSON object or array; anything else is bad_json. */

@@ -79,6 +79,12 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
           : status === '204' || !responseSchema
             ? { description: 'Done' }
             : { description: 'OK', content: { 'application/json': { schema: jsonSchema(responseSchema, 'output') } } },
+      ...Object.fromEntries(
+        (route.answers ?? []).map((answer) => [
+          String(answer.status),
+          { description: answer.description, content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } } },
+        ]),
+      ),
       default: {
         description: "Error in the caller's language",
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },

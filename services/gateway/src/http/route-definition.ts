@@ -13,6 +13,7 @@ import type {
 } from '@pawline/contracts';
 import type { AccessNeed } from '@pawline/nest-kit';
 import type { RateLimitRule } from '../rate-limit/rate-limiter';
+import type { RpcCaller } from './rpc-caller';
 
 export type { HttpMethod, PathParameter } from '@pawline/contracts';
 
@@ -50,6 +51,28 @@ export function pathParam<P extends object>(ctx: { params: P }, name: keyof P & 
 export const orgaParam = (ctx: RouteContext): string => pathParam(ctx, 'orga');
 export const storeParam = (ctx: RouteContext): string => pathParam(ctx, 'store');
 
+/** A rate limit of a route: the rule and whose counter a request hits (the caller's address, a store…). */
+export type RouteRateLimit<C = RouteContext> = { rule: RateLimitRule; key(ctx: C): string };
+
+/**
+ * Cross-origin access for the sites a record names (the salon's own site for its booking widget):
+ * the router answers the CORS preflight of the route's path and adds Access-Control-Allow-Origin,
+ * the exact origin, when the request's Origin is one `origins` lists; any other site gets no CORS
+ * headers and, for anything but a read, a 403 with `refused`'s text. Requests of the product's own
+ * origin, and those without an Origin, pass as on every route.
+ */
+export type CrossOrigin = {
+  /** The key of the origin list in the path (the store public id), or null when the path has no valid one. */
+  key(params: Record<string, string>): string | null;
+  /** The origins allowed for the key (none for an unknown key); the router keeps them CROSS_ORIGIN_CACHE_MS. */
+  origins(key: string, rpc: RpcCaller): Promise<readonly string[]>;
+  /** The refusal's text in the caller's language. */
+  refused(lang: MessageLanguage): string;
+};
+
+/** An answer besides the success a route documents (OpenAPI): the booking request's 409 with fresh slots. */
+export type DocumentedAnswer = { status: number; description: string; schema: z.ZodType };
+
 /** What a route may do to the HTTP answer besides its body. */
 export type RouteReply = {
   setCookie(name: string, value: string, options?: CookieOptions): void;
@@ -63,6 +86,8 @@ export type RouteReply = {
  * and rate limit.
  */
 type RouteBase = {
+  /** How long the service may take, when one call does several services' work (the kit's default: 10 s). */
+  timeoutMs?: number;
   /** The declaration the browser's client calls (libs/api-client takes its types from it). */
   http: HttpRoute;
   method: HttpRoute['method'];
@@ -85,7 +110,10 @@ type RouteBase = {
   params?: Readonly<Record<string, PathParameter>>;
   /** Schema of the JSON answer (OpenAPI); absent for 204 and downloads. */
   responseSchema?: z.ZodType;
-  rateLimit?: { rule: RateLimitRule; key(ctx: RouteContext): string };
+  /** Every one is counted; the first one over its limit answers 429. */
+  rateLimits?: readonly RouteRateLimit[];
+  crossOrigin?: CrossOrigin;
+  answers?: readonly DocumentedAnswer[];
   /** Answered only to requests from this machine (isLocalRequest); anyone else gets not_found. */
   localOnly?: boolean;
   /** A browser request from another site is refused (refuseCrossSite): the routes that set or read the refresh cookie. */
@@ -104,11 +132,21 @@ export type BoundContext<H extends HttpRoute> = Omit<RouteContext, 'params' | 'q
 /** The gateway's side of a route: who may call it and how often. */
 type Binding<H extends HttpRoute> = {
   access: RouteAccess;
-  rateLimit?: { rule: RateLimitRule; key(ctx: BoundContext<H>): string };
+  rateLimit?: RouteRateLimit<BoundContext<H>> | readonly RouteRateLimit<BoundContext<H>>[];
   localOnly?: boolean;
   sameOriginOnly?: boolean;
   loginBackoff?(ctx: BoundContext<H>): string;
+  crossOrigin?: CrossOrigin;
+  answers?: readonly DocumentedAnswer[];
+  timeoutMs?: number;
 };
+
+function rateLimitsOf<H extends HttpRoute>(binding: Binding<H>): readonly RouteRateLimit[] {
+  const limits = binding.rateLimit;
+  if (!limits) return [];
+  // the router parsed the path, query and body by the route's declaration before it counts
+  return (Array.isArray(limits) ? limits : [limits]) as readonly RouteRateLimit[];
+}
 
 function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
   return {
@@ -123,10 +161,13 @@ function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
     ...(http.query ? { query: http.query } : {}),
     ...(http.params ? { params: http.params } : {}),
     ...(http.response ? { responseSchema: http.response } : {}),
-    ...(binding.rateLimit ? { rateLimit: binding.rateLimit } : {}),
+    ...(binding.rateLimit ? { rateLimits: rateLimitsOf(binding) } : {}),
+    ...(binding.crossOrigin ? { crossOrigin: binding.crossOrigin } : {}),
+    ...(binding.answers ? { answers: binding.answers } : {}),
     ...(binding.localOnly ? { localOnly: true } : {}),
     ...(binding.sameOriginOnly ? { sameOriginOnly: true } : {}),
     ...(binding.loginBackoff ? { loginBackoff: binding.loginBackoff } : {}),
+    ...(binding.timeoutMs ? { timeoutMs: binding.timeoutMs } : {}),
   };
 }
 

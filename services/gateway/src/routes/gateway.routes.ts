@@ -11,6 +11,8 @@ import { userRoutes } from './user.routes';
 import { messagingRoutes } from './messaging.routes';
 import { messagingInboxRoutes } from './messaging-inbox.routes';
 import { messagingWebhookRoutes } from './messaging-webhook.routes';
+import { bookingRoutes } from './booking.routes';
+import { bookingPublicRoutes } from './booking-public.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -24,6 +26,8 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...messagingRoutes,
     ...messagingInboxRoutes,
     ...messagingWebhookRoutes,
+    ...bookingRoutes,
+    ...bookingPublicRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];

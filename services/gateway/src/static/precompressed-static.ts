@@ -95,7 +95,14 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) || file === root ? file : null;
 }
 
-export type PrecompressedStaticOptions = { index?: string };
+export type PrecompressedStaticOptions = {
+  index?: string;
+  /** Cache-Control by file name instead of cacheControlFor's */
+  cacheControl?: (fileName: string) => string;
+  /** set on every file this serves (the booking widget's CORS header) */
+  headers?: Readonly<Record<string, string>>;
+};
+export type SendFileOptions = Pick<PrecompressedStaticOptions, 'cacheControl' | 'headers'>;
 
 /**
  * Serves the files of a frontend build: the .br or .gz copy beside a file when the request accepts
@@ -115,14 +122,14 @@ export function precompressedStatic(rootDir: string, options: PrecompressedStati
       next();
       return;
     }
-    sendFile(req, res, file).then((sent) => {
+    sendFile(req, res, file, options).then((sent) => {
       if (!sent) next();
     }, next);
   };
 }
 
 /** Sends one file of a build as precompressedStatic does; false when there is no such file. */
-export async function sendFile(req: Request, res: Response, file: string): Promise<boolean> {
+export async function sendFile(req: Request, res: Response, file: string, options: SendFileOptions = {}): Promise<boolean> {
   const original = await fileStats(file);
   if (!original) return false;
   const extension = path.extname(file).toLowerCase();
@@ -144,7 +151,8 @@ export async function sendFile(req: Request, res: Response, file: string): Promi
     res.setHeader('Vary', 'Accept-Encoding');
   }
   const etag = etagOf(original, encoding);
-  res.setHeader('Cache-Control', cacheControlFor(file));
+  res.setHeader('Cache-Control', (options.cacheControl ?? cacheControlFor)(file));
+  for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', original.mtime.toUTCString());
   if (matchesEtag(req.headers['if-none-match'], etag)) {

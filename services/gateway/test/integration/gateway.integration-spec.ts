@@ -166,6 +166,8 @@ describe('gateway over identity (real NATS, Postgres, Redis)', () => {
     expect((orgas.body as { id: string }[]).map((o) => o.id)).toEqual([owner.orgaId]);
     const orga = await owner.browser.request('GET', `/api/v1/orga/${owner.orgaId}`, { token: owner.token });
     expect(orga.status).toBe(200);
+    // only identity runs here: the organization loads, the other services' lists are null until they answer
+    expect(orga.body).toMatchObject({ id: owner.orgaId, treatments: null, tags: null, external_services: null });
     const stores = await owner.browser.request('GET', `/api/v1/orga/${owner.orgaId}/store`, { token: owner.token });
     const storeId = (stores.body as { id: string }[])[0]?.id ?? '';
     expect(

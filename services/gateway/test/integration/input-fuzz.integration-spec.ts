@@ -180,6 +180,9 @@ const DECLARED_SEGMENTS: Record<string, string[]> = {
   d2: ['32', '00'],
   last_date: ['0000-01-01T00:00:00Z', '2027-02-31T10:00:00Z', '0001-01-01T00:00:00%2B01:00', '9999-99-99T99:99Z', '%00'],
   last_id: ['not-a-uuid', '%00'],
+  // a store public id is 16 of a-z0-9: upper case, one short, one long, a NUL
+  public_id: ['SALONMATRIX00001', 'salonmatrix0001', 'salonmatrix000001', 'salonmatrix0000%00'],
+  created_time: ['-1', '1e3', '1234567890123456', '%00'],
 };
 
 function probesOf(route: RouteDeclaration, world: World): Probe[] {

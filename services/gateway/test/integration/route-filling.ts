@@ -34,13 +34,16 @@ export const PARAM_SAMPLES: Record<string, string> = {
   notification_type: 'CUSTOMER_MSG',
   sector: 'msg',
   sequence: '0',
+  created_time: '0',
 };
 
 export const PARAMETER = /:([a-z_][a-z0-9_]*)/g;
 
 /**
  * The route's path with every parameter filled, or an error naming the route and the parameter;
- * `raw` puts a segment as it is in place of a parameter (the fuzz's bad values).
+ * `raw` puts a segment as it is in place of a parameter (the fuzz's bad values). A declared
+ * parameter takes the world's value when it has one (a store public id: the public booking routes
+ * have no organization in the path, the store public id of A's store 2 stands for it), else its sample.
  */
 export function fillPath(route: RouteDeclaration, values: Record<string, string>, raw: Record<string, string> = {}): string {
   return route.path.replace(PARAMETER, (_match, name: string, offset: number) => {
@@ -48,8 +51,9 @@ export function fillPath(route: RouteDeclaration, values: Record<string, string>
     if (rawSegment !== undefined) return rawSegment;
     const declared = route.params?.[name];
     if (declared) {
-      const sample = PARAM_SAMPLES[name];
-      if (sample === undefined) throw new Error(`${routeKey(route)}: no sample for :${name} in PARAM_SAMPLES (${declared.description})`);
+      const sample = values[name] ?? PARAM_SAMPLES[name];
+      if (sample === undefined)
+        throw new Error(`${routeKey(route)}: no world value or sample for :${name} in PARAM_SAMPLES (${declared.description})`);
       if (!declared.pattern.test(sample)) throw new Error(`${routeKey(route)}: sample ${sample} for :${name} does not match its pattern`);
       return sample;
     }
@@ -127,6 +131,31 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/orga/:orga/store/:store/msg/preview': () => ({
     template_text: 'Hello {{1}} from {{2}} ok',
     variables_str: 'first_name/store_name',
+  }),
+  // office hours on Wednesdays: a real rule, so the rows that may create one do
+  'POST /api/v1/orga/:orga/store/:store/booking/admin/rule': () => ({ user_id: null, weekday: 3, start_hour: 9, end_hour: 12 }),
+  'PUT /api/v1/orga/:orga/treatments/additional_info': (ctx) => ({
+    entries: [{ treatment_id: ctx.ids['treatment'], pet_type: 1, size: 'medium', minutes: 45 }],
+  }),
+  'POST /api/v1/public/booking/:public_id/availability': (ctx) => ({
+    from: '2027-03-08',
+    days: 7,
+    pets: [{ name: 'Matrixpet', pet_type: 1 }],
+    treatment_ids: [ctx.ids['treatment']],
+  }),
+  'POST /api/v1/public/booking/:public_id/customer-check': () => ({ fon: '+39 347 555 0101', last_name: 'Nobody' }),
+  // a well-formed request whose slot token and challenge booking never signed: refused, nothing held
+  'POST /api/v1/public/booking/:public_id/request': (ctx) => ({
+    slot_token: `matrix-no-such-token-${fresh()}`,
+    starts_at: '2027-03-10T09:00:00+01:00',
+    treatment_ids: [ctx.ids['treatment']],
+    pets: [{ name: 'Matrixpet', pet_type: 1 }],
+    first_name: 'Matrix',
+    last_name: 'Widget',
+    fon: '+39 347 555 0199',
+    accept_privacy: true,
+    challenge: `matrix-no-such-challenge-${fresh()}`,
+    nonce: '0',
   }),
   'PUT /api/v1/orga/:orga/msg/sender': () => ({
     phone_number_id: '1234567890',

@@ -112,6 +112,14 @@ const THROWAWAY: Record<string, Throwaway> = {
     await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/msg/whatsapp_profile_image`, undefined, PNG).catch(() => undefined);
     return {};
   },
+  'DELETE /api/v1/orga/:orga/store/:store/booking/admin/rule/:rule': async (world) => ({
+    rule: idOf(
+      await world.ownerOfA('post', `${storeOfA(world)}/booking/admin/rule`, { user_id: null, weekday: 2, start_hour: 7, end_hour: 8 }),
+    ),
+  }),
+  // a request accepted or deleted is spent: each row gets a new one, asked for through the public widget routes
+  'DELETE /api/v1/orga/:orga/store/:store/booking/admin/slot/:slot': async (world) => ({ slot: await world.newBookingRequest() }),
+  'POST /api/v1/orga/:orga/store/:store/booking/admin/slot/:slot/accept': async (world) => ({ slot: await world.newBookingRequest() }),
   'DELETE /api/v1/orga/:orga/store/:store/appointment/:id': async (world) => {
     const booked = await world.ownerOfA('post', `${storeOfA(world)}/appointment`, {
       appointment: { date: '2027-04-05', hour: 9, min: 0, duration: 30, pet_ids: [world.ids['pet']] },
@@ -213,7 +221,9 @@ function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: u
   if (route.access === 'public') {
     // public: nobody is asked to sign in or refused for who they are
     if (reply.status === 403 || reply.code === 'unauthorized' || reply.status >= 500) return `a public route must answer anyone; ${got}`;
-    return null;
+    // the booking widget's routes name A's store by its public id only: its organization and store ids stay inside
+    const shown = world.internals.filter((secret) => reply.text.includes(secret));
+    return shown.length > 0 ? `a public route showed A's internal ids: ${shown.join(', ')}` : null;
   }
   if (caller === 'anonymous') return reply.status === 401 ? null : `no token must get 401; ${got}`;
   const leaks = leaked(world, reply, `${path} ${JSON.stringify(sentBody ?? null)}`);

@@ -1,4 +1,5 @@
 import { REMINDER_STATUS } from '@pawline/contracts';
+import { bookingFrom, bookSlot, openForBooking } from './booking-test-helpers';
 import { forwardsFor, newOwner, type Owner } from './gateway-test-helpers';
 import { MATRIX_TEMPLATE } from './route-filling';
 
@@ -80,7 +81,14 @@ export type World = {
   secrets: string[];
   /** Makes A's owner create a throw-away record for one destructive row. */
   ownerOfA(method: string, path: string, json?: unknown, file?: Buffer): Promise<Record<string, unknown>>;
+  /** A new pending booking request in A's store 2, made through the public widget routes: its id. */
+  newBookingRequest(): Promise<string>;
+  /** What a public route must never show: A's organization and store ids and its owner's address. */
+  internals: string[];
 };
+
+/** The salon site A's store 2 allows the widget on (CORS). */
+export const MATRIX_SITE = 'https://salone-matrix.example';
 
 /** Alma's mobile (E.164 digits), the number she writes from on the sandbox phone. */
 const ALMA_PHONE = '+39 347 555 0101';
@@ -245,6 +253,17 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     recurring: { unit: 'week', every: 1, count: 2 },
   });
   const appointment = (booked['items'] as { id: string; recurring_group_id: string }[])[0];
+  // online booking in store 2 (spec §7 "Booking"): on, the matrix's site allowed, office and owner hours, one request
+  const setup = await ownerOfA('patch', `${storeA}/booking/admin/setup`, {
+    enabled: true,
+    allowed_origins: [MATRIX_SITE],
+    min_notice_minutes: 0,
+    horizon_days: 365,
+  });
+  const publicId = String(setup['public_id']);
+  const rule = await openForBooking(ownerOfA, storeA, a.owner.userId);
+  const newBookingRequest = () => bookSlot(base, publicId, bookingFrom(), [String(treatment['id'])]);
+  const bookingRequest = await newBookingRequest();
   const feed = await ownerOfA('post', `${storeA}/calendar_feed`, {});
   const template = await ownerOfA('post', `${orgaA}/msg/template`, MATRIX_TEMPLATE);
   const profileImage = await ownerOfA('post', `${orgaA}/msg/whatsapp_profile_image`, undefined, PNG);
@@ -286,6 +305,10 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     // a message answer with a photo: msg_single/:id and the attachments of its subject
     msg_single: answer,
     subject: answer,
+    rule,
+    slot: bookingRequest,
+    // the public booking routes' :public_id (a declared parameter the world fills, see fillPath)
+    public_id: publicId,
   };
 
   // no member has asked a guard anything yet, so no guard or service holds a membership older
@@ -300,5 +323,6 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     marker,
     a.owner.email,
   ].filter((secret) => secret.length > 0);
-  return { base, a, b, members, ids, spareStores, secrets, ownerOfA };
+  const internals = [a.orgaId, a.store1, a.store2, a.owner.email];
+  return { base, a, b, members, ids, spareStores, secrets, ownerOfA, newBookingRequest, internals };
 }

@@ -67,8 +67,8 @@ export class OrgaAdminService {
   }
 
   /**
-   * R3.02 R6.03 settings: the four minimum ranks, share_pets (R6.08) and the administrator
-   * notification, stored sanitized (an empty result clears it).
+   * R3.02 R6.03 settings: the four minimum ranks, share_pets (R6.08), the administrator
+   * notification, stored sanitized (an empty result clears it), and the appointment card's fields.
    */
   updateSettings(caller: AuthenticatedCaller, input: RpcRequest<typeof updateOrgaSettingsRpc>): Promise<Organization> {
     return this.dataSource.transaction(async (manager) => {
@@ -83,6 +83,7 @@ export class OrgaAdminService {
         const clean = input.admin_notification === null ? '' : sanitizeHtml(input.admin_notification);
         changes.adminNotification = clean === '' ? null : clean;
       }
+      if (input.appointment_card_custom !== undefined) changes.appointmentCardCustom = input.appointment_card_custom;
       return this.saveOrga(manager, caller, input.orga_id, changes);
     });
   }

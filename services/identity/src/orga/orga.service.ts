@@ -185,6 +185,7 @@ export function toOrganization(o: OrganizationEntity): Organization {
     min_rank_read_pets: o.minRankReadPets,
     min_rank_write_pets: o.minRankWritePets,
     promo_code: o.promoCode,
+    appointment_card_custom: o.appointmentCardCustom,
   };
 }
 

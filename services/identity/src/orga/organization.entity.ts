@@ -44,4 +44,8 @@ export class OrganizationEntity extends PlaceColumns {
 
   @Column({ type: 'varchar', length: 64, name: 'promo_code', nullable: true })
   promoCode!: string | null;
+
+  /** What the calendar's appointment cards show: a JSON list of card fields; null for the default card. */
+  @Column({ type: 'varchar', length: 500, name: 'appointment_card_custom', nullable: true })
+  appointmentCardCustom!: string | null;
 }

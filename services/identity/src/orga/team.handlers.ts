@@ -26,8 +26,13 @@ export class TeamHandlers {
     return this.team.list(await this.guard.caller(ctx), input.orga_id);
   }
 
+  /**
+   * Without a signed-in user the caller is a service (booking's staff names after member.changed, which carries
+   * none): the gateway binds this RPC only to a route that needs a login, so a browser never arrives here without one.
+   */
   @RpcHandler(getMemberRpc)
   async get(input: RpcRequest<typeof getMemberRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getMemberRpc>> {
+    if (ctx.auth === null) return this.team.detailForService(input.orga_id, input.user_id);
     return this.team.get(await this.guard.caller(ctx), input.orga_id, input.user_id);
   }
 

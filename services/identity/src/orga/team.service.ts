@@ -246,6 +246,11 @@ export class TeamService {
     if (rows.length > 0) await manager.insert(StoreUserEntity, rows);
   }
 
+  /** Service to service (no user): one member's detail, for projections of the team. */
+  async detailForService(orgaId: string, userId: string): Promise<OrgaUserDetail> {
+    return this.detailOf(this.dataSource.manager, orgaId, userId);
+  }
+
   private async detailOf(manager: EntityManager, orgaId: string, userId: string): Promise<OrgaUserDetail> {
     const row = await manager.getRepository(OrgaUserEntity).findOneBy({ orgaId, userId });
     if (!row) throw new RpcError('not_found');

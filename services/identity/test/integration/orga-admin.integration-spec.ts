@@ -341,6 +341,28 @@ describe('identity: account features, organizations, stores and team', () => {
       );
     });
 
+    it("stores what the calendar's appointment cards show, refuses a malformed setting and clears it with null", async () => {
+      const chosen = await call(
+        client,
+        updateOrgaSettingsRpc,
+        { orga_id: anna.orgaId, appointment_card_custom: '["pets","treatments","price"]' },
+        anna.auth,
+      );
+      expect(chosen.appointment_card_custom).toBe('["pets","treatments","price"]');
+      expect((await call(client, getOrgaRpc, { orga_id: anna.orgaId }, anna.auth)).appointment_card_custom).toBe(
+        '["pets","treatments","price"]',
+      );
+      const malformed = { orga_id: anna.orgaId, appointment_card_custom: 'pets,price' };
+      expect((await failureOf(client, updateOrgaSettingsRpc, malformed, anna.auth)).code).toBe('validation_failed');
+      const [kept] = await env.query<{ appointment_card_custom: string | null }>(
+        `SELECT appointment_card_custom FROM identity.organization WHERE id = $1`,
+        [anna.orgaId],
+      );
+      expect(kept?.appointment_card_custom).toBe('["pets","treatments","price"]');
+      const cleared = await call(client, updateOrgaSettingsRpc, { orga_id: anna.orgaId, appointment_card_custom: null }, anna.auth);
+      expect(cleared.appointment_card_custom).toBeNull();
+    });
+
     it('R2.02 refuses a member of another organization and organization users below admin', async () => {
       const worker = await member(anna, { first_name: 'Walter', last_name: 'Bianchi', email: 'walter@example.it', orga_rank: 2 });
       const workerAuth = await signIn(worker.username, worker.first_password);

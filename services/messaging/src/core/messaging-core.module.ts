@@ -44,6 +44,6 @@ import { MessagingSendPortsModule } from './messaging-send-ports.module';
     SettingsReminderTimings,
     { provide: REMINDER_TIMINGS, useExisting: SettingsReminderTimings },
   ],
-  exports: [TemplateService, ReminderSettingsService, REMINDER_COMPOSER, TEMPLATE_COMPOSER, REMINDER_TIMINGS],
+  exports: [TemplateService, ReminderSettingsService, REMINDER_COMPOSER, TEMPLATE_COMPOSER, REMINDER_TIMINGS, FILE_STORAGE],
 })
 export class MessagingCoreModule {}

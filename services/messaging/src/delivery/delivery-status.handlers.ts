@@ -3,6 +3,7 @@ import {
   providerStatusReceivedEvent,
   REMINDER_STATUS,
   reminderStatusChangedEvent,
+  sendMessageWork,
   type EventEnvelope,
   type EventPayload,
   type ReminderStatus,
@@ -54,6 +55,15 @@ export class DeliveryStatusHandlers {
       `UPDATE outbound_message SET status = $2, status_at = $3, last_error = COALESCE($4, last_error), updated_at = now() WHERE id = $1`,
       [row.id, value, event.data.at, failure],
     );
+    // a message WhatsApp accepted and later could not deliver: its text goes by SMS (the worker sends it once)
+    if (next === 'failed') {
+      await this.outbox.add(
+        manager,
+        sendMessageWork,
+        { outbound_id: row.id, sms_fallback: true },
+        { orgaId: orga_id, storeId: row.store_id, actor: null },
+      );
+    }
     if (row.appointment_id && row.store_id) {
       await this.outbox.add(
         manager,

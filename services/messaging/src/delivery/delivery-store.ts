@@ -43,6 +43,9 @@ type ClaimRow = {
 
 export type Ended = { orgaId: string; kind: string } | null;
 
+/** sms_message_id while a worker sends a failed message's SMS (no provider id looks like it) */
+const SMS_TAKEN = 'sms:sending';
+
 /**
  * The worker's SQL on outbound_message (messaging's schema). The claim is a lease: two workers never
  * send one row at once, and a worker that died frees its rows when the lease passes. Each change of
@@ -70,6 +73,29 @@ export class DeliveryStore {
   /** provider id + status sent in one UPDATE (with the others of this turn); false: it was recorded before */
   recordSent(id: string, provider: string, providerMessageId: string): Promise<boolean> {
     return this.records.add({ id, provider, providerMessageId });
+  }
+
+  /**
+   * Takes a failed message's SMS for this worker, once: a second job for it (a redelivery, a repeated webhook)
+   * finds it taken. Null when it is not a failed message or its SMS is taken or sent.
+   */
+  async claimSmsFallback(id: string): Promise<{ orgaId: string; toPhone: string; content: OutgoingMessage } | null> {
+    const rows: unknown = await this.db.query(
+      `UPDATE ${this.schema}."outbound_message" SET "sms_message_id" = '${SMS_TAKEN}', "updated_at" = now()
+        WHERE "id" = $1 AND "status" = ${REMINDER_STATUS.failed} AND "sms_message_id" IS NULL
+        RETURNING "orga_id", "to_phone", "content"`,
+      [id],
+    );
+    const row = returnedRows<{ orga_id: string; to_phone: string; content: OutgoingMessage }>(rows)[0];
+    return row ? { orgaId: row.orga_id, toPhone: row.to_phone, content: row.content } : null;
+  }
+
+  /** The SMS provider's id of a fallback SMS, or null when it could not be sent (the message stays failed without one). */
+  async recordSmsFallback(id: string, smsMessageId: string | null): Promise<void> {
+    await this.db.query(
+      `UPDATE ${this.schema}."outbound_message" SET "sms_message_id" = $2, "updated_at" = now() WHERE "id" = $1 AND "sms_message_id" = '${SMS_TAKEN}'`,
+      [id, smsMessageId],
+    );
   }
 
   private async claimBatch(inputs: { id: string; leaseMs: number }[]): Promise<Claim[]> {

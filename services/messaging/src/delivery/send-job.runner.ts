@@ -161,6 +161,10 @@ export class SendJobRunner implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     const outboundId = read.event.data.outbound_id;
+    if (read.event.data.sms_fallback) {
+      await this.smsInstead(message, outboundId);
+      return;
+    }
     try {
       if (message.info.deliveryCount > MAX_DELIVERIES) {
         await this.store.end(outboundId, REMINDER_STATUS.undelivered, `no outcome after ${MAX_DELIVERIES} deliveries`, null, false);
@@ -286,7 +290,26 @@ export class SendJobRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async sendSms(sender: SenderCredentials, outbound: ClaimedMessage): Promise<string | null> {
+  /** spec §4 'WhatsApp failed, SMS will be sent' for a message WhatsApp failed after accepting it (the webhook). */
+  private async smsInstead(message: JsMsg, outboundId: string): Promise<void> {
+    try {
+      const taken = await this.store.claimSmsFallback(outboundId);
+      if (!taken) {
+        message.ack();
+        return;
+      }
+      const sender = await this.senderOf(taken.orgaId);
+      const smsId = sender ? await this.sendSms(sender, { toPhone: taken.toPhone, content: taken.content, id: outboundId }) : null;
+      await this.store.recordSmsFallback(outboundId, smsId);
+      message.ack();
+    } catch (error) {
+      this.metrics.errors += 1;
+      this.log.warn('SMS in place of a failed WhatsApp message: retrying', { outboundId, err: describe(error) });
+      message.nak(1_000);
+    }
+  }
+
+  private async sendSms(sender: SenderCredentials, outbound: Pick<ClaimedMessage, 'id' | 'toPhone' | 'content'>): Promise<string | null> {
     if (!this.sms) return null;
     const text = outbound.content.kind === 'template' ? outbound.content.renderedText : outbound.content.text;
     try {

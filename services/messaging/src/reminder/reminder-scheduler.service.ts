@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { REMINDER_STATUS } from '@pawline/contracts';
-import { KIT_CONFIG, NATS_CONNECTION, PawlineLogger, type KitConfig } from '@pawline/nest-kit';
+import { REMINDER_STATUS, reminderQueuedEvent } from '@pawline/contracts';
+import { KIT_CONFIG, NATS_CONNECTION, OutboxService, PawlineLogger, type KitConfig } from '@pawline/nest-kit';
 import { addDays, formatLocalDate, parseLocalDate } from '@pawline/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { buttonPayloadsFor } from '../ports/button-payload';
 import {
   MESSAGE_QUOTA,
@@ -115,6 +115,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     @Inject(REMINDER_TIMINGS) private readonly timings: ReminderTimings,
     @Inject(REMINDER_COMPOSER) private readonly composer: ReminderComposer,
     @Inject(MESSAGE_QUOTA) private readonly quota: MessageQuota,
+    private readonly outbox: OutboxService,
     logger: PawlineLogger,
   ) {
     this.leader = new SchedulerLeader(kit.databaseUrl, `pawline-reminder-scheduler:${kit.serviceName}`);
@@ -316,9 +317,46 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     return { queued, overQuota, switchedOff };
   }
 
-  /** One multi-row insert; answers the ids written (a key already taken writes nothing). */
+  /**
+   * One multi-row insert and, in its transaction, one reminder.queued event per store of the rows written
+   * (the card's 'in the process of sending'); answers the ids written (a key already taken writes nothing).
+   */
   private async write(chunk: (Composed & { id: string; ok: boolean })[], now: Date): Promise<string[]> {
-    const rows = await this.db.query<{ id: string }[]>(
+    return this.db.transaction(async (m) => {
+      const written = await this.insert(m, chunk, now);
+      await this.announce(m, chunk, new Set(written));
+      return written;
+    });
+  }
+
+  private async announce(m: EntityManager, chunk: (Composed & { id: string; ok: boolean })[], written: Set<string>): Promise<void> {
+    const byStore = new Map<
+      string,
+      { orgaId: string; storeId: string; reminders: { appointment_id: string; outbound_id: string; reminder_status: number }[] }
+    >();
+    for (const item of chunk) {
+      const { appointment_id: appointmentId, orga_id: orgaId, store_id: storeId } = item.candidate;
+      if (!written.has(item.id) || !appointmentId || !storeId) continue;
+      const group = byStore.get(storeId) ?? { orgaId, storeId, reminders: [] };
+      group.reminders.push({
+        appointment_id: appointmentId,
+        outbound_id: item.id,
+        reminder_status: item.ok ? REMINDER_STATUS.in_process : REMINDER_STATUS.failed,
+      });
+      byStore.set(storeId, group);
+    }
+    for (const group of byStore.values()) {
+      await this.outbox.add(
+        m,
+        reminderQueuedEvent,
+        { orga_id: group.orgaId, store_id: group.storeId, reminders: group.reminders },
+        { orgaId: group.orgaId, storeId: group.storeId, actor: null },
+      );
+    }
+  }
+
+  private async insert(m: EntityManager, chunk: (Composed & { id: string; ok: boolean })[], now: Date): Promise<string[]> {
+    const rows = await m.query<{ id: string }[]>(
       `INSERT INTO outbound_message (id, orga_id, store_id, kind, template_type, appointment_id, customer_id, pet_id, dedupe_key, to_phone,
          channel, content, status, last_error, created_at, updated_at)
        SELECT x.id, x.orga_id, x.store_id, 'reminder', x.template_type, x.appointment_id, x.customer_id, x.pet_id, x.dedupe_key, x.to_phone,

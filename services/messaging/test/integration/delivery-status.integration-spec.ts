@@ -143,6 +143,15 @@ describe('provider statuses onto the reminder and the calendar card (webhook eve
     const failed = await bookedWithSentReminder('2026-12-10');
     await webhookStatus(failed.providerMessageId, 'failed');
     await until(async () => (await reminderStatus(failed.appointmentId)) === REMINDER_STATUS.failed, 'failed on the appointment');
+    // and its SMS is queued for the worker, in the transaction that recorded the failure
+    const [outbound] = await env.query<{ id: string }>(`SELECT id FROM messaging.outbound_message WHERE provider_message_id = $1`, [
+      failed.providerMessageId,
+    ]);
+    const jobs = await env.query<{ envelope: { data: unknown } }>(
+      `SELECT envelope FROM messaging.outbox_event WHERE subject = 'work.messaging.send' AND envelope->'data'->>'outbound_id' = $1`,
+      [outbound?.id],
+    );
+    expect(jobs.map((job) => job.envelope.data)).toEqual([{ outbound_id: outbound?.id, sms_fallback: true }]);
 
     // read arrives before delivered (webhooks are not ordered): it stays read
     const early = await bookedWithSentReminder('2026-12-11');

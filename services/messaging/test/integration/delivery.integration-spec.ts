@@ -156,6 +156,27 @@ describe('messaging-worker (real Postgres, NATS and Redis; a test provider over 
     expect(quotaReleases.map((r) => r.orgaId).sort()).toEqual([rejected.orgaId, NO_SENDER_ORGA].sort());
   }, 30_000);
 
+  it('R4.12 sends the SMS of a message WhatsApp failed after accepting it, once however often the job comes', async () => {
+    await startWorker();
+    const [late, notFailed] = await seedOutbound(env, 2);
+    if (!late || !notFailed) throw new Error('seed');
+    await publishJobs(env, [late, notFailed]);
+    await eventually(() => allSettled([late, notFailed]), 20_000, 'both sent');
+    // the webhook's 'failed' (DeliveryStatusHandlers) moved it to failed and queued its SMS: three times here
+    await env.query(`UPDATE messaging.outbound_message SET status = $2 WHERE id = $1`, [late.id, REMINDER_STATUS.failed]);
+    await publishJobs(env, [late, late, late, notFailed], { smsFallback: true });
+    await eventually(async () => provider.sendsOf(late.text, 'sms').length > 0, 20_000, 'the SMS');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    const sms = provider.sendsOf(late.text, 'sms');
+    expect(sms).toHaveLength(1);
+    const byId = new Map((await rows([late, notFailed])).map((row) => [row.id, row]));
+    expect(byId.get(late.id)).toMatchObject({ status: REMINDER_STATUS.failed, sms_message_id: sms[0]?.id });
+    // a message that did not fail gets no SMS from a stray job
+    expect(provider.sendsOf(notFailed.text, 'sms')).toHaveLength(0);
+    expect(byId.get(notFailed.id)).toMatchObject({ status: REMINDER_STATUS.sent, sms_message_id: null });
+  }, 40_000);
+
   it('sends twice only what was in flight when a worker died between the provider answer and the record', async () => {
     settings({ MESSAGING_CLAIM_LEASE_MS: '1500', MESSAGING_ACK_WAIT_MS: '3000' });
     const child = fork(path.join(__dirname, '../fixtures/worker-fixture-main.ts'), [], {

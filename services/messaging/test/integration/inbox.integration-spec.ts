@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import {
+  bookingSlotRequestedEvent,
   createCustomerRpc,
   createNotificationRpc,
   createPetRpc,
@@ -520,5 +521,46 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
       anna.orgaId,
     ]);
     expect(notes).toHaveLength(1);
+  });
+  it("R4.19 a customer's booking request (booking's customer_booking) raises one NEW_BOOKING 'New booking request received' with name, day and time", async () => {
+    const salon = await shop('Booked');
+    const slotId = randomUUID();
+    const customerBooking = async () => {
+      const envelope = {
+        id: randomUUID(),
+        subject: bookingSlotRequestedEvent.subject,
+        occurredAt: new Date().toISOString(),
+        orgaId: salon.orgaId,
+        storeId: salon.storeId,
+        actor: null,
+        data: {
+          orga_id: salon.orgaId,
+          store_id: salon.storeId,
+          slot_id: slotId,
+          customer_name: 'Maria Bianchi',
+          date: '2026-12-03',
+          time: '10:30',
+        },
+      };
+      await jetstream(env.nats()).publish(`${env.subjectPrefix}${envelope.subject}`, JSON.stringify(envelope), { msgID: envelope.id });
+    };
+    // the event twice (a redelivery or a replay): still one notification
+    await customerBooking();
+    await customerBooking();
+    const list = await until(
+      async () => ((await http(salon, 'GET', `${store(salon)}/notification/0/none`)).json as unknown as NotificationList).content,
+      (content) => content.some((n) => n.belongs_to === slotId),
+      'the NEW_BOOKING notification',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = ((await http(salon, 'GET', `${store(salon)}/notification/0/none`)).json as unknown as NotificationList).content;
+    expect(again.filter((n) => n.belongs_to === slotId)).toHaveLength(1);
+    expect(list.find((n) => n.belongs_to === slotId)).toMatchObject({
+      notification_type: 'NEW_BOOKING',
+      seen: null,
+      title: 'notificationNewBooking',
+      text: 'notificationNewBookingText',
+      params: { customer: 'Maria Bianchi', date: '2026-12-03', time: '10:30' },
+    });
   });
 });

@@ -8,7 +8,7 @@ import {
   type ReminderSettings,
 } from '@pawline/contracts';
 import { builtInTemplateId } from '@pawline/domain';
-import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
+import { FILE_STORAGE, StoredFileMissing, type FileStorage, type NatsRpcClient, type RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { confirmWhatsappProfileRpc, type MessagingFile, type WhatsappProfile } from '@pawline/contracts';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots crm in-process (the preview's customer and pet)
@@ -496,9 +496,23 @@ describe('messaging core through the gateway (real Postgres, NATS, identity, crm
     const rows = async (orgaId: string) =>
       Number((await env.query<{ n: string }>(`SELECT count(*) AS n FROM "messaging".message_quota WHERE orga_id = $1`, [orgaId]))[0]?.n);
     expect(await rows(jurgen.orgaId)).toBe(1);
+    // jurgen's WhatsApp profile image: its row and its stored bytes go with the organization
+    const image = await fetch(`${base}${msg(jurgen, 'whatsapp_profile_image')}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jurgen.token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'logo.png' },
+      body: new Uint8Array(PNG),
+    });
+    expect(image.status).toBe(201);
+    const [file] = await env.query<{ storage_key: string }>(`SELECT storage_key FROM "messaging".messaging_file WHERE orga_id = $1`, [
+      jurgen.orgaId,
+    ]);
+    const storage = service.app.get<FileStorage>(FILE_STORAGE, { strict: false });
+    expect((await storage.get(file.storage_key)).equals(PNG)).toBe(true);
     await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
     for (let i = 0; i < 100 && (await rows(jurgen.orgaId)) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await rows(jurgen.orgaId)).toBe(0);
     expect(await rows(anna.orgaId)).toBe(1);
+    expect(await env.query(`SELECT id FROM "messaging".messaging_file WHERE orga_id = $1`, [jurgen.orgaId])).toEqual([]);
+    await expect(storage.get(file.storage_key)).rejects.toBeInstanceOf(StoredFileMissing);
   });
 });

@@ -21,35 +21,39 @@ describe(`reminder scheduler at scale (${STORES} stores × ${PER_STORE} appointm
     env = await createTestEnv();
     service = await env.start(messagingWithFreePorts(clock));
     await env.query(TEST_PORT_TABLES);
+    // deterministic ids that are valid version-4 UUIDs (the reminder.queued event's contract checks them)
+    await env.query(
+      `CREATE FUNCTION uuid_of(t text) RETURNS uuid IMMUTABLE LANGUAGE sql AS $$ SELECT overlay(overlay(md5(t) placing '4' from 13) placing '8' from 17)::uuid $$`,
+    );
     // one organization per 10 stores; half the stores in Rome, half in Zurich (both at noon +2 in May)
     await env.query(
       `INSERT INTO messaging.dir_store (store_id, orga_id, name, time_zone, country, version)
-       SELECT md5('s' || s)::uuid, md5('o' || (s / 10))::uuid, 'Store ' || s, CASE WHEN s % 2 = 0 THEN 'Europe/Rome' ELSE 'Europe/Zurich' END, 'IT', now()
+       SELECT uuid_of('s' || s), uuid_of('o' || (s / 10)), 'Store ' || s, CASE WHEN s % 2 = 0 THEN 'Europe/Rome' ELSE 'Europe/Zurich' END, 'IT', now()
          FROM generate_series(1, $1::int) s`,
       [STORES],
     );
     await env.query(
       `INSERT INTO messaging.dir_customer (customer_id, orga_id, store_id, first_name, fon, phone, consent_messages, consent_reminders, version)
-       SELECT md5('c' || s || '-' || i)::uuid, md5('o' || (s / 10))::uuid, md5('s' || s)::uuid, 'Cliente', '347', '39347' || lpad((s * 1000 + i)::text, 7, '0'), true, true, now()
+       SELECT uuid_of('c' || s || '-' || i), uuid_of('o' || (s / 10)), uuid_of('s' || s), 'Cliente', '347', '39347' || lpad((s * 1000 + i)::text, 7, '0'), true, true, now()
          FROM generate_series(1, $1::int) s, generate_series(1, $2::int) i`,
       [STORES, PER_STORE],
     );
     await env.query(
       `INSERT INTO messaging.dir_pet (pet_id, orga_id, store_id, customer_id, name, version)
-       SELECT md5('p' || s || '-' || i)::uuid, md5('o' || (s / 10))::uuid, md5('s' || s)::uuid, md5('c' || s || '-' || i)::uuid, 'Fido', now()
+       SELECT uuid_of('p' || s || '-' || i), uuid_of('o' || (s / 10)), uuid_of('s' || s), uuid_of('c' || s || '-' || i), 'Fido', now()
          FROM generate_series(1, $1::int) s, generate_series(1, $2::int) i`,
       [STORES, PER_STORE],
     );
     await env.query(
       `INSERT INTO messaging.dir_appointment (appointment_id, orga_id, store_id, local_date, hour, min, starts_at, status, version)
-       SELECT md5('a' || s || '-' || i)::uuid, md5('o' || (s / 10))::uuid, md5('s' || s)::uuid, '2027-05-11', 8 + i % 10, 0,
+       SELECT uuid_of('a' || s || '-' || i), uuid_of('o' || (s / 10)), uuid_of('s' || s), '2027-05-11', 8 + i % 10, 0,
               '2027-05-11T06:00:00Z'::timestamptz + (i % 10) * interval '1 hour', 0, now()
          FROM generate_series(1, $1::int) s, generate_series(1, $2::int) i`,
       [STORES, PER_STORE],
     );
     await env.query(
       `INSERT INTO messaging.dir_appointment_pet (appointment_id, pet_id)
-       SELECT md5('a' || s || '-' || i)::uuid, md5('p' || s || '-' || i)::uuid FROM generate_series(1, $1::int) s, generate_series(1, $2::int) i`,
+       SELECT uuid_of('a' || s || '-' || i), uuid_of('p' || s || '-' || i) FROM generate_series(1, $1::int) s, generate_series(1, $2::int) i`,
       [STORES, PER_STORE],
     );
     await env.query(`ANALYZE`);

@@ -346,6 +346,19 @@ describe('reminder scheduler (real Postgres and NATS; directory from events)', (
         { queued: 2, over_quota: 3 },
       ]);
       expect(await env.query(`SELECT msg_left FROM messaging.test_quota WHERE orga_id = $1`, [orgaId])).toEqual([{ msg_left: 0 }]);
+      // spec §4: in the transaction that wrote them, one reminder.queued event tells scheduling each card's first status
+      const announced = await env.query<{ envelope: { orgaId: string; data: { store_id: string; reminders: unknown[] } } }>(
+        `SELECT envelope FROM messaging.outbox_event WHERE subject = $1 AND envelope->>'orgaId' = $2`,
+        ['evt.messaging.reminder.queued.v1', orgaId],
+      );
+      expect(announced).toHaveLength(1);
+      expect(announced[0]?.envelope.data.reminders).toEqual(
+        expect.arrayContaining([
+          ...sent.map((row) => ({ appointment_id: row.appointment_id, outbound_id: row.id, reminder_status: REMINDER_STATUS.in_process })),
+          ...refused.map((row) => ({ appointment_id: row.appointment_id, outbound_id: row.id, reminder_status: REMINDER_STATUS.failed })),
+        ]),
+      );
+      expect(announced[0]?.envelope.data.reminders).toHaveLength(5);
     });
 
     it('the sweep does not send the refused ones later', async () => {

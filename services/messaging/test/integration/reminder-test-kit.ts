@@ -9,12 +9,10 @@ import {
   storeCreatedEvent,
   type AppointmentEventSnapshot,
   type CustomerEventSnapshot,
-  type EventContract,
   type EventEnvelope,
-  type EventPayload,
 } from '@pawline/contracts';
 import { streamName, type ServiceDefinition } from '@pawline/nest-kit';
-import type { TestEnv } from '@pawline/nest-kit/testing';
+import { emitEvent, type TestEnv } from '@pawline/nest-kit/testing';
 import { DataSource } from 'typeorm';
 import { MessagingModule } from '../../src/messaging.module';
 import { messagingService } from '../../src/messaging.service-definition';
@@ -181,26 +179,8 @@ export function messagingWithScheduler(clock: Clock): ServiceDefinition {
   return { ...messagingService, module: MessagingWithSchedulerModule };
 }
 
-/** Publishes an event as its service's outbox relay does (the payload checked by its contract). */
-export async function emit<C extends EventContract>(
-  env: TestEnv,
-  contract: C,
-  payload: EventPayload<C>,
-  occurredAt = new Date().toISOString(),
-): Promise<EventEnvelope> {
-  const data = contract.payload.parse(payload) as { orga_id: string; store_id?: string };
-  const envelope: EventEnvelope = {
-    id: randomUUID(),
-    subject: contract.subject,
-    occurredAt,
-    orgaId: data.orga_id,
-    storeId: data.store_id ?? null,
-    actor: null,
-    data,
-  };
-  await jetstream(env.nats()).publish(`${env.subjectPrefix}${contract.subject}`, JSON.stringify(envelope), { msgID: envelope.id });
-  return envelope;
-}
+/** Publishes another service's event as its outbox relay does. */
+export const emit = emitEvent;
 
 /** Waits until a query answers a row (the consumers are asynchronous). */
 export async function eventually<T>(

@@ -565,6 +565,34 @@ export class AppointmentService {
     });
   }
 
+  /** The first status of new reminders (spec §4), on the appointments that show none yet; one event each that changed. */
+  async reminderQueued(
+    m: EntityManager,
+    orgaId: string,
+    reminders: readonly { appointment_id: string; reminder_status: number }[],
+  ): Promise<void> {
+    const changed = returnedRows<{ id: string }>(
+      await m.query(
+        `UPDATE appointment a SET reminder_status = x.reminder_status, updated_at = now()
+           FROM unnest($2::uuid[], $3::smallint[]) AS x(appointment_id, reminder_status)
+          WHERE a.id = x.appointment_id AND a.orga_id = $1 AND a.reminder_status IS NULL
+          RETURNING a.id`,
+        [orgaId, reminders.map((r) => r.appointment_id), reminders.map((r) => r.reminder_status)],
+      ),
+    );
+    if (changed.length === 0) return;
+    const rows = await m.query<AppointmentRow[]>(`SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id = ANY($1::uuid[]) ORDER BY id`, [
+      changed.map((row) => row.id),
+    ]);
+    for (const row of rows) {
+      await this.publish(m, appointmentUpdatedEvent, row, [row.id], await this.petIds(m, [row.id]), {
+        orgaId,
+        storeId: row.store_id,
+        actor: null,
+      });
+    }
+  }
+
   private async single(
     scope: StoreScope,
     appointmentId: string,
@@ -632,7 +660,8 @@ export class AppointmentService {
   }
 
   /**
-   * Each appointment of `ids` as it is now, for the services that keep a copy (messaging's reminders). The
+   * Each appointment of `ids` as it is now, for the services that keep a copy (messaging's reminders;
+   * booking's busy times per groomer, from user_id, starts_at and ends_at). The
    * version is clock_timestamp(), read after this transaction changed (and locked) the rows: a later change
    * waits for our commit and so reads a later clock, whatever the transactions' start times (now()).
    */
@@ -640,7 +669,8 @@ export class AppointmentService {
     if (ids.length === 0) return [];
     return m.query<AppointmentEventSnapshot[]>(
       `SELECT a.id, a.local_date::text AS date, a.hour, a.min, to_char(a.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS starts_at,
-              a.full_day, a.status,
+              a.full_day, a.status, a.user_id,
+              to_char(a.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ends_at,
               coalesce((SELECT array_agg(p.pet_id ORDER BY p.pet_id) FROM appointment_pet p WHERE p.appointment_id = a.id), '{}')::text[] AS pet_ids,
               to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS version
          FROM appointment a WHERE a.id = ANY($1::uuid[]) ORDER BY a.local_date, a.id`,

@@ -23,6 +23,10 @@ export class TreatmentEntity {
   @Column({ type: 'integer', name: 'default_price', default: 0 })
   defaultPrice!: number;
 
+  /** '#rrggbb', or null: no colour of its own */
+  @Column({ type: 'varchar', length: 9, nullable: true })
+  color!: string | null;
+
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 }

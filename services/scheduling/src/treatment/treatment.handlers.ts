@@ -11,21 +11,20 @@ export class TreatmentHandlers {
   @Member()
   @RpcHandler(listTreatmentsRpc)
   async list(input: RpcRequest<typeof listTreatmentsRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof listTreatmentsRpc>> {
-    scopeOf(ctx);
-    return this.treatments.list(input.orga_id, input.include_archived);
+    return this.treatments.list(scopeOf(ctx).orgaId, input.include_archived);
   }
 
   @OrgaAdmin()
   @RpcHandler(createTreatmentRpc)
   async create(input: RpcRequest<typeof createTreatmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof createTreatmentRpc>> {
-    scopeOf(ctx);
-    return this.treatments.create(input.orga_id, input);
+    const { orga_id: _orga, ...fields } = input;
+    return this.treatments.create(scopeOf(ctx), fields);
   }
 
   @OrgaAdmin()
   @RpcHandler(updateTreatmentRpc)
   async update(input: RpcRequest<typeof updateTreatmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateTreatmentRpc>> {
-    scopeOf(ctx);
-    return this.treatments.update(input.orga_id, input);
+    const { orga_id: _orga, treatment_id: treatmentId, ...change } = input;
+    return this.treatments.update(scopeOf(ctx), treatmentId, change);
   }
 }

@@ -20,12 +20,14 @@ import {
   updateAppointmentRpc,
   updateAppointmentStatusRpc,
   updateTreatmentRpc,
+  REMINDER_STATUS,
+  reminderQueuedEvent,
   type Appointment,
   type EventEnvelope,
 } from '@pawline/contracts';
 import { MONEY_CENTS_MAX, PAGE_SIZES, calendarRange, calendarRangePathParts, isLastPage } from '@pawline/domain';
 import type { NatsRpcClient } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { createTestEnv, emitEvent, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling's integration tests boot the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
@@ -286,6 +288,35 @@ describe('scheduling over NATS and Postgres', () => {
       const [event] = await eventsFor(booked.id, 'evt.scheduling.appointment.status_by_customer.v1');
       expect(event?.data).toMatchObject({ status: 2, date: '2026-12-01', hour: 9, min: 30, appointment_id: booked.id });
       expect((event?.data as { pet_ids: string[] }).pet_ids.sort()).toEqual([petA, petB].sort());
+    });
+
+    it("shows a new reminder as 'in the process of sending' on the card, and keeps a status the worker reported first", async () => {
+      const waiting = (await book({ date: '2026-12-04', hour: 9, min: 0 })).items[0];
+      const alreadyRead = (await book({ date: '2026-12-04', hour: 11, min: 0 })).items[0];
+      await env.query(`UPDATE scheduling.appointment SET reminder_status = $2 WHERE id = $1`, [alreadyRead.id, REMINDER_STATUS.read]);
+      await emitEvent(env, reminderQueuedEvent, {
+        orga_id: anna.orgaId,
+        store_id: anna.storeId,
+        reminders: [waiting, alreadyRead].map((a) => ({
+          appointment_id: a.id,
+          outbound_id: randomUUID(),
+          reminder_status: REMINDER_STATUS.in_process,
+        })),
+      });
+      const [event] = await eventsFor(waiting.id, 'evt.scheduling.appointment.updated.v1');
+      expect(event?.data).toMatchObject({ appointment_id: waiting.id });
+      const statusOf = async (id: string) =>
+        (await call(client, getAppointmentRpc, { ...scope(), appointment_id: id }, anna.auth)).items[0]?.reminder_status;
+      expect(await statusOf(waiting.id)).toBe(REMINDER_STATUS.in_process);
+      expect(await statusOf(alreadyRead.id)).toBe(REMINDER_STATUS.read);
+      // another organization's event changes none of anna's appointments
+      await emitEvent(env, reminderQueuedEvent, {
+        orga_id: jurgen.orgaId,
+        store_id: jurgen.storeId,
+        reminders: [{ appointment_id: alreadyRead.id, outbound_id: randomUUID(), reminder_status: REMINDER_STATUS.failed }],
+      });
+      await eventsFor(waiting.id, 'evt.scheduling.appointment.updated.v1');
+      expect(await statusOf(alreadyRead.id)).toBe(REMINDER_STATUS.read);
     });
 
     it('R4.17 moves, resizes and deletes with events', async () => {

@@ -167,6 +167,77 @@ describe('scheduling routes through the gateway', () => {
     }
   });
 
+  it('issue 13: treatments carry a colour through POST, PATCH and GET; other devices hear of each change live', async () => {
+    type Message = { scope: string; event: string; data: string | null; store_id: string | null; device: string | null };
+    const orgaPath = `/api/v1/orga/${anna.orgaId}`;
+    const received: Message[] = [];
+    const socket = connectSocket(base, {
+      path: '/websocket',
+      auth: { token: tokens.anna, channel: anna.orgaId, device: 'tablet' },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    socket.on('message', (message: Message) => received.push(message));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(error));
+    });
+    const fromDesk = async (method: string, path: string, body: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${tokens.anna}`, 'content-type': 'application/json', 'x-device-id': 'desk' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    try {
+      const created = await fromDesk('POST', `${orgaPath}/treatment`, { name: 'Stripping', default_duration: 75, color: '#6A1B9A' });
+      expect(created).toMatchObject({ status: 201, body: { name: 'Stripping', default_duration: 75, color: '#6a1b9a' } });
+      const id = created.body['id'] as string;
+      const recoloured = await fromDesk('PATCH', `${orgaPath}/treatment/${id}`, { color: '#00796b', default_price: '55,00' });
+      expect(recoloured).toMatchObject({ status: 200, body: { color: '#00796b', default_price: 5500, name: 'Stripping' } });
+      const archived = await fromDesk('PATCH', `${orgaPath}/treatment/${id}`, { archive: true, color: null });
+      expect(archived).toMatchObject({ status: 200, body: { archive: true, color: null } });
+      const all = (await http(tokens.anna, 'GET', `${orgaPath}/treatments?include_archived=true`)).json() as unknown as Record<
+        string,
+        unknown
+      >[];
+      expect(all.find((t) => t['id'] === id)).toMatchObject({ color: null, archive: true, default_price: 5500 });
+      for (let i = 0; i < 100 && received.filter((m) => m.data === id).length < 3; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(received.filter((m) => m.data === id).map((m) => [m.scope, m.event, m.store_id, m.device])).toEqual([
+        ['treatment', 'created', null, 'desk'],
+        ['treatment', 'updated', null, 'desk'],
+        ['treatment', 'updated', null, 'desk'],
+      ]);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it("issue 13: refuses a colour that is not #rrggbb with 400 in the caller's language, and another organization with 403", async () => {
+    const orgaPath = `/api/v1/orga/${anna.orgaId}`;
+    const t = (await http(tokens.anna, 'POST', `${orgaPath}/treatment`, { name: 'Taglio', color: '#1565c0' })).json();
+    const refused = await fetch(`${base}${orgaPath}/treatment/${t['id'] as string}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${tokens.anna}`, 'content-type': 'application/json', 'accept-language': 'it' },
+      body: JSON.stringify({ name: 'Altro', color: 'blu' }),
+    });
+    const body = (await refused.json()) as Record<string, unknown>;
+    expect(refused.status).toBe(400);
+    expect(body).toMatchObject({
+      code: 'validation_failed',
+      message: 'Alcuni campi non sono validi.',
+      fields: { color: expect.any(String) },
+    });
+    expect((await http(tokens.anna, 'POST', `${orgaPath}/treatment`, { name: 'Rosso', color: '#ff00' })).status).toBe(400);
+    expect((await http(tokens.jurgen, 'PATCH', `${orgaPath}/treatment/${t['id'] as string}`, { color: '#000000' })).status).toBe(403);
+    const list = (await http(tokens.anna, 'GET', `${orgaPath}/treatments`)).json() as unknown as Record<string, unknown>[];
+    expect(list.find((x) => x['id'] === t['id'])).toMatchObject({ name: 'Taglio', color: '#1565c0' });
+    expect(list.map((x) => x['name'])).not.toContain('Rosso');
+  });
+
   it('answers bad input with 400, no token with 401 and another organization with 403', async () => {
     expect((await http(tokens.anna, 'GET', `${storePath()}/appointments/2026/13/1/2026/12/6`)).status).toBe(400);
     expect((await http(tokens.anna, 'GET', `${storePath()}/appointments/2026/2/30/2026/3/6`)).status).toBe(400);

@@ -1,0 +1,257 @@
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { ConfirmDialog, EmptyState, PagedDataTable, plainTableFeatures, SNACKBAR_TYPE, type PlainColumn } from '@pawline/ui';
+import { useTable } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { BookingSlot, SlotCursor } from '../api/booking-api';
+import { errorTextIn, staffName, type BookingContext } from '../shared/booking-context';
+import { localDateTimeText, petTypeText } from '../shared/labels';
+import { useSlotList } from './useSlotList';
+
+/** R1.09 R7.06 the store's pending booking requests: accept or delete (the customer is sent nothing), kept live (R4.19). */
+export function RequestsPage({ ctx }: { ctx: BookingContext }) {
+  const { api, t, bridge, storeId } = ctx;
+  const errorText = useMemo(() => errorTextIn(t), [t]);
+  const fetchPage = useCallback((cursor: SlotCursor) => api.listSlots(cursor).then((answer) => answer.v), [api]);
+  const { list, moreError, reload, loadMore, add, remove } = useSlotList(fetchPage, errorText);
+  const [treatmentNames, setTreatmentNames] = useState<Map<string, string>>(new Map());
+  const [busy, setBusy] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<BookingSlot | null>(null);
+
+  // the treatments' names (R3.10: a request keeps their ids); without them a request still shows
+  useEffect(() => {
+    let active = true;
+    api.listTreatments().then(
+      (treatments) => active && setTreatmentNames(new Map(treatments.map((tr) => [tr.id, tr.name]))),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [api]);
+
+  // R4.19 scope 'slot': customer_booking is fetched and added; accepted or deleted leaves the list
+  useEffect(
+    () =>
+      bridge.subscribe?.((message) => {
+        if (message.scope !== 'slot' || typeof message.data !== 'string') return;
+        if (message.store_id && message.store_id !== storeId) return;
+        const slotId = message.data;
+        if (message.event === 'customer_booking') api.getSlot(slotId).then(add, () => undefined);
+        else if (message.event === 'accepted' || message.event === 'deleted') remove(slotId);
+      }),
+    [bridge, api, storeId, add, remove],
+  );
+
+  const accept = useCallback(
+    (slot: BookingSlot) => {
+      setBusy(slot.id);
+      api.acceptSlot(slot.id).then(
+        () => {
+          setBusy(null);
+          remove(slot.id);
+          bridge.notify(SNACKBAR_TYPE.success, t('booking-setup.accepted', { name: `${slot.first_name} ${slot.last_name}`.trim() }));
+        },
+        (error: unknown) => {
+          setBusy(null);
+          bridge.notify(SNACKBAR_TYPE.error, errorText(error));
+        },
+      );
+    },
+    [api, bridge, remove, t, errorText],
+  );
+
+  const confirmDelete = () => {
+    const slot = deleting;
+    if (!slot) return;
+    setBusy(slot.id);
+    api.deleteSlot(slot.id).then(
+      () => {
+        setBusy(null);
+        setDeleting(null);
+        remove(slot.id);
+        bridge.notify(SNACKBAR_TYPE.success, t('booking-setup.deleted'));
+      },
+      (error: unknown) => {
+        setBusy(null);
+        setDeleting(null);
+        bridge.notify(SNACKBAR_TYPE.error, errorText(error));
+      },
+    );
+  };
+
+  const columns = useMemo<PlainColumn<BookingSlot>[]>(() => {
+    const base: PlainColumn<BookingSlot>[] = [
+      {
+        id: 'when',
+        header: t('booking-setup.when'),
+        cell: ({ row }) => (
+          <Box>
+            <Text fontWeight="semibold" data-testid="slot-when">
+              {localDateTimeText(row.original.date, row.original.hour, row.original.min, bridge.language)}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {t('booking-setup.minutes', { minutes: row.original.duration })}
+            </Text>
+          </Box>
+        ),
+      },
+      { id: 'groomer', header: t('booking-setup.groomer'), cell: ({ row }) => staffName(bridge, row.original.user_id, t) },
+      {
+        id: 'pets',
+        header: t('booking-setup.pets'),
+        cell: ({ row }) => (
+          <Stack gap="0">
+            {row.original.pets.map((pet, i) => (
+              <Text key={pet.pet_id ?? `new-${i}`} data-testid="slot-pet">
+                <Text as="span" fontWeight="semibold">
+                  {pet.name}
+                </Text>{' '}
+                <Text as="span" fontSize="xs" color="fg.muted">
+                  {[
+                    petTypeText(pet.pet_type, t),
+                    pet.breed,
+                    pet.size ? t(`booking-setup.size_${pet.size}`) : null,
+                    pet.hair ? t(`booking-setup.hair_${pet.hair}`) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  {pet.pet_id === null ? ` · ${t('booking-setup.newPet')}` : ''}
+                </Text>
+              </Text>
+            ))}
+          </Stack>
+        ),
+      },
+      {
+        id: 'treatments',
+        header: t('booking-setup.treatments'),
+        cell: ({ row }) => (
+          <Text data-testid="slot-treatments">
+            {row.original.treatment_id_list.map((id) => treatmentNames.get(id) ?? t('booking-setup.unknownTreatment')).join(', ')}
+          </Text>
+        ),
+      },
+      {
+        id: 'customer',
+        header: t('booking-setup.customer'),
+        cell: ({ row }) => {
+          const s = row.original;
+          return (
+            <Box data-testid="slot-customer">
+              <Text fontWeight="semibold">
+                {`${s.first_name} ${s.last_name}`.trim()}
+                {s.customer_id === null ? (
+                  <Badge ms="2" size="sm" colorPalette="blue">
+                    {t('booking-setup.newCustomer')}
+                  </Badge>
+                ) : null}
+              </Text>
+              <Text fontSize="sm">{s.fon}</Text>
+              {s.email ? <Text fontSize="sm">{s.email}</Text> : null}
+            </Box>
+          );
+        },
+      },
+      {
+        id: 'notes',
+        header: t('booking-setup.notes'),
+        cell: ({ row }) => {
+          const s = row.original;
+          const consents = [
+            s.consent_messages ? t('booking-setup.consentMessages') : null,
+            s.consent_reminders ? t('booking-setup.consentReminders') : null,
+            s.consent_marketing ? t('booking-setup.consentMarketing') : null,
+          ].filter((c): c is string => c !== null);
+          return (
+            <Box maxW="xs">
+              {s.notes ? (
+                <Text whiteSpace="pre-wrap" data-testid="slot-notes">
+                  {s.notes}
+                </Text>
+              ) : null}
+              <Text fontSize="xs" color="fg.muted" data-testid="slot-consents">
+                {consents.length > 0 ? `${t('booking-setup.consents')}: ${consents.join(', ')}` : t('booking-setup.noConsents')}
+              </Text>
+            </Box>
+          );
+        },
+      },
+    ];
+    if (!ctx.canDecide) return base;
+    return [
+      ...base,
+      {
+        id: 'actions',
+        header: t('booking-setup.actions'),
+        cell: ({ row }) => (
+          <HStack gap="2">
+            <Button
+              size="xs"
+              colorPalette="brand"
+              loading={busy === row.original.id}
+              disabled={busy !== null}
+              onClick={() => accept(row.original)}
+              aria-label={`${t('booking-setup.accept')}: ${row.original.first_name} ${row.original.last_name}`}
+              data-testid="slot-accept"
+            >
+              {t('booking-setup.accept')}
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              disabled={busy !== null}
+              onClick={() => setDeleting(row.original)}
+              aria-label={`${t('common.delete')}: ${row.original.first_name} ${row.original.last_name}`}
+              data-testid="slot-delete"
+            >
+              {t('common.delete')}
+            </Button>
+          </HStack>
+        ),
+      },
+    ];
+  }, [t, bridge, treatmentNames, ctx.canDecide, busy, accept]);
+  const table = useTable({ features: plainTableFeatures, columns, data: list.status === 'ready' ? list.items : [] });
+
+  return (
+    <Stack gap="3" data-testid="requests-page">
+      <Heading as="h2" size="lg">
+        {t('booking-setup.requestsTitle')}
+      </Heading>
+      {!ctx.canDecide ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="read-only-note">
+          {t('booking-setup.writersOnly')}
+        </Text>
+      ) : null}
+      <PagedDataTable
+        table={table}
+        list={list}
+        testId="requests"
+        rowTestId={(s) => `request-${s.id}`}
+        texts={{
+          loading: t('common.loading'),
+          loadFailed: t('booking-setup.loadFailed'),
+          retry: t('common.retry'),
+          loadMore: t('booking-setup.loadMore'),
+        }}
+        empty={<EmptyState title={t('booking-setup.requestsEmpty')} description={t('booking-setup.requestsEmptyText')} />}
+        onRetry={reload}
+        onLoadMore={loadMore}
+        moreError={moreError}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('booking-setup.deleteTitle')}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        danger
+        busy={deleting !== null && busy === deleting.id}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        <Text data-testid="delete-warning">{t('booking-setup.deleteText')}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import type { MigrationInterface } from 'typeorm';
+import { BookingBusyEntity, BookingStaffEntity, BookingStoreEntity, BookingTreatmentEntity } from './directory/directory.entities';
+import { BookingInit1795520000000 } from './migrations/1795520000000-booking-init';
+import { BookingRuleEntity } from './rule/booking-rule.entity';
+import { ServiceTimeEntity } from './service-time/service-time.entity';
+import { BookingSlotEntity, UsedChallengeEntity } from './slot/booking-slot.entity';
+
+export const BOOKING_ENTITIES: (new () => unknown)[] = [
+  BookingStoreEntity,
+  BookingStaffEntity,
+  BookingTreatmentEntity,
+  BookingBusyEntity,
+  BookingRuleEntity,
+  ServiceTimeEntity,
+  BookingSlotEntity,
+  UsedChallengeEntity,
+];
+
+export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [BookingInit1795520000000];

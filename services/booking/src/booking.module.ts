@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { DirectoryHandlers } from './directory/directory.handlers';
+import { PublicBookingHandlers } from './public/public-booking.handlers';
+import { PublicBookingService } from './public/public-booking.service';
+import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { BookingRuleHandlers } from './rule/booking-rule.handlers';
+import { BookingRuleService } from './rule/booking-rule.service';
+import { ServiceTimeHandlers } from './service-time/service-time.handlers';
+import { ServiceTimeService } from './service-time/service-time.service';
+import { BookingSetupHandlers } from './setup/booking-setup.handlers';
+import { BookingSetupService } from './setup/booking-setup.service';
+import { BookingSlotHandlers } from './slot/booking-slot.handlers';
+import { BookingSlotService } from './slot/booking-slot.service';
+import { SlotAcceptService } from './slot/slot-accept.service';
+
+/**
+ * Health, NATS, the database, the outbox and access (AccessService and the guard of its decorators)
+ * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
+ */
+@Module({
+  controllers: [
+    DirectoryHandlers,
+    BookingRuleHandlers,
+    ServiceTimeHandlers,
+    BookingSetupHandlers,
+    BookingSlotHandlers,
+    PublicBookingHandlers,
+    OrgaPurgeHandlers,
+  ],
+  providers: [BookingRuleService, ServiceTimeService, BookingSetupService, BookingSlotService, SlotAcceptService, PublicBookingService],
+})
+export class BookingModule {}

@@ -1,0 +1,76 @@
+import { Controller } from '@nestjs/common';
+import {
+  appointmentCreatedEvent,
+  appointmentDeletedEvent,
+  appointmentDoneEvent,
+  appointmentNotesEvent,
+  appointmentStatusByCustomerEvent,
+  appointmentStatusEvent,
+  appointmentUpdatedEvent,
+  getMemberRpc,
+  memberChangedEvent,
+  storeCreatedEvent,
+  storeDeletedEvent,
+  storeUpdatedEvent,
+  treatmentCreatedEvent,
+  treatmentUpdatedEvent,
+  type EventEnvelope,
+  type EventPayload,
+  type OrgaUserDetail,
+} from '@pawline/contracts';
+import { EventHandler, NatsRpcClient, RpcError } from '@pawline/nest-kit';
+import type { EntityManager } from 'typeorm';
+import { BookingDirectory } from './directory-projection';
+
+const APPOINTMENT_EVENTS = [
+  appointmentCreatedEvent,
+  appointmentUpdatedEvent,
+  appointmentDeletedEvent,
+  appointmentDoneEvent,
+  appointmentNotesEvent,
+  appointmentStatusEvent,
+  appointmentStatusByCustomerEvent,
+];
+
+const is = (event: EventEnvelope, contract: { subject: string }) => event.subject.endsWith(contract.subject);
+
+/**
+ * What booking keeps of identity's stores and members and scheduling's treatments and appointments: one durable
+ * per entity, so an entity's own events arrive in their order, and versions for the rest.
+ */
+@Controller()
+export class DirectoryHandlers {
+  constructor(private readonly rpc: NatsRpcClient) {}
+
+  @EventHandler({ durable: 'booking-directory-store', events: [storeCreatedEvent, storeUpdatedEvent, storeDeletedEvent], maxDeliver: 10 })
+  async onStore(event: EventEnvelope<EventPayload<typeof storeCreatedEvent>>, manager: EntityManager): Promise<void> {
+    const ids = { orgaId: event.data.orga_id, storeId: event.data.store_id };
+    if (is(event, storeDeletedEvent)) await BookingDirectory.storeDeleted(manager, ids);
+    else await BookingDirectory.store(manager, ids, event.data, event.occurredAt);
+  }
+
+  /** member.changed names no one: identity's service-only member.get gives the first name and whether they are active. */
+  @EventHandler({ durable: 'booking-directory-member', events: [memberChangedEvent], maxDeliver: 10 })
+  async onMember(event: EventEnvelope<EventPayload<typeof memberChangedEvent>>, manager: EntityManager): Promise<void> {
+    const { orga_id, user_id } = event.data;
+    let detail: OrgaUserDetail | null = null;
+    try {
+      detail = await this.rpc.call(getMemberRpc, { orga_id, user_id }, { auth: null, lang: 'en' });
+    } catch (error) {
+      if (!(error instanceof RpcError && error.code === 'not_found')) throw error;
+    }
+    await BookingDirectory.member(manager, orga_id, user_id, detail);
+  }
+
+  @EventHandler({ durable: 'booking-directory-treatment', events: [treatmentCreatedEvent, treatmentUpdatedEvent], maxDeliver: 10 })
+  async onTreatment(event: EventEnvelope<EventPayload<typeof treatmentCreatedEvent>>, manager: EntityManager): Promise<void> {
+    await BookingDirectory.treatment(manager, event.data.orga_id, event.data.treatment, event.occurredAt);
+  }
+
+  @EventHandler({ durable: 'booking-directory-appointment', events: APPOINTMENT_EVENTS, maxDeliver: 10 })
+  async onAppointment(event: EventEnvelope<EventPayload<typeof appointmentUpdatedEvent>>, manager: EntityManager): Promise<void> {
+    const ids = { orgaId: event.data.orga_id, storeId: event.data.store_id };
+    if (is(event, appointmentDeletedEvent)) await BookingDirectory.appointmentsDeleted(manager, ids, event.data.appointment_ids);
+    else await BookingDirectory.appointments(manager, ids, event.data.appointments ?? []);
+  }
+}

@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  bookingSlotRequestedEvent,
+  matchCustomerRpc,
+  type PublicAvailability,
+  type PublicPetInput,
+  type PublicStore,
+  type RpcRequest,
+  type RpcResponse,
+  type checkPublicCustomerRpc,
+  type createPublicBookingRequestRpc,
+  type getPublicAvailabilityRpc,
+} from '@pawline/contracts';
+import { availableSlots, instantToLocal, totalServiceMinutes, type AvailabilityRule, type BusyInterval } from '@pawline/domain';
+import { NatsRpcClient, OutboxService, RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
+import { DataSource, QueryFailedError } from 'typeorm';
+import type { BookingConfig } from '../booking.config';
+import { lockStoreHolds } from '../directory/directory-projection';
+import { STORE_COLUMNS, type BookingStoreRow } from '../setup/booking-setup.service';
+import { checkChallenge, issueChallenge, signSlot, verifySlot } from './slot-token';
+
+type RuleRow = {
+  user_id: string | null;
+  kind: 'open' | 'closed';
+  weekday: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  start_s: number;
+  end_s: number;
+};
+type Treatment = { id: string; name: string; duration: number; color: string | null };
+type Request = RpcRequest<typeof createPublicBookingRequestRpc>;
+type RequestOutcome = RpcResponse<typeof createPublicBookingRequestRpc>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 23P01 exclusion_violation: another request holds an overlapping time of this groomer */
+const EXCLUSION_VIOLATION = '23P01';
+
+const petTraits = (pets: PublicPetInput[]) => pets.map((p) => ({ petType: p.pet_type, breed: p.breed, size: p.size, hair: p.hair }));
+const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The widget's side (no login): a store's page, free slots with their tokens, the phone check, challenges and
+ * requests. Nothing here needs or reads a user; the store public id is the only key.
+ */
+@Injectable()
+export class PublicBookingService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly rpc: NatsRpcClient,
+    private readonly outbox: OutboxService,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
+  ) {}
+
+  /** An enabled store of this public id, else not_found (unknown, off or deleted alike). */
+  async store(publicId: string): Promise<BookingStoreRow> {
+    const [row] = await this.db.query<BookingStoreRow[]>(`SELECT ${STORE_COLUMNS} FROM booking_store WHERE public_id = $1`, [publicId]);
+    if (!row || row.deleted || !row.enabled) throw new RpcError('not_found');
+    return row;
+  }
+
+  async page(publicId: string): Promise<PublicStore> {
+    const store = await this.store(publicId);
+    const treatments = await this.db.query<Treatment[]>(
+      `SELECT treatment_id AS id, name, default_duration AS duration, color FROM booking_treatment
+        WHERE orga_id = $1 AND NOT archive ORDER BY name, treatment_id`,
+      [store.orga_id],
+    );
+    const staff = await this.db.query<{ user_id: string; first_name: string }[]>(
+      `SELECT s.user_id, s.first_name FROM booking_staff s WHERE s.orga_id = $1 AND s.active
+          AND EXISTS (SELECT 1 FROM booking_rule r WHERE r.store_id = $2 AND r.user_id = s.user_id AND r.kind = 'open')
+        ORDER BY s.first_name, s.user_id`,
+      [store.orga_id, store.store_id],
+    );
+    return {
+      public_id: store.public_id,
+      store_name: store.name,
+      time_zone: store.time_zone,
+      enabled: store.enabled,
+      treatments,
+      staff,
+      min_notice_minutes: store.min_notice_minutes,
+      horizon_days: store.horizon_days,
+      allowed_origins: store.allowed_origins,
+    };
+  }
+
+  async availability(input: RpcRequest<typeof getPublicAvailabilityRpc>): Promise<PublicAvailability> {
+    const store = await this.store(input.public_id);
+    const duration = await this.duration(store, input.treatment_ids, input.pets);
+    return this.freeSlots(store, input.from, input.days, duration, input.user_id);
+  }
+
+  /** The phone check: phone AND last name of one customer, else the same shape with known false. */
+  async customerCheck(input: RpcRequest<typeof checkPublicCustomerRpc>): Promise<RpcResponse<typeof checkPublicCustomerRpc>> {
+    const store = await this.store(input.public_id);
+    const match = await this.match(store, input.fon, null);
+    const sameName = match.customer && match.customer.last_name.trim().toLowerCase() === input.last_name.trim().toLowerCase();
+    if (!sameName) return { known: false, pets: [] };
+    return {
+      known: true,
+      pets: match.pets.map((pet) => ({
+        pet_id: pet.id,
+        name: pet.name,
+        pet_type: pet.pet_type,
+        breed: pet.breed,
+        size: pet.size,
+        hair: pet.hair,
+      })),
+    };
+  }
+
+  async challenge(publicId: string): Promise<{ challenge: string; difficulty: number; expires_at: string }> {
+    await this.store(publicId);
+    const difficulty = this.config.BOOKING_POW_BITS;
+    const issued = issueChallenge(this.config.BOOKING_TOKEN_SECRET, publicId, difficulty, Date.now());
+    // spent challenges are kept only until they expire
+    await this.db.query(`DELETE FROM used_challenge WHERE hash IN (SELECT hash FROM used_challenge WHERE expires_at < now() LIMIT 100)`);
+    return { challenge: issued.challenge, difficulty, expires_at: new Date(issued.expires).toISOString() };
+  }
+
+  /**
+   * A customer's request: a solved challenge (once), a slot token for this start and the server's own duration,
+   * then per groomer the token names (the chosen one only, when chosen): in one transaction no busy time overlaps
+   * (with the buffer) and the insert holds the time; the exclusion constraint settles requests racing for it.
+   */
+  async request(input: Request): Promise<RequestOutcome> {
+    const store = await this.store(input.public_id);
+    const now = Date.now();
+    const challenge = checkChallenge(this.config.BOOKING_TOKEN_SECRET, input.challenge, input.nonce, store.public_id, now);
+    if (!challenge.ok) throw new RpcError('token_invalid', { fields: { challenge: `The challenge is ${challenge.reason}` } });
+    const duration = await this.duration(store, input.treatment_ids, input.pets);
+    const startsAt = Date.parse(input.starts_at);
+    const named = verifySlot(
+      this.config.BOOKING_TOKEN_SECRET,
+      input.slot_token,
+      { publicId: store.public_id, startsAt, durationMinutes: duration },
+      now,
+    );
+    if (!named || (input.user_id && !named.includes(input.user_id))) {
+      throw new RpcError('token_invalid', { fields: { slot_token: 'The slot is no longer offered: ask for availability again' } });
+    }
+    const spent = await this.db.query<unknown[]>(
+      `INSERT INTO used_challenge (hash, expires_at) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING RETURNING hash`,
+      [challenge.hash, new Date(challenge.expires)],
+    );
+    if (spent.length === 0) throw new RpcError('token_invalid', { fields: { challenge: 'The challenge was used already' } });
+
+    const local = instantToLocal(startsAt, store.time_zone);
+    const date = `${local.year}-${String(local.month).padStart(2, '0')}-${String(local.day).padStart(2, '0')}`;
+    const retry = () => this.taken(store, date, duration, input.user_id);
+    if (startsAt < now + store.min_notice_minutes * 60_000) return retry();
+
+    const customer = await this.match(store, input.fon, input.email).catch(() => null);
+    const slotId = randomUUID();
+    const endsAt = startsAt + duration * 60_000;
+    for (const userId of input.user_id ? [input.user_id] : named) {
+      const held = await this.hold(store, userId, slotId, {
+        input,
+        startsAt,
+        endsAt,
+        date,
+        hour: local.hour,
+        min: local.min,
+        duration,
+        customerId: customer?.customer?.id ?? null,
+      });
+      if (!held) continue;
+      const [staff] = await this.db.query<{ first_name: string }[]>(
+        `SELECT first_name FROM booking_staff WHERE orga_id = $1 AND user_id = $2`,
+        [store.orga_id, userId],
+      );
+      return {
+        outcome: 'booked',
+        slot_id: slotId,
+        date,
+        time: `${String(local.hour).padStart(2, '0')}:${String(local.min).padStart(2, '0')}`,
+        duration,
+        groomer_first_name: staff?.first_name ?? null,
+      };
+    }
+    return retry();
+  }
+
+  private async hold(
+    store: BookingStoreRow,
+    userId: string,
+    slotId: string,
+    slot: {
+      input: Request;
+      startsAt: number;
+      endsAt: number;
+      date: string;
+      hour: number;
+      min: number;
+      duration: number;
+      customerId: string | null;
+    },
+  ): Promise<boolean> {
+    const { input } = slot;
+    const buffer = store.buffer_minutes * 60_000;
+    try {
+      return await this.db.transaction(async (m) => {
+        await lockStoreHolds(m, store.store_id, true);
+        const [busy] = await m.query<unknown[]>(
+          `SELECT 1 FROM booking_busy WHERE store_id = $1 AND user_id = $2 AND NOT deleted AND status <> 2 AND during IS NOT NULL
+             AND during && tstzrange($3::timestamptz, $4::timestamptz, '[)') LIMIT 1`,
+          [store.store_id, userId, new Date(slot.startsAt - buffer), new Date(slot.endsAt + buffer)],
+        );
+        if (busy) return false;
+        // the held time includes the buffer after it, so two requests keep it between them too
+        await m.query(
+          `INSERT INTO booking_slot (id, orga_id, store_id, created_time, status, user_id, during, local_date, hour, min, duration,
+             treatment_ids, pets, customer_id, first_name, last_name, fon, email, notes, consent_messages, consent_reminders,
+             consent_marketing, language)
+           VALUES ($1, $2, $3, $4, 'pending', $5, tstzrange($6::timestamptz, $7::timestamptz, '[)'), $8, $9, $10, $11, $12, $13::jsonb, $14,
+             $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+          [
+            slotId,
+            store.orga_id,
+            store.store_id,
+            Date.now(),
+            userId,
+            new Date(slot.startsAt),
+            new Date(slot.endsAt + buffer),
+            slot.date,
+            slot.hour,
+            slot.min,
+            slot.duration,
+            JSON.stringify(input.treatment_ids),
+            JSON.stringify(input.pets),
+            slot.customerId,
+            input.first_name,
+            input.last_name,
+            input.fon,
+            input.email,
+            input.notes,
+            input.consent_messages,
+            input.consent_reminders,
+            input.consent_marketing,
+            input.language,
+          ],
+        );
+        await this.outbox.add(
+          m,
+          bookingSlotRequestedEvent,
+          {
+            orga_id: store.orga_id,
+            store_id: store.store_id,
+            slot_id: slotId,
+            customer_name: `${input.first_name} ${input.last_name}`.slice(0, 201),
+            date: slot.date,
+            time: `${String(slot.hour).padStart(2, '0')}:${String(slot.min).padStart(2, '0')}`,
+          },
+          { orgaId: store.orga_id, storeId: store.store_id, actor: null },
+        );
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === EXCLUSION_VIOLATION) return false;
+      throw error;
+    }
+  }
+
+  private async taken(store: BookingStoreRow, date: string, duration: number, userId: string | null): Promise<RequestOutcome> {
+    return { outcome: 'taken', availability: await this.freeSlots(store, date, 7, duration, userId) };
+  }
+
+  /** R3.09 the minutes every pet × every chosen treatment takes (entries of the matrix, else the default duration). */
+  private async duration(store: BookingStoreRow, treatmentIds: string[], pets: PublicPetInput[]): Promise<number> {
+    const ids = [...new Set(treatmentIds)];
+    const treatments = await this.db.query<{ id: string; default_duration: number }[]>(
+      `SELECT treatment_id AS id, default_duration FROM booking_treatment WHERE orga_id = $1 AND treatment_id = ANY($2::uuid[]) AND NOT archive`,
+      [store.orga_id, ids],
+    );
+    if (treatments.length !== ids.length)
+      throw new RpcError('unknown_reference', { fields: { treatment_ids: 'Not a treatment of this salon' } });
+    const entries = await this.db.query<
+      { treatmentId: string; petType: number; breed: string | null; size: string | null; hair: string | null; minutes: number }[]
+    >(
+      `SELECT treatment_id AS "treatmentId", pet_type AS "petType", breed, size, hair, minutes FROM service_time
+        WHERE orga_id = $1 AND treatment_id = ANY($2::uuid[])`,
+      [store.orga_id, ids],
+    );
+    return totalServiceMinutes(
+      entries,
+      treatments.map((t) => ({ id: t.id, defaultDuration: t.default_duration })),
+      petTraits(pets),
+    );
+  }
+
+  private async freeSlots(
+    store: BookingStoreRow,
+    from: string,
+    days: number,
+    duration: number,
+    chosen: string | null,
+  ): Promise<PublicAvailability> {
+    const rules = await this.db.query<RuleRow[]>(
+      `SELECT user_id, kind, weekday, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
+              start_hour * 3600 + start_min * 60 + start_sec AS start_s, end_hour * 3600 + end_min * 60 + end_sec AS end_s
+         FROM booking_rule WHERE orga_id = $1 AND store_id = $2`,
+      [store.orga_id, store.store_id],
+    );
+    const bookable = await this.db.query<{ user_id: string }[]>(
+      `SELECT user_id FROM booking_staff WHERE orga_id = $1 AND active AND user_id = ANY($2::uuid[])`,
+      [store.orga_id, [...new Set(rules.filter((r) => r.kind === 'open' && r.user_id).map((r) => r.user_id as string))]],
+    );
+    const staffIds = bookable.map((row) => row.user_id).filter((id) => chosen === null || id === chosen);
+    const windowStart = new Date(Date.parse(`${from}T00:00:00Z`) - 2 * DAY_MS);
+    const windowEnd = new Date(Date.parse(`${plusDays(from, days)}T00:00:00Z`) + 2 * DAY_MS);
+    const busyRows = await this.db.query<{ user_id: string; starts_at: Date; ends_at: Date }[]>(
+      `SELECT user_id, lower(during) AS starts_at, upper(during) AS ends_at FROM booking_busy
+        WHERE store_id = $1 AND user_id = ANY($2::uuid[]) AND NOT deleted AND status <> 2 AND during && tstzrange($3, $4)
+       UNION ALL
+       SELECT user_id, lower(during), lower(during) + duration * interval '1 minute' FROM booking_slot
+        WHERE store_id = $1 AND user_id = ANY($2::uuid[]) AND (status = 'pending' OR (status = 'accepted' AND NOT released)) AND during && tstzrange($3, $4)`,
+      [store.store_id, staffIds, windowStart, windowEnd],
+    );
+    const busy: BusyInterval[] = busyRows.map((row) => ({
+      userId: row.user_id,
+      startsAt: new Date(row.starts_at).getTime(),
+      endsAt: new Date(row.ends_at).getTime(),
+    }));
+    const now = Date.now();
+    const availability = availableSlots({
+      timeZone: store.time_zone,
+      from,
+      days,
+      durationMinutes: duration,
+      staffIds,
+      rules: rules.map((r): AvailabilityRule => ({
+        userId: r.user_id,
+        kind: r.kind,
+        weekday: r.weekday,
+        startDate: r.start_date,
+        endDate: r.end_date,
+        start: Number(r.start_s),
+        end: Number(r.end_s),
+      })),
+      busy,
+      now,
+      minNoticeMinutes: store.min_notice_minutes,
+      horizonDays: store.horizon_days,
+      bufferMinutes: store.buffer_minutes,
+      stepMinutes: store.slot_step_minutes,
+    });
+    const secret = this.config.BOOKING_TOKEN_SECRET;
+    return {
+      duration,
+      days: availability.map((day) => ({
+        date: day.date,
+        slots: day.slots.map((slot) => ({
+          date: slot.date,
+          time: slot.time,
+          starts_at: new Date(slot.startsAt).toISOString(),
+          ends_at: new Date(slot.endsAt).toISOString(),
+          user_ids: slot.userIds,
+          token: signSlot(
+            secret,
+            { publicId: store.public_id, startsAt: slot.startsAt, durationMinutes: duration, userIds: slot.userIds },
+            now,
+          ),
+        })),
+      })),
+    };
+  }
+
+  private match(store: BookingStoreRow, fon: string, email: string | null) {
+    return this.rpc.call(matchCustomerRpc, { orga_id: store.orga_id, store_id: store.store_id, fon, email }, { auth: null, lang: 'en' });
+  }
+}

@@ -1,0 +1,23 @@
+import { Controller } from '@nestjs/common';
+import { getBookingSetupRpc, updateBookingSetupRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
+import { RpcHandler, StoreAdmin, StoreRead, storeScopeOf, type RpcCallContext } from '@pawline/nest-kit';
+import { BookingSetupService } from './booking-setup.service';
+
+/** Store readers see the booking setup; store administrators change it. */
+@Controller()
+export class BookingSetupHandlers {
+  constructor(private readonly setup: BookingSetupService) {}
+
+  @StoreRead()
+  @RpcHandler(getBookingSetupRpc)
+  async get(_input: RpcRequest<typeof getBookingSetupRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getBookingSetupRpc>> {
+    return this.setup.get(storeScopeOf(ctx));
+  }
+
+  @StoreAdmin()
+  @RpcHandler(updateBookingSetupRpc)
+  async update(input: RpcRequest<typeof updateBookingSetupRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof updateBookingSetupRpc>> {
+    const { orga_id: _orga, store_id: _store, new_public_id, ...change } = input;
+    return this.setup.update(storeScopeOf(ctx), change, new_public_id);
+  }
+}
