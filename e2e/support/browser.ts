@@ -35,9 +35,9 @@ async function firstPage(context: BrowserContext): Promise<Page> {
 }
 
 // A fresh profile per test keeps storage apart.
-export async function openBrowser(): Promise<Browser> {
+export async function openBrowser(options: BrowserOptions = {}): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'pawline-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, ...CONTEXT });
+  const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, ...CONTEXT, ...options });
   const page = await firstPage(context);
   return {
     context,
@@ -54,7 +54,13 @@ export async function openBrowser(): Promise<Browser> {
  * `bypassCSP` only for a harness that injects its own bundle as an inline script into a page the
  * gateway served: the gateway's Content-Security-Policy forbids inline scripts, as it should.
  */
-export type BrowserOptions = { bypassCSP?: boolean };
+export type BrowserOptions = { bypassCSP?: boolean } & Partial<Device>;
+
+/** A screen to test on: its size and whether it is touched rather than clicked. */
+export type Device = { viewport: { width: number; height: number }; hasTouch: boolean; isMobile: boolean };
+/** A phone (390 px, the width of today's common phones) and a tablet, both touch screens. */
+export const PHONE: Device = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+export const TABLET: Device = { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true };
 export type Chromium = { newBrowser(options?: BrowserOptions): Promise<Browser>; close(): Promise<void> };
 
 /**
