@@ -64,7 +64,8 @@ async function failure(work: Promise<unknown>): Promise<ProviderSendError> {
 }
 
 describe('SmsApiProvider (Twilio Messages resource)', () => {
-  const options = { accountSid: 'AC123', authToken: 'auth-token', from: '+15005550006', timeoutMs: 400 };
+  // 10 s: a loaded CI machine can be slow to answer; the timeout's own case below sets 400 ms
+  const options = { accountSid: 'AC123', authToken: 'auth-token', from: '+15005550006', timeoutMs: 10000 };
 
   it('posts To, From and the rendered text form-encoded with basic auth, and answers the sid', async () => {
     const api = await fakeSmsApi(() => ({ status: 201, body: { sid: 'SM0001', status: 'queued' } }));
@@ -120,7 +121,7 @@ describe('SmsApiProvider (Twilio Messages resource)', () => {
     try {
       const wrong = await failure(new SmsApiProvider({ ...options, authToken: 'nope', baseUrl: api.url }).send(sender, reminder));
       expect({ kind: wrong.kind, code: wrong.code }).toEqual({ kind: 'rejected', code: 20003 });
-      const slow = await failure(new SmsApiProvider({ ...options, baseUrl: api.url }).send(sender, reminder));
+      const slow = await failure(new SmsApiProvider({ ...options, timeoutMs: 400, baseUrl: api.url }).send(sender, reminder));
       expect(slow.kind).toBe('transient');
     } finally {
       await api.close();

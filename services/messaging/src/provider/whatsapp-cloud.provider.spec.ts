@@ -34,7 +34,9 @@ describe('WhatsAppCloudProvider against the fake Cloud API', () => {
 
   beforeAll(async () => {
     fake = await startFakeWhatsApp({ senders: { [sender.phoneNumberId]: sender.accessToken } });
-    provider = new WhatsAppCloudProvider({ baseUrl: fake.graphUrl, timeoutMs: 500 });
+    // a generous timeout for every send but the timeout's own test: a loaded CI machine once took
+    // over 500 ms to answer the first send, which then landed in the next test's record
+    provider = new WhatsAppCloudProvider({ baseUrl: fake.graphUrl, timeoutMs: 10000 });
   });
   afterAll(() => fake.close());
   beforeEach(() => {
@@ -114,11 +116,10 @@ describe('WhatsAppCloudProvider against the fake Cloud API', () => {
 
   it('gives up after its timeout on a request never answered, as transient', async () => {
     fake.failNext('timeout');
-    const started = Date.now();
-    const error = await failureOf(provider.send(sender, reminder));
+    const impatient = new WhatsAppCloudProvider({ baseUrl: fake.graphUrl, timeoutMs: 500 });
+    const error = await failureOf(impatient.send(sender, reminder));
     expect(error.kind).toBe('transient');
     expect(error.message).toMatch(/no answer within 500 ms/);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('refuses a wrong token or an unknown phone number id as rejected (no retry helps)', async () => {
