@@ -6,6 +6,7 @@ import {
   birthdayMonthDays,
   dueRuns,
   lastVisitWindow,
+  previousDayRuns,
   localDateAt,
   slotInstant,
   type StoreClock,
@@ -131,5 +132,27 @@ describe('due time of reminders', () => {
     expect(checkedTiming({ templateType: 2, slot: '10:00', offset: 12 })).toEqual({ templateType: 2, slot: '10:00', offset: 12 });
     expect(checkedTiming({ templateType: 2, slot: '10:00', offset: 6 })).toBeNull();
     expect(checkedTiming({ templateType: 1, slot: '24:00', offset: 0 })).toBeNull();
+  });
+
+  describe('the day before, for a catch-up', () => {
+    it("names the store's previous local day and that day's slot, whatever the hour now", () => {
+      const runs = previousDayRuns(at('2027-01-16T08:00:00Z'), [rome], () => noon);
+      expect(runs).toEqual([{ ...rome, templateType: 0, offset: 1, localDate: '2027-01-15', dueAt: at('2027-01-15T11:00:00Z') }]);
+      // just after Rome's midnight (23:30 UTC is 00:30 on the 17th in Rome): the 16th
+      expect(previousDayRuns(at('2027-01-16T23:30:00Z'), [rome], () => noon).map((run) => run.localDate)).toEqual(['2027-01-16']);
+      // the same instant is still the 16th in New York: its day before is the 15th
+      expect(previousDayRuns(at('2027-01-16T23:30:00Z'), [newYork], () => noon).map((run) => run.localDate)).toEqual(['2027-01-15']);
+    });
+
+    it('resolves the slot on a daylight-saving day (Rome, 28 March 2027: 02:00 jumps to 03:00)', () => {
+      const early: Timing[] = [{ templateType: 1, slot: '02:30', offset: 0 }];
+      const [run] = previousDayRuns(at('2027-03-29T10:00:00Z'), [rome], () => early);
+      expect(run?.localDate).toBe('2027-03-28');
+      expect(run?.dueAt).toBe(slotInstant(parseLocalDate('2027-03-28'), '02:30', 'Europe/Rome'));
+    });
+
+    it('skips a store whose time zone is not valid', () => {
+      expect(previousDayRuns(at('2027-01-16T08:00:00Z'), [{ ...rome, timeZone: 'Mars/Olympus' }], () => noon)).toEqual([]);
+    });
   });
 });

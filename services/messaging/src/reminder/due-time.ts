@@ -1,7 +1,7 @@
 // When reminders are due (spec §1, §3, §9; R1.06, R9.03): at each store's slot in its own time zone, on its
 // own local day. Pure functions over epoch milliseconds and IANA zones (Intl only), tested across DST days.
 
-import { formatLocalDate, instantToLocal, isValidTimeZone, localToInstant, type LocalDate } from '@pawline/domain';
+import { addDays, formatLocalDate, instantToLocal, isValidTimeZone, localToInstant, type LocalDate } from '@pawline/domain';
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -73,6 +73,24 @@ export function dueRuns(nowMs: number, stores: StoreClock[], timingsOf: (orgaId:
       const dueAt = slotInstant(today, timing.slot, store.timeZone);
       if (nowMs >= dueAt)
         runs.push({ ...store, templateType: timing.templateType, offset: timing.offset, localDate: formatLocalDate(today), dueAt });
+    }
+  }
+  return runs;
+}
+
+/**
+ * The runs of the store's local day before the one at `nowMs`, one per store and type switched on: what a
+ * scheduler down from that day's slot until its midnight never ran. Which of them are caught up (those of a
+ * store served before, and not run) is the scheduler's to decide: see ReminderScheduler.missedRuns.
+ */
+export function previousDayRuns(nowMs: number, stores: StoreClock[], timingsOf: (orgaId: string) => Timing[]): DueRun[] {
+  const runs: DueRun[] = [];
+  for (const store of stores) {
+    if (!isValidTimeZone(store.timeZone)) continue;
+    const yesterday = addDays(localDateAt(nowMs, store.timeZone), -1);
+    for (const timing of timingsOf(store.orgaId)) {
+      const dueAt = slotInstant(yesterday, timing.slot, store.timeZone);
+      runs.push({ ...store, templateType: timing.templateType, offset: timing.offset, localDate: formatLocalDate(yesterday), dueAt });
     }
   }
   return runs;

@@ -27,11 +27,12 @@ const NOT_WRITTEN = `NOT EXISTS (SELECT 1 FROM outbound_message o WHERE o.dedupe
 type Db = DataSource | EntityManager;
 
 /**
- * Types 0 and 4: appointments on the run day + offset, not declined (status 2) or deleted; one reminder per
- * appointment, to the owner of its first pet (by id) who can be reached. The key names the appointment's day:
- * an appointment moved to another day is due again there, and nothing goes out for the day it left.
+ * Types 0 and 4: appointments on the run day + offset, not declined (status 2) or deleted, and not begun (a
+ * missed day caught up the next morning reminds only what is still ahead); one reminder per appointment, to the
+ * owner of its first pet (by id) who can be reached. The key names the appointment's day: an appointment moved
+ * to another day is due again there, and nothing goes out for the day it left.
  */
-async function appointmentReminders(db: Db, type: 0 | 4, runs: DueRun[]): Promise<Candidate[]> {
+async function appointmentReminders(db: Db, type: 0 | 4, runs: DueRun[], now: Date): Promise<Candidate[]> {
   return db.query<Candidate[]>(
     `SELECT * FROM (
        SELECT DISTINCT ON (a.appointment_id) a.orga_id, a.store_id, $4::smallint AS template_type, c.customer_id, a.appointment_id,
@@ -39,6 +40,7 @@ async function appointmentReminders(db: Db, type: 0 | 4, runs: DueRun[]): Promis
               'reminder:' || $4 || ':' || a.appointment_id || ':' || a.local_date::text AS dedupe_key, a.starts_at
          FROM unnest($1::uuid[], $2::date[], $3::date[]) AS r(store_id, run_date, target_date)
          JOIN dir_appointment a ON a.store_id = r.store_id AND a.local_date = r.target_date AND NOT a.deleted AND a.status <> 2
+                               AND (a.starts_at IS NULL OR a.starts_at > $5)
          JOIN dir_appointment_pet ap ON ap.appointment_id = a.appointment_id
          JOIN dir_pet p ON p.pet_id = ap.pet_id AND NOT p.deleted
          JOIN dir_customer c ON c.customer_id = p.customer_id AND ${REACHABLE}
@@ -50,6 +52,7 @@ async function appointmentReminders(db: Db, type: 0 | 4, runs: DueRun[]): Promis
       runs.map((run) => run.localDate),
       runs.map((run) => formatLocalDate(addDays(parseLocalDate(run.localDate), run.offset))),
       type,
+      now.toISOString(),
     ],
   );
 }
@@ -110,9 +113,9 @@ async function bookingReminders(db: Db, allRuns: DueRun[]): Promise<Candidate[]>
 }
 
 /** The candidates of runs of one type (set-based: one statement for every store whose slot has come). */
-export async function candidatesOf(db: Db, type: 0 | 1 | 2 | 4, runs: DueRun[]): Promise<Candidate[]> {
+export async function candidatesOf(db: Db, type: 0 | 1 | 2 | 4, runs: DueRun[], now: Date): Promise<Candidate[]> {
   if (runs.length === 0) return [];
   if (type === 1) return birthdayReminders(db, runs);
   if (type === 2) return bookingReminders(db, runs);
-  return appointmentReminders(db, type, runs);
+  return appointmentReminders(db, type, runs, now);
 }

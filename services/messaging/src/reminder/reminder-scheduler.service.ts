@@ -16,7 +16,7 @@ import {
   type ReminderTimings,
   type TemplateMessage,
 } from '../ports';
-import { checkedTiming, dueRuns, type DueRun, type StoreClock } from './due-time';
+import { checkedTiming, dueRuns, previousDayRuns, type DueRun, type StoreClock, type Timing } from './due-time';
 import { candidatesOf, type Candidate } from './reminder-candidates';
 import { REMINDER_CLOCK, REMINDER_OPTIONS, type Clock, type ReminderOptions } from './reminder.options';
 import { SchedulerLeader } from './scheduler-leader';
@@ -47,6 +47,8 @@ const SWEEP_LIMIT = 10_000;
 const TYPES = [0, 4, 1, 2] as const;
 /** how much earlier than a run's end an appointment change may be and still reach the directory after it */
 const LATE_EVENT_MARGIN_S = 300;
+/** a missed day is caught up only for a store and type with a run in this many days before it */
+const SERVED_WITHIN_DAYS = 7;
 
 type Composed = { candidate: Candidate; message: ComposedReminder };
 
@@ -157,7 +159,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     for (const type of TYPES) {
       const ofType = runs.filter((run) => run.templateType === type);
       for (let start = 0; start < ofType.length; start += RUN_GROUP) {
-        const candidates = await candidatesOf(this.db, type, ofType.slice(start, start + RUN_GROUP));
+        const candidates = await candidatesOf(this.db, type, ofType.slice(start, start + RUN_GROUP), now);
         const sent = await this.send(candidates, now, publishing);
         this.count(result, counts, type, sent);
       }
@@ -198,8 +200,10 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     if (stores.length === 0) return [];
     const clocks: StoreClock[] = stores.map((s) => ({ storeId: s.store_id, orgaId: s.orga_id, timeZone: s.time_zone }));
     const timings = await this.timings.timingsOf([...new Set(clocks.map((c) => c.orgaId))]);
-    const runs = dueRuns(now.getTime(), clocks, (orgaId) => (timings.get(orgaId) ?? []).flatMap((timing) => checkedTiming(timing) ?? []));
-    if (runs.length === 0) return [];
+    const timingsOf = (orgaId: string): Timing[] => (timings.get(orgaId) ?? []).flatMap((timing) => checkedTiming(timing) ?? []);
+    const missed = await this.missedRuns(previousDayRuns(now.getTime(), clocks, timingsOf));
+    const runs = dueRuns(now.getTime(), clocks, timingsOf);
+    if (runs.length === 0) return missed;
     const finished = await this.db.query<{ store_id: string; template_type: number; local_date: string }[]>(
       `SELECT r.store_id, r.template_type, r.local_date::text AS local_date
          FROM reminder_run r JOIN unnest($1::uuid[], $2::smallint[], $3::date[]) AS x(store_id, template_type, local_date)
@@ -208,7 +212,38 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     );
     const done = new Set(finished.map((f) => runKey(f.store_id, f.template_type, f.local_date)));
     const open = runs.filter((run) => !done.has(runKey(run.storeId, run.templateType, run.localDate)));
-    return [...open, ...(await this.lateBookings(runs.filter((run) => done.has(runKey(run.storeId, run.templateType, run.localDate)))))];
+    const late = await this.lateBookings(runs.filter((run) => done.has(runKey(run.storeId, run.templateType, run.localDate))));
+    return [...missed, ...open, ...late];
+  }
+
+  /**
+   * Yesterday's runs that never ran although the store was being served (a run of the same type in the week
+   * before): the scheduler was down from that slot until the store's midnight. They run now, late rather than
+   * never: the appointment reminders only for appointments still ahead (candidatesOf), birthdays and reminders
+   * to book a day late. A store or type with no earlier run (new, or a first deployment) is not caught up, so
+   * nothing goes out for a day nobody expected a message on. Each caught-up run is logged.
+   */
+  private async missedRuns(yesterday: DueRun[]): Promise<DueRun[]> {
+    if (yesterday.length === 0) return [];
+    const rows = await this.db.query<{ store_id: string; template_type: number; local_date: string }[]>(
+      `SELECT x.store_id, x.template_type, x.local_date::text AS local_date
+         FROM unnest($1::uuid[], $2::smallint[], $3::date[]) AS x(store_id, template_type, local_date)
+        WHERE NOT EXISTS (SELECT 1 FROM reminder_run r
+                           WHERE r.store_id = x.store_id AND r.template_type = x.template_type AND r.local_date = x.local_date)
+          AND EXISTS (SELECT 1 FROM reminder_run r
+                       WHERE r.store_id = x.store_id AND r.template_type = x.template_type
+                         AND r.local_date >= x.local_date - $4::int AND r.local_date < x.local_date)`,
+      [yesterday.map((r) => r.storeId), yesterday.map((r) => r.templateType), yesterday.map((r) => r.localDate), SERVED_WITHIN_DAYS],
+    );
+    const missed = new Set(rows.map((row) => runKey(row.store_id, row.template_type, row.local_date)));
+    const runs = yesterday.filter((run) => missed.has(runKey(run.storeId, run.templateType, run.localDate)));
+    for (const run of runs)
+      this.log.warn('catching up a missed reminder run', {
+        storeId: run.storeId,
+        templateType: run.templateType,
+        localDate: run.localDate,
+      });
+    return runs;
   }
 
   /**

@@ -496,6 +496,52 @@ describe('reminder scheduler (real Postgres and NATS; directory from events)', (
       await settledCustomers([customerId]);
     });
   });
+  describe('a day the scheduler missed (down from the slot until midnight)', () => {
+    const orgaId = randomUUID();
+    let rome = '';
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      rome = await store(env, orgaId, 'Europe/Rome');
+      await eventually(env, `SELECT 1 FROM messaging.dir_store WHERE store_id = $1`, [rome], (rows) => rows.length === 1);
+      // Rome is served on Monday 7 June 2027 at its noon (10:00 UTC, summer time)
+      await tickAt('2027-06-07T10:00:00Z');
+      // then nobody ticks on the 8th; these appointments on the 9th were due in the 8th's run
+      const ahead = await customerWithPet(env, { orgaId, storeId: rome }, { first_name: 'Giulia' });
+      const begun = await customerWithPet(env, { orgaId, storeId: rome });
+      ids['ahead'] = await appointment(env, { orgaId, storeId: rome }, '2027-06-09', [ahead.petId], {
+        starts_at: '2027-06-09T13:00:00.000Z',
+      });
+      ids['begun'] = await appointment(env, { orgaId, storeId: rome }, '2027-06-09', [begun.petId], {
+        starts_at: '2027-06-09T06:00:00.000Z',
+      });
+      // a store opened meanwhile, never served: nothing is caught up for it
+      ids['newStore'] = await store(env, orgaId, 'Europe/Rome');
+      const fresh = await customerWithPet(env, { orgaId, storeId: ids['newStore'] });
+      ids['fresh'] = await appointment(env, { orgaId, storeId: ids['newStore'] }, '2027-06-09', [fresh.petId], {
+        starts_at: '2027-06-09T13:00:00.000Z',
+      });
+      await settled([ids['ahead'], ids['begun'], ids['fresh']]);
+      await eventually(env, `SELECT 1 FROM messaging.dir_store WHERE store_id = $1`, [ids['newStore']], (rows) => rows.length === 1);
+    });
+
+    it("the next morning, before that day's own slot, runs the missed day: reminds what is still ahead, not what has begun, and once", async () => {
+      await tickAt('2027-06-09T07:00:00Z');
+      await tickAt('2027-06-09T07:01:00Z');
+      const rows = await outboundOf(orgaId);
+      expect(rows.map((row) => [row.appointment_id, row.dedupe_key])).toEqual([[ids['ahead'], `reminder:0:${ids['ahead']}:2027-06-09`]]);
+      const runs = await env.query<{ store_id: string; local_date: string }>(
+        `SELECT store_id, local_date::text AS local_date FROM messaging.reminder_run WHERE orga_id = $1 AND template_type = 0 ORDER BY local_date`,
+        [orgaId],
+      );
+      expect(runs).toEqual([
+        { store_id: rome, local_date: '2027-06-07' },
+        { store_id: rome, local_date: '2027-06-08' },
+      ]);
+      expect((await jobsOf(orgaId)).map((job) => job.envelope.data.outbound_id)).toEqual(rows.map((row) => row.id));
+    });
+  });
+
   describe('a cancelled organization and a leader that stops', () => {
     it("R1.17 a cancelled organization's directory and runs are deleted", async () => {
       const orgaId = randomUUID();
