@@ -30,11 +30,44 @@ function mtime(file) {
   }
 }
 
-/** True when node_modules is missing or older than package-lock.json. */
-function installNeeded() {
-  const installed = mtime(path.join(root, 'node_modules', '.package-lock.json'));
-  const lock = mtime(path.join(root, 'package-lock.json'));
-  return installed === null || (lock !== null && lock > installed);
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The packages package-lock.json asks for that node_modules lacks or has at another version (npm's own
+ * record of what it installed, node_modules/.package-lock.json). Optional packages (other platforms'
+ * binaries) may be absent.
+ */
+function lockDifferences(lock, installed) {
+  const wanted = lock?.packages ?? {};
+  const have = installed?.packages ?? {};
+  return Object.entries(wanted)
+    .filter(([name, entry]) => name !== '' && !entry.link)
+    .filter(([name, entry]) => (have[name] ? have[name].version !== entry.version : !entry.optional))
+    .map(([name]) => name);
+}
+
+/**
+ * True when node_modules is missing, or when package-lock.json is newer and asks for packages that are not
+ * installed as it says. A newer file alone is not enough: a fresh checkout of the same lockfile (a git
+ * worktree whose node_modules links to another checkout's) would run npm install for nothing, and that
+ * install replaced the link with a folder of its own.
+ */
+function installNeeded(dir = root) {
+  const installedFile = path.join(dir, 'node_modules', '.package-lock.json');
+  const lockFile = path.join(dir, 'package-lock.json');
+  const installed = mtime(installedFile);
+  const lock = mtime(lockFile);
+  if (installed === null) return true;
+  if (lock === null || lock <= installed) return false;
+  const wanted = readJson(lockFile);
+  const have = readJson(installedFile);
+  return wanted === null || have === null || lockDifferences(wanted, have).length > 0;
 }
 
 /** npm install (never npm ci: it fails on a lockfile made here, see STACK.md). */
@@ -141,4 +174,4 @@ function buildFrontends({ log = console.log, force = false } = {}) {
   return { state: 'built', ok: true };
 }
 
-module.exports = { checkNode, nodeVersionProblem, installNeeded, ensureInstalled, tokenSecret, buildFrontends, root };
+module.exports = { checkNode, nodeVersionProblem, installNeeded, lockDifferences, ensureInstalled, tokenSecret, buildFrontends, root };

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, statSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeVersionProblem, tokenSecret } from './prepare.cjs';
+import { installNeeded, lockDifferences, nodeVersionProblem, tokenSecret } from './prepare.cjs';
 import { terminalLine } from './processes.cjs';
 
 describe('launcher preparation', () => {
@@ -11,6 +11,48 @@ describe('launcher preparation', () => {
     expect(nodeVersionProblem('24.0.0')).toBeNull();
     expect(nodeVersionProblem('20.18.3')).toMatch(/needs Node\.js 20\.19\.0 or newer .* this is 20\.18\.3/);
     expect(nodeVersionProblem('18.20.0')).toMatch(/this is 18\.20\.0/);
+  });
+
+  describe('whether npm install is needed', () => {
+    const lock = {
+      packages: {
+        '': { name: 'pawline' },
+        'node_modules/jest': { version: '30.5.2' },
+        'node_modules/@esbuild/darwin-arm64': { version: '0.25.0', optional: true },
+        'libs/ui': { version: '0.0.0' },
+        'node_modules/@pawline/ui': { link: true },
+      },
+    };
+    const installed = { packages: { 'node_modules/jest': { version: '30.5.2' } } };
+
+    it("compares the lockfile's packages with npm's record of node_modules; absent optional ones and links do not count", () => {
+      // libs/ui is a workspace folder npm does not record as installed
+      expect(lockDifferences(lock, { packages: { ...installed.packages, 'libs/ui': { version: '0.0.0' } } })).toEqual([]);
+      expect(lockDifferences({ packages: { ...lock.packages, 'node_modules/axe-core': { version: '4.14.1' } } }, installed)).toContain(
+        'node_modules/axe-core',
+      );
+      expect(lockDifferences(lock, { packages: { 'node_modules/jest': { version: '30.4.0' } } })).toContain('node_modules/jest');
+    });
+
+    it('a newer lockfile that asks for what is installed needs no install; a missing node_modules or a new package does', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pawline-install-'));
+      try {
+        expect(installNeeded(dir)).toBe(true);
+        mkdirSync(join(dir, 'node_modules'));
+        const same = { packages: { '': {}, 'node_modules/jest': { version: '30.5.2' } } };
+        writeFileSync(join(dir, 'node_modules', '.package-lock.json'), JSON.stringify(installed));
+        writeFileSync(join(dir, 'package-lock.json'), JSON.stringify(same));
+        utimesSync(join(dir, 'node_modules', '.package-lock.json'), new Date('2026-01-01'), new Date('2026-01-01'));
+        expect(installNeeded(dir)).toBe(false);
+        writeFileSync(
+          join(dir, 'package-lock.json'),
+          JSON.stringify({ packages: { ...same.packages, 'node_modules/axe-core': { version: '4.14.1' } } }),
+        );
+        expect(installNeeded(dir)).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   describe('token secret', () => {
