@@ -29,7 +29,7 @@ type Props = {
 // page costs a system font fallback lookup (a few ms of the first render).
 const CARD_CSS = `
 .pl-card{position:absolute;box-sizing:border-box;border-left:4px solid;border-radius:4px;color:#fff;padding:0 4px;overflow:hidden;overflow-wrap:normal;word-break:normal;hyphens:none;font-size:12px;font-weight:600;line-height:1.2;cursor:grab;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:manipulation}
-.pl-card.pl-compact{position:relative;cursor:pointer;margin-bottom:2px}
+.pl-card.pl-compact{position:relative;cursor:pointer;margin-bottom:2px;white-space:nowrap;text-overflow:ellipsis}
 .pl-card.pl-dragging{opacity:.75}
 .pl-card.pl-declined{border-left-style:dashed;background-image:repeating-linear-gradient(135deg,transparent 0 6px,rgba(255,255,255,.25) 6px 12px)}
 .pl-card .pl-struck{text-decoration:line-through}
