@@ -1,7 +1,7 @@
 // Issue 16, phones and tablets: a new owner at a phone's and a tablet's size. The drawer is an
 // overlay on the phone (opened from the top bar, closed by an entry, Escape or the backdrop) and
 // the mini variant on the tablet; the calendar opens in Day view on the phone; an appointment is
-// booked and moved by touch (a long press, so that a swipe still scrolls the day); the appointment
+// booked, moved and resized by touch (a long press, so that a swipe still scrolls the day); the appointment
 // dialog fills the phone's screen; and axe finds no serious or critical violation on the calendar.
 import type { CDPSession, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -71,7 +71,7 @@ describe.each(DEVICES)('on a %s', (name, device) => {
     await browser?.close();
   });
 
-  it('drawer, calendar view, booking and moving by touch, a full-screen dialog and no serious axe violation', async () => {
+  it('drawer, calendar view, booking, moving and resizing by touch, a full-screen dialog and no serious axe violation', async () => {
     const { page } = browser;
     const phone = name === 'phone';
     const person = await verifiedAccount(page);
@@ -181,6 +181,20 @@ describe.each(DEVICES)('on a %s', (name, device) => {
       [`${productUrl()}/api/v1${range}`, session.token],
     );
     expect(await page.getByTestId('appointment-dialog').count()).toBe(0);
+
+    // a long press on its bottom edge and a drag half an hour down makes it 90 minutes long
+    await page.waitForFunction(() => document.querySelector('[data-testid="appointment-card"]')?.textContent?.startsWith('11:00'));
+    const handle = await box(page.getByTestId('resize-handle'));
+    const edge = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+    await touch(cdp, edge, { x: edge.x, y: edge.y + PX_PER_HOUR / 2 }, HOLD_MS);
+    await page.waitForFunction(
+      async ([url, token]) => {
+        const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        const list = (await response.json()) as { items: { hour: number; duration: number }[] };
+        return list.items[0]?.hour === 11 && list.items[0]?.duration === 90;
+      },
+      [`${productUrl()}/api/v1${range}`, session.token],
+    );
     await cdp.detach();
 
     // the calendar with its appointment: no serious or critical accessibility violation
@@ -193,6 +207,19 @@ describe.each(DEVICES)('on a %s', (name, device) => {
       await page.reload();
       await page.getByTestId('calendar-page').waitFor();
       expect(await page.getByTestId('calendar-page').getAttribute('data-view')).toBe('four_days');
+      // four columns of at least 88 px: the grid scrolls sideways, the page does not
+      await page.getByTestId('time-grid').waitFor();
+      expect(await columns.count()).toBe(4);
+      for (const column of await columns.all()) expect((await box(column)).width).toBeGreaterThanOrEqual(87);
+      expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // the open overlay drawer passes the accessibility check too
+      await page.getByTestId('drawer-open').click();
+      await page.getByTestId('left-drawer').waitFor();
+      await expectNoSeriousA11yViolations(page, 'drawer overlay (phone)');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('left-drawer').waitFor({ state: 'detached' });
     }
   });
 });

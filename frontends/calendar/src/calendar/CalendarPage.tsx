@@ -2,7 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { isApiError } from '@pawline/api-client';
 import type { Appointment, AppointmentList, Pet, RecurringInput, RecurringScope, Treatment } from '@pawline/contracts';
 import { formatAmount, parseAppointmentCard, type CalendarView } from '@pawline/domain';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@pawline/ui';
+import { ConfirmDialog, EmptyState, ErrorState, isNarrowScreen, LoadingState } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentWrite, CheckOutWrite } from '../api/scheduling-api';
 import { AppointmentDialog } from '../dialogs/AppointmentDialog';
@@ -35,7 +35,7 @@ import {
 } from './appointment-model';
 import { addDays, dayParts, todayIn, type IsoDay } from './calendar-dates';
 import { CalendarToolbar } from './CalendarToolbar';
-import { initialView, isNarrowScreen, isTimeGridView, rememberView, shiftAnchor, visibleDays, visibleRange } from './calendar-views';
+import { initialView, isTimeGridView, rememberView, shiftAnchor, visibleDays, visibleRange } from './calendar-views';
 
 // reminder statuses arrive in bursts (the daily send): the range is read once they pause
 const REMINDER_REFRESH_DEBOUNCE_MS = 1000;

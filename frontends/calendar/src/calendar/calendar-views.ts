@@ -32,17 +32,6 @@ export function initialView(storage: ViewStorage | null, narrowScreen: boolean):
   return narrowScreen ? 'day' : DEFAULT_CALENDAR_VIEW;
 }
 
-// Chakra's md breakpoint (48em), as the shell's frame uses it
-export const NARROW_SCREEN_QUERY = '(max-width: 47.99em)';
-
-export function isNarrowScreen(): boolean {
-  try {
-    return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN_QUERY).matches;
-  } catch {
-    return false;
-  }
-}
-
 export function rememberView(storage: ViewStorage | null, view: CalendarView): void {
   try {
     storage?.setItem(CALENDAR_VIEW_STORAGE_KEY, view);

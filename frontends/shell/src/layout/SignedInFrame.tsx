@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, IconButton } from '@chakra-ui/react';
 import type { Language } from '@pawline/api-client';
-import { SNACKBAR_TYPE } from '@pawline/ui';
+import { SNACKBAR_TYPE, useNarrowScreen } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
@@ -19,7 +19,6 @@ import { readNotificationsOption, writeNotificationsOption } from '../notificati
 import { HelpIcon, MenuIcon, PersonIcon } from './icons';
 import { LeftDrawer } from './LeftDrawer';
 import { drawerWidth, readMiniVariant, writeMiniVariant } from './mini-variant';
-import { useNarrowScreen } from './narrow-screen';
 import { StoreSwitcher } from './StoreSwitcher';
 import { UserDrawer } from './UserDrawer';
 import { drawerStoreId, TOP_BAR_HEIGHT, useTopPadding } from './Frame';

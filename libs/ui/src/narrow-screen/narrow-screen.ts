@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
-// Chakra's md breakpoint (48em): below it the drawer is an overlay and the calendar opens in Day view.
+// Below Chakra's md breakpoint (48em), a phone (issue 16): the shell's drawer is an overlay, the
+// calendar opens in Day view, DialogFrame fills the screen (its `base` size).
 export const NARROW_SCREEN_QUERY = '(max-width: 47.99em)';
 
 type MediaSource = { matchMedia?: (query: string) => Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'> };
