@@ -101,6 +101,8 @@ describe.each(DEVICES)('on a %s', (name, device) => {
       await page.getByTestId('drawer-open').click();
       await page.keyboard.press('Escape');
       await page.getByTestId('left-drawer').waitFor({ state: 'detached' });
+      // focus is back on the menu button
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('drawer-open');
       await page.getByTestId('drawer-open').click();
       await page.mouse.click(device.viewport.width - 10, device.viewport.height / 2); // the backdrop beside the drawer
       await page.getByTestId('left-drawer').waitFor({ state: 'detached' });

@@ -70,5 +70,11 @@ describe('LeftDrawer', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.click(screen.getByTestId('drawer-close'));
     expect(onClose).toHaveBeenCalledTimes(4);
+    // Tab from the last entry comes back to the first (the close button)
+    screen.getByTestId('nav-help').focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByTestId('drawer-close'));
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByTestId('nav-help'));
   });
 });

@@ -46,6 +46,18 @@ export function LeftDrawer({ mini: miniChoice, onToggle, top, links, overlay }: 
     navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key !== 'Tab' || !navRef.current) return;
+      // Tab stays in the open drawer: the page behind the backdrop is not reachable
+      const focusable = Array.from(navRef.current.querySelectorAll<HTMLElement>('a, button'));
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, IconButton } from '@chakra-ui/react';
 import type { Language } from '@pawline/api-client';
 import { SNACKBAR_TYPE, useNarrowScreen } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
 import { AdminNotificationBar } from '../frame/AdminNotificationBar';
@@ -37,7 +37,12 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
   // phones: the drawer is an overlay opened from the top bar (issue 16); the mini choice stays for wide screens
   const narrow = useNarrowScreen();
   const [overlayOpen, setOverlayOpen] = useState(false);
-  const closeOverlay = useCallback(() => setOverlayOpen(false), []);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeOverlay = useCallback(() => {
+    setOverlayOpen(false);
+    // focus goes back where it came from
+    menuButtonRef.current?.focus();
+  }, []);
   useEffect(() => {
     if (!narrow) setOverlayOpen(false);
   }, [narrow]);
@@ -114,6 +119,7 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
               aria-expanded={overlayOpen}
               aria-controls="left-drawer"
               data-testid="drawer-open"
+              ref={menuButtonRef}
               variant="ghost"
               color="white"
               ml="-2"
