@@ -2,7 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { isApiError } from '@pawline/api-client';
 import type { Appointment, AppointmentList, Pet, RecurringInput, RecurringScope, Treatment } from '@pawline/contracts';
 import { formatAmount, parseAppointmentCard, type CalendarView } from '@pawline/domain';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@pawline/ui';
+import { ConfirmDialog, EmptyState, ErrorState, isNarrowScreen, LoadingState } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentWrite, CheckOutWrite } from '../api/scheduling-api';
 import { AppointmentDialog } from '../dialogs/AppointmentDialog';
@@ -35,7 +35,7 @@ import {
 } from './appointment-model';
 import { addDays, dayParts, todayIn, type IsoDay } from './calendar-dates';
 import { CalendarToolbar } from './CalendarToolbar';
-import { isTimeGridView, readStoredView, rememberView, shiftAnchor, visibleDays, visibleRange } from './calendar-views';
+import { initialView, isTimeGridView, rememberView, shiftAnchor, visibleDays, visibleRange } from './calendar-views';
 
 // reminder statuses arrive in bursts (the daily send): the range is read once they pause
 const REMINDER_REFRESH_DEBOUNCE_MS = 1000;
@@ -57,7 +57,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
   const language = bridge.language;
   const store = bridge.orga?.stores.find((s) => s.id === storeId);
   const today = useMemo(() => todayIn(store?.time_zone), [store?.time_zone]);
-  const [view, setView] = useState<CalendarView>(() => readStoredView(ctx.storage));
+  const [view, setView] = useState<CalendarView>(() => initialView(ctx.storage, isNarrowScreen()));
   const [anchor, setAnchor] = useState<IsoDay>(initialDay ?? today);
   const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
   const first = days[0] ?? anchor;

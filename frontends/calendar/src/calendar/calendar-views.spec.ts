@@ -5,6 +5,7 @@ import {
   CALENDAR_VIEW_STORAGE_KEY,
   MENU_VIEWS,
   monthGridDays,
+  initialView,
   readStoredView,
   rememberView,
   shiftAnchor,
@@ -64,6 +65,26 @@ describe('calendar views', () => {
     rememberView(storage, 'four_days');
     expect(storage.values.get(CALENDAR_VIEW_STORAGE_KEY)).toBe('four_days');
     expect(readStoredView(storage)).toBe('four_days');
+  });
+
+  it('R2.10 on a narrow screen the calendar opens in Day view unless this device remembered a view', () => {
+    expect(initialView(memoryStorage(), true)).toBe('day');
+    expect(initialView(null, true)).toBe('day');
+    expect(initialView(memoryStorage({ [CALENDAR_VIEW_STORAGE_KEY]: 'nonsense' }), true)).toBe('day');
+    expect(initialView(memoryStorage({ [CALENDAR_VIEW_STORAGE_KEY]: 'week' }), true)).toBe('week');
+    expect(initialView(memoryStorage({ [CALENDAR_VIEW_STORAGE_KEY]: 'four_days' }), true)).toBe('four_days');
+    expect(initialView(memoryStorage(), false)).toBe('week');
+    expect(
+      initialView(
+        {
+          getItem: () => {
+            throw new Error('denied');
+          },
+          setItem: () => undefined,
+        },
+        true,
+      ),
+    ).toBe('day');
   });
 
   it('R2.10 a storage that throws does not break the calendar', () => {

@@ -15,12 +15,21 @@ export function isCalendarView(value: string | null | undefined): value is Calen
 
 /** The remembered view, or Week (R9.08) when none or an unknown one is stored. */
 export function readStoredView(storage: ViewStorage | null): CalendarView {
+  return initialView(storage, false);
+}
+
+/**
+ * The view the calendar opens in: the one last chosen on this device, else Day on a narrow screen
+ * (a phone: seven columns do not fit, issue 16), else Week (R9.08).
+ */
+export function initialView(storage: ViewStorage | null, narrowScreen: boolean): CalendarView {
   try {
     const stored = storage?.getItem(CALENDAR_VIEW_STORAGE_KEY);
-    return isCalendarView(stored) ? stored : DEFAULT_CALENDAR_VIEW;
+    if (isCalendarView(stored)) return stored;
   } catch {
-    return DEFAULT_CALENDAR_VIEW;
+    // unreadable storage: as if nothing were remembered
   }
+  return narrowScreen ? 'day' : DEFAULT_CALENDAR_VIEW;
 }
 
 export function rememberView(storage: ViewStorage | null, view: CalendarView): void {

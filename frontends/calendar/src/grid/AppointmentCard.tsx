@@ -1,4 +1,5 @@
 import type { Appointment } from '@pawline/contracts';
+import { cardTextColour, mixColours } from '@pawline/domain';
 import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import type { CardLook } from '../calendar/appointment-model';
 import { clockText } from '../calendar/calendar-dates';
@@ -27,8 +28,8 @@ type Props = {
 // The done mark is drawn, not a ✓ character: no font here has that glyph, and the first one on a
 // page costs a system font fallback lookup (a few ms of the first render).
 const CARD_CSS = `
-.pl-card{position:absolute;box-sizing:border-box;border-left:4px solid;border-radius:4px;color:#fff;padding:0 4px;overflow:hidden;font-size:12px;font-weight:600;line-height:1.2;cursor:grab;user-select:none;touch-action:none}
-.pl-card.pl-compact{position:relative;cursor:pointer;margin-bottom:2px}
+.pl-card{position:absolute;box-sizing:border-box;border-left:4px solid;border-radius:4px;color:#fff;padding:0 4px;overflow:hidden;overflow-wrap:normal;word-break:normal;hyphens:none;font-size:12px;font-weight:600;line-height:1.2;cursor:grab;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:manipulation}
+.pl-card.pl-compact{position:relative;cursor:pointer;margin-bottom:2px;white-space:nowrap;text-overflow:ellipsis}
 .pl-card.pl-dragging{opacity:.75}
 .pl-card.pl-declined{border-left-style:dashed;background-image:repeating-linear-gradient(135deg,transparent 0 6px,rgba(255,255,255,.25) 6px 12px)}
 .pl-card .pl-struck{text-decoration:line-through}
@@ -46,7 +47,17 @@ const CARD_CSS = `
 .pl-rs-undelivered{background:#fb8c00}
 .pl-card .pl-reply{display:block;font-weight:700}
 .pl-card .pl-handle{position:absolute;left:0;right:0;bottom:0;height:6px;cursor:ns-resize}
+@media (pointer:coarse){.pl-card .pl-handle{height:14px}}
 `;
+
+// the declined card's stripes (CARD_CSS) are white at 25 % over the card: its text must read on both
+const DECLINED_STRIPE = { colour: '#ffffff', alpha: 0.25 };
+
+/** The card's text colour: white where it reaches WCAG AA on the card, else black (issue 16). */
+export function cardTextOn(look: CardLook): string {
+  const card = look.scheme.card;
+  return cardTextColour(look.state === 'declined' ? [card, mixColours(DECLINED_STRIPE.colour, DECLINED_STRIPE.alpha, card)] : [card]);
+}
 
 /** The cards' stylesheet; React hoists and dedupes it by href (render it with any card list). */
 export function CardStyles() {
@@ -88,7 +99,7 @@ export function AppointmentCard({
       data-appointment-id={a.id}
       data-state={look.state}
       aria-label={`${time} ${label.replaceAll('\n', ', ')}${declined ? ` (${t('calendar.declined')})` : ''}${confirmed ? ` (${t('calendar.confirmedByCustomer')})` : ''}${reminderText ? ` – ${reminderText}` : ''}`}
-      style={{ ...style, backgroundColor: look.scheme.card, borderLeftColor: look.scheme.border }}
+      style={{ ...style, backgroundColor: look.scheme.card, borderLeftColor: look.scheme.border, color: cardTextOn(look) }}
       onPointerDown={onPointerDown}
       onClick={onPointerDown ? undefined : onOpen}
       onKeyDown={(event) => {

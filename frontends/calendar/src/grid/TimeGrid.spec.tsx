@@ -1,10 +1,11 @@
 /** @jest-environment jsdom */
 import { organizationUserOf, type OrganizationUser } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { staffById } from '../calendar/appointment-model';
 import { calendarTranslator } from '../i18n/translator';
 import { appointmentOf } from '../test-support/appointments';
+import { LONG_PRESS_MS } from './long-press';
 import { TimeGrid, type GridColumn } from './TimeGrid';
 
 const t = calendarTranslator('en');
@@ -116,5 +117,67 @@ describe('time grid', () => {
     fireEvent.keyDown(screen.getByTestId('appointment-card'), { key: 'Enter' });
     expect(first).not.toHaveBeenCalled();
     expect(latest).toHaveBeenCalledWith(expect.objectContaining({ app_name: 'Rex' }));
+  });
+
+  describe('by touch (issue 16)', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    function touchGrid(appointments: readonly Appointment[]) {
+      const handlers = { onCreate: jest.fn(), onOpen: jest.fn(), onMove: jest.fn(), onResize: jest.fn() };
+      render(
+        <TimeGrid
+          columns={DAYS}
+          appointments={appointments}
+          staff={staffById(STAFF)}
+          labelOf={(a) => a.app_name ?? ''}
+          t={t}
+          {...handlers}
+        />,
+      );
+      return handlers;
+    }
+    // jsdom's pointer events carry no pointerType: a finger's is set on the event
+    const finger = (type: 'pointerDown' | 'pointerMove' | 'pointerUp', element: HTMLElement, x: number, y: number) => {
+      const event = createEvent[type](element, { clientX: x, clientY: y, button: 0 });
+      Object.defineProperties(event, { pointerType: { value: 'touch' }, pointerId: { value: 7 } });
+      fireEvent(element, event);
+    };
+
+    it('a swipe books nothing; a long press and a drag books the slot', () => {
+      const { onCreate } = touchGrid([]);
+      const body = screen.getByTestId('grid-body');
+      finger('pointerDown', body, 10, 144); // 10:00 at 48 px an hour from 7:00
+      finger('pointerMove', body, 10, 100);
+      jest.advanceTimersByTime(LONG_PRESS_MS);
+      finger('pointerUp', body, 10, 60);
+      expect(onCreate).not.toHaveBeenCalled();
+      expect(screen.queryByTestId('grid-selection')).toBeNull();
+
+      finger('pointerDown', body, 10, 145);
+      expect(screen.queryByTestId('grid-selection')).toBeNull();
+      jest.advanceTimersByTime(LONG_PRESS_MS);
+      finger('pointerMove', body, 10, 190);
+      expect(screen.getByTestId('grid-selection').textContent).toBe('10:00–11:00');
+      finger('pointerUp', body, 10, 190);
+      expect(onCreate).toHaveBeenCalledWith({ date: '2026-11-17', start: 600, duration: 60 });
+    });
+
+    it('a tap opens a card; a long press and a drag moves it', () => {
+      const { onOpen, onMove } = touchGrid([appointmentOf({ date: '2026-11-17', hour: 9, app_name: 'Fido' })]);
+      const card = screen.getByTestId('appointment-card');
+      const body = screen.getByTestId('grid-body');
+      finger('pointerDown', card, 10, 100);
+      finger('pointerUp', body, 10, 100);
+      expect(onOpen).toHaveBeenCalledTimes(1);
+      expect(onMove).not.toHaveBeenCalled();
+
+      finger('pointerDown', card, 10, 100);
+      jest.advanceTimersByTime(LONG_PRESS_MS);
+      finger('pointerMove', body, 10, 148);
+      finger('pointerUp', body, 10, 148);
+      expect(onMove).toHaveBeenCalledWith(expect.objectContaining({ app_name: 'Fido' }), { date: '2026-11-17', start: 600 });
+      expect(onOpen).toHaveBeenCalledTimes(1);
+    });
   });
 });

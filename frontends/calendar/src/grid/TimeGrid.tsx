@@ -3,6 +3,7 @@ import type { Appointment } from '@pawline/contracts';
 import {
   memo,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -24,6 +25,7 @@ import {
   selectionBetween,
   type GridScale,
 } from './drag-math';
+import { createLongPress, startsAtOnce, type LongPress } from './long-press';
 import { layoutOverlaps, type LanePlacement } from './overlap-layout';
 
 /** A column of the grid: a day, or a day of one staff member (Day by user; null = unassigned). */
@@ -50,21 +52,27 @@ type Drag =
   | { kind: 'resize'; a: Appointment; y: number; duration: number };
 
 export const DEFAULT_PX_PER_HOUR = 48;
+// A column never gets narrower than this: "09:00–10:00" and a short name fit on a card's line, and
+// a week on a phone scrolls sideways instead of wrapping its cards letter by letter (issue 16).
+export const COLUMN_MIN_WIDTH_PX = 88;
+const GUTTER_PX = 56;
 
 // Plain elements and one static stylesheet, like the cards: Chakra's style props cost an emotion
 // serialization and a stylis compile per element on the first render, about half the script time
 // of the week view's first render (issue 5). The values are Chakra's own tokens as CSS variables.
 const GRID_CSS = `
-.pl-grid{border-width:1px;border-radius:var(--chakra-radii-md);overflow:auto;max-height:75vh}
-.pl-grid-head{display:flex;position:sticky;top:0;z-index:2;background:var(--chakra-colors-bg);border-bottom-width:1px}
-.pl-grid-head-cell{flex:1 1 0%;min-width:0;text-align:center;padding-block:var(--chakra-spacing-1);font-size:var(--chakra-font-sizes-sm);font-weight:var(--chakra-font-weights-semibold);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.pl-grid-gutter{width:var(--chakra-sizes-14);flex-shrink:0;position:relative}
+.pl-grid{border-width:1px;border-radius:var(--chakra-radii-md);overflow:auto;max-height:75vh;overscroll-behavior:contain}
+.pl-grid-inner{min-width:var(--pl-grid-min-width)}
+.pl-grid-head{display:flex;position:sticky;top:0;z-index:3;background:var(--chakra-colors-bg);border-bottom-width:1px}
+.pl-grid-head-cell{flex:1 1 0%;min-width:var(--pl-column-min-width);text-align:center;padding-block:var(--chakra-spacing-1);font-size:var(--chakra-font-sizes-sm);font-weight:var(--chakra-font-weights-semibold);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.pl-grid-gutter{width:var(--chakra-sizes-14);flex-shrink:0;position:sticky;left:0;z-index:2;background:var(--chakra-colors-bg)}
 .pl-grid-hour{position:absolute;right:var(--chakra-spacing-1);font-size:var(--chakra-font-sizes-xs);color:var(--chakra-colors-fg-muted)}
 .pl-grid-rows{display:flex}
-.pl-grid-body{display:flex;flex:1 1 0%;position:relative;touch-action:none}
-.pl-grid-column{flex:1 1 0%;min-width:0;position:relative;border-left:1px solid var(--chakra-colors-border);background-image:repeating-linear-gradient(to bottom,var(--chakra-colors-border-muted) 0 1px,transparent 1px var(--pl-hour-px))}
+.pl-grid-body{display:flex;flex:1 1 0%;position:relative;touch-action:manipulation;-webkit-touch-callout:none;user-select:none;-webkit-user-select:none}
+.pl-grid-column{flex:1 1 0%;min-width:var(--pl-column-min-width);position:relative;border-left:1px solid var(--chakra-colors-border);background-image:repeating-linear-gradient(to bottom,var(--chakra-colors-border-muted) 0 1px,transparent 1px var(--pl-hour-px))}
 .pl-grid-column>.pl-card{margin-inline:1px}
 .pl-grid-selection{position:absolute;left:var(--chakra-spacing-1);right:var(--chakra-spacing-1);background:var(--chakra-colors-brand-100);border-width:1px;border-color:var(--chakra-colors-brand-500);border-radius:var(--chakra-radii-sm);font-size:var(--chakra-font-sizes-xs);padding-inline:var(--chakra-spacing-1)}
+.pl-grid-selection.pl-armed{outline:2px solid var(--chakra-colors-brand-500)}
 `;
 
 function GridStyles() {
@@ -185,22 +193,69 @@ export function TimeGrid({
   useLayoutEffect(() => {
     onOpenRef.current = onOpen;
   }, [onOpen]);
+  // touch: a swipe scrolls the day, a long press starts the drag (long-press.ts)
+  const pressRef = useRef<LongPress | null>(null);
+  pressRef.current ??= createLongPress();
+  const press = pressRef.current;
+  /** Starts `begin` now for a mouse or a pen, after a long press for a finger (a quick tap runs `onTap`). */
+  const start = useCallback(
+    (event: ReactPointerEvent<Element>, begin: () => void, onTap?: () => void) => {
+      if (startsAtOnce(event.pointerType)) {
+        capture(event);
+        begin();
+        return;
+      }
+      const pointerId = event.pointerId;
+      press.down(
+        { x: event.clientX, y: event.clientY },
+        {
+          onArm: () => {
+            try {
+              bodyRef.current?.setPointerCapture(pointerId);
+            } catch {
+              // the pointer is gone already
+            }
+            begin();
+          },
+          onTap,
+        },
+      );
+    },
+    [capture, press],
+  );
   const actions = useMemo<CardActions>(
     () => ({
       open: (a) => onOpenRef.current(a),
       startMove: (event, a, col) => {
         if (event.button !== 0) return;
         event.stopPropagation();
-        capture(event);
-        update({ kind: 'move', a, x: event.clientX, y: event.clientY, col, fromCol: col, start: startMinutes(a), moved: false });
+        const { clientX: x, clientY: y } = event;
+        start(
+          event,
+          () => update({ kind: 'move', a, x, y, col, fromCol: col, start: startMinutes(a), moved: false }),
+          () => onOpenRef.current(a),
+        );
       },
       startResize: (event, a) => {
-        capture(event);
-        update({ kind: 'resize', a, y: event.clientY, duration: a.duration });
+        const y = event.clientY;
+        start(event, () => update({ kind: 'resize', a, y, duration: a.duration }));
       },
     }),
-    [capture, update],
+    [start, update],
   );
+
+  // Once a touch drag runs, the finger's moves are the drag's, not a scroll of the page: a
+  // non-passive listener (React's are passive) refuses them to the browser.
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return undefined;
+    const onTouchMove = (event: TouchEvent) => {
+      if (dragRef.current && event.cancelable) event.preventDefault();
+    };
+    body.addEventListener('touchmove', onTouchMove, { passive: false });
+    return () => body.removeEventListener('touchmove', onTouchMove);
+  }, []);
+  useEffect(() => () => press.cancel(), [press]);
 
   const { firstHour, lastHour } = useMemo(() => visibleHours(appointments), [appointments]);
   const scale: GridScale = { pxPerHour, firstHour };
@@ -253,11 +308,12 @@ export function TimeGrid({
   const onBodyPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
     const minutes = pointerMinutes(event);
-    capture(event);
-    update({ kind: 'create', col: pointerColumn(event), down: minutes, current: minutes });
+    const col = pointerColumn(event);
+    start(event, () => update({ kind: 'create', col, down: minutes, current: minutes }));
   };
 
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (press.state() === 'pending') press.move({ x: event.clientX, y: event.clientY });
     const current = dragRef.current;
     if (!current) return;
     if (current.kind === 'create') update({ ...current, current: pointerMinutes(event) });
@@ -271,6 +327,7 @@ export function TimeGrid({
   };
 
   const onPointerUp = () => {
+    press.up();
     const current = dragRef.current;
     update(null);
     if (!current) return;
@@ -294,77 +351,87 @@ export function TimeGrid({
   const hours = Array.from({ length: lastHour - firstHour }, (_, i) => firstHour + i);
   // the columns' background draws the hour lines (no element per line and column) at this pitch
   const bodyStyle = { height, '--pl-hour-px': `${pxPerHour}px` } as CSSProperties;
+  const gridStyle = {
+    '--pl-column-min-width': `${COLUMN_MIN_WIDTH_PX}px`,
+    '--pl-grid-min-width': `${GUTTER_PX + columns.length * COLUMN_MIN_WIDTH_PX}px`,
+  } as CSSProperties;
 
   return (
-    <div className="pl-grid" data-testid="time-grid">
+    <div className="pl-grid" data-testid="time-grid" style={gridStyle}>
       <CardStyles />
       <GridStyles />
-      <div className="pl-grid-head">
-        <div className="pl-grid-gutter" />
-        {columns.map((column) => (
-          <div key={column.key} className="pl-grid-head-cell" data-testid="grid-column-head">
-            {column.label}
-          </div>
-        ))}
-      </div>
-      <div className="pl-grid-rows">
-        <div className="pl-grid-gutter" style={{ height }}>
-          {hours.map((hour) => (
-            <p key={hour} className="pl-grid-hour" style={{ top: offsetOfMinutes(hour * 60, scale) - 6 }}>
-              {clockText(hour * 60)}
-            </p>
-          ))}
-        </div>
-        <div
-          ref={bodyRef}
-          className="pl-grid-body"
-          style={bodyStyle}
-          data-testid="grid-body"
-          data-first-hour={firstHour}
-          data-px-per-hour={pxPerHour}
-          onPointerDown={onBodyPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => update(null)}
-        >
-          {perColumn.map(({ column, items, lanes }, index) => (
-            <div
-              key={column.key}
-              className="pl-grid-column"
-              data-testid="grid-column"
-              data-day={column.day}
-              data-user={column.userId ?? ''}
-            >
-              {selection && selection.col === index ? (
-                <div
-                  className="pl-grid-selection"
-                  data-testid="grid-selection"
-                  style={{ top: offsetOfMinutes(selection.start, scale), height: (selection.duration / 60) * pxPerHour }}
-                >
-                  {clockText(selection.start)}–{clockText(selection.start + selection.duration)}
-                </div>
-              ) : null}
-              {items.map((a) => {
-                const placement = lanes.get(a.id) ?? ALONE;
-                return (
-                  <GridCard
-                    key={a.id}
-                    appointment={a}
-                    col={index}
-                    top={offsetOfMinutes(startMinutes(a), scale)}
-                    height={(Math.max(a.duration, 15) / 60) * pxPerHour - 1}
-                    lane={placement.lane}
-                    lanes={placement.lanes}
-                    label={labels.get(a.id) ?? labelOf(a)}
-                    staff={staff}
-                    t={t}
-                    dragging={a.id === draggedId}
-                    actions={actions}
-                  />
-                );
-              })}
+      <div className="pl-grid-inner">
+        <div className="pl-grid-head">
+          <div className="pl-grid-gutter" />
+          {columns.map((column) => (
+            <div key={column.key} className="pl-grid-head-cell" data-testid="grid-column-head">
+              {column.label}
             </div>
           ))}
+        </div>
+        <div className="pl-grid-rows">
+          <div className="pl-grid-gutter" style={{ height }}>
+            {hours.map((hour) => (
+              <p key={hour} className="pl-grid-hour" style={{ top: offsetOfMinutes(hour * 60, scale) - 6 }}>
+                {clockText(hour * 60)}
+              </p>
+            ))}
+          </div>
+          <div
+            ref={bodyRef}
+            className="pl-grid-body"
+            style={bodyStyle}
+            data-testid="grid-body"
+            data-first-hour={firstHour}
+            data-px-per-hour={pxPerHour}
+            onPointerDown={onBodyPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => (press.cancel(), update(null))}
+            // a held finger opens no context menu while it books or drags
+            onContextMenu={(event) => {
+              if (press.state() !== 'idle' || dragRef.current) event.preventDefault();
+            }}
+          >
+            {perColumn.map(({ column, items, lanes }, index) => (
+              <div
+                key={column.key}
+                className="pl-grid-column"
+                data-testid="grid-column"
+                data-day={column.day}
+                data-user={column.userId ?? ''}
+              >
+                {selection && selection.col === index ? (
+                  <div
+                    className="pl-grid-selection"
+                    data-testid="grid-selection"
+                    style={{ top: offsetOfMinutes(selection.start, scale), height: (selection.duration / 60) * pxPerHour }}
+                  >
+                    {clockText(selection.start)}–{clockText(selection.start + selection.duration)}
+                  </div>
+                ) : null}
+                {items.map((a) => {
+                  const placement = lanes.get(a.id) ?? ALONE;
+                  return (
+                    <GridCard
+                      key={a.id}
+                      appointment={a}
+                      col={index}
+                      top={offsetOfMinutes(startMinutes(a), scale)}
+                      height={(Math.max(a.duration, 15) / 60) * pxPerHour - 1}
+                      lane={placement.lane}
+                      lanes={placement.lanes}
+                      label={labels.get(a.id) ?? labelOf(a)}
+                      staff={staff}
+                      t={t}
+                      dragging={a.id === draggedId}
+                      actions={actions}
+                    />
+                  );
+                })}
+              </div>
+            ))}
+          </div>
         </div>
       </div>
     </div>

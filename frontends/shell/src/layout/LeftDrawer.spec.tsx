@@ -1,18 +1,18 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
 import { pawlineSystem } from '@pawline/ui';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { I18nProvider } from '../i18n/I18nProvider';
 import type { DrawerLink } from '../remotes/remote-manifest';
-import { LeftDrawer } from './LeftDrawer';
+import { LeftDrawer, type DrawerOverlay } from './LeftDrawer';
 
-function mount(links: DrawerLink[], mini = false) {
+function mount(links: DrawerLink[], mini = false, overlay?: DrawerOverlay) {
   render(
     <ChakraProvider value={pawlineSystem}>
       <I18nProvider language="it">
         <MemoryRouter initialEntries={['/o1/store/s1']}>
-          <LeftDrawer mini={mini} onToggle={() => undefined} top="0px" links={links} />
+          <LeftDrawer mini={mini} onToggle={() => undefined} top="0px" links={links} overlay={overlay} />
         </MemoryRouter>
       </I18nProvider>
     </ChakraProvider>,
@@ -32,7 +32,10 @@ describe('LeftDrawer', () => {
     const anchors = within(drawer).getAllByRole('link');
     expect(anchors.map((anchor) => anchor.getAttribute('data-testid'))).toEqual(['nav-store', 'nav-messages', 'nav-user', 'nav-help']);
     expect(anchors.map((anchor) => anchor.getAttribute('href'))).toEqual(['/o1/store/s1', '/o1/store/s1/messages', '/user', '/qa']);
-    expect(screen.getByTestId('nav-user').getAttribute('aria-label')).toBe('Il mio account');
+    expect(screen.getByRole('link', { name: 'Il mio account' }).getAttribute('data-testid')).toBe('nav-user');
+    // named by its visible text, premium mark included (axe: label-content-name-mismatch)
+    expect(screen.getByTestId('nav-messages').getAttribute('aria-label')).toBeNull();
+    expect(screen.getByTestId('nav-messages').textContent).toContain('Premium');
   });
 
   it('R2.03 marks a premium entry, and only that one', () => {
@@ -46,5 +49,32 @@ describe('LeftDrawer', () => {
     expect(screen.getByTestId('left-drawer').getAttribute('data-mini')).toBe('true');
     expect(screen.queryByTestId('nav-messages-premium')).toBeNull();
     expect(screen.getByTestId('nav-store').getAttribute('title')).toBe(screen.getByTestId('nav-store').getAttribute('aria-label'));
+  });
+
+  it('on a narrow screen is an overlay, absent while closed', () => {
+    const onClose = jest.fn();
+    mount(links, true, { open: false, onClose });
+    expect(screen.queryByTestId('left-drawer')).toBeNull();
+  });
+
+  it('the open overlay shows the texts (no mini variant) and closes by an entry, the backdrop and Escape', () => {
+    const onClose = jest.fn();
+    mount(links, true, { open: true, onClose });
+    const drawer = screen.getByTestId('left-drawer');
+    expect(drawer.getAttribute('data-overlay')).toBe('true');
+    expect(drawer.getAttribute('data-mini')).toBe('false');
+    expect(screen.queryByTestId('mini-toggle')).toBeNull();
+    expect(screen.getByTestId('nav-messages-premium')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('nav-user'));
+    fireEvent.click(screen.getByTestId('left-drawer-backdrop'));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(screen.getByTestId('drawer-close'));
+    expect(onClose).toHaveBeenCalledTimes(4);
+    // Tab from the last entry comes back to the first (the close button)
+    screen.getByTestId('nav-help').focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByTestId('drawer-close'));
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByTestId('nav-help'));
   });
 });

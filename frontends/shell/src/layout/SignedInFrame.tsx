@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, IconButton } from '@chakra-ui/react';
 import type { Language } from '@pawline/api-client';
-import { SNACKBAR_TYPE } from '@pawline/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { SNACKBAR_TYPE, useNarrowScreen } from '@pawline/ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
 import { AdminNotificationBar } from '../frame/AdminNotificationBar';
@@ -16,15 +16,15 @@ import { drawerLinks } from '../remotes/remote-manifest';
 import { useNotify } from '../snackbar/SnackbarProvider';
 import { NotificationCenter } from '../notifications/NotificationCenter';
 import { readNotificationsOption, writeNotificationsOption } from '../notifications/notifications-option';
-import { HelpIcon, PersonIcon } from './icons';
+import { HelpIcon, MenuIcon, PersonIcon } from './icons';
 import { LeftDrawer } from './LeftDrawer';
 import { drawerWidth, readMiniVariant, writeMiniVariant } from './mini-variant';
 import { StoreSwitcher } from './StoreSwitcher';
 import { UserDrawer } from './UserDrawer';
 import { drawerStoreId, TOP_BAR_HEIGHT, useTopPadding } from './Frame';
 
-// Below this width the drawer starts as the mini variant until the user chooses.
-const NARROW_SCREEN_PX = 768;
+// Below this width (tablets) the drawer starts as the mini variant until the user chooses.
+const MINI_BY_DEFAULT_BELOW_PX = 1024;
 
 /** The frame of a signed-in user: top bar, drawers, store switcher, notification bar and dialogs. */
 export function SignedInFrame({ session }: { session: SignedIn }) {
@@ -33,7 +33,19 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const paddingTop = useTopPadding();
-  const [mini, setMini] = useState(() => readMiniVariant(window.localStorage, window.innerWidth < NARROW_SCREEN_PX));
+  const [mini, setMini] = useState(() => readMiniVariant(window.localStorage, window.innerWidth < MINI_BY_DEFAULT_BELOW_PX));
+  // phones: the drawer is an overlay opened from the top bar (issue 16); the mini choice stays for wide screens
+  const narrow = useNarrowScreen();
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeOverlay = useCallback(() => {
+    setOverlayOpen(false);
+    // focus goes back where it came from
+    menuButtonRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!narrow) setOverlayOpen(false);
+  }, [narrow]);
   const [userDrawerOpen, setUserDrawerOpen] = useState(false);
   const storeMatch = useMatch('/:orgaId/store/:storeId/*');
   const currentStoreId = storeMatch?.params.storeId ?? null;
@@ -43,7 +55,7 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
     () => drawerLinks({ user: session.user, orga: session.orga }, drawerStoreId(session.orga, session.user.id, currentStoreId)),
     [session.user, session.orga, currentStoreId],
   );
-  const width = drawerWidth(mini);
+  const width = narrow ? 0 : drawerWidth(mini);
   const notificationStoreId = drawerStoreId(session.orga, session.user.id, currentStoreId);
   const [notificationsOn, setNotificationsOn] = useState(() => readNotificationsOption(window.localStorage));
   const onNotificationsOption = (on: boolean) => {
@@ -79,7 +91,13 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
 
   return (
     <Box minH="100vh" pt={paddingTop} bg="bg.subtle">
-      <LeftDrawer mini={mini} onToggle={toggleMini} top={paddingTop} links={links} />
+      <LeftDrawer
+        mini={mini}
+        onToggle={toggleMini}
+        top={paddingTop}
+        links={links}
+        overlay={narrow ? { open: overlayOpen, onClose: closeOverlay } : undefined}
+      />
       <Box ml={`${width}px`} transition="margin-left 0.2s">
         <Flex
           as="header"
@@ -89,12 +107,28 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
           zIndex={5}
           h={`${TOP_BAR_HEIGHT}px`}
           align="center"
-          gap="3"
-          px="4"
+          gap={{ base: '1', md: '3' }}
+          px={{ base: '2', md: '4' }}
           bg="brand.500"
           color="white"
           boxShadow="sm"
         >
+          {narrow ? (
+            <IconButton
+              aria-label={t('shell.openMenu')}
+              aria-expanded={overlayOpen}
+              aria-controls="left-drawer"
+              data-testid="drawer-open"
+              ref={menuButtonRef}
+              variant="ghost"
+              color="white"
+              ml="-2"
+              _hover={{ bg: 'brand.600' }}
+              onClick={() => setOverlayOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+          ) : null}
           <Heading as="h1" size="md" flex="1" truncate>
             {session.orga?.name ?? t('common.appName')}
           </Heading>

@@ -1,1 +1,2 @@
 export * from './colour-scheme';
+export * from './card-text-colour';

@@ -4,11 +4,18 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '../confirm-dialog/ConfirmDialog';
 import { pawlineSystem } from '../theme/pawline-system';
-import { DialogFrame } from './DialogFrame';
+import { DialogFrame, responsiveDialogSize } from './DialogFrame';
 
 const mount = (ui: ReactElement) => render(<ChakraProvider value={pawlineSystem}>{ui}</ChakraProvider>);
 
 describe('DialogFrame', () => {
+  it('fills a phone screen for a dialog and keeps its own size from md up; a question stays a box', () => {
+    expect(responsiveDialogSize('dialog', 'lg')).toEqual({ base: 'full', md: 'lg' });
+    expect(responsiveDialogSize('dialog', undefined)).toEqual({ base: 'full', md: 'md' });
+    expect(responsiveDialogSize('alertdialog', 'sm')).toBe('sm');
+    expect(responsiveDialogSize('alertdialog', undefined)).toBeUndefined();
+  });
+
   it('shows title, body and both buttons; cancel and confirm call their handlers', async () => {
     const onCancel = jest.fn();
     const onClick = jest.fn();

@@ -37,6 +37,15 @@ export type DialogFrameProps = {
   children?: ReactNode;
 };
 
+/**
+ * The size on each screen: a dialog ('dialog') fills a phone's screen (below Chakra's md breakpoint,
+ * issue 16) and has its own size from md up; a question ('alertdialog') stays a centred box.
+ */
+export function responsiveDialogSize(role: 'dialog' | 'alertdialog', size: DialogRootProps['size']): DialogRootProps['size'] {
+  if (role === 'alertdialog') return size;
+  return { base: 'full', md: size ?? 'md' };
+}
+
 /** A modal with a title, an optional body and a footer with cancel and an optional confirm button. */
 export function DialogFrame({
   open = true,
@@ -56,8 +65,8 @@ export function DialogFrame({
     <Dialog.Root
       open={open}
       role={role}
-      size={size}
-      scrollBehavior={scrollBehavior}
+      size={responsiveDialogSize(role, size)}
+      scrollBehavior={role === 'dialog' ? (scrollBehavior ?? 'inside') : scrollBehavior}
       onOpenChange={(event) => (event.open ? undefined : onCancel())}
     >
       <Portal>
