@@ -17,3 +17,4 @@ export * from './rating/rating-texts';
 export * from './data-table/DataTable';
 export * from './remote-tabs/RemoteTabs';
 export * from './states/use-cursor-pages';
+export * from './theme/readable-text';

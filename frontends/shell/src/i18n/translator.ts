@@ -6,7 +6,8 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 
 /** What the signed-out screens (login, register, password reset, errors) need before they render. */
 export const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'shell', 'validation', 'errors'];
-/** The signed-in frame's drawer names the clients', the calendar's and online booking's pages. */
+/** The signed-in frame's drawer names the clients' and the calendar's pages. */
+// booking-setup: its drawer entry's label (booking-setup.navLabel) is read by the shell's drawer
 export const SIGNED_IN_NAMESPACES: readonly Namespace[] = ['clients', 'calendar', 'booking-setup'];
 
 export function shellTranslator(language: Language): Translate {
