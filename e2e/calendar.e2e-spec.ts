@@ -1,51 +1,32 @@
-// The calendar remote against the running stack (gateway, identity, crm, scheduling): book by
-// dragging on the grid, move, resize, and see a second browser's (another team member's) changes
-// appear live and the first browser's in the second.
-// The remote's routes are bundled (tools/bench/calendar/render-bundle.ts) from
-// frontends/calendar/src/test-support/stack-harness.tsx and loaded into a page of the gateway's
-// origin, so it talks to the real /api/v1 and /websocket.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// The calendar in the real product on the running stack (gateway, identity, crm, scheduling): each
+// team member signs in on /login, switches to the salon's second store in the top bar, opens the
+// calendar from the drawer and steps to the week under test. There they book by dragging on the
+// grid, move, resize, and see a second browser's (another team member's) changes appear live and
+// the first browser's in the second. What is not the flow under test (the account, the second
+// store, the customer, the colleague, the salon's settings) is set up through the API.
 import type { Locator, Page } from 'playwright-core';
-import { openChromium, productUrl, type Chromium } from './support/browser';
+import { apiSession, salonOf, type ApiSession } from './support/api';
+import { expectNoSeriousA11yViolations, H2_FIXES_CARDS, H2_FIXES_DRAWER_LINKS } from './support/axe';
+import { openChromium, type Chromium } from './support/browser';
 import { box, drag } from './support/pointer';
-import { verifiedAccount } from './support/newcomer';
+import { signIn, verifiedAccount } from './support/newcomer';
 
-type StackMount = { orgaId: string; storeId: string; token: string };
-// what stack-harness.tsx puts on window (its global declaration is outside this tsconfig)
-type HarnessWindow = { calendarMount(username: string, password: string, day: string): Promise<StackMount> };
 type Appointment = { id: string; date: string; hour: number; min: number; duration: number; user_id: string | null };
 
-const root = path.resolve(__dirname, '..');
 const PX_PER_HOUR = 48;
 // a Wednesday ahead of the shared test date; the week runs from Monday 30 November
+const MONDAY = '2026-11-30';
 const WEDNESDAY = '2026-12-02';
 const THURSDAY = '2026-12-03';
 const FRIDAY = '2026-12-04';
 
-async function call<T>(mount: StackMount, method: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${productUrl()}/api/v1${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${mount.token}`,
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'x-device-id': 'e2e-other-device',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+/** The salon under test: the organization, its second store (where the calendar runs) and the test's session. */
+type Salon = { orgaId: string; storeId: string; session: ApiSession };
 
-async function week(mount: StackMount): Promise<Appointment[]> {
-  const list = await call<{ items: Appointment[] }>(
-    mount,
+async function week(salon: Salon): Promise<Appointment[]> {
+  const list = await salon.session.call<{ items: Appointment[] }>(
     'GET',
-    `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/11/30/2026/12/6`,
+    `/orga/${salon.orgaId}/store/${salon.storeId}/appointments/2026/11/30/2026/12/6`,
   );
   return list.items;
 }
@@ -106,88 +87,76 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string): Prom
 }
 
 /**
- * Loads the bundled harness into `page` at the gateway's origin and signs `username` in there: the
- * calendar of the organization's first store opens on the week of WEDNESDAY. A document the gateway
- * itself served puts the page at the product's origin and address space (Chromium refuses a routed
- * page's WebSocket to localhost); then the harness goes in.
+ * What a team member does to reach the week under test: signs in on /login (closing the first
+ * sign-in's welcome), picks the store in the top bar's switcher, opens the calendar from the
+ * drawer and steps week by week with the toolbar's arrows to the week of MONDAY.
  */
-async function mountCalendar(page: Page, script: string, username: string, password: string): Promise<Omit<StackMount, 'token'>> {
-  await page.goto(`${productUrl()}/api/v1/health`);
-  await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>');
-  await page.addScriptTag({ content: script });
-  const { orgaId, storeId } = await page.evaluate(
-    ([u, p, d]) => (window as unknown as HarnessWindow).calendarMount(u, p, d),
-    [username, password, WEDNESDAY],
-  );
+async function openCalendar(page: Page, salon: Salon, username: string, password: string): Promise<void> {
+  await signIn(page, { email: username, password, firstName: '', lastName: '', salon: '' });
+  await page.getByTestId('welcome-dialog').waitFor();
+  await page.getByTestId('welcome-close').click();
+  await page.getByTestId('store-switcher').selectOption(salon.storeId);
+  await page.waitForURL(`**/${salon.orgaId}/store/${salon.storeId}`);
+  await page.getByTestId('nav-store').click();
+  const calendar = page.getByTestId('calendar-page');
   await page.getByTestId('time-grid').waitFor();
-  return { orgaId, storeId };
+  for (let step = 0; step < 260; step++) {
+    const first = (await calendar.getAttribute('data-first-day')) ?? '';
+    if (first === MONDAY) return;
+    await page.getByTestId(first < MONDAY ? 'calendar-next' : 'calendar-previous').click();
+    await page.waitForFunction(
+      (shown) => document.querySelector('[data-testid="calendar-page"]')?.getAttribute('data-first-day') !== shown,
+      first,
+    );
+  }
+  throw new Error(`the calendar never showed the week of ${MONDAY}`);
 }
 
-describe('calendar remote on the running stack', () => {
-  let outDir = '';
-  let script = '';
+describe('the calendar in the product, on the running stack', () => {
   let chromium: Chromium;
   let page: Page;
-  let mount: StackMount;
+  let salon: Salon;
 
   beforeAll(async () => {
-    outDir = mkdtempSync(path.join(tmpdir(), 'pawline-calendar-e2e-'));
-    // rspack is ESM-only and jest runs CommonJS: the bundle is made by a child process
-    execFileSync(
-      process.execPath,
-      [
-        '-r',
-        './tools/swc/register.cjs',
-        'tools/bench/calendar/render-bundle.ts',
-        'frontends/calendar/src/test-support/stack-harness.tsx',
-        outDir,
-      ],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    );
-    script = readFileSync(path.join(outDir, 'page.js'), 'utf8');
     chromium = await openChromium();
-    // the harness bundle goes in as an inline script, which the gateway's CSP refuses
-    page = (await chromium.newBrowser({ bypassCSP: true })).page;
+    page = (await chromium.newBrowser()).page;
     const person = await verifiedAccount(page);
-    const inPage = await mountCalendar(page, script, person.email, person.password);
-    // the test's own session, for setting up data and reading what reached the server
-    const login = await fetch(`${productUrl()}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-device-id': 'e2e-other-device' },
-      body: JSON.stringify({ username: person.email, password: person.password }),
+    const session = await apiSession(person.email, person.password, 'e2e-other-device');
+    const { orgaId } = await salonOf(session);
+    // the second store makes the top bar's switcher appear (R2.07); the calendar runs in it
+    const store = await session.call<{ id: string }>('POST', `/orga/${orgaId}/store`, {
+      name: 'Salone Mare',
+      country: 'IT',
+      address_from_orga: true,
     });
-    if (!login.ok) throw new Error(`login answered ${login.status}`);
-    mount = { ...inPage, token: ((await login.json()) as { access_token: string }).access_token };
-    const customer = await call<{ customer: { id: string } }>(mount, 'POST', `/orga/${mount.orgaId}/store/${mount.storeId}/customer`, {
+    salon = { orgaId, storeId: store.id, session };
+    const customer = await session.call<{ customer: { id: string } }>('POST', `/orga/${orgaId}/store/${store.id}/customer`, {
       first_name: 'Maria',
       last_name: 'Rossi',
     });
-    await call(mount, 'POST', `/orga/${mount.orgaId}/store/${mount.storeId}/pet`, {
+    await session.call('POST', `/orga/${orgaId}/store/${store.id}/pet`, {
       customer_id: customer.customer.id,
       name: 'Fido',
       pet_type: 1,
     });
+    await openCalendar(page, salon, person.email, person.password);
   }, 180000);
 
   afterAll(async () => {
     await chromium?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
   it('books by dragging on the grid: Wednesday 9:00–10:30 for Fido of Maria Rossi', async () => {
     await dragOnGrid(page, WEDNESDAY, 9 * 60, 10 * 60 + 30);
     await saveForRossi(page);
     await page.getByTestId('appointment-card').waitFor();
-    const [booked] = await week(mount);
+    const [booked] = await week(salon);
     expect(booked).toMatchObject({ date: WEDNESDAY, hour: 9, min: 0, duration: 90 });
   });
 
   it('moves the card to Thursday one hour later by dragging it', async () => {
     await dragCard(page, page.getByTestId('appointment-card'), 1, 1);
-    const moved = await until(async () => (await week(mount)).find((a) => a.date === THURSDAY), 'the move to reach the server');
+    const moved = await until(async () => (await week(salon)).find((a) => a.date === THURSDAY), 'the move to reach the server');
     expect(moved).toMatchObject({ hour: 10, min: 0, duration: 90 });
   });
 
@@ -195,21 +164,21 @@ describe('calendar remote on the running stack', () => {
     const edge = await box(page.getByTestId('resize-handle'));
     const from = { x: edge.x + edge.width / 2, y: edge.y + edge.height / 2 };
     await drag(page, from, { x: from.x, y: from.y + PX_PER_HOUR / 2 });
-    const resized = await until(async () => (await week(mount)).find((a) => a.duration === 120), 'the resize to reach the server');
+    const resized = await until(async () => (await week(salon)).find((a) => a.duration === 120), 'the resize to reach the server');
     expect(resized).toMatchObject({ date: THURSDAY, hour: 10 });
   });
 
   it("R4.16 R4.17 a second browser, another team member's, moves, books and deletes: live in the first, whose delete is live in the second; own echoes skipped", async () => {
     // a worker of the same organization, in a browser context of its own: own login, own device
     const tag = Date.now().toString(36);
-    const member = await call<{ username: string; first_password: string }>(mount, 'POST', `/orga/${mount.orgaId}/users`, {
+    const member = await salon.session.call<{ username: string; first_password: string }>('POST', `/orga/${salon.orgaId}/users`, {
       first_name: 'Lia',
       last_name: `Bianchi${tag}`,
       email: `lia-${tag}@example.com`,
       orga_rank: 3,
       employee_status: 1,
     });
-    const second = await chromium.newBrowser({ bypassCSP: true });
+    const second = await chromium.newBrowser();
     const other = second.page;
     // what the second browser asks the server and hears on its socket, to tell its own echo apart
     const otherGets: string[] = [];
@@ -222,7 +191,7 @@ describe('calendar remote on the running stack', () => {
         otherFrames.push(String(frame.payload));
       });
     });
-    await mountCalendar(other, script, member.username, member.first_password);
+    await openCalendar(other, salon, member.username, member.first_password);
     const devices = await Promise.all([page, other].map((p) => p.evaluate(() => localStorage.getItem('pawline_device'))));
     const otherDevice = devices[1] ?? '';
     expect(otherDevice).toMatch(/^[0-9a-f]{32}$/);
@@ -258,7 +227,7 @@ describe('calendar remote on the running stack', () => {
     // and deletes it through its dialog; the first's week is empty again
     await deleteThroughDialog(other, cardOn(other, WEDNESDAY));
     await page.getByTestId('appointment-card').waitFor({ state: 'detached' });
-    await expect(week(mount)).resolves.toEqual([]);
+    await expect(week(salon)).resolves.toEqual([]);
     await second.close();
   });
 
@@ -277,10 +246,9 @@ describe('calendar remote on the running stack', () => {
     await dialog.waitFor({ state: 'detached' });
     const series = async () =>
       (
-        await call<{ items: Appointment[] }>(
-          mount,
+        await salon.session.call<{ items: Appointment[] }>(
           'GET',
-          `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/11/30/2026/12/20`,
+          `/orga/${salon.orgaId}/store/${salon.storeId}/appointments/2026/11/30/2026/12/20`,
         )
       ).items.sort((a, b) => (a.date < b.date ? -1 : 1));
     expect((await series()).map((a) => `${a.date} ${a.hour}`)).toEqual(['2026-12-02 9', '2026-12-09 9', '2026-12-16 9']);
@@ -299,7 +267,7 @@ describe('calendar remote on the running stack', () => {
   });
 
   it('R4.11 R5.13 checks out: final price, discount, total, cashed in, and the pet weight the salon requires', async () => {
-    await call(mount, 'PUT', `/orga/${mount.orgaId}/crm_settings`, { pet_checkout: { weight: 'ask_required' } });
+    await salon.session.call('PUT', `/orga/${salon.orgaId}/crm_settings`, { pet_checkout: { weight: 'ask_required' } });
     const card = page.locator('[data-testid="grid-column"][data-day="2026-12-09"] [data-testid="appointment-card"]');
     await card.click();
     await page.getByTestId('appointment-checkout').click();
@@ -315,18 +283,31 @@ describe('calendar remote on the running stack', () => {
     await checkout.waitFor({ state: 'detached' });
     await page.locator('[data-testid="grid-column"][data-day="2026-12-09"] [data-testid="appointment-card"][data-state="done"]').waitFor();
     const done = (
-      await call<{ items: (Appointment & { final_price: number; discount: number; total: number; cashed_in: boolean })[] }>(
-        mount,
+      await salon.session.call<{ items: (Appointment & { final_price: number; discount: number; total: number; cashed_in: boolean })[] }>(
         'GET',
-        `/orga/${mount.orgaId}/store/${mount.storeId}/appointments/2026/12/9/2026/12/9`,
+        `/orga/${salon.orgaId}/store/${salon.storeId}/appointments/2026/12/9/2026/12/9`,
       )
     ).items[0];
     expect(done).toMatchObject({ final_price: 4550, discount: 500, total: 4050, cashed_in: true });
-    const pets = await call<{ items: { name: string; weight: number | null }[] }>(
-      mount,
+    const pets = await salon.session.call<{ items: { name: string; weight: number | null }[] }>(
       'GET',
-      `/orga/${mount.orgaId}/store/${mount.storeId}/pets`,
+      `/orga/${salon.orgaId}/store/${salon.storeId}/pets`,
     );
     expect(pets.items.find((p) => p.name === 'Fido')?.weight).toBe(12.5);
+  });
+
+  it('issue 16: no serious or critical accessibility violation on the calendar with its cards, nor in the appointment dialog', async () => {
+    // h2 fixes card contrast (and the cards' and drawer links' names): excluded until its branch is merged
+    const exclude = [...H2_FIXES_CARDS, ...H2_FIXES_DRAWER_LINKS];
+    const done = page.locator('[data-testid="grid-column"][data-day="2026-12-09"] [data-testid="appointment-card"]');
+    await done.waitFor();
+    await expectNoSeriousA11yViolations(page, 'calendar with a done card', { exclude });
+    await page.getByTestId('calendar-next').click();
+    const booked = page.locator('[data-testid="grid-column"][data-day="2026-12-16"] [data-testid="appointment-card"]');
+    await booked.waitFor();
+    await expectNoSeriousA11yViolations(page, 'calendar with a booked card', { exclude });
+    await booked.click();
+    await page.getByTestId('appointment-dialog').waitFor();
+    await expectNoSeriousA11yViolations(page, 'appointment dialog', { exclude });
   });
 });

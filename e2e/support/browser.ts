@@ -49,12 +49,8 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   };
 }
 
-/** One Chromium process whose browsers are contexts of it; `close` ends the process and them all. */
-/**
- * `bypassCSP` only for a harness that injects its own bundle as an inline script into a page the
- * gateway served: the gateway's Content-Security-Policy forbids inline scripts, as it should.
- */
-export type BrowserOptions = { bypassCSP?: boolean } & Partial<Device>;
+/** The screen a browser opens with; a desktop's by default. */
+export type BrowserOptions = Partial<Device>;
 
 /** A screen to test on: its size and whether it is touched rather than clicked. */
 export type Device = { viewport: { width: number; height: number }; hasTouch: boolean; isMobile: boolean };

@@ -235,7 +235,7 @@ function EmbedCode({ ctx, setup }: { ctx: BookingContext; setup: BookingSetup })
           {t('booking-setup.embedText')}
         </Text>
         {!setup.enabled ? (
-          <Text fontSize="sm" color="orange.600" data-testid="embed-disabled">
+          <Text fontSize="sm" color="orange.700" data-testid="embed-disabled">
             {t('booking-setup.embedDisabled')}
           </Text>
         ) : null}

@@ -30,23 +30,30 @@ export function CountrySelect({
   );
 }
 
-/** Ranks 0–4 by name (spec §6); `emptyLabel` adds a "none" choice (-1). */
+/** Ranks 0–4 by name (spec §6); `emptyLabel` adds a "none" choice (-1); `labelledBy` names it where no field label does. */
 export function RankSelect({
   name,
   value,
   onChange,
   t,
   emptyLabel,
+  labelledBy,
 }: {
   name: string;
   value: number;
   onChange: (value: number) => void;
   t: Translate;
   emptyLabel?: string;
+  labelledBy?: string;
 }) {
   return (
     <NativeSelect.Root>
-      <NativeSelect.Field name={name} value={String(value)} onChange={(e) => onChange(Number(e.currentTarget.value))}>
+      <NativeSelect.Field
+        name={name}
+        value={String(value)}
+        aria-labelledby={labelledBy}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+      >
         {emptyLabel ? <option value="-1">{emptyLabel}</option> : null}
         {RANK_VALUES.map((rank) => (
           <option key={rank} value={String(rank)}>

@@ -2,7 +2,7 @@ import { Box, Code, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Tex
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
 import { COLOUR_PRESETS } from '@pawline/domain';
-import { FormField, useConfirmLeave } from '@pawline/ui';
+import { FormField, readableTextOn, useConfirmLeave } from '@pawline/ui';
 import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
@@ -163,7 +163,7 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
           borderLeftWidth="6px"
           borderColor={form.border}
           bg={form.card}
-          color="white"
+          color={readableTextOn(form.card)}
           px="3"
           py="2"
           rounded="sm"
@@ -182,10 +182,13 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
             </Text>
             {stores.map((store) => (
               <HStack key={store.id} gap="3">
-                <Text flex="1">{store.name}</Text>
+                <Text flex="1" id={`override-label-${store.id}`}>
+                  {store.name}
+                </Text>
                 <Box minW="220px">
                   <RankSelect
                     name={`override_${store.id}`}
+                    labelledBy={`override-label-${store.id}`}
                     value={form.overrides[store.id] ?? -1}
                     emptyLabel={t('settings.noOverride')}
                     t={t}

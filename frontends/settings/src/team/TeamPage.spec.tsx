@@ -120,6 +120,17 @@ describe('team page', () => {
     await waitFor(() => expect(screen.queryByTestId('created-password')).toBeNull());
   });
 
+  it("names each store's rank choice by its store, and writes the colour sample readably on the default card colour", async () => {
+    mount({ listTeam: jest.fn().mockResolvedValue([lia]), getOrganization: jest.fn().mockResolvedValue(orga) });
+    await screen.findByTestId('member-liarossi');
+    fireEvent.click(screen.getByTestId('new-member'));
+    const dialog = await screen.findByTestId('member-dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'Mare' }).getAttribute('name')).toBe('override_s2');
+    expect(within(dialog).getByRole('combobox', { name: 'Centro' }).getAttribute('name')).toBe('override_s1');
+    // white on #6d81d0 is 3.7:1; black 5.7:1
+    expect(getComputedStyle(within(dialog).getByTestId('colour-sample')).color).toBe('rgb(0, 0, 0)');
+  });
+
   it('R3.03 deactivation asks first and calls the server only after the confirmation', async () => {
     const deactivateTeamMember = jest.fn().mockResolvedValue(undefined);
     mount({ listTeam: jest.fn().mockResolvedValue([lia]), getOrganization: jest.fn().mockResolvedValue(orga), deactivateTeamMember });

@@ -1,4 +1,5 @@
-import { createSnackbarStore, SNACKBAR_SPACING_PX, SNACKBAR_TYPE, snackbarOffset } from './snackbar-store';
+import { contrastRatio } from '@pawline/domain';
+import { createSnackbarStore, SNACKBAR_COLORS, SNACKBAR_SPACING_PX, SNACKBAR_TYPE, snackbarOffset } from './snackbar-store';
 
 describe('snackbar store', () => {
   it('R4.05 numbers the event types error 0, warn 1, success 2, normal 3', () => {
@@ -35,5 +36,10 @@ describe('snackbar store', () => {
     expect(SNACKBAR_SPACING_PX).toBe(55);
     expect(snackbarOffset(1) - snackbarOffset(0)).toBe(55);
     expect(snackbarOffset(3) - snackbarOffset(2)).toBe(55);
+  });
+
+  it('R2.13 colours every type with text readable on it: 4.5:1 or more (WCAG 1.4.3)', () => {
+    for (const { bg, fg } of Object.values(SNACKBAR_COLORS))
+      expect(contrastRatio(fg === 'white' ? '#ffffff' : fg, bg)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -49,7 +49,8 @@ export function snackbarOffset(index: number): number {
 
 export const SNACKBAR_COLORS: Record<SnackbarType, { bg: string; fg: string }> = {
   0: { bg: '#c62828', fg: 'white' },
-  1: { bg: '#ef6c00', fg: 'white' },
+  // a dark orange: white on Material's #ef6c00 is 3.1:1, below WCAG's 4.5:1
+  1: { bg: '#b84d00', fg: 'white' },
   2: { bg: '#2e7d32', fg: 'white' },
   3: { bg: '#323232', fg: 'white' },
 };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { contrastRatio } from '@pawline/domain';
 import { pawlineSystem } from './pawline-system';
 
 // The recipe (or slot recipe) each Chakra export of chakra-shared.ts is drawn with; null for
@@ -69,5 +70,13 @@ describe('pawlineSystem', () => {
     expect(pawlineSystem.token('colors.brand.500')).toBe('#4c61b4');
     expect(pawlineSystem.token('colors.gray.500')).toBeDefined();
     expect(pawlineSystem.token('spacing.4')).toBe('1rem');
+  });
+
+  it('draws error texts (fg.error) at 4.5:1 or more on white and on the page background (WCAG 1.4.3)', () => {
+    const light = pawlineSystem.tokens.getByName('colors.fg.error')?.extensions.conditions?._light ?? '';
+    const colour = pawlineSystem.token(`colors.${/^\{colors\.(.+)\}$/.exec(light)?.[1] ?? ''}`);
+    expect(colour).toMatch(/^#[0-9a-f]{6}$/i);
+    for (const background of ['#ffffff', pawlineSystem.token('colors.gray.50'), pawlineSystem.token('colors.red.50')])
+      expect(contrastRatio(colour, background)).toBeGreaterThanOrEqual(4.5);
   });
 });
