@@ -6,7 +6,7 @@
 // store, the customer, the colleague, the salon's settings) is set up through the API.
 import type { Locator, Page } from 'playwright-core';
 import { apiSession, salonOf, type ApiSession } from './support/api';
-import { expectNoSeriousA11yViolations, H2_FIXES_CARDS, H2_FIXES_DRAWER_LINKS } from './support/axe';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { openChromium, type Chromium } from './support/browser';
 import { box, drag } from './support/pointer';
 import { signIn, verifiedAccount } from './support/newcomer';
@@ -297,17 +297,15 @@ describe('the calendar in the product, on the running stack', () => {
   });
 
   it('issue 16: no serious or critical accessibility violation on the calendar with its cards, nor in the appointment dialog', async () => {
-    // h2 fixes card contrast (and the cards' and drawer links' names): excluded until its branch is merged
-    const exclude = [...H2_FIXES_CARDS, ...H2_FIXES_DRAWER_LINKS];
     const done = page.locator('[data-testid="grid-column"][data-day="2026-12-09"] [data-testid="appointment-card"]');
     await done.waitFor();
-    await expectNoSeriousA11yViolations(page, 'calendar with a done card', { exclude });
+    await expectNoSeriousA11yViolations(page, 'calendar with a done card');
     await page.getByTestId('calendar-next').click();
     const booked = page.locator('[data-testid="grid-column"][data-day="2026-12-16"] [data-testid="appointment-card"]');
     await booked.waitFor();
-    await expectNoSeriousA11yViolations(page, 'calendar with a booked card', { exclude });
+    await expectNoSeriousA11yViolations(page, 'calendar with a booked card');
     await booked.click();
     await page.getByTestId('appointment-dialog').waitFor();
-    await expectNoSeriousA11yViolations(page, 'appointment dialog', { exclude });
+    await expectNoSeriousA11yViolations(page, 'appointment dialog');
   });
 });

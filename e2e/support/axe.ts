@@ -39,13 +39,3 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string, o
   );
   expect({ where, violations: described }).toEqual({ where, violations: [] });
 }
-
-/**
- * Parts helper h2 fixes at the same time as these checks are written (issue 16), left out until its
- * branch is merged: the drawer's premium links, whose accessible name lacks the visible "Premium"
- * (frontends/shell/src/layout), and the calendar cards' contrast and names (frontends/calendar).
- * The lead removes these after merging h2.
- */
-export const H2_FIXES_DRAWER_LINKS = ['[data-testid="nav-messages"]', '[data-testid="nav-booking"]'];
-// h2 fixes card contrast
-export const H2_FIXES_CARDS = ['[data-testid="appointment-card"]'];

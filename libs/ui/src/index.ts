@@ -18,4 +18,3 @@ export * from './data-table/DataTable';
 export * from './remote-tabs/RemoteTabs';
 export * from './states/use-cursor-pages';
 export * from './narrow-screen/narrow-screen';
-export * from './theme/readable-text';

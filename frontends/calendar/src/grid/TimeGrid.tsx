@@ -357,7 +357,9 @@ export function TimeGrid({
   } as CSSProperties;
 
   return (
-    <div className="pl-grid" data-testid="time-grid" style={gridStyle}>
+    // a region reachable by Tab: the grid scrolls, and a keyboard must be able to scroll it too (axe
+    // scrollable-region-focusable, found on an empty calendar)
+    <div className="pl-grid" data-testid="time-grid" style={gridStyle} role="region" aria-label={t('calendar.gridLabel')} tabIndex={0}>
       <CardStyles />
       <GridStyles />
       <div className="pl-grid-inner">

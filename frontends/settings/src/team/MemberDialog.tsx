@@ -1,8 +1,8 @@
 import { Box, Code, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
-import { COLOUR_PRESETS } from '@pawline/domain';
-import { FormField, readableTextOn, useConfirmLeave } from '@pawline/ui';
+import { cardTextColour, COLOUR_PRESETS } from '@pawline/domain';
+import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
@@ -163,7 +163,7 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
           borderLeftWidth="6px"
           borderColor={form.border}
           bg={form.card}
-          color={readableTextOn(form.card)}
+          color={cardTextColour(form.card)}
           px="3"
           py="2"
           rounded="sm"

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge } from '@pawline/api-client';
-import { sanitizeAmountText } from '@pawline/domain';
-import { FormField, readableTextOn, useConfirmLeave } from '@pawline/ui';
+import { cardTextColour, sanitizeAmountText } from '@pawline/domain';
+import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useCallback, useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
@@ -182,7 +182,7 @@ export function TreatmentDialog({ bridge, t, treatments, treatment, onClose, onS
                 rounded="sm"
                 borderWidth="1px"
                 bg={form.color ?? 'transparent'}
-                color={form.color ? readableTextOn(form.color) : 'fg'}
+                color={form.color ? cardTextColour(form.color) : 'fg'}
               >
                 {form.name.trim() || t('settings.colourSample')}
               </Box>
