@@ -9,6 +9,16 @@ export type A11yViolation = { id: string; impact: string | null; help: string; t
 
 /** The WCAG 2.x A and AA rules (and axe's best practices) that fail on `page` as it is now. */
 export async function a11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<A11yViolation[]> {
+  // colours measured mid-animation (a dialog fading in, a button's colour transition) are blends that
+  // fail contrast for a moment: let every finite animation and transition end first
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (exclude: string[]) => {
     type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };

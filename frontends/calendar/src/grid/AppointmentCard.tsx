@@ -90,6 +90,14 @@ export function AppointmentCard({
   const reminder = reminderStatusName(a.reminder_status);
   const reminderText = reminder ? t(reminderStatusKey(reminder)) : null;
   const confirmed = customerReplyKey(a.status) === 'calendar.confirmedByCustomer';
+  const done = look.state === 'done' && !compact;
+  // the name starts with the card's visible texts in their order (axe label-content-name-mismatch: a
+  // voice user says what they see), then what only the marks' tooltips say
+  const visible = [heading, ...(compact ? [] : more)];
+  if (declined) visible.push(t('calendar.declined'));
+  if (confirmed) visible.push(t('calendar.confirmed'));
+  if (done) visible.push(t('calendar.checkedOut'));
+  const name = `${visible.join(', ')}${confirmed ? ` (${t('calendar.confirmedByCustomer')})` : ''}${reminderText ? ` – ${reminderText}` : ''}`;
   return (
     <div
       role="button"
@@ -98,7 +106,7 @@ export function AppointmentCard({
       data-testid="appointment-card"
       data-appointment-id={a.id}
       data-state={look.state}
-      aria-label={`${time} ${label.replaceAll('\n', ', ')}${declined ? ` (${t('calendar.declined')})` : ''}${confirmed ? ` (${t('calendar.confirmedByCustomer')})` : ''}${reminderText ? ` – ${reminderText}` : ''}`}
+      aria-label={name}
       style={{ ...style, backgroundColor: look.scheme.card, borderLeftColor: look.scheme.border, color: cardTextOn(look) }}
       onPointerDown={onPointerDown}
       onClick={onPointerDown ? undefined : onOpen}
@@ -136,7 +144,7 @@ export function AppointmentCard({
           title={reminderText ?? undefined}
         />
       ) : null}
-      {look.state === 'done' && !compact ? <span className="pl-line">{t('calendar.checkedOut')}</span> : null}
+      {done ? <span className="pl-line">{t('calendar.checkedOut')}</span> : null}
       {onResizePointerDown ? (
         <div
           className="pl-handle"
