@@ -109,3 +109,17 @@ export function minRanksOf(orga: {
     write_pets: orga.min_rank_write_pets,
   };
 }
+
+/**
+ * R6.03 R6.04 the stores of an organization a user may read: reached (overrides, else employee_status 1 or
+ * administrator) with an effective rank at most min_rank_read_store there; none for a non-member.
+ */
+export function readableStores<S extends { id: string }>(
+  orga: Parameters<typeof minRanksOf>[0] & { stores: readonly S[]; users: readonly OrganizationUserRanks[] },
+  userId: string,
+): S[] {
+  const member = orgaMemberOf(orga, userId);
+  if (!member) return [];
+  const minRanks = minRanksOf(orga);
+  return orga.stores.filter((store) => canReadStore(member, store.id, minRanks));
+}
