@@ -36,7 +36,7 @@ describe('the store overview /{orgaId}/store', () => {
     expect(getOrganization).toHaveBeenCalledWith(TEST_ORGA);
     expect(screen.getByTestId('new-store')).toBeTruthy();
     expect(screen.getAllByTestId('edit-store')).toHaveLength(2);
-    fireEvent.click(screen.getAllByTestId('edit-store')[0]!);
+    fireEvent.click(screen.getAllByTestId('edit-store')[0]);
     expect(await screen.findByText('Modifica negozio')).toBeTruthy();
   });
 
