@@ -16,6 +16,7 @@ import {
   minRanksOf,
   orgaMemberOf,
   readableStores,
+  type OrganizationUserRanks,
 } from '.';
 
 const ranks = [0, 1, 2, 3, 4] as const;
@@ -172,16 +173,17 @@ describe('a membership from the organization member list', () => {
 
   it('R6.04 lists the stores a user may read: only the overridden ones, else every one with general access', () => {
     const stores = [{ id: 's1' }, { id: 's2' }];
+    const users: OrganizationUserRanks[] = [
+      ...orga.users,
+      { user_id: 'u3', orga_rank: 3, employee_status: 1, store_override: {} },
+      { user_id: 'u4', orga_rank: 3, employee_status: 0, store_override: {} },
+      { user_id: 'u5', orga_rank: 3, employee_status: 1, store_override: { s2: 4 } },
+    ];
     const ranked = {
       ...orga,
       min_rank_read_store: 3,
       stores,
-      users: [
-        ...orga.users,
-        { user_id: 'u3', orga_rank: 3, employee_status: 1, store_override: {} },
-        { user_id: 'u4', orga_rank: 3, employee_status: 0, store_override: {} },
-        { user_id: 'u5', orga_rank: 3, employee_status: 1, store_override: { s2: 4 } },
-      ],
+      users,
     };
     expect(readableStores(ranked, 'u1')).toEqual([{ id: 's1' }]);
     expect(readableStores(ranked, 'u3')).toEqual(stores);
