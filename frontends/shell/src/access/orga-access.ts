@@ -1,15 +1,8 @@
 import type { Organization, Store } from '@pawline/api-client';
-import {
-  canReachStore,
-  canReadStore,
-  canWritePets,
-  canWriteStore,
-  isOrgaAdmin,
-  isStoreAdmin,
-  minRanksOf,
-  orgaMemberOf,
-  type OrgaMember,
-} from '@pawline/domain';
+import { canReachStore, isOrgaAdmin, isStoreAdmin, orgaMemberOf, type OrgaMember } from '@pawline/domain';
+
+// spec §6 store read, store write and pet write (R6.03): the rule of libs/domain, shared with the remotes
+export { hasStoreAccess, type StoreAccess } from '@pawline/domain';
 
 /** The signed-in user's membership as the permission rules of libs/domain read it. */
 export function memberOf(orga: Organization | null, userId: string): OrgaMember | null {
@@ -39,19 +32,4 @@ export function isStoreAdministrator(orga: Organization | null, userId: string, 
   const member = memberOf(orga, userId);
   if (!orga || !member || !orga.stores.some((store) => store.id === storeId)) return false;
   return isStoreAdmin(member, storeId);
-}
-
-/** What a member may do in a store beyond reaching it (spec §6, R6.03): each needs the rank the organization set. */
-export type StoreAccess = 'store_read' | 'store_write' | 'pet_write';
-
-const STORE_ACCESS_RULES = { store_read: canReadStore, store_write: canWriteStore, pet_write: canWritePets } as const;
-
-/**
- * R6.03 R6.04 read or write access to a store, or write access to pets there: a store of the organization the
- * user reaches, with an effective rank at most the organization's minimum for that action (libs/domain).
- */
-export function hasStoreAccess(orga: Organization | null, userId: string, storeId: string, access: StoreAccess): boolean {
-  const member = memberOf(orga, userId);
-  if (!orga || !member || !orga.stores.some((store) => store.id === storeId)) return false;
-  return STORE_ACCESS_RULES[access](member, storeId, minRanksOf(orga));
 }
