@@ -54,6 +54,9 @@ describe('the browser guards of spec §6', () => {
     // reading the store's pets is allowed (store read) …
     await staff.goto(`${productUrl()}/${orgaId}/store/${storeId}/pet`);
     await staff.getByTestId('pet-list-page').waitFor();
+    await staff.goto(`${productUrl()}/${orgaId}/store/${storeId}/customers`);
+    await staff.getByTestId('customer-list-page').waitFor();
+    await expect(staff.getByTestId('new-customer').count()).resolves.toBe(0);
     // … the pet and customer pages, which write, send the worker home (pet write guard)
     await staff.goto(`${productUrl()}/${orgaId}/store/${storeId}/pet/new`);
     await staff.waitForURL(storeHome);
