@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
-import { petOf } from '@pawline/api-client';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { organizationOf, organizationUserOf, petOf, storeOf } from '@pawline/api-client';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { clientsPageOf } from './routes';
 import { customerRow, mountClients, ORGA, personUser, STORE, type Handler, type SentRequest } from './testing/clients-harness';
 
@@ -74,6 +74,23 @@ describe('clients remote', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('empty-state')).toBeTruthy();
     expect(screen.getByText('No customers yet')).toBeTruthy();
+  });
+
+  it('R6.05 offers a new customer only to a user with pet write access, since the customer page is guarded by it', async () => {
+    const orgaWith = (orga_rank: number) =>
+      organizationOf({
+        id: ORGA,
+        min_rank_write_pets: 2,
+        stores: [storeOf({ id: STORE, name: 'Centro' })],
+        users: [organizationUserOf({ id: 'm1', user_id: 'u1', orga_rank, store_override: {}, employee_status: 1 })],
+      });
+    const handler: Handler = (url) => (url.pathname.endsWith('/tags') ? { body: [] } : { body: { items: [], page_size: 50 } });
+    mountClients({ path: `/${ORGA}/store/${STORE}/customers`, handler, user: personUser('en'), orga: orgaWith(3) });
+    expect(await screen.findByText('No customers yet')).toBeTruthy();
+    expect(screen.queryByTestId('new-customer')).toBeNull();
+    cleanup();
+    mountClients({ path: `/${ORGA}/store/${STORE}/customers`, handler, user: personUser('en'), orga: orgaWith(2) });
+    expect(await screen.findByTestId('new-customer')).toBeTruthy();
   });
 
   it("R4.22 lists the store's pets in a table without sorting and pages by last id", async () => {

@@ -2,6 +2,8 @@ import type { ShellBridge } from '@pawline/api-client';
 import { CatalogueGate, ErrorPage } from '@pawline/ui';
 import { Route, Routes } from 'react-router';
 import { SETTINGS_NAMESPACES, settingsTranslator } from './i18n/translator';
+import { CustomerSettingsPage } from './customer-settings/CustomerSettingsPage';
+import { ExternalServicesPage } from './external-services/ExternalServicesPage';
 import { OrgaSettingsPage } from './orga/OrgaSettingsPage';
 import { StoresPage } from './stores/StoresPage';
 import { TeamPage } from './team/TeamPage';
@@ -35,6 +37,8 @@ export function OrgaSettingsRoutes(bridge: ShellBridge) {
         <Route index element={<OrgaSettingsPage bridge={bridge} />} />
         <Route path="users" element={<TeamPage bridge={bridge} />} />
         <Route path="treatments" element={<TreatmentsPage bridge={bridge} />} />
+        <Route path="external-services" element={<ExternalServicesPage bridge={bridge} />} />
+        <Route path="customers" element={<CustomerSettingsPage bridge={bridge} />} />
         <Route path="*" element={<NotFound bridge={bridge} />} />
       </Routes>
     </CatalogueGate>

@@ -65,6 +65,8 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   listPetImages: { method: 'get', path: '/api/v1/orga/:orga/store/:store/pet/:pet/images' },
   uploadPetImage: { method: 'post', path: '/api/v1/orga/:orga/store/:store/pet/:pet/image', transfer: 'upload' },
   replacePetImage: { method: 'put', path: '/api/v1/orga/:orga/store/:store/pet/:pet/image/:file', transfer: 'upload' },
+  replaceThePetImage: { method: 'put', path: '/api/v1/orga/:orga/store/:store/pet/:pet/image', transfer: 'upload' },
+  deleteThePetImage: { method: 'delete', path: '/api/v1/orga/:orga/store/:store/pet/:pet/image' },
   downloadPetImage: { method: 'get', path: '/api/v1/orga/:orga/store/:store/pet/:pet/image/:file', transfer: 'download' },
   downloadPetThumbnail: { method: 'get', path: '/api/v1/orga/:orga/store/:store/pet/:pet/image/:file/thumbnail', transfer: 'download' },
   deletePetImage: { method: 'delete', path: '/api/v1/orga/:orga/store/:store/pet/:pet/image/:file' },

@@ -102,6 +102,37 @@ describe('crm api', () => {
     expect(stored.id).toBe('f1');
   });
 
+  it("R7.04 replaces and deletes a pet photo on spec §7's …/pet/{petId}/image, naming the photo by ?file_id=", async () => {
+    let opened = '';
+    const request: UploadRequest = {
+      open: jest.fn((method: string, url: string) => {
+        opened = `${method} ${url}`;
+      }),
+      setRequestHeader: jest.fn(),
+      send: () => {
+        Object.assign(request, { status: 200, responseText: JSON.stringify({ id: 'f2', file_name: 'new.png' }) });
+        request.onload?.();
+      },
+      abort: jest.fn(),
+      status: 0,
+      statusText: '',
+      responseText: '',
+      upload: { onprogress: null },
+      onload: null,
+      onerror: null,
+      onabort: null,
+    };
+    const { fetch, calls } = fakeFetch([json({ deleted: true, file_id: 'f2' })]);
+    const crm = createCrmApi({ api: fakeApi(), language: 'en', fetch, createUploadRequest: () => request });
+    const file = new File([new Uint8Array([0x89, 0x50])], 'new.png', { type: 'image/png' });
+    const stored = await crm.replacePetImage('o1', 's1', 'p1', 'f1', file, () => undefined).done;
+    expect(opened).toBe('PUT /api/v1/orga/o1/store/s1/pet/p1/image?file_id=f1');
+    expect(stored.id).toBe('f2');
+    await crm.deletePetImage('o1', 's1', 'p1', 'f2');
+    expect(calls[0]?.url).toBe('/api/v1/orga/o1/store/s1/pet/p1/image?file_id=f2');
+    expect(calls[0]?.init.method).toBe('DELETE');
+  });
+
   it('R5.10 rejects a refused upload with the server’s message', async () => {
     const request = {
       open: jest.fn(),

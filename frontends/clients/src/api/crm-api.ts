@@ -122,15 +122,19 @@ export function createCrmApi(options: CrmApiOptions) {
 
     listPetImages: (orgaId: string, storeId: string, petId: string) =>
       request(R.listPetImages, { params: { ...store(orgaId, storeId), pet: petId } }),
+    /** spec §7 DELETE …/pet/{petId}/image, the image named by ?file_id= (ADR 0025). */
     deletePetImage: (orgaId: string, storeId: string, petId: string, fileId: string) =>
-      request(R.deletePetImage, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),
+      request(R.deleteThePetImage, { params: { ...store(orgaId, storeId), pet: petId }, query: { file_id: fileId } }),
     uploadPetImage: (orgaId: string, storeId: string, petId: string, file: File, onProgress: (fraction: number) => void) =>
       upload(R.uploadPetImage.method, url(R.uploadPetImage, { params: { ...store(orgaId, storeId), pet: petId } }), file, onProgress),
-    /** R7.04 a new image in place of `fileId` (the answer is the new file; the old one is removed). */
+    /**
+     * R7.04 a new image in place of `fileId` (the answer is the new file; the old one is removed), on spec §7's
+     * PUT …/pet/{petId}/image with ?file_id= (ADR 0025).
+     */
     replacePetImage: (orgaId: string, storeId: string, petId: string, fileId: string, file: File, onProgress: (fraction: number) => void) =>
       upload(
-        R.replacePetImage.method,
-        url(R.replacePetImage, { params: { ...store(orgaId, storeId), pet: petId, file: fileId } }),
+        R.replaceThePetImage.method,
+        url(R.replaceThePetImage, { params: { ...store(orgaId, storeId), pet: petId }, query: { file_id: fileId } }),
         file,
         onProgress,
       ),

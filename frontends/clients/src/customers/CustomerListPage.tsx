@@ -1,5 +1,6 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { CustomerSort, Tag } from '@pawline/contracts';
+import { hasStoreAccess } from '@pawline/domain';
 import { EmptyState, PagedDataTable } from '@pawline/ui';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -67,6 +68,8 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
   });
 
   const base = `/${orgaId}/store/${storeId}`;
+  // spec §6: the customer page needs pet write access (the shell's guard sends others home), so no button to it
+  const mayWrite = !bridge.orga || hasStoreAccess(bridge.orga, bridge.user.id, storeId, 'pet_write');
   const columns = useMemo<CustomerColumn[]>(
     () => [
       {
@@ -131,11 +134,13 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
           <Button variant="outline" onClick={() => setShowTags(!showTags)} data-testid="manage-tags">
             {t('clients.manageTags')}
           </Button>
-          <Button asChild colorPalette="brand">
-            <Link to={`${base}/customer/new`} data-testid="new-customer">
-              {t('clients.newCustomer')}
-            </Link>
-          </Button>
+          {mayWrite ? (
+            <Button asChild colorPalette="brand">
+              <Link to={`${base}/customer/new`} data-testid="new-customer">
+                {t('clients.newCustomer')}
+              </Link>
+            </Button>
+          ) : null}
         </HStack>
       </HStack>
       {showTags ? (

@@ -302,7 +302,7 @@ describe('pet photo replace and delete', () => {
     return opened;
   }
 
-  it('replaces a photo in place through PUT .../pet/{pet}/image/{file}', async () => {
+  it("R7.04 replaces a photo in place through spec §7's PUT .../pet/{pet}/image?file_id=", async () => {
     const opened = xhr({ status: 200, body: image(NEW, 'nuova.jpg') });
     mount(petHandler({ appointments: [], images: [image(OLD, 'vecchia.jpg')] }));
     expect(await screen.findByText('vecchia.jpg')).toBeTruthy();
@@ -313,20 +313,26 @@ describe('pet photo replace and delete', () => {
     expect(screen.getAllByTestId('pet-photo')).toHaveLength(1);
     expect(opened).toHaveLength(1);
     expect(opened[0]?.[0]).toBe('PUT');
-    expect(new URL(opened[0]?.[1] ?? '', 'http://localhost').pathname).toBe(`/api/v1/orga/${ORGA}/store/${STORE}/pet/${PET}/image/${OLD}`);
+    const put = new URL(opened[0]?.[1] ?? '', 'http://localhost');
+    expect(put.pathname).toBe(`/api/v1/orga/${ORGA}/store/${STORE}/pet/${PET}/image`);
+    expect(put.searchParams.get('file_id')).toBe(OLD);
   });
 
-  it('deletes a photo through DELETE .../pet/{pet}/image/{file}', async () => {
+  it("R7.04 deletes a photo through spec §7's DELETE .../pet/{pet}/image?file_id=", async () => {
     const base = petHandler({ appointments: [], images: [image(OLD, 'vecchia.jpg'), image(NEW, 'nuova.jpg')] });
     mount((url, init) =>
-      init.method === 'DELETE' && url.pathname.endsWith(`/image/${OLD}`) ? { body: { deleted: true, file_id: OLD } } : base(url, init),
+      init.method === 'DELETE' && url.pathname.endsWith('/image') && url.searchParams.get('file_id') === OLD
+        ? { body: { deleted: true, file_id: OLD } }
+        : base(url, init),
     );
     expect(await screen.findByText('vecchia.jpg')).toBeTruthy();
     fireEvent.click(within(screen.getAllByTestId('pet-photo')[0]).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('vecchia.jpg')).toBeNull());
     expect(screen.getAllByTestId('pet-photo')).toHaveLength(1);
     const deletes = requests.filter((r) => r.method === 'DELETE');
-    expect(deletes.map((r) => r.url.pathname)).toEqual([`/api/v1/orga/${ORGA}/store/${STORE}/pet/${PET}/image/${OLD}`]);
+    expect(deletes.map((r) => `${r.url.pathname}${r.url.search}`)).toEqual([
+      `/api/v1/orga/${ORGA}/store/${STORE}/pet/${PET}/image?file_id=${OLD}`,
+    ]);
   });
 
   it('a fifth photo is refused but four may still be replaced, and a failed replace speaks Italian', async () => {
@@ -342,7 +348,7 @@ describe('pet photo replace and delete', () => {
     expect((await screen.findByTestId('pet-photo-replace-error')).textContent).toBe(
       'Impossibile raggiungere il server. Controlla la connessione e riprova.',
     );
-    expect(opened[0]?.[1]).toContain('/image/77777777-7777-4777-8777-000000000003');
+    expect(opened[0]?.[1]).toContain('/image?file_id=77777777-7777-4777-8777-000000000003');
     expect(screen.getByText('foto3.jpg')).toBeTruthy();
   });
 });

@@ -154,6 +154,16 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
                     {t('settings.treatmentsTitle')}
                   </Link>
                 </Button>
+                <Button asChild variant="outline" colorPalette="brand">
+                  <Link to={`/${orga.id}/settings/customers`} data-testid="link-customer-settings">
+                    {t('settings.customerSettingsTitle')}
+                  </Link>
+                </Button>
+                <Button asChild variant="outline" colorPalette="brand">
+                  <Link to={`/${orga.id}/settings/external-services`} data-testid="link-external-services">
+                    {t('settings.externalServicesTitle')}
+                  </Link>
+                </Button>
               </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {t('settings.minRanksHint')}

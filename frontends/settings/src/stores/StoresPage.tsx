@@ -1,5 +1,6 @@
 import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import type { ShellBridge, Store } from '@pawline/api-client';
+import { isOrgaAdmin, orgaMemberOf, readableStores } from '@pawline/domain';
 import { EmptyState, ErrorState, LoadingState, PlainDataTable, type PlainColumn } from '@pawline/ui';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,12 +9,20 @@ import { countryName } from '../shared/options';
 import { useOrganization } from '../shared/useOrganization';
 import { StoreDialog } from './StoreDialog';
 
-/** /{orgaId}/store: the organization's stores (spec §2 'Organization overview'); administrators edit them. */
+/**
+ * /{orgaId}/store: the organization's stores (spec §2 'Organization overview', for every member). A member
+ * sees the stores they may read (R6.04, min_rank_read_store); organization administrators see every store
+ * and alone create and edit them (the server refuses others too).
+ */
 export function StoresPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
   const { load, reload } = useOrganization(bridge, orgaId);
   const [editing, setEditing] = useState<{ store: Store | null } | null>(null);
+  const orga = load.status === 'ready' ? load.orga : null;
+  const member = orgaMemberOf(orga, bridge.user.id);
+  const admin = member !== null && isOrgaAdmin(member);
+  const stores = orga ? (admin ? orga.stores : readableStores(orga, bridge.user.id)) : [];
 
   const columns = useMemo<PlainColumn<Store>[]>(
     () => [
@@ -33,17 +42,27 @@ export function StoresPage({ bridge }: { bridge: ShellBridge }) {
       { id: 'country', header: t('settings.country'), cell: ({ row }) => countryName(row.original.country, t) },
       { id: 'phone', header: t('settings.phone'), cell: ({ row }) => row.original.phone ?? '' },
       { id: 'zone', header: t('settings.timeZone'), cell: ({ row }) => row.original.time_zone ?? '' },
-      {
-        id: 'actions',
-        header: '',
-        cell: ({ row }) => (
-          <Button size="xs" variant="outline" data-testid="edit-store" onClick={() => setEditing({ store: row.original })}>
-            {t('common.edit')}
-          </Button>
-        ),
-      },
+      ...(admin
+        ? [
+            {
+              id: 'actions',
+              header: '',
+              cell: ({ row }: { row: { original: Store } }) => (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  data-testid="edit-store"
+                  aria-label={t('settings.editStoreNamed', { name: row.original.name })}
+                  onClick={() => setEditing({ store: row.original })}
+                >
+                  {t('common.edit')}
+                </Button>
+              ),
+            },
+          ]
+        : []),
     ],
-    [t, orgaId],
+    [t, orgaId, admin],
   );
 
   return (
@@ -52,19 +71,26 @@ export function StoresPage({ bridge }: { bridge: ShellBridge }) {
         <Heading as="h2" size="2xl">
           {t('settings.storesTitle')}
         </Heading>
-        <Button colorPalette="brand" data-testid="new-store" disabled={load.status !== 'ready'} onClick={() => setEditing({ store: null })}>
-          {t('settings.newStore')}
-        </Button>
+        {admin ? (
+          <Button colorPalette="brand" data-testid="new-store" onClick={() => setEditing({ store: null })}>
+            {t('settings.newStore')}
+          </Button>
+        ) : null}
       </HStack>
       {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
       {load.status === 'failed' ? (
         <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
       ) : null}
-      {load.status === 'ready' && load.orga.stores.length === 0 ? <EmptyState title={t('settings.storesEmpty')} /> : null}
-      {load.status === 'ready' && load.orga.stores.length > 0 ? (
-        <PlainDataTable columns={columns} data={load.orga.stores} testId="stores-table" rowTestId={(s) => `store-${s.name}`} />
+      {load.status === 'ready' && stores.length === 0 ? (
+        <EmptyState
+          title={admin || load.orga.stores.length === 0 ? t('settings.storesEmpty') : t('settings.storesNoneReadable')}
+          description={admin || load.orga.stores.length === 0 ? undefined : t('settings.storesNoneReadableHint')}
+        />
       ) : null}
-      {editing && load.status === 'ready' ? (
+      {load.status === 'ready' && stores.length > 0 ? (
+        <PlainDataTable columns={columns} data={stores} testId="stores-table" rowTestId={(s) => `store-${s.name}`} />
+      ) : null}
+      {editing && admin && load.status === 'ready' ? (
         <StoreDialog
           bridge={bridge}
           t={t}

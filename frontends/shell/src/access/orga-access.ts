@@ -1,6 +1,9 @@
 import type { Organization, Store } from '@pawline/api-client';
 import { canReachStore, isOrgaAdmin, isStoreAdmin, orgaMemberOf, type OrgaMember } from '@pawline/domain';
 
+// spec §6 store read, store write and pet write (R6.03): the rule of libs/domain, shared with the remotes
+export { hasStoreAccess, type StoreAccess } from '@pawline/domain';
+
 /** The signed-in user's membership as the permission rules of libs/domain read it. */
 export function memberOf(orga: Organization | null, userId: string): OrgaMember | null {
   return orgaMemberOf(orga, userId);

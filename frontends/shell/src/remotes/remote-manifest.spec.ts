@@ -3,6 +3,7 @@ import path from 'node:path';
 import { organizationOf, organizationUserOf, storeOf, type Organization } from '@pawline/api-client';
 import { createTranslator } from '@pawline/i18n';
 import {
+  AUDIENCES,
   drawerLinks,
   federationNameOf,
   guardVerdict,
@@ -10,6 +11,8 @@ import {
   manifestProblems,
   remoteManifest,
   routesModuleOf,
+  STORE_AUDIENCES,
+  type Audience,
   type RemoteManifest,
   type Viewer,
 } from './remote-manifest';
@@ -58,12 +61,12 @@ describe('the remotes manifest', () => {
       '/:orgaId/store/:storeId/recurring calendar/routes CalendarRoutes store_reader',
       '/:orgaId/pet clients/routes ClientsRoutes member',
       '/:orgaId/store/:storeId/customers clients/routes ClientsRoutes store_reader',
-      '/:orgaId/store/:storeId/customer/:customerId clients/routes ClientsRoutes store_reader',
+      '/:orgaId/store/:storeId/customer/:customerId clients/routes ClientsRoutes pet_writer',
       '/:orgaId/store/:storeId/pet clients/routes ClientsRoutes store_reader',
-      '/:orgaId/store/:storeId/pet/:petId clients/routes ClientsRoutes store_reader',
+      '/:orgaId/store/:storeId/pet/:petId clients/routes ClientsRoutes pet_writer',
       '/user/* settings/routes SettingsRoutes signed_in',
       '/:orgaId/settings/* settings/routes OrgaSettingsRoutes orga_admin',
-      '/:orgaId/store settings/routes StoresRoutes orga_admin',
+      '/:orgaId/store settings/routes StoresRoutes member',
     ]);
   });
 
@@ -95,7 +98,7 @@ describe('the remotes manifest', () => {
       'Gallery: route "gallery" guards an organization but has no :orgaId',
       'Gallery: drawer "user" has an unknown audience "everyone"',
       'Gallery: drawer "user" has an unknown icon "camera"',
-      'Gallery: drawer "user" links to a store but is not for store_reader or store_admin',
+      'Gallery: drawer "user" links to a store but is not for a store audience',
       `Gallery: drawer "user" label is not a 'namespace.key'`,
       'settings: drawer id "user" is used twice',
     ]);
@@ -117,12 +120,12 @@ describe('the left drawer from the manifest', () => {
   });
 
   it('R6.06 leaves the administrator entries out for staff', () => {
-    expect(ids(as('lia'), 's2')).toEqual(['store', 'customers', 'pets', 'recurring', 'user']);
+    expect(ids(as('lia'), 's2')).toEqual(['store', 'customers', 'pets', 'recurring', 'stores', 'user']);
   });
 
   it('R6.04 shows store entries only with a store the user reaches', () => {
-    expect(ids(as('ugo'), null)).toEqual(['user']);
-    expect(ids(as('lia'), 's1')).toEqual(['user']);
+    expect(ids(as('ugo'), null)).toEqual(['stores', 'user']);
+    expect(ids(as('lia'), 's1')).toEqual(['stores', 'user']);
   });
 
   it('marks a premium entry while the organization is on tier 0 only', () => {
@@ -171,9 +174,13 @@ describe('route guards from the manifest (R6.05: a failed guard goes to /)', () 
     expect(guardVerdict('signed_in', as('ugo'), undefined, undefined)).toEqual({ allow: true });
   });
 
-  it('sends a user of another organization home', () => {
-    for (const who of ['member', 'store_reader', 'store_admin', 'orga_admin'] as const)
+  it('R6.05 sends a user of another organization home, for every audience but signed_in', () => {
+    for (const who of AUDIENCES.filter((audience) => audience !== 'signed_in')) {
       expect(guardVerdict(who, as('owner'), 'o2', 's1')).toEqual({ allow: false, to: 'home' });
+      // the user's own organization loaded, the path naming another
+      expect(guardVerdict(who, { user: { id: 'owner', orga_id: 'o2' }, orga }, 'o1', 's1')).toEqual({ allow: false, to: 'home' });
+      expect(guardVerdict(who, as('owner'), undefined, 's1')).toEqual({ allow: false, to: 'home' });
+    }
   });
 
   it('answers a store the organization does not have with 404 and one the user does not reach with home', () => {
@@ -245,5 +252,74 @@ describe('the booking entry of the shipped manifest', () => {
       'gallery: route "/:orgaId/store/:storeId/gallery" hiddenAtTiers is not a list of tiers',
       'gallery: drawer "gallery" hiddenAtTiers is not a list of tiers',
     ]);
+  });
+});
+
+describe('store and pet access guards (spec §6: rank at most the organization minimum, R6.05: else /)', () => {
+  // reading the store needs worker (3), writing it moderator (2), writing pets moderator (2)
+  const ranked: Organization = {
+    ...orga,
+    min_rank_read_store: 3,
+    min_rank_write_store: 2,
+    min_rank_read_pets: 3,
+    min_rank_write_pets: 2,
+    users: [
+      organizationUserOf({ id: 'm0', user_id: 'owner', orga_rank: 0, store_override: {}, employee_status: 0 }),
+      organizationUserOf({ id: 'm1', user_id: 'mara', orga_rank: 2, store_override: {}, employee_status: 1 }),
+      organizationUserOf({ id: 'm2', user_id: 'wil', orga_rank: 3, store_override: {}, employee_status: 1 }),
+      organizationUserOf({ id: 'm3', user_id: 'tea', orga_rank: 4, store_override: {}, employee_status: 1 }),
+      // raised to moderator in s1 only, and reaching only s1
+      organizationUserOf({ id: 'm4', user_id: 'dino', orga_rank: 3, store_override: { s1: 2 }, employee_status: 1 }),
+      organizationUserOf({ id: 'm5', user_id: 'gone', orga_rank: 1, store_override: {}, employee_status: 1, active: false }),
+    ],
+  };
+  const verdict = (who: Audience, userId: string, storeId = 's1') => guardVerdict(who, as(userId, ranked), 'o1', storeId);
+  const allowed = (who: Audience, storeId = 's1') =>
+    ['owner', 'mara', 'wil', 'tea', 'dino', 'gone'].filter((userId) => verdict(who, userId, storeId).allow);
+
+  it('R6.05 store read: rank at most min_rank_read_store in a store the user reaches', () => {
+    expect(allowed('store_reader')).toEqual(['owner', 'mara', 'wil', 'dino']);
+    expect(verdict('store_reader', 'tea')).toEqual({ allow: false, to: 'home' });
+    // dino's overrides keep him out of s2 (R6.04)
+    expect(allowed('store_reader', 's2')).toEqual(['owner', 'mara', 'wil']);
+  });
+
+  it('R6.05 store write: rank at most min_rank_write_store, the store override counting in its store', () => {
+    expect(allowed('store_writer')).toEqual(['owner', 'mara', 'dino']);
+    expect(verdict('store_writer', 'wil')).toEqual({ allow: false, to: 'home' });
+    expect(allowed('store_writer', 's2')).toEqual(['owner', 'mara']);
+  });
+
+  it('R6.05 pet write: rank at most min_rank_write_pets', () => {
+    expect(allowed('pet_writer')).toEqual(['owner', 'mara', 'dino']);
+    expect(verdict('pet_writer', 'tea')).toEqual({ allow: false, to: 'home' });
+    expect(allowed('pet_writer', 's2')).toEqual(['owner', 'mara']);
+    // everyone may write pets when the organization lets worker2 do it
+    expect(
+      ['wil', 'tea'].map((userId) => guardVerdict('pet_writer', as(userId, { ...ranked, min_rank_write_pets: 4 }), 'o1', 's1').allow),
+    ).toEqual([true, true]);
+  });
+
+  it('R6.05 organization and store administrators; a deactivated user passes no store or administrator guard', () => {
+    expect(allowed('orga_admin')).toEqual(['owner']);
+    expect(allowed('store_admin')).toEqual(['owner']);
+    expect(allowed('member')).toEqual(['owner', 'mara', 'wil', 'tea', 'dino', 'gone']);
+  });
+
+  it('answers every store guard with 404 for a store the organization does not have', () => {
+    for (const who of STORE_AUDIENCES) expect(verdict(who, 'owner', 's9')).toEqual({ allow: false, to: 'not_found' });
+  });
+
+  it('R6.05 the shipped routes: a worker who may read but not write pets is sent home from the pet and customer pages only', () => {
+    const whoOf = (routePath: string) => manifestMounts().find((mount) => mount.path === routePath)?.who ?? 'signed_in';
+    const pass = (routePath: string, userId: string) => guardVerdict(whoOf(routePath), as(userId, ranked), 'o1', 's1').allow;
+    expect(pass('/:orgaId/store/:storeId/pet', 'wil')).toBe(true);
+    expect(pass('/:orgaId/store/:storeId/customers', 'wil')).toBe(true);
+    expect(pass('/:orgaId/store/:storeId/pet/:petId', 'wil')).toBe(false);
+    expect(pass('/:orgaId/store/:storeId/customer/:customerId', 'wil')).toBe(false);
+    expect(pass('/:orgaId/store/:storeId/pet/:petId', 'mara')).toBe(true);
+    expect(pass('/:orgaId/store/:storeId/booking/*', 'wil')).toBe(false);
+    expect(pass('/:orgaId/store/:storeId/booking/*', 'dino')).toBe(true);
+    expect(pass('/:orgaId/store', 'tea')).toBe(true);
   });
 });

@@ -1,15 +1,20 @@
 import type { Organization, PersonUser } from '@pawline/api-client';
-import { isOrgaAdministrator, isStoreAdministrator, visibleStores } from '../access/orga-access';
+import { hasStoreAccess, isOrgaAdministrator, isStoreAdministrator, visibleStores } from '../access/orga-access';
 import manifestJson from './remotes.manifest.json';
 
 /**
  * Who reaches a remote's route or sees its drawer entry (spec §6, R6.05: a failed guard goes to /):
  * signed_in — anyone signed in; member — a member of the path's organization; store_reader — a member
- * who reaches the path's store (R6.04; the remote's API calls then apply the rank minimums);
- * store_admin — an administrator of that store; orga_admin — an organization administrator (R2.02).
+ * who reaches the path's store (R6.04) with the rank to read it (R6.03, min_rank_read_store);
+ * store_writer — the same with the rank to write it (min_rank_write_store); pet_writer — the same with the
+ * rank to write pets there (min_rank_write_pets); store_admin — an administrator of that store;
+ * orga_admin — an organization administrator (R2.02). Which route needs which: the shell's README.
  */
-export const AUDIENCES = ['signed_in', 'member', 'store_reader', 'store_admin', 'orga_admin'] as const;
+export const AUDIENCES = ['signed_in', 'member', 'store_reader', 'store_writer', 'pet_writer', 'store_admin', 'orga_admin'] as const;
 export type Audience = (typeof AUDIENCES)[number];
+/** The audiences that guard one store: their routes carry :storeId. */
+export const STORE_AUDIENCES: readonly Audience[] = ['store_reader', 'store_writer', 'pet_writer', 'store_admin'];
+const STORE_ACCESS_OF = { store_reader: 'store_read', store_writer: 'store_write', pet_writer: 'pet_write' } as const;
 
 export const DRAWER_ICONS = ['store', 'team', 'paw', 'settings', 'person', 'help', 'chat'] as const;
 export type DrawerIcon = (typeof DRAWER_ICONS)[number];
@@ -57,7 +62,7 @@ export function manifestProblems(manifest: RemoteManifest): string[] {
       if (paths.has(route.path)) problems.push(`${remote.name}: route "${route.path}" is mounted twice`);
       paths.add(route.path);
       if (!AUDIENCES.includes(route.who)) problems.push(`${remote.name}: route "${route.path}" has an unknown audience "${route.who}"`);
-      if (['store_reader', 'store_admin'].includes(route.who) && !route.path.includes(':storeId'))
+      if (STORE_AUDIENCES.includes(route.who) && !route.path.includes(':storeId'))
         problems.push(`${remote.name}: route "${route.path}" guards a store but has no :storeId`);
       if (route.who !== 'signed_in' && !route.path.includes(':orgaId'))
         problems.push(`${remote.name}: route "${route.path}" guards an organization but has no :orgaId`);
@@ -71,8 +76,8 @@ export function manifestProblems(manifest: RemoteManifest): string[] {
       ids.add(entry.id);
       if (!AUDIENCES.includes(entry.who)) problems.push(`${remote.name}: drawer "${entry.id}" has an unknown audience "${entry.who}"`);
       if (!DRAWER_ICONS.includes(entry.icon)) problems.push(`${remote.name}: drawer "${entry.id}" has an unknown icon "${entry.icon}"`);
-      if (entry.to.includes(':storeId') && !['store_reader', 'store_admin'].includes(entry.who))
-        problems.push(`${remote.name}: drawer "${entry.id}" links to a store but is not for store_reader or store_admin`);
+      if (entry.to.includes(':storeId') && !STORE_AUDIENCES.includes(entry.who))
+        problems.push(`${remote.name}: drawer "${entry.id}" links to a store but is not for a store audience`);
       if (!/^[a-z][a-zA-Z0-9-]*\.[a-zA-Z0-9]+$/.test(entry.label))
         problems.push(`${remote.name}: drawer "${entry.id}" label is not a 'namespace.key'`);
       if (!tiersWellFormed(entry.hiddenAtTiers)) problems.push(`${remote.name}: drawer "${entry.id}" hiddenAtTiers is not a list of tiers`);
@@ -137,8 +142,8 @@ export function guardVerdict(
   const store = orga?.stores.find((candidate) => candidate.id === storeId);
   if (!orga || !store) return { allow: false, to: 'not_found' };
   if (!visibleStores(orga, user.id).some((candidate) => candidate.id === store.id)) return { allow: false, to: 'home' };
-  if (who === 'store_admin' && !isStoreAdministrator(orga, user.id, store.id)) return { allow: false, to: 'home' };
-  return { allow: true };
+  if (who === 'store_admin') return isStoreAdministrator(orga, user.id, store.id) ? { allow: true } : { allow: false, to: 'home' };
+  return hasStoreAccess(orga, user.id, store.id, STORE_ACCESS_OF[who]) ? { allow: true } : { allow: false, to: 'home' };
 }
 
 /** A drawer entry ready to render: the link filled in and the premium mark decided. */

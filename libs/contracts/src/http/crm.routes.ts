@@ -64,6 +64,9 @@ const settingsBody = updateCrmSettingsRpc.request.omit({ orga_id: true });
 
 const STORE = '/api/v1/orga/:orga/store/:store';
 
+/** spec §7 …/pet/{petId}/image names no file: ?file_id= picks one of the pet's images, else the pet's first one (ADR 0025). */
+export const petImageQuerySchema = z.strictObject({ file_id: z.string().uuid().optional() });
+
 export const crmHttpRoutes = {
   // customers
   listSharedCustomers: defineRoute({
@@ -232,6 +235,25 @@ export const crmHttpRoutes = {
     status: 200,
     transfer: 'upload',
     response: storedFileSchema,
+  }),
+  replaceThePetImage: defineRoute({
+    method: 'put',
+    path: `${STORE}/pet/:pet/image`,
+    summary:
+      "Replace the pet's image (?file_id= names which, else the first; a pet without images gets this one) by the raw body with X-File-Name; the answer is the new file (spec §7, R7.04, R7.10)",
+    tag: 'crm',
+    status: 200,
+    transfer: 'upload',
+    query: petImageQuerySchema,
+    response: storedFileSchema,
+  }),
+  deleteThePetImage: defineRoute({
+    method: 'delete',
+    path: `${STORE}/pet/:pet/image`,
+    summary: "Delete the pet's image (?file_id= names which, else the first); 404 when the pet has none (spec §7, R7.04)",
+    tag: 'crm',
+    query: petImageQuerySchema,
+    response: deleteFileRpc.response,
   }),
   downloadPetImage: defineRoute({
     method: 'get',

@@ -15,6 +15,8 @@ import {
   type OrgaMember,
   minRanksOf,
   orgaMemberOf,
+  readableStores,
+  type OrganizationUserRanks,
 } from '.';
 
 const ranks = [0, 1, 2, 3, 4] as const;
@@ -167,5 +169,28 @@ describe('a membership from the organization member list', () => {
   it("R6.03 reads the organization's minimum ranks", () => {
     expect(minRanksOf(orga)).toEqual({ read_store: 4, write_store: 3, read_pets: 4, write_pets: 2 });
     expect(canWriteStore(orgaMemberOf(orga, 'u1')!, 's1', minRanksOf(orga))).toBe(true);
+  });
+
+  it('R6.04 lists the stores a user may read: only the overridden ones, else every one with general access', () => {
+    const stores = [{ id: 's1' }, { id: 's2' }];
+    const users: OrganizationUserRanks[] = [
+      ...orga.users,
+      { user_id: 'u3', orga_rank: 3, employee_status: 1, store_override: {} },
+      { user_id: 'u4', orga_rank: 3, employee_status: 0, store_override: {} },
+      { user_id: 'u5', orga_rank: 3, employee_status: 1, store_override: { s2: 4 } },
+    ];
+    const ranked = {
+      ...orga,
+      min_rank_read_store: 3,
+      stores,
+      users,
+    };
+    expect(readableStores(ranked, 'u1')).toEqual([{ id: 's1' }]);
+    expect(readableStores(ranked, 'u3')).toEqual(stores);
+    expect(readableStores(ranked, 'u4')).toEqual([]);
+    // s2 reached through the override, but its worker2 rank is below the minimum for reading
+    expect(readableStores(ranked, 'u5')).toEqual([]);
+    expect(readableStores({ ...ranked, min_rank_read_store: 4 }, 'u5')).toEqual([{ id: 's2' }]);
+    expect(readableStores(ranked, 'stranger')).toEqual([]);
   });
 });

@@ -109,3 +109,32 @@ export function minRanksOf(orga: {
     write_pets: orga.min_rank_write_pets,
   };
 }
+
+/** What a member may do in a store beyond reaching it (spec §6, R6.03): each needs the rank the organization set. */
+export type StoreAccess = 'store_read' | 'store_write' | 'pet_write';
+
+const STORE_ACCESS_RULES = { store_read: canReadStore, store_write: canWriteStore, pet_write: canWritePets } as const;
+
+/** An organization as the browser holds it: its stores, members and minimum ranks. */
+export type OrganizationAccessView<S extends { id: string } = { id: string }> = Parameters<typeof minRanksOf>[0] & {
+  stores: readonly S[];
+  users: readonly OrganizationUserRanks[];
+};
+
+/**
+ * R6.03 R6.04 read or write access to a store, or write access to pets there: a store of the organization the
+ * user reaches, with an effective rank at most the organization's minimum for that action.
+ */
+export function hasStoreAccess(orga: OrganizationAccessView | null, userId: string, storeId: string, access: StoreAccess): boolean {
+  const member = orgaMemberOf(orga, userId);
+  if (!orga || !member || !orga.stores.some((store) => store.id === storeId)) return false;
+  return STORE_ACCESS_RULES[access](member, storeId, minRanksOf(orga));
+}
+
+/**
+ * R6.03 R6.04 the stores of an organization a user may read: reached (overrides, else employee_status 1 or
+ * administrator) with an effective rank at most min_rank_read_store there; none for a non-member.
+ */
+export function readableStores<S extends { id: string }>(orga: OrganizationAccessView<S>, userId: string): S[] {
+  return orga.stores.filter((store) => hasStoreAccess(orga, userId, store.id, 'store_read'));
+}

@@ -84,6 +84,18 @@ function petList(ctx: RouteContext, query: PetListQuery, storeId: string | null)
 const storeScope = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) });
 
 /**
+ * spec §7 …/pet/{petId}/image: the image ?file_id= names among the pet's own (404 when it is not one of
+ * them), else the pet's first image, or null when it has none (ADR 0025).
+ */
+async function thePetImage(ctx: RouteContext, rpc: BoundRpc, fileId: string | undefined): Promise<StoredFile | null> {
+  const images = await rpc.call(listFilesRpc, { ...storeScope(ctx), kind: 'pet_image', owner_id: pathParam(ctx, 'pet') });
+  if (fileId === undefined) return images[0] ?? null;
+  const named = images.find((image) => image.id === fileId);
+  if (!named) throw new ApiError('not_found');
+  return named;
+}
+
+/**
  * Sends a raw body to crm as ordered upload-part RPCs; the last answer carries the stored file.
  * A body over the cap announces its size only, so crm answers with its own limit and text.
  */
@@ -271,6 +283,26 @@ export const crmRoutes: ApiRoute[] = [
       maxBytes: UPLOAD_LIMITS.pet_image.maxBytes,
       mediaTypes: PET_IMAGE_TYPES,
       send: (ctx, file, rpc) => uploadToCrm(ctx, file, rpc, 'pet_image', pathParam(ctx, 'pet'), pathParam(ctx, 'file')),
+    },
+  }),
+  // spec §7's paths without a file id (ADR 0025); the routes with :file above stay for older clients
+  fileUploadRoute(http.replaceThePetImage, {
+    access: { orga: 'pet_write' },
+    upload: {
+      maxBytes: UPLOAD_LIMITS.pet_image.maxBytes,
+      mediaTypes: PET_IMAGE_TYPES,
+      send: async (ctx, file, rpc) => {
+        const old = await thePetImage(ctx, rpc, ctx.query.file_id);
+        return uploadToCrm(ctx, file, rpc, 'pet_image', pathParam(ctx, 'pet'), old?.id);
+      },
+    },
+  }),
+  multiRpcRoute(http.deleteThePetImage, {
+    access: { orga: 'pet_write' },
+    run: async (ctx, rpc) => {
+      const image = await thePetImage(ctx, rpc, ctx.query.file_id);
+      if (!image) throw new ApiError('not_found');
+      return rpc.call(deleteFileRpc, { ...storeScope(ctx), file_id: image.id });
     },
   }),
   fileDownloadRoute(http.downloadPetImage, {

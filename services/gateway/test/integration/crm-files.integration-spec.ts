@@ -339,6 +339,10 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     const calls: [string, string, { bytes: Buffer; type: string; name?: string } | undefined][] = [
       ['POST', petImage(anna), png],
       ['PUT', petImage(anna, imageId), png],
+      ['PUT', petImage(anna), png],
+      ['PUT', `${petImage(anna)}?file_id=${imageId}`, png],
+      ['DELETE', petImage(anna), undefined],
+      ['DELETE', `${petImage(anna)}?file_id=${imageId}`, undefined],
       ['GET', petImage(anna, imageId), undefined],
       ['DELETE', petImage(anna, imageId), undefined],
       ['GET', petImages(anna), undefined],
@@ -407,5 +411,62 @@ describe('gateway file routes over identity and crm (real NATS, Postgres, Redis)
     expect(upload?.responses['201']?.content?.['application/json']).toBeDefined();
     const download = openApi.paths['/api/v1/orga/{orga}/store/{store}/customer/{customer}/privacy_file/{file}']?.['get'];
     expect(download?.responses['200']?.content?.['*/*']).toEqual({ schema: { type: 'string', format: 'binary' } });
+  });
+
+  it("R7.04 spec §7 PUT and DELETE …/pet/{petId}/image replace and delete the pet's image without a file id in the path", async () => {
+    const created = await anna.browser.request('POST', storePath(anna, '/pet'), {
+      token: anna.token,
+      body: { customer_id: ids.customer, name: 'Luna', pet_type: 2 },
+    });
+    expect(created.status).toBe(201);
+    const luna = (created.body as { pet: { id: string } }).pet.id;
+    const image = (query = '') => storePath(anna, `/pet/${luna}/image${query}`);
+    const listed = async () =>
+      ((await anna.browser.request('GET', storePath(anna, `/pet/${luna}/images`), { token: anna.token })).body as StoredFile[]).map(
+        (f) => f.id,
+      );
+    const png = (seed: number, name: string) => ({ bytes: makePng(8, 8, seed), type: 'image/png', name });
+
+    // no image yet: nothing to delete, and a PUT gives the pet its image
+    const none = await fileCall('DELETE', image(), anna.token);
+    expect({ status: none.status, code: (none.json as ErrorBody).code }).toEqual({ status: 404, code: 'not_found' });
+    const first = await fileCall('PUT', image(), anna.token, png(1, 'luna.png'));
+    expect(first.status).toBe(200);
+    const firstFile = first.json as StoredFile;
+    expect(firstFile).toMatchObject({ kind: 'pet_image', owner_id: luna, file_name: 'luna.png' });
+    expect(await listed()).toEqual([firstFile.id]);
+
+    // without file_id the first image is replaced; with it, the one named
+    const second = (await fileCall('POST', image(), anna.token, png(2, 'luna-2.png'))).json as StoredFile;
+    const portrait = makePng(12, 12, 3);
+    const replaced = await fileCall('PUT', image(), anna.token, { bytes: portrait, type: 'image/png', name: 'portrait.png' });
+    expect(replaced.status).toBe(200);
+    const portraitFile = replaced.json as StoredFile;
+    expect(await listed()).toEqual(expect.arrayContaining([second.id, portraitFile.id]));
+    expect(await listed()).toHaveLength(2);
+    expect((await fileCall('GET', storePath(anna, `/pet/${luna}/image/${portraitFile.id}`), anna.token)).bytes.equals(portrait)).toBe(true);
+    expect(existsSync(join(filesDir, anna.orgaId, 'pet-image', firstFile.id))).toBe(false);
+    const named = await fileCall('PUT', image(`?file_id=${second.id}`), anna.token, png(4, 'luna-side.png'));
+    expect(named.status).toBe(200);
+    const sideFile = named.json as StoredFile;
+    expect((await listed()).sort()).toEqual([portraitFile.id, sideFile.id].sort());
+
+    // a file of another pet or kind is not this pet's image; a file_id that is no id is refused; nothing changes
+    for (const other of [ids.images[0] ?? '', ids.privacy, firstFile.id]) {
+      expect((await fileCall('PUT', image(`?file_id=${other}`), anna.token, png(5, 'x.png'))).status).toBe(404);
+      expect((await fileCall('DELETE', image(`?file_id=${other}`), anna.token)).status).toBe(404);
+    }
+    const bad = await fileCall('DELETE', image('?file_id=abc'), anna.token);
+    expect({ status: bad.status, code: (bad.json as ErrorBody).code }).toEqual({ status: 400, code: 'validation_failed' });
+    expect((await listed()).sort()).toEqual([portraitFile.id, sideFile.id].sort());
+
+    // DELETE with file_id removes that image and its bytes; without, the first
+    const removedSide = await anna.browser.request('DELETE', image(`?file_id=${sideFile.id}`), { token: anna.token });
+    expect(removedSide).toMatchObject({ status: 200, body: { deleted: true, file_id: sideFile.id } });
+    expect(existsSync(join(filesDir, anna.orgaId, 'pet-image', sideFile.id))).toBe(false);
+    const removedFirst = await anna.browser.request('DELETE', image(), { token: anna.token });
+    expect(removedFirst).toMatchObject({ status: 200, body: { deleted: true, file_id: portraitFile.id } });
+    expect(await listed()).toEqual([]);
+    expect((await fileCall('DELETE', image(), anna.token)).status).toBe(404);
   });
 });

@@ -93,6 +93,9 @@ const THROWAWAY: Record<string, Throwaway> = {
   'DELETE /api/v1/orga/:orga/store/:store/pet/:id': async (world) => ({ pet: await throwawayPet(world) }),
   'PUT /api/v1/orga/:orga/store/:store/pet/:pet/image/:file': async (world) => throwawayImage(world),
   'DELETE /api/v1/orga/:orga/store/:store/pet/:pet/image/:file': async (world) => throwawayImage(world),
+  // spec §7's paths without a file id act on the pet's first image: a throw-away pet's, never the fixture's
+  'PUT /api/v1/orga/:orga/store/:store/pet/:pet/image': async (world) => throwawayImage(world),
+  'DELETE /api/v1/orga/:orga/store/:store/pet/:pet/image': async (world) => throwawayImage(world),
   'DELETE /api/v1/orga/:orga/tag/:tag': async (world) => ({
     tag: idOf(await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/tag`, { kind: 'pet', name: 'Gone', icon: 1 })),
   }),

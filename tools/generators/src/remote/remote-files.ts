@@ -1,7 +1,7 @@
 import { names } from '@nx/devkit';
 
 /** Who reaches the remote (frontends/shell/src/remotes/remote-manifest.ts AUDIENCES). */
-export const REMOTE_AUDIENCES = ['signed_in', 'member', 'store_reader', 'store_admin', 'orga_admin'] as const;
+export const REMOTE_AUDIENCES = ['signed_in', 'member', 'store_reader', 'store_writer', 'pet_writer', 'store_admin', 'orga_admin'] as const;
 export type RemoteAudience = (typeof REMOTE_AUDIENCES)[number];
 
 export const REMOTE_ICONS = ['store', 'team', 'paw', 'settings', 'person', 'help'] as const;
@@ -10,7 +10,8 @@ export type RemoteIcon = (typeof REMOTE_ICONS)[number];
 /** Where the shell mounts a remote for its audience: store pages under the store, organization pages under it. */
 export function mountPath(name: string, who: RemoteAudience): string {
   if (who === 'signed_in') return `/${name}`;
-  if (who === 'store_reader' || who === 'store_admin') return `/:orgaId/store/:storeId/${name}`;
+  if (who === 'store_reader' || who === 'store_writer' || who === 'pet_writer' || who === 'store_admin')
+    return `/:orgaId/store/:storeId/${name}`;
   return `/:orgaId/${name}`;
 }
 

@@ -1,0 +1,104 @@
+import { Input, Stack } from '@chakra-ui/react';
+import type { ShellBridge } from '@pawline/api-client';
+import { FormField, useConfirmLeave } from '@pawline/ui';
+import { useCallback, useState } from 'react';
+import type { Translate } from '../i18n/translator';
+import { FormDialog } from '../shared/FormDialog';
+import { useDialogSave } from '../shared/useDialogSave';
+import {
+  EMPTY_EXTERNAL_SERVICE_FORM,
+  externalServiceChange,
+  externalServiceFields,
+  externalServiceFormOf,
+  sameExternalServiceForm,
+  SERVICE_ID_MAX,
+  SERVICE_NAME_MAX,
+  validateExternalServiceForm,
+  type ExternalServiceErrors,
+  type ExternalServiceField,
+  type ExternalServiceForm,
+} from './external-service-form';
+import type { ExternalService, ExternalServicesApi } from './external-services-api';
+
+/**
+ * The server's field names and the form's message for each, in the user's language: a used service id
+ * answers server_401 with the field service_id (R5.14, R8.04).
+ */
+const SERVER_FIELD_KEYS: Record<ExternalServiceField, string> = {
+  service_id: 'errors.server_401',
+  name: 'settings.externalServiceNameTooLong',
+};
+const SERVER_FIELD_NAMES = Object.keys(SERVER_FIELD_KEYS) as ExternalServiceField[];
+
+type Props = {
+  bridge: ShellBridge;
+  t: Translate;
+  services: ExternalServicesApi;
+  /** null creates a new service */
+  service: ExternalService | null;
+  /** the organization's other services: a service id they use is refused (R5.14) */
+  others: readonly ExternalService[];
+  onClose: () => void;
+  onSaved: (saved: ExternalService) => void;
+};
+
+/** Create or edit an external service: its service id and its name (R1.10). */
+export function ExternalServiceDialog({ bridge, t, services, service, others, onClose, onSaved }: Props) {
+  const [initial] = useState<ExternalServiceForm>(() => (service ? externalServiceFormOf(service) : EMPTY_EXTERNAL_SERVICE_FORM));
+  const [form, setForm] = useState<ExternalServiceForm>(initial);
+  const [errors, setErrors] = useState<ExternalServiceErrors>({});
+  const showServerErrors = useCallback((server: Partial<Record<ExternalServiceField, string>>) => {
+    const found: ExternalServiceErrors = {};
+    for (const field of Object.keys(server) as ExternalServiceField[]) found[field] = SERVER_FIELD_KEYS[field];
+    setErrors(found);
+  }, []);
+  const { busy, save } = useDialogSave(bridge.notify, SERVER_FIELD_NAMES, showServerErrors);
+  const dirty = !sameExternalServiceForm(initial, form);
+  const unsaved = t('common.unsavedChanges');
+  useConfirmLeave(dirty && !busy, unsaved);
+
+  const set = (key: ExternalServiceField, value: string) => setForm((current) => ({ ...current, [key]: value }));
+  const close = () => {
+    // R5.15: closing a changed form asks first
+    if (!dirty || window.confirm(unsaved)) onClose();
+  };
+  const err = (key: ExternalServiceField) => {
+    const found = errors[key];
+    return found ? t(found, { max: key === 'service_id' ? SERVICE_ID_MAX : SERVICE_NAME_MAX }) : undefined;
+  };
+
+  const submit = () => {
+    const found = validateExternalServiceForm(form, others);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (service && !dirty) {
+      onClose();
+      return;
+    }
+    save(
+      () => (service ? services.update(service.id, externalServiceChange(service, form)) : services.create(externalServiceFields(form))),
+      onSaved,
+    );
+  };
+
+  return (
+    <FormDialog
+      title={service ? t('settings.editExternalService') : t('settings.newExternalService')}
+      testId="external-service-dialog"
+      saveLabel={t('common.save')}
+      cancelLabel={t('common.cancel')}
+      busy={busy}
+      onSubmit={submit}
+      onClose={close}
+    >
+      <Stack gap="4">
+        <FormField label={t('settings.externalServiceName')} required error={err('name')}>
+          <Input name="name" maxLength={SERVICE_NAME_MAX + 20} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
+        </FormField>
+        <FormField label={t('settings.externalServiceId')} required error={err('service_id')} helper={t('settings.externalServiceIdHint')}>
+          <Input name="service_id" autoComplete="off" value={form.service_id} onChange={(e) => set('service_id', e.currentTarget.value)} />
+        </FormField>
+      </Stack>
+    </FormDialog>
+  );
+}
