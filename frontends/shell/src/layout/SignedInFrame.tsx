@@ -137,7 +137,7 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
               orga={session.orga}
               currentStoreId={currentStoreId}
               stores={stores}
-              orgaHref={orgaAdmin ? `/${session.orga.id}/store` : null}
+              orgaHref={`/${session.orga.id}/store`}
             />
           ) : null}
           <IconButton asChild aria-label={t('shell.navHelp')} variant="ghost" color="white" _hover={{ bg: 'brand.600' }}>
