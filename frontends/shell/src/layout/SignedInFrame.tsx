@@ -133,12 +133,7 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
             {session.orga?.name ?? t('common.appName')}
           </Heading>
           {session.orga ? (
-            <StoreSwitcher
-              orga={session.orga}
-              currentStoreId={currentStoreId}
-              stores={stores}
-              orgaHref={`/${session.orga.id}/store`}
-            />
+            <StoreSwitcher orga={session.orga} currentStoreId={currentStoreId} stores={stores} orgaHref={`/${session.orga.id}/store`} />
           ) : null}
           <IconButton asChild aria-label={t('shell.navHelp')} variant="ghost" color="white" _hover={{ bg: 'brand.600' }}>
             <Link to="/qa" data-testid="help-button">
