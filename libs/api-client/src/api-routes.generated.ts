@@ -149,4 +149,6 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   checkPublicCustomer: { method: 'post', path: '/api/v1/public/booking/:public_id/customer-check' },
   getPublicChallenge: { method: 'post', path: '/api/v1/public/booking/:public_id/challenge' },
   createPublicBookingRequest: { method: 'post', path: '/api/v1/public/booking/:public_id/request' },
+  listBillingNotes: { method: 'get', path: '/api/v1/orga/:orga/billing/notes' },
+  createBillingNote: { method: 'post', path: '/api/v1/orga/:orga/billing/note' },
 };
