@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
-import { NoteHandlers } from './note/note.handlers';
-import { NoteService } from './note/note.service';
+import { FactsHandlers } from './facts/facts.handlers';
+import { InvoiceService } from './invoice/invoice.service';
+import { PaymentProvider, SandboxPaymentProvider } from './payment/payment-provider';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { BillingHandlers } from './subscription/billing.handlers';
+import { SubscriptionService } from './subscription/subscription.service';
 
 /**
- * Health, NATS, the database, the outbox and access (AccessService and the guard of its decorators)
- * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
+ * Health, NATS, the database, the outbox and access come from the kit. Handler classes are
+ * controllers: Nest binds their patterns only on those. The payment port's default is the sandbox.
  */
 @Module({
-  controllers: [NoteHandlers, OrgaPurgeHandlers],
-  providers: [NoteService],
+  controllers: [BillingHandlers, FactsHandlers, OrgaPurgeHandlers],
+  providers: [SubscriptionService, InvoiceService, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],
 })
 export class BillingModule {}

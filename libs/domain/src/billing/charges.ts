@@ -4,7 +4,7 @@ import { EXTRA_STORE_MONTHLY_CENTS, extraStores, type Plan } from './plans';
 // spec §1 and §9 (R1.21, R1.22, R9.02): what a salon is charged, in integer cents.
 
 /** A calendar date in the billing time zone: 'YYYY-MM-DD'. */
-export type CalendarDate = string;
+export type IsoDate = string;
 /** A billing month: 'YYYY-MM'. */
 export type BillingPeriod = string;
 
@@ -16,7 +16,7 @@ export const BILLING_DAY = 1;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function parts(date: CalendarDate): { year: number; month: number; day: number } {
+function parts(date: IsoDate): { year: number; month: number; day: number } {
   const match = DATE.exec(date);
   if (!match) throw new Error(`not a calendar date: ${date}`);
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
@@ -26,7 +26,7 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-export function periodOf(date: CalendarDate): BillingPeriod {
+export function periodOf(date: IsoDate): BillingPeriod {
   return date.slice(0, 7);
 }
 
@@ -47,14 +47,14 @@ export function mulDivRound(a: number, b: number, c: number): number {
 }
 
 /** The days of the month from `start` to its last day, both counted. */
-export function daysLeftInMonth(start: CalendarDate): { days: number; of: number } {
+export function daysLeftInMonth(start: IsoDate): { days: number; of: number } {
   const { year, month, day } = parts(start);
   const of = daysInMonth(year, month);
   return { days: of - day + 1, of };
 }
 
 /** R1.22 the first month is pro-rata: the monthly amount × days left (the start counted) ÷ days in the month. */
-export function proRataCents(monthlyCents: number, start: CalendarDate): number {
+export function proRataCents(monthlyCents: number, start: IsoDate): number {
   const { days, of } = daysLeftInMonth(start);
   return mulDivRound(monthlyCents, days, of);
 }
@@ -98,7 +98,7 @@ export function reminderBill(usage: ReminderUsage): ReminderBill {
  * A plan change within the month: an upgrade charges the difference for the days left now (R1.22's
  * pro-rata rule); a downgrade or an equal fee charges nothing now and the new fee applies on the 1st.
  */
-export function planChangeCents(oldMonthlyCents: number, newMonthlyCents: number, on: CalendarDate): number {
+export function planChangeCents(oldMonthlyCents: number, newMonthlyCents: number, on: IsoDate): number {
   const difference = newMonthlyCents - oldMonthlyCents;
   return difference > 0 ? proRataCents(difference, on) : 0;
 }

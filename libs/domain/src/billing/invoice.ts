@@ -1,6 +1,6 @@
 import { EXTRA_STORE_MONTHLY_CENTS, VAT_PERCENT, extraStores, type Plan } from './plans';
 import { OVER_PLAN_PRICE_CENTS } from '../messaging/message-quota';
-import { daysLeftInMonth, mulDivRound, proRataCents, type BillingPeriod, type CalendarDate, type ReminderBill } from './charges';
+import { daysLeftInMonth, mulDivRound, proRataCents, type BillingPeriod, type IsoDate, type ReminderBill } from './charges';
 
 // Invoices with lines and VAT (R1.22, R9.02): every amount in integer cents.
 
@@ -31,7 +31,7 @@ export function invoiceTotals(lines: readonly InvoiceLine[], vatPercent = VAT_PE
 const planName = (plan: Plan) => plan.id.replace('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** R1.22 the first invoice: the plan and its extra stores pro-rata from the start day to the month's end. */
-export function firstInvoiceLines(plan: Plan, monthlyCents: number, storeCount: number, start: CalendarDate): InvoiceLine[] {
+export function firstInvoiceLines(plan: Plan, monthlyCents: number, storeCount: number, start: IsoDate): InvoiceLine[] {
   const { days, of } = daysLeftInMonth(start);
   const lines = [line('plan_pro_rata', `${planName(plan)} ${start} (${days}/${of} days)`, 1, proRataCents(monthlyCents, start))];
   const extra = extraStores(plan, storeCount);

@@ -1,6 +1,6 @@
-import { cancelOrgaRpc, createBillingNoteRpc, listBillingNotesRpc, type EventEnvelope } from '@pawline/contracts';
+import { cancelOrgaRpc, getSubscriptionRpc, runBillingRpc, type EventEnvelope } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
-import { call, createTestEnv, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
+import { call, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
@@ -10,7 +10,20 @@ import { TEST_SECRET, signUp, type Salon } from './billing-test-helpers';
 
 jest.setTimeout(180_000);
 
-describe('billing service (real Postgres and NATS)', () => {
+const COMPANY = {
+  kind: 'company',
+  legal_name: 'Toelettatura Fido S.r.l.',
+  vat: 'IT00159560366',
+  fiscal_code: '',
+  pec: 'fido@pec.it',
+  codice_destinatario: 'm5uxcr1',
+  address: 'Via Verdi 3',
+  city: 'Modena',
+  zip_code: '41121',
+  country: 'IT',
+};
+
+describe('billing service (real Postgres and NATS, through the gateway)', () => {
   let env: TestEnv;
   let service: RunningService;
   let client: NatsRpcClient;
@@ -19,8 +32,33 @@ describe('billing service (real Postgres and NATS)', () => {
   let jurgen: Salon;
   const published: EventEnvelope[] = [];
 
-  const notesOf = async (orgaId: string) =>
-    Number((await env.query<{ n: string }>(`SELECT count(*) AS n FROM "billing".note WHERE orga_id = $1`, [orgaId]))[0]?.n);
+  const http = async (salon: Salon | null, method: string, orgaId: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}/api/v1/orga/${orgaId}/${path}`, {
+      method,
+      headers: {
+        ...(salon ? { authorization: `Bearer ${salon.token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'accept-language': 'it',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const type = response.headers.get('content-type') ?? '';
+    const payload = type.includes('json')
+      ? ((await response.json()) as Record<string, unknown>)
+      : Buffer.from(await response.arrayBuffer());
+    return { status: response.status, type, body: payload as never };
+  };
+
+  const count = async (sql: string, params: unknown[]) => Number((await env.query<{ n: string }>(sql, params))[0]?.n);
+
+  async function until<T>(probe: () => Promise<T | null | undefined>): Promise<T> {
+    for (let i = 0; i < 150; i += 1) {
+      const value = await probe().catch(() => null);
+      if (value) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('timed out');
+  }
 
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
@@ -36,6 +74,8 @@ describe('billing service (real Postgres and NATS)', () => {
     })();
     anna = await signUp(client, 'Anna');
     jurgen = await signUp(client, 'Jurgen');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: anna.orgaId }, anna.auth));
+    await until(() => call(client, getSubscriptionRpc, { orga_id: jurgen.orgaId }, jurgen.auth));
   });
 
   afterAll(async () => {
@@ -45,67 +85,125 @@ describe('billing service (real Postgres and NATS)', () => {
   it('answers GET /health with postgres and nats up', async () => {
     const response = await fetch(`${service.httpUrl}/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'up', service: 'billing', checks: { postgres: 'up', nats: 'up' } });
   });
 
-  it('answers rpc.billing.health over NATS in its queue group', async () => {
-    const envelope = JSON.stringify({ auth: null, lang: 'en', data: {} });
-    const reply = await env.nats().request(`${env.subjectPrefix}rpc.billing.health`, envelope, { timeout: 5000 });
-    expect(JSON.parse(reply.string())).toMatchObject({ ok: true, data: { status: 'up', service: 'billing', deadLetters: 0 } });
-  });
-
-  it('R2.02 lets the organization administrator add a note, lists it and publishes the created event', async () => {
-    const note = await call(client, createBillingNoteRpc, { orga_id: anna.orgaId, text: '  Closed on Monday  ' }, anna.auth);
-    expect(note).toMatchObject({ orga_id: anna.orgaId, text: 'Closed on Monday' });
-    expect(await call(client, listBillingNotesRpc, { orga_id: anna.orgaId }, anna.auth)).toEqual([note]);
-    for (let i = 0; i < 100 && !published.some((event) => JSON.stringify(event.data).includes(note.id)); i += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(published.find((event) => JSON.stringify(event.data).includes(note.id))).toMatchObject({
-      subject: 'evt.billing.note.created.v1',
-      orgaId: anna.orgaId,
-      data: { orga_id: anna.orgaId, note_id: note.id },
+  it('R7.01 R1.19 R4.09 GET /orga/{orga}/plans lists the six plans and a new salon in its 15-day free trial', async () => {
+    const answer = await http(anna, 'GET', anna.orgaId, 'plans');
+    expect(answer.status).toBe(200);
+    const v = (answer.body as { v: { plans: { id: string }[]; subscription: Record<string, unknown> } }).v;
+    expect(v.plans.map((plan) => plan.id)).toEqual(['free_trial', 'free_plan', 'basic', 'standard', 'premium', 'customized']);
+    expect(v.subscription).toMatchObject({
+      tier: 0,
+      plan_id: 'free_trial',
+      state: 'free_trial',
+      active: true,
+      expiry_state: -1,
+      remaining_days: 15,
     });
+    expect((await http(jurgen, 'GET', anna.orgaId, 'plans')).status).toBe(403);
+    expect((await http(null, 'GET', anna.orgaId, 'plans')).status).toBe(401);
   });
 
-  it('R6.05 refuses another organization and anonymous callers, and shows them no row', async () => {
-    expect((await failureOf(client, listBillingNotesRpc, { orga_id: anna.orgaId }, jurgen.auth)).code).toBe('forbidden');
-    expect((await failureOf(client, createBillingNoteRpc, { orga_id: anna.orgaId, text: 'x' }, jurgen.auth)).code).toBe('forbidden');
-    expect((await failureOf(client, listBillingNotesRpc, { orga_id: anna.orgaId }, null)).code).toBe('unauthorized');
-    expect((await failureOf(client, createBillingNoteRpc, { orga_id: anna.orgaId, text: '' }, anna.auth)).code).toBe('validation_failed');
-  });
-
-  it('answers its routes through the gateway: 201 and 200 for the administrator, 400 for an unknown field, 403 for another organization', async () => {
-    const http = async (salon: Salon | null, method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}/api/v1/orga/${anna.orgaId}/billing/${path}`, {
-        method,
-        headers: {
-          ...(salon ? { authorization: `Bearer ${salon.token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    };
-    const created = await http(anna, 'POST', 'note', { text: 'Through the gateway' });
-    expect(created).toMatchObject({ status: 201, body: { orga_id: anna.orgaId, text: 'Through the gateway' } });
-    const listed = await http(anna, 'GET', 'notes');
-    expect(listed.status).toBe(200);
-    expect(listed.body).toContainEqual(created.body);
-    expect(await http(anna, 'POST', 'note', { text: 'x', colour: 'red' })).toMatchObject({
+  it('R5.09 R5.06 R5.07 refuses invalid billing data with the builder result and the user language, and changes nothing', async () => {
+    const badVat = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: { ...COMPANY, vat: 'IT00159560367' } });
+    expect(badVat).toMatchObject({
       status: 400,
-      body: { code: 'validation_failed' },
+      body: { code: 'validation_failed', message: 'Alcuni campi non sono validi.', fields: { vat: 'validation.invalidVat' } },
     });
-    expect((await http(jurgen, 'GET', 'notes')).status).toBe(403);
-    expect((await http(jurgen, 'POST', 'note', { text: 'x' })).status).toBe(403);
-    expect((await http(null, 'GET', 'notes')).status).toBe(401);
+    const none = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: { ...COMPANY, vat: '', fiscal_code: '' } });
+    expect(none).toMatchObject({ status: 400, body: { fields: { vat: 'validation.vatOrFiscalCodeRequired' } } });
+    const badCode = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: { ...COMPANY, codice_destinatario: 'AB' } });
+    expect(badCode).toMatchObject({ status: 400, body: { fields: { codice_destinatario: 'validation.invalidRecipientCode' } } });
+    expect(await http(anna, 'GET', anna.orgaId, 'billing/data')).toMatchObject({ status: 200, body: { v: null } });
+    expect((await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' })).status).toBe(400);
   });
 
-  it("R1.17 purges a cancelled organization's notes and keeps the others'", async () => {
-    await call(client, createBillingNoteRpc, { orga_id: jurgen.orgaId, text: 'Holidays in August' }, jurgen.auth);
-    expect(await notesOf(jurgen.orgaId)).toBe(1);
+  it('R1.23 R3.18 saves Company billing data normalized, with codice_destinatario, pec and fiscal_code', async () => {
+    const saved = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: COMPANY });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: {
+        kind: 'company',
+        vat: '00159560366',
+        billing_data: { codice_destinatario: 'M5UXCR1', pec: 'fido@pec.it', fiscal_code: null },
+      },
+    });
+    expect((await http(jurgen, 'PUT', anna.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(403);
+  });
+
+  let firstInvoiceId = '';
+
+  it('R1.22 subscribing to Premium charges the first month pro-rata; the sandbox payment completes and the tier changes', async () => {
+    const started = await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' });
+    expect(started.status).toBe(200);
+    const { payment, subscription } = started.body as {
+      payment: { id: string; status: string; amount_cents: number };
+      subscription: { tier: number };
+    };
+    expect(payment.status).toBe('pending');
+    expect(subscription.tier).toBe(0);
+    const invoices = (await http(anna, 'GET', anna.orgaId, 'invoices')).body as {
+      v: { id: string; kind: string; lines: unknown[]; gross_cents: number }[];
+    };
+    expect(invoices.v).toHaveLength(1);
+    expect(invoices.v[0]).toMatchObject({ kind: 'first', status: 'pending', vat_percent: 22, e_invoice: true });
+    expect(invoices.v[0]?.gross_cents).toBe(payment.amount_cents);
+    firstInvoiceId = invoices.v[0]?.id ?? '';
+    const done = await http(anna, 'POST', anna.orgaId, `payment/${payment.id}/confirm`, { outcome: 'succeeded' });
+    expect(done).toMatchObject({
+      status: 200,
+      body: { payment: { status: 'succeeded' }, subscription: { tier: 4, plan_id: 'premium', state: 'premium_active', expiry_state: -1 } },
+    });
+    const changed = await until(async () =>
+      published.find((event) => event.subject === 'evt.billing.subscription.changed.v1' && event.orgaId === anna.orgaId),
+    );
+    expect(changed.data).toMatchObject({ orga_id: anna.orgaId, tier: 4, plan_id: 'premium' });
+    expect((await http(anna, 'POST', anna.orgaId, `payment/${payment.id}/confirm`, { outcome: 'failed' })).status).toBe(409);
+  });
+
+  it('serves the invoice as a PDF and as FatturaPA XML (FPR12) with the codice destinatario', async () => {
+    const pdf = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toContain('application/pdf');
+    const bytes = pdf.body as Buffer;
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(bytes.toString('latin1')).toContain('/BaseFont /Helvetica');
+    const xml = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/xml`);
+    expect(xml.status).toBe(200);
+    const text = (xml.body as Buffer).toString('utf8');
+    expect(text).toContain('versione="FPR12"');
+    expect(text).toContain('<CodiceDestinatario>M5UXCR1</CodiceDestinatario>');
+    expect(text).toContain('<IdCodice>00159560366</IdCodice>');
+    expect((await http(jurgen, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/pdf`)).status).toBe(403);
+    expect((await http(jurgen, 'GET', jurgen.orgaId, `invoice/${firstInvoiceId}/pdf`)).status).toBe(404);
+  });
+
+  it('R1.22 R9.02 the run of the 1st invoices the full month once, run twice and twice at the same time', async () => {
+    const [{ paid_through }] = await env.query<{ paid_through: Date }>(
+      `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
+      [anna.orgaId],
+    );
+    const first = new Date(new Date(paid_through).getTime() + 3_600_000);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
+    const run = () => call(client, runBillingRpc, { period, now: first.toISOString() }, null);
+    const once = await run();
+    expect(once.invoiced).toBe(1);
+    const results = await Promise.all([run(), run(), run()]);
+    expect(results.map((result) => result.invoiced)).toEqual([0, 0, 0]);
+    const monthly = `SELECT count(*) AS n FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`;
+    expect(await count(monthly, [anna.orgaId, period])).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1`, [anna.orgaId])).toBe(2);
+    const invoices = (await http(anna, 'GET', anna.orgaId, 'invoices')).body as {
+      v: { kind: string; status: string; lines: { kind: string; net_cents: number }[]; net_cents: number; vat_cents: number }[];
+    };
+    const invoice = invoices.v.find((item) => item.kind === 'monthly');
+    expect(invoice).toMatchObject({ status: 'paid', net_cents: 4900, vat_cents: 1078, lines: [{ kind: 'plan', net_cents: 4900 }] });
+  });
+
+  it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {
     await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
-    for (let i = 0; i < 100 && (await notesOf(jurgen.orgaId)) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await notesOf(jurgen.orgaId)).toBe(0);
-    expect(await notesOf(anna.orgaId)).toBe(2);
+    const rows = `SELECT count(*) AS n FROM "billing".subscription WHERE orga_id = $1`;
+    await until(async () => (await count(rows, [jurgen.orgaId])) === 0);
+    expect(await count(rows, [anna.orgaId])).toBe(1);
   });
 });
