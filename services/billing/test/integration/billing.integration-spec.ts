@@ -1,12 +1,22 @@
-import { cancelOrgaRpc, getSubscriptionRpc, runBillingRpc, type EventEnvelope } from '@pawline/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  REMINDER_STATUS,
+  cancelOrgaRpc,
+  getSubscriptionRpc,
+  reminderStatusChangedEvent,
+  runBillingRpc,
+  type EventEnvelope,
+} from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
-import { call, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { call, createTestEnv, emitEvent, signUpOwner, type SignedUpOwner, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { billingService } from '../../src/billing.service-definition';
-import { TEST_SECRET, signUp, type Salon } from './billing-test-helpers';
+
+const TEST_SECRET = 'billing-integration-secret-0123456789abcdef';
+type Salon = SignedUpOwner;
 
 jest.setTimeout(180_000);
 
@@ -65,6 +75,8 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     env = await createTestEnv();
     await env.start(identityService);
     service = await env.start(billingService, { httpPort: 0 });
+    // a second instance in the same queue group: the runs below really run in two processes' handlers at once
+    await env.start(billingService, { httpPort: 0 });
     process.env['PAWLINE_SERVICES'] = 'identity,billing';
     base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
     client = env.rpcClient();
@@ -72,8 +84,8 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     void (async () => {
       for await (const message of events) published.push(JSON.parse(message.string()) as EventEnvelope);
     })();
-    anna = await signUp(client, 'Anna');
-    jurgen = await signUp(client, 'Jurgen');
+    anna = await signUpOwner(client, TEST_SECRET, 'Anna');
+    jurgen = await signUpOwner(client, TEST_SECRET, 'Jurgen');
     await until(() => call(client, getSubscriptionRpc, { orga_id: anna.orgaId }, anna.auth));
     await until(() => call(client, getSubscriptionRpc, { orga_id: jurgen.orgaId }, jurgen.auth));
   });
@@ -178,7 +190,27 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect((await http(jurgen, 'GET', jurgen.orgaId, `invoice/${firstInvoiceId}/pdf`)).status).toBe(404);
   });
 
-  it('R1.22 R9.02 the run of the 1st invoices the full month once, run twice and twice at the same time', async () => {
+  it('R9.02 counts each reminder messaging sent once, from its events (a later status or a failure adds nothing)', async () => {
+    const store = randomUUID();
+    const sent = async (outbound: string, status: number) =>
+      emitEvent(env, reminderStatusChangedEvent, {
+        orga_id: anna.orgaId,
+        store_id: store,
+        appointment_id: randomUUID(),
+        outbound_id: outbound,
+        reminder_status: status,
+      });
+    const outbounds = Array.from({ length: 565 }, () => randomUUID());
+    for (const outbound of outbounds) await sent(outbound, REMINDER_STATUS.sent);
+    await sent(outbounds[0] as string, REMINDER_STATUS.read);
+    await sent(randomUUID(), REMINDER_STATUS.failed);
+    const usage = `SELECT count(*) AS n FROM "billing".reminder_usage WHERE orga_id = $1`;
+    await until(async () => (await count(usage, [anna.orgaId])) >= 565);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await count(usage, [anna.orgaId])).toBe(565);
+  });
+
+  it('R1.22 R9.02 R1.21 the run of the 1st invoices the month once (run again and three times at once, on two instances), with last month over the plan', async () => {
     const [{ paid_through }] = await env.query<{ paid_through: Date }>(
       `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
       [anna.orgaId],
@@ -186,18 +218,29 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     const first = new Date(new Date(paid_through).getTime() + 3_600_000);
     const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
     const run = () => call(client, runBillingRpc, { period, now: first.toISOString() }, null);
-    const once = await run();
-    expect(once.invoiced).toBe(1);
     const results = await Promise.all([run(), run(), run()]);
-    expect(results.map((result) => result.invoiced)).toEqual([0, 0, 0]);
+    expect(results.map((result) => result.invoiced).sort()).toEqual([0, 0, 1]);
+    expect((await run()).invoiced).toBe(0);
     const monthly = `SELECT count(*) AS n FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`;
     expect(await count(monthly, [anna.orgaId, period])).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1`, [anna.orgaId])).toBe(2);
     const invoices = (await http(anna, 'GET', anna.orgaId, 'invoices')).body as {
       v: { kind: string; status: string; lines: { kind: string; net_cents: number }[]; net_cents: number; vat_cents: number }[];
     };
-    const invoice = invoices.v.find((item) => item.kind === 'monthly');
-    expect(invoice).toMatchObject({ status: 'paid', net_cents: 4900, vat_cents: 1078, lines: [{ kind: 'plan', net_cents: 4900 }] });
+    // 565 sent in Premium's first month: 50 welcome, 500 of the plan, 10 free, 5 at €0.20
+    expect(invoices.v.find((item) => item.kind === 'monthly')).toMatchObject({
+      status: 'paid',
+      net_cents: 5000,
+      vat_cents: 1100,
+      lines: [
+        { kind: 'plan', net_cents: 4900 },
+        { kind: 'reminders_over_plan', quantity: 5, unit_cents: 20, net_cents: 100 },
+      ],
+    });
+    const paidThrough = (
+      await env.query<{ paid_through: Date }>(`SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`, [anna.orgaId])
+    )[0]?.paid_through;
+    expect(new Date(paidThrough as Date).getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
   });
 
   it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {
