@@ -170,6 +170,14 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
       published.find((event) => event.subject === 'evt.billing.subscription.changed.v1' && event.orgaId === anna.orgaId),
     );
     expect(changed.data).toMatchObject({ orga_id: anna.orgaId, tier: 4, plan_id: 'premium' });
+    // R4.21 identity keeps the tier from billing's event: GET /orga/{orga} answers it and members' clients hear of it
+    const orga = await until(async () => {
+      const response = await fetch(`${base}/api/v1/orga/${anna.orgaId}`, { headers: { authorization: `Bearer ${anna.token}` } });
+      const body = (await response.json()) as { tier: number; subscribed_since: string | null; subscribed_until: string | null };
+      return body.tier === 4 ? body : null;
+    });
+    expect(orga.subscribed_since).not.toBeNull();
+    expect(new Date(orga.subscribed_until ?? 0).getTime()).toBeGreaterThan(Date.now());
     expect((await http(anna, 'POST', anna.orgaId, `payment/${payment.id}/confirm`, { outcome: 'failed' })).status).toBe(409);
   });
 
