@@ -3,6 +3,7 @@ import { FactsHandlers } from './facts/facts.handlers';
 import { InvoiceService } from './invoice/invoice.service';
 import { PaymentProvider, SandboxPaymentProvider } from './payment/payment-provider';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { BillingRunScheduler } from './subscription/billing-run.scheduler';
 import { BillingHandlers } from './subscription/billing.handlers';
 import { SubscriptionService } from './subscription/subscription.service';
 
@@ -12,6 +13,6 @@ import { SubscriptionService } from './subscription/subscription.service';
  */
 @Module({
   controllers: [BillingHandlers, FactsHandlers, OrgaPurgeHandlers],
-  providers: [SubscriptionService, InvoiceService, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],
+  providers: [SubscriptionService, InvoiceService, BillingRunScheduler, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],
 })
 export class BillingModule {}

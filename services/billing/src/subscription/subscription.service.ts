@@ -291,6 +291,9 @@ export class SubscriptionService {
           await this.publish(manager, orgaId, meta);
           return 'lapsed' as const;
         }
+        // already paid through this period (a first month paid pro-rata, or this run's earlier pass)
+        const periodEnd = firstOfNextMonth(`${period}-01`);
+        if (row.paid_through && new Date(row.paid_through).getTime() >= periodEnd.getTime()) return 'skipped' as const;
         const customer = await this.invoices.customerOf(manager, orgaId);
         if (!customer) return 'skipped' as const;
         const planId = (row.next_plan_id ?? row.plan_id) as PlanId;
