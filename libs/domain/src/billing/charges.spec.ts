@@ -52,7 +52,7 @@ describe('plans', () => {
     expect(extraStores(PLANS.premium, 3)).toBe(2);
     expect(extraStores(PLANS.premium, 1)).toBe(0);
     expect(quotaAllows(PLANS.premium, 'stores', 5)).toBe(true);
-    expect(quotaAllows(PLANS.free_trial, 'stores', 1)).toBe(false);
+    expect(quotaAllows(PLANS.free_plan, 'stores', 1)).toBe(false);
     expect(extraStores(PLANS.free_trial, 3)).toBe(0);
     expect(monthlyFeeCents(PLANS.premium, 3)).toBe(4900 + 2000);
     expect(monthlyFeeCents(PLANS.customized, 1, 12_000)).toBe(12_000);

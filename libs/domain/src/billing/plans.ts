@@ -65,7 +65,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     monthly_cents: 0,
     purchasable: false,
     features: ALL_FEATURES,
-    quotas: { users: 5, stores: 1, tags: null, attachments: null, pet_images: 4, monthly_reminders: 0 },
+    quotas: { users: null, stores: null, tags: null, attachments: null, pet_images: 4, monthly_reminders: 0 },
   },
   free_plan: {
     id: 'free_plan',

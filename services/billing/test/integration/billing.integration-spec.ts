@@ -5,6 +5,7 @@ import {
   getSubscriptionRpc,
   reminderStatusChangedEvent,
   runBillingRpc,
+  subscriptionChangedEvent,
   type EventEnvelope,
 } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
@@ -253,6 +254,50 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
       await env.query<{ paid_through: Date }>(`SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`, [anna.orgaId])
     )[0]?.paid_through;
     expect(new Date(paidThrough as Date).getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
+  });
+
+  it('R1.20 a plan without room refuses one more user or store on the server with plan_required in the user language', async () => {
+    const carla = await signUpOwner(client, TEST_SECRET, 'Carla');
+    // the Free plan (tier 1): one user, one store; identity learns it from billing's event
+    await emitEvent(env, subscriptionChangedEvent, {
+      orga_id: carla.orgaId,
+      plan_id: 'free_plan',
+      tier: 1,
+      subscribed_since: null,
+      subscribed_until: null,
+    });
+    await until(async () => {
+      const response = await fetch(`${base}/api/v1/orga/${carla.orgaId}`, { headers: { authorization: `Bearer ${carla.token}` } });
+      return ((await response.json()) as { tier: number }).tier === 1;
+    });
+    const hire = await http(carla, 'POST', carla.orgaId, 'users', {
+      first_name: 'Extra',
+      last_name: 'Person',
+      email: `extra.${randomUUID().slice(0, 8)}@example.com`,
+      orga_rank: 3,
+    });
+    expect(hire).toMatchObject({
+      status: 402,
+      body: {
+        code: 'plan_required',
+        message: 'Il tuo piano non include questa funzione o ne hai raggiunto il limite. Aggiorna il tuo piano a Premium.',
+      },
+    });
+    const store = await http(carla, 'POST', carla.orgaId, 'store', { name: 'Second', country: 'IT', address_from_orga: true });
+    expect(store).toMatchObject({ status: 402, body: { code: 'plan_required' } });
+    // Premium (tier 4) has room for both
+    await emitEvent(env, subscriptionChangedEvent, {
+      orga_id: carla.orgaId,
+      plan_id: 'premium',
+      tier: 4,
+      subscribed_since: new Date().toISOString(),
+      subscribed_until: null,
+    });
+    await until(async () => {
+      const response = await fetch(`${base}/api/v1/orga/${carla.orgaId}`, { headers: { authorization: `Bearer ${carla.token}` } });
+      return ((await response.json()) as { tier: number }).tier === 4;
+    });
+    expect((await http(carla, 'POST', carla.orgaId, 'store', { name: 'Second', country: 'IT', address_from_orga: true })).status).toBe(201);
   });
 
   it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {
