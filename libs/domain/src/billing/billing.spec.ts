@@ -7,7 +7,7 @@ const REAL_VATS = ['00159560366', '00905811006', '00488410010'];
 // Published sample codici fiscali (Mario Rossi, Matteo Moretti).
 const REAL_FISCAL_CODES = ['RSSMRA85T10A562S', 'RSSMRA70A01H501S', 'RSSMRA80A01H501U', 'MRTMTT25D09F205Z'];
 
-describe('Italian VAT number', () => {
+describe('R5.06 Italian VAT number', () => {
   it('accepts real VAT numbers, trimmed, upper-cased and with a leading IT', () => {
     for (const vat of REAL_VATS) {
       expect(isValidItalianVat(vat)).toBe(true);
@@ -43,7 +43,7 @@ describe('Italian VAT number', () => {
   });
 });
 
-describe('codice destinatario', () => {
+describe('R5.07 codice destinatario', () => {
   it('exactly 7 letters or digits', () => {
     expect(isValidCodiceDestinatario('0000000')).toBe(true);
     expect(isValidCodiceDestinatario('M5UXCR1')).toBe(true);
@@ -54,7 +54,7 @@ describe('codice destinatario', () => {
   });
 });
 
-describe('codice fiscale', () => {
+describe('R5.08 codice fiscale', () => {
   it('accepts published codici fiscali, also lower-case', () => {
     for (const code of REAL_FISCAL_CODES) {
       expect(isValidFiscalCode(code)).toBe(true);

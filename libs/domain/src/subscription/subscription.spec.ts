@@ -101,7 +101,7 @@ describe('subscription states (spec §4)', () => {
     expect(accountAccess(trialOrga, 0, new Date('2026-11-10T00:00:00Z'))).toBe('ok');
   });
 
-  it('R1.24 R6.07 employees of an inactive organization are told to ask their administrator', () => {
+  it('employees of an inactive organization are told to ask their administrator (spec §6)', () => {
     const after = new Date('2026-11-20T00:00:00Z');
     expect(accountAccess(trialOrga, 1, after)).toBe('subscribe');
     expect(accountAccess(trialOrga, 3, after)).toBe('ask_administrator');

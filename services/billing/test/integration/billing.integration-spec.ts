@@ -117,7 +117,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect((await http(null, 'GET', anna.orgaId, 'plans')).status).toBe(401);
   });
 
-  it('R5.09 R5.06 R5.07 refuses invalid billing data with the builder result and the user language, and changes nothing', async () => {
+  it('R5.09 R5.06 R5.07 R5.08 refuses invalid billing data with the builder result and the user language, and changes nothing', async () => {
     const badVat = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: { ...COMPANY, vat: 'IT00159560367' } });
     expect(badVat).toMatchObject({
       status: 400,
@@ -127,6 +127,20 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect(none).toMatchObject({ status: 400, body: { fields: { vat: 'validation.vatOrFiscalCodeRequired' } } });
     const badCode = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: { ...COMPANY, codice_destinatario: 'AB' } });
     expect(badCode).toMatchObject({ status: 400, body: { fields: { codice_destinatario: 'validation.invalidRecipientCode' } } });
+    const person = {
+      kind: 'private',
+      first_name: 'Mario',
+      last_name: 'Rossi',
+      fiscal_code: 'RSSMRA85T10A562T',
+      address: 'Via Po 1',
+      city: 'Torino',
+      zip_code: '10121',
+      country: 'IT',
+    };
+    expect(await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: person })).toMatchObject({
+      status: 400,
+      body: { fields: { fiscal_code: 'validation.invalidFiscalCode' } },
+    });
     expect(await http(anna, 'GET', anna.orgaId, 'billing/data')).toMatchObject({ status: 200, body: { v: null } });
     expect((await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' })).status).toBe(400);
   });
