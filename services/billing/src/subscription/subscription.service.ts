@@ -59,7 +59,7 @@ export function billingDate(at: Date): string {
 }
 
 /** 00:00 in Rome on the 1st of the month after a date. */
-function firstOfNextMonth(date: string): Date {
+export function firstOfNextMonth(date: string): Date {
   const [year, month] = date.split('-').map(Number) as [number, number];
   const next = month === 12 ? Date.UTC(year + 1, 0, 1) : Date.UTC(year, month, 1);
   // Rome is UTC+1 or +2; the 1st at 00:00 there is the last day at 22:00 or 23:00 UTC.
@@ -221,7 +221,7 @@ export class SubscriptionService {
       await this.settle(manager, orgaId, paymentId, outcome, meta, now);
     });
     const [payment] = await this.db.query<PaymentRow[]>(`SELECT * FROM payment WHERE id = $1`, [paymentId]);
-    return { subscription: await this.view(this.db, orgaId, now), payment: paymentView(payment as PaymentRow) };
+    return { subscription: await this.view(this.db, orgaId, now), payment: paymentView(payment) };
   }
 
   private async settle(

@@ -226,7 +226,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     const outbounds = Array.from({ length: 565 }, () => randomUUID());
     for (let i = 0; i < outbounds.length; i += 50)
       await Promise.all(outbounds.slice(i, i + 50).map((outbound) => sent(outbound, REMINDER_STATUS.sent)));
-    await sent(outbounds[0] as string, REMINDER_STATUS.read);
+    await sent(outbounds[0], REMINDER_STATUS.read);
     await sent(randomUUID(), REMINDER_STATUS.failed);
     const usage = `SELECT count(*) AS n FROM "billing".reminder_usage WHERE orga_id = $1`;
     await until(async () => (await count(usage, [anna.orgaId])) >= 565);
@@ -267,7 +267,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     const paidThrough = (
       await env.query<{ paid_through: Date }>(`SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`, [anna.orgaId])
     )[0]?.paid_through;
-    expect(new Date(paidThrough as Date).getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
+    expect(new Date(paidThrough).getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
   });
 
   it('R1.20 a plan without room refuses one more user or store on the server with plan_required in the user language', async () => {
