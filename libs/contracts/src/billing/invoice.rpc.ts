@@ -23,5 +23,5 @@ export const readInvoiceDocumentRpc = defineRpc(
 export const runBillingRpc = defineRpc(
   'rpc.billing.run.monthly',
   z.strictObject({ period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), now: z.string().optional() }),
-  z.object({ invoiced: z.number().int(), skipped: z.number().int(), lapsed: z.number().int() }),
+  z.object({ invoiced: z.number().int(), retried: z.number().int(), skipped: z.number().int(), lapsed: z.number().int() }),
 );

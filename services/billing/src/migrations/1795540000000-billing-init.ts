@@ -64,6 +64,7 @@ export class BillingInit1795540000000 implements MigrationInterface {
       "id" uuid NOT NULL,
       "orga_id" uuid NOT NULL,
       "invoice_id" uuid NOT NULL,
+      "attempt" integer NOT NULL,
       "amount_cents" integer NOT NULL,
       "status" character varying(10) NOT NULL,
       "provider" character varying(20) NOT NULL,
@@ -71,7 +72,7 @@ export class BillingInit1795540000000 implements MigrationInterface {
       "plan_id" character varying(20) NOT NULL,
       "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
       CONSTRAINT "pk_payment" PRIMARY KEY ("id"))`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "ux_payment_invoice" ON ${s}."payment" ("invoice_id")`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "ux_payment_invoice_attempt" ON ${s}."payment" ("invoice_id", "attempt")`);
     await queryRunner.query(`CREATE INDEX "ix_payment_orga" ON ${s}."payment" ("orga_id")`);
     await queryRunner.query(`CREATE TABLE ${s}."store_fact" (
       "store_id" uuid NOT NULL,

@@ -31,16 +31,20 @@ export class SandboxPaymentProvider extends PaymentProvider {
   readonly name = 'sandbox';
   private readonly charges = new Map<string, { orgaId: string; result: ChargeResult }>();
 
-  constructor(
-    private readonly failing: ReadonlySet<string> = new Set((process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'] ?? '').split(',').filter(Boolean)),
-  ) {
+  /** `failing` for tests; by default PAWLINE_PAYMENT_SANDBOX_FAIL, read at each charge */
+  constructor(private readonly failing?: ReadonlySet<string>) {
     super();
+  }
+
+  private fails(orgaId: string): boolean {
+    const failing = this.failing ?? new Set((process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'] ?? '').split(',').filter(Boolean));
+    return failing.has(orgaId);
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const known = this.charges.get(request.idempotencyKey);
     if (known) return known.result;
-    const status = request.onSession ? 'pending' : this.failing.has(request.orgaId) ? 'failed' : 'succeeded';
+    const status = request.onSession ? 'pending' : this.fails(request.orgaId) ? 'failed' : 'succeeded';
     const result: ChargeResult = { ref: `sandbox_${randomUUID()}`, status };
     this.charges.set(request.idempotencyKey, { orgaId: request.orgaId, result });
     return result;

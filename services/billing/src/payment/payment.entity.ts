@@ -1,8 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A charge of an invoice at the payment provider; one per invoice. */
+/** A charge of an invoice at the payment provider: attempt 1, then a retry a day while the invoice is unpaid. */
 @Entity('payment')
-@Index('ux_payment_invoice', ['invoiceId'], { unique: true })
+@Index('ux_payment_invoice_attempt', ['invoiceId', 'attempt'], { unique: true })
 @Index('ix_payment_orga', ['orgaId'])
 export class PaymentEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -13,6 +13,9 @@ export class PaymentEntity {
 
   @Column({ type: 'uuid', name: 'invoice_id' })
   invoiceId!: string;
+
+  @Column({ type: 'integer' })
+  attempt!: number;
 
   @Column({ type: 'integer', name: 'amount_cents' })
   amountCents!: number;

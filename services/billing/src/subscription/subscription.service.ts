@@ -196,14 +196,14 @@ export class SubscriptionService {
       if (!invoice) throw new RpcError('conflict');
       const paymentId = randomUUID();
       const charge = await this.provider.charge({
-        idempotencyKey: `invoice:${invoice.id}`,
+        idempotencyKey: `invoice:${invoice.id}:1`,
         orgaId,
         amountCents: invoice.gross_cents,
         description: `Invoice ${invoice.number}`,
         onSession: true,
       });
       await manager.query(
-        `INSERT INTO payment (id, orga_id, invoice_id, amount_cents, status, provider, provider_ref, plan_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8)`,
         [paymentId, orgaId, invoice.id, invoice.gross_cents, charge.status, this.provider.name, charge.ref, planId],
       );
       await manager.query(`UPDATE subscription SET pending_payment_id = $2, updated_at = now() WHERE orga_id = $1`, [orgaId, paymentId]);
@@ -275,71 +275,115 @@ export class SubscriptionService {
   /**
    * The run of the 1st for one period: each paid organization gets one invoice (the month's plan and
    * extra stores, last month's reminders over the plan) and one charge, keyed by organization and
-   * period, so running it again, or twice at once, charges nothing more. Lapses what stayed unpaid.
+   * period, so running it again, or twice at once, charges nothing more. An unpaid invoice is charged
+   * again once a day (a new attempt, its own idempotency key) until the grace days lapse the plan.
    */
-  async runMonthly(period: string, meta: OutboxMeta, now = new Date()): Promise<{ invoiced: number; skipped: number; lapsed: number }> {
+  async runMonthly(
+    period: string,
+    meta: OutboxMeta,
+    now = new Date(),
+  ): Promise<{ invoiced: number; retried: number; skipped: number; lapsed: number }> {
     const orgas = await this.db.query<{ orga_id: string }[]>(`SELECT orga_id FROM subscription WHERE tier > 0 ORDER BY orga_id`);
-    let invoiced = 0;
-    let skipped = 0;
-    let lapsed = 0;
+    const totals = { invoiced: 0, retried: 0, skipped: 0, lapsed: 0 };
     for (const { orga_id: orgaId } of orgas) {
-      const outcome = await this.db.transaction(async (manager) => {
-        const row = await this.row(manager, orgaId, true);
-        if (row.tier <= 0) return 'skipped' as const;
-        if (lapseDue(row.tier, row.paid_through, now)) {
-          await manager.query(`UPDATE subscription SET tier = 0, plan_id = 'free_trial', updated_at = now() WHERE orga_id = $1`, [orgaId]);
-          await this.publish(manager, orgaId, meta);
-          return 'lapsed' as const;
-        }
-        // already paid through this period (a first month paid pro-rata, or this run's earlier pass)
-        const periodEnd = firstOfNextMonth(`${period}-01`);
-        if (row.paid_through && new Date(row.paid_through).getTime() >= periodEnd.getTime()) return 'skipped' as const;
-        const customer = await this.invoices.customerOf(manager, orgaId);
-        if (!customer) return 'skipped' as const;
-        const planId = (row.next_plan_id ?? row.plan_id) as PlanId;
-        const plan = PLANS[planId];
-        const stores = await this.storeCount(manager, orgaId);
-        const fee = monthlyFeeCents(plan, stores, row.custom_monthly_cents);
-        const reminders = await this.remindersOf(manager, row, previousPeriod(period));
-        const invoice = await this.invoices.issue(manager, {
-          orgaId,
-          key: `monthly:${orgaId}:${period}`,
-          kind: 'monthly',
-          planId,
-          period,
-          lines: monthlyInvoiceLines(plan, fee, stores, period, reminders),
-          now,
-          customer,
-        });
-        if (!invoice) return 'skipped' as const;
-        const charge = await this.provider.charge({
-          idempotencyKey: `invoice:${invoice.id}`,
-          orgaId,
-          amountCents: invoice.gross_cents,
-          description: `Invoice ${invoice.number}`,
-          onSession: false,
-        });
-        const paymentId = randomUUID();
-        await manager.query(
-          `INSERT INTO payment (id, orga_id, invoice_id, amount_cents, status, provider, provider_ref, plan_id) VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7)`,
-          [paymentId, orgaId, invoice.id, invoice.gross_cents, this.provider.name, charge.ref, planId],
-        );
-        if (charge.status === 'succeeded') {
-          await manager.query(
-            `UPDATE subscription SET paid_through = $2, plan_id = $3, tier = $4, next_plan_id = NULL WHERE orga_id = $1`,
-            [orgaId, firstOfNextMonth(`${period}-01`), plan.id, plan.tier],
-          );
-          await this.settle(manager, orgaId, paymentId, 'succeeded', meta, now);
-        } else if (charge.status === 'failed') {
-          await this.settle(manager, orgaId, paymentId, 'failed', meta, now);
-        }
-        return 'invoiced' as const;
-      });
-      if (outcome === 'invoiced') invoiced += 1;
-      else if (outcome === 'lapsed') lapsed += 1;
-      else skipped += 1;
+      const outcome = await this.db.transaction((manager) => this.runOne(manager, orgaId, period, meta, now));
+      totals[outcome] += 1;
     }
-    return { invoiced, skipped, lapsed };
+    return totals;
+  }
+
+  private async runOne(
+    manager: EntityManager,
+    orgaId: string,
+    period: string,
+    meta: OutboxMeta,
+    now: Date,
+  ): Promise<'invoiced' | 'retried' | 'skipped' | 'lapsed'> {
+    // the lock makes a second run, here or on another instance, wait for this one and then skip
+    const row = await this.row(manager, orgaId, true);
+    if (row.tier <= 0) return 'skipped';
+    if (lapseDue(row.tier, row.paid_through, now)) {
+      await manager.query(`UPDATE subscription SET tier = 0, plan_id = 'free_trial', updated_at = now() WHERE orga_id = $1`, [orgaId]);
+      await this.publish(manager, orgaId, meta);
+      return 'lapsed';
+    }
+    // already paid through this period (a first month paid pro-rata, or this run's earlier pass)
+    const periodEnd = firstOfNextMonth(`${period}-01`);
+    if (row.paid_through && new Date(row.paid_through).getTime() >= periodEnd.getTime()) return 'skipped';
+    const planId = (row.next_plan_id ?? row.plan_id) as PlanId;
+    const key = `monthly:${orgaId}:${period}`;
+    const [unpaid] = await manager.query<{ id: string; number_year: number; number_seq: number; gross_cents: number; status: string }[]>(
+      `SELECT id, number_year, number_seq, gross_cents, status FROM invoice WHERE idempotency_key = $1`,
+      [key],
+    );
+    if (unpaid) {
+      if (unpaid.status !== 'failed') return 'skipped';
+      const [last] = await manager.query<{ attempt: number; created_at: Date }[]>(
+        `SELECT attempt, created_at FROM payment WHERE invoice_id = $1 ORDER BY attempt DESC LIMIT 1`,
+        [unpaid.id],
+      );
+      if (last && billingDate(new Date(last.created_at)) >= billingDate(now)) return 'skipped';
+      const invoice = { id: unpaid.id, number: `${unpaid.number_year}/${unpaid.number_seq}`, gross_cents: unpaid.gross_cents };
+      await this.chargeMonthly(manager, orgaId, invoice, (last?.attempt ?? 0) + 1, planId, periodEnd, meta, now);
+      return 'retried';
+    }
+    const customer = await this.invoices.customerOf(manager, orgaId);
+    if (!customer) return 'skipped';
+    const plan = PLANS[planId];
+    const stores = await this.storeCount(manager, orgaId);
+    const fee = monthlyFeeCents(plan, stores, row.custom_monthly_cents);
+    const reminders = await this.remindersOf(manager, row, previousPeriod(period));
+    const invoice = await this.invoices.issue(manager, {
+      orgaId,
+      key,
+      kind: 'monthly',
+      planId,
+      period,
+      lines: monthlyInvoiceLines(plan, fee, stores, period, reminders),
+      now,
+      customer,
+    });
+    if (!invoice) return 'skipped';
+    await this.chargeMonthly(manager, orgaId, invoice, 1, planId, periodEnd, meta, now);
+    return 'invoiced';
+  }
+
+  /** Charges a monthly invoice off-session; paid, the plan runs to the period's end. */
+  private async chargeMonthly(
+    manager: EntityManager,
+    orgaId: string,
+    invoice: { id: string; number: string; gross_cents: number },
+    attempt: number,
+    planId: PlanId,
+    periodEnd: Date,
+    meta: OutboxMeta,
+    now: Date,
+  ): Promise<void> {
+    const charge = await this.provider.charge({
+      idempotencyKey: `invoice:${invoice.id}:${attempt}`,
+      orgaId,
+      amountCents: invoice.gross_cents,
+      description: `Invoice ${invoice.number}`,
+      onSession: false,
+    });
+    const paymentId = randomUUID();
+    await manager.query(
+      `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9)`,
+      [paymentId, orgaId, invoice.id, attempt, invoice.gross_cents, this.provider.name, charge.ref, planId, now],
+    );
+    if (charge.status === 'succeeded') {
+      const plan = PLANS[planId];
+      await manager.query(`UPDATE subscription SET paid_through = $2, plan_id = $3, tier = $4, next_plan_id = NULL WHERE orga_id = $1`, [
+        orgaId,
+        periodEnd,
+        plan.id,
+        plan.tier,
+      ]);
+      await this.settle(manager, orgaId, paymentId, 'succeeded', meta, now);
+    } else if (charge.status === 'failed') {
+      await this.settle(manager, orgaId, paymentId, 'failed', meta, now);
+    }
   }
 
   /** R1.21, R9.02 the reminders messaging sent in a month, as the bill counts them. */

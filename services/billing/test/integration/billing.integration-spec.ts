@@ -234,23 +234,35 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect(await count(usage, [anna.orgaId])).toBe(565);
   });
 
-  it('R1.22 R9.02 R1.21 the run of the 1st invoices the month once (run again and three times at once, on two instances), with last month over the plan', async () => {
+  it('R1.22 R9.02 R1.21 the run of the 1st invoices the month once (run again and three times at once, on two instances), retries a declined charge once a day, and bills last month over the plan', async () => {
     const [{ paid_through }] = await env.query<{ paid_through: Date }>(
       `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
       [anna.orgaId],
     );
     const first = new Date(new Date(paid_through).getTime() + 3_600_000);
     const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
-    const run = () => call(client, runBillingRpc, { period, now: first.toISOString() }, null);
+    const run = (at = first) => call(client, runBillingRpc, { period, now: at.toISOString() }, null);
     // the month of the checkout was paid pro-rata: running it bills nobody again
     const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(new Date());
-    expect(await call(client, runBillingRpc, { period: thisMonth }, null)).toMatchObject({ invoiced: 0 });
+    expect(await call(client, runBillingRpc, { period: thisMonth }, null)).toMatchObject({ invoiced: 0, retried: 0 });
+    // the card is declined on the 1st: one invoice, one failed charge, however many runs start at once
+    process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'] = anna.orgaId;
     const results = await Promise.all([run(), run(), run()]);
     expect(results.map((result) => result.invoiced).sort()).toEqual([0, 0, 1]);
-    expect((await run()).invoiced).toBe(0);
+    expect(results.map((result) => result.retried)).toEqual([0, 0, 0]);
+    expect(await run()).toMatchObject({ invoiced: 0, retried: 0 });
+    const payments = `SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1`;
+    expect(await count(payments, [anna.orgaId])).toBe(2);
+    // the next day the run charges it again, once, and this time it is paid
+    delete process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'];
+    const nextDay = new Date(first.getTime() + 86_400_000);
+    const retries = await Promise.all([run(nextDay), run(nextDay)]);
+    expect(retries.map((result) => result.retried).sort()).toEqual([0, 1]);
+    expect(await run(nextDay)).toMatchObject({ invoiced: 0, retried: 0 });
     const monthly = `SELECT count(*) AS n FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`;
     expect(await count(monthly, [anna.orgaId, period])).toBe(1);
-    expect(await count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1`, [anna.orgaId])).toBe(2);
+    expect(await count(payments, [anna.orgaId])).toBe(3);
+    expect(await count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1 AND status = 'succeeded'`, [anna.orgaId])).toBe(2);
     const invoices = (await http(anna, 'GET', anna.orgaId, 'invoices')).body as {
       v: { kind: string; status: string; lines: { kind: string; net_cents: number }[]; net_cents: number; vat_cents: number }[];
     };
