@@ -142,7 +142,14 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
       body: { fields: { fiscal_code: 'validation.invalidFiscalCode' } },
     });
     expect(await http(anna, 'GET', anna.orgaId, 'billing/data')).toMatchObject({ status: 200, body: { v: null } });
-    expect((await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' })).status).toBe(400);
+    expect(await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' })).toMatchObject({
+      status: 400,
+      body: { fields: { billing_data: 'validation.billingDataRequired' } },
+    });
+    expect(await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'customized' })).toMatchObject({
+      status: 400,
+      body: { fields: { plan_id: 'validation.planNotPurchasable' } },
+    });
   });
 
   it('R1.23 R3.18 saves Company billing data normalized, with codice_destinatario, pec and fiscal_code', async () => {
