@@ -151,4 +151,13 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   checkPublicCustomer: { method: 'post', path: '/api/v1/public/booking/:public_id/customer-check' },
   getPublicChallenge: { method: 'post', path: '/api/v1/public/booking/:public_id/challenge' },
   createPublicBookingRequest: { method: 'post', path: '/api/v1/public/booking/:public_id/request' },
+  listPlans: { method: 'get', path: '/api/v1/orga/:orga/plans' },
+  getSubscription: { method: 'get', path: '/api/v1/orga/:orga/subscription' },
+  subscribe: { method: 'post', path: '/api/v1/orga/:orga/subscription' },
+  confirmPayment: { method: 'post', path: '/api/v1/orga/:orga/payment/:payment/confirm' },
+  getBillingProfile: { method: 'get', path: '/api/v1/orga/:orga/billing/data' },
+  updateBillingProfile: { method: 'put', path: '/api/v1/orga/:orga/billing/data' },
+  listInvoices: { method: 'get', path: '/api/v1/orga/:orga/invoices' },
+  downloadInvoicePdf: { method: 'get', path: '/api/v1/orga/:orga/invoice/:invoice/pdf', transfer: 'download' },
+  downloadInvoiceXml: { method: 'get', path: '/api/v1/orga/:orga/invoice/:invoice/xml', transfer: 'download' },
 };

@@ -7,3 +7,4 @@ export * from './scheduling';
 export * from './http';
 export * from './messaging';
 export * from './booking';
+export * from './billing';

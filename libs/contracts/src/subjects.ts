@@ -4,9 +4,10 @@ import * as identity from './identity';
 import * as scheduling from './scheduling';
 import * as messaging from './messaging';
 import * as booking from './booking';
+import * as billing from './billing';
 
 /** Contracts of each service, by the service that answers (rpc) or publishes (evt, work) them. */
-export const CONTRACTS_BY_SERVICE = { identity, crm, scheduling, messaging, booking } as const;
+export const CONTRACTS_BY_SERVICE = { identity, crm, scheduling, messaging, booking, billing } as const;
 
 /** Subjects every kit service answers in addition to its own (see libs/contracts/src/kit). */
 export const KIT_SUBJECTS = ['rpc.<service>.health', 'rpc.<service>.dead-letter.list'] as const;

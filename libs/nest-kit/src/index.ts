@@ -44,3 +44,4 @@ export { initTracing, shutdownTracing } from './tracing/init-tracing';
 export { KitEventContext, KitRpcContext } from './transport/kit-contexts';
 export { KitExceptionFilter } from './transport/kit-exception.filter';
 export { KitNatsTransport } from './transport/kit-nats.transport';
+export * from './entitlements/entitlements';

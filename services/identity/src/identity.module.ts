@@ -18,6 +18,7 @@ import { OrgaAdminHandlers } from './orga/orga-admin.handlers';
 import { OrgaAdminService } from './orga/orga-admin.service';
 import { OrgaHandlers } from './orga/orga.handlers';
 import { OrgaService } from './orga/orga.service';
+import { SubscriptionMirrorHandlers } from './orga/subscription-mirror.handlers';
 import { TeamHandlers } from './orga/team.handlers';
 import { TeamService } from './orga/team.service';
 import { UserHandlers } from './user/user.handlers';
@@ -29,7 +30,16 @@ function mailSender(config: IdentityConfig, dataSource: DataSource): MailSender 
 }
 
 @Module({
-  controllers: [AuthHandlers, AccountHandlers, OrgaAdminHandlers, TeamHandlers, UserHandlers, OrgaHandlers, MailboxHandlers],
+  controllers: [
+    AuthHandlers,
+    AccountHandlers,
+    OrgaAdminHandlers,
+    TeamHandlers,
+    UserHandlers,
+    OrgaHandlers,
+    MailboxHandlers,
+    SubscriptionMirrorHandlers,
+  ],
   providers: [
     { provide: MAIL_SENDER, useFactory: mailSender, inject: [SERVICE_CONFIG, DataSource] },
     PasswordHasher,

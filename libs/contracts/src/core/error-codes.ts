@@ -28,6 +28,10 @@ export const ERROR_CODES = {
   reply_window_closed: 409,
   /** online booking: another customer booked the time first; the answer carries fresh availability */
   slot_taken: 409,
+  /** a premium feature or a quota the organization's plan does not include (libs/nest-kit entitlements, ADR 0029) */
+  plan_required: 402,
+  /** R1.24, R6.07 an expired trial or lapsed Premium: the app is blocked until the organization subscribes */
+  subscription_inactive: 402,
   session_expired: 401,
   service_unavailable: 503,
   internal: 500,

@@ -34,6 +34,8 @@ const en: Catalogue = {
   reply_window_closed:
     'The customer has not written in the last 24 hours, so WhatsApp allows no free text. Please send a template message instead.',
   slot_taken: 'This time has just been booked by someone else. Please choose another one.',
+  plan_required: 'Your plan does not include this, or its limit is reached. Please update your plan to Premium.',
+  subscription_inactive: 'Your premium features have expired. Please ask your shop administrator to buy the premium package.',
   internal: 'An error occurred.',
 };
 
@@ -63,6 +65,8 @@ const it: Catalogue = {
   reply_window_closed:
     'Il cliente non ha scritto nelle ultime 24 ore, quindi WhatsApp non consente testo libero. Invia invece un messaggio modello.',
   slot_taken: 'Questo orario è appena stato prenotato da qualcun altro. Scegline un altro.',
+  plan_required: 'Il tuo piano non include questa funzione o ne hai raggiunto il limite. Aggiorna il tuo piano a Premium.',
+  subscription_inactive: "Le tue funzioni premium sono scadute. Chiedi all'amministratore del negozio di acquistare il pacchetto premium.",
   internal: 'Si è verificato un errore.',
 };
 
@@ -92,6 +96,8 @@ const de: Catalogue = {
   reply_window_closed:
     'Der Kunde hat in den letzten 24 Stunden nicht geschrieben, daher erlaubt WhatsApp keinen freien Text. Bitte senden Sie stattdessen eine Vorlagennachricht.',
   slot_taken: 'Diese Uhrzeit wurde gerade von jemand anderem gebucht. Bitte wählen Sie eine andere.',
+  plan_required: 'Ihr Tarif enthält diese Funktion nicht oder ihr Limit ist erreicht. Bitte wechseln Sie zu Premium.',
+  subscription_inactive: 'Ihre Premium-Funktionen sind abgelaufen. Bitten Sie Ihren Filialadministrator, das Premium-Paket zu kaufen.',
   internal: 'Ein Fehler ist aufgetreten.',
 };
 
@@ -121,6 +127,8 @@ const fr: Catalogue = {
   reply_window_closed:
     "Le client n'a pas écrit au cours des dernières 24 heures, WhatsApp n'autorise donc pas de texte libre. Veuillez envoyer un message modèle.",
   slot_taken: "Ce créneau vient d'être réservé par quelqu'un d'autre. Veuillez en choisir un autre.",
+  plan_required: "Votre formule n'inclut pas cette fonction ou sa limite est atteinte. Veuillez passer à Premium.",
+  subscription_inactive: "Vos fonctions premium ont expiré. Demandez à l'administrateur de votre salon d'acheter le forfait premium.",
   internal: 'Une erreur est survenue.',
 };
 

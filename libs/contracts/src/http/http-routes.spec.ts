@@ -10,6 +10,7 @@ import { messagingHttpRoutes } from './messaging.routes';
 import { messagingInboxHttpRoutes } from './messaging-inbox.routes';
 import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
 import { bookingHttpRoutes } from './booking.routes';
+import { billingHttpRoutes } from './billing.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -23,6 +24,7 @@ describe('HTTP route declarations', () => {
     messagingInboxHttpRoutes,
     messagingWebhookHttpRoutes,
     bookingHttpRoutes,
+    billingHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {

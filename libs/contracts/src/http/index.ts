@@ -8,6 +8,7 @@ import { messagingHttpRoutes } from './messaging.routes';
 import { messagingInboxHttpRoutes } from './messaging-inbox.routes';
 import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
 import { bookingHttpRoutes } from './booking.routes';
+import { billingHttpRoutes } from './billing.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -19,6 +20,7 @@ export * from './messaging.routes';
 export * from './messaging-inbox.routes';
 export * from './messaging-webhook.routes';
 export * from './booking.routes';
+export * from './billing.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -35,6 +37,7 @@ export const HTTP_ROUTES = {
   ...messagingInboxHttpRoutes,
   ...messagingWebhookHttpRoutes,
   ...bookingHttpRoutes,
+  ...billingHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;

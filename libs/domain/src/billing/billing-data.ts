@@ -4,6 +4,7 @@ import {
   isValidItalianVat,
   normalizeCodiceDestinatario,
   normalizeFiscalCode,
+  normalizeVatNumber,
 } from './italian-tax-ids';
 
 // spec §5 (R5.09): the builder's result codes.
@@ -62,4 +63,61 @@ export function buildBillingData(input: BillingDataInput): BillingDataResult {
     fiscal_code: hasFiscalCode ? normalizeFiscalCode(input.fiscal_code as string) : null,
   };
   return { ok: true, data, json: JSON.stringify(data) };
+}
+
+// R1.23 who is invoiced: a company or a private person.
+export type BillingAddress = { address: string; city: string; zip_code: string; country: string };
+
+export type CompanyBilling = BillingAddress & {
+  kind: 'company';
+  legal_name: string;
+  vat: string | null;
+  fiscal_code: string | null;
+  pec: string | null;
+  codice_destinatario: string | null;
+};
+
+export type PrivateBilling = BillingAddress & {
+  kind: 'private';
+  first_name: string;
+  last_name: string;
+  fiscal_code: string | null;
+};
+
+export type BillingProfile = CompanyBilling | PrivateBilling;
+
+export type BillingProfileResult = { ok: true; profile: BillingProfile; data: BillingData } | { ok: false; error: BillingDataError };
+
+/**
+ * R1.23, R5.09 checks a profile with the builder when it is Italian (the e-invoice needs a VAT number
+ * or a fiscal code) and stores the numbers normalized; a profile of another country keeps what it gave.
+ */
+export function checkBillingProfile(profile: BillingProfile): BillingProfileResult {
+  const italian = profile.country.trim().toUpperCase() === 'IT';
+  const input: BillingDataInput =
+    profile.kind === 'company'
+      ? { vat: profile.vat, fiscal_code: profile.fiscal_code, codice_destinatario: profile.codice_destinatario, pec: profile.pec }
+      : { fiscal_code: profile.fiscal_code };
+  if (!italian) {
+    const data: BillingData = {
+      codice_destinatario: null,
+      pec: null,
+      fiscal_code: present(profile.fiscal_code) ? profile.fiscal_code.trim() : null,
+    };
+    return { ok: true, profile: { ...profile, country: profile.country.trim().toUpperCase() }, data };
+  }
+  const built = buildBillingData(input);
+  if (!built.ok) return built;
+  const normalized: BillingProfile =
+    profile.kind === 'company'
+      ? {
+          ...profile,
+          country: 'IT',
+          vat: present(profile.vat) ? normalizeVatNumber(profile.vat) : null,
+          fiscal_code: built.data.fiscal_code,
+          pec: built.data.pec,
+          codice_destinatario: built.data.codice_destinatario,
+        }
+      : { ...profile, country: 'IT', fiscal_code: built.data.fiscal_code };
+  return { ok: true, profile: normalized, data: built.data };
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { BILLING_DATA_ERRORS, BILLING_DATA_ERROR_KEYS, buildBillingData } from './billing-data';
+import { BILLING_DATA_ERRORS, BILLING_DATA_ERROR_KEYS, buildBillingData, checkBillingProfile } from './billing-data';
 import { fiscalCodeCheckChar, isValidCodiceDestinatario, isValidFiscalCode, isValidItalianVat } from './italian-tax-ids';
 
 // Published numbers: Ferrari S.p.A., Eni S.p.A., Telecom Italia S.p.A.
@@ -7,7 +7,7 @@ const REAL_VATS = ['00159560366', '00905811006', '00488410010'];
 // Published sample codici fiscali (Mario Rossi, Matteo Moretti).
 const REAL_FISCAL_CODES = ['RSSMRA85T10A562S', 'RSSMRA70A01H501S', 'RSSMRA80A01H501U', 'MRTMTT25D09F205Z'];
 
-describe('Italian VAT number', () => {
+describe('R5.06 Italian VAT number', () => {
   it('accepts real VAT numbers, trimmed, upper-cased and with a leading IT', () => {
     for (const vat of REAL_VATS) {
       expect(isValidItalianVat(vat)).toBe(true);
@@ -43,7 +43,7 @@ describe('Italian VAT number', () => {
   });
 });
 
-describe('codice destinatario', () => {
+describe('R5.07 codice destinatario', () => {
   it('exactly 7 letters or digits', () => {
     expect(isValidCodiceDestinatario('0000000')).toBe(true);
     expect(isValidCodiceDestinatario('M5UXCR1')).toBe(true);
@@ -54,7 +54,7 @@ describe('codice destinatario', () => {
   });
 });
 
-describe('codice fiscale', () => {
+describe('R5.08 codice fiscale', () => {
   it('accepts published codici fiscali, also lower-case', () => {
     for (const code of REAL_FISCAL_CODES) {
       expect(isValidFiscalCode(code)).toBe(true);
@@ -105,5 +105,43 @@ describe('billing data builder', () => {
       pec: 'mario@pec.it',
       fiscal_code: 'RSSMRA85T10A562S',
     });
+  });
+});
+
+describe('billing profile (Company or Private)', () => {
+  const address = { address: 'Via Roma 1', city: 'Milano', zip_code: '20100', country: 'it' };
+
+  it('R1.23 a company gives legal name, VAT, fiscal code, certified mail and recipient code, stored normalized', () => {
+    const result = checkBillingProfile({
+      kind: 'company',
+      legal_name: 'Toelettatura Fido S.r.l.',
+      vat: ' it00159560366 ',
+      fiscal_code: null,
+      pec: 'fido@pec.it',
+      codice_destinatario: 'm5uxcr1',
+      ...address,
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      profile: { vat: '00159560366', codice_destinatario: 'M5UXCR1', country: 'IT' },
+      data: { codice_destinatario: 'M5UXCR1', pec: 'fido@pec.it', fiscal_code: null },
+    });
+  });
+
+  it('R1.23 R5.09 a private person gives first and last name; in Italy the fiscal code is needed (2) and checked (4)', () => {
+    const person = { kind: 'private' as const, first_name: 'Mario', last_name: 'Rossi', ...address };
+    expect(checkBillingProfile({ ...person, fiscal_code: null })).toEqual({ ok: false, error: 2 });
+    expect(checkBillingProfile({ ...person, fiscal_code: 'RSSMRA85T10A562T' })).toEqual({ ok: false, error: 4 });
+    expect(checkBillingProfile({ ...person, fiscal_code: 'rssmra85t10a562s' })).toMatchObject({
+      ok: true,
+      profile: { fiscal_code: 'RSSMRA85T10A562S' },
+    });
+    expect(checkBillingProfile({ ...person, country: 'DE', fiscal_code: null })).toMatchObject({ ok: true, profile: { country: 'DE' } });
+  });
+
+  it('R5.09 a company with a bad VAT is 3, a bad recipient code 5', () => {
+    const company = { kind: 'company' as const, legal_name: 'X', fiscal_code: null, pec: null, ...address };
+    expect(checkBillingProfile({ ...company, vat: '00159560367', codice_destinatario: null })).toEqual({ ok: false, error: 3 });
+    expect(checkBillingProfile({ ...company, vat: REAL_VATS[1], codice_destinatario: 'ABC' })).toEqual({ ok: false, error: 5 });
   });
 });

@@ -1,2 +1,5 @@
 export * from './italian-tax-ids';
 export * from './billing-data';
+export * from './plans';
+export * from './charges';
+export * from './invoice';

@@ -10,6 +10,9 @@ import {
   sidebarTrialPercent,
   subscriptionEnd,
   trialEnd,
+  accountAccess,
+  lapseDue,
+  subscriptionState,
   type SubscriptionOrga,
 } from './subscription';
 
@@ -84,5 +87,42 @@ describe('subscription', () => {
         expect(percent).toBeLessThanOrEqual(100);
       }),
     );
+  });
+});
+
+describe('subscription states (spec §4)', () => {
+  const createdOn = new Date('2026-11-01T10:00:00Z');
+  const trialOrga = { tier: 0, created_at: createdOn, subscribed_until: new Date('2026-11-16T10:00:00Z'), subscribed_since: null };
+
+  it('R4.09 free trial while days remain, expired trial after, blocking until subscribing', () => {
+    expect(subscriptionState(trialOrga, new Date('2026-11-10T10:00:00Z'))).toBe('free_trial');
+    expect(subscriptionState(trialOrga, new Date('2026-11-16T10:00:00Z'))).toBe('expired_trial');
+    expect(accountAccess(trialOrga, 0, new Date('2026-11-20T00:00:00Z'))).toBe('subscribe');
+    expect(accountAccess(trialOrga, 0, new Date('2026-11-10T00:00:00Z'))).toBe('ok');
+  });
+
+  it('employees of an inactive organization are told to ask their administrator (spec §6)', () => {
+    const after = new Date('2026-11-20T00:00:00Z');
+    expect(accountAccess(trialOrga, 1, after)).toBe('subscribe');
+    expect(accountAccess(trialOrga, 3, after)).toBe('ask_administrator');
+    expect(accountAccess({ ...trialOrga, tier: 4 }, 3, after)).toBe('ok');
+  });
+
+  it('R4.09 paid is Premium active; paid once and back at tier 0 past its period is Premium expired', () => {
+    const now = new Date('2027-01-20T00:00:00Z');
+    expect(subscriptionState({ ...trialOrga, tier: 4, subscribed_since: createdOn }, now)).toBe('premium_active');
+    expect(subscriptionState({ ...trialOrga, subscribed_since: createdOn, subscribed_until: new Date('2027-01-01T00:00:00Z') }, now)).toBe(
+      'premium_expired',
+    );
+    expect(accountAccess({ ...trialOrga, subscribed_since: createdOn, subscribed_until: new Date('2027-01-01T00:00:00Z') }, 4, now)).toBe(
+      'ask_administrator',
+    );
+  });
+
+  it('a failed monthly payment lapses after the grace days', () => {
+    const paidThrough = new Date('2027-01-01T00:00:00Z');
+    expect(lapseDue(4, paidThrough, new Date('2027-01-08T00:00:00Z'))).toBe(false);
+    expect(lapseDue(4, paidThrough, new Date('2027-01-08T00:00:01Z'))).toBe(true);
+    expect(lapseDue(0, paidThrough, new Date('2027-02-01T00:00:00Z'))).toBe(false);
   });
 });

@@ -70,3 +70,42 @@ export function sidebarTrialNotice(orga: SubscriptionOrga, now: Instant): Sideba
   const days = remainingDays(subscriptionEnd(orga), now);
   return { show: true, remainingDays: days, percent: sidebarTrialPercent(days), expired: days <= 0 };
 }
+
+// spec §4 the subscription's states (R4.09, R1.24, R6.07).
+export type SubscriptionState = 'free_trial' | 'expired_trial' | 'premium_active' | 'premium_expired';
+
+export type SubscriptionFacts = SubscriptionOrga & {
+  /** set once the organization first paid; a tier 0 organization with it has let its Premium lapse */
+  subscribed_since?: Instant | null;
+};
+
+/**
+ * Free trial until its end, then expired trial; paid (tier above 0) is Premium active; an
+ * organization that paid once and is back at tier 0 past its paid period is Premium expired.
+ */
+export function subscriptionState(orga: SubscriptionFacts, now: Instant): SubscriptionState {
+  if (orga.tier > 0) return 'premium_active';
+  const everPaid = orga.subscribed_since !== null && orga.subscribed_since !== undefined;
+  if (isActive(orga, now)) return everPaid ? 'premium_active' : 'free_trial';
+  return everPaid ? 'premium_expired' : 'expired_trial';
+}
+
+/** Days a failed monthly payment may be retried before the subscription lapses back to tier 0. */
+export const PAYMENT_GRACE_DAYS = 7;
+
+/** A paid organization whose period ended more than the grace days ago lapses (Premium expired). */
+export function lapseDue(tier: number, paidThrough: Instant | null, now: Instant): boolean {
+  if (tier <= 0 || paidThrough === null) return false;
+  return toEpochMs(now) > toEpochMs(paidThrough) + PAYMENT_GRACE_DAYS * MS_PER_DAY;
+}
+
+export type AccountAccess = 'ok' | 'subscribe' | 'ask_administrator';
+
+/**
+ * R4.09, R1.24, R6.07 an inactive organization is blocked until it subscribes: its administrators
+ * (rank 1 or lower) are sent to subscribe, its employees told to ask their administrator.
+ */
+export function accountAccess(orga: SubscriptionFacts, orgaRank: number, now: Instant): AccountAccess {
+  if (isActive(orga, now)) return 'ok';
+  return orgaRank <= 1 ? 'subscribe' : 'ask_administrator';
+}

@@ -23,10 +23,11 @@ import {
   matchCustomerRpc,
   saveServiceTimesRpc,
   updateBookingSetupRpc,
+  subscriptionChangedEvent,
   type EventEnvelope,
 } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
-import { call, createTestEnv, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
+import { call, createTestEnv, emitEvent, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real crm (customer match, customers and pets of an accept)
 import { crmService } from '../../../crm/src/crm.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity (memberships, stores, members)
@@ -103,6 +104,31 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
     const response = await fetch(`${service.httpUrl}/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'up', service: 'booking', checks: { postgres: 'up', nats: 'up' } });
+  });
+
+  it('R1.20 a plan without online booking cannot switch it on: plan_required from the server', async () => {
+    const carla = await salon(env, client, 'Carla');
+    const tierIs = async (tier: number) =>
+      until(
+        () => env.query<{ tier: number }>(`SELECT tier FROM identity.organization WHERE id = $1`, [carla.orgaId]),
+        (rows) => rows[0]?.tier === tier,
+        `tier ${tier} in identity`,
+      );
+    const changed = (planId: string, tier: number) =>
+      emitEvent(env, subscriptionChangedEvent, {
+        orga_id: carla.orgaId,
+        plan_id: planId,
+        tier,
+        subscribed_since: null,
+        subscribed_until: null,
+      });
+    await changed('free_plan', 1);
+    await tierIs(1);
+    const refused = await failureOf(client, updateBookingSetupRpc, { ...scope(carla), enabled: true }, carla.auth);
+    expect(refused).toMatchObject({ code: 'plan_required', status: 402, params: { feature: 'online_booking' } });
+    await changed('premium', 4);
+    await tierIs(4);
+    expect(await call(client, updateBookingSetupRpc, { ...scope(carla), enabled: true }, carla.auth)).toMatchObject({ enabled: true });
   });
 
   describe('rules', () => {

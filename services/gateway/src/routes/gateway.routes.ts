@@ -13,6 +13,7 @@ import { messagingInboxRoutes } from './messaging-inbox.routes';
 import { messagingWebhookRoutes } from './messaging-webhook.routes';
 import { bookingRoutes } from './booking.routes';
 import { bookingPublicRoutes } from './booking-public.routes';
+import { billingRoutes } from './billing.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -28,6 +29,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...messagingWebhookRoutes,
     ...bookingRoutes,
     ...bookingPublicRoutes,
+    ...billingRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];

@@ -82,6 +82,18 @@ const customerLinks = (ctx: BodyContext) => ({
   external_services: [{ external_service_id: ctx.ids['external_service'], entity_id: 'matrix' }],
 });
 
+/** An Italian company's billing data (R1.23): Ferrari's published VAT number, a valid codice destinatario. */
+export const MATRIX_BILLING_PROFILE = {
+  kind: 'company',
+  legal_name: 'Matrix S.r.l.',
+  vat: '00159560366',
+  codice_destinatario: 'M5UXCR1',
+  address: 'Via Matrice 1',
+  city: 'Modena',
+  zip_code: '41121',
+  country: 'IT',
+};
+
 /**
  * Minimal valid bodies for routes whose body schema rejects `{}` (a 400 before the guard would
  * hide a leak) and whose body minimalBody cannot derive, or should not: where the ids, names or
@@ -99,6 +111,7 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/user/password': () => ({ current_password: 'a-long-password-1', password: 'a-long-password-2' }),
   'POST /api/v1/user/email': () => ({ email: `matrix.moved.${fresh()}@example.com`, current_password: 'a-long-password-1' }),
   'PUT /api/v1/user/rating': () => ({ rating: 5 }),
+  'PUT /api/v1/orga/:orga/billing/data': () => ({ profile: MATRIX_BILLING_PROFILE }),
   // the real name: a non-owner must be refused for who they are, not for a wrong name
   'POST /api/v1/orga/:orga/cancel': (ctx) => ({ confirm_name: ctx.orgaName }),
   'POST /api/v1/orga/:orga/store': () => ({ name: `Matrix ${fresh()}`, country: 'IT', address_from_orga: true }),

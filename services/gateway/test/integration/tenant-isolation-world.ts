@@ -1,7 +1,7 @@
 import { REMINDER_STATUS } from '@pawline/contracts';
 import { bookingFrom, bookSlot, openForBooking } from './booking-test-helpers';
 import { forwardsFor, newOwner, type Owner } from './gateway-test-helpers';
-import { MATRIX_TEMPLATE } from './route-filling';
+import { MATRIX_BILLING_PROFILE, MATRIX_TEMPLATE } from './route-filling';
 
 /**
  * The world of the tenant-isolation matrix, built once through the real API: organization A with
@@ -268,6 +268,11 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
   const template = await ownerOfA('post', `${orgaA}/msg/template`, MATRIX_TEMPLATE);
   const profileImage = await ownerOfA('post', `${orgaA}/msg/whatsapp_profile_image`, undefined, PNG);
   const answer = await customerWritesTo(base, a, storeA, customerId, PNG);
+  // billing (issue 14): A's billing data and a checkout waiting for its payment, with its first invoice
+  await ownerOfA('put', `${orgaA}/billing/data`, { profile: MATRIX_BILLING_PROFILE });
+  const checkout = await ownerOfA('post', `${orgaA}/subscription`, { plan_id: 'premium' });
+  const paymentId = String((checkout['payment'] as { id: string }).id);
+  const invoiceId = String((checkout['payment'] as { invoice_id: string }).invoice_id);
 
   const spareStores = { a: [] as string[], b: [] as string[] };
   for (const [key, orga] of [
@@ -309,6 +314,8 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     slot: bookingRequest,
     // the public booking routes' :public_id (a declared parameter the world fills, see fillPath)
     public_id: publicId,
+    payment: paymentId,
+    invoice: invoiceId,
   };
 
   // no member has asked a guard anything yet, so no guard or service holds a membership older

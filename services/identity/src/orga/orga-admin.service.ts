@@ -22,6 +22,7 @@ import { OutboxService, RpcError } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SessionService } from '../auth/session.service';
 import type { AuthenticatedCaller } from '../common/session-guard';
+import { requireRoomFor } from './plan-limits';
 import { phoneField, textField, timeZoneField } from './field-rules';
 import { sanitizeHtml } from './html-sanitizer';
 import { requireOrgaAdmin, requireOwner } from './orga-member';
@@ -108,6 +109,7 @@ export class OrgaAdminService {
     const timeZone = input.time_zone !== undefined ? timeZoneField(input.time_zone) : (defaultTimeZone(input.country) ?? 'UTC');
     return this.dataSource.transaction(async (manager) => {
       await requireOrgaAdmin(manager, caller.user.id, input.orga_id);
+      await requireRoomFor(manager, input.orga_id, 'stores');
       const store = manager.create(StoreEntity, {
         id: randomUUID(),
         orgaId: input.orga_id,

@@ -17,6 +17,7 @@ import { SessionService } from '../auth/session.service';
 import type { AuthenticatedCaller } from '../common/session-guard';
 import { freeUsername, newPersonUser, retryingUsername } from '../user/new-person-user';
 import { PersonUserEntity } from '../user/person-user.entity';
+import { requireRoomFor } from './plan-limits';
 import { colorSchemeField, phoneField, textField } from './field-rules';
 import { firstPassword } from './first-password';
 import { loadMember, overridesOf, requireOrgaAdmin, type LoadedMember } from './orga-member';
@@ -82,6 +83,7 @@ export class TeamService {
         const overrides = input.store_override ?? {};
         refuse(teamChangeRefusal(actor.member, null, { orgaRank: input.orga_rank, storeRanks: Object.values(overrides) }));
         await this.checkStores(manager, input.orga_id, overrides);
+        await requireRoomFor(manager, input.orga_id, 'users');
         const taken: unknown[] = await manager.query(`SELECT 1 FROM person_user WHERE lower(email) = lower($1)`, [input.email]);
         if (taken.length > 0) throw new RpcError('server_101');
         const username = await freeUsername(manager, stem);

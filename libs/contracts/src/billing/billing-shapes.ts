@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+// The same lists as libs/domain billing/plans.ts (contracts depend on nothing; billing's module spec compares them).
+export const PLAN_ID_VALUES = ['free_trial', 'free_plan', 'basic', 'standard', 'premium', 'customized'] as const;
+export const PREMIUM_FEATURE_VALUES = [
+  'full_history',
+  'tags',
+  'attachments',
+  'pet_images',
+  'whatsapp_reminders',
+  'salon_statistics',
+  'customer_statistics',
+  'online_booking',
+  'detailed_pet_notes',
+] as const;
+
+const uuid = z.string().uuid();
+const isoTimestamp = z.string();
+
+/** R1.19, R1.20 a plan and its entitlements (libs/domain billing/plans.ts). */
+export const planSchema = z.object({
+  id: z.enum(PLAN_ID_VALUES),
+  tier: z.number().int(),
+  monthly_cents: z.number().int().nullable(),
+  purchasable: z.boolean(),
+  features: z.array(z.enum(PREMIUM_FEATURE_VALUES)),
+  quotas: z.object({
+    users: z.number().int().nullable(),
+    stores: z.number().int().nullable(),
+    tags: z.number().int().nullable(),
+    attachments: z.number().int().nullable(),
+    pet_images: z.number().int(),
+    monthly_reminders: z.number().int(),
+  }),
+});
+export type PlanView = z.infer<typeof planSchema>;
+
+/** spec §4 where an organization stands: its state, remaining days and what the shell shows. */
+export const subscriptionSchema = z.object({
+  orga_id: uuid,
+  plan_id: z.enum(PLAN_ID_VALUES),
+  tier: z.number().int(),
+  state: z.enum(['free_trial', 'expired_trial', 'premium_active', 'premium_expired']),
+  /** R4.09 -1 not expiring, 0 expired, 1 expiring within 14 days */
+  expiry_state: z.number().int(),
+  active: z.boolean(),
+  remaining_days: z.number().int(),
+  subscribed_since: isoTimestamp.nullable(),
+  subscribed_until: isoTimestamp.nullable(),
+  /** end of the period paid for (paid tiers) */
+  paid_through: isoTimestamp.nullable(),
+  store_count: z.number().int(),
+  monthly_cents: z.number().int(),
+  /** R4.08 the free-trial banner (1 to 6 days left) and the sidebar notice's percentage of 30 */
+  trial_banner: z.boolean(),
+  sidebar_percent: z.number().nullable(),
+  /** a checkout waiting for its payment */
+  pending_payment_id: uuid.nullable(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionSchema>;
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const address = {
+  address: text(200),
+  city: text(100),
+  zip_code: text(20),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/),
+};
+
+/** R1.23 billing data: a company or a private person (R3.18 codice_destinatario, pec, fiscal_code). */
+export const billingProfileInputSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('company'),
+    legal_name: text(200).min(1),
+    vat: optionalText(20),
+    fiscal_code: optionalText(20),
+    pec: z.string().trim().max(200).email().nullable().optional().or(z.literal('')),
+    codice_destinatario: optionalText(10),
+    ...address,
+  }),
+  z.strictObject({
+    kind: z.literal('private'),
+    first_name: text(100).min(1),
+    last_name: text(100).min(1),
+    fiscal_code: optionalText(20),
+    ...address,
+  }),
+]);
+export type BillingProfileInput = z.infer<typeof billingProfileInputSchema>;
+
+export const billingProfileSchema = z.object({
+  orga_id: uuid,
+  kind: z.enum(['company', 'private']),
+  legal_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  vat: z.string().nullable(),
+  fiscal_code: z.string().nullable(),
+  pec: z.string().nullable(),
+  codice_destinatario: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  zip_code: z.string(),
+  country: z.string(),
+  /** R5.09 the builder's JSON: codice_destinatario, pec, fiscal_code with empty values null */
+  billing_data: z.object({ codice_destinatario: z.string().nullable(), pec: z.string().nullable(), fiscal_code: z.string().nullable() }),
+});
+export type BillingProfileView = z.infer<typeof billingProfileSchema>;
+
+export const paymentSchema = z.object({
+  id: uuid,
+  orga_id: uuid,
+  invoice_id: uuid,
+  amount_cents: z.number().int(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  provider: z.string(),
+  created_at: isoTimestamp,
+});
+export type PaymentView = z.infer<typeof paymentSchema>;
+
+export const invoiceLineSchema = z.object({
+  kind: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unit_cents: z.number().int(),
+  net_cents: z.number().int(),
+});
+
+export const invoiceSchema = z.object({
+  id: uuid,
+  orga_id: uuid,
+  /** 'YYYY/N', numbered per year */
+  number: z.string(),
+  period: z.string(),
+  kind: z.enum(['first', 'monthly', 'plan_change']),
+  issued_at: isoTimestamp,
+  lines: z.array(invoiceLineSchema),
+  net_cents: z.number().int(),
+  vat_percent: z.number().int(),
+  vat_cents: z.number().int(),
+  gross_cents: z.number().int(),
+  status: z.enum(['pending', 'paid', 'failed']),
+  /** a FatturaPA XML exists: the customer is an Italian company */
+  e_invoice: z.boolean(),
+});
+export type InvoiceView = z.infer<typeof invoiceSchema>;

@@ -1,0 +1,143 @@
+// spec §1 subscription and plans (R1.19, R1.20), §2 (tier 0 marks, booking above tier 1), §9 (R9.02).
+
+/** R1.19 the plans, by the tier the organization carries (spec §1: tier 0 trial, above 0 paid). */
+export const PLAN_IDS = ['free_trial', 'free_plan', 'basic', 'standard', 'premium', 'customized'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const PLAN_TIERS: Readonly<Record<PlanId, number>> = {
+  free_trial: 0,
+  free_plan: 1,
+  basic: 2,
+  standard: 3,
+  premium: 4,
+  customized: 5,
+};
+
+/** R1.20 what Premium unlocks; a plan without a feature is refused it by the server. */
+export const PREMIUM_FEATURES = [
+  'full_history',
+  'tags',
+  'attachments',
+  'pet_images',
+  'whatsapp_reminders',
+  'salon_statistics',
+  'customer_statistics',
+  'online_booking',
+  'detailed_pet_notes',
+] as const;
+export type PremiumFeature = (typeof PREMIUM_FEATURES)[number];
+
+/** Counted limits; null is unlimited. */
+export type PlanQuotas = {
+  users: number | null;
+  stores: number | null;
+  tags: number | null;
+  attachments: number | null;
+  /** per pet; spec §9 caps every plan at 4 */
+  pet_images: number;
+  /** WhatsApp reminders included each month */
+  monthly_reminders: number;
+};
+
+export type Plan = {
+  id: PlanId;
+  tier: number;
+  /** net monthly price in cents; null for Customized (agreed with support) and the free ones at 0 */
+  monthly_cents: number | null;
+  /** the plan can be bought on /{orgaId}/payment */
+  purchasable: boolean;
+  features: readonly PremiumFeature[];
+  quotas: PlanQuotas;
+};
+
+/** spec §9: an extra store costs €10.00 a month plus VAT. */
+export const EXTRA_STORE_MONTHLY_CENTS = 1000;
+/** Italian standard VAT rate, in percent. */
+export const VAT_PERCENT = 22;
+
+const ALL_FEATURES = PREMIUM_FEATURES;
+
+export const PLANS: Readonly<Record<PlanId, Plan>> = {
+  // The trial shows what Premium does (its sidebar says 'Your premium features have expired' at the end).
+  free_trial: {
+    id: 'free_trial',
+    tier: 0,
+    monthly_cents: 0,
+    purchasable: false,
+    features: ALL_FEATURES,
+    quotas: { users: null, stores: null, tags: null, attachments: null, pet_images: 4, monthly_reminders: 0 },
+  },
+  free_plan: {
+    id: 'free_plan',
+    tier: 1,
+    monthly_cents: 0,
+    purchasable: false,
+    features: [],
+    quotas: { users: 1, stores: 1, tags: 0, attachments: 0, pet_images: 0, monthly_reminders: 0 },
+  },
+  basic: {
+    id: 'basic',
+    tier: 2,
+    monthly_cents: 1900,
+    purchasable: true,
+    features: ['tags', 'whatsapp_reminders'],
+    quotas: { users: 2, stores: 1, tags: 20, attachments: 0, pet_images: 1, monthly_reminders: 100 },
+  },
+  standard: {
+    id: 'standard',
+    tier: 3,
+    monthly_cents: 2900,
+    purchasable: true,
+    features: ['tags', 'whatsapp_reminders', 'attachments', 'pet_images', 'online_booking', 'full_history'],
+    quotas: { users: 5, stores: 1, tags: null, attachments: 100, pet_images: 4, monthly_reminders: 250 },
+  },
+  // spec §9 example plan: 500 reminders a month.
+  premium: {
+    id: 'premium',
+    tier: 4,
+    monthly_cents: 4900,
+    purchasable: true,
+    features: ALL_FEATURES,
+    quotas: { users: null, stores: 1, tags: null, attachments: null, pet_images: 4, monthly_reminders: 500 },
+  },
+  customized: {
+    id: 'customized',
+    tier: 5,
+    monthly_cents: null,
+    purchasable: false,
+    features: ALL_FEATURES,
+    quotas: { users: null, stores: null, tags: null, attachments: null, pet_images: 4, monthly_reminders: 500 },
+  },
+};
+
+export function isPlanId(value: string): value is PlanId {
+  return (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** The plan a tier stands for; an unknown paid tier is treated as Customized. */
+export function planOfTier(tier: number): Plan {
+  const found = PLAN_IDS.find((id) => PLAN_TIERS[id] === tier);
+  return PLANS[found ?? (tier > 0 ? 'customized' : 'free_trial')];
+}
+
+export function planHasFeature(plan: Plan, feature: PremiumFeature): boolean {
+  return plan.features.includes(feature);
+}
+
+export type QuotaName = 'users' | 'stores' | 'tags' | 'attachments' | 'pet_images';
+
+/**
+ * Whether one more of a counted thing fits. Stores beyond the plan's are allowed on paid plans that
+ * sell them (R9.02 €10.00 a month each); the trial and the free plan stay at their number.
+ */
+export function quotaAllows(plan: Plan, quota: QuotaName, current: number): boolean {
+  if (quota === 'stores' && plan.tier > 1) return true;
+  const limit = plan.quotas[quota];
+  return limit === null || current < limit;
+}
+
+/** R9.02 stores beyond the plan's included ones, each €10.00 a month plus VAT. */
+export function extraStores(plan: Plan, storeCount: number): number {
+  if (plan.tier <= 1 || plan.quotas.stores === null) return 0;
+  return Math.max(0, storeCount - plan.quotas.stores);
+}

@@ -1,0 +1,150 @@
+import { PLANS, firstInvoiceLines, invoiceTotals } from '@pawline/domain';
+import { FATTURA_PA_NAMESPACE, amount, fatturaPaXml, wantsFatturaPa } from './fattura-pa';
+import { euros, invoicePdf, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
+import { writePdf } from './invoice-pdf';
+
+const company: InvoiceCustomer = {
+  kind: 'company',
+  name: 'Toelettatura "Fido" & Co. S.r.l.',
+  first_name: null,
+  last_name: null,
+  vat: '00159560366',
+  fiscal_code: null,
+  pec: 'fido@pec.it',
+  codice_destinatario: 'M5UXCR1',
+  address: 'Via Verdi 3',
+  city: 'Modena',
+  zip_code: '41121',
+  country: 'IT',
+};
+
+function invoice(customer: InvoiceCustomer = company): InvoiceDocument {
+  const lines = firstInvoiceLines(PLANS.premium, 4900, 2, '2026-11-16');
+  return { number: '2026/7', issued_on: '2026-11-16', period: '2026-11', lines, customer, ...invoiceTotals(lines) };
+}
+
+/** Reads a PDF's structure: the objects the xref table points at, the trailer and the page's text. */
+function parsePdf(bytes: Buffer) {
+  const text = bytes.toString('latin1');
+  const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
+  const xref = text.slice(startxref);
+  const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(xref) ?? [];
+  const entries = xref
+    .split('\n')
+    .slice(2, 2 + Number(count))
+    .map((row) => ({ offset: Number(row.slice(0, 10)), used: row.slice(17, 18) === 'n' }));
+  const objects = entries.slice(1).map((entry, index) => {
+    const head = text.slice(entry.offset, entry.offset + 20);
+    return { number: index + 1, head, ok: head.startsWith(`${index + 1} 0 obj`) };
+  });
+  const stream = /stream\n([\s\S]*?)\nendstream/.exec(text)?.[1] ?? '';
+  const declared = Number(/\/Length (\d+)/.exec(text)?.[1]);
+  const shown = [...stream.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((match) =>
+    (match[1] ?? '').replace(/\\([0-7]{3}|.)/g, (_, escaped: string) =>
+      escaped.length === 3 ? String.fromCharCode(parseInt(escaped, 8)) : escaped,
+    ),
+  );
+  return {
+    header: text.slice(0, 8),
+    first: Number(first),
+    entries,
+    objects,
+    trailer: /trailer\n(<<.*>>)/.exec(text)?.[1] ?? '',
+    stream,
+    declared,
+    shown,
+  };
+}
+
+describe('invoice PDF', () => {
+  it('writes a PDF whose xref table points at each object, with the stream length it declares', () => {
+    const pdf = parsePdf(writePdf([{ x: 50, y: 800, size: 12, text: 'Hello (world) \\ €5' }], 'T'));
+    expect(pdf.header).toBe('%PDF-1.4');
+    expect(pdf.first).toBe(0);
+    expect(pdf.entries[0]).toEqual({ offset: 0, used: false });
+    expect(pdf.objects.every((object) => object.ok)).toBe(true);
+    expect(pdf.trailer).toContain('/Root 1 0 R');
+    expect(pdf.declared).toBe(Buffer.byteLength(pdf.stream, 'latin1'));
+    // € is 0x80 in WinAnsiEncoding
+    expect(pdf.shown).toEqual(['Hello (world) \\ \x805']);
+  });
+
+  it('shows the invoice: number, customer, each line, net, 22% VAT and total in euros, in Helvetica', () => {
+    const bytes = invoicePdf(invoice());
+    const pdf = parsePdf(bytes);
+    expect(bytes.toString('latin1')).toContain('/BaseFont /Helvetica ');
+    expect(pdf.shown).toEqual(
+      expect.arrayContaining([
+        'Invoice 2026/7',
+        company.name,
+        'VAT 00159560366',
+        'Premium 2026-11-16 (15/30 days)',
+        'Extra store 2026-11-16 (15/30 days)',
+        '24,50',
+        '5,00',
+        'VAT 22%',
+        '6,49',
+        '35,99',
+      ]),
+    );
+  });
+
+  it('formats cents as euros with a comma', () => {
+    expect(euros(3599)).toBe('35,99');
+    expect(euros(5)).toBe('0,05');
+    expect(amount(3599)).toBe('35.99');
+  });
+});
+
+describe('FatturaPA XML (FPR12)', () => {
+  const element = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+
+  it('has the required header and body elements of an FPR12 invoice to a company with a codice destinatario', () => {
+    const xml = fatturaPaXml(invoice(), '267');
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain(`<p:FatturaElettronica versione="FPR12" xmlns:p="${FATTURA_PA_NAMESPACE}"`);
+    for (const path of [
+      'FatturaElettronicaHeader',
+      'DatiTrasmissione',
+      'IdTrasmittente',
+      'CedentePrestatore',
+      'CessionarioCommittente',
+      'FatturaElettronicaBody',
+      'DatiGeneraliDocumento',
+      'DatiBeniServizi',
+      'DettaglioLinee',
+      'DatiRiepilogo',
+      'Sede',
+    ])
+      expect(xml).toContain(`<${path}>`);
+    expect(element(xml, 'FormatoTrasmissione')).toBe('FPR12');
+    expect(element(xml, 'ProgressivoInvio')).toBe('267');
+    expect(element(xml, 'CodiceDestinatario')).toBe('M5UXCR1');
+    expect(xml).not.toContain('PECDestinatario');
+    expect(element(xml, 'RegimeFiscale')).toBe('RF01');
+    expect(element(xml, 'TipoDocumento')).toBe('TD01');
+    expect(element(xml, 'Divisa')).toBe('EUR');
+    expect(element(xml, 'Data')).toBe('2026-11-16');
+    expect(element(xml, 'Numero')).toBe('2026/7');
+    expect(element(xml, 'ImportoTotaleDocumento')).toBe('35.99');
+    expect(element(xml, 'ImponibileImporto')).toBe('29.50');
+    expect(element(xml, 'Imposta')).toBe('6.49');
+    expect(element(xml, 'EsigibilitaIVA')).toBe('I');
+    expect(xml.match(/<DettaglioLinee>/g)).toHaveLength(2);
+    expect(xml).toContain('<Denominazione>Toelettatura &quot;Fido&quot; &amp; Co. S.r.l.</Denominazione>');
+    // the buyer's VAT id after the seller's
+    expect([...xml.matchAll(/<IdCodice>([^<]*)<\/IdCodice>/g)].map((match) => match[1]).at(-1)).toBe('00159560366');
+  });
+
+  it('sends to the PEC with the code 0000000 when the company has no codice destinatario', () => {
+    const xml = fatturaPaXml(invoice({ ...company, codice_destinatario: null }), '1');
+    expect(element(xml, 'CodiceDestinatario')).toBe('0000000');
+    expect(element(xml, 'PECDestinatario')).toBe('fido@pec.it');
+  });
+
+  it('is made for Italian companies only', () => {
+    expect(wantsFatturaPa(invoice())).toBe(true);
+    expect(wantsFatturaPa(invoice({ ...company, country: 'DE' }))).toBe(false);
+    expect(wantsFatturaPa(invoice({ ...company, kind: 'private', vat: null }))).toBe(false);
+  });
+});

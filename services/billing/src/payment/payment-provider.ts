@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+
+// ARCHITECTURE.md rule 9: the payment provider sits behind a port; the sandbox is the default on one
+// machine, the Stripe adapter (customers, subscriptions, signed webhooks) comes with the next session.
+
+export type ChargeRequest = {
+  /** the same key gives the same charge back: a retried run never charges twice */
+  idempotencyKey: string;
+  orgaId: string;
+  amountCents: number;
+  description: string;
+  /** the person is at the screen (a checkout) rather than billed by the run of the 1st */
+  onSession: boolean;
+};
+
+export type ChargeResult = { ref: string; status: 'pending' | 'succeeded' | 'failed' };
+
+export abstract class PaymentProvider {
+  abstract readonly name: string;
+  abstract charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** how many distinct charges the provider made (tests and the sandbox's own page) */
+  abstract chargeCount(orgaId: string): Promise<number>;
+}
+
+/**
+ * A checkout waits for the person to complete or fail it on the sandbox page
+ * (rpc.billing.payment.confirm); a charge of the run completes at once, or fails when the sandbox
+ * is told to (PAWLINE_PAYMENT_SANDBOX_FAIL lists organizations whose charges fail).
+ */
+export class SandboxPaymentProvider extends PaymentProvider {
+  readonly name = 'sandbox';
+  private readonly charges = new Map<string, { orgaId: string; result: ChargeResult }>();
+
+  /** `failing` for tests; by default PAWLINE_PAYMENT_SANDBOX_FAIL, read at each charge */
+  constructor(private readonly failing?: ReadonlySet<string>) {
+    super();
+  }
+
+  private fails(orgaId: string): boolean {
+    const failing = this.failing ?? new Set((process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'] ?? '').split(',').filter(Boolean));
+    return failing.has(orgaId);
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const known = this.charges.get(request.idempotencyKey);
+    if (known) return known.result;
+    const status = request.onSession ? 'pending' : this.fails(request.orgaId) ? 'failed' : 'succeeded';
+    const result: ChargeResult = { ref: `sandbox_${randomUUID()}`, status };
+    this.charges.set(request.idempotencyKey, { orgaId: request.orgaId, result });
+    return result;
+  }
+
+  async chargeCount(orgaId: string): Promise<number> {
+    return [...this.charges.values()].filter((charge) => charge.orgaId === orgaId).length;
+  }
+}

@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { subscriptionChangedEvent, type PaymentView, type SubscriptionView } from '@pawline/contracts';
+import {
+  PLANS,
+  expiryState,
+  firstInvoiceLines,
+  isActive,
+  isPlanId,
+  lapseDue,
+  monthlyFeeCents,
+  monthlyInvoiceLines,
+  planChangeCents,
+  previousPeriod,
+  reminderBill,
+  remainingDays,
+  showTrialBanner,
+  sidebarTrialNotice,
+  subscriptionState,
+  line,
+  type InvoiceLine,
+  type PlanId,
+  type SubscriptionFacts,
+} from '@pawline/domain';
+import { OutboxService, RpcError, type OutboxMeta } from '@pawline/nest-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { InvoiceService } from '../invoice/invoice.service';
+import { PaymentProvider } from '../payment/payment-provider';
+
+export type SubscriptionRow = {
+  orga_id: string;
+  plan_id: string;
+  tier: number;
+  custom_monthly_cents: number | null;
+  orga_created_at: Date;
+  trial_ends_at: Date;
+  subscribed_since: Date | null;
+  paid_through: Date | null;
+  next_plan_id: string | null;
+  pending_payment_id: string | null;
+};
+
+type PaymentRow = {
+  id: string;
+  orga_id: string;
+  invoice_id: string;
+  amount_cents: number;
+  status: string;
+  provider: string;
+  plan_id: string;
+  created_at: Date;
+};
+
+const BILLING_TIME_ZONE = 'Europe/Rome';
+
+/** The calendar date of an instant in the billing time zone. */
+export function billingDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BILLING_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** 00:00 in Rome on the 1st of the month after a date. */
+export function firstOfNextMonth(date: string): Date {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const next = month === 12 ? Date.UTC(year + 1, 0, 1) : Date.UTC(year, month, 1);
+  // Rome is UTC+1 or +2; the 1st at 00:00 there is the last day at 22:00 or 23:00 UTC.
+  const offsetHours =
+    Number(new Intl.DateTimeFormat('en', { timeZone: BILLING_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date(next))) || 0;
+  return new Date(next - offsetHours * 3_600_000);
+}
+
+function paymentView(row: PaymentRow): PaymentView {
+  return {
+    id: row.id,
+    orga_id: row.orga_id,
+    invoice_id: row.invoice_id,
+    amount_cents: row.amount_cents,
+    status: row.status as PaymentView['status'],
+    provider: row.provider,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+@Injectable()
+export class SubscriptionService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly invoices: InvoiceService,
+    private readonly provider: PaymentProvider,
+  ) {}
+
+  /** identity's new organization starts its trial here (evt.identity.orga.created.v1). */
+  async startTrial(manager: EntityManager, orgaId: string, createdAt: Date, trialEndsAt: Date): Promise<void> {
+    await manager.query(
+      `INSERT INTO subscription (orga_id, plan_id, tier, orga_created_at, trial_ends_at) VALUES ($1, 'free_trial', 0, $2, $3)
+       ON CONFLICT (orga_id) DO NOTHING`,
+      [orgaId, createdAt, trialEndsAt],
+    );
+  }
+
+  async row(manager: EntityManager | DataSource, orgaId: string, lock = false): Promise<SubscriptionRow> {
+    const [row] = await manager.query<SubscriptionRow[]>(`SELECT * FROM subscription WHERE orga_id = $1${lock ? ' FOR UPDATE' : ''}`, [
+      orgaId,
+    ]);
+    if (!row) throw new RpcError('not_found');
+    return row;
+  }
+
+  async storeCount(manager: EntityManager | DataSource, orgaId: string): Promise<number> {
+    const [row] = await manager.query<{ n: string }[]>(`SELECT count(*) AS n FROM store_fact WHERE orga_id = $1`, [orgaId]);
+    return Math.max(1, Number(row?.n ?? 1));
+  }
+
+  facts(row: SubscriptionRow): SubscriptionFacts {
+    return {
+      tier: row.tier,
+      created_at: row.orga_created_at,
+      subscribed_since: row.subscribed_since,
+      subscribed_until: row.tier > 0 ? row.paid_through : (row.paid_through ?? row.trial_ends_at),
+    };
+  }
+
+  async view(manager: EntityManager | DataSource, orgaId: string, now = new Date()): Promise<SubscriptionView> {
+    const row = await this.row(manager, orgaId);
+    const stores = await this.storeCount(manager, orgaId);
+    const facts = this.facts(row);
+    const plan = PLANS[isPlanId(row.plan_id) ? row.plan_id : 'free_trial'];
+    const end = facts.subscribed_until ? new Date(facts.subscribed_until) : row.trial_ends_at;
+    const notice = sidebarTrialNotice(facts, now);
+    return {
+      orga_id: orgaId,
+      plan_id: plan.id,
+      tier: row.tier,
+      state: subscriptionState(facts, now),
+      expiry_state: expiryState(facts, now),
+      active: isActive(facts, now),
+      remaining_days: remainingDays(end, now),
+      subscribed_since: row.subscribed_since ? new Date(row.subscribed_since).toISOString() : null,
+      subscribed_until: facts.subscribed_until ? new Date(facts.subscribed_until).toISOString() : null,
+      paid_through: row.paid_through ? new Date(row.paid_through).toISOString() : null,
+      store_count: stores,
+      monthly_cents: row.tier > 0 ? monthlyFeeCents(plan, stores, row.custom_monthly_cents) : 0,
+      trial_banner: showTrialBanner(facts, now),
+      sidebar_percent: notice.show ? notice.percent : null,
+      pending_payment_id: row.pending_payment_id,
+    };
+  }
+
+  /**
+   * R1.22 subscribe (the first month pro-rata) or change plan (an upgrade's difference now, a
+   * downgrade from the 1st). The checkout's payment waits for the person on the payment page.
+   */
+  async subscribe(
+    orgaId: string,
+    planId: PlanId,
+    meta: OutboxMeta,
+    now = new Date(),
+  ): Promise<{ subscription: SubscriptionView; payment: PaymentView | null }> {
+    const plan = PLANS[planId];
+    if (!plan.purchasable) throw new RpcError('validation_failed', { fields: { plan_id: 'validation.planNotPurchasable' } });
+    const payment = await this.db.transaction(async (manager) => {
+      const row = await this.row(manager, orgaId, true);
+      const profile = await this.invoices.customerOf(manager, orgaId);
+      if (!profile) throw new RpcError('validation_failed', { fields: { billing_data: 'validation.billingDataRequired' } });
+      const stores = await this.storeCount(manager, orgaId);
+      const today = billingDate(now);
+      const current = PLANS[isPlanId(row.plan_id) ? row.plan_id : 'free_trial'];
+      let lines: InvoiceLine[];
+      let kind: 'first' | 'plan_change';
+      if (row.tier > 0) {
+        if (current.id === planId) return null;
+        const oldFee = monthlyFeeCents(current, stores, row.custom_monthly_cents);
+        const newFee = monthlyFeeCents(plan, stores);
+        const cents = planChangeCents(oldFee, newFee, today);
+        if (cents === 0) {
+          await manager.query(`UPDATE subscription SET next_plan_id = $2, updated_at = now() WHERE orga_id = $1`, [orgaId, planId]);
+          return null;
+        }
+        lines = [line('plan_change', `${current.id} to ${plan.id} from ${today}`, 1, cents)];
+        kind = 'plan_change';
+      } else {
+        lines = firstInvoiceLines(plan, monthlyFeeCents(plan, 1), stores, today);
+        kind = 'first';
+      }
+      const checkout = randomUUID();
+      const invoice = await this.invoices.issue(manager, {
+        orgaId,
+        key: `${kind}:${orgaId}:${checkout}`,
+        kind,
+        planId,
+        period: today.slice(0, 7),
+        lines,
+        now,
+        customer: profile,
+      });
+      if (!invoice) throw new RpcError('conflict');
+      const paymentId = randomUUID();
+      const charge = await this.provider.charge({
+        idempotencyKey: `invoice:${invoice.id}:1`,
+        orgaId,
+        amountCents: invoice.gross_cents,
+        description: `Invoice ${invoice.number}`,
+        onSession: true,
+      });
+      await manager.query(
+        `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8)`,
+        [paymentId, orgaId, invoice.id, invoice.gross_cents, charge.status, this.provider.name, charge.ref, planId],
+      );
+      await manager.query(`UPDATE subscription SET pending_payment_id = $2, updated_at = now() WHERE orga_id = $1`, [orgaId, paymentId]);
+      if (charge.status === 'succeeded') await this.settle(manager, orgaId, paymentId, 'succeeded', meta, now);
+      return paymentId;
+    });
+    const payments = payment ? await this.db.query<PaymentRow[]>(`SELECT * FROM payment WHERE id = $1`, [payment]) : [];
+    return { subscription: await this.view(this.db, orgaId, now), payment: payments[0] ? paymentView(payments[0]) : null };
+  }
+
+  /** The sandbox page's outcome of a checkout: success puts the plan in force until the 1st. */
+  async confirm(orgaId: string, paymentId: string, outcome: 'succeeded' | 'failed', meta: OutboxMeta, now = new Date()) {
+    await this.db.transaction(async (manager) => {
+      await this.row(manager, orgaId, true);
+      await this.settle(manager, orgaId, paymentId, outcome, meta, now);
+    });
+    const [payment] = await this.db.query<PaymentRow[]>(`SELECT * FROM payment WHERE id = $1`, [paymentId]);
+    return { subscription: await this.view(this.db, orgaId, now), payment: paymentView(payment) };
+  }
+
+  private async settle(
+    manager: EntityManager,
+    orgaId: string,
+    paymentId: string,
+    outcome: 'succeeded' | 'failed',
+    meta: OutboxMeta,
+    now: Date,
+  ) {
+    const [payment] = await manager.query<PaymentRow[]>(`SELECT * FROM payment WHERE id = $1 AND orga_id = $2 FOR UPDATE`, [
+      paymentId,
+      orgaId,
+    ]);
+    if (!payment) throw new RpcError('not_found');
+    if (payment.status !== 'pending' && payment.status !== outcome) throw new RpcError('conflict');
+    await manager.query(`UPDATE payment SET status = $2 WHERE id = $1`, [paymentId, outcome]);
+    await manager.query(`UPDATE invoice SET status = $2 WHERE id = $1`, [payment.invoice_id, outcome === 'succeeded' ? 'paid' : 'failed']);
+    await manager.query(
+      `UPDATE subscription SET pending_payment_id = NULL, updated_at = now() WHERE orga_id = $1 AND pending_payment_id = $2`,
+      [orgaId, paymentId],
+    );
+    if (outcome !== 'succeeded') return;
+    const plan = PLANS[payment.plan_id as PlanId];
+    const row = await this.row(manager, orgaId);
+    const paidThrough = row.tier > 0 && row.paid_through ? row.paid_through : firstOfNextMonth(billingDate(now));
+    await manager.query(
+      `UPDATE subscription SET plan_id = $2, tier = $3, subscribed_since = COALESCE(subscribed_since, $4), paid_through = $5, next_plan_id = NULL, updated_at = now()
+       WHERE orga_id = $1`,
+      [orgaId, plan.id, plan.tier, now, paidThrough],
+    );
+    await this.publish(manager, orgaId, meta);
+  }
+
+  private async publish(manager: EntityManager, orgaId: string, meta: OutboxMeta): Promise<void> {
+    const row = await this.row(manager, orgaId);
+    await this.outbox.add(
+      manager,
+      subscriptionChangedEvent,
+      {
+        orga_id: orgaId,
+        plan_id: row.plan_id,
+        tier: row.tier,
+        subscribed_since: row.subscribed_since ? new Date(row.subscribed_since).toISOString() : null,
+        subscribed_until: row.paid_through ? new Date(row.paid_through).toISOString() : row.trial_ends_at.toISOString(),
+      },
+      meta,
+    );
+  }
+
+  /**
+   * The run of the 1st for one period: each paid organization gets one invoice (the month's plan and
+   * extra stores, last month's reminders over the plan) and one charge, keyed by organization and
+   * period, so running it again, or twice at once, charges nothing more. An unpaid invoice is charged
+   * again once a day (a new attempt, its own idempotency key) until the grace days lapse the plan.
+   */
+  async runMonthly(
+    period: string,
+    meta: OutboxMeta,
+    now = new Date(),
+  ): Promise<{ invoiced: number; retried: number; skipped: number; lapsed: number }> {
+    const orgas = await this.db.query<{ orga_id: string }[]>(`SELECT orga_id FROM subscription WHERE tier > 0 ORDER BY orga_id`);
+    const totals = { invoiced: 0, retried: 0, skipped: 0, lapsed: 0 };
+    for (const { orga_id: orgaId } of orgas) {
+      const outcome = await this.db.transaction((manager) => this.runOne(manager, orgaId, period, meta, now));
+      totals[outcome] += 1;
+    }
+    return totals;
+  }
+
+  private async runOne(
+    manager: EntityManager,
+    orgaId: string,
+    period: string,
+    meta: OutboxMeta,
+    now: Date,
+  ): Promise<'invoiced' | 'retried' | 'skipped' | 'lapsed'> {
+    // the lock makes a second run, here or on another instance, wait for this one and then skip
+    const row = await this.row(manager, orgaId, true);
+    if (row.tier <= 0) return 'skipped';
+    if (lapseDue(row.tier, row.paid_through, now)) {
+      await manager.query(`UPDATE subscription SET tier = 0, plan_id = 'free_trial', updated_at = now() WHERE orga_id = $1`, [orgaId]);
+      await this.publish(manager, orgaId, meta);
+      return 'lapsed';
+    }
+    // already paid through this period (a first month paid pro-rata, or this run's earlier pass)
+    const periodEnd = firstOfNextMonth(`${period}-01`);
+    if (row.paid_through && new Date(row.paid_through).getTime() >= periodEnd.getTime()) return 'skipped';
+    const planId = (row.next_plan_id ?? row.plan_id) as PlanId;
+    const key = `monthly:${orgaId}:${period}`;
+    const [unpaid] = await manager.query<{ id: string; number_year: number; number_seq: number; gross_cents: number; status: string }[]>(
+      `SELECT id, number_year, number_seq, gross_cents, status FROM invoice WHERE idempotency_key = $1`,
+      [key],
+    );
+    if (unpaid) {
+      if (unpaid.status !== 'failed') return 'skipped';
+      const [last] = await manager.query<{ attempt: number; created_at: Date }[]>(
+        `SELECT attempt, created_at FROM payment WHERE invoice_id = $1 ORDER BY attempt DESC LIMIT 1`,
+        [unpaid.id],
+      );
+      if (last && billingDate(new Date(last.created_at)) >= billingDate(now)) return 'skipped';
+      const invoice = { id: unpaid.id, number: `${unpaid.number_year}/${unpaid.number_seq}`, gross_cents: unpaid.gross_cents };
+      await this.chargeMonthly(manager, orgaId, invoice, (last?.attempt ?? 0) + 1, planId, periodEnd, meta, now);
+      return 'retried';
+    }
+    const customer = await this.invoices.customerOf(manager, orgaId);
+    if (!customer) return 'skipped';
+    const plan = PLANS[planId];
+    const stores = await this.storeCount(manager, orgaId);
+    const fee = monthlyFeeCents(plan, stores, row.custom_monthly_cents);
+    const reminders = await this.remindersOf(manager, row, previousPeriod(period));
+    const invoice = await this.invoices.issue(manager, {
+      orgaId,
+      key,
+      kind: 'monthly',
+      planId,
+      period,
+      lines: monthlyInvoiceLines(plan, fee, stores, period, reminders),
+      now,
+      customer,
+    });
+    if (!invoice) return 'skipped';
+    await this.chargeMonthly(manager, orgaId, invoice, 1, planId, periodEnd, meta, now);
+    return 'invoiced';
+  }
+
+  /** Charges a monthly invoice off-session; paid, the plan runs to the period's end. */
+  private async chargeMonthly(
+    manager: EntityManager,
+    orgaId: string,
+    invoice: { id: string; number: string; gross_cents: number },
+    attempt: number,
+    planId: PlanId,
+    periodEnd: Date,
+    meta: OutboxMeta,
+    now: Date,
+  ): Promise<void> {
+    const charge = await this.provider.charge({
+      idempotencyKey: `invoice:${invoice.id}:${attempt}`,
+      orgaId,
+      amountCents: invoice.gross_cents,
+      description: `Invoice ${invoice.number}`,
+      onSession: false,
+    });
+    const paymentId = randomUUID();
+    await manager.query(
+      `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9)`,
+      [paymentId, orgaId, invoice.id, attempt, invoice.gross_cents, this.provider.name, charge.ref, planId, now],
+    );
+    if (charge.status === 'succeeded') {
+      const plan = PLANS[planId];
+      await manager.query(`UPDATE subscription SET paid_through = $2, plan_id = $3, tier = $4, next_plan_id = NULL WHERE orga_id = $1`, [
+        orgaId,
+        periodEnd,
+        plan.id,
+        plan.tier,
+      ]);
+      await this.settle(manager, orgaId, paymentId, 'succeeded', meta, now);
+    } else if (charge.status === 'failed') {
+      await this.settle(manager, orgaId, paymentId, 'failed', meta, now);
+    }
+  }
+
+  /** R1.21, R9.02 the reminders messaging sent in a month, as the bill counts them. */
+  private async remindersOf(manager: EntityManager, row: SubscriptionRow, period: string) {
+    const since = row.subscribed_since ? new Date(row.subscribed_since) : null;
+    const windowEnd = since ? new Date(since.getTime() + 30 * 86_400_000) : null;
+    const [counts] = await manager.query<{ sent: string; in_window: string; before: string }[]>(
+      `SELECT count(*) FILTER (WHERE period = $2) AS sent,
+              count(*) FILTER (WHERE period = $2 AND $3::timestamptz IS NOT NULL AND sent_at >= $3 AND sent_at < $4) AS in_window,
+              count(*) FILTER (WHERE period < $2 AND $3::timestamptz IS NOT NULL AND sent_at >= $3 AND sent_at < $4) AS before
+         FROM reminder_usage WHERE orga_id = $1`,
+      [row.orga_id, period, since, windowEnd],
+    );
+    const plan = PLANS[isPlanId(row.plan_id) ? row.plan_id : 'free_trial'];
+    return reminderBill({
+      sent: Number(counts?.sent ?? 0),
+      sentInWelcomeWindow: Number(counts?.in_window ?? 0),
+      welcomeUsedBefore: Number(counts?.before ?? 0),
+      included: plan.quotas.monthly_reminders,
+      premium: plan.id === 'premium',
+    });
+  }
+}

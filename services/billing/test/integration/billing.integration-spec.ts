@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import {
+  REMINDER_STATUS,
+  cancelOrgaRpc,
+  getSubscriptionRpc,
+  reminderStatusChangedEvent,
+  runBillingRpc,
+  subscriptionChangedEvent,
+  type EventEnvelope,
+} from '@pawline/contracts';
+import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
+import { call, createTestEnv, emitEvent, signUpOwner, type SignedUpOwner, type TestEnv } from '@pawline/nest-kit/testing';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
+import { gatewayService } from '../../../gateway/src/gateway.service-definition';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
+import { identityService } from '../../../identity/src/identity.service-definition';
+import { billingService } from '../../src/billing.service-definition';
+
+const TEST_SECRET = 'billing-integration-secret-0123456789abcdef';
+type Salon = SignedUpOwner;
+
+jest.setTimeout(180_000);
+
+const COMPANY = {
+  kind: 'company',
+  legal_name: 'Toelettatura Fido S.r.l.',
+  vat: 'IT00159560366',
+  fiscal_code: '',
+  pec: 'fido@pec.it',
+  codice_destinatario: 'm5uxcr1',
+  address: 'Via Verdi 3',
+  city: 'Modena',
+  zip_code: '41121',
+  country: 'IT',
+};
+
+describe('billing service (real Postgres and NATS, through the gateway)', () => {
+  let env: TestEnv;
+  let service: RunningService;
+  let client: NatsRpcClient;
+  let base = '';
+  let anna: Salon;
+  let jurgen: Salon;
+  const published: EventEnvelope[] = [];
+
+  const http = async (salon: Salon | null, method: string, orgaId: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}/api/v1/orga/${orgaId}/${path}`, {
+      method,
+      headers: {
+        ...(salon ? { authorization: `Bearer ${salon.token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'accept-language': 'it',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const type = response.headers.get('content-type') ?? '';
+    const payload = type.includes('json')
+      ? ((await response.json()) as Record<string, unknown>)
+      : Buffer.from(await response.arrayBuffer());
+    return { status: response.status, type, body: payload as never };
+  };
+
+  const count = async (sql: string, params: unknown[]) => Number((await env.query<{ n: string }>(sql, params))[0]?.n);
+
+  async function until<T>(probe: () => Promise<T | null | undefined>): Promise<T> {
+    for (let i = 0; i < 150; i += 1) {
+      const value = await probe().catch(() => null);
+      if (value) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('timed out');
+  }
+
+  beforeAll(async () => {
+    process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
+    env = await createTestEnv();
+    await env.start(identityService);
+    service = await env.start(billingService, { httpPort: 0 });
+    // a second instance in the same queue group: the runs below really run in two processes' handlers at once
+    await env.start(billingService, { httpPort: 0 });
+    process.env['PAWLINE_SERVICES'] = 'identity,billing';
+    base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
+    client = env.rpcClient();
+    const events = env.nats().subscribe(`${env.subjectPrefix}evt.billing.>`);
+    void (async () => {
+      for await (const message of events) published.push(JSON.parse(message.string()) as EventEnvelope);
+    })();
+    anna = await signUpOwner(client, TEST_SECRET, 'Anna');
+    jurgen = await signUpOwner(client, TEST_SECRET, 'Jurgen');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: anna.orgaId }, anna.auth));
+    await until(() => call(client, getSubscriptionRpc, { orga_id: jurgen.orgaId }, jurgen.auth));
+  });
+
+  afterAll(async () => {
+    await env.dispose();
+  });
+
+  it('answers GET /health with postgres and nats up', async () => {
+    const response = await fetch(`${service.httpUrl}/health`);
+    expect(response.status).toBe(200);
+  });
+
+  it('R7.01 R1.19 R4.09 GET /orga/{orga}/plans lists the six plans and a new salon in its 15-day free trial', async () => {
+    const answer = await http(anna, 'GET', anna.orgaId, 'plans');
+    expect(answer.status).toBe(200);
+    const v = (answer.body as { v: { plans: { id: string }[]; subscription: Record<string, unknown> } }).v;
+    expect(v.plans.map((plan) => plan.id)).toEqual(['free_trial', 'free_plan', 'basic', 'standard', 'premium', 'customized']);
+    expect(v.subscription).toMatchObject({
+      tier: 0,
+      plan_id: 'free_trial',
+      state: 'free_trial',
+      active: true,
+      expiry_state: -1,
+      remaining_days: 15,
+    });
+    expect((await http(jurgen, 'GET', anna.orgaId, 'plans')).status).toBe(403);
+    expect((await http(null, 'GET', anna.orgaId, 'plans')).status).toBe(401);
+  });
+
+  it('R5.09 R5.06 R5.07 R5.08 refuses invalid billing data with the builder result and the user language, and changes nothing', async () => {
+    const badVat = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: { ...COMPANY, vat: 'IT00159560367' } });
+    expect(badVat).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', message: 'Alcuni campi non sono validi.', fields: { vat: 'validation.invalidVat' } },
+    });
+    const none = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: { ...COMPANY, vat: '', fiscal_code: '' } });
+    expect(none).toMatchObject({ status: 400, body: { fields: { vat: 'validation.vatOrFiscalCodeRequired' } } });
+    const badCode = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: { ...COMPANY, codice_destinatario: 'AB' } });
+    expect(badCode).toMatchObject({ status: 400, body: { fields: { codice_destinatario: 'validation.invalidRecipientCode' } } });
+    const person = {
+      kind: 'private',
+      first_name: 'Mario',
+      last_name: 'Rossi',
+      fiscal_code: 'RSSMRA85T10A562T',
+      address: 'Via Po 1',
+      city: 'Torino',
+      zip_code: '10121',
+      country: 'IT',
+    };
+    expect(await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: person })).toMatchObject({
+      status: 400,
+      body: { fields: { fiscal_code: 'validation.invalidFiscalCode' } },
+    });
+    expect(await http(anna, 'GET', anna.orgaId, 'billing/data')).toMatchObject({ status: 200, body: { v: null } });
+    expect(await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' })).toMatchObject({
+      status: 400,
+      body: { fields: { billing_data: 'validation.billingDataRequired' } },
+    });
+    expect(await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'customized' })).toMatchObject({
+      status: 400,
+      body: { fields: { plan_id: 'validation.planNotPurchasable' } },
+    });
+  });
+
+  it('R1.23 R3.18 saves Company billing data normalized, with codice_destinatario, pec and fiscal_code', async () => {
+    const saved = await http(anna, 'PUT', anna.orgaId, 'billing/data', { profile: COMPANY });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: {
+        kind: 'company',
+        vat: '00159560366',
+        billing_data: { codice_destinatario: 'M5UXCR1', pec: 'fido@pec.it', fiscal_code: null },
+      },
+    });
+    expect((await http(jurgen, 'PUT', anna.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(403);
+  });
+
+  let firstInvoiceId = '';
+
+  it('R1.22 subscribing to Premium charges the first month pro-rata; the sandbox payment completes and the tier changes', async () => {
+    const started = await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' });
+    expect(started.status).toBe(200);
+    const { payment, subscription } = started.body as {
+      payment: { id: string; status: string; amount_cents: number };
+      subscription: { tier: number };
+    };
+    expect(payment.status).toBe('pending');
+    expect(subscription.tier).toBe(0);
+    const invoices = (await http(anna, 'GET', anna.orgaId, 'invoices')).body as {
+      v: { id: string; kind: string; lines: unknown[]; gross_cents: number }[];
+    };
+    expect(invoices.v).toHaveLength(1);
+    expect(invoices.v[0]).toMatchObject({ kind: 'first', status: 'pending', vat_percent: 22, e_invoice: true });
+    expect(invoices.v[0]?.gross_cents).toBe(payment.amount_cents);
+    firstInvoiceId = invoices.v[0]?.id ?? '';
+    const done = await http(anna, 'POST', anna.orgaId, `payment/${payment.id}/confirm`, { outcome: 'succeeded' });
+    expect(done).toMatchObject({
+      status: 200,
+      body: { payment: { status: 'succeeded' }, subscription: { tier: 4, plan_id: 'premium', state: 'premium_active', expiry_state: -1 } },
+    });
+    const changed = await until(async () =>
+      published.find((event) => event.subject === 'evt.billing.subscription.changed.v1' && event.orgaId === anna.orgaId),
+    );
+    expect(changed.data).toMatchObject({ orga_id: anna.orgaId, tier: 4, plan_id: 'premium' });
+    // R4.21 identity keeps the tier from billing's event: GET /orga/{orga} answers it and members' clients hear of it
+    const orga = await until(async () => {
+      const response = await fetch(`${base}/api/v1/orga/${anna.orgaId}`, { headers: { authorization: `Bearer ${anna.token}` } });
+      const body = (await response.json()) as { tier: number; subscribed_since: string | null; subscribed_until: string | null };
+      return body.tier === 4 ? body : null;
+    });
+    expect(orga.subscribed_since).not.toBeNull();
+    expect(new Date(orga.subscribed_until ?? 0).getTime()).toBeGreaterThan(Date.now());
+    expect((await http(anna, 'POST', anna.orgaId, `payment/${payment.id}/confirm`, { outcome: 'failed' })).status).toBe(409);
+  });
+
+  it('serves the invoice as a PDF and as FatturaPA XML (FPR12) with the codice destinatario', async () => {
+    const pdf = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toContain('application/pdf');
+    const bytes = pdf.body as Buffer;
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(bytes.toString('latin1')).toContain('/BaseFont /Helvetica');
+    const xml = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/xml`);
+    expect(xml.status).toBe(200);
+    const text = (xml.body as Buffer).toString('utf8');
+    expect(text).toContain('versione="FPR12"');
+    expect(text).toContain('<CodiceDestinatario>M5UXCR1</CodiceDestinatario>');
+    expect(text).toContain('<IdCodice>00159560366</IdCodice>');
+    expect((await http(jurgen, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/pdf`)).status).toBe(403);
+    expect((await http(jurgen, 'GET', jurgen.orgaId, `invoice/${firstInvoiceId}/pdf`)).status).toBe(404);
+  });
+
+  it('R9.02 counts each reminder messaging sent once, from its events (a later status or a failure adds nothing)', async () => {
+    const store = randomUUID();
+    const sent = async (outbound: string, status: number) =>
+      emitEvent(env, reminderStatusChangedEvent, {
+        orga_id: anna.orgaId,
+        store_id: store,
+        appointment_id: randomUUID(),
+        outbound_id: outbound,
+        reminder_status: status,
+      });
+    const outbounds = Array.from({ length: 565 }, () => randomUUID());
+    for (let i = 0; i < outbounds.length; i += 50)
+      await Promise.all(outbounds.slice(i, i + 50).map((outbound) => sent(outbound, REMINDER_STATUS.sent)));
+    await sent(outbounds[0], REMINDER_STATUS.read);
+    await sent(randomUUID(), REMINDER_STATUS.failed);
+    const usage = `SELECT count(*) AS n FROM "billing".reminder_usage WHERE orga_id = $1`;
+    await until(async () => (await count(usage, [anna.orgaId])) >= 565);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await count(usage, [anna.orgaId])).toBe(565);
+  });
+
+  it('R1.22 R9.02 R1.21 the run of the 1st invoices the month once (run again and three times at once, on two instances), retries a declined charge once a day, and bills last month over the plan', async () => {
+    const [{ paid_through }] = await env.query<{ paid_through: Date }>(
+      `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
+      [anna.orgaId],
+    );
+    const first = new Date(new Date(paid_through).getTime() + 3_600_000);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
+    const run = (at = first) => call(client, runBillingRpc, { period, now: at.toISOString() }, null);
+    // the month of the checkout was paid pro-rata: running it bills nobody again
+    const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(new Date());
+    expect(await call(client, runBillingRpc, { period: thisMonth }, null)).toMatchObject({ invoiced: 0, retried: 0 });
+    // the card is declined on the 1st: one invoice, one failed charge, however many runs start at once
+    process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'] = anna.orgaId;
+    const results = await Promise.all([run(), run(), run()]);
+    expect(results.map((result) => result.invoiced).sort()).toEqual([0, 0, 1]);
+    expect(results.map((result) => result.retried)).toEqual([0, 0, 0]);
+    expect(await run()).toMatchObject({ invoiced: 0, retried: 0 });
+    const payments = `SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1`;
+    expect(await count(payments, [anna.orgaId])).toBe(2);
+    // the next day the run charges it again, once, and this time it is paid
+    delete process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'];
+    const nextDay = new Date(first.getTime() + 86_400_000);
+    const retries = await Promise.all([run(nextDay), run(nextDay)]);
+    expect(retries.map((result) => result.retried).sort()).toEqual([0, 1]);
+    expect(await run(nextDay)).toMatchObject({ invoiced: 0, retried: 0 });
+    const monthly = `SELECT count(*) AS n FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`;
+    expect(await count(monthly, [anna.orgaId, period])).toBe(1);
+    expect(await count(payments, [anna.orgaId])).toBe(3);
+    expect(await count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1 AND status = 'succeeded'`, [anna.orgaId])).toBe(2);
+    const invoices = (await http(anna, 'GET', anna.orgaId, 'invoices')).body as {
+      v: { kind: string; status: string; lines: { kind: string; net_cents: number }[]; net_cents: number; vat_cents: number }[];
+    };
+    // 565 sent in Premium's first month: 50 welcome, 500 of the plan, 10 free, 5 at €0.20
+    expect(invoices.v.find((item) => item.kind === 'monthly')).toMatchObject({
+      status: 'paid',
+      net_cents: 5000,
+      vat_cents: 1100,
+      lines: [
+        { kind: 'plan', net_cents: 4900 },
+        { kind: 'reminders_over_plan', quantity: 5, unit_cents: 20, net_cents: 100 },
+      ],
+    });
+    const paidThrough = (
+      await env.query<{ paid_through: Date }>(`SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`, [anna.orgaId])
+    )[0]?.paid_through;
+    expect(new Date(paidThrough).getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
+  });
+
+  it('R1.20 a plan without room refuses one more user or store on the server with plan_required in the user language', async () => {
+    const carla = await signUpOwner(client, TEST_SECRET, 'Carla');
+    // the Free plan (tier 1): one user, one store; identity learns it from billing's event
+    await emitEvent(env, subscriptionChangedEvent, {
+      orga_id: carla.orgaId,
+      plan_id: 'free_plan',
+      tier: 1,
+      subscribed_since: null,
+      subscribed_until: null,
+    });
+    await until(async () => {
+      const response = await fetch(`${base}/api/v1/orga/${carla.orgaId}`, { headers: { authorization: `Bearer ${carla.token}` } });
+      return ((await response.json()) as { tier: number }).tier === 1;
+    });
+    const hire = await http(carla, 'POST', carla.orgaId, 'users', {
+      first_name: 'Extra',
+      last_name: 'Person',
+      email: `extra.${randomUUID().slice(0, 8)}@example.com`,
+      orga_rank: 3,
+    });
+    expect(hire).toMatchObject({
+      status: 402,
+      body: {
+        code: 'plan_required',
+        message: 'Il tuo piano non include questa funzione o ne hai raggiunto il limite. Aggiorna il tuo piano a Premium.',
+      },
+    });
+    const store = await http(carla, 'POST', carla.orgaId, 'store', { name: 'Second', country: 'IT', address_from_orga: true });
+    expect(store).toMatchObject({ status: 402, body: { code: 'plan_required' } });
+    // Premium (tier 4) has room for both
+    await emitEvent(env, subscriptionChangedEvent, {
+      orga_id: carla.orgaId,
+      plan_id: 'premium',
+      tier: 4,
+      subscribed_since: new Date().toISOString(),
+      subscribed_until: null,
+    });
+    await until(async () => {
+      const response = await fetch(`${base}/api/v1/orga/${carla.orgaId}`, { headers: { authorization: `Bearer ${carla.token}` } });
+      return ((await response.json()) as { tier: number }).tier === 4;
+    });
+    expect((await http(carla, 'POST', carla.orgaId, 'store', { name: 'Second', country: 'IT', address_from_orga: true })).status).toBe(201);
+  });
+
+  it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {
+    await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
+    const rows = `SELECT count(*) AS n FROM "billing".subscription WHERE orga_id = $1`;
+    await until(async () => (await count(rows, [jurgen.orgaId])) === 0);
+    expect(await count(rows, [anna.orgaId])).toBe(1);
+  });
+});

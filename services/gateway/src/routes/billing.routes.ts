@@ -1,0 +1,65 @@
+import {
+  confirmPaymentRpc,
+  getBillingProfileRpc,
+  getSubscriptionRpc,
+  listInvoicesRpc,
+  listPlansRpc,
+  readInvoiceDocumentRpc,
+  subscribeRpc,
+  updateBillingProfileRpc,
+  billingHttpRoutes as http,
+} from '@pawline/contracts';
+import {
+  fileDownloadRoute,
+  orgaParam,
+  pathParam,
+  rpcRoute,
+  type ApiRoute,
+  type BoundRpc,
+  type FileDownload,
+  type RouteContext,
+} from '../http/route-definition';
+
+// billing (issue 14); paths and bodies are declared in libs/contracts/src/http/billing.routes.ts.
+// The gateway checks the access rule, the service checks it again.
+
+async function invoiceDocument(ctx: RouteContext, rpc: BoundRpc, format: 'pdf' | 'xml'): Promise<FileDownload> {
+  const file = await rpc.call(readInvoiceDocumentRpc, { orga_id: orgaParam(ctx), invoice_id: pathParam(ctx, 'invoice'), format });
+  const bytes = Buffer.from(file.data_base64, 'base64');
+  return {
+    contentType: file.mime,
+    fileName: file.file_name,
+    size: bytes.length,
+    parts: (async function* () {
+      yield bytes;
+    })(),
+  };
+}
+
+export const billingRoutes: ApiRoute[] = [
+  rpcRoute(http.listPlans, { access: { orga: 'member' }, rpc: listPlansRpc, input: (ctx) => ({ orga_id: orgaParam(ctx) }) }),
+  rpcRoute(http.getSubscription, { access: { orga: 'member' }, rpc: getSubscriptionRpc, input: (ctx) => ({ orga_id: orgaParam(ctx) }) }),
+  rpcRoute(http.subscribe, {
+    access: { orga: 'orga_admin' },
+    rpc: subscribeRpc,
+    input: (ctx) => ({ orga_id: orgaParam(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.confirmPayment, {
+    access: { orga: 'orga_admin' },
+    rpc: confirmPaymentRpc,
+    input: (ctx) => ({ orga_id: orgaParam(ctx), payment_id: pathParam(ctx, 'payment'), ...ctx.body }),
+  }),
+  rpcRoute(http.getBillingProfile, {
+    access: { orga: 'orga_admin' },
+    rpc: getBillingProfileRpc,
+    input: (ctx) => ({ orga_id: orgaParam(ctx) }),
+  }),
+  rpcRoute(http.updateBillingProfile, {
+    access: { orga: 'orga_admin' },
+    rpc: updateBillingProfileRpc,
+    input: (ctx) => ({ orga_id: orgaParam(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.listInvoices, { access: { orga: 'orga_admin' }, rpc: listInvoicesRpc, input: (ctx) => ({ orga_id: orgaParam(ctx) }) }),
+  fileDownloadRoute(http.downloadInvoicePdf, { access: { orga: 'orga_admin' }, download: (ctx, rpc) => invoiceDocument(ctx, rpc, 'pdf') }),
+  fileDownloadRoute(http.downloadInvoiceXml, { access: { orga: 'orga_admin' }, download: (ctx, rpc) => invoiceDocument(ctx, rpc, 'xml') }),
+];
