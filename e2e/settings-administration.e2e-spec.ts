@@ -4,9 +4,6 @@ import { signIn, verifiedAccount } from './support/newcomer';
 
 let owner: Browser;
 
-// the pages of this spec; the frame's drawer is checked by the shell's own accessibility tests
-const PAGE_ONLY = { exclude: ['[data-testid="left-drawer"]'] };
-
 beforeEach(async () => {
   owner = await openBrowser();
 });
@@ -27,12 +24,12 @@ describe('settings for organization administrators: external services and custom
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('link-external-services').click();
     await page.getByText('No external services yet').waitFor();
-    await expectNoSeriousA11yViolations(page, 'external services, empty', PAGE_ONLY);
+    await expectNoSeriousA11yViolations(page, 'external services, empty');
     await page.getByTestId('new-external-service').click();
     const dialog = page.getByTestId('external-service-dialog');
     await dialog.locator('input[name="name"]').fill('Vetsoft');
     await dialog.locator('input[name="service_id"]').fill('vetsoft');
-    await expectNoSeriousA11yViolations(page, 'external service dialog', PAGE_ONLY);
+    await expectNoSeriousA11yViolations(page, 'external service dialog');
     await page.getByTestId('external-service-dialog-save').click();
     await page.getByTestId('external-services-table').getByText('vetsoft', { exact: true }).waitFor();
     await page.getByTestId('new-external-service').click();
@@ -43,7 +40,7 @@ describe('settings for organization administrators: external services and custom
     await dialog.locator('input[name="service_id"]').fill('shop');
     await page.getByTestId('external-service-dialog-save').click();
     await page.getByTestId('external-services-table').getByText('shop', { exact: true }).waitFor();
-    await expectNoSeriousA11yViolations(page, 'external services, listed', PAGE_ONLY);
+    await expectNoSeriousA11yViolations(page, 'external services, listed');
 
     // customer settings: the 4th mandatory field cannot be chosen
     await page.goto(`${productUrl()}/${orgaId}/settings/customers`);
@@ -52,7 +49,7 @@ describe('settings for organization administrators: external services and custom
     await page.getByTestId('mandatory-limit').getByText('You have chosen 3 fields, the most allowed.', { exact: false }).waitFor();
     await expect(page.getByTestId('mandatory-last_name').locator('input').isDisabled()).resolves.toBe(true);
     await page.locator('select[name="checkout_microchip"]').selectOption('ask_required');
-    await expectNoSeriousA11yViolations(page, 'customer settings', PAGE_ONLY);
+    await expectNoSeriousA11yViolations(page, 'customer settings');
     await page.getByTestId('save-customer-settings').click();
     await page.getByText('Your changes have been saved.').first().waitFor();
     // saved on the server: a fresh page shows them
@@ -64,6 +61,6 @@ describe('settings for organization administrators: external services and custom
     // the store overview
     await page.getByTestId('nav-stores').click();
     await page.getByTestId('stores-table').waitFor();
-    await expectNoSeriousA11yViolations(page, 'store overview', PAGE_ONLY);
+    await expectNoSeriousA11yViolations(page, 'store overview');
   });
 });
