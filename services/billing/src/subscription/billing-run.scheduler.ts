@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { PawlineLogger } from '@pawline/nest-kit';
 import { SubscriptionService, billingDate } from './subscription.service';
 
 /** How often the service looks whether this month is billed; the run is idempotent, so hourly costs little. */
@@ -11,10 +12,15 @@ export const BILLING_RUN_EVERY_MS = 60 * 60 * 1000;
  */
 @Injectable()
 export class BillingRunScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('BillingRun');
+  private readonly log: PawlineLogger;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly subscriptions: SubscriptionService) {}
+  constructor(
+    private readonly subscriptions: SubscriptionService,
+    logger: PawlineLogger,
+  ) {
+    this.log = logger.child({ context: 'BillingRun' });
+  }
 
   onApplicationBootstrap(): void {
     if (process.env['PAWLINE_BILLING_RUN'] === 'off') return;
@@ -29,9 +35,9 @@ export class BillingRunScheduler implements OnApplicationBootstrap, OnApplicatio
   async runNow(now = new Date()): Promise<void> {
     try {
       const result = await this.subscriptions.runMonthly(billingDate(now).slice(0, 7), { orgaId: null, storeId: null, actor: null }, now);
-      if (result.invoiced > 0 || result.lapsed > 0) this.logger.log(`billing run: ${JSON.stringify(result)}`);
+      if (result.invoiced > 0 || result.lapsed > 0) this.log.info('billing run', result);
     } catch (error) {
-      this.logger.error(`billing run failed: ${(error as Error).message}`);
+      this.log.error('billing run failed', { err: error });
     }
   }
 }
