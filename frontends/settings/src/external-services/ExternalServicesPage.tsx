@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge } from '@pawline/api-client';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { errorText } from '../shared/options';
 import { ExternalServiceDialog } from './ExternalServiceDialog';
 import { sortExternalServices } from './external-service-form';
 import { createExternalServicesApi, type ExternalService } from './external-services-api';
+import { ListPageHeader } from '../shared/ListPageHeader';
 
 type Editing = { service: ExternalService | null } | null;
 
@@ -84,19 +85,15 @@ export function ExternalServicesPage({ bridge }: { bridge: ShellBridge }) {
   const all = load.status === 'ready' ? load.value : [];
   return (
     <Stack gap="5" data-testid="external-services-page">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="2xl">
-          {t('settings.externalServicesTitle')}
-        </Heading>
-        <Button
-          colorPalette="brand"
-          data-testid="new-external-service"
-          disabled={load.status !== 'ready'}
-          onClick={() => setEditing({ service: null })}
-        >
-          {t('settings.newExternalService')}
-        </Button>
-      </HStack>
+      <ListPageHeader
+        title={t('settings.externalServicesTitle')}
+        action={{
+          label: t('settings.newExternalService'),
+          testId: 'new-external-service',
+          disabled: load.status !== 'ready',
+          onClick: () => setEditing({ service: null }),
+        }}
+      />
       <Text color="fg.muted">{t('settings.externalServicesHint')}</Text>
       {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
       {load.status === 'failed' ? (

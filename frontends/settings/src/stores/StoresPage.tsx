@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import type { ShellBridge, Store } from '@pawline/api-client';
 import { isOrgaAdmin, orgaMemberOf, readableStores } from '@pawline/domain';
 import { EmptyState, ErrorState, LoadingState, PlainDataTable, type PlainColumn } from '@pawline/ui';
@@ -8,6 +8,7 @@ import { settingsTranslator } from '../i18n/translator';
 import { countryName } from '../shared/options';
 import { useOrganization } from '../shared/useOrganization';
 import { StoreDialog } from './StoreDialog';
+import { ListPageHeader } from '../shared/ListPageHeader';
 
 /**
  * /{orgaId}/store: the organization's stores (spec §2 'Organization overview', for every member). A member
@@ -67,16 +68,10 @@ export function StoresPage({ bridge }: { bridge: ShellBridge }) {
 
   return (
     <Stack gap="5" data-testid="stores-page">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="2xl">
-          {t('settings.storesTitle')}
-        </Heading>
-        {admin ? (
-          <Button colorPalette="brand" data-testid="new-store" onClick={() => setEditing({ store: null })}>
-            {t('settings.newStore')}
-          </Button>
-        ) : null}
-      </HStack>
+      <ListPageHeader
+        title={t('settings.storesTitle')}
+        action={admin ? { label: t('settings.newStore'), testId: 'new-store', onClick: () => setEditing({ store: null }) } : null}
+      />
       {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
       {load.status === 'failed' ? (
         <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />

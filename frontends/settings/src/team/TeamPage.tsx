@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PlainDataTable, type PlainColumn } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
 import { errorText, rankName } from '../shared/options';
 import { MemberDialog } from './MemberDialog';
+import { ListPageHeader } from '../shared/ListPageHeader';
 
 type Load = { status: 'loading' } | { status: 'ready'; team: TeamMember[]; stores: Store[] } | { status: 'failed'; message: string };
 type Editing = { member: TeamMember | null } | null;
@@ -98,19 +99,15 @@ export function TeamPage({ bridge }: { bridge: ShellBridge }) {
 
   return (
     <Stack gap="5" data-testid="team-page">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="2xl">
-          {t('settings.teamTitle')}
-        </Heading>
-        <Button
-          colorPalette="brand"
-          data-testid="new-member"
-          disabled={load.status !== 'ready'}
-          onClick={() => setEditing({ member: null })}
-        >
-          {t('settings.newUser')}
-        </Button>
-      </HStack>
+      <ListPageHeader
+        title={t('settings.teamTitle')}
+        action={{
+          label: t('settings.newUser'),
+          testId: 'new-member',
+          disabled: load.status !== 'ready',
+          onClick: () => setEditing({ member: null }),
+        }}
+      />
       {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
       {load.status === 'failed' ? (
         <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={fetchTeam} />

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { ShellBridge } from '@pawline/api-client';
 import { formatAmount } from '@pawline/domain';
@@ -10,6 +10,7 @@ import { errorText } from '../shared/options';
 import { TreatmentDialog } from './TreatmentDialog';
 import { sortTreatments } from './treatment-form';
 import { createTreatmentsApi, type Treatment } from './treatments-api';
+import { ListPageHeader } from '../shared/ListPageHeader';
 
 type Editing = { treatment: Treatment | null } | null;
 
@@ -119,19 +120,15 @@ export function TreatmentsPage({ bridge }: { bridge: ShellBridge }) {
 
   return (
     <Stack gap="5" data-testid="treatments-page">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="2xl">
-          {t('settings.treatmentsTitle')}
-        </Heading>
-        <Button
-          colorPalette="brand"
-          data-testid="new-treatment"
-          disabled={load.status !== 'ready'}
-          onClick={() => setEditing({ treatment: null })}
-        >
-          {t('settings.newTreatment')}
-        </Button>
-      </HStack>
+      <ListPageHeader
+        title={t('settings.treatmentsTitle')}
+        action={{
+          label: t('settings.newTreatment'),
+          testId: 'new-treatment',
+          disabled: load.status !== 'ready',
+          onClick: () => setEditing({ treatment: null }),
+        }}
+      />
       <Text color="fg.muted">{t('settings.treatmentsHint')}</Text>
       <Checkbox.Root checked={showArchived} onCheckedChange={(e) => setShowArchived(e.checked === true)} data-testid="show-archived">
         <Checkbox.HiddenInput name="show_archived" />
