@@ -63,10 +63,7 @@ export function StoresRoutes(bridge: ShellBridge) {
 export function PaymentRoutes(bridge: ShellBridge) {
   return (
     <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
-      <Routes>
-        <Route index element={<PaymentPage bridge={bridge} />} />
-        <Route path="*" element={<NotFound bridge={bridge} />} />
-      </Routes>
+      <PaymentPage bridge={bridge} />
     </CatalogueGate>
   );
 }
@@ -75,10 +72,7 @@ export function PaymentRoutes(bridge: ShellBridge) {
 export function PlanRoutes(bridge: ShellBridge) {
   return (
     <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
-      <Routes>
-        <Route index element={<PlanPage bridge={bridge} />} />
-        <Route path="*" element={<NotFound bridge={bridge} />} />
-      </Routes>
+      <PlanPage bridge={bridge} />
     </CatalogueGate>
   );
 }

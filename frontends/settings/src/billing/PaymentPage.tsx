@@ -61,7 +61,9 @@ export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
           </Text>
         ) : null}
       </Stack>
-      {shownPayment ? <PaymentPanel payment={shownPayment} busy={busy} onConfirm={(outcome) => confirm(outcome)} t={t} /> : null}
+      {shownPayment ? (
+        <PaymentPanel payment={shownPayment} busy={busy} onConfirm={(outcome) => confirm(shownPayment.id, outcome)} t={t} />
+      ) : null}
       <Stack gap="3">
         <Heading as="h3" size="lg">
           {t('settings.planChooseTitle')}

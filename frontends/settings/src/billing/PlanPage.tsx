@@ -183,7 +183,9 @@ export function PlanPage({ bridge }: { bridge: ShellBridge }) {
         {t('settings.planTitle')}
       </Heading>
       <SubscriptionCard subscription={subscription} orgaId={orgaId} t={t} language={bridge.language} />
-      {shownPayment ? <PaymentPanel payment={shownPayment} busy={busy} onConfirm={confirm} t={t} /> : null}
+      {shownPayment ? (
+        <PaymentPanel payment={shownPayment} busy={busy} onConfirm={(outcome) => confirm(shownPayment.id, outcome)} t={t} />
+      ) : null}
       {subscribed ? (
         <Stack gap="3">
           <Heading as="h3" size="lg">

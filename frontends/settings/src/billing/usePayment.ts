@@ -6,7 +6,8 @@ import type { PaymentView } from './PaymentPanel';
 
 /**
  * Subscribing or changing plan, then the payment it opened: with the sandbox provider the person
- * completes or fails it (POST …/payment/:payment/confirm). A change that charges nothing has no payment.
+ * completes or fails it (POST …/payment/:payment/confirm): the one just opened, or one
+ * the subscription still waits for when the page loads. A change that charges nothing has no payment.
  */
 export function usePayment(billing: BillingApi, notify: ShellBridge['notify'], onChanged: () => void, initial: PaymentView | null = null) {
   const [payment, setPayment] = useState<PaymentView | null>(initial);
@@ -32,11 +33,10 @@ export function usePayment(billing: BillingApi, notify: ShellBridge['notify'], o
   );
 
   const confirm = useCallback(
-    (outcome: PaymentOutcome) => {
-      if (!payment) return;
+    (paymentId: string, outcome: PaymentOutcome) => {
       setBusy(true);
       billing
-        .confirmPayment(payment.id, outcome)
+        .confirmPayment(paymentId, outcome)
         .then((answer) => {
           setBusy(false);
           setPayment(answer.payment);
@@ -47,7 +47,7 @@ export function usePayment(billing: BillingApi, notify: ShellBridge['notify'], o
           notify(0, errorText(error));
         });
     },
-    [billing, notify, onChanged, payment],
+    [billing, notify, onChanged],
   );
 
   return { payment, setPayment, busy, subscribe, confirm };
