@@ -43,7 +43,9 @@ function SubscriptionCard({
   language: string;
 }) {
   const { state } = subscription;
-  const until = dateText(subscription.paid_through ?? subscription.subscribed_until, language);
+  const end = subscription.paid_through ?? subscription.subscribed_until;
+  // paid_through is the period's end, the 1st at 00:00 in Rome: the last day paid for is the day before
+  const lastPaidDay = end ? new Date(Date.parse(end) - 1).toISOString() : null;
   return (
     <Card.Root variant="outline" data-testid="subscription-card">
       <Card.Body>
@@ -59,11 +61,11 @@ function SubscriptionCard({
           {state === 'free_trial' ? (
             <Text data-testid="subscription-when">{t('settings.trialDaysLeft', { days: subscription.remaining_days })}</Text>
           ) : null}
-          {state === 'premium_active' && until ? (
-            <Text data-testid="subscription-when">{t('settings.paidThrough', { date: until })}</Text>
+          {state === 'premium_active' && lastPaidDay ? (
+            <Text data-testid="subscription-when">{t('settings.paidThrough', { date: dateText(lastPaidDay, language) })}</Text>
           ) : null}
-          {state === 'premium_expired' && until ? (
-            <Text data-testid="subscription-when">{t('settings.expiredOn', { date: until })}</Text>
+          {state === 'premium_expired' && end ? (
+            <Text data-testid="subscription-when">{t('settings.expiredOn', { date: dateText(end, language) })}</Text>
           ) : null}
           {subscription.tier > 0 ? (
             <Text color="fg.muted">
