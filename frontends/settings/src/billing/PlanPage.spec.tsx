@@ -47,6 +47,23 @@ describe('the Update plan page (/{orgaId}/adminV2/plan)', () => {
     expect(screen.getByText('Ancora nessuna fattura')).toBeTruthy();
   });
 
+  it('shows an expired trial: the organization must subscribe to go on (German)', async () => {
+    mountOrgaSettings(
+      '',
+      gateway({
+        subscription: trialSubscription({ state: 'expired_trial', active: false, expiry_state: 0, remaining_days: -2 }),
+        invoices: [],
+      }),
+      { at: 'plan', language: 'de' },
+    );
+    const card = within(await screen.findByTestId('subscription-card', {}, { timeout: 10_000 }));
+    expect(card.getByTestId('subscription-state').textContent).toBe('Testphase abgelaufen');
+    expect(card.getByTestId('subscription-when').textContent).toBe(
+      'Ihre kostenlose Testphase ist beendet. Abonnieren Sie, um Pawline weiter zu nutzen.',
+    );
+    expect(card.getByTestId('go-subscribe').textContent).toBe('Abonnieren');
+  }, 15_000);
+
   it('shows an active plan with the last day paid for (paid_through is the 1st at 00:00 in Rome) and monthly total (English)', async () => {
     mountOrgaSettings('', gateway({ subscription: paidSubscription({ store_count: 2, monthly_cents: 3900 }), invoices: [] }), {
       at: 'plan',

@@ -61,6 +61,11 @@ function SubscriptionCard({
           {state === 'free_trial' ? (
             <Text data-testid="subscription-when">{t('settings.trialDaysLeft', { days: subscription.remaining_days })}</Text>
           ) : null}
+          {state === 'expired_trial' ? (
+            <Text data-testid="subscription-when" color="red.fg">
+              {t('settings.trialEnded')}
+            </Text>
+          ) : null}
           {state === 'premium_active' && lastPaidDay ? (
             <Text data-testid="subscription-when">{t('settings.paidThrough', { date: dateText(lastPaidDay, language) })}</Text>
           ) : null}

@@ -9,8 +9,8 @@ import type { PaymentView } from './PaymentPanel';
  * completes or fails it (POST …/payment/:payment/confirm): the one just opened, or one
  * the subscription still waits for when the page loads. A change that charges nothing has no payment.
  */
-export function usePayment(billing: BillingApi, notify: ShellBridge['notify'], onChanged: () => void, initial: PaymentView | null = null) {
-  const [payment, setPayment] = useState<PaymentView | null>(initial);
+export function usePayment(billing: BillingApi, notify: ShellBridge['notify'], onChanged: () => void) {
+  const [payment, setPayment] = useState<PaymentView | null>(null);
   const [busy, setBusy] = useState(false);
 
   const subscribe = useCallback(
@@ -50,5 +50,5 @@ export function usePayment(billing: BillingApi, notify: ShellBridge['notify'], o
     [billing, notify, onChanged],
   );
 
-  return { payment, setPayment, busy, subscribe, confirm };
+  return { payment, busy, subscribe, confirm };
 }
