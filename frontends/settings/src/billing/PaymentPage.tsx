@@ -1,7 +1,7 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge } from '@pawline/api-client';
 import { EmptyState, ErrorState, LoadingState, useLoad } from '@pawline/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
 import { errorText } from '../shared/options';
@@ -35,6 +35,14 @@ export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
     );
   }, [billing, setLoad]);
   const { payment, busy, subscribe, confirm } = usePayment(billing, bridge.notify, refreshPlans);
+
+  // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows here at once
+  useEffect(() => {
+    if (!bridge.subscribe) return undefined;
+    return bridge.subscribe((message) => {
+      if (message.scope === 'subscription' && message.channel === orgaId) refreshPlans();
+    });
+  }, [bridge, orgaId, refreshPlans]);
 
   if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
   if (load.status === 'failed')

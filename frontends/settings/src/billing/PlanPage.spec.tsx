@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
-import type { FakeGatewayAnswer, FakeGatewayRequest } from '@pawline/api-client';
+import type { FakeGatewayAnswer, FakeGatewayRequest, RealtimeMessage } from '@pawline/api-client';
 import { planChangeCents } from '@pawline/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   confirmPath,
   INVOICES_PATH,
@@ -149,6 +149,28 @@ describe('the Update plan page (/{orgaId}/adminV2/plan)', () => {
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ plan_id: 'basic' });
     await waitFor(() => expect(screen.queryByTestId('plan-change')).toBeNull());
     expect(screen.queryByTestId('payment-state')).toBeNull();
+  });
+
+  it('follows a subscription changed elsewhere (realtime scope subscription)', async () => {
+    const state: Gateway = { subscription: trialSubscription(), invoices: [] };
+    const { emit } = mountOrgaSettings('', gateway(state), { at: 'plan' });
+    await screen.findByTestId('subscription-card');
+    state.subscription = paidSubscription({ plan_id: 'premium', tier: 4 });
+    state.invoices = [invoice(1)];
+    const message = (channel: string): RealtimeMessage => ({
+      scope: 'subscription',
+      channel,
+      store_id: null,
+      data: 'premium',
+      event: 'update',
+      user: 'u2',
+      device: 'dev-b',
+    });
+    act(() => emit(message('another-orga')));
+    expect(screen.getByTestId('current-plan').textContent).toBe('Prova gratuita');
+    act(() => emit(message(TEST_ORGA)));
+    await waitFor(() => expect(screen.getByTestId('current-plan').textContent).toBe('Premium'));
+    expect(await screen.findByTestId('invoices-table')).toBeTruthy();
   });
 
   it('lists the invoices with a PDF each and the XML only where the server offers it', async () => {

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-
 import type { ShellBridge } from '@pawline/api-client';
 import { planChangeCents } from '@pawline/domain';
 import { EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { settingsTranslator, type Translate } from '../i18n/translator';
 import { errorText } from '../shared/options';
@@ -168,6 +168,14 @@ export function PlanPage({ bridge }: { bridge: ShellBridge }) {
   }, [reload]);
   const { payment, busy, subscribe, confirm } = usePayment(billing, bridge.notify, changed);
   const columns = useInvoiceColumns(billing, t, bridge.language, bridge.notify);
+
+  // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows here at once
+  useEffect(() => {
+    if (!bridge.subscribe) return undefined;
+    return bridge.subscribe((message) => {
+      if (message.scope === 'subscription' && message.channel === orgaId) reload();
+    });
+  }, [bridge, orgaId, reload]);
 
   if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
   if (load.status === 'failed')

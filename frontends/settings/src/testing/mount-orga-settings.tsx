@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import {
   fakeGatewayFetch,
   personUserOf,
+  type RealtimeMessage,
   type ApiClient,
   type FakeGatewayAnswer,
   type FakeGatewayRequest,
@@ -42,6 +43,7 @@ export function mountOrgaSettings(
   const options: MountOptions = typeof languageOrOptions === 'string' ? { language: languageOrOptions } : languageOrOptions;
   const language = options.language ?? 'it';
   const sent = fakeGatewayFetch((request) => answer(request));
+  const listeners = new Set<(message: RealtimeMessage) => void>();
   const bridge: ShellBridge = {
     api: {
       deviceId: 'dev',
@@ -62,6 +64,10 @@ export function mountOrgaSettings(
     changeLanguage: jest.fn(),
     signedOut: jest.fn(),
     appVersion: '11.4.6',
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
   const router = createMemoryRouter(
     [
@@ -79,5 +85,7 @@ export function mountOrgaSettings(
       <RouterProvider router={router} />
     </ChakraProvider>,
   );
-  return { bridge, sent, router };
+  /** a message of the shell's realtime connection, to every page listening */
+  const emit = (message: RealtimeMessage) => listeners.forEach((listener) => listener(message));
+  return { bridge, sent, router, emit };
 }
