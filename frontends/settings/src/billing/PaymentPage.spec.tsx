@@ -5,6 +5,7 @@ import {
   BILLING_DATA_PATH,
   companyProfile,
   confirmPath,
+  paidSubscription,
   PAYMENT_ID,
   payment,
   PLANS_PATH,
@@ -179,6 +180,16 @@ describe('the Subscribe page (/{orgaId}/payment)', () => {
     await waitFor(() => expect(screen.getByTestId('payment-state').getAttribute('data-state')).toBe('failed'));
     expect(screen.getByTestId('payment-state').textContent).toContain('Il pagamento non è riuscito.');
     expect(sent.find((r) => r.path === confirmPath(PAYMENT_ID))?.body).toEqual({ outcome: 'failed' });
+  });
+
+  it('an organization that already pays is told what a change costs today, and where its plan page is', async () => {
+    mountOrgaSettings('', gateway({ subscription: paidSubscription(), profile: companyProfile() }), { at: 'payment' });
+    expect((await screen.findByTestId('already-subscribed')).textContent).toContain('La tua organizzazione ha già il piano Standard.');
+    expect(screen.getByTestId('choose-standard').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('choose-basic'));
+    expect(screen.getByTestId('plan-change-kind').getAttribute('data-kind')).toBe('downgrade');
+    fireEvent.click(screen.getByTestId('choose-premium'));
+    expect(screen.getByTestId('plan-change-kind').getAttribute('data-kind')).toBe('upgrade');
   });
 
   it('R1.23 saves a private person by first and last name', async () => {

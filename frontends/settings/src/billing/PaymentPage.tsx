@@ -3,14 +3,25 @@ import type { ShellBridge } from '@pawline/api-client';
 import { EmptyState, ErrorState, LoadingState, useLoad } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { settingsTranslator } from '../i18n/translator';
+import { settingsTranslator, type Translate } from '../i18n/translator';
 import { errorText } from '../shared/options';
 import { createBillingApi, type BillingPlan, type BillingProfile, type PlansAnswer } from './billing-api';
-import { euros, purchasablePlans } from './billing-form';
+import { euros, planChangeOffer, purchasablePlans, type PlanChangeOffer } from './billing-form';
 import { BillingDataForm } from './BillingDataForm';
 import { PaymentPanel } from './PaymentPanel';
 import { PlanCards } from './PlanCards';
 import { usePayment } from './usePayment';
+
+/** An organization that already pays changes plan here too: say what that costs today (R1.22). */
+function PlanChangeText({ offer, plan, t }: { offer: PlanChangeOffer; plan: string; t: Translate }) {
+  return (
+    <Text data-testid="plan-change-kind" data-kind={offer.kind}>
+      {offer.kind === 'upgrade'
+        ? t('settings.planUpgradeText', { plan, amount: euros(offer.chargedNowCents) })
+        : t('settings.planDowngradeText', { plan })}
+    </Text>
+  );
+}
 
 type PaymentLoad = { plans: PlansAnswer; profile: BillingProfile | null };
 
@@ -52,6 +63,7 @@ export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
   const subscription = plans.subscription;
   const offered = purchasablePlans(plans.plans);
   const selected = offered.find((plan) => plan.id === chosen) ?? null;
+  const current = plans.plans.find((plan) => plan.id === subscription.plan_id);
   const pendingId = payment ? null : subscription.pending_payment_id;
   const shownPayment = payment ?? (pendingId ? { id: pendingId, status: 'pending' as const, amount_cents: null } : null);
 
@@ -98,7 +110,9 @@ export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
         }
       />
       <Stack gap="2" data-testid="subscribe-summary">
-        {selected ? (
+        {selected && subscription.state === 'premium_active' ? (
+          <PlanChangeText offer={planChangeOffer(current, selected)} plan={t(`settings.plan_${selected.id}`)} t={t} />
+        ) : selected ? (
           <Text>
             {t('settings.subscribeSummary', { plan: t(`settings.plan_${selected.id}`), amount: euros(selected.monthly_cents ?? 0) })}
           </Text>

@@ -1,13 +1,12 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge } from '@pawline/api-client';
-import { planChangeCents } from '@pawline/domain';
 import { EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { settingsTranslator, type Translate } from '../i18n/translator';
 import { errorText } from '../shared/options';
 import { createBillingApi, type BillingApi, type BillingPlan, type Invoice, type PlansAnswer, type Subscription } from './billing-api';
-import { euros, planChangeKind, purchasablePlans } from './billing-form';
+import { euros, planChangeOffer, purchasablePlans } from './billing-form';
 import { PaymentPanel } from './PaymentPanel';
 import { PlanCards } from './PlanCards';
 import { usePayment } from './usePayment';
@@ -16,11 +15,6 @@ type PlanLoad = { plans: PlansAnswer; invoices: Invoice[] };
 
 function dateText(iso: string | null, language: string): string {
   return iso ? new Date(iso).toLocaleDateString(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }) : '';
-}
-
-/** Today in Italy (the seller's calendar, which the 1st and the pro-rata days follow). */
-function todayInRome(): string {
-  return new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Rome' });
 }
 
 const STATE_PALETTE: Record<Subscription['state'], string> = {
@@ -187,8 +181,9 @@ export function PlanPage({ bridge }: { bridge: ShellBridge }) {
   const current = plans.plans.find((plan) => plan.id === subscription.plan_id);
   const offered = purchasablePlans(plans.plans);
   const next = offered.find((plan) => plan.id === chosen) ?? null;
-  const change = next ? planChangeKind(current, next) : null;
-  const chargedNow = next && current ? planChangeCents(current.monthly_cents ?? 0, next.monthly_cents ?? 0, todayInRome()) : 0;
+  const offer = next ? planChangeOffer(current, next) : null;
+  const change = offer?.kind ?? null;
+  const chargedNow = offer?.chargedNowCents ?? 0;
   const pendingId = payment ? null : subscription.pending_payment_id;
   const shownPayment = payment ?? (pendingId ? { id: pendingId, status: 'pending' as const, amount_cents: null } : null);
 

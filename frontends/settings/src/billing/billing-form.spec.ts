@@ -1,4 +1,14 @@
-import { billingBodyOf, billingFormOf, checkBillingForm, euros, planChangeKind, purchasablePlans, type BillingForm } from './billing-form';
+import {
+  billingBodyOf,
+  billingFormOf,
+  checkBillingForm,
+  euros,
+  planChangeKind,
+  planChangeOffer,
+  purchasablePlans,
+  todayInRome,
+  type BillingForm,
+} from './billing-form';
 import type { BillingPlan } from './billing-api';
 
 const company = (extra: Partial<BillingForm> = {}): BillingForm => ({
@@ -102,5 +112,13 @@ describe('plans on the billing screens', () => {
     expect(planChangeKind(plans[2], plans[0])).toBe('upgrade');
     expect(planChangeKind(plans[0], plans[2])).toBe('downgrade');
     expect(planChangeKind(plans[0], plans[0])).toBe('same');
+  });
+
+  it('R1.22 prices an upgrade by the difference for the days left in the month, and a downgrade at nothing now', () => {
+    // Basic €19.00 to Premium €49.00 on 16 November (30 days, 15 left counting the 16th): €30.00 × 15/30
+    expect(planChangeOffer(plans[2], plans[0], '2026-11-16')).toEqual({ kind: 'upgrade', chargedNowCents: 1500 });
+    expect(planChangeOffer(plans[0], plans[2], '2026-11-16')).toEqual({ kind: 'downgrade', chargedNowCents: 0 });
+    // the seller's calendar: 23:30 UTC on 30 November is already 1 December in Rome
+    expect(todayInRome(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
   });
 });

@@ -1,4 +1,10 @@
-import { BILLING_DATA_ERROR_KEYS, checkBillingProfile, formatAmount, type BillingProfile as DomainProfile } from '@pawline/domain';
+import {
+  BILLING_DATA_ERROR_KEYS,
+  checkBillingProfile,
+  formatAmount,
+  planChangeCents,
+  type BillingProfile as DomainProfile,
+} from '@pawline/domain';
 import type { BillingPlan, BillingProfile, BillingProfileBody } from './billing-api';
 
 // R1.23 billing data: Company or Private, as the form holds it (text fields; empty is absent).
@@ -142,4 +148,18 @@ export type PlanChange = { kind: 'upgrade' | 'downgrade' | 'same' };
 export function planChangeKind(current: BillingPlan | undefined, next: BillingPlan): PlanChange['kind'] {
   if (current && current.id === next.id) return 'same';
   return (next.monthly_cents ?? 0) > (current?.monthly_cents ?? 0) ? 'upgrade' : 'downgrade';
+}
+
+/** Today in Italy (the seller's calendar, which the 1st and the pro-rata days follow). */
+export function todayInRome(now: Date = new Date()): string {
+  return now.toLocaleDateString('en-CA', { timeZone: 'Europe/Rome' });
+}
+
+export type PlanChangeOffer = { kind: 'upgrade' | 'downgrade' | 'same'; chargedNowCents: number };
+
+/** R1.22 what a change from the current plan costs today: an upgrade the difference for the days left, else nothing. */
+export function planChangeOffer(current: BillingPlan | undefined, next: BillingPlan, today: string = todayInRome()): PlanChangeOffer {
+  const kind = planChangeKind(current, next);
+  const chargedNowCents = kind === 'upgrade' ? planChangeCents(current?.monthly_cents ?? 0, next.monthly_cents ?? 0, today) : 0;
+  return { kind, chargedNowCents };
 }
