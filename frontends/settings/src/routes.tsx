@@ -2,6 +2,8 @@ import type { ShellBridge } from '@pawline/api-client';
 import { CatalogueGate, ErrorPage } from '@pawline/ui';
 import { Route, Routes } from 'react-router';
 import { SETTINGS_NAMESPACES, settingsTranslator } from './i18n/translator';
+import { PaymentPage } from './billing/PaymentPage';
+import { PlanPage } from './billing/PlanPage';
 import { CustomerSettingsPage } from './customer-settings/CustomerSettingsPage';
 import { ExternalServicesPage } from './external-services/ExternalServicesPage';
 import { OrgaSettingsPage } from './orga/OrgaSettingsPage';
@@ -53,6 +55,24 @@ export function StoresRoutes(bridge: ShellBridge) {
         <Route index element={<StoresPage bridge={bridge} />} />
         <Route path="*" element={<NotFound bridge={bridge} />} />
       </Routes>
+    </CatalogueGate>
+  );
+}
+
+/** The shell mounts it at /{orgaId}/payment (Subscribe, issue 14) for organization administrators. */
+export function PaymentRoutes(bridge: ShellBridge) {
+  return (
+    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+      <PaymentPage bridge={bridge} />
+    </CatalogueGate>
+  );
+}
+
+/** The shell mounts it at /{orgaId}/adminV2/plan (Update plan, issue 14) for organization administrators. */
+export function PlanRoutes(bridge: ShellBridge) {
+  return (
+    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+      <PlanPage bridge={bridge} />
     </CatalogueGate>
   );
 }

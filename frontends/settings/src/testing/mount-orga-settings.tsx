@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import {
   fakeGatewayFetch,
   personUserOf,
+  type RealtimeMessage,
   type ApiClient,
   type FakeGatewayAnswer,
   type FakeGatewayRequest,
@@ -10,17 +11,24 @@ import {
 import { pawlineSystem } from '@pawline/ui';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { OrgaSettingsRoutes, StoresRoutes } from '../routes';
+import { OrgaSettingsRoutes, PaymentRoutes, PlanRoutes, StoresRoutes } from '../routes';
 
 export const TEST_ORGA = '22222222-2222-4222-8222-222222222222';
+
+const START: Record<NonNullable<MountOptions['at']>, (page: string) => string> = {
+  settings: (page) => `/${TEST_ORGA}/settings/${page}`,
+  stores: () => `/${TEST_ORGA}/store`,
+  payment: () => `/${TEST_ORGA}/payment`,
+  plan: () => `/${TEST_ORGA}/adminV2/plan`,
+};
 
 type MountOptions = {
   language?: ShellBridge['language'];
   userId?: string;
   /** ApiClient methods a page calls directly (getOrganization …) */
   api?: Partial<ApiClient>;
-  /** 'stores' mounts StoresRoutes at /{orga}/store as the shell does */
-  at?: 'settings' | 'stores';
+  /** 'stores' mounts StoresRoutes at /{orga}/store as the shell does; 'payment' and 'plan' the billing screens */
+  at?: 'settings' | 'stores' | 'payment' | 'plan';
 };
 
 /**
@@ -35,6 +43,7 @@ export function mountOrgaSettings(
   const options: MountOptions = typeof languageOrOptions === 'string' ? { language: languageOrOptions } : languageOrOptions;
   const language = options.language ?? 'it';
   const sent = fakeGatewayFetch((request) => answer(request));
+  const listeners = new Set<(message: RealtimeMessage) => void>();
   const bridge: ShellBridge = {
     api: {
       deviceId: 'dev',
@@ -55,20 +64,28 @@ export function mountOrgaSettings(
     changeLanguage: jest.fn(),
     signedOut: jest.fn(),
     appVersion: '11.4.6',
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
   const router = createMemoryRouter(
     [
       { path: '/:orgaId/settings/*', element: <OrgaSettingsRoutes {...bridge} /> },
       { path: '/:orgaId/store', element: <StoresRoutes {...bridge} /> },
+      { path: '/:orgaId/payment', element: <PaymentRoutes {...bridge} /> },
+      { path: '/:orgaId/adminV2/plan', element: <PlanRoutes {...bridge} /> },
       { path: '/:orgaId/store/:storeId', element: <p data-testid="store-home">store</p> },
       { path: '/:orgaId/elsewhere', element: <p data-testid="elsewhere">elsewhere</p> },
     ],
-    { initialEntries: [options.at === 'stores' ? `/${TEST_ORGA}/store` : `/${TEST_ORGA}/settings/${page}`] },
+    { initialEntries: [START[options.at ?? 'settings'](page)] },
   );
   render(
     <ChakraProvider value={pawlineSystem}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );
-  return { bridge, sent, router };
+  /** a message of the shell's realtime connection, to every page listening */
+  const emit = (message: RealtimeMessage) => listeners.forEach((listener) => listener(message));
+  return { bridge, sent, router, emit };
 }

@@ -1,0 +1,138 @@
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ShellBridge } from '@pawline/api-client';
+import { EmptyState, ErrorState, LoadingState, useLoad } from '@pawline/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { settingsTranslator, type Translate } from '../i18n/translator';
+import { errorText } from '../shared/options';
+import { createBillingApi, type BillingPlan, type BillingProfile, type PlansAnswer } from './billing-api';
+import { euros, planChangeOffer, purchasablePlans, type PlanChangeOffer } from './billing-form';
+import { BillingDataForm } from './BillingDataForm';
+import { PaymentPanel } from './PaymentPanel';
+import { PlanCards } from './PlanCards';
+import { usePayment } from './usePayment';
+
+/** An organization that already pays changes plan here too: say what that costs today (R1.22). */
+function PlanChangeText({ offer, plan, t }: { offer: PlanChangeOffer; plan: string; t: Translate }) {
+  return (
+    <Text data-testid="plan-change-kind" data-kind={offer.kind}>
+      {offer.kind === 'upgrade'
+        ? t('settings.planUpgradeText', { plan, amount: euros(offer.chargedNowCents) })
+        : t('settings.planDowngradeText', { plan })}
+    </Text>
+  );
+}
+
+type PaymentLoad = { plans: PlansAnswer; profile: BillingProfile | null };
+
+/**
+ * /{orgaId}/payment, Subscribe (issue 14, spec §1): choose a plan, give the billing data, subscribe
+ * (first month pro-rata, R1.22) and pay; organization administrators only (the shell's guard).
+ */
+export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
+  const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
+  const orgaId = useParams()['orgaId'] ?? '';
+  const billing = useMemo(() => createBillingApi(bridge, orgaId), [bridge, orgaId]);
+  const loader = useCallback(
+    () => Promise.all([billing.plans(), billing.profile()]).then(([plans, profile]): PaymentLoad => ({ plans, profile })),
+    [billing],
+  );
+  const { load, reload, setLoad } = useLoad(loader, errorText);
+  const [chosen, setChosen] = useState<BillingPlan['id'] | null>(null);
+  const refreshPlans = useCallback(() => {
+    billing.plans().then(
+      (plans) => setLoad((current) => (current.status === 'ready' ? { status: 'ready', value: { ...current.value, plans } } : current)),
+      () => undefined,
+    );
+  }, [billing, setLoad]);
+  const { payment, busy, subscribe, confirm } = usePayment(billing, bridge.notify, refreshPlans);
+
+  // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows here at once
+  useEffect(() => {
+    if (!bridge.subscribe) return undefined;
+    return bridge.subscribe((message) => {
+      if (message.scope === 'subscription' && message.channel === orgaId) refreshPlans();
+    });
+  }, [bridge, orgaId, refreshPlans]);
+
+  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
+  if (load.status === 'failed')
+    return <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
+
+  const { plans, profile } = load.value;
+  const subscription = plans.subscription;
+  const offered = purchasablePlans(plans.plans);
+  const selected = offered.find((plan) => plan.id === chosen) ?? null;
+  const current = plans.plans.find((plan) => plan.id === subscription.plan_id);
+  const pendingId = payment ? null : subscription.pending_payment_id;
+  const shownPayment = payment ?? (pendingId ? { id: pendingId, status: 'pending' as const, amount_cents: null } : null);
+
+  return (
+    <Stack gap="6" data-testid="payment-page">
+      <Stack gap="1">
+        <Heading as="h2" size="2xl">
+          {t('settings.paymentTitle')}
+        </Heading>
+        <Text color="fg.muted">{t('settings.paymentHint')}</Text>
+        {subscription.tier > 0 ? (
+          <Text data-testid="already-subscribed">
+            {t('settings.paymentAlreadySubscribed', { plan: t(`settings.plan_${subscription.plan_id}`) })}{' '}
+            <Link to={`/${orgaId}/adminV2/plan`}>{t('settings.planPageLink')}</Link>
+          </Text>
+        ) : null}
+      </Stack>
+      {shownPayment ? (
+        <PaymentPanel payment={shownPayment} busy={busy} onConfirm={(outcome) => confirm(shownPayment.id, outcome)} t={t} />
+      ) : null}
+      <Stack gap="3">
+        <Heading as="h3" size="lg">
+          {t('settings.planChooseTitle')}
+        </Heading>
+        {offered.length === 0 ? (
+          <EmptyState title={t('settings.plansEmpty')} />
+        ) : (
+          <PlanCards
+            plans={offered}
+            selected={chosen}
+            currentId={subscription.tier > 0 ? subscription.plan_id : undefined}
+            onSelect={(plan) => setChosen(plan.id)}
+            t={t}
+          />
+        )}
+      </Stack>
+      <BillingDataForm
+        billing={billing}
+        profile={profile}
+        notify={bridge.notify}
+        t={t}
+        onSaved={(saved) =>
+          setLoad((current) => (current.status === 'ready' ? { status: 'ready', value: { ...current.value, profile: saved } } : current))
+        }
+      />
+      <Stack gap="2" data-testid="subscribe-summary">
+        {selected && subscription.state === 'premium_active' ? (
+          <PlanChangeText offer={planChangeOffer(current, selected)} plan={t(`settings.plan_${selected.id}`)} t={t} />
+        ) : selected ? (
+          <Text>
+            {t('settings.subscribeSummary', { plan: t(`settings.plan_${selected.id}`), amount: euros(selected.monthly_cents ?? 0) })}
+          </Text>
+        ) : (
+          <Text color="fg.muted">{t('settings.subscribeChoosePlan')}</Text>
+        )}
+        {profile === null ? <Text color="fg.muted">{t('settings.subscribeNeedsBillingData')}</Text> : null}
+        <HStack justify="flex-end">
+          <Button
+            colorPalette="brand"
+            size="lg"
+            data-testid="subscribe"
+            loading={busy}
+            disabled={!selected || profile === null || shownPayment?.status === 'pending'}
+            onClick={() => selected && subscribe(selected.id)}
+          >
+            {t('settings.subscribe')}
+          </Button>
+        </HStack>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,250 @@
+import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ShellBridge } from '@pawline/api-client';
+import { EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { settingsTranslator, type Translate } from '../i18n/translator';
+import { errorText } from '../shared/options';
+import { createBillingApi, type BillingApi, type BillingPlan, type Invoice, type PlansAnswer, type Subscription } from './billing-api';
+import { euros, planChangeOffer, purchasablePlans } from './billing-form';
+import { PaymentPanel } from './PaymentPanel';
+import { PlanCards } from './PlanCards';
+import { usePayment } from './usePayment';
+
+type PlanLoad = { plans: PlansAnswer; invoices: Invoice[] };
+
+function dateText(iso: string | null, language: string): string {
+  return iso ? new Date(iso).toLocaleDateString(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }) : '';
+}
+
+const STATE_PALETTE: Record<Subscription['state'], string> = {
+  free_trial: 'blue',
+  expired_trial: 'red',
+  premium_active: 'green',
+  premium_expired: 'red',
+};
+
+/** spec §4 where the organization stands: its state, plan, and the trial's days left or the paid-through date. */
+function SubscriptionCard({
+  subscription,
+  orgaId,
+  t,
+  language,
+}: {
+  subscription: Subscription;
+  orgaId: string;
+  t: Translate;
+  language: string;
+}) {
+  const { state } = subscription;
+  const end = subscription.paid_through ?? subscription.subscribed_until;
+  // paid_through is the period's end, the 1st at 00:00 in Rome: the last day paid for is the day before
+  const lastPaidDay = end ? new Date(Date.parse(end) - 1).toISOString() : null;
+  return (
+    <Card.Root variant="outline" data-testid="subscription-card">
+      <Card.Body>
+        <Stack gap="2">
+          <HStack gap="3" wrap="wrap">
+            <Heading as="h3" size="lg" data-testid="current-plan">
+              {t(`settings.plan_${subscription.plan_id}`)}
+            </Heading>
+            <Badge colorPalette={STATE_PALETTE[state]} data-testid="subscription-state">
+              {t(`settings.subscriptionState_${state}`)}
+            </Badge>
+          </HStack>
+          {state === 'free_trial' ? (
+            <Text data-testid="subscription-when">{t('settings.trialDaysLeft', { days: subscription.remaining_days })}</Text>
+          ) : null}
+          {state === 'expired_trial' ? (
+            <Text data-testid="subscription-when" color="red.fg">
+              {t('settings.trialEnded')}
+            </Text>
+          ) : null}
+          {state === 'premium_active' && lastPaidDay ? (
+            <Text data-testid="subscription-when">{t('settings.paidThrough', { date: dateText(lastPaidDay, language) })}</Text>
+          ) : null}
+          {state === 'premium_expired' && end ? (
+            <Text data-testid="subscription-when">{t('settings.expiredOn', { date: dateText(end, language) })}</Text>
+          ) : null}
+          {subscription.tier > 0 ? (
+            <Text color="fg.muted">
+              {t('settings.monthlyTotal', { amount: euros(subscription.monthly_cents), stores: subscription.store_count })}
+            </Text>
+          ) : null}
+          {subscription.expiry_state === 1 ? <Text color="orange.fg">{t('settings.expiringSoon')}</Text> : null}
+          {subscription.tier === 0 || state === 'premium_expired' ? (
+            <Box>
+              <Button asChild colorPalette="brand" size="sm">
+                <Link to={`/${orgaId}/payment`} data-testid="go-subscribe">
+                  {t('settings.subscribe')}
+                </Link>
+              </Button>
+            </Box>
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function useInvoiceColumns(billing: BillingApi, t: Translate, language: string, notify: ShellBridge['notify']) {
+  const fetchFile = useCallback(
+    (invoice: Invoice, format: 'pdf' | 'xml') => {
+      billing.invoiceFile(invoice.id, format).then(
+        (blob) => saveFile(blob, `invoice-${invoice.number.replace('/', '-')}.${format}`),
+        (error: unknown) => notify(0, errorText(error)),
+      );
+    },
+    [billing, notify],
+  );
+  return useMemo<PlainColumn<Invoice>[]>(
+    () => [
+      { id: 'number', header: t('settings.invoiceNumber'), cell: ({ row }) => row.original.number },
+      { id: 'date', header: t('settings.invoiceDate'), cell: ({ row }) => dateText(row.original.issued_at, language) },
+      { id: 'kind', header: t('settings.invoiceKind'), cell: ({ row }) => t(`settings.invoiceKind_${row.original.kind}`) },
+      { id: 'gross', header: t('settings.invoiceGross'), cell: ({ row }) => euros(row.original.gross_cents) },
+      {
+        id: 'status',
+        header: t('settings.invoiceStatus'),
+        cell: ({ row }) => (
+          <Badge colorPalette={row.original.status === 'paid' ? 'green' : row.original.status === 'failed' ? 'red' : 'orange'}>
+            {t(`settings.invoiceStatus_${row.original.status}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'files',
+        header: '',
+        cell: ({ row }) => (
+          <HStack gap="2" justify="flex-end">
+            <Button size="xs" variant="outline" data-testid="invoice-pdf" onClick={() => fetchFile(row.original, 'pdf')}>
+              PDF
+            </Button>
+            {row.original.e_invoice ? (
+              <Button size="xs" variant="outline" data-testid="invoice-xml" onClick={() => fetchFile(row.original, 'xml')}>
+                XML
+              </Button>
+            ) : null}
+          </HStack>
+        ),
+      },
+    ],
+    [t, language, fetchFile],
+  );
+}
+
+/**
+ * /{orgaId}/adminV2/plan, Update plan (issue 14): the subscription, a plan change (an upgrade charged
+ * pro-rata now, a downgrade from the 1st, R1.22) and the invoices with their PDF and XML.
+ */
+export function PlanPage({ bridge }: { bridge: ShellBridge }) {
+  const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
+  const orgaId = useParams()['orgaId'] ?? '';
+  const billing = useMemo(() => createBillingApi(bridge, orgaId), [bridge, orgaId]);
+  const loader = useCallback(
+    () => Promise.all([billing.plans(), billing.invoices()]).then(([plans, invoices]): PlanLoad => ({ plans, invoices })),
+    [billing],
+  );
+  const { load, reload } = useLoad(loader, errorText);
+  const [chosen, setChosen] = useState<BillingPlan['id'] | null>(null);
+  const changed = useCallback(() => {
+    setChosen(null);
+    reload();
+  }, [reload]);
+  const { payment, busy, subscribe, confirm } = usePayment(billing, bridge.notify, changed);
+  const columns = useInvoiceColumns(billing, t, bridge.language, bridge.notify);
+
+  // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows here at once
+  useEffect(() => {
+    if (!bridge.subscribe) return undefined;
+    return bridge.subscribe((message) => {
+      if (message.scope === 'subscription' && message.channel === orgaId) reload();
+    });
+  }, [bridge, orgaId, reload]);
+
+  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
+  if (load.status === 'failed')
+    return <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
+
+  const { plans, invoices } = load.value;
+  const subscription = plans.subscription;
+  const subscribed = subscription.tier > 0;
+  const current = plans.plans.find((plan) => plan.id === subscription.plan_id);
+  const offered = purchasablePlans(plans.plans);
+  const next = offered.find((plan) => plan.id === chosen) ?? null;
+  const offer = next ? planChangeOffer(current, next) : null;
+  const change = offer?.kind ?? null;
+  const chargedNow = offer?.chargedNowCents ?? 0;
+  const pendingId = payment ? null : subscription.pending_payment_id;
+  const shownPayment = payment ?? (pendingId ? { id: pendingId, status: 'pending' as const, amount_cents: null } : null);
+
+  return (
+    <Stack gap="6" data-testid="plan-page">
+      <Heading as="h2" size="2xl">
+        {t('settings.planTitle')}
+      </Heading>
+      <SubscriptionCard subscription={subscription} orgaId={orgaId} t={t} language={bridge.language} />
+      {shownPayment ? (
+        <PaymentPanel payment={shownPayment} busy={busy} onConfirm={(outcome) => confirm(shownPayment.id, outcome)} t={t} />
+      ) : null}
+      {subscribed ? (
+        <Stack gap="3">
+          <Heading as="h3" size="lg">
+            {t('settings.planChangeTitle')}
+          </Heading>
+          {offered.length === 0 ? (
+            <EmptyState title={t('settings.plansEmpty')} />
+          ) : (
+            <PlanCards plans={offered} selected={chosen} currentId={subscription.plan_id} onSelect={(plan) => setChosen(plan.id)} t={t} />
+          )}
+          {next && change !== 'same' ? (
+            <Card.Root variant="subtle" data-testid="plan-change">
+              <Card.Body>
+                <Stack gap="3">
+                  <Text data-testid="plan-change-kind" data-kind={change}>
+                    {change === 'upgrade'
+                      ? t('settings.planUpgradeText', { plan: t(`settings.plan_${next.id}`), amount: euros(chargedNow) })
+                      : t('settings.planDowngradeText', { plan: t(`settings.plan_${next.id}`) })}
+                  </Text>
+                  <HStack gap="2" justify="flex-end">
+                    <Button variant="ghost" onClick={() => setChosen(null)}>
+                      {t('common.cancel')}
+                    </Button>
+                    <Button
+                      colorPalette="brand"
+                      loading={busy}
+                      disabled={shownPayment?.status === 'pending'}
+                      data-testid="confirm-plan-change"
+                      onClick={() => subscribe(next.id)}
+                    >
+                      {change === 'upgrade' ? t('settings.planUpgrade') : t('settings.planDowngrade')}
+                    </Button>
+                  </HStack>
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+          ) : null}
+        </Stack>
+      ) : null}
+      <Stack gap="3">
+        <Heading as="h3" size="lg">
+          {t('settings.invoicesTitle')}
+        </Heading>
+        {invoices.length === 0 ? (
+          <EmptyState title={t('settings.invoicesEmpty')} />
+        ) : (
+          <PlainDataTable columns={columns} data={invoices} testId="invoices-table" rowTestId={(row) => `invoice-${row.id}`} />
+        )}
+      </Stack>
+    </Stack>
+  );
+}
