@@ -98,6 +98,8 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       ['team', `/${orgaId}/settings/users`, 'team-table'],
       ['stores', `/${orgaId}/store`, 'stores-table'],
       ['user page', '/user', 'user-page'],
+      ['update plan', `/${orgaId}/adminV2/plan`, 'plan-page'],
+      ['subscribe', `/${orgaId}/payment`, 'payment-page'],
       ['messages inbox', `${base}/messages`, 'inbox-page'],
       ['conversation', `${base}/messages/customer/${customer.customer.id}`, 'conversation-page'],
       ['message templates', `${base}/messages/templates`, 'templates-page'],

@@ -67,6 +67,8 @@ describe('the remotes manifest', () => {
       '/user/* settings/routes SettingsRoutes signed_in',
       '/:orgaId/settings/* settings/routes OrgaSettingsRoutes orga_admin',
       '/:orgaId/store settings/routes StoresRoutes member',
+      '/:orgaId/payment settings/routes PaymentRoutes orga_admin',
+      '/:orgaId/adminV2/plan settings/routes PlanRoutes orga_admin',
     ]);
   });
 
@@ -106,7 +108,7 @@ describe('the remotes manifest', () => {
 });
 
 describe('the left drawer from the manifest', () => {
-  it('R6.06 gives an organization administrator in a store the store pages, Stores, Team, Settings and the account, in order', () => {
+  it('R6.06 gives an organization administrator in a store the store pages, Stores, Team, Plan, Settings and the account, in order', () => {
     expect(drawerLinks(as('owner'), 's1', builtIn).map((link) => [link.id, link.to])).toEqual([
       ['store', '/o1/store/s1'],
       ['customers', '/o1/store/s1/customers'],
@@ -114,6 +116,7 @@ describe('the left drawer from the manifest', () => {
       ['recurring', '/o1/store/s1/recurring'],
       ['stores', '/o1/store'],
       ['team', '/o1/settings/users'],
+      ['plan', '/o1/adminV2/plan'],
       ['settings', '/o1/settings'],
       ['user', '/user'],
     ]);
