@@ -59,27 +59,6 @@ export function billingFormOf(profile: BillingProfile | null, fallbackCountry = 
 const orNull = (value: string): string | null => (value.trim().length > 0 ? value.trim() : null);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function domainProfileOf(form: BillingForm): DomainProfile {
-  const address = { address: form.address.trim(), city: form.city.trim(), zip_code: form.zip_code.trim(), country: form.country };
-  return form.kind === 'company'
-    ? {
-        kind: 'company',
-        legal_name: form.legal_name.trim(),
-        vat: orNull(form.vat),
-        fiscal_code: orNull(form.fiscal_code),
-        pec: orNull(form.pec),
-        codice_destinatario: orNull(form.codice_destinatario),
-        ...address,
-      }
-    : {
-        kind: 'private',
-        first_name: form.first_name.trim(),
-        last_name: form.last_name.trim(),
-        fiscal_code: orNull(form.fiscal_code),
-        ...address,
-      };
-}
-
 // The field each result code of the builder is about (as the billing service answers it).
 const BUILDER_FIELD: Record<2 | 3 | 4 | 5, BillingField> = { 2: 'vat', 3: 'vat', 4: 'fiscal_code', 5: 'codice_destinatario' };
 
@@ -96,7 +75,7 @@ export function checkBillingForm(form: BillingForm): BillingFormErrors {
   if (!/^[A-Za-z]{2}$/.test(form.country.trim())) errors.country = 'validation.required';
   if (form.kind === 'company' && orNull(form.pec) !== null && !EMAIL.test(form.pec.trim())) errors.pec = 'validation.invalidEmail';
   if (errors.country) return errors;
-  const checked = checkBillingProfile(domainProfileOf(form));
+  const checked = checkBillingProfile(billingProfileOf(form));
   if (!checked.ok) errors[BUILDER_FIELD[checked.error]] ??= BILLING_DATA_ERROR_KEYS[checked.error];
   return errors;
 }
@@ -106,7 +85,8 @@ export function billingBodyOf(form: BillingForm): BillingProfileBody {
   return { profile: billingProfileOf(form) };
 }
 
-function billingProfileOf(form: BillingForm): BillingProfileBody['profile'] {
+/** The profile the form sends, and the one libs/domain's builder checks before (the same object). */
+function billingProfileOf(form: BillingForm): DomainProfile {
   const address = {
     address: form.address.trim(),
     city: form.city.trim(),
