@@ -13,7 +13,7 @@ import {
   type getPublicAvailabilityRpc,
 } from '@pawline/contracts';
 import { availableSlots, instantToLocal, totalServiceMinutes, type AvailabilityRule, type BusyInterval } from '@pawline/domain';
-import { NatsRpcClient, OutboxService, RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
+import { NatsRpcClient, OutboxService, RpcError, SERVICE_CONFIG, requirePlanFeature } from '@pawline/nest-kit';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { BookingConfig } from '../booking.config';
 import { lockStoreHolds } from '../directory/directory-projection';
@@ -57,6 +57,9 @@ export class PublicBookingService {
   async store(publicId: string): Promise<BookingStoreRow> {
     const [row] = await this.db.query<BookingStoreRow[]>(`SELECT ${STORE_COLUMNS} FROM booking_store WHERE public_id = $1`, [publicId]);
     if (!row || row.deleted || !row.enabled) throw new RpcError('not_found');
+    // R1.20 online booking is a premium feature: a store whose organization lost it answers plan_required, not slots
+    const [plan] = await this.db.query<{ tier: number }[]>(`SELECT tier FROM booking_orga_plan WHERE orga_id = $1`, [row.orga_id]);
+    requirePlanFeature({ tier: plan?.tier ?? 0 }, 'online_booking');
     return row;
   }
 
@@ -152,7 +155,6 @@ export class PublicBookingService {
     const retry = () => this.taken(store, date, duration, input.user_id);
     if (startsAt < now + store.min_notice_minutes * 60_000) return retry();
 
-    const customer = await this.match(store, input.fon, input.email).catch(() => null);
     const slotId = randomUUID();
     const endsAt = startsAt + duration * 60_000;
     for (const userId of input.user_id ? [input.user_id] : named) {
@@ -164,9 +166,13 @@ export class PublicBookingService {
         hour: local.hour,
         min: local.min,
         duration,
-        customerId: customer?.customer?.id ?? null,
       });
       if (!held) continue;
+      // the known customer is looked up for the request that got its time only: fifty customers racing for one
+      // time ask crm once, not fifty times, and the losers hear back sooner
+      const customer = await this.match(store, input.fon, input.email).catch(() => null);
+      if (customer?.customer?.id)
+        await this.db.query(`UPDATE booking_slot SET customer_id = $2 WHERE id = $1`, [slotId, customer.customer.id]);
       const [staff] = await this.db.query<{ first_name: string }[]>(
         `SELECT first_name FROM booking_staff WHERE orga_id = $1 AND user_id = $2`,
         [store.orga_id, userId],
@@ -195,7 +201,6 @@ export class PublicBookingService {
       hour: number;
       min: number;
       duration: number;
-      customerId: string | null;
     },
   ): Promise<boolean> {
     const { input } = slot;
@@ -203,6 +208,10 @@ export class PublicBookingService {
     try {
       return await this.db.transaction(async (m) => {
         await lockStoreHolds(m, store.store_id, true);
+        // one hold at a time per groomer: inserts racing on the exclusion constraint wait for each other and can
+        // deadlock (40P01, an error for the customer); queued here, the loser's insert meets a committed row and
+        // fails at once with the violation that means "taken"
+        await m.query(`SELECT pg_advisory_xact_lock(hashtext('booking-hold:' || $1 || ':' || $2))`, [store.store_id, userId]);
         const [busy] = await m.query<unknown[]>(
           `SELECT 1 FROM booking_busy WHERE store_id = $1 AND user_id = $2 AND NOT deleted AND status <> 2 AND during IS NOT NULL
              AND during && tstzrange($3::timestamptz, $4::timestamptz, '[)') LIMIT 1`,
@@ -212,10 +221,10 @@ export class PublicBookingService {
         // the held time includes the buffer after it, so two requests keep it between them too
         await m.query(
           `INSERT INTO booking_slot (id, orga_id, store_id, created_time, status, user_id, during, local_date, hour, min, duration,
-             treatment_ids, pets, customer_id, first_name, last_name, fon, email, notes, consent_messages, consent_reminders,
+             treatment_ids, pets, first_name, last_name, fon, email, notes, consent_messages, consent_reminders,
              consent_marketing, language)
-           VALUES ($1, $2, $3, $4, 'pending', $5, tstzrange($6::timestamptz, $7::timestamptz, '[)'), $8, $9, $10, $11, $12, $13::jsonb, $14,
-             $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+           VALUES ($1, $2, $3, $4, 'pending', $5, tstzrange($6::timestamptz, $7::timestamptz, '[)'), $8, $9, $10, $11, $12, $13::jsonb,
+             $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
           [
             slotId,
             store.orga_id,
@@ -230,7 +239,6 @@ export class PublicBookingService {
             slot.duration,
             JSON.stringify(input.treatment_ids),
             JSON.stringify(input.pets),
-            slot.customerId,
             input.first_name,
             input.last_name,
             input.fon,
