@@ -11,6 +11,8 @@ module.exports = {
     '<rootDir>/demo/**/*.spec.ts',
     '<rootDir>/bench/**/*.spec.ts',
     '<rootDir>/fake-whatsapp/**/*.spec.ts',
+    '<rootDir>/fake-stripe/**/*.spec.ts',
     '<rootDir>/requirements/**/*.spec.ts',
+    '<rootDir>/ops/**/*.spec.ts',
   ],
 };

@@ -8,3 +8,5 @@ export * from './http';
 export * from './messaging';
 export * from './booking';
 export * from './billing';
+export * from './marketing';
+export * from './analytics';

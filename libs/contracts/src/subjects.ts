@@ -5,9 +5,11 @@ import * as scheduling from './scheduling';
 import * as messaging from './messaging';
 import * as booking from './booking';
 import * as billing from './billing';
+import * as marketing from './marketing';
+import * as analytics from './analytics';
 
 /** Contracts of each service, by the service that answers (rpc) or publishes (evt, work) them. */
-export const CONTRACTS_BY_SERVICE = { identity, crm, scheduling, messaging, booking, billing } as const;
+export const CONTRACTS_BY_SERVICE = { identity, crm, scheduling, messaging, booking, billing, marketing, analytics } as const;
 
 /** Subjects every kit service answers in addition to its own (see libs/contracts/src/kit). */
 export const KIT_SUBJECTS = ['rpc.<service>.health', 'rpc.<service>.dead-letter.list'] as const;

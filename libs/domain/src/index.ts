@@ -13,3 +13,5 @@ export * from './app';
 export * from './notification';
 export * from './messaging';
 export * from './booking';
+export * from './analytics';
+export * from './marketing';

@@ -40,6 +40,14 @@ import enBookingSetup from './locales/en/booking-setup.json';
 import itBookingSetup from './locales/it/booking-setup.json';
 import deBookingSetup from './locales/de/booking-setup.json';
 import frBookingSetup from './locales/fr/booking-setup.json';
+import enCampaigns from './locales/en/campaigns.json';
+import itCampaigns from './locales/it/campaigns.json';
+import deCampaigns from './locales/de/campaigns.json';
+import frCampaigns from './locales/fr/campaigns.json';
+import enAnalyses from './locales/en/analyses.json';
+import itAnalyses from './locales/it/analyses.json';
+import deAnalyses from './locales/de/analyses.json';
+import frAnalyses from './locales/fr/analyses.json';
 
 // Every catalogue, imported statically: for tests, the key check and Node. The frontends load one
 // language's namespaces when needed instead (catalogue-loader.ts), so they never import this file.
@@ -56,6 +64,8 @@ const english = {
   calendar: enCalendar,
   messages: enMessages,
   'booking-setup': enBookingSetup,
+  campaigns: enCampaigns,
+  analyses: enAnalyses,
 };
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
@@ -71,6 +81,8 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     calendar: itCalendar,
     messages: itMessages,
     'booking-setup': itBookingSetup,
+    campaigns: itCampaigns,
+    analyses: itAnalyses,
   },
   de: {
     common: deCommon,
@@ -83,6 +95,8 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     calendar: deCalendar,
     messages: deMessages,
     'booking-setup': deBookingSetup,
+    campaigns: deCampaigns,
+    analyses: deAnalyses,
   },
   fr: {
     common: frCommon,
@@ -95,5 +109,7 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     calendar: frCalendar,
     messages: frMessages,
     'booking-setup': frBookingSetup,
+    campaigns: frCampaigns,
+    analyses: frAnalyses,
   },
 };

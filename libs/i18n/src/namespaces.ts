@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'calendar',
   'messages',
   'booking-setup',
+  'campaigns',
+  'analyses',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -30,6 +32,8 @@ type English = {
   calendar: typeof import('./locales/en/calendar.json');
   messages: typeof import('./locales/en/messages.json');
   'booking-setup': typeof import('./locales/en/booking-setup.json');
+  campaigns: typeof import('./locales/en/campaigns.json');
+  analyses: typeof import('./locales/en/analyses.json');
 };
 
 /** Every key of the English catalogue as 'namespace.key'. */

@@ -1,10 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { KIT_CONFIG, SERVICE_CONFIG, type KitConfig } from './config/kit-config';
-import { dataSourceOptions, openServiceDataSource } from './database/data-source.factory';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import type { KitDatabase } from './database/kit-database';
+import { KIT_DATA_SOURCE } from './database/kit-data-source.token';
 import { AccessService } from './access/access.service';
 import { MemberAccessGuard } from './access/access.guard';
 import { DeadLetterStore } from './events/dead-letter.store';
@@ -13,8 +13,6 @@ import { HealthService } from './health/health.service';
 import { kitRpcHandlers } from './health/kit-rpc.handlers';
 import { PawlineLogger } from './logging/pawline.logger';
 import { NATS_CONNECTION } from './nats/nats.tokens';
-import { OutboxRelay } from './outbox/outbox.relay';
-import { OutboxService } from './outbox/outbox.service';
 import { NatsRpcClient } from './rpc/nats-rpc.client';
 import type { ServiceDefinition } from './service-definition';
 import { KitExceptionFilter } from './transport/kit-exception.filter';
@@ -26,6 +24,8 @@ export type KitModuleInput = {
   serviceConfig: unknown;
   logger: PawlineLogger;
   nc: NatsConnection;
+  /** the kit's database pieces, for a service with a database (startService loads them only then) */
+  database: KitDatabase | null;
 };
 
 /**
@@ -34,24 +34,11 @@ export type KitModuleInput = {
  */
 @Module({})
 export class KitModule {
-  static forService({ def, config, serviceConfig, logger, nc }: KitModuleInput): DynamicModule {
-    const database = def.database !== false;
+  static forService({ def, config, serviceConfig, logger, nc, database }: KitModuleInput): DynamicModule {
     return {
       module: KitModule,
       global: true,
-      imports: [
-        ...(database
-          ? [
-              TypeOrmModule.forRootAsync({
-                useFactory: () => dataSourceOptions(def, config),
-                dataSourceFactory: async (options) => {
-                  if (!options) throw new Error('TypeORM options missing');
-                  return openServiceDataSource(options);
-                },
-              }),
-            ]
-          : []),
-      ],
+      imports: database?.imports ?? [],
       controllers: [kitRpcHandlers(def.name), ...(def.http ? [HealthController] : [])],
       providers: [
         { provide: KIT_CONFIG, useValue: config },
@@ -68,9 +55,9 @@ export class KitModule {
           provide: KitNatsTransport,
           useFactory: (deadLetters: DeadLetterStore, dataSource: DataSource | undefined) =>
             new KitNatsTransport({ nc, config, logger, deadLetters, dataSource: dataSource ?? null }),
-          inject: [DeadLetterStore, { token: DataSource, optional: true }],
+          inject: [DeadLetterStore, { token: KIT_DATA_SOURCE, optional: true }],
         },
-        ...(database ? [OutboxService, OutboxRelay] : []),
+        ...(database?.providers ?? []),
       ],
       exports: [
         KIT_CONFIG,
@@ -83,7 +70,7 @@ export class KitModule {
         DeadLetterStore,
         HealthService,
         KitNatsTransport,
-        ...(database ? [OutboxService] : []),
+        ...(database?.exports ?? []),
       ],
     };
   }

@@ -35,9 +35,11 @@ export async function startService(def: ServiceDefinition, overrides: Partial<Ki
   let app: INestApplication | null = null;
   try {
     await ensureStreams(nc, config);
+    // typeorm and the outbox are loaded only by a service with a database (the gateway has none: docs/adr/0037)
+    const database = def.database === false ? null : (await import('./database/kit-database')).kitDatabase(def, config);
     // the adapter is given explicitly: Nest's dynamic import of the default one fails under jest
     app = await NestFactory.create(
-      { module: ServiceRootModule, imports: [KitModule.forService({ def, config, serviceConfig, logger, nc }), def.module] },
+      { module: ServiceRootModule, imports: [KitModule.forService({ def, config, serviceConfig, logger, nc, database }), def.module] },
       new ExpressAdapter(),
       { logger, abortOnError: false },
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planLimitsSchema } from '../core/member-access';
 
 // The same lists as libs/domain billing/plans.ts (contracts depend on nothing; billing's module spec compares them).
 export const PLAN_ID_VALUES = ['free_trial', 'free_plan', 'basic', 'standard', 'premium', 'customized'] as const;
@@ -56,6 +57,15 @@ export const subscriptionSchema = z.object({
   sidebar_percent: z.number().nullable(),
   /** a checkout waiting for its payment */
   pending_payment_id: uuid.nullable(),
+  /** the latest charge the provider declined, while the plan is not paid since (the plan page shows it); additive */
+  last_failed_charge: z
+    .object({ payment_id: uuid, invoice_id: uuid, amount_cents: z.number().int(), failed_at: isoTimestamp })
+    .nullable()
+    .optional(),
+  /** Customized: the limits agreed for the organization (docs/adr/0031); additive */
+  plan_limits: planLimitsSchema.nullable().optional(),
+  /** where the person pays that checkout on the provider's own page (Stripe Checkout); null for the sandbox */
+  pending_payment_redirect_url: z.string().url().nullable(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionSchema>;
 
@@ -118,6 +128,8 @@ export const paymentSchema = z.object({
   amount_cents: z.number().int(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   provider: z.string(),
+  /** a checkout paid on the provider's own page (Stripe Checkout): where to send the person; null for the sandbox */
+  redirect_url: z.string().url().nullable(),
   created_at: isoTimestamp,
 });
 export type PaymentView = z.infer<typeof paymentSchema>;

@@ -4,3 +4,5 @@ export * from './subscription.rpc';
 export * from './billing-profile.rpc';
 export * from './invoice.rpc';
 export * from './subscription-changed.event';
+export * from './stripe-webhook.rpc';
+export * from './payment-failed.event';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../core';
+import { defineEvent, planLimitsSchema } from '../core';
 
 /**
  * Billing changed an organization's tier or paid period (docs/adr/0028): identity keeps tier,
@@ -13,5 +13,7 @@ export const subscriptionChangedEvent = defineEvent(
     tier: z.number().int(),
     subscribed_since: z.string().nullable(),
     subscribed_until: z.string().nullable(),
+    /** the Customized plan's limits set by an operator (additive, docs/adr/0031); null: the tier's defaults */
+    limits: planLimitsSchema.nullable().optional(),
   }),
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRpc } from '../core';
+import { defineRpc, planLimitsSchema } from '../core';
 import { PLAN_ID_VALUES, paymentSchema, subscriptionSchema } from './billing-shapes';
 
 /** Where the organization stands (spec §4). Members. */
@@ -24,4 +24,19 @@ export const confirmPaymentRpc = defineRpc(
   'rpc.billing.payment.confirm',
   z.strictObject({ orga_id: z.string().uuid(), payment_id: z.string().uuid(), outcome: z.enum(['succeeded', 'failed']) }),
   z.object({ subscription: subscriptionSchema, payment: paymentSchema }),
+);
+
+/**
+ * An operator puts an organization on the Customized plan (tier 5) with the price and the limits agreed
+ * with support (docs/adr/0031). No caller's auth and no gateway route: operators over NATS
+ * (tools/billing/set-customized-plan.ts), like the run of the 1st; salons cannot reach it.
+ */
+export const setCustomizedPlanRpc = defineRpc(
+  'rpc.billing.plan.set-customized',
+  z.strictObject({
+    orga_id: z.string().uuid(),
+    monthly_cents: z.number().int().min(0).max(10_000_000),
+    limits: planLimitsSchema,
+  }),
+  subscriptionSchema,
 );

@@ -172,6 +172,9 @@ export const customerEventSnapshotSchema = z.object({
   consent_reminders: z.boolean(),
   consent_marketing: z.boolean(),
   version: isoTimestamp,
+  /** marketing's audience filters (cities, excluded tags); optional: events written before they were carried lack them */
+  city: z.string().nullable().optional(),
+  tag_ids: z.array(z.string().uuid()).optional(),
 });
 export type CustomerEventSnapshot = z.infer<typeof customerEventSnapshotSchema>;
 

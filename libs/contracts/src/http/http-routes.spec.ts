@@ -11,6 +11,9 @@ import { messagingInboxHttpRoutes } from './messaging-inbox.routes';
 import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
 import { bookingHttpRoutes } from './booking.routes';
 import { billingHttpRoutes } from './billing.routes';
+import { billingWebhookHttpRoutes } from './billing-webhook.routes';
+import { marketingHttpRoutes } from './marketing.routes';
+import { analyticsHttpRoutes } from './analytics.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -25,6 +28,9 @@ describe('HTTP route declarations', () => {
     messagingWebhookHttpRoutes,
     bookingHttpRoutes,
     billingHttpRoutes,
+    billingWebhookHttpRoutes,
+    marketingHttpRoutes,
+    analyticsHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {

@@ -7,8 +7,11 @@ import { userHttpRoutes } from './user.routes';
 import { messagingHttpRoutes } from './messaging.routes';
 import { messagingInboxHttpRoutes } from './messaging-inbox.routes';
 import { messagingWebhookHttpRoutes } from './messaging-webhook.routes';
+import { billingWebhookHttpRoutes } from './billing-webhook.routes';
 import { bookingHttpRoutes } from './booking.routes';
 import { billingHttpRoutes } from './billing.routes';
+import { marketingHttpRoutes } from './marketing.routes';
+import { analyticsHttpRoutes } from './analytics.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -19,8 +22,11 @@ export * from './user.routes';
 export * from './messaging.routes';
 export * from './messaging-inbox.routes';
 export * from './messaging-webhook.routes';
+export * from './billing-webhook.routes';
 export * from './booking.routes';
 export * from './billing.routes';
+export * from './marketing.routes';
+export * from './analytics.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -38,6 +44,9 @@ export const HTTP_ROUTES = {
   ...messagingWebhookHttpRoutes,
   ...bookingHttpRoutes,
   ...billingHttpRoutes,
+  ...billingWebhookHttpRoutes,
+  ...marketingHttpRoutes,
+  ...analyticsHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;

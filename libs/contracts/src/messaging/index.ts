@@ -26,3 +26,4 @@ export * from './sandbox-messaging.rpc';
 export * from './reminder-queued.event';
 export * from './reminder-status-changed.event';
 export * from './send-work';
+export * from './campaign-message-status.event';

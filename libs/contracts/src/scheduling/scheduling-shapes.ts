@@ -183,6 +183,14 @@ export const appointmentEventSnapshotSchema = z.object({
   /** the groomer and the end (booking's busy times); optional: events written before they were carried lack them */
   user_id: uuid.nullable().optional(),
   ends_at: z.string().optional(),
+  /** analytics' read model (issue 15): money in cents, check-out, length and treatments; optional as above */
+  duration: z.number().int().optional(),
+  price: z.number().int().optional(),
+  discount: z.number().int().optional(),
+  final_price: z.number().int().nullable().optional(),
+  total: z.number().int().nullable().optional(),
+  checked_out: z.boolean().optional(),
+  treatment_ids: z.array(uuid).optional(),
 });
 export type AppointmentEventSnapshot = z.infer<typeof appointmentEventSnapshotSchema>;
 

@@ -120,6 +120,48 @@ export function planOfTier(tier: number): Plan {
   return PLANS[found ?? (tier > 0 ? 'customized' : 'free_trial')];
 }
 
+/**
+ * Limits agreed for one organization on the Customized plan (tier 5), set by an operator in billing
+ * (docs/adr/0031). A missing key keeps the plan's default; null is unlimited.
+ */
+export type PlanLimits = Partial<PlanQuotas>;
+
+export const PLAN_LIMIT_KEYS = ['users', 'stores', 'tags', 'attachments', 'pet_images', 'monthly_reminders'] as const;
+
+/**
+ * The plan an organization really has: its tier's, with the Customized limits an operator set for it
+ * in place of the defaults (only tier 5 carries them; other tiers ignore any). pet_images stays within
+ * spec §9's 4 per pet, monthly_reminders is a number.
+ */
+export function planOfOrganization(tier: number, limits?: PlanLimits | null): Plan {
+  const plan = planOfTier(tier);
+  if (plan.id !== 'customized' || !limits) return plan;
+  const quotas: PlanQuotas = { ...plan.quotas };
+  for (const key of PLAN_LIMIT_KEYS) {
+    const value = limits[key];
+    if (value === undefined) continue;
+    if (key === 'pet_images') quotas.pet_images = Math.min(Math.max(value ?? 4, 0), 4);
+    else if (key === 'monthly_reminders') quotas.monthly_reminders = Math.max(value ?? plan.quotas.monthly_reminders, 0);
+    else quotas[key] = value === null ? null : Math.max(value, 0);
+  }
+  return { ...plan, quotas };
+}
+
+/**
+ * Full appointment history (R1.20) is a premium feature; without it a salon reads past appointments
+ * of this many days only (a product choice: spec §1 names the feature, not the window; docs/adr/0031).
+ */
+export const HISTORY_DAYS_WITHOUT_FULL_HISTORY = 90;
+
+/** The earliest start of a past appointment the plan lets the salon read, or null (no limit). */
+export function historyWindowStart(plan: Plan, now: Date): Date | null {
+  if (planHasFeature(plan, 'full_history')) return null;
+  return new Date(now.getTime() - HISTORY_DAYS_WITHOUT_FULL_HISTORY * 86_400_000);
+}
+
+/** The pet fields that make the detailed pet notes (R1.20): behaviour, free notes and medical notes. */
+export const DETAILED_PET_NOTE_FIELDS = ['attitude', 'notes', 'medical'] as const;
+
 export function planHasFeature(plan: Plan, feature: PremiumFeature): boolean {
   return plan.features.includes(feature);
 }

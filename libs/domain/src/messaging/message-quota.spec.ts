@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   DEFAULT_PLAN_MONTHLY_MESSAGES,
   OVER_PLAN_FREE_MESSAGES,
+  agreedMonthlyReminders,
   allocateMessages,
   applyAllocation,
   entitlementFor,
@@ -46,8 +47,30 @@ describe('message quota', () => {
     expect(allocateMessages(trial({ msg_left: 4 }), 10, NOW).granted).toBe(4);
     expect(allocateMessages(trial(), 10, new Date('2029-04-01T00:00:00Z')).granted).toBe(0);
     expect(entitlementFor(0, null)).toEqual({ monthly: 50, source: 'trial' });
-    expect(entitlementFor(3, null)).toEqual({ monthly: DEFAULT_PLAN_MONTHLY_MESSAGES, source: 'tier_default' });
+    expect(entitlementFor(4, null)).toEqual({ monthly: DEFAULT_PLAN_MONTHLY_MESSAGES, source: 'tier_default' });
     expect(entitlementFor(3, 1000)).toEqual({ monthly: 1000, source: 'plan' });
+  });
+
+  it('R1.19 a Customized plan sends the monthly reminders an operator agreed; other tiers and limits without them keep the default', () => {
+    expect(agreedMonthlyReminders(5, { monthly_reminders: 1200 })).toBe(1200);
+    expect(agreedMonthlyReminders(5, { monthly_reminders: 0 })).toBe(0);
+    expect(agreedMonthlyReminders(5, { tags: 3 })).toBeNull();
+    expect(agreedMonthlyReminders(5, null)).toBeNull();
+    expect(agreedMonthlyReminders(4, { monthly_reminders: 1200 })).toBeNull();
+    expect(entitlementFor(5, agreedMonthlyReminders(5, { monthly_reminders: 1200 }))).toEqual({ monthly: 1200, source: 'plan' });
+  });
+
+  it("R1.20 R9.02 a paid tier without a plan row gets its plan's monthly reminders; the Free plan sends none, not even the 10 extras", () => {
+    expect(entitlementFor(2, null)).toEqual({ monthly: 100, source: 'tier_default' });
+    expect(entitlementFor(3, null)).toEqual({ monthly: 250, source: 'tier_default' });
+    expect(entitlementFor(1, null)).toEqual({ monthly: 0, source: 'tier_default' });
+    expect(allocateMessages(paid({ tier: 1, msg_left: 0, msg_entitled: 0 }), 5, NOW)).toEqual({
+      fromPlan: 0,
+      fromFree: 0,
+      billed: 0,
+      granted: 0,
+    });
+    expect(allocateMessages(paid({ tier: 2, msg_left: 0, msg_entitled: 100 }), 5, NOW).granted).toBe(5);
   });
 
   it('R8.09 warns under 10 left, at the plan limit and at the trial limit', () => {

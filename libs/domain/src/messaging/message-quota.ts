@@ -1,4 +1,6 @@
+import { planHasFeature, planOfOrganization, planOfTier, type PlanLimits } from '../billing/plans';
 import { MS_PER_DAY, toEpochMs, type Instant } from '../time/instant';
+import { localDateOf } from '../time/local-time';
 
 // The message quota (spec §1, §3 msg_left/msg_entitled, §8 plan warnings, §9): R8.09, R4.10.
 
@@ -44,6 +46,8 @@ export function trialMessagesUntil(createdAt: Instant): Date {
  */
 export function allocateMessages(state: QuotaState, count: number, now: Instant): Allocation {
   const wanted = Math.max(0, Math.trunc(count));
+  // R1.20 WhatsApp reminders are a premium feature: a plan without them (the Free plan) sends none, not even the extras
+  if (!planHasFeature(planOfTier(state.tier), 'whatsapp_reminders')) return { fromPlan: 0, fromFree: 0, billed: 0, granted: 0 };
   if (isTrialTier(state.tier)) {
     const open = state.trial_messages_until !== null && toEpochMs(now) < state.trial_messages_until.getTime();
     const fromPlan = open ? Math.min(Math.max(0, state.msg_left), wanted) : 0;
@@ -97,9 +101,7 @@ export function quotaWarning(state: QuotaState, now: Instant): QuotaWarningKind 
 
 /** The month an instant falls in, in a time zone: 'YYYY-MM'. */
 export function quotaPeriodOf(at: Instant, timeZone: string): string {
-  const fields = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(new Date(toEpochMs(at)));
-  const get = (type: string) => fields.find((field) => field.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}`;
+  return localDateOf(toEpochMs(at), timeZone).slice(0, 7);
 }
 
 export type Entitlement = { monthly: number; source: 'trial' | 'plan' | 'tier_default' };
@@ -108,7 +110,18 @@ export type Entitlement = { monthly: number; source: 'trial' | 'plan' | 'tier_de
 export function entitlementFor(tier: number, planMonthly: number | null): Entitlement {
   if (isTrialTier(tier)) return { monthly: TRIAL_FREE_MESSAGES, source: 'trial' };
   if (planMonthly !== null) return { monthly: planMonthly, source: 'plan' };
-  return { monthly: DEFAULT_PLAN_MONTHLY_MESSAGES, source: 'tier_default' };
+  // the reminders of the tier's plan (Basic 100, Standard 250, Premium 500, the Free plan none; ADR 0031)
+  return { monthly: planOfTier(tier).quotas.monthly_reminders, source: 'tier_default' };
+}
+
+/**
+ * The monthly reminders an operator agreed for a Customized plan (docs/adr/0031), or null where the
+ * tier's own entitlement applies (any other tier, or Customized limits that leave reminders alone).
+ */
+export function agreedMonthlyReminders(tier: number, limits: PlanLimits | null | undefined): number | null {
+  if (limits?.monthly_reminders === undefined) return null;
+  const plan = planOfOrganization(tier, limits);
+  return plan.id === 'customized' ? plan.quotas.monthly_reminders : null;
 }
 
 /**

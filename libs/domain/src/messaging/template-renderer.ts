@@ -1,4 +1,5 @@
 import { toEpochMs, type Instant } from '../time/instant';
+import { dateTimeFormat } from '../time/local-time';
 
 // spec §3 template variables (R3.15) and §5 free text (R5.11). Pure: the messaging service composes
 // reminders with it and the messages remote previews with it, so both show the customer the same text.
@@ -72,7 +73,7 @@ export function formatReminderDate(at: Instant | null | undefined, context: Rend
   if (at === null || at === undefined) return '';
   const ms = toEpochMs(at);
   if (!Number.isFinite(ms)) return '';
-  return new Intl.DateTimeFormat(localeOf(context.language), {
+  return dateTimeFormat(localeOf(context.language), {
     timeZone: context.timeZone,
     weekday: 'long',
     day: 'numeric',
@@ -86,7 +87,7 @@ export function formatReminderTime(at: Instant | null | undefined, context: Rend
   if (at === null || at === undefined) return '';
   const ms = toEpochMs(at);
   if (!Number.isFinite(ms)) return '';
-  return new Intl.DateTimeFormat(localeOf(context.language), {
+  return dateTimeFormat(localeOf(context.language), {
     timeZone: context.timeZone,
     hour: '2-digit',
     minute: '2-digit',

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { addWorkingDays, isWorkingDay, localDateOf, profileUpdateDueBy } from './working-days';
+import { localDateOf } from '../time/local-time';
+import { addWorkingDays, isWorkingDay, profileUpdateDueBy } from './working-days';
 
 describe('working days (R4.14)', () => {
   it('R4.14 counts 7 working days Monday to Saturday, skipping Sundays', () => {

@@ -1,6 +1,7 @@
 // R4.14 "new profile available within 7 working days". The update is applied by support, which works
 // Monday to Saturday (spec §1, §9), so a working day is Monday to Saturday; Sundays are skipped.
 // Public holidays are not known here and are not skipped.
+import { localDateOf } from '../time/local-time';
 
 export const PROFILE_UPDATE_WORKING_DAYS = 7;
 
@@ -26,13 +27,6 @@ export function addWorkingDays(date: string, count: number): string {
     if (day.getUTCDay() !== 0) left -= 1;
   }
   return day.toISOString().slice(0, 10);
-}
-
-/** The calendar day of an instant in a time zone, YYYY-MM-DD. */
-export function localDateOf(at: Date, timeZone: string): string {
-  const fields = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const get = (type: string) => fields.find((field) => field.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 /** R4.14 the day the new profile is due: 7 working days after the request's local day. */

@@ -109,5 +109,6 @@ describe('notification list', () => {
     expect(notificationTarget(notification({ notification_type: 'NEW_BOOKING' }))).toBe('/o1/store/s1/booking');
     expect(notificationTarget(notification({ notification_type: 'APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER' }))).toBeNull();
     expect(notificationTarget(notification({ store_id: null }))).toBeNull();
+    expect(notificationTarget(notification({ notification_type: 'PAYMENT_FAILED', store_id: null }))).toBe('/o1/adminV2/plan');
   });
 });

@@ -12,6 +12,8 @@ import {
   trialEnd,
   accountAccess,
   lapseDue,
+  memberSubscriptionAccess,
+  subscriptionNotices,
   subscriptionState,
   type SubscriptionOrga,
 } from './subscription';
@@ -124,5 +126,75 @@ describe('subscription states (spec §4)', () => {
     expect(lapseDue(4, paidThrough, new Date('2027-01-08T00:00:00Z'))).toBe(false);
     expect(lapseDue(4, paidThrough, new Date('2027-01-08T00:00:01Z'))).toBe(true);
     expect(lapseDue(0, paidThrough, new Date('2027-02-01T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe('the block of an inactive organization, from the membership (ADR 0030)', () => {
+  const createdAt = '2026-11-01T10:00:00.000Z';
+  const trialUntil = '2026-11-16T10:00:00.000Z';
+  const member = (orga_rank: number, more: Record<string, unknown> = {}) => ({
+    tier: 0,
+    orga_rank,
+    created_at: createdAt,
+    subscribed_since: null,
+    subscribed_until: trialUntil,
+    ...more,
+  });
+
+  it('R4.09 R6.07 R1.24 an expired trial sends administrators to subscribe and tells employees to ask their administrator', () => {
+    const before = '2026-11-16T09:59:59.000Z';
+    const after = '2026-11-16T10:00:00.000Z';
+    for (const rank of [0, 1, 2, 3, 4]) expect(memberSubscriptionAccess(member(rank), before)).toBe('ok');
+    expect(memberSubscriptionAccess(member(0), after)).toBe('subscribe');
+    expect(memberSubscriptionAccess(member(1), after)).toBe('subscribe');
+    expect(memberSubscriptionAccess(member(2), after)).toBe('ask_administrator');
+    expect(memberSubscriptionAccess(member(4), after)).toBe('ask_administrator');
+  });
+
+  it('R4.09 R1.24 a paid tier is open; a Premium lapsed back to tier 0 past its paid period is blocked', () => {
+    const later = '2027-03-01T00:00:00.000Z';
+    expect(memberSubscriptionAccess(member(3, { tier: 4, subscribed_until: '2027-01-01T00:00:00.000Z' }), later)).toBe('ok');
+    const lapsed = member(3, { subscribed_since: '2026-11-10T00:00:00.000Z', subscribed_until: '2027-01-01T00:00:00.000Z' });
+    expect(memberSubscriptionAccess(lapsed, later)).toBe('ask_administrator');
+    expect(memberSubscriptionAccess({ ...lapsed, orga_rank: 1 }, later)).toBe('subscribe');
+  });
+
+  it('a trial without subscribed_until ends 15 days after creation; a membership without the facts is never blocked', () => {
+    expect(memberSubscriptionAccess(member(3, { subscribed_until: null }), '2026-11-16T09:00:00.000Z')).toBe('ok');
+    expect(memberSubscriptionAccess(member(3, { subscribed_until: undefined }), '2026-11-16T11:00:00.000Z')).toBe('ask_administrator');
+    expect(memberSubscriptionAccess({ tier: 0, orga_rank: 3 }, '2030-01-01T00:00:00.000Z')).toBe('ok');
+  });
+
+  it('R4.09 property: blocked exactly when the organization is not active; the kind only by rank', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: -40 * DAY, max: 40 * DAY }),
+        (tier, rank, offset) => {
+          const now = Date.parse(trialUntil) + offset;
+          const access = memberSubscriptionAccess(member(rank, { tier }), now);
+          const active = isActive({ tier, created_at: createdAt, subscribed_until: trialUntil }, now);
+          expect(access === 'ok').toBe(active);
+          if (!active) expect(access).toBe(rank <= 1 ? 'subscribe' : 'ask_administrator');
+        },
+      ),
+    );
+  });
+});
+
+describe('the frame notices (spec §4)', () => {
+  const until = Date.UTC(2026, 10, 16, 10, 0, 0);
+  const orga = { tier: 0, created_at: Date.UTC(2026, 10, 1, 10, 0, 0), subscribed_until: until };
+  const daysLeft = (days: number) => until - days * DAY + 1;
+
+  it('R4.08 the trial banner at 1 to 6 days left; the extension warning in the rest of the 14-day window', () => {
+    expect(subscriptionNotices(orga, daysLeft(15))).toEqual({ remainingDays: 15, trialBanner: false, extensionWarning: false });
+    expect(subscriptionNotices(orga, daysLeft(14))).toEqual({ remainingDays: 14, trialBanner: false, extensionWarning: true });
+    expect(subscriptionNotices(orga, daysLeft(7))).toEqual({ remainingDays: 7, trialBanner: false, extensionWarning: true });
+    expect(subscriptionNotices(orga, daysLeft(6))).toEqual({ remainingDays: 6, trialBanner: true, extensionWarning: false });
+    expect(subscriptionNotices(orga, daysLeft(1))).toEqual({ remainingDays: 1, trialBanner: true, extensionWarning: false });
+    expect(subscriptionNotices(orga, until)).toEqual({ remainingDays: 0, trialBanner: false, extensionWarning: false });
+    expect(subscriptionNotices({ ...orga, tier: 4 }, daysLeft(3))).toMatchObject({ trialBanner: false, extensionWarning: false });
   });
 });

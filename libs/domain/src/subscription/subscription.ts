@@ -109,3 +109,45 @@ export function accountAccess(orga: SubscriptionFacts, orgaRank: number, now: In
   if (isActive(orga, now)) return 'ok';
   return orgaRank <= 1 ? 'subscribe' : 'ask_administrator';
 }
+
+/**
+ * The subscription facts a membership carries (ISO timestamps from identity's mirror, ADR 0030);
+ * `created_at` absent means an older membership answer that cannot be judged.
+ */
+export type MemberSubscriptionFacts = {
+  tier: number;
+  orga_rank: number;
+  created_at?: string | undefined;
+  subscribed_since?: string | null | undefined;
+  subscribed_until?: string | null | undefined;
+};
+
+/**
+ * R4.09, R1.24, R6.07 what a member of the organization may do now: 'ok', 'subscribe' (an
+ * administrator of an expired trial or lapsed Premium: only the plan and payment) or
+ * 'ask_administrator' (an employee: nothing until the organization subscribes). A membership
+ * without the facts (older identity) is never blocked.
+ */
+export function memberSubscriptionAccess(member: MemberSubscriptionFacts, now: Instant): AccountAccess {
+  if (member.created_at === undefined) return 'ok';
+  const facts: SubscriptionFacts = {
+    tier: member.tier,
+    created_at: member.created_at,
+    subscribed_until: member.subscribed_until ?? null,
+    subscribed_since: member.subscribed_since ?? null,
+  };
+  return accountAccess(facts, member.orga_rank, now);
+}
+
+/**
+ * Spec §4 (R4.08, R4.09) the notices of the frame: the free-trial banner at 1 to 6 remaining days,
+ * the subscription-extension warning while the end is within the 14-day window (expiry state 1)
+ * and the banner does not already say it, with the remaining days both show.
+ */
+export type SubscriptionNotices = { remainingDays: number; trialBanner: boolean; extensionWarning: boolean };
+
+export function subscriptionNotices(orga: SubscriptionOrga, now: Instant): SubscriptionNotices {
+  const days = remainingDays(subscriptionEnd(orga), now);
+  const trialBanner = showTrialBanner(orga, now);
+  return { remainingDays: days, trialBanner, extensionWarning: !trialBanner && expiryState(orga, now) === EXPIRY_STATES.expiringSoon };
+}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { instantToLocal, localToInstant, offsetAt, type LocalDateTime } from './local-time';
+import { dateTimeFormat, instantToLocal, localDateOf, localToInstant, offsetAt, type LocalDateTime } from './local-time';
 
 const ROME = 'Europe/Rome';
 const HOUR = 3_600_000;
@@ -80,5 +80,29 @@ describe('local time ↔ instant', () => {
     const autumn = { year: 2026, month: 10, day: 25, hour: 0, min: 0, sec: 0 };
     expect(localToInstant({ ...spring, day: 30 }, ROME) - localToInstant(spring, ROME)).toBe(23 * HOUR);
     expect(localToInstant({ ...autumn, day: 26 }, ROME) - localToInstant(autumn, ROME)).toBe(25 * HOUR);
+  });
+});
+
+describe('formatters made once', () => {
+  it('answers the same Intl.DateTimeFormat for the same locale and options, another for other ones', () => {
+    const rome = dateTimeFormat('it', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    expect(dateTimeFormat('it', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).toBe(rome);
+    expect(dateTimeFormat('it', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).not.toBe(rome);
+    expect(dateTimeFormat('de', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).not.toBe(rome);
+    expect(rome.format(Date.UTC(2026, 6, 1, 12, 30))).toBe('14:30');
+  });
+
+  it('keeps at most 1,000 of them: the oldest goes first, and a dropped one is made again on demand', () => {
+    const first = dateTimeFormat('en', { timeZone: 'UTC', year: 'numeric' });
+    // Intl ignores an option it does not know, which makes 1,000 other keys
+    for (let i = 0; i < 1000; i += 1) dateTimeFormat('en', { timeZone: 'UTC', year: 'numeric', ...{ probe: i } });
+    expect(dateTimeFormat('en', { timeZone: 'UTC', year: 'numeric' })).not.toBe(first);
+  });
+
+  it('gives the calendar day of an instant in a zone, around midnight and across daylight saving', () => {
+    expect(localDateOf(new Date('2026-03-28T23:30:00Z'), 'Europe/Rome')).toBe('2026-03-29');
+    expect(localDateOf(Date.parse('2026-03-28T22:59:59Z'), 'Europe/Rome')).toBe('2026-03-28');
+    expect(localDateOf(new Date('2026-10-25T22:30:00Z'), 'Europe/Rome')).toBe('2026-10-25');
+    expect(localDateOf(new Date('2026-01-01T04:00:00Z'), 'America/New_York')).toBe('2025-12-31');
   });
 });

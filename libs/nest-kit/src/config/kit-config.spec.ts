@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KitConfigError, loadKitConfig, loadServiceConfig, portVariable, prefixed, streamName, unprefixed } from './kit-config';
+import { dataSourceOptions } from '../database/data-source.factory';
 
 const identity = { name: 'identity', http: { defaultPort: 3101 } };
 
@@ -9,6 +10,7 @@ describe('loadKitConfig', () => {
       serviceName: 'identity',
       schema: 'identity',
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/pawline',
+      databasePoolMax: 5,
       natsUrl: 'nats://127.0.0.1:4222',
       redisUrl: 'redis://127.0.0.1:6379',
       subjectPrefix: '',
@@ -48,6 +50,14 @@ describe('loadKitConfig', () => {
       logLevel: 'debug',
       otlpEndpoint: 'http://otel:4318',
     });
+  });
+
+  it('opens at most 5 Postgres connections per service unless DATABASE_POOL_MAX says otherwise, and refuses a bad size by name', () => {
+    expect(loadKitConfig(identity, {}).databasePoolMax).toBe(5);
+    expect(loadKitConfig(identity, { DATABASE_POOL_MAX: '20' }).databasePoolMax).toBe(20);
+    expect(() => loadKitConfig(identity, { DATABASE_POOL_MAX: 'many' })).toThrow(/DATABASE_POOL_MAX="many"/);
+    expect(() => loadKitConfig(identity, { DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX=0/);
+    expect(dataSourceOptions({ name: 'crm' }, { databaseUrl: 'postgres://u@db/x', databasePoolMax: 7 }).extra).toMatchObject({ max: 7 });
   });
 
   it('names the variable and the value on a bad port', () => {

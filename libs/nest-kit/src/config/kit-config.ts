@@ -11,6 +11,8 @@ export type KitConfig = {
   /** The Postgres schema: the service's name unless its definition names another (ServiceDefinition.schema). */
   schema: string;
   databaseUrl: string;
+  /** The most Postgres connections this process's pool opens for the service (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   natsUrl: string;
   redisUrl: string | null;
   /** '' in production, 't<random>.' in tests: every subject and stream name carries it. */
@@ -45,6 +47,7 @@ const kitConfigSchema = z.object({
   serviceName: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes'),
   schema: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes'),
   databaseUrl: url(['postgres:', 'postgresql:']),
+  databasePoolMax: z.number().int().min(1).max(100),
   natsUrl: url(['nats:', 'tls:']),
   redisUrl: url(['redis:', 'rediss:']).nullable(),
   subjectPrefix: z.string().regex(/^([a-z0-9]+\.)?$/, "expected '' or lowercase letters and digits ending with '.' (t1a2b.)"),
@@ -55,6 +58,12 @@ const kitConfigSchema = z.object({
 });
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/pawline';
+/**
+ * Connections per service and process. Ten services share one Postgres (100 connections by default):
+ * 5 each leaves room for a second stack, the migrations and an operator's psql; a busy deployment
+ * raises it per Deployment (deploy/).
+ */
+export const DEFAULT_DATABASE_POOL_MAX = 5;
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -72,6 +81,12 @@ function onOff(value: string | undefined, fallback: boolean): unknown {
   return value;
 }
 
+/** A whole number, or the fallback when unset; anything else is kept for the schema to refuse. */
+function integerOr(value: string | undefined, fallback: number): unknown {
+  if (value === undefined || value === '') return fallback;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 /** Reads, defaults and validates the kit's settings; a bad value throws a KitConfigError naming its variable. */
 export function loadKitConfig(
   service: { name: string; schema?: string; http?: { defaultPort: number } },
@@ -83,6 +98,7 @@ export function loadKitConfig(
     serviceName: 'ServiceDefinition.name',
     schema: 'ServiceDefinition.schema',
     databaseUrl: 'DATABASE_URL',
+    databasePoolMax: 'DATABASE_POOL_MAX',
     natsUrl: 'NATS_URL',
     redisUrl: 'REDIS_URL',
     subjectPrefix: 'PAWLINE_SUBJECT_PREFIX',
@@ -97,6 +113,7 @@ export function loadKitConfig(
     serviceName: service.name,
     schema: service.schema ?? service.name,
     databaseUrl: env['DATABASE_URL'] || DEFAULT_DATABASE_URL,
+    databasePoolMax: integerOr(env['DATABASE_POOL_MAX'], DEFAULT_DATABASE_POOL_MAX),
     natsUrl: env['NATS_URL'] || DEFAULT_NATS_URL,
     redisUrl: redis === 'off' ? null : redis || DEFAULT_REDIS_URL,
     subjectPrefix: env['PAWLINE_SUBJECT_PREFIX'] ?? '',

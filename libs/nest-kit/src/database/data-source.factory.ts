@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
-import type { KitConfig } from '../config/kit-config';
+import { DEFAULT_DATABASE_POOL_MAX, type KitConfig } from '../config/kit-config';
 import { KIT_ENTITIES } from './kit-entities';
 import { KitTables1000000000000 } from './kit-tables.migration';
 
@@ -8,7 +8,10 @@ type EntityList = MixedList<string | (new (...args: never[]) => unknown)>;
 export type ServiceSchema = { name: string; schema?: string; entities?: unknown[]; migrations?: unknown[] };
 
 /** One DataSource per service: schema = service name (or its `schema`), search_path too, migrations never synchronize. */
-export function dataSourceOptions(def: ServiceSchema, config: Pick<KitConfig, 'databaseUrl'>): DataSourceOptions {
+export function dataSourceOptions(
+  def: ServiceSchema,
+  config: Pick<KitConfig, 'databaseUrl'> & Partial<Pick<KitConfig, 'databasePoolMax'>>,
+): DataSourceOptions {
   const schema = def.schema ?? def.name;
   return {
     type: 'postgres',
@@ -21,7 +24,7 @@ export function dataSourceOptions(def: ServiceSchema, config: Pick<KitConfig, 'd
     synchronize: false,
     migrationsRun: false,
     // unqualified names in a service's SQL land in its own schema
-    extra: { options: `-c search_path="${schema}",public`, max: 10 },
+    extra: { options: `-c search_path="${schema}",public`, max: config.databasePoolMax ?? DEFAULT_DATABASE_POOL_MAX },
   };
 }
 

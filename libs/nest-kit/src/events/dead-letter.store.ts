@@ -1,7 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { DeadLetter } from '@pawline/contracts';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { KIT_CONFIG, type KitConfig } from '../config/kit-config';
+import { KIT_DATA_SOURCE } from '../database/kit-data-source.token';
 
 type DeadLetterRow = {
   durable: string;
@@ -18,7 +19,7 @@ type DeadLetterRow = {
 export class DeadLetterStore {
   constructor(
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
-    @Optional() @Inject(DataSource) private readonly dataSource: DataSource | null,
+    @Optional() @Inject(KIT_DATA_SOURCE) private readonly dataSource: DataSource | null,
   ) {}
 
   get enabled(): boolean {

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { KIT_CONFIG, type KitConfig } from '../config/kit-config';
+import { KIT_DATA_SOURCE } from '../database/kit-data-source.token';
 import { DeadLetterStore } from '../events/dead-letter.store';
 import type { HealthReport } from '@pawline/contracts';
 import { NATS_CONNECTION } from '../nats/nats.tokens';
@@ -15,7 +16,7 @@ export class HealthService {
     @Inject(KIT_CONFIG) private readonly config: KitConfig,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly deadLetters: DeadLetterStore,
-    @Optional() @Inject(DataSource) private readonly dataSource: DataSource | null,
+    @Optional() @Inject(KIT_DATA_SOURCE) private readonly dataSource: DataSource | null,
   ) {}
 
   async check(): Promise<HealthReport> {

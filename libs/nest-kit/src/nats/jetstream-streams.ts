@@ -4,11 +4,31 @@ import { streamName, type KitConfig } from '../config/kit-config';
 
 type Prefix = Pick<KitConfig, 'subjectPrefix'>;
 
-export function streamConfigs(config: Prefix): (Partial<StreamConfig> & { name: string })[] {
+/**
+ * NATS_STREAM_REPLICAS: copies of each stream a JetStream cluster keeps (1 on one machine, 3 in the
+ * Kubernetes deployment: deploy/k8s). Read when a stream is created; an existing stream keeps its own.
+ */
+export function streamReplicas(env: Record<string, string | undefined> = process.env): number {
+  const raw = env['NATS_STREAM_REPLICAS'];
+  if (raw === undefined || raw === '') return 1;
+  if (!/^[1-5]$/.test(raw)) throw new Error(`NATS_STREAM_REPLICAS=${JSON.stringify(raw)} must be a whole number from 1 to 5`);
+  return Number(raw);
+}
+
+export function streamConfigs(
+  config: Prefix,
+  env: Record<string, string | undefined> = process.env,
+): (Partial<StreamConfig> & { name: string })[] {
+  const num_replicas = streamReplicas(env);
   return [
     // Nats-Msg-Id = event id: a relay that republishes after a crash is deduplicated within the hour.
-    { name: streamName(config, 'EVENTS'), subjects: [`${config.subjectPrefix}evt.>`], duplicate_window: nanos(60 * 60 * 1000) },
-    { name: streamName(config, 'WORK'), subjects: [`${config.subjectPrefix}work.>`], retention: RetentionPolicy.Workqueue },
+    {
+      name: streamName(config, 'EVENTS'),
+      subjects: [`${config.subjectPrefix}evt.>`],
+      duplicate_window: nanos(60 * 60 * 1000),
+      num_replicas,
+    },
+    { name: streamName(config, 'WORK'), subjects: [`${config.subjectPrefix}work.>`], retention: RetentionPolicy.Workqueue, num_replicas },
   ];
 }
 

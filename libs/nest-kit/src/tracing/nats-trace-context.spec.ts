@@ -1,6 +1,6 @@
 import { context, trace } from '@opentelemetry/api';
 import { initTracing } from './init-tracing';
-import { contextFromHeaders, headersWithTraceContext, traceCarrier } from './nats-trace-context';
+import { contextFromHeaders, continueTrace, headersWithTraceContext, inSpan, SpanKind, traceCarrier } from './nats-trace-context';
 
 describe('W3C trace context in NATS headers', () => {
   beforeAll(() => {
@@ -24,5 +24,38 @@ describe('W3C trace context in NATS headers', () => {
   it('adds nothing outside a span', () => {
     const headers = context.with(context.active(), () => headersWithTraceContext());
     expect(headers.has('traceparent')).toBe(false);
+  });
+
+  it('continues the trace of a message read by hand, and what it publishes carries the consumer span', async () => {
+    const { traceId, spanId, headers } = trace.getTracer('test').startActiveSpan('scheduler', (span) => {
+      span.end();
+      return { ...span.spanContext(), headers: headersWithTraceContext() };
+    });
+    const inner = await continueTrace('work messaging.send', headers, { outbound: 'x' }, async (consumer) =>
+      inSpan('whatsapp send', SpanKind.CLIENT, {}, async (client) => ({
+        consumer: consumer.spanContext(),
+        client: client.spanContext(),
+        carried: traceCarrier()['traceparent'] ?? '',
+      })),
+    );
+    expect(inner.consumer.traceId).toBe(traceId);
+    expect(inner.consumer.spanId).not.toBe(spanId);
+    expect(inner.client.traceId).toBe(traceId);
+    expect(inner.client.spanId).not.toBe(inner.consumer.spanId);
+    // what the worker writes to its outbox names the client span as parent
+    expect(inner.carried).toBe(`00-${traceId}-${inner.client.spanId}-00`);
+  });
+
+  it('starts a new trace when the message carries no context', async () => {
+    const outer = trace.getTracer('test').startSpan('unrelated');
+    const id = await context.with(trace.setSpan(context.active(), outer), () =>
+      continueTrace('work', undefined, {}, async (span) => span.spanContext().traceId),
+    );
+    // contextFromHeaders(undefined) is the active context: the span is its child
+    expect(id).toBe(outer.spanContext().traceId);
+    outer.end();
+    const fresh = await continueTrace('work', headersWithTraceContext(), {}, async (span) => span.spanContext().traceId);
+    expect(fresh).toMatch(/^[0-9a-f]{32}$/);
+    expect(fresh).not.toBe(outer.spanContext().traceId);
   });
 });

@@ -1,4 +1,4 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Link, type Span } from '@opentelemetry/api';
 import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 
 const tracer = () => trace.getTracer('@pawline/nest-kit');
@@ -32,8 +32,9 @@ export async function withSpan<T>(
   parent: Context,
   attributes: Record<string, string | number>,
   work: (span: Span) => Promise<T>,
+  links: Link[] = [],
 ): Promise<T> {
-  return tracer().startActiveSpan(name, { kind, attributes }, parent, async (span) => {
+  return tracer().startActiveSpan(name, { kind, attributes, links }, parent, async (span) => {
     try {
       return await work(span);
     } catch (error) {
@@ -44,6 +45,49 @@ export async function withSpan<T>(
       span.end();
     }
   });
+}
+
+/**
+ * Runs `work` in a CONSUMER span continuing the trace of a message's headers (a new trace when they carry
+ * none): for consumers that read JetStream themselves instead of through the kit's runners.
+ */
+export function continueTrace<T>(
+  name: string,
+  hdrs: MsgHdrs | undefined,
+  attributes: Record<string, string | number>,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  return withSpan(name, SpanKind.CONSUMER, contextFromHeaders(hdrs), attributes, work);
+}
+
+/** Runs `work` in a child span of the active one (a root span when none is active). */
+export function inSpan<T>(
+  name: string,
+  kind: SpanKind,
+  attributes: Record<string, string | number>,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  return withSpan(name, kind, context.active(), attributes, work);
+}
+
+/**
+ * Runs `work` in a span continuing a trace saved earlier with a row (`traceCarrier()` then, this carrier now),
+ * with a span link to the active span: what brought the work here (another trace) stays one click away.
+ * Without a valid saved context it is a plain child of the active span.
+ */
+export function resumeTrace<T>(
+  name: string,
+  kind: SpanKind,
+  saved: Record<string, string> | null | undefined,
+  attributes: Record<string, string | number>,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  const parent = saved ? propagation.extract(context.active(), saved) : context.active();
+  const resumed = trace.getSpanContext(parent);
+  const here = trace.getSpanContext(context.active());
+  if (!saved || !resumed || resumed === here) return withSpan(name, kind, context.active(), attributes, work);
+  const links: Link[] = here && trace.isSpanContextValid(here) && here.traceId !== resumed.traceId ? [{ context: here }] : [];
+  return withSpan(name, kind, parent, attributes, work, links);
 }
 
 export { SpanKind };

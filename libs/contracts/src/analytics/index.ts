@@ -1,0 +1,2 @@
+export * from './analytics-shapes';
+export * from './statistics.rpc';

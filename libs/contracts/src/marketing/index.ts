@@ -1,0 +1,3 @@
+export * from './campaign-events.event';
+export * from './campaign.rpc';
+export * from './marketing-shapes';

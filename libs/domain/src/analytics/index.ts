@@ -1,0 +1,3 @@
+export * from './statistics';
+export * from './engagement';
+export * from './working-hours';
