@@ -1,7 +1,11 @@
 import { BillingInit1795540000000 } from './migrations/1795540000000-billing-init';
+import { CustomizedPlanLimits1795552000200 } from './migrations/1795552000200-customized-plan-limits';
 import { ReminderUsageEntity, StoreFactEntity } from './facts/facts.entity';
 import { InvoiceEntity, InvoiceNumberEntity } from './invoice/invoice.entity';
 import { PaymentEntity } from './payment/payment.entity';
+import { StripeCustomerEntity, StripeEventEntity } from './payment/stripe.entity';
+import { Stripe1795553000000 } from './migrations/1795553000000-stripe';
+import { PaymentRedirectUrl1795558000000 } from './migrations/1795558000000-payment-redirect-url';
 import { BillingProfileEntity } from './profile/billing-profile.entity';
 import { SubscriptionEntity } from './subscription/subscription.entity';
 
@@ -13,6 +17,13 @@ export const BILLING_ENTITIES = [
   PaymentEntity,
   StoreFactEntity,
   ReminderUsageEntity,
+  StripeCustomerEntity,
+  StripeEventEntity,
 ];
 
-export const BILLING_MIGRATIONS = [BillingInit1795540000000];
+export const BILLING_MIGRATIONS = [
+  BillingInit1795540000000,
+  CustomizedPlanLimits1795552000200,
+  Stripe1795553000000,
+  PaymentRedirectUrl1795558000000,
+];

@@ -1,7 +1,13 @@
+import { PaymentFailedNotifier } from './subscription/payment-failed.notifier';
 import { Module } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@pawline/nest-kit';
+import { DataSource } from 'typeorm';
 import { FactsHandlers } from './facts/facts.handlers';
 import { InvoiceService } from './invoice/invoice.service';
-import { PaymentProvider, SandboxPaymentProvider } from './payment/payment-provider';
+import { PaymentProvider } from './payment/payment-provider';
+import { paymentProviderFor } from './payment/payment-provider.factory';
+import { StripeWebhookHandlers } from './payment/stripe-webhook.handlers';
+import { StripeWebhookService } from './payment/stripe-webhook.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { BillingRunScheduler } from './subscription/billing-run.scheduler';
 import { BillingHandlers } from './subscription/billing.handlers';
@@ -9,10 +15,17 @@ import { SubscriptionService } from './subscription/subscription.service';
 
 /**
  * Health, NATS, the database, the outbox and access come from the kit. Handler classes are
- * controllers: Nest binds their patterns only on those. The payment port's default is the sandbox.
+ * controllers: Nest binds their patterns only on those. The payment port's default is the sandbox;
+ * PAWLINE_PAYMENTS=stripe chooses the Stripe adapter (ADR 0032).
  */
 @Module({
-  controllers: [BillingHandlers, FactsHandlers, OrgaPurgeHandlers],
-  providers: [SubscriptionService, InvoiceService, BillingRunScheduler, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],
+  controllers: [BillingHandlers, FactsHandlers, OrgaPurgeHandlers, StripeWebhookHandlers, PaymentFailedNotifier],
+  providers: [
+    SubscriptionService,
+    InvoiceService,
+    BillingRunScheduler,
+    StripeWebhookService,
+    { provide: PaymentProvider, useFactory: paymentProviderFor, inject: [SERVICE_CONFIG, DataSource] },
+  ],
 })
 export class BillingModule {}

@@ -11,9 +11,16 @@ export type ChargeRequest = {
   description: string;
   /** the person is at the screen (a checkout) rather than billed by the run of the 1st */
   onSession: boolean;
+  /** our payment's id (a checkout): the provider's hosted page sends the person back to it */
+  paymentId?: string;
 };
 
-export type ChargeResult = { ref: string; status: 'pending' | 'succeeded' | 'failed' };
+export type ChargeResult = {
+  ref: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** a checkout paid on the provider's own page (Stripe Checkout): where the person goes to pay; none for the sandbox */
+  redirectUrl?: string | null;
+};
 
 export abstract class PaymentProvider {
   abstract readonly name: string;

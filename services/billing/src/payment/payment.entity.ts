@@ -29,6 +29,10 @@ export class PaymentEntity {
   @Column({ type: 'varchar', length: 100, name: 'provider_ref', nullable: true })
   providerRef!: string | null;
 
+  /** a checkout paid on the provider's hosted page (Stripe Checkout): where the person goes; null for the sandbox */
+  @Column({ type: 'varchar', length: 2048, name: 'redirect_url', nullable: true })
+  redirectUrl!: string | null;
+
   /** the plan the payment buys (a checkout) */
   @Column({ type: 'varchar', length: 20, name: 'plan_id' })
   planId!: string;

@@ -7,13 +7,14 @@ import {
   listPlansRpc,
   readInvoiceDocumentRpc,
   runBillingRpc,
+  setCustomizedPlanRpc,
   subscribeRpc,
   updateBillingProfileRpc,
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
 import { PLANS, PLAN_IDS } from '@pawline/domain';
-import { Member, OrgaAdmin, RpcHandler, scopeOf, type RpcCallContext } from '@pawline/nest-kit';
+import { Member, OrgaAdmin, RpcError, RpcHandler, scopeOf, type RpcCallContext } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { InvoiceService } from '../invoice/invoice.service';
 import { SubscriptionService } from './subscription.service';
@@ -100,5 +101,19 @@ export class BillingHandlers {
       { orgaId: null, storeId: null, actor: null },
       input.now ? new Date(input.now) : new Date(),
     );
+  }
+
+  /** An operator's Customized plan (ADR 0031); not bound by the gateway, and refused to any caller with a session. */
+  @RpcHandler(setCustomizedPlanRpc)
+  async setCustomized(
+    input: RpcRequest<typeof setCustomizedPlanRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof setCustomizedPlanRpc>> {
+    if (ctx.auth) throw new RpcError('forbidden');
+    return this.subscriptions.setCustomized(input.orga_id, input.monthly_cents, input.limits, {
+      orgaId: input.orga_id,
+      storeId: null,
+      actor: null,
+    });
   }
 }

@@ -16,6 +16,10 @@ export class SubscriptionEntity {
   @Column({ type: 'integer', name: 'custom_monthly_cents', nullable: true })
   customMonthlyCents!: number | null;
 
+  /** Customized: the limits an operator agreed (docs/adr/0031); null: the plan's defaults */
+  @Column({ type: 'jsonb', name: 'plan_limits', nullable: true })
+  planLimits!: Record<string, number | null> | null;
+
   @Column({ type: 'timestamptz', name: 'orga_created_at' })
   orgaCreatedAt!: Date;
 

@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { subscriptionChangedEvent, type PaymentView, type SubscriptionView } from '@pawline/contracts';
+import {
+  paymentFailedEvent,
+  subscriptionChangedEvent,
+  type PaymentView,
+  type PlanLimitsView,
+  type SubscriptionView,
+} from '@pawline/contracts';
 import {
   PLANS,
   expiryState,
   firstInvoiceLines,
+  instantToLocal,
+  localDateOf,
   isActive,
   isPlanId,
   lapseDue,
   monthlyFeeCents,
   monthlyInvoiceLines,
   planChangeCents,
+  planOfOrganization,
   previousPeriod,
   reminderBill,
   remainingDays,
@@ -38,6 +47,7 @@ export type SubscriptionRow = {
   paid_through: Date | null;
   next_plan_id: string | null;
   pending_payment_id: string | null;
+  plan_limits: PlanLimitsView | null;
 };
 
 type PaymentRow = {
@@ -48,6 +58,7 @@ type PaymentRow = {
   status: string;
   provider: string;
   plan_id: string;
+  redirect_url: string | null;
   created_at: Date;
 };
 
@@ -55,7 +66,7 @@ const BILLING_TIME_ZONE = 'Europe/Rome';
 
 /** The calendar date of an instant in the billing time zone. */
 export function billingDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BILLING_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return localDateOf(at, BILLING_TIME_ZONE);
 }
 
 /** 00:00 in Rome on the 1st of the month after a date. */
@@ -63,8 +74,7 @@ export function firstOfNextMonth(date: string): Date {
   const [year, month] = date.split('-').map(Number) as [number, number];
   const next = month === 12 ? Date.UTC(year + 1, 0, 1) : Date.UTC(year, month, 1);
   // Rome is UTC+1 or +2; the 1st at 00:00 there is the last day at 22:00 or 23:00 UTC.
-  const offsetHours =
-    Number(new Intl.DateTimeFormat('en', { timeZone: BILLING_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date(next))) || 0;
+  const offsetHours = instantToLocal(next, BILLING_TIME_ZONE).hour;
   return new Date(next - offsetHours * 3_600_000);
 }
 
@@ -76,6 +86,7 @@ function paymentView(row: PaymentRow): PaymentView {
     amount_cents: row.amount_cents,
     status: row.status as PaymentView['status'],
     provider: row.provider,
+    redirect_url: row.redirect_url ?? null,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -143,7 +154,53 @@ export class SubscriptionService {
       trial_banner: showTrialBanner(facts, now),
       sidebar_percent: notice.show ? notice.percent : null,
       pending_payment_id: row.pending_payment_id,
+      last_failed_charge: await this.lastFailedCharge(manager, orgaId),
+      plan_limits: row.tier === 5 ? row.plan_limits : null,
+      pending_payment_redirect_url: row.pending_payment_id ? await this.redirectUrlOf(manager, row.pending_payment_id) : null,
     };
+  }
+
+  /** where the person pays a checkout on the provider's own page (Stripe Checkout); null for the sandbox (ADR 0032) */
+  private async redirectUrlOf(manager: EntityManager | DataSource, paymentId: string): Promise<string | null> {
+    const [payment] = await manager.query<{ redirect_url: string | null }[]>(`SELECT redirect_url FROM payment WHERE id = $1`, [paymentId]);
+    return payment?.redirect_url ?? null;
+  }
+
+  /** The latest declined charge with no successful payment after it: the plan page tells the salon. */
+  private async lastFailedCharge(manager: EntityManager | DataSource, orgaId: string): Promise<SubscriptionView['last_failed_charge']> {
+    const [failed] = await manager.query<{ id: string; invoice_id: string; amount_cents: number; created_at: Date }[]>(
+      `SELECT p.id, p.invoice_id, p.amount_cents, p.created_at FROM payment p
+        WHERE p.orga_id = $1 AND p.status = 'failed'
+          AND NOT EXISTS (SELECT 1 FROM payment q WHERE q.orga_id = p.orga_id AND q.status = 'succeeded' AND q.created_at >= p.created_at)
+        ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
+      [orgaId],
+    );
+    if (!failed) return null;
+    return {
+      payment_id: failed.id,
+      invoice_id: failed.invoice_id,
+      amount_cents: failed.amount_cents,
+      failed_at: new Date(failed.created_at).toISOString(),
+    };
+  }
+
+  /**
+   * An operator puts the organization on the Customized plan with the agreed price and limits (ADR
+   * 0031): in force now, billed by the run of the 1st; identity, booking and the kit helpers learn the
+   * limits from evt.billing.subscription.changed.v1.
+   */
+  async setCustomized(orgaId: string, monthlyCents: number, limits: PlanLimitsView, meta: OutboxMeta, now = new Date()) {
+    await this.db.transaction(async (manager) => {
+      await this.row(manager, orgaId, true);
+      await manager.query(
+        `UPDATE subscription SET plan_id = 'customized', tier = 5, custom_monthly_cents = $2, plan_limits = $3::jsonb,
+           subscribed_since = COALESCE(subscribed_since, $4), paid_through = COALESCE(paid_through, $5), next_plan_id = NULL, updated_at = now()
+         WHERE orga_id = $1`,
+        [orgaId, monthlyCents, JSON.stringify(limits), now, firstOfNextMonth(billingDate(now))],
+      );
+      await this.publish(manager, orgaId, meta);
+    });
+    return this.view(this.db, orgaId, now);
   }
 
   /**
@@ -201,10 +258,21 @@ export class SubscriptionService {
         amountCents: invoice.gross_cents,
         description: `Invoice ${invoice.number}`,
         onSession: true,
+        paymentId,
       });
       await manager.query(
-        `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8)`,
-        [paymentId, orgaId, invoice.id, invoice.gross_cents, charge.status, this.provider.name, charge.ref, planId],
+        `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id, redirect_url) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)`,
+        [
+          paymentId,
+          orgaId,
+          invoice.id,
+          invoice.gross_cents,
+          charge.status,
+          this.provider.name,
+          charge.ref,
+          planId,
+          charge.redirectUrl ?? null,
+        ],
       );
       await manager.query(`UPDATE subscription SET pending_payment_id = $2, updated_at = now() WHERE orga_id = $1`, [orgaId, paymentId]);
       if (charge.status === 'succeeded') await this.settle(manager, orgaId, paymentId, 'succeeded', meta, now);
@@ -218,20 +286,40 @@ export class SubscriptionService {
   async confirm(orgaId: string, paymentId: string, outcome: 'succeeded' | 'failed', meta: OutboxMeta, now = new Date()) {
     await this.db.transaction(async (manager) => {
       await this.row(manager, orgaId, true);
+      // only the sandbox's payments are settled by the person; a real provider's by its own signed answer
+      const [charge] = await manager.query<{ provider: string }[]>(`SELECT provider FROM payment WHERE id = $1 AND orga_id = $2`, [
+        paymentId,
+        orgaId,
+      ]);
+      if (charge && charge.provider !== 'sandbox') throw new RpcError('forbidden');
       await this.settle(manager, orgaId, paymentId, outcome, meta, now);
     });
     const [payment] = await this.db.query<PaymentRow[]>(`SELECT * FROM payment WHERE id = $1`, [paymentId]);
     return { subscription: await this.view(this.db, orgaId, now), payment: paymentView(payment) };
   }
 
-  private async settle(
-    manager: EntityManager,
-    orgaId: string,
-    paymentId: string,
-    outcome: 'succeeded' | 'failed',
-    meta: OutboxMeta,
-    now: Date,
-  ) {
+  /**
+   * A checkout abandoned at the provider (its session expired): the payment and its invoice are failed,
+   * and it is no longer the organization's open checkout. Nobody is notified: no card was declined.
+   * The caller holds the subscription lock.
+   */
+  async abandon(manager: EntityManager, orgaId: string, paymentId: string): Promise<void> {
+    const updated = await manager.query<unknown[]>(
+      `UPDATE payment SET status = 'failed' WHERE id = $1 AND orga_id = $2 AND status = 'pending' RETURNING invoice_id`,
+      [paymentId, orgaId],
+    );
+    // pg answers [rows, count] for an UPDATE … RETURNING through TypeORM's query
+    const [payment] = (Array.isArray(updated[0]) ? updated[0] : updated) as { invoice_id: string }[];
+    if (!payment) return;
+    await manager.query(`UPDATE invoice SET status = 'failed' WHERE id = $1 AND status <> 'paid'`, [payment.invoice_id]);
+    await manager.query(
+      `UPDATE subscription SET pending_payment_id = NULL, updated_at = now() WHERE orga_id = $1 AND pending_payment_id = $2`,
+      [orgaId, paymentId],
+    );
+  }
+
+  /** Applies a payment's outcome (the sandbox page, a charge of the run, or a provider's webhook); the caller holds the subscription lock. */
+  async settle(manager: EntityManager, orgaId: string, paymentId: string, outcome: 'succeeded' | 'failed', meta: OutboxMeta, now: Date) {
     const [payment] = await manager.query<PaymentRow[]>(`SELECT * FROM payment WHERE id = $1 AND orga_id = $2 FOR UPDATE`, [
       paymentId,
       orgaId,
@@ -244,7 +332,18 @@ export class SubscriptionService {
       `UPDATE subscription SET pending_payment_id = NULL, updated_at = now() WHERE orga_id = $1 AND pending_payment_id = $2`,
       [orgaId, paymentId],
     );
-    if (outcome !== 'succeeded') return;
+    if (outcome !== 'succeeded') {
+      // the administrators are told (a notification) and the plan page shows it (last_failed_charge)
+      if (payment.status === 'pending') {
+        await this.outbox.add(
+          manager,
+          paymentFailedEvent,
+          { orga_id: orgaId, payment_id: paymentId, invoice_id: payment.invoice_id, amount_cents: payment.amount_cents },
+          { ...meta, orgaId },
+        );
+      }
+      return;
+    }
     const plan = PLANS[payment.plan_id as PlanId];
     const row = await this.row(manager, orgaId);
     const paidThrough = row.tier > 0 && row.paid_through ? row.paid_through : firstOfNextMonth(billingDate(now));
@@ -267,6 +366,7 @@ export class SubscriptionService {
         tier: row.tier,
         subscribed_since: row.subscribed_since ? new Date(row.subscribed_since).toISOString() : null,
         subscribed_until: row.paid_through ? new Date(row.paid_through).toISOString() : row.trial_ends_at.toISOString(),
+        limits: row.tier === 5 ? row.plan_limits : null,
       },
       meta,
     );
@@ -323,7 +423,7 @@ export class SubscriptionService {
         [unpaid.id],
       );
       if (last && billingDate(new Date(last.created_at)) >= billingDate(now)) return 'skipped';
-      const invoice = { id: unpaid.id, number: `${unpaid.number_year}/${unpaid.number_seq}`, gross_cents: unpaid.gross_cents };
+      const invoice = { id: unpaid.id, key, number: `${unpaid.number_year}/${unpaid.number_seq}`, gross_cents: unpaid.gross_cents };
       await this.chargeMonthly(manager, orgaId, invoice, (last?.attempt ?? 0) + 1, planId, periodEnd, meta, now);
       return 'retried';
     }
@@ -344,7 +444,7 @@ export class SubscriptionService {
       customer,
     });
     if (!invoice) return 'skipped';
-    await this.chargeMonthly(manager, orgaId, invoice, 1, planId, periodEnd, meta, now);
+    await this.chargeMonthly(manager, orgaId, { ...invoice, key }, 1, planId, periodEnd, meta, now);
     return 'invoiced';
   }
 
@@ -352,7 +452,7 @@ export class SubscriptionService {
   private async chargeMonthly(
     manager: EntityManager,
     orgaId: string,
-    invoice: { id: string; number: string; gross_cents: number },
+    invoice: { id: string; key: string; number: string; gross_cents: number },
     attempt: number,
     planId: PlanId,
     periodEnd: Date,
@@ -360,7 +460,9 @@ export class SubscriptionService {
     now: Date,
   ): Promise<void> {
     const charge = await this.provider.charge({
-      idempotencyKey: `invoice:${invoice.id}:${attempt}`,
+      // keyed by the invoice's own key, not its id: a run rolled back after the provider charged makes a
+      // new invoice id next time, but the same key, so the provider answers the charge it made (ADR 0032)
+      idempotencyKey: `${invoice.key}:${attempt}`,
       orgaId,
       amountCents: invoice.gross_cents,
       description: `Invoice ${invoice.number}`,
@@ -397,7 +499,9 @@ export class SubscriptionService {
          FROM reminder_usage WHERE orga_id = $1`,
       [row.orga_id, period, since, windowEnd],
     );
-    const plan = PLANS[isPlanId(row.plan_id) ? row.plan_id : 'free_trial'];
+    // a Customized plan's agreed monthly reminders replace the default ones (docs/adr/0031)
+    const base = PLANS[isPlanId(row.plan_id) ? row.plan_id : 'free_trial'];
+    const plan = planOfOrganization(base.tier, row.plan_limits);
     return reminderBill({
       sent: Number(counts?.sent ?? 0),
       sentInWelcomeWindow: Number(counts?.in_window ?? 0),

@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
 } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
-import { call, createTestEnv, emitEvent, signUpOwner, type SignedUpOwner, type TestEnv } from '@pawline/nest-kit/testing';
+import { call, createTestEnv, emitEvent, signUpOwner, type SignedUpOwner, type TestEnv, until } from '@pawline/nest-kit/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
@@ -61,15 +61,6 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
   };
 
   const count = async (sql: string, params: unknown[]) => Number((await env.query<{ n: string }>(sql, params))[0]?.n);
-
-  async function until<T>(probe: () => Promise<T | null | undefined>): Promise<T> {
-    for (let i = 0; i < 150; i += 1) {
-      const value = await probe().catch(() => null);
-      if (value) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('timed out');
-  }
 
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;

@@ -1,0 +1,136 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PawlineLogger, RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
+import { DataSource } from 'typeorm';
+import { SubscriptionService } from '../subscription/subscription.service';
+import type { BillingConfig } from './payment.config';
+import { verifyStripeSignature } from './stripe-wire';
+
+type StripeEvent = {
+  id?: unknown;
+  type?: unknown;
+  data?: {
+    object?: {
+      id?: unknown;
+      object?: unknown;
+      metadata?: Record<string, unknown>;
+      payment_method?: unknown;
+      customer?: unknown;
+      payment_status?: unknown;
+    };
+  };
+};
+
+/**
+ * Only a success settles a payment here: a checkout's session paid (`checkout.session.completed` with
+ * payment_status `paid`) or its payment intent succeeded, whichever Stripe delivers first (it does not
+ * promise an order); the other then finds the payment settled. A declined card leaves the session open
+ * (the person may try another card on Stripe's page); a charge of the run is settled by Stripe's answer (402).
+ */
+function successOf(event: StripeEvent): 'payment_intent' | 'checkout_session' | null {
+  if (event.type === 'payment_intent.succeeded') return 'payment_intent';
+  if (event.type === 'checkout.session.completed' && event.data?.object?.payment_status === 'paid') return 'checkout_session';
+  return null;
+}
+
+/**
+ * A checkout nobody paid in time (`checkout.session.expired`, after 24 hours or expired by us): its
+ * payment can no longer succeed, so it stops being the organization's open checkout and the
+ * subscribe page offers a new one. Not a declined card: nobody is notified.
+ */
+function expiredCheckout(event: StripeEvent): boolean {
+  return event.type === 'checkout.session.expired';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Stripe's webhook (ADR 0032): the signature is checked on the raw bytes, then a payment intent's
+ * outcome settles our payment once. The event id is recorded in the same transaction that applies
+ * it, under the organization's subscription lock, so two deliveries at once apply it once.
+ */
+@Injectable()
+export class StripeWebhookService {
+  private readonly log: PawlineLogger;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly subscriptions: SubscriptionService,
+    @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
+    logger: PawlineLogger,
+  ) {
+    this.log = logger.child({ context: 'StripeWebhook' });
+  }
+
+  async receive(raw: Buffer, signature: string | null, now = new Date()): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' }> {
+    const secret = this.config.STRIPE_WEBHOOK_SECRET;
+    if (this.config.PAWLINE_PAYMENTS !== 'stripe' || !secret) {
+      this.log.warn('a Stripe webhook arrived but payments are not Stripe (or STRIPE_WEBHOOK_SECRET is not set): refused');
+      throw new RpcError('forbidden');
+    }
+    if (!signature) throw new RpcError('unauthorized');
+    const check = verifyStripeSignature(raw, signature, secret, Math.floor(now.getTime() / 1000));
+    if (!check.ok) {
+      this.log.warn('a Stripe webhook was refused', { reason: check.reason });
+      throw new RpcError('forbidden');
+    }
+    let event: StripeEvent;
+    try {
+      event = JSON.parse(raw.toString('utf8')) as StripeEvent;
+    } catch {
+      return { outcome: 'ignored' };
+    }
+    const kind = successOf(event);
+    const expired = expiredCheckout(event);
+    const outcome = 'succeeded' as const;
+    const intent = event.data?.object;
+    const orgaId = intent?.metadata?.['orga'];
+    if (
+      !(kind || expired) ||
+      typeof event.id !== 'string' ||
+      typeof intent?.id !== 'string' ||
+      typeof orgaId !== 'string' ||
+      !UUID.test(orgaId)
+    ) {
+      return { outcome: 'ignored' };
+    }
+    const intentId = intent.id;
+    // a checkout's payment intent names our payment (payment_intent_data[metadata][payment]): its ref is the session's id
+    const ourPayment = kind === 'payment_intent' ? intent.metadata?.['payment'] : undefined;
+    const paymentOfCheckout = typeof ourPayment === 'string' && UUID.test(ourPayment) ? ourPayment : null;
+    const paymentMethod = kind === 'payment_intent' && typeof intent.payment_method === 'string' ? intent.payment_method : null;
+    const eventId = event.id;
+    return this.db.transaction(async (manager) => {
+      // the subscription's lock first, as the checkout and the run take it: a run still charging waits here
+      const [subscription] = await manager.query<{ orga_id: string }[]>(`SELECT orga_id FROM subscription WHERE orga_id = $1 FOR UPDATE`, [
+        orgaId,
+      ]);
+      if (!subscription) return { outcome: 'ignored' as const };
+      const inserted = await manager.query<{ id: string }[]>(
+        `INSERT INTO stripe_event (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [eventId, event.type],
+      );
+      if (inserted.length === 0) return { outcome: 'duplicate' as const };
+      const [payment] = await manager.query<{ id: string; status: string }[]>(
+        `SELECT id, status FROM payment WHERE orga_id = $1 AND provider = 'stripe' AND (provider_ref = $2 OR id = $3) ORDER BY attempt DESC LIMIT 1`,
+        [orgaId, intentId, paymentOfCheckout],
+      );
+      if (paymentMethod) {
+        // the card of a paid checkout pays the run of the 1st (setup_future_usage=off_session)
+        await manager.query(`UPDATE stripe_customer SET payment_method = $2 WHERE orga_id = $1`, [orgaId, paymentMethod]);
+      }
+      if (expired) {
+        if (payment?.status !== 'pending') return { outcome: 'ignored' as const };
+        await this.subscriptions.abandon(manager, orgaId, payment.id);
+        return { outcome: 'applied' as const };
+      }
+      // a charge of the run was settled by its own answer; only a payment still pending is ours to settle
+      if (!payment || payment.status !== 'pending') {
+        if (payment?.status === 'failed')
+          this.log.error('Stripe took a payment billing had marked failed', { orga_id: orgaId, payment_intent: intentId });
+        return { outcome: 'ignored' as const };
+      }
+      await this.subscriptions.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
+      return { outcome: 'applied' as const };
+    });
+  }
+}

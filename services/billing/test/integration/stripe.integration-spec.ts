@@ -1,0 +1,368 @@
+import { getSubscriptionRpc, runBillingRpc, type EventEnvelope } from '@pawline/contracts';
+import type { NatsRpcClient } from '@pawline/nest-kit';
+import { call, createTestEnv, signUpOwner, type SignedUpOwner, type TestEnv, until } from '@pawline/nest-kit/testing';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (the public webhook route)
+import { gatewayService } from '../../../gateway/src/gateway.service-definition';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
+import { identityService } from '../../../identity/src/identity.service-definition';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the fake Stripe the adapter talks to over HTTP
+import { startFakeStripe, type FakeStripeServer } from '../../../../tools/fake-stripe/fake-stripe-server';
+import { billingService } from '../../src/billing.service-definition';
+
+const TEST_SECRET = 'billing-stripe-integration-secret-0123456789';
+const STRIPE_KEY = 'sk_test_pawline_integration';
+const WEBHOOK_SECRET = 'whsec_pawline_integration';
+const PUBLIC_URL = 'http://127.0.0.1:3180';
+
+jest.setTimeout(180_000);
+
+const PRIVATE = {
+  kind: 'private',
+  first_name: 'Mario',
+  last_name: 'Rossi',
+  fiscal_code: 'RSSMRA85T10A562S',
+  address: 'Via Po 1',
+  city: 'Torino',
+  zip_code: '10121',
+  country: 'IT',
+};
+
+const COMPANY = {
+  kind: 'company',
+  legal_name: 'Toelettatura Fido S.r.l.',
+  vat: 'IT00159560366',
+  fiscal_code: '',
+  pec: 'fido@pec.it',
+  codice_destinatario: 'M5UXCR1',
+  address: 'Via Verdi 3',
+  city: 'Modena',
+  zip_code: '41121',
+  country: 'IT',
+};
+
+describe('billing with the Stripe adapter against the fake Stripe (real Postgres, NATS, gateway)', () => {
+  const saved = { ...process.env };
+  let env: TestEnv;
+  let client: NatsRpcClient;
+  let fake: FakeStripeServer;
+  let base = '';
+  let anna: SignedUpOwner;
+  let bruno: SignedUpOwner;
+  const published: EventEnvelope[] = [];
+
+  const http = async (owner: SignedUpOwner, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}/api/v1/orga/${owner.orgaId}/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${owner.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as never };
+  };
+  const count = async (sql: string, params: unknown[]) => Number((await env.query<{ n: string }>(sql, params))[0]?.n);
+
+  const changedEvents = (orgaId: string) =>
+    published.filter((event) => event.subject === 'evt.billing.subscription.changed.v1' && event.orgaId === orgaId);
+
+  /**
+   * subscribes to Premium with billing data: a checkout whose Stripe Checkout Session waits for the
+   * person, its hosted page named in the answer (redirect_url) and in the subscription the page reads
+   */
+  async function checkout(owner: SignedUpOwner, profile: unknown) {
+    expect((await http(owner, 'PUT', 'billing/data', { profile })).status).toBe(200);
+    const started = await http(owner, 'POST', 'subscription', { plan_id: 'premium' });
+    expect(started.status).toBe(200);
+    const payment = (started.body as { payment: { id: string; status: string; provider: string; redirect_url: string | null } }).payment;
+    expect(payment).toMatchObject({ status: 'pending', provider: 'stripe' });
+    const [row] = await env.query<{ provider_ref: string }>(`SELECT provider_ref FROM "billing".payment WHERE id = $1`, [payment.id]);
+    const session = fake.checkoutSessions.get(row?.provider_ref ?? '');
+    expect(session).toMatchObject({
+      status: 'open',
+      mode: 'payment',
+      currency: 'eur',
+      client_reference_id: payment.id,
+      metadata: { orga: owner.orgaId, payment: payment.id },
+      success_url: `${PUBLIC_URL}/${owner.orgaId}/adminV2/plan?payment=${payment.id}`,
+      cancel_url: `${PUBLIC_URL}/${owner.orgaId}/payment?payment=${payment.id}`,
+    });
+    expect(payment.redirect_url).toBe(session?.url);
+    const [invoice] = await env.query<{ gross_cents: number }>(
+      `SELECT gross_cents FROM "billing".invoice i JOIN "billing".payment p ON p.invoice_id = i.id WHERE p.id = $1`,
+      [payment.id],
+    );
+    expect(session?.amount_total).toBe(invoice?.gross_cents);
+    const subscription = (await http(owner, 'GET', 'subscription')).body as {
+      pending_payment_id: string;
+      pending_payment_redirect_url: string;
+    };
+    expect(subscription).toMatchObject({ pending_payment_id: payment.id, pending_payment_redirect_url: payment.redirect_url });
+    return { paymentId: payment.id, sessionId: session?.id ?? '', url: payment.redirect_url ?? '' };
+  }
+
+  /** the person's browser on Stripe's hosted page: the form's button, answered with a redirect back to us */
+  async function onHostedPage(url: string, action: 'pay' | 'decline') {
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `action=${action}&payment_method=pm_card_visa`,
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(303);
+    return answer.headers.get('location');
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ secretKeys: [STRIPE_KEY], latencyMs: 100 });
+    Object.assign(process.env, {
+      AUTH_TOKEN_SECRET: TEST_SECRET,
+      PAWLINE_PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+      PAWLINE_BILLING_RUN: 'off',
+      PUBLIC_URL,
+      PAWLINE_SERVICES: 'identity,billing',
+    });
+    env = await createTestEnv();
+    await env.start(identityService);
+    await env.start(billingService, { httpPort: 0 });
+    // a second instance in the same queue group: the runs and webhooks below land on both
+    await env.start(billingService, { httpPort: 0 });
+    base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
+    fake.setWebhook({ url: `${base}/api/v1/webhooks/stripe`, secret: WEBHOOK_SECRET });
+    client = env.rpcClient();
+    const events = env.nats().subscribe(`${env.subjectPrefix}evt.billing.>`);
+    void (async () => {
+      for await (const message of events) published.push(JSON.parse(message.string()) as EventEnvelope);
+    })();
+    anna = await signUpOwner(client, TEST_SECRET, 'Anna');
+    bruno = await signUpOwner(client, TEST_SECRET, 'Bruno');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: anna.orgaId }, anna.auth));
+    await until(() => call(client, getSubscriptionRpc, { orga_id: bruno.orgaId }, bruno.auth));
+  });
+
+  afterAll(async () => {
+    await env.dispose();
+    await fake.close();
+    process.env = saved;
+  });
+
+  it("R1.22 a checkout is a Stripe Checkout Session paid on Stripe's page; its signed webhook puts Premium in force once and keeps the card", async () => {
+    const { paymentId, url, sessionId } = await checkout(anna, PRIVATE);
+    const before = changedEvents(anna.orgaId).length;
+    expect(await onHostedPage(url, 'pay')).toBe(`${PUBLIC_URL}/${anna.orgaId}/adminV2/plan?payment=${paymentId}`);
+    const subscription = await until(async () => {
+      const view = await call(client, getSubscriptionRpc, { orga_id: anna.orgaId }, anna.auth);
+      return view.tier === 4 ? view : null;
+    });
+    expect(subscription).toMatchObject({
+      plan_id: 'premium',
+      state: 'premium_active',
+      pending_payment_id: null,
+      pending_payment_redirect_url: null,
+    });
+    // both of Stripe's events (the intent succeeded, the session completed) arrived signed and were acknowledged; the first settled, the second changed nothing
+    const intentId = fake.checkoutSessions.get(sessionId)?.payment_intent ?? '';
+    const events = [...fake.eventsOf(intentId), ...fake.eventsOf(sessionId)];
+    expect(events.map((event) => event.type).sort()).toEqual(['checkout.session.completed', 'payment_intent.succeeded']);
+    expect(
+      fake.deliveries.filter((delivery) => events.some((event) => event.id === delivery.eventId)).map((delivery) => delivery.status),
+    ).toEqual([200, 200]);
+    expect(await count(`SELECT count(*) AS n FROM "billing".stripe_event WHERE id = ANY($1)`, [events.map((event) => event.id)])).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(changedEvents(anna.orgaId).length - before).toBe(1);
+    const [customer] = await env.query<{ customer_id: string; payment_method: string }>(
+      `SELECT customer_id, payment_method FROM "billing".stripe_customer WHERE orga_id = $1`,
+      [anna.orgaId],
+    );
+    expect(customer).toEqual({ customer_id: fake.customerByMetadata('orga', anna.orgaId)?.id, payment_method: 'pm_card_visa' });
+    expect((await http(anna, 'GET', 'invoices')).body).toMatchObject({ v: [{ kind: 'first', status: 'paid' }] });
+  });
+
+  it("applies a webhook event once when Stripe delivers it three times at once (two billing instances), and never takes the sandbox page's word for a Stripe payment", async () => {
+    const { paymentId, sessionId, url } = await checkout(bruno, COMPANY);
+    // the sandbox page's confirm cannot settle a Stripe payment: only Stripe's signed event does
+    expect((await http(bruno, 'POST', `payment/${paymentId}/confirm`, { outcome: 'succeeded' })).status).toBe(403);
+    // the person declines on Stripe's page: back to our payment page, the checkout still pending (they may pay later)
+    expect(await onHostedPage(url, 'decline')).toBe(`${PUBLIC_URL}/${bruno.orgaId}/payment?payment=${paymentId}`);
+    expect(await call(client, getSubscriptionRpc, { orga_id: bruno.orgaId }, bruno.auth)).toMatchObject({
+      tier: 0,
+      pending_payment_id: paymentId,
+    });
+    // the person pays while the endpoint is unreachable; Stripe then delivers both events again, three times each at once
+    fake.setWebhook(undefined);
+    expect(await onHostedPage(url, 'pay')).toBe(`${PUBLIC_URL}/${bruno.orgaId}/adminV2/plan?payment=${paymentId}`);
+    fake.setWebhook({ url: `${base}/api/v1/webhooks/stripe`, secret: WEBHOOK_SECRET });
+    const intentId = fake.checkoutSessions.get(sessionId)?.payment_intent ?? '';
+    const events = [...fake.eventsOf(intentId), ...fake.eventsOf(sessionId)];
+    expect(events).toHaveLength(2);
+    const before = changedEvents(bruno.orgaId).length;
+    const answers = await Promise.all(events.flatMap((event) => [1, 2, 3].map(() => fake.deliver(event.id))));
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200]);
+    await until(async () => (await call(client, getSubscriptionRpc, { orga_id: bruno.orgaId }, bruno.auth)).tier === 4);
+    for (const event of events) expect(await count(`SELECT count(*) AS n FROM "billing".stripe_event WHERE id = $1`, [event.id])).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM "billing".payment WHERE id = $1 AND status = 'succeeded'`, [paymentId])).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // one change of the subscription published, not three
+    expect(changedEvents(bruno.orgaId).length - before).toBe(1);
+    // later redeliveries are answered 200 (Stripe stops) and change nothing
+    expect(await fake.deliver(events[0]?.id ?? '')).toBe(200);
+    expect(changedEvents(bruno.orgaId).length - before).toBe(1);
+    // the card of the paid session is kept for the run of the 1st
+    expect(await env.query(`SELECT payment_method FROM "billing".stripe_customer WHERE orga_id = $1`, [bruno.orgaId])).toEqual([
+      { payment_method: 'pm_card_visa' },
+    ]);
+  });
+
+  it('refuses a webhook with a wrong signature, an expired one or none, through the public route, and changes nothing', async () => {
+    const [event] = [...fake.events.values()].filter((item) => item.type === 'payment_intent.succeeded');
+    const events = await count(`SELECT count(*) AS n FROM "billing".stripe_event`, []);
+    expect(await fake.deliver(event?.id ?? '', { secret: 'whsec_someone_else' })).toBe(403);
+    expect(await fake.deliver(event?.id ?? '', { timestamp: Math.floor(Date.now() / 1000) - 301 })).toBe(403);
+    const unsigned = await fetch(`${base}/api/v1/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(unsigned.status).toBe(401);
+    const forged = await fetch(`${base}/api/v1/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'ab'.repeat(32)}` },
+      body: JSON.stringify(event),
+    });
+    expect(forged.status).toBe(403);
+    expect(await count(`SELECT count(*) AS n FROM "billing".stripe_event`, [])).toBe(events);
+  });
+
+  /** the run of the test below: its period, its instant and Anna's paid_through before it */
+  let ran = { period: '', first: new Date(0), paidThrough: new Date(0) };
+
+  it('R1.22 the run of the 1st charges the saved card off-session once when run twice at once, and a declined card fails its invoice', async () => {
+    // Bruno's card is declined from now on (a card replaced by one Stripe's test mode declines)
+    await env.query(`UPDATE "billing".stripe_customer SET payment_method = 'pm_card_chargeDeclined' WHERE orga_id = $1`, [bruno.orgaId]);
+    const [{ paid_through }] = await env.query<{ paid_through: Date }>(
+      `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
+      [anna.orgaId],
+    );
+    const first = new Date(new Date(paid_through).getTime() + 3_600_000);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
+    ran = { period, first, paidThrough: new Date(paid_through) };
+    const run = () => call(client, runBillingRpc, { period, now: first.toISOString() }, null);
+    const annaCustomer = fake.customerByMetadata('orga', anna.orgaId)?.id;
+    const brunoCustomer = fake.customerByMetadata('orga', bruno.orgaId)?.id;
+    expect(fake.succeededCharges(annaCustomer)).toHaveLength(1);
+
+    // each run locks one organization at a time, so two runs at once may share the work (one each) or
+    // one may find both done: either way each organization is invoiced once and skipped by the other run
+    const results = await Promise.all([run(), run()]);
+    expect(results.reduce((sum, result) => sum + result.invoiced, 0)).toBe(2);
+    expect(results.reduce((sum, result) => sum + result.skipped, 0)).toBe(2);
+    expect(await run()).toMatchObject({ invoiced: 0, retried: 0 });
+
+    // Anna: one more payment intent at Stripe, off-session with her saved card, and her invoice paid
+    const charges = fake.succeededCharges(annaCustomer);
+    expect(charges).toHaveLength(2);
+    const monthly = charges.find((pi) => pi.off_session);
+    expect(monthly).toMatchObject({ payment_method: 'pm_card_visa', currency: 'eur', metadata: { orga: anna.orgaId } });
+    const [invoice] = await env.query<{ gross_cents: number; status: string; id: string }>(
+      `SELECT id, gross_cents, status FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`,
+      [anna.orgaId, period],
+    );
+    expect(invoice).toMatchObject({ status: 'paid', gross_cents: monthly?.amount });
+    // the key is the invoice's own (organization and period), the same however often the invoice is made
+    expect(monthly?.metadata['charge']).toBe(`monthly:${anna.orgaId}:${period}:1`);
+    expect(
+      fake.requests.filter((request) => request.idempotencyKey === `pawline:monthly:${anna.orgaId}:${period}:1`).length,
+    ).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1`, [anna.orgaId])).toBe(2);
+
+    // Bruno: Stripe answered 402 card_declined; the invoice is failed and no money moved
+    expect(fake.succeededCharges(brunoCustomer)).toHaveLength(1);
+    const declined = [...fake.paymentIntents.values()].find((pi) => pi.customer === brunoCustomer && pi.off_session);
+    expect(declined?.last_payment_error).toMatchObject({ code: 'card_declined' });
+    expect(
+      await count(`SELECT count(*) AS n FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND status = 'failed'`, [
+        bruno.orgaId,
+      ]),
+    ).toBe(1);
+    expect(
+      await count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1 AND provider_ref = $2 AND status = 'failed'`, [
+        bruno.orgaId,
+        declined?.id,
+      ]),
+    ).toBe(1);
+  });
+
+  it('a run whose transaction was lost after Stripe charged gets the same charge back from Stripe the next time, not a second one', async () => {
+    const { period, first, paidThrough } = ran;
+    const annaCustomer = fake.customerByMetadata('orga', anna.orgaId)?.id;
+    const [invoice] = await env.query<{ id: string; number_year: number; number_seq: number }>(
+      `SELECT id, number_year, number_seq FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`,
+      [anna.orgaId, period],
+    );
+    const [payment] = await env.query<{ provider_ref: string }>(`SELECT provider_ref FROM "billing".payment WHERE invoice_id = $1`, [
+      invoice?.id,
+    ]);
+    // as if the run's transaction had rolled back after Stripe's answer: no invoice, no payment, the
+    // number not taken, the month not paid; Stripe keeps the charge it made
+    await env.query(`DELETE FROM "billing".payment WHERE invoice_id = $1`, [invoice?.id]);
+    await env.query(`DELETE FROM "billing".invoice WHERE id = $1`, [invoice?.id]);
+    const [{ last }] = await env.query<{ last: number }>(`SELECT last FROM "billing".invoice_number WHERE year = $1`, [
+      invoice?.number_year,
+    ]);
+    await env.query(`UPDATE "billing".invoice_number SET last = $2 WHERE year = $1`, [
+      invoice?.number_year,
+      (invoice?.number_seq ?? 1) - 1,
+    ]);
+    await env.query(`UPDATE "billing".subscription SET paid_through = $2 WHERE orga_id = $1`, [anna.orgaId, paidThrough]);
+
+    const results = await Promise.all([
+      call(client, runBillingRpc, { period, now: first.toISOString() }, null),
+      call(client, runBillingRpc, { period, now: first.toISOString() }, null),
+    ]);
+    expect(results.map((result) => result.invoiced).sort()).toEqual([0, 1]);
+    await env.query(`UPDATE "billing".invoice_number SET last = GREATEST(last, $2) WHERE year = $1`, [invoice?.number_year, last]);
+    // a new invoice (a new id, the same number), paid by the charge Stripe already made: still two charges in all
+    const [again] = await env.query<{ id: string; status: string; number_seq: number }>(
+      `SELECT id, status, number_seq FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`,
+      [anna.orgaId, period],
+    );
+    expect(again).toMatchObject({ status: 'paid', number_seq: invoice?.number_seq });
+    expect(again?.id).not.toBe(invoice?.id);
+    expect(await env.query(`SELECT provider_ref, status FROM "billing".payment WHERE invoice_id = $1`, [again?.id])).toEqual([
+      { provider_ref: payment?.provider_ref, status: 'succeeded' },
+    ]);
+    expect(fake.succeededCharges(annaCustomer)).toHaveLength(2);
+  });
+
+  it('a Checkout Session nobody paid expires: the checkout is no longer open, its payment and invoice fail, nobody is notified, and a new checkout can start', async () => {
+    const carla = await signUpOwner(client, TEST_SECRET, 'Carla');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: carla.orgaId }, carla.auth));
+    const { paymentId, sessionId } = await checkout(carla, PRIVATE);
+    const failedBefore = published.filter((event) => event.subject === 'evt.billing.payment.failed.v1').length;
+    expect(fake.expireSession(sessionId)).toMatchObject({ status: 'expired' });
+    await until(async () => (await call(client, getSubscriptionRpc, { orga_id: carla.orgaId }, carla.auth)).pending_payment_id === null);
+    expect(await call(client, getSubscriptionRpc, { orga_id: carla.orgaId }, carla.auth)).toMatchObject({
+      tier: 0,
+      pending_payment_redirect_url: null,
+    });
+    expect(await env.query(`SELECT status FROM "billing".payment WHERE id = $1`, [paymentId])).toEqual([{ status: 'failed' }]);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM "billing".invoice i JOIN "billing".payment p ON p.invoice_id = i.id WHERE p.id = $1 AND i.status = 'failed'`,
+        [paymentId],
+      ),
+    ).toBe(1);
+    // an expired session is no declined card: no payment-failed event, so no notification
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(published.filter((event) => event.subject === 'evt.billing.payment.failed.v1').length).toBe(failedBefore);
+    // Stripe refuses to pay it on its page, and a redelivery of the event changes nothing
+    const [expiredEvent] = fake.eventsOf(sessionId).filter((event) => event.type === 'checkout.session.expired');
+    expect(await fake.deliver(expiredEvent?.id ?? '')).toBe(200);
+    expect(await env.query(`SELECT status FROM "billing".payment WHERE id = $1`, [paymentId])).toEqual([{ status: 'failed' }]);
+    // the person starts again: a new session, paid, and Premium is in force
+    const again = await checkout(carla, PRIVATE);
+    expect(again.sessionId).not.toBe(sessionId);
+    expect(await onHostedPage(again.url, 'pay')).toBe(`${PUBLIC_URL}/${carla.orgaId}/adminV2/plan?payment=${again.paymentId}`);
+    await until(async () => (await call(client, getSubscriptionRpc, { orga_id: carla.orgaId }, carla.auth)).tier === 4);
+  });
+});

@@ -1,0 +1,666 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A local stand-in for the Stripe API (v1) for the endpoints billing's adapter uses: customers and
+ * payment intents, spoken as Stripe speaks them (form-encoded bodies with nested keys, a secret key as
+ * Bearer or Basic, Idempotency-Key on POSTs, `{ error: { type, code, message } }` errors, card_declined
+ * as HTTP 402) and signed webhooks (`Stripe-Signature: t=…,v1=…`). Node's `http` and timers only.
+ */
+
+export type StripeError = { status: number; type: string; code?: string; decline_code?: string; message: string; param?: string };
+
+export type FakeCustomer = {
+  id: string;
+  object: 'customer';
+  created: number;
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
+};
+
+export type FakePaymentIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  payment_method: string | null;
+  off_session: boolean;
+  setup_future_usage: string | null;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded' | 'canceled';
+  client_secret: string;
+  created: number;
+  last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+};
+
+export type FakeCheckoutSession = {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  customer: string | null;
+  client_reference_id: string | null;
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  payment_status: 'unpaid' | 'paid';
+  status: 'open' | 'complete' | 'expired';
+  success_url: string;
+  cancel_url: string | null;
+  url: string | null;
+  created: number;
+  expires_at: number;
+};
+
+/** what a session's payment intent is made with (payment_intent_data), kept beside the session */
+type SessionIntentData = { metadata: Record<string, string>; setup_future_usage: string | null; description: string | null };
+
+export type FakeEvent = { id: string; object: 'event'; type: string; created: number; api_version: string; data: { object: unknown } };
+
+/** Stripe's test payment methods that the fake knows: the first succeeds, the others are declined. */
+export const TEST_PAYMENT_METHODS: Record<string, { decline_code: string } | null> = {
+  pm_card_visa: null,
+  pm_card_mastercard: null,
+  pm_card_chargeDeclined: { decline_code: 'generic_decline' },
+  pm_card_chargeDeclinedInsufficientFunds: { decline_code: 'insufficient_funds' },
+};
+
+export type FakeStripeOptions = {
+  port?: number;
+  host?: string;
+  /** the secret keys accepted (Bearer sk, or Basic with sk as user) */
+  secretKeys?: string[];
+  /** each answer waits this long (lets two parallel requests with one key really overlap) */
+  latencyMs?: number;
+  webhook?: { url: string; secret: string };
+  apiVersion?: string;
+};
+
+type Stored = { path: string; bodyHash: string; status: number; body: unknown };
+type Delivery = { eventId: string; status: number; at: number };
+
+function stripeId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+/** `a[b][c]=1` → { a: { b: { c: '1' } } }; repeated `a[]` become arrays. */
+export function parseForm(text: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const parts = rawKey.split('[').map((part, index) => (index === 0 ? part : part.replace(/\]$/, '')));
+    let node: Record<string, unknown> = out;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      if (last) {
+        if (part === '') (node as unknown as unknown[]).push(value);
+        else node[part] = value;
+        return;
+      }
+      const nextIsArray = parts[index + 1] === '';
+      if (node[part] === undefined) node[part] = nextIsArray ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+/** The header Stripe sends with each webhook (v1 scheme). */
+export function signStripePayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+function error(status: number, type: string, message: string, extra: Partial<StripeError> = {}): StripeError {
+  return { status, type, message, ...extra };
+}
+
+export class FakeStripeServer {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  readonly customers = new Map<string, FakeCustomer>();
+  readonly paymentIntents = new Map<string, FakePaymentIntent>();
+  readonly checkoutSessions = new Map<string, FakeCheckoutSession>();
+  private readonly sessionIntentData = new Map<string, SessionIntentData>();
+  readonly events = new Map<string, FakeEvent>();
+  readonly deliveries: Delivery[] = [];
+  /** every request as received: method, path, headers that matter */
+  readonly requests: {
+    method: string;
+    path: string;
+    idempotencyKey: string | null;
+    stripeVersion: string | null;
+    contentType: string | null;
+  }[] = [];
+  private readonly idempotency = new Map<string, Stored>();
+  private readonly inFlight = new Set<string>();
+  private readonly failures: StripeError[] = [];
+  private readonly secretKeys: Set<string>;
+  url = '';
+
+  constructor(private readonly options: FakeStripeOptions = {}) {
+    this.secretKeys = new Set(options.secretKeys ?? ['sk_test_fake']);
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve));
+    const address = this.server.address() as AddressInfo;
+    this.url = `http://${this.options.host ?? '127.0.0.1'}:${address.port}`;
+    return this.url;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  setWebhook(webhook: { url: string; secret: string } | undefined): void {
+    this.options.webhook = webhook;
+  }
+
+  /** the next POSTs that create something fail this way (a 500 is stored under its key, as Stripe does) */
+  failNext(...failures: StripeError[]): void {
+    this.failures.push(...failures);
+  }
+
+  /** payment intents that moved money (succeeded), per customer or in all */
+  succeededCharges(customer?: string): FakePaymentIntent[] {
+    return [...this.paymentIntents.values()].filter((pi) => pi.status === 'succeeded' && (!customer || pi.customer === customer));
+  }
+
+  customerByMetadata(key: string, value: string): FakeCustomer | undefined {
+    return [...this.customers.values()].find((customer) => customer.metadata[key] === value);
+  }
+
+  private apiVersion(): string {
+    return this.options.apiVersion ?? '2025-09-30.clover';
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (url.pathname.startsWith('/_fake/')) return this.control(req.method ?? 'GET', url, raw, res);
+    if (url.pathname.startsWith('/pay/')) return this.hostedPage(req.method ?? 'GET', decodeURIComponent(url.pathname.slice(5)), raw, res);
+    const key = header(req, 'idempotency-key');
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      idempotencyKey: key,
+      stripeVersion: header(req, 'stripe-version'),
+      contentType: header(req, 'content-type'),
+    });
+    if (!this.authorized(header(req, 'authorization'))) {
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided. You did not provide a valid secret key.' },
+      });
+    }
+    if (req.method === 'GET') {
+      await this.latency();
+      return this.answer(res, this.read(url));
+    }
+    if (req.method !== 'POST') return this.answer(res, error(405, 'invalid_request_error', `Unrecognized request method ${req.method}`));
+    const contentType = header(req, 'content-type') ?? '';
+    if (raw !== '' && !contentType.startsWith('application/x-www-form-urlencoded'))
+      return this.answer(res, error(400, 'invalid_request_error', 'Invalid request: the body must be application/x-www-form-urlencoded'));
+    const params = parseForm(raw);
+    if (!key) {
+      await this.latency();
+      return this.answer(res, this.create(url.pathname, params));
+    }
+    const bodyHash = createHash('sha256').update(`${url.pathname}\n${raw}`).digest('hex');
+    const stored = this.idempotency.get(key);
+    if (stored) {
+      if (stored.bodyHash !== bodyHash)
+        return this.answer(
+          res,
+          error(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          ),
+        );
+      res.setHeader('idempotent-replayed', 'true');
+      return send(res, stored.status, stored.body);
+    }
+    if (this.inFlight.has(key))
+      return this.answer(
+        res,
+        error(409, 'idempotency_error', 'There is currently another in-progress request using this Idempotent Key. Retry later.', {
+          code: 'idempotency_key_in_use',
+        }),
+      );
+    this.inFlight.add(key);
+    try {
+      // the request runs while its key is held: another one with the same key meanwhile gets 409
+      await this.latency();
+      const result = this.create(url.pathname, params);
+      // a request refused before it ran (validation) is not stored, as Stripe does; anything that ran is
+      const [status, body] = isError(result) ? [result.status, errorBody(result)] : [200, result];
+      if (!isError(result) || result.status === 402 || result.status >= 500)
+        this.idempotency.set(key, { path: url.pathname, bodyHash, status, body });
+      return send(res, status, body);
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async latency(): Promise<void> {
+    if (this.options.latencyMs) await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs));
+  }
+
+  private authorized(authorization: string | null): boolean {
+    if (!authorization) return false;
+    const [scheme, value = ''] = authorization.split(' ');
+    if (scheme === 'Bearer') return this.secretKeys.has(value);
+    if (scheme === 'Basic') return this.secretKeys.has(Buffer.from(value, 'base64').toString('utf8').replace(/:$/, ''));
+    return false;
+  }
+
+  private answer(res: ServerResponse, result: unknown): void {
+    if (isError(result)) return send(res, result.status, errorBody(result));
+    send(res, 200, result);
+  }
+
+  private read(url: URL): unknown {
+    const [, version, collection, id] = url.pathname.split('/');
+    if (version !== 'v1') return error(404, 'invalid_request_error', `Unrecognized request URL (GET: ${url.pathname}).`);
+    if (collection === 'customers' && id) return this.customers.get(id) ?? missing('customer', id);
+    if (collection === 'checkout' && id === 'sessions') {
+      const sessionId = url.pathname.split('/')[4];
+      if (sessionId) return this.checkoutSessions.get(sessionId) ?? missing('checkout.session', sessionId);
+    }
+    if (collection === 'payment_intents' && id) return this.paymentIntents.get(id) ?? missing('payment_intent', id);
+    if (collection === 'payment_intents') {
+      const customer = url.searchParams.get('customer');
+      const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
+      const all = [...this.paymentIntents.values()].filter((pi) => !customer || pi.customer === customer).reverse();
+      return { object: 'list', url: '/v1/payment_intents', has_more: all.length > limit, data: all.slice(0, limit) };
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (GET: ${url.pathname}).`);
+  }
+
+  private create(path: string, params: Record<string, unknown>): unknown {
+    const failure = this.failures.shift();
+    if (failure) return failure;
+    const parts = path.split('/');
+    if (path === '/v1/customers') return this.createCustomer(params);
+    if (path === '/v1/payment_intents') return this.createPaymentIntent(params);
+    if (path === '/v1/checkout/sessions') return this.createCheckoutSession(params);
+    if (parts[2] === 'payment_intents' && parts[4] === 'confirm' && parts[3]) return this.confirm(parts[3], params);
+    if (parts[2] === 'checkout' && parts[3] === 'sessions' && parts[5] === 'expire' && parts[4]) return this.expireSession(parts[4]);
+    return error(404, 'invalid_request_error', `Unrecognized request URL (POST: ${path}).`);
+  }
+
+  private createCustomer(params: Record<string, unknown>): FakeCustomer | StripeError {
+    const customer: FakeCustomer = {
+      id: stripeId('cus'),
+      object: 'customer',
+      created: Math.floor(Date.now() / 1000),
+      email: typeof params['email'] === 'string' ? params['email'] : null,
+      name: typeof params['name'] === 'string' ? params['name'] : null,
+      metadata: metadataOf(params),
+    };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  private createPaymentIntent(params: Record<string, unknown>): FakePaymentIntent | StripeError {
+    const amount = Number(params['amount']);
+    if (!Number.isInteger(amount) || amount < 50)
+      return error(400, 'invalid_request_error', 'Amount must be at least €0.50 eur', { code: 'amount_too_small', param: 'amount' });
+    if (typeof params['currency'] !== 'string')
+      return error(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+    const customer = typeof params['customer'] === 'string' ? params['customer'] : null;
+    if (customer && !this.customers.has(customer)) return missing('customer', customer);
+    const pi: FakePaymentIntent = {
+      id: stripeId('pi'),
+      object: 'payment_intent',
+      amount,
+      currency: params['currency'],
+      customer,
+      description: typeof params['description'] === 'string' ? params['description'] : null,
+      metadata: metadataOf(params),
+      payment_method: typeof params['payment_method'] === 'string' ? params['payment_method'] : null,
+      off_session: params['off_session'] === 'true',
+      setup_future_usage: typeof params['setup_future_usage'] === 'string' ? params['setup_future_usage'] : null,
+      status: 'requires_payment_method',
+      client_secret: '',
+      created: Math.floor(Date.now() / 1000),
+      last_payment_error: null,
+    };
+    pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`;
+    if (pi.payment_method) pi.status = 'requires_confirmation';
+    this.paymentIntents.set(pi.id, pi);
+    if (params['confirm'] === 'true') return this.attempt(pi);
+    return pi;
+  }
+
+  private createCheckoutSession(params: Record<string, unknown>): FakeCheckoutSession | StripeError {
+    if (params['mode'] !== 'payment')
+      return error(400, 'invalid_request_error', 'The fake knows mode=payment only.', { code: 'parameter_invalid_empty', param: 'mode' });
+    if (typeof params['success_url'] !== 'string' || !/^https?:\/\//.test(params['success_url']))
+      return error(400, 'invalid_request_error', 'Not a valid URL', { code: 'url_invalid', param: 'success_url' });
+    const items = Array.isArray(params['line_items']) ? params['line_items'] : Object.values((params['line_items'] as object) ?? {});
+    if (items.length === 0)
+      return error(400, 'invalid_request_error', 'Missing required param: line_items.', { code: 'parameter_missing', param: 'line_items' });
+    let amount = 0;
+    let currency = '';
+    for (const [index, item] of items.entries()) {
+      const line = item as {
+        quantity?: string;
+        price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } };
+      };
+      const unit = Number(line.price_data?.unit_amount);
+      const quantity = Number(line.quantity ?? 1);
+      if (!Number.isInteger(unit) || unit < 0 || !Number.isInteger(quantity) || quantity < 1 || !line.price_data?.currency)
+        return error(
+          400,
+          'invalid_request_error',
+          `Invalid line_items[${index}]: price_data with currency and unit_amount, and a quantity`,
+          {
+            code: 'parameter_invalid_integer',
+            param: `line_items[${index}]`,
+          },
+        );
+      if (!line.price_data.product_data?.name)
+        return error(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data][product_data][name].', {
+          code: 'parameter_missing',
+          param: `line_items[${index}][price_data][product_data][name]`,
+        });
+      amount += unit * quantity;
+      currency = line.price_data.currency;
+    }
+    if (amount < 50)
+      return error(400, 'invalid_request_error', "The Checkout Session's total amount due must add up to at least €0.50 eur", {
+        code: 'amount_too_small',
+      });
+    const customer = typeof params['customer'] === 'string' ? params['customer'] : null;
+    if (customer && !this.customers.has(customer)) return missing('customer', customer);
+    const intentData = (params['payment_intent_data'] ?? {}) as Record<string, unknown>;
+    const created = Math.floor(Date.now() / 1000);
+    const session: FakeCheckoutSession = {
+      id: stripeId('cs_test'),
+      object: 'checkout.session',
+      mode: 'payment',
+      customer,
+      client_reference_id: typeof params['client_reference_id'] === 'string' ? params['client_reference_id'] : null,
+      amount_total: amount,
+      currency,
+      metadata: metadataOf(params),
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: params['success_url'],
+      cancel_url: typeof params['cancel_url'] === 'string' ? params['cancel_url'] : null,
+      url: null,
+      created,
+      expires_at: created + 24 * 3600,
+    };
+    session.url = `${this.url}/pay/${session.id}`;
+    this.checkoutSessions.set(session.id, session);
+    this.sessionIntentData.set(session.id, {
+      metadata: metadataOf(intentData),
+      setup_future_usage: typeof intentData['setup_future_usage'] === 'string' ? intentData['setup_future_usage'] : null,
+      description: typeof intentData['description'] === 'string' ? intentData['description'] : null,
+    });
+    return { ...session };
+  }
+
+  /**
+   * The person on the hosted checkout page: `pay` makes the session's payment intent with the card
+   * (succeeded; the card saved to the customer when setup_future_usage asks), completes the session,
+   * sends `payment_intent.succeeded` and `checkout.session.completed` signed (awaited), and answers where
+   * the browser goes next (success_url); `decline` charges nothing and sends the person to cancel_url
+   * (the session stays open: they may come back and pay). Paying a completed session again charges nothing.
+   */
+  async completeSession(
+    sessionId: string,
+    action: 'pay' | 'decline',
+    paymentMethod = 'pm_card_visa',
+  ): Promise<{ redirect: string; session: FakeCheckoutSession } | StripeError> {
+    const session = this.checkoutSessions.get(sessionId);
+    if (!session) return missing('checkout.session', sessionId);
+    const success = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
+    if (session.status === 'complete') return { redirect: success, session: { ...session } };
+    if (session.status !== 'open') return error(400, 'invalid_request_error', 'This Checkout Session is no longer active.');
+    if (action === 'decline' || TEST_PAYMENT_METHODS[paymentMethod] !== null) {
+      if (TEST_PAYMENT_METHODS[paymentMethod] === undefined) return missing('payment_method', paymentMethod);
+      return { redirect: (session.cancel_url ?? success).replace('{CHECKOUT_SESSION_ID}', session.id), session: { ...session } };
+    }
+    const data = this.sessionIntentData.get(session.id);
+    const pi: FakePaymentIntent = {
+      id: stripeId('pi'),
+      object: 'payment_intent',
+      amount: session.amount_total,
+      currency: session.currency,
+      customer: session.customer,
+      description: data?.description ?? null,
+      metadata: { ...(data?.metadata ?? {}) },
+      payment_method: paymentMethod,
+      off_session: false,
+      setup_future_usage: data?.setup_future_usage ?? null,
+      status: 'succeeded',
+      client_secret: '',
+      created: Math.floor(Date.now() / 1000),
+      last_payment_error: null,
+    };
+    pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`;
+    this.paymentIntents.set(pi.id, pi);
+    session.payment_intent = pi.id;
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    const events = [this.emit('payment_intent.succeeded', pi, false), this.emit('checkout.session.completed', session, false)];
+    await Promise.all(events.map((event) => this.deliver(event.id).catch(() => 0)));
+    return { redirect: success, session: { ...session } };
+  }
+
+  /**
+   * Stripe's POST /v1/checkout/sessions/{id}/expire (and what happens by itself after expires_at): an
+   * open session can no longer be paid, and `checkout.session.expired` is sent. Only an open one expires.
+   */
+  expireSession(sessionId: string): FakeCheckoutSession | StripeError {
+    const session = this.checkoutSessions.get(sessionId);
+    if (!session) return missing('checkout.session', sessionId);
+    if (session.status !== 'open') {
+      return error(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired.`);
+    }
+    session.status = 'expired';
+    this.emit('checkout.session.expired', session);
+    return { ...session };
+  }
+
+  private hostedPage(method: string, sessionId: string, raw: string, res: ServerResponse): void {
+    const session = this.checkoutSessions.get(sessionId);
+    if (!session) {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Not found</title><p>No such checkout session.</p>');
+      return;
+    }
+    if (method === 'POST') {
+      const form = new URLSearchParams(raw);
+      const action = form.get('action') === 'pay' ? 'pay' : 'decline';
+      void this.completeSession(sessionId, action, form.get('payment_method') ?? 'pm_card_visa').then((result) => {
+        if (isError(result)) return send(res, result.status, errorBody(result));
+        res.writeHead(303, { location: result.redirect });
+        res.end();
+      });
+      return;
+    }
+    const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+    const body =
+      session.status === 'complete'
+        ? `<p>This payment is complete.</p><p><a href="${escapeHtml(session.success_url)}">Back</a></p>`
+        : `<form method="post" action="/pay/${escapeHtml(session.id)}">
+<input type="hidden" name="payment_method" value="pm_card_visa">
+<button type="submit" name="action" value="pay" aria-label="Pay ${escapeHtml(amount)}">Pay ${escapeHtml(amount)}</button>
+<button type="submit" name="action" value="decline" aria-label="Decline and go back">Decline</button>
+</form>`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>
+<body><h1>Fake Stripe Checkout</h1><p>Amount: ${escapeHtml(amount)}</p>${body}</body></html>`);
+  }
+
+  private confirm(id: string, params: Record<string, unknown>): FakePaymentIntent | StripeError {
+    const pi = this.paymentIntents.get(id);
+    if (!pi) return missing('payment_intent', id);
+    if (pi.status === 'succeeded' || pi.status === 'canceled')
+      return error(400, 'invalid_request_error', `This PaymentIntent's status is ${pi.status}.`, {
+        code: 'payment_intent_unexpected_state',
+      });
+    if (typeof params['payment_method'] === 'string') pi.payment_method = params['payment_method'];
+    return this.attempt(pi);
+  }
+
+  /** Charges the payment method: succeeded, or a 402 card_error carrying the payment intent. */
+  private attempt(pi: FakePaymentIntent): FakePaymentIntent | StripeError {
+    if (!pi.payment_method) {
+      return error(400, 'invalid_request_error', "You cannot confirm this PaymentIntent because it's missing a payment method.", {
+        code: 'payment_intent_unexpected_state',
+      });
+    }
+    const outcome = TEST_PAYMENT_METHODS[pi.payment_method];
+    if (outcome === undefined) return missing('payment_method', pi.payment_method);
+    if (outcome) {
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: outcome.decline_code,
+        message: 'Your card was declined.',
+      };
+      this.emit('payment_intent.payment_failed', pi);
+      return {
+        ...error(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: outcome.decline_code }),
+        payment_intent: { ...pi },
+      } as StripeError;
+    }
+    pi.status = 'succeeded';
+    pi.last_payment_error = null;
+    this.emit('payment_intent.succeeded', pi);
+    return { ...pi };
+  }
+
+  /** A person completing (or failing) the payment of a checkout, as Stripe.js would confirm it. */
+  pay(paymentIntentId: string, paymentMethod: string): FakePaymentIntent | StripeError {
+    return this.confirm(paymentIntentId, { payment_method: paymentMethod });
+  }
+
+  private emit(type: string, object: { id: string }, deliverNow = true): FakeEvent {
+    const event: FakeEvent = {
+      id: stripeId('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      api_version: this.apiVersion(),
+      data: { object: structuredClone(object) },
+    };
+    this.events.set(event.id, event);
+    if (deliverNow) void this.deliver(event.id).catch(() => undefined);
+    return event;
+  }
+
+  /** Posts an event, signed, to the webhook URL (again, if it was delivered before: Stripe may). */
+  async deliver(eventId: string, options: { timestamp?: number; secret?: string } = {}): Promise<number> {
+    const event = this.events.get(eventId);
+    const webhook = this.options.webhook;
+    if (!event || !webhook) return 0;
+    const payload = JSON.stringify(event, null, 2);
+    const response = await fetch(webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signStripePayload(payload, options.secret ?? webhook.secret, options.timestamp),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+    });
+    await response.arrayBuffer();
+    this.deliveries.push({ eventId, status: response.status, at: Date.now() });
+    return response.status;
+  }
+
+  eventsOf(paymentIntentId: string): FakeEvent[] {
+    return [...this.events.values()].filter((event) => (event.data.object as { id: string }).id === paymentIntentId);
+  }
+
+  private control(method: string, url: URL, raw: string, res: ServerResponse): void {
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    if (method === 'GET' && url.pathname === '/_fake/stats')
+      return send(res, 200, {
+        customers: this.customers.size,
+        payment_intents: this.paymentIntents.size,
+        succeeded: this.succeededCharges().length,
+        events: this.events.size,
+        deliveries: this.deliveries,
+      });
+    if (method === 'POST' && url.pathname === '/_fake/pay') {
+      const method = body['payment_method'];
+      const result = this.pay(String(body['payment_intent']), typeof method === 'string' ? method : 'pm_card_visa');
+      return isError(result) ? send(res, result.status, errorBody(result)) : send(res, 200, result);
+    }
+    if (method === 'POST' && url.pathname === '/_fake/pay-session') {
+      const action = body['action'] === 'decline' ? 'decline' : 'pay';
+      void this.completeSession(String(body['session']), action).then((result) =>
+        isError(result) ? send(res, result.status, errorBody(result)) : send(res, 200, result),
+      );
+      return;
+    }
+    if (method === 'POST' && url.pathname === '/_fake/redeliver') {
+      void this.deliver(String(body['event'])).then((status) => send(res, 200, { status }));
+      return;
+    }
+    send(res, 404, { error: { type: 'invalid_request_error', message: `no control at ${url.pathname}` } });
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function header(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : null;
+}
+
+function metadataOf(params: Record<string, unknown>): Record<string, string> {
+  const metadata = params['metadata'];
+  return metadata && typeof metadata === 'object' ? { ...(metadata as Record<string, string>) } : {};
+}
+
+function missing(kind: string, id: string): StripeError {
+  return error(404, 'invalid_request_error', `No such ${kind}: '${id}'`, {
+    code: 'resource_missing',
+    param: kind === 'customer' ? 'customer' : 'id',
+  });
+}
+
+function isError(value: unknown): value is StripeError {
+  return typeof value === 'object' && value !== null && 'type' in value && 'status' in value && 'message' in value && !('object' in value);
+}
+
+function errorBody(result: StripeError): { error: Record<string, unknown> } {
+  const { status: _status, ...rest } = result;
+  return { error: rest };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': stripeId('req') });
+  res.end(text);
+}
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripeServer> {
+  const fake = new FakeStripeServer(options);
+  await fake.start();
+  return fake;
+}
