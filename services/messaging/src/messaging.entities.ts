@@ -15,9 +15,12 @@ import { MessagingDirectory1795506500000 } from './migrations/1795506500000-mess
 import { MessagingDelivery1795506600000 } from './migrations/1795506600000-messaging-delivery';
 import { MessagingInbox1795506700000 } from './migrations/1795506700000-messaging-inbox';
 import { MessagingSandbox1795506800000 } from './migrations/1795506800000-messaging-sandbox';
+import { MessagingSendTrace1795564000000 } from './migrations/1795564000000-messaging-send-trace';
+import { MessagingEarlyStoreZone1795569000000 } from './migrations/1795569000000-messaging-early-store-zone';
 import { OutboundMessageEntity } from './outbound/outbound-message.entity';
 import { MessagingFileEntity, MessagingUploadPartEntity } from './profile/messaging-file.entity';
 import { WhatsappProfileRequestEntity } from './profile/whatsapp-profile-request.entity';
+import { EarlyStoreZoneEntity } from './quota/early-store-zone.entity';
 import { MessageEntitlementEntity } from './quota/message-entitlement.entity';
 import { MessageQuotaEntity } from './quota/message-quota.entity';
 import { ReminderRunEntity } from './reminder/reminder-run.entity';
@@ -34,6 +37,7 @@ export const MESSAGING_ENTITIES = [
   ReminderSettingsEntity,
   MessageQuotaEntity,
   MessageEntitlementEntity,
+  EarlyStoreZoneEntity,
   MessagingSenderEntity,
   WhatsappProfileRequestEntity,
   MessagingFileEntity,
@@ -60,4 +64,6 @@ export const MESSAGING_MIGRATIONS = [
   MessagingDelivery1795506600000,
   MessagingInbox1795506700000,
   MessagingSandbox1795506800000,
+  MessagingSendTrace1795564000000,
+  MessagingEarlyStoreZone1795569000000,
 ];

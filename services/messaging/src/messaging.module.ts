@@ -5,6 +5,7 @@ import { DirectoryModule } from './directory/directory.module';
 import { InboxModule } from './inbox/inbox.module';
 import { ProviderModule } from './provider/provider.module';
 import { ReminderModule } from './reminder/reminder.module';
+import { CampaignSendConsumer } from './outbound/campaign-send.consumer';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { SandboxHandlers } from './sandbox/sandbox.handlers';
 import { SandboxSimulation } from './sandbox/sandbox-simulation';
@@ -27,7 +28,7 @@ import { WhatsAppWebhookService } from './webhook/whatsapp-webhook.service';
     // the scheduler's ports (composer, timings, quota) come from the global core modules
     ReminderModule.withPorts([]),
   ],
-  controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers],
+  controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers, CampaignSendConsumer],
   providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxSimulation],
 })
 export class MessagingModule {}

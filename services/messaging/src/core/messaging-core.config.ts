@@ -18,6 +18,8 @@ const DEV_SECRET_KEY = 'pawline-dev-messaging-secret-key-for-loopback-only';
 export const messagingCoreConfigShape = {
   /** encrypts senders' access tokens (AES-256-GCM; the key is SHA-256 of this text) */
   MESSAGING_SECRET_KEY: z.string().min(32).optional(),
+  /** while a rotation runs: the key before MESSAGING_SECRET_KEY, still read (never written) until every token is sealed anew */
+  MESSAGING_SECRET_KEY_PREVIOUS: z.string().min(32).optional(),
   MESSAGING_PROVIDER: z.enum(['sandbox', 'whatsapp_cloud']).default('sandbox'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** sandbox: a profile request or an own template is reviewed (goes live, approved) this long after it was made */
@@ -45,7 +47,10 @@ export const messagingCoreConfigSchema = z.object(messagingCoreConfigShape).supe
 });
 
 export type MessagingCoreConfig = {
+  /** seals and opens senders' tokens */
   secretKey: Buffer;
+  /** opens tokens sealed before a rotation (null when none runs) */
+  previousSecretKey: Buffer | null;
   provider: 'sandbox' | 'whatsapp_cloud';
   sandboxReviewMs: number;
   jobTickMs: number;
@@ -54,16 +59,21 @@ export type MessagingCoreConfig = {
 
 export const MESSAGING_CORE_CONFIG = Symbol('MESSAGING_CORE_CONFIG');
 
+/** The AES-256 key of a MESSAGING_SECRET_KEY text. */
+export function secretKeyOf(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
 export function loadMessagingCoreConfig(env: Record<string, string | undefined> = process.env): MessagingCoreConfig {
   const parsed = messagingCoreConfigSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`messaging: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   }
   const value = parsed.data;
+  const previous = value.MESSAGING_SECRET_KEY_PREVIOUS;
   return {
-    secretKey: createHash('sha256')
-      .update(value.MESSAGING_SECRET_KEY ?? DEV_SECRET_KEY)
-      .digest(),
+    secretKey: secretKeyOf(value.MESSAGING_SECRET_KEY ?? DEV_SECRET_KEY),
+    previousSecretKey: previous ? secretKeyOf(previous) : null,
     provider: value.MESSAGING_PROVIDER,
     sandboxReviewMs: value.MESSAGING_SANDBOX_REVIEW_MS,
     jobTickMs: value.MESSAGING_JOB_TICK_MS,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { REMINDER_STATUS, reminderStatusChangedEvent, type ReminderStatus } from '@pawline/contracts';
-import { outboxChannel } from '@pawline/nest-kit';
+import { REMINDER_STATUS, campaignMessageStatusEvent, reminderStatusChangedEvent, type ReminderStatus } from '@pawline/contracts';
+import { campaignStatusEnvelopes } from '../outbound/campaign-message';
+import { outboxChannel, traceCarrier } from '@pawline/nest-kit';
 import type { DataSource } from 'typeorm';
 import type { OutgoingMessage } from '../ports';
 import { TurnBatch } from './turn-batch';
@@ -53,7 +54,10 @@ const SMS_TAKEN = 'sms:sending';
  */
 export class DeliveryStore {
   private readonly claims: TurnBatch<{ id: string; leaseMs: number }, Claim>;
-  private readonly records: TurnBatch<{ id: string; provider: string; providerMessageId: string }, boolean>;
+  private readonly records: TurnBatch<
+    { id: string; provider: string; providerMessageId: string; headers: string; sendTrace: string },
+    boolean
+  >;
   private readonly schema: string;
 
   constructor(
@@ -70,9 +74,19 @@ export class DeliveryStore {
     return this.claims.add({ id, leaseMs });
   }
 
-  /** provider id + status sent in one UPDATE (with the others of this turn); false: it was recorded before */
-  recordSent(id: string, provider: string, providerMessageId: string): Promise<boolean> {
-    return this.records.add({ id, provider, providerMessageId });
+  /**
+   * provider id + status sent in one UPDATE (with the others of this turn); false: it was recorded before.
+   * `sendTrace`: the provider call's trace context, kept on the row for the provider's later statuses.
+   */
+  recordSent(id: string, provider: string, providerMessageId: string, sendTrace: Record<string, string> = {}): Promise<boolean> {
+    // the job's trace context goes with the appointment's status event (the outbox relay publishes it as headers)
+    return this.records.add({
+      id,
+      provider,
+      providerMessageId,
+      headers: JSON.stringify(traceCarrier()),
+      sendTrace: JSON.stringify(sendTrace),
+    });
   }
 
   /**
@@ -132,32 +146,48 @@ export class DeliveryStore {
    * outbox, and the relay's wake-up. Five round trips (a transaction of three statements) were a tenth of
    * the worker's CPU in the bench.
    */
-  private async recordBatch(inputs: { id: string; provider: string; providerMessageId: string }[]): Promise<boolean[]> {
+  private async recordBatch(
+    inputs: { id: string; provider: string; providerMessageId: string; headers: string; sendTrace: string }[],
+  ): Promise<boolean[]> {
     const s = this.schema;
     const subject = reminderStatusChangedEvent.subject;
+    const campaignSubject = campaignMessageStatusEvent.subject;
     const rows = await this.db.query<{ id: string }[]>(
       `WITH done AS (
          UPDATE ${s}."outbound_message" o
             SET "provider" = v.provider, "provider_message_id" = v.pid, "status" = ${REMINDER_STATUS.sent},
-                "attempts" = o."attempts" + 1, "sent_at" = now(), "status_at" = now(), "updated_at" = now(), "claimed_until" = NULL, "last_error" = NULL
-           FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, provider, pid)
+                "attempts" = o."attempts" + 1, "sent_at" = now(), "status_at" = now(), "updated_at" = now(), "claimed_until" = NULL, "last_error" = NULL,
+                "send_trace" = NULLIF(v.send_trace, '{}'::jsonb)
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $6::jsonb[], $7::jsonb[]) AS v(id, provider, pid, headers, send_trace)
           WHERE o."id" = v.id AND o."provider_message_id" IS NULL
-          RETURNING o."id", o."orga_id", o."store_id", o."appointment_id"),
+          RETURNING o."id", o."orga_id", o."store_id", o."appointment_id", o."kind", o."dedupe_key", v.headers),
+       campaign_events AS (
+         -- a campaign's message: marketing keeps its status on the campaign customer (campaign-message.ts)
+         INSERT INTO ${s}."outbox_event" ("id", "subject", "envelope", "headers")
+         SELECT e.event_id, '${campaignSubject}', jsonb_build_object('id', e.event_id, 'subject', '${campaignSubject}', 'occurredAt', $4::text,
+                  'orgaId', e.orga_id, 'storeId', e.store_id, 'actor', NULL,
+                  'data', jsonb_build_object('orga_id', e.orga_id, 'store_id', e.store_id, 'campaign_id', split_part(e.dedupe_key, ':', 2),
+                                             'customer_id', split_part(e.dedupe_key, ':', 3), 'outbound_id', e.id, 'status', ${REMINDER_STATUS.sent})), e.headers
+           FROM (SELECT gen_random_uuid() AS event_id, * FROM done WHERE kind = 'campaign' AND dedupe_key LIKE 'campaign:%:%') e
+         RETURNING 1),
        events AS (
-         INSERT INTO ${s}."outbox_event" ("id", "subject", "envelope")
+         INSERT INTO ${s}."outbox_event" ("id", "subject", "envelope", "headers")
          SELECT e.event_id, '${subject}', jsonb_build_object('id', e.event_id, 'subject', '${subject}', 'occurredAt', $4::text,
                   'orgaId', e.orga_id, 'storeId', e.store_id, 'actor', NULL,
                   'data', jsonb_build_object('orga_id', e.orga_id, 'store_id', e.store_id, 'appointment_id', e.appointment_id,
-                                             'outbound_id', e.id, 'reminder_status', ${REMINDER_STATUS.sent}))
+                                             'outbound_id', e.id, 'reminder_status', ${REMINDER_STATUS.sent})), e.headers
            FROM (SELECT gen_random_uuid() AS event_id, * FROM done WHERE appointment_id IS NOT NULL AND store_id IS NOT NULL) e
          RETURNING 1)
-       SELECT done.id, (SELECT pg_notify($5, '') FROM (SELECT 1 FROM events LIMIT 1) AS any_event) AS woke FROM done`,
+       SELECT done.id, (SELECT pg_notify($5, '') FROM (SELECT 1 FROM events UNION ALL SELECT 1 FROM campaign_events LIMIT 1) AS any_event) AS woke
+         FROM done`,
       [
         inputs.map((i) => i.id),
         inputs.map((i) => i.provider),
         inputs.map((i) => i.providerMessageId),
         new Date().toISOString(),
         outboxChannel(s.replace(/"/g, '')),
+        inputs.map((i) => i.headers),
+        inputs.map((i) => i.sendTrace),
       ],
     );
     const recorded = new Set(rows.map((row) => row.id));
@@ -180,18 +210,33 @@ export class DeliveryStore {
   /** Ends a message for good (failed or undelivered), still unsent; answers whose allowance it held. */
   async end(id: string, status: ReminderStatus, lastError: string, smsMessageId: string | null, attempted: boolean): Promise<Ended> {
     return this.db.transaction(async (m) => {
-      const [row] = returnedRows<{ id: string; orga_id: string; store_id: string | null; appointment_id: string | null; kind: string }>(
+      const [row] = returnedRows<{
+        id: string;
+        orga_id: string;
+        store_id: string | null;
+        appointment_id: string | null;
+        kind: string;
+        dedupe_key: string;
+      }>(
         await m.query(
           `UPDATE ${this.schema}."outbound_message"
             SET "status" = $2, "last_error" = $3, "sms_message_id" = $4, "attempts" = "attempts" + $5::int,
                 "status_at" = now(), "updated_at" = now(), "claimed_until" = NULL
           WHERE "id" = $1 AND "provider_message_id" IS NULL AND "status" = ${REMINDER_STATUS.in_process}
-          RETURNING "id", "orga_id", "store_id", "appointment_id", "kind"`,
+          RETURNING "id", "orga_id", "store_id", "appointment_id", "kind", "dedupe_key"`,
           [id, status, lastError.slice(0, 500), smsMessageId, attempted ? 1 : 0],
         ),
       );
       if (!row) return null;
       await this.statusEvents(m, [{ ...row, status }]);
+      const campaign = campaignStatusEnvelopes(row.kind === 'campaign' ? [row] : [], status);
+      if (campaign.length > 0)
+        await m.query(
+          `INSERT INTO ${this.schema}."outbox_event" ("id", "subject", "envelope")
+           SELECT (e->>'id')::uuid, e->>'subject', e FROM jsonb_array_elements($1::jsonb) AS e`,
+          [JSON.stringify(campaign)],
+        );
+      if (campaign.length > 0) await m.query(`SELECT pg_notify($1, '')`, [outboxChannel(this.schema.replace(/"/g, ''))]);
       return { orgaId: row.orga_id, kind: row.kind };
     });
   }

@@ -3,8 +3,10 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMes
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { REMINDER_STATUS, sendMessageWork } from '@pawline/contracts';
 import {
+  continueTrace,
   DeadLetterStore,
   faultPoint,
+  inSpan,
   KIT_CONFIG,
   NATS_CONNECTION,
   PawlineLogger,
@@ -12,7 +14,9 @@ import {
   readEvent,
   safeJson,
   SERVICE_CONFIG,
+  SpanKind,
   streamName,
+  traceCarrier,
   type KitConfig,
 } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
@@ -131,7 +135,9 @@ export class SendJobRunner implements OnApplicationBootstrap, OnModuleDestroy {
         });
     }
     const consumer = await jetstream(this.nc).consumers.get(stream, SEND_DURABLE);
-    const messages = await consumer.consume({ max_messages: this.slots.size });
+    // pulls expire after 5 s (default 30 s): when the consumer's leader node dies its pending pulls die with it, and
+    // the client notices only when a pull expires without a heartbeat (sending stalled 21-25 s in cluster-chaos)
+    const messages = await consumer.consume({ max_messages: this.slots.size, expires: 5_000 });
     this.messages = messages;
     this.loop = (async () => {
       for await (const message of messages) {
@@ -153,7 +159,17 @@ export class SendJobRunner implements OnApplicationBootstrap, OnModuleDestroy {
     await this.pacer.close();
   }
 
-  private async process(message: JsMsg): Promise<void> {
+  /** One job in a span continuing the trace of its publisher (the reminder run, or the message's outbox row). */
+  private process(message: JsMsg): Promise<void> {
+    return continueTrace(
+      `work ${sendMessageWork.subject}`,
+      message.headers,
+      { 'messaging.delivery_count': message.info.deliveryCount },
+      () => this.processJob(message),
+    );
+  }
+
+  private async processJob(message: JsMsg): Promise<void> {
     const raw = safeJson(message.string());
     const read = readEvent(sendMessageWork, raw);
     if (!read.ok) {
@@ -206,15 +222,22 @@ export class SendJobRunner implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     let providerMessageId: string;
+    let sendTrace: Record<string, string>;
     try {
-      ({ providerMessageId } = await this.whatsapp.send(sender, outbound.content));
+      // the client span's context goes onto the row: the provider's statuses (its webhook, later) continue it
+      ({ providerMessageId, sendTrace } = await inSpan(
+        'whatsapp send',
+        SpanKind.CLIENT,
+        { 'pawline.outbound_id': outbound.id },
+        async () => ({ ...(await this.whatsapp.send(sender, outbound.content)), sendTrace: traceCarrier() }),
+      ));
     } catch (error) {
       await this.onSendError(message, raw, outbound, sender, error);
       return;
     }
     // tests kill the worker here: the provider has the message, our record does not
     faultPoint('exit-after-provider-send');
-    await this.record(message, outbound.id, providerMessageId);
+    await this.record(message, outbound.id, providerMessageId, sendTrace);
     this.metrics.accepted += 1;
     message.ack();
   }
@@ -231,11 +254,11 @@ export class SendJobRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** The record after the provider's answer: kept trying through a database restart, since giving up would send again. */
-  private async record(message: JsMsg, outboundId: string, providerMessageId: string): Promise<void> {
+  private async record(message: JsMsg, outboundId: string, providerMessageId: string, sendTrace: Record<string, string>): Promise<void> {
     const started = Date.now();
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.store.recordSent(outboundId, this.whatsapp.name, providerMessageId);
+        await this.store.recordSent(outboundId, this.whatsapp.name, providerMessageId, sendTrace);
         return;
       } catch (error) {
         if (Date.now() - started > 10 * 60_000) throw error;

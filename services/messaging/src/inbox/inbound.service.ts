@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   REMINDER_STATUS,
+  campaignMessageStatusEvent,
   customerAppointmentStatusRpc,
   messageAnswerReceivedEvent,
   reminderStatusChangedEvent,
@@ -20,6 +21,7 @@ import {
   type MessageProvider,
   type SenderDirectory,
 } from '../ports';
+import { campaignStatusEnvelopes } from '../outbound/campaign-message';
 import { answerIdOf } from './answer-id';
 import { NotificationService, rowsOf } from './notification.service';
 
@@ -185,6 +187,29 @@ export class InboundService {
    * the customer opened our message.
    */
   private async applyButton(m: EntityManager, orgaId: string, answer: ButtonAnswer, who: Resolved): Promise<void> {
+    // a campaign's message (spec §3 campaign customers): opened, 'read' confirms; 'don't read' withdraws marketing consent
+    const [message] = who.outboundId
+      ? rowsOf<{ id: string; orga_id: string; store_id: string | null; dedupe_key: string; kind: string }>(
+          await m.query(`SELECT id, orga_id, store_id, dedupe_key, kind FROM outbound_message WHERE id = $1 AND orga_id = $2`, [
+            who.outboundId,
+            orgaId,
+          ]),
+        )
+      : [];
+    if (message?.kind === 'campaign') {
+      const envelopes = campaignStatusEnvelopes([message], REMINDER_STATUS.opened, answer === 'read');
+      for (const envelope of envelopes)
+        await this.outbox.add(m, campaignMessageStatusEvent, envelope.data, { orgaId, storeId: message.store_id, actor: null });
+      if (answer === 'unread' && who.customerId) {
+        await this.ignoringGone(() =>
+          this.rpc.call(
+            unsubscribeCustomerRpc,
+            { orga_id: orgaId, customer_id: who.customerId ?? '', consents: 'marketing' },
+            { auth: null, lang: 'en' },
+          ),
+        );
+      }
+    }
     if (who.outboundId) {
       const opened = rowsOf<{ id: string; store_id: string | null; appointment_id: string | null }>(
         await m.query(
@@ -222,7 +247,11 @@ export class InboundService {
     }
     if (answer === 'unsubscribe' && who.customerId) {
       await this.ignoringGone(() =>
-        this.rpc.call(unsubscribeCustomerRpc, { orga_id: orgaId, customer_id: who.customerId ?? '' }, { auth: null, lang: 'en' }),
+        this.rpc.call(
+          unsubscribeCustomerRpc,
+          { orga_id: orgaId, customer_id: who.customerId ?? '', consents: 'all' },
+          { auth: null, lang: 'en' },
+        ),
       );
     }
   }

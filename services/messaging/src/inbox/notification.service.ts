@@ -60,6 +60,11 @@ export type NotificationDraft = {
 
 // a store sees its own notifications and the organization's (store_id null: numbers no customer has)
 const IN_STORE = `orga_id = $1 AND (store_id = $2 OR store_id IS NULL)`;
+// billing's failed charge is for the organization's administrators only (docs/adr/0031)
+const ADMIN_ONLY = ` AND notification_type <> 'PAYMENT_FAILED'`;
+type Viewer = Pick<StoreScope, 'orgaId' | 'storeId'> & { member?: StoreScope['member'] };
+/** The notifications this viewer may see in the store: without a member (a service) or as an administrator, all. */
+const visibleTo = (scope: Viewer) => IN_STORE + (scope.member && scope.member.orga_rank > 1 ? ADMIN_ONLY : '');
 
 /** spec §3 §4 notifications of a store: listed, seen and deleted by (belongs_to, type). */
 @Injectable()
@@ -69,7 +74,7 @@ export class NotificationService {
     private readonly outbox: OutboxService,
   ) {}
 
-  async list(scope: Pick<StoreScope, 'orgaId' | 'storeId'>, lastTime: string | null, lastId: string | null): Promise<NotificationList> {
+  async list(scope: Viewer, lastTime: string | null, lastId: string | null): Promise<NotificationList> {
     const params: unknown[] = [scope.orgaId, scope.storeId];
     let after = '';
     if (lastTime) {
@@ -77,7 +82,7 @@ export class NotificationService {
       after = ` AND (time, id) < ($3::timestamptz, $4::uuid)`;
     }
     const rows = await this.db.query<NotificationRow[]>(
-      `SELECT ${COLUMNS} FROM notification WHERE ${IN_STORE}${after} ORDER BY time DESC, id DESC LIMIT ${NOTIFICATION_PAGE_SIZE}`,
+      `SELECT ${COLUMNS} FROM notification WHERE ${visibleTo(scope)}${after} ORDER BY time DESC, id DESC LIMIT ${NOTIFICATION_PAGE_SIZE}`,
       params,
     );
     return { content: rows.map(toNotification), new_notifications: await this.unseen(this.db, scope) };
@@ -86,7 +91,7 @@ export class NotificationService {
   async markSeen(scope: StoreScope, belongsTo: string, type: NotificationType): Promise<{ changed: number; new_notifications: number }> {
     return this.db.transaction(async (m) => {
       const changed = await m.query<unknown>(
-        `UPDATE notification SET seen = now() WHERE ${IN_STORE} AND belongs_to = $3 AND notification_type = $4 AND seen IS NULL RETURNING id`,
+        `UPDATE notification SET seen = now() WHERE ${visibleTo(scope)} AND belongs_to = $3 AND notification_type = $4 AND seen IS NULL RETURNING id`,
         [scope.orgaId, scope.storeId, belongsTo, type],
       );
       const count = rowsOf<{ id: string }>(changed).length;
@@ -98,7 +103,7 @@ export class NotificationService {
   async delete(scope: StoreScope, belongsTo: string, type: NotificationType): Promise<{ deleted: number; new_notifications: number }> {
     return this.db.transaction(async (m) => {
       const deleted = await m.query<unknown>(
-        `DELETE FROM notification WHERE ${IN_STORE} AND belongs_to = $3 AND notification_type = $4 RETURNING id`,
+        `DELETE FROM notification WHERE ${visibleTo(scope)} AND belongs_to = $3 AND notification_type = $4 RETURNING id`,
         [scope.orgaId, scope.storeId, belongsTo, type],
       );
       const count = rowsOf<{ id: string }>(deleted).length;
@@ -161,8 +166,8 @@ export class NotificationService {
     return this.create(m, { ...draft, type: 'CUSTOMER_MSG', dedupeKey: `customer-msg:${randomUUID()}` });
   }
 
-  private async unseen(m: Runner, scope: Pick<StoreScope, 'orgaId' | 'storeId'>): Promise<number> {
-    const [row] = await m.query<{ n: string }[]>(`SELECT count(*) AS n FROM notification WHERE ${IN_STORE} AND seen IS NULL`, [
+  private async unseen(m: Runner, scope: Viewer): Promise<number> {
+    const [row] = await m.query<{ n: string }[]>(`SELECT count(*) AS n FROM notification WHERE ${visibleTo(scope)} AND seen IS NULL`, [
       scope.orgaId,
       scope.storeId,
     ]);

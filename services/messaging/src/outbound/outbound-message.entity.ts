@@ -84,6 +84,10 @@ export class OutboundMessageEntity {
   @Column({ type: 'varchar', length: 200, name: 'sms_message_id', nullable: true })
   smsMessageId!: string | null;
 
+  /** the W3C trace context of the provider call (traceparent, tracestate): the provider's statuses continue that trace */
+  @Column({ type: 'jsonb', name: 'send_trace', nullable: true })
+  sendTrace!: Record<string, string> | null;
+
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 

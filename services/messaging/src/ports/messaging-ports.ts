@@ -128,5 +128,12 @@ export interface TemplateComposer {
     /** the free-text addition of the template */
     addition: string;
   }): Promise<ComposedReminder | null>;
+  /** a campaign's marketing message (type 3) for one customer; null when the customer cannot get it */
+  composeCampaign(request: {
+    orgaId: string;
+    storeId: string;
+    customerId: string;
+    templateId: string | null;
+  }): Promise<ComposedReminder | null>;
 }
 export const TEMPLATE_COMPOSER = Symbol('TEMPLATE_COMPOSER');

@@ -8,6 +8,7 @@ const ORGA_TABLES = [
   'message_template',
   'reminder_settings',
   'message_quota',
+  'early_store_zone',
   'message_entitlement',
   'messaging_sender',
   'whatsapp_profile_request',

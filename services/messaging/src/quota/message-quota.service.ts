@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { getOrgaRpc, type AuthContext, type MemberAccess, type MessageQuotaView } from '@pawline/contracts';
+import { getOrgaRpc, type AuthContext, type MemberAccess, type MessageQuotaView, type PlanLimitsView } from '@pawline/contracts';
 import {
   OVER_PLAN_FREE_MESSAGES,
   OVER_PLAN_PRICE_CENTS,
   allocateMessages,
   applyAllocation,
+  agreedMonthlyReminders,
   entitlementFor,
   isTrialTier,
   localDateOf,
@@ -51,6 +52,11 @@ export type OrgaFacts = {
 
 /** Until an organization's first store is known its month is counted in UTC. */
 const ZONE_UNKNOWN = 'UTC';
+
+/** The organization's row and a store kept before it are decided one at a time, so a zone kept while the row is being made is not missed. */
+async function lockOrgaZone(manager: EntityManager, orgaId: string): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('messaging-quota-zone:' || $1))`, [orgaId]);
+}
 
 function stateOf(row: QuotaRow, autoMsg: boolean): QuotaState {
   return {
@@ -136,7 +142,9 @@ export class MessageQuotaService implements MessageQuota {
    * The organization's row from identity's facts: created once (a trial's 50, or a paid tier's month),
    * then kept in step with its tier (a change of tier starts the new entitlement now).
    */
-  async recordOrga(manager: EntityManager, facts: OrgaFacts, now: Date = new Date()): Promise<void> {
+  async recordOrga(manager: EntityManager, given: OrgaFacts, now: Date = new Date()): Promise<void> {
+    await lockOrgaZone(manager, given.orgaId);
+    const facts: OrgaFacts = { ...given, store: given.store ?? (await this.takeEarlyStoreZone(manager, given.orgaId)) };
     const timeZone = facts.store?.timeZone ?? ZONE_UNKNOWN;
     const entitlement = await this.entitlement(manager, facts.orgaId, facts.tier, now);
     const fresh = startPeriod(
@@ -184,10 +192,21 @@ export class MessageQuotaService implements MessageQuota {
     await this.recordTier(manager, facts.orgaId, facts.tier, now);
   }
 
-  /** A tier change (identity's orga-updated event or a request's membership) starts its entitlement now. */
-  async recordTier(manager: EntityManager, orgaId: string, tier: number, now: Date = new Date()): Promise<void> {
+  /**
+   * A tier change (identity's orga-updated event or a request's membership) starts its entitlement now;
+   * so does a change of the monthly reminders an operator agreed for a Customized plan (docs/adr/0031).
+   */
+  async recordTier(
+    manager: EntityManager,
+    orgaId: string,
+    tier: number,
+    now: Date = new Date(),
+    limits: PlanLimitsView | null = null,
+  ): Promise<void> {
     const [row] = await manager.query<QuotaRow[]>(`SELECT * FROM message_quota WHERE orga_id = $1 FOR UPDATE`, [orgaId]);
-    if (!row || row.tier === tier) return;
+    if (!row) return;
+    const agreedChanged = await this.recordAgreedMonthly(manager, orgaId, agreedMonthlyReminders(tier, limits), now);
+    if (row.tier === tier && !agreedChanged) return;
     const entitlement = await this.entitlement(manager, orgaId, tier, now);
     const wasTrial = isTrialTier(row.tier);
     let state = stateOf({ ...row, tier }, true);
@@ -227,6 +246,7 @@ export class MessageQuotaService implements MessageQuota {
    * that store's zone follows (onlyIfUnset false). Answers whether the organization is known.
    */
   async recordStoreZone(manager: EntityManager, orgaId: string, storeId: string, timeZone: string, onlyIfUnset = false): Promise<boolean> {
+    await lockOrgaZone(manager, orgaId);
     await manager.query(
       `UPDATE message_quota SET time_zone = $3, zone_store_id = $2, updated_at = now()
        WHERE orga_id = $1 AND (zone_store_id IS NULL OR ($4::boolean = false AND zone_store_id = $2))`,
@@ -234,6 +254,30 @@ export class MessageQuotaService implements MessageQuota {
     );
     const [row] = await manager.query<unknown[]>(`SELECT 1 FROM message_quota WHERE orga_id = $1`, [orgaId]);
     return row !== undefined;
+  }
+
+  /**
+   * A store event of an organization messaging does not know yet: its zone is kept (the newest zone of
+   * each store) until the organization's row is made, instead of retrying until the organization's own
+   * event arrives, which on a busy machine took longer than any retry budget (docs/adr/0018 amendment).
+   */
+  async keepEarlyStoreZone(manager: EntityManager, orgaId: string, storeId: string, timeZone: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO early_store_zone (store_id, orga_id, time_zone) VALUES ($1, $2, $3)
+       ON CONFLICT (store_id) DO UPDATE SET time_zone = EXCLUDED.time_zone`,
+      [storeId, orgaId, timeZone],
+    );
+  }
+
+  /** The first store kept of an organization about to get its row (with that store's newest zone); the kept zones are dropped. */
+  private async takeEarlyStoreZone(manager: EntityManager, orgaId: string): Promise<OrgaFacts['store']> {
+    const [first] = await manager.query<{ store_id: string; time_zone: string }[]>(
+      `SELECT store_id, time_zone FROM early_store_zone WHERE orga_id = $1 ORDER BY received_at, store_id LIMIT 1`,
+      [orgaId],
+    );
+    if (!first) return null;
+    await manager.query(`DELETE FROM early_store_zone WHERE orga_id = $1`, [orgaId]);
+    return { storeId: first.store_id, timeZone: first.time_zone };
   }
 
   /** The owner, to ask identity for the tier after an orga-updated event. */
@@ -251,7 +295,8 @@ export class MessageQuotaService implements MessageQuota {
   async ensureForMember(orgaId: string, member: MemberAccess, auth: AuthContext | null, lang: string): Promise<void> {
     const [row] = await this.db.query<{ tier: number }[]>(`SELECT tier FROM message_quota WHERE orga_id = $1`, [orgaId]);
     if (row) {
-      if (row.tier !== member.tier) await this.db.transaction((manager) => this.recordTier(manager, orgaId, member.tier));
+      if (row.tier !== member.tier)
+        await this.db.transaction((manager) => this.recordTier(manager, orgaId, member.tier, new Date(), member.plan_limits ?? null));
       return;
     }
     const orga = await this.rpc.call(getOrgaRpc, { orga_id: orgaId }, { auth, lang });
@@ -349,7 +394,30 @@ export class MessageQuotaService implements MessageQuota {
     return entitlementFor(tier, plan?.monthly ?? null);
   }
 
-  /** History of where the count came from; a plan's rows are billing's to write. */
+  /**
+   * The Customized plan's agreed monthly reminders as the 'plan' entitlement from now (null: none, the
+   * tier's default applies). Answers whether it changed.
+   */
+  private async recordAgreedMonthly(manager: EntityManager, orgaId: string, monthly: number | null, now: Date): Promise<boolean> {
+    const [open] = await manager.query<{ monthly: number }[]>(
+      `SELECT monthly FROM message_entitlement WHERE orga_id = $1 AND source = 'plan' AND valid_until IS NULL ORDER BY valid_from DESC LIMIT 1`,
+      [orgaId],
+    );
+    if ((open?.monthly ?? null) === monthly) return false;
+    await manager.query(`UPDATE message_entitlement SET valid_until = $2 WHERE orga_id = $1 AND source = 'plan' AND valid_until IS NULL`, [
+      orgaId,
+      now,
+    ]);
+    if (monthly !== null) {
+      await manager.query(
+        `INSERT INTO message_entitlement (id, orga_id, source, monthly, valid_from, valid_until) VALUES ($1, $2, 'plan', $3, $4, NULL)`,
+        [randomUUID(), orgaId, monthly, now],
+      );
+    }
+    return true;
+  }
+
+  /** History of where the count came from; the 'plan' rows are the Customized plan's agreed reminders. */
   private async recordEntitlement(
     manager: EntityManager,
     orgaId: string,

@@ -46,34 +46,24 @@ export class QuotaHandlers {
     });
   }
 
-  /** A tier change: identity's event names the fields only, so the tier is asked of identity (as the owner's membership). */
+  /** A tier change: identity's event names the fields only, so the tier and any Customized limits are asked of identity (as the owner's membership). */
   @EventHandler({ durable: 'messaging-quota-orga-updated', events: [orgaUpdatedEvent], maxDeliver: 10 })
   async onOrgaUpdated(event: EventEnvelope<EventPayload<typeof orgaUpdatedEvent>>, manager: EntityManager): Promise<void> {
     if (!event.data.fields.includes('tier')) return;
     const owner = await this.quota.ownerOf(event.data.orga_id);
     if (!owner) return;
     const member = await this.rpc.call(memberAccessRpc, { user_id: owner, orga_id: event.data.orga_id }, { auth: null, lang: 'en' });
-    await this.quota.recordTier(manager, event.data.orga_id, member.tier);
+    await this.quota.recordTier(manager, event.data.orga_id, member.tier, new Date(), member.plan_limits ?? null);
   }
 
-  @EventHandler({
-    durable: 'messaging-quota-store',
-    events: [storeCreatedEvent, storeUpdatedEvent],
-    maxDeliver: 10,
-    backoffMs: [200, 1000, 5000, 15_000, 60_000],
-  })
+  @EventHandler({ durable: 'messaging-quota-store', events: [storeCreatedEvent, storeUpdatedEvent], maxDeliver: 10 })
   async onStore(
     event: EventEnvelope<EventPayload<typeof storeCreatedEvent> | EventPayload<typeof storeUpdatedEvent>>,
     manager: EntityManager,
   ): Promise<void> {
-    const known = await this.quota.recordStoreZone(
-      manager,
-      event.data.orga_id,
-      event.data.store_id,
-      event.data.time_zone,
-      event.subject === storeCreatedEvent.subject,
-    );
-    // the registration's first store can come before its organization (two consumers): retried until the organization is known
-    if (!known) throw new Error(`organization ${event.data.orga_id} not known yet for store ${event.data.store_id}`);
+    const { orga_id: orgaId, store_id: storeId, time_zone: timeZone } = event.data;
+    const known = await this.quota.recordStoreZone(manager, orgaId, storeId, timeZone, event.subject === storeCreatedEvent.subject);
+    // the registration's first store can come before its organization (two consumers): its zone waits for the organization's row
+    if (!known) await this.quota.keepEarlyStoreZone(manager, orgaId, storeId, timeZone);
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { REMINDER_STATUS, reminderQueuedEvent } from '@pawline/contracts';
-import { KIT_CONFIG, NATS_CONNECTION, OutboxService, PawlineLogger, type KitConfig } from '@pawline/nest-kit';
+import { inSpan, KIT_CONFIG, NATS_CONNECTION, OutboxService, PawlineLogger, SpanKind, type KitConfig } from '@pawline/nest-kit';
 import { addDays, formatLocalDate, parseLocalDate } from '@pawline/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { buttonPayloadsFor } from '../ports/button-payload';
@@ -145,7 +145,8 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
   /** One tick: null when another replica leads. */
   async tick(): Promise<TickResult | null> {
     if (!(await this.leader.acquire())) return null;
-    return this.runDue();
+    // the root of each reminder's trace: the jobs carry it to the worker (send-job.publisher.ts)
+    return inSpan('reminder run', SpanKind.INTERNAL, {}, () => this.runDue());
   }
 
   /** The work of a tick, as the leader does it (tests call it on two instances to prove the keys alone hold). */

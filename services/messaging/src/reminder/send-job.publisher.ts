@@ -1,7 +1,7 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { sendMessageWork, type EventEnvelope } from '@pawline/contracts';
-import { prefixed, type KitConfig } from '@pawline/nest-kit';
+import { headersWithTraceContext, prefixed, type KitConfig } from '@pawline/nest-kit';
 
 export type SendJob = { outboundId: string; orgaId: string; storeId: string | null };
 
@@ -26,6 +26,8 @@ export class SendJobPublisher {
     const accepted: string[] = [];
     let failed = 0;
     let lastError: unknown = null;
+    // the reminder run's trace context (traceparent) on every job: the worker continues it
+    const headers = headersWithTraceContext();
     for (let start = 0; start < jobs.length; start += PUBLISH_WINDOW) {
       const window = jobs.slice(start, start + PUBLISH_WINDOW);
       const results = await Promise.allSettled(
@@ -39,7 +41,7 @@ export class SendJobPublisher {
             actor: null,
             data: { outbound_id: job.outboundId },
           };
-          return this.js.publish(this.subject, JSON.stringify(envelope), { msgID: job.outboundId });
+          return this.js.publish(this.subject, JSON.stringify(envelope), { msgID: job.outboundId, headers });
         }),
       );
       results.forEach((result, index) => {

@@ -5,7 +5,7 @@ import { RpcError } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { MESSAGING_CORE_CONFIG, type MessagingCoreConfig } from '../core/messaging-core.config';
 import type { SenderCredentials, SenderDirectory } from '../ports';
-import { decryptToken, encryptToken } from './token-cipher';
+import { encryptToken, openToken } from './token-cipher';
 
 export type SenderFields = Omit<RpcRequest<typeof updateMessagingSenderRpc>, 'orga_id'>;
 
@@ -109,7 +109,7 @@ export class SenderService implements SenderDirectory {
     return {
       orgaId,
       phoneNumberId: row.phone_number_id,
-      accessToken: decryptToken(this.config.secretKey, row.access_token_enc),
+      accessToken: openToken(this.config, row.access_token_enc).token,
       capPerSecond: row.cap_per_second,
     };
   }

@@ -9,6 +9,22 @@ export function encryptToken(key: Buffer, plain: string): string {
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
 }
 
+/** The keys a token may be sealed with: the current one, and the previous one while a rotation runs. */
+export type TokenKeys = { secretKey: Buffer; previousSecretKey: Buffer | null };
+
+/**
+ * Opens a token with the current key, else with the previous one (GCM's tag tells which key sealed it);
+ * `stale` when the previous key opened it (the rotation seals it anew). Throws when neither does.
+ */
+export function openToken(keys: TokenKeys, sealed: string): { token: string; stale: boolean } {
+  try {
+    return { token: decryptToken(keys.secretKey, sealed), stale: false };
+  } catch (error) {
+    if (!keys.previousSecretKey) throw error;
+    return { token: decryptToken(keys.previousSecretKey, sealed), stale: true };
+  }
+}
+
 /** Throws when the text was not made with this key or was changed. */
 export function decryptToken(key: Buffer, sealed: string): string {
   const bytes = Buffer.from(sealed, 'base64');

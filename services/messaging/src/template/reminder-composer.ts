@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REMINDER_ON, type MessageTemplate, type ReminderSettings } from '@pawline/contracts';
-import { renderTemplate, type TemplateTypeNumber } from '@pawline/domain';
+import { builtInTemplate, renderTemplate, type TemplateTypeNumber } from '@pawline/domain';
 import {
   DIRECTORY,
   REMINDER_COMPOSER,
@@ -13,7 +13,7 @@ import {
   type TemplateComposer,
 } from '../ports';
 import { ReminderSettingsService } from '../settings/reminder-settings.service';
-import { TemplateService } from './template.service';
+import { builtInView, TemplateService } from './template.service';
 
 /** Per type: is it on, which template, which free text (R3.14); marketing (3) is campaigns', not a reminder. */
 export function reminderChoice(
@@ -88,6 +88,33 @@ export class TemplateReminderComposer implements ReminderComposer, TemplateCompo
     });
     if (!facts?.customer.phone) return null;
     return this.fill(template, facts, request.addition);
+  }
+
+  /**
+   * TEMPLATE_COMPOSER: a campaign's message (spec §3 template type 3, marketing, with its buttons): the
+   * campaign's template when it is an approved marketing one, else the built-in one in the settings' language.
+   * Null when the customer is gone, has no mobile number or has no marketing consent.
+   */
+  async composeCampaign(request: {
+    orgaId: string;
+    storeId: string;
+    customerId: string;
+    templateId: string | null;
+  }): Promise<ComposedReminder | null> {
+    const facts = await this.directory.reminderFacts({
+      orgaId: request.orgaId,
+      storeId: request.storeId,
+      templateType: 3,
+      customerId: request.customerId,
+      appointmentId: null,
+      petId: null,
+    });
+    if (!facts?.customer.phone || !facts.customer.consentMarketing) return null;
+    const settings = await this.settings.get(request.orgaId);
+    const template = request.templateId
+      ? await this.templates.sendable(request.orgaId, request.templateId, 3, settings.language)
+      : builtInView(builtInTemplate(3, settings.language));
+    return this.fill(template, facts, '');
   }
 
   private fill(template: MessageTemplate, facts: ReminderFacts, addition: string): ComposedReminder {

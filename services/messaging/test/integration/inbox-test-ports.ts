@@ -97,6 +97,8 @@ const composer: TemplateComposer = {
     templateId === TEST_TEMPLATE_ID
       ? { to: '', templateName: 'pawline_free', language: 'it', parameters: [addition], buttons: 0, renderedText: `Ciao! ${addition}` }
       : null,
+  // the inbox sends no campaign (marketing's messages come through CampaignSendConsumer)
+  composeCampaign: async () => null,
 };
 
 @Injectable()

@@ -21,6 +21,7 @@ import { identityService } from '../../../identity/src/identity.service-definiti
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { messagingWorkerService } from '../../src/messaging-worker.service-definition';
 import { messagingService } from '../../src/messaging.service-definition';
+import { addDays, formatLocalDate, instantToLocal } from '@pawline/domain';
 
 jest.setTimeout(90_000);
 
@@ -31,21 +32,9 @@ type RealtimeMessage = { scope: string; event: string; channel: string; store_id
 
 /** The local date and HH:MM in a zone (what the salon sees on its wall clock). */
 function localNow(zone: string, shiftDays = 0): { date: string; hhmm: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((part) => [part.type, part.value]),
-  );
-  const day = new Date(Date.UTC(Number(parts['year']), Number(parts['month']) - 1, Number(parts['day']) + shiftDays));
-  return { date: day.toISOString().slice(0, 10), hhmm: `${parts['hour']}:${parts['minute']}` };
+  const now = instantToLocal(Date.now(), zone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { date: formatLocalDate(addDays(now, shiftDays)), hhmm: `${two(now.hour)}:${two(now.min)}` };
 }
 
 /**
