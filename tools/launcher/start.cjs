@@ -4,11 +4,12 @@
 //   npm start                one Node process hosting every service (small footprint)
 //   npm start -- --split     one process per service
 //   npm start -- --demo      also seed the demo salon (login demo / demo-pawline)
+//   npm start -- --cluster [--workers=N]   3 NATS nodes, 2 gateways, N messaging workers (cluster.cjs)
 // Plain CommonJS with node: modules only until the install step, so a fresh clone runs it.
 const path = require('node:path');
 const { checkNode, ensureInstalled, tokenSecret, buildFrontends, root } = require('./prepare.cjs');
 
-const USAGE = 'Usage: npm start [-- --split] [-- --demo] [-- --no-build]';
+const USAGE = 'Usage: npm start [-- --split] [-- --demo] [-- --no-build] [-- --cluster [--workers=N]]';
 
 function parseArgs(argv) {
   const flags = { split: false, demo: false, build: true, help: false };
@@ -29,6 +30,7 @@ const say = (message) => console.log(`[start] ${message}`);
 
 async function main() {
   checkNode();
+  if (process.argv.includes('--cluster')) return require('./cluster.cjs').runCluster(process.argv.slice(2));
   const flags = parseArgs(process.argv.slice(2));
   if (flags.help) {
     console.log(USAGE);

@@ -18,6 +18,7 @@ import {
   arg,
   countSettled,
   fmt,
+  judgeRun,
   migrateMessaging,
   publishJobs,
   seedReminders,
@@ -192,36 +193,23 @@ async function main(): Promise<void> {
     const { rows } = await db.query<{ id: string; status: number; provider_message_id: string | null }>(
       `SELECT id, status, provider_message_id FROM messaging.outbound_message`,
     );
-    const recorded = new Map(rows.map((row) => [row.id, row]));
     const sends = fake.sends();
-    const byOutbound = new Map<string, typeof sends>();
-    for (const send of sends) {
-      const id = send.buttonPayloads[0]?.replace(/^confirm:/, '') ?? '';
-      byOutbound.set(id, [...(byOutbound.get(id) ?? []), send]);
-    }
-    const lost = rows.filter((row) => row.status !== 1).length;
-    const neverSent = rows.filter((row) => !byOutbound.has(row.id)).length;
-    const orphans = sends.filter((send) => {
-      const id = send.buttonPayloads[0]?.replace(/^confirm:/, '') ?? '';
-      return recorded.get(id)?.provider_message_id !== send.messageId;
-    });
-    // a duplicate is the send of a worker that died before recording it: the provider took it before a kill
-    const explained = orphans.filter((send) => kills.some((kill) => send.at <= kill && kill - send.at < 60_000));
-    const duplicates = [...byOutbound.values()].filter((list) => list.length > 1).length;
+    const verdict = judgeRun(rows, sends, kills);
+    const { lost, neverSent, duplicates } = verdict;
     const maxPerSecond = Math.max(0, ...Object.values(fake.stats().senders).map((s) => s.maxPerSecond));
     console.log(
       `\n| reminders | seconds | kills | NATS restarts | Postgres restarts | lost | never sent | duplicates | duplicates in flight at a kill | max sends of one sender in 1 s |`,
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     console.log(
-      `| ${fmt(count)} | ${fmt(seconds, 1)} | ${kills.length} | 1 | 1 | ${lost} | ${neverSent} | ${duplicates} | ${explained.length} of ${orphans.length} | ${maxPerSecond} |`,
+      `| ${fmt(count)} | ${fmt(seconds, 1)} | ${kills.length} | 1 | 1 | ${lost} | ${neverSent} | ${duplicates} | ${verdict.explained} of ${verdict.orphans} | ${maxPerSecond} |`,
     );
     console.log(
-      lost === 0 && explained.length === orphans.length
+      lost === 0 && verdict.explained === verdict.orphans
         ? '\n0 lost; every duplicate was a send in flight when its worker was killed'
         : '\nFAILED: reminders lost or duplicates not explained by a kill',
     );
-    if (lost !== 0 || explained.length !== orphans.length) process.exitCode = 1;
+    if (lost !== 0 || verdict.explained !== verdict.orphans) process.exitCode = 1;
   } finally {
     await Promise.all(workers.map(stopWorker)).catch(() => undefined);
     await db?.end().catch(() => undefined);

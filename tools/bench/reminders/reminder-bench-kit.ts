@@ -36,23 +36,40 @@ export async function migrateMessaging(databaseUrl: string): Promise<void> {
  * `count` next-day reminders of `stores` organizations (one sender each), interleaved the way a 12:00
  * run of many salons at once produces them. Returns the ids in that order.
  */
-export async function seedReminders(db: Client, round: string, count: number, stores: number): Promise<{ id: string; orgaId: string }[]> {
-  const orgas = Array.from({ length: stores }, () => randomUUID());
-  const rows = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), orgaId: orgas[i % stores], i }));
+export async function seedReminders(
+  db: Client,
+  round: string,
+  count: number,
+  stores: number,
+  /** real organizations (and their store) that take the first places among the `stores` */
+  known: readonly { orgaId: string; storeId: string }[] = [],
+): Promise<{ id: string; orgaId: string }[]> {
+  const orgas = Array.from({ length: stores }, (_, i) => known[i] ?? { orgaId: randomUUID(), storeId: '' });
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    orgaId: orgas[i % stores].orgaId,
+    storeId: orgas[i % stores].storeId || orgas[i % stores].orgaId,
+    i,
+  }));
   for (let start = 0; start < rows.length; start += 10_000) {
     const chunk = rows.slice(start, start + 10_000);
     await db.query(
       `INSERT INTO messaging.outbound_message (id, orga_id, store_id, kind, template_type, appointment_id, customer_id, dedupe_key, to_phone, content, status)
-       SELECT r.id, r.orga_id, r.orga_id, 'reminder', 0, gen_random_uuid(), gen_random_uuid(), $2 || r.id, r.to_phone,
+       SELECT r.id, r.orga_id, r.store_id, 'reminder', 0, gen_random_uuid(), gen_random_uuid(), $2 || r.id, r.to_phone,
               jsonb_build_object('kind', 'template', 'to', r.to_phone, 'templateName', 'appointment_reminder', 'language', 'it',
                 'parameters', jsonb_build_array('Giulia', 'Luna', 'mercoledì 2 dicembre', '10:00'), 'buttons', 1,
                 'buttonPayloads', jsonb_build_array('confirm:' || r.id, 'decline:' || r.id),
                 'renderedText', 'Ciao Giulia, ti ricordiamo l''appuntamento di Luna mercoledì 2 dicembre alle 10:00.'), 0
-         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, orga_id uuid, to_phone text)`,
-      [JSON.stringify(chunk.map((r) => ({ id: r.id, orga_id: r.orgaId, to_phone: `39340${String(1_000_000 + r.i)}` }))), `${round}:`],
+         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, orga_id uuid, store_id uuid, to_phone text)`,
+      [
+        JSON.stringify(
+          chunk.map((r) => ({ id: r.id, orga_id: r.orgaId, store_id: r.storeId, to_phone: `39340${String(1_000_000 + r.i)}` })),
+        ),
+        `${round}:`,
+      ],
     );
   }
-  return rows;
+  return rows.map(({ id, orgaId }) => ({ id, orgaId }));
 }
 
 /** The jobs as the outbox relay publishes them (Nats-Msg-Id = envelope id), `window` publishes in flight. */
@@ -133,3 +150,36 @@ export async function countSettled(db: Client, round: string): Promise<{ sent: n
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export type ProviderSend = { buttonPayloads: readonly string[]; messageId: string; at: number };
+
+/**
+ * The verdict of a chaos run from the rows of messaging.outbound_message and the provider's accepted
+ * sends: lost (not recorded as sent), never sent (the provider never took it), duplicates (reminders
+ * the provider took more than once), and orphans (sends the rows do not record) with those explained
+ * by a kill (taken by the provider at most 60 s before a process was killed).
+ */
+export function judgeRun(
+  rows: readonly { id: string; status: number; provider_message_id: string | null }[],
+  sends: readonly ProviderSend[],
+  kills: readonly number[],
+): { lost: number; neverSent: number; duplicates: number; orphans: number; explained: number; longestGapMs: number } {
+  const recorded = new Map(rows.map((row) => [row.id, row]));
+  const outboundOf = (send: ProviderSend) => send.buttonPayloads[0]?.replace(/^confirm:/, '') ?? '';
+  const byOutbound = new Map<string, ProviderSend[]>();
+  for (const send of sends) byOutbound.set(outboundOf(send), [...(byOutbound.get(outboundOf(send)) ?? []), send]);
+  const orphans = sends.filter((send) => recorded.get(outboundOf(send))?.provider_message_id !== send.messageId);
+  // a duplicate is the send of a worker that died before recording it: the provider took it before a kill
+  const explained = orphans.filter((send) => kills.some((kill) => send.at <= kill && kill - send.at < 60_000));
+  const times = sends.map((send) => send.at).sort((a, b) => a - b);
+  let longestGapMs = 0;
+  for (let i = 1; i < times.length; i += 1) longestGapMs = Math.max(longestGapMs, times[i] - times[i - 1]);
+  return {
+    lost: rows.filter((row) => row.status !== 1).length,
+    neverSent: rows.filter((row) => !byOutbound.has(row.id)).length,
+    duplicates: [...byOutbound.values()].filter((list) => list.length > 1).length,
+    orphans: orphans.length,
+    explained: explained.length,
+    longestGapMs,
+  };
+}
