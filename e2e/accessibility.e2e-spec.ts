@@ -52,7 +52,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await expectNoSeriousA11yViolations(page, 'password reset');
   });
 
-  it('on the signed-in pages: customers, pets, settings, messages and booking setup', async () => {
+  it('on the signed-in pages: customers, pets, settings, messages, booking setup, marketing and analyses', async () => {
     const person = await verifiedAccount(page);
     const session = await apiSession(person.email, person.password);
     const { orgaId, storeIds } = await salonOf(session);
@@ -109,6 +109,10 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       ['booking hours', `${base}/booking/hours`, 'hours-page'],
       ['booking service times', `${base}/booking/service-times`, 'service-times-page'],
       ['booking setup', `${base}/booking/setup`, 'setup-page'],
+      ['marketing campaigns', `${base}/marketing`, 'campaigns-page'],
+      ['new campaign', `${base}/marketing/new`, 'campaign-form'],
+      ['store analyses', `${base}/admin/analyses`, 'analyses-page'],
+      ['organization analytics', `/${orgaId}`, 'analyses-orga-page'],
       ['help', '/qa', 'top-bar'],
       ['error page (signed in)', `/${orgaId}/settings/no-such-page`, 'error-page'],
     ];
@@ -147,5 +151,18 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await page.getByTestId('treatments-table').getByRole('button', { name: 'Edit' }).click();
     await page.getByTestId('treatment-colour-sample').waitFor();
     await expectNoSeriousA11yViolations(page, 'treatment dialog with a colour');
+  });
+
+  it("with the free-trial banner, and the expired trial's block (the browser's clock moved on)", async () => {
+    const { orgaId, base } = orgaBase;
+    // the salon was created during this run: its 15-day trial ends about 15 days from now
+    const created = Date.now();
+    await page.clock.setFixedTime(new Date(created + 12.5 * 86_400_000));
+    await open(`/${orgaId}/settings`, 'trial-banner');
+    await page.getByTestId('sidebar-trial-notice').waitFor();
+    await expectNoSeriousA11yViolations(page, 'free-trial banner and sidebar notice');
+    await page.clock.setFixedTime(new Date(created + 16 * 86_400_000));
+    await open(base, 'subscription-block');
+    await expectNoSeriousA11yViolations(page, 'expired-trial block');
   });
 });

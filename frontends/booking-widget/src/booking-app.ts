@@ -162,14 +162,14 @@ export class BookingApp {
     }
     if (!this.store || !this.store.enabled) {
       const failure = this.storeFailure;
-      const text = !failure || failure.status === 404 ? t('storeUnavailable') : this.errorText(failure);
+      // unknown, switched off, or its organization's plan lost online booking (402 plan_required, R1.20): no retry helps
+      const closed = !failure || failure.status === 404 || failure.status === 402;
+      const text = closed ? t('storeUnavailable') : this.errorText(failure);
       mount(
         this.content,
         h('h2', { tabindex: -1 }, t('title')),
         h('p', null, text),
-        failure &&
-          failure.status !== 404 &&
-          h('button', { type: 'button', class: 'pw-secondary', onclick: () => void this.start() }, t('retry')),
+        !closed && h('button', { type: 'button', class: 'pw-secondary', onclick: () => void this.start() }, t('retry')),
       );
       return;
     }

@@ -405,6 +405,15 @@ describe('<pawline-booking> inline', () => {
     const { root } = place({ mode: 'inline', lang: 'fr' });
     await waitFor(() => expect(root.textContent).toContain('La réservation en ligne n’est pas disponible pour ce salon.'));
   });
+
+  it("says the same, without the salon's plan message or a retry, when the salon's plan lost online booking (402)", async () => {
+    const message = 'Your plan does not include this feature or you reached its limit. Please update your plan to Premium.';
+    server = { calls: [], answer: () => ({ status: 402, body: { code: 'plan_required', message } }) };
+    const { root } = place({ mode: 'inline', lang: 'it' });
+    await waitFor(() => expect(root.textContent).toContain('La prenotazione online non è disponibile per questo salone.'));
+    expect(root.textContent).not.toContain(message);
+    expect(root.querySelector('button')).toBeNull();
+  });
 });
 
 describe('language', () => {

@@ -1,6 +1,13 @@
 import type { MigrationInterface } from 'typeorm';
-import { BookingBusyEntity, BookingStaffEntity, BookingStoreEntity, BookingTreatmentEntity } from './directory/directory.entities';
+import {
+  BookingBusyEntity,
+  BookingOrgaPlanEntity,
+  BookingStaffEntity,
+  BookingStoreEntity,
+  BookingTreatmentEntity,
+} from './directory/directory.entities';
 import { BookingInit1795520000000 } from './migrations/1795520000000-booking-init';
+import { BookingOrgaPlan1795552000100 } from './migrations/1795552000100-booking-orga-plan';
 import { BookingRuleEntity } from './rule/booking-rule.entity';
 import { ServiceTimeEntity } from './service-time/service-time.entity';
 import { BookingSlotEntity, UsedChallengeEntity } from './slot/booking-slot.entity';
@@ -14,6 +21,7 @@ export const BOOKING_ENTITIES: (new () => unknown)[] = [
   ServiceTimeEntity,
   BookingSlotEntity,
   UsedChallengeEntity,
+  BookingOrgaPlanEntity,
 ];
 
-export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [BookingInit1795520000000];
+export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [BookingInit1795520000000, BookingOrgaPlan1795552000100];

@@ -14,6 +14,7 @@ import { IdentityInit1764000000000 } from './migrations/1764000000000-identity-i
 import { UserRating1764000000001 } from './migrations/1764000000001-user-rating';
 import { AccountAndTeam1764000000002 } from './migrations/1764000000002-account-and-team';
 import { AppointmentCardCustom1795520400000 } from './migrations/1795520400000-appointment-card-custom';
+import { CustomizedPlanLimits1795552000000 } from './migrations/1795552000000-customized-plan-limits';
 
 export const IDENTITY_ENTITIES = [
   PersonUserEntity,
@@ -35,4 +36,5 @@ export const IDENTITY_MIGRATIONS = [
   UserRating1764000000001,
   AccountAndTeam1764000000002,
   AppointmentCardCustom1795520400000,
+  CustomizedPlanLimits1795552000000,
 ];

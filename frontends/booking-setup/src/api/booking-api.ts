@@ -1,12 +1,4 @@
-import {
-  API_ROUTES,
-  createRemoteHttp,
-  type AnswerOf,
-  type ApiClient,
-  type BodyOf,
-  type FetchLike,
-  type Language,
-} from '@pawline/api-client';
+import { API_ROUTES, createRemoteHttp, type AnswerOf, type BodyOf, type RemoteHttpOptions } from '@pawline/api-client';
 
 // The wire shapes of the booking admin, derived from the route declarations (libs/contracts/src/http/booking.routes.ts).
 export type BookingSlot = AnswerOf<'getBookingSlot'>;
@@ -22,12 +14,8 @@ export type Treatment = AnswerOf<'listTreatments'>[number];
 export type SlotCursor = { created_time: string; last_id: string };
 export const FIRST_SLOT_PAGE: SlotCursor = { created_time: '0', last_id: 'none' };
 
-export type BookingApiOptions = {
-  api: Pick<ApiClient, 'deviceId' | 'freshAccessToken' | 'refresh'>;
-  language: Language;
-  baseUrl?: string;
-  fetch?: FetchLike;
-};
+/** The shell's borrowed session and language: what every remote hands createRemoteHttp. */
+export type BookingApiOptions = RemoteHttpOptions;
 
 /** The booking admin routes of the gateway (API_ROUTES) for one store, with the shell's session. */
 export function createBookingApi(options: BookingApiOptions, orgaId: string, storeId: string) {

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { FakeGatewayAnswer, FakeGatewayRequest } from '@pawline/api-client';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   BILLING_DATA_PATH,
   companyProfile,
@@ -13,7 +13,7 @@ import {
   TEST_PLANS,
   trialSubscription,
 } from '../testing/billing-fixtures';
-import { mountOrgaSettings } from '../testing/mount-orga-settings';
+import { mountOrgaSettings, TEST_ORGA } from '../testing/mount-orga-settings';
 import type { BillingProfile, Subscription } from './billing-api';
 
 type Gateway = { subscription: Subscription; profile: BillingProfile | null };
@@ -154,12 +154,47 @@ describe('the Subscribe page (/{orgaId}/payment)', () => {
     expect(pending.textContent).toContain('Pagamento di € 21,30 in attesa');
     expect(sent.find((r) => r.method === 'POST' && r.path === SUBSCRIPTION_PATH)?.body).toEqual({ plan_id: 'premium' });
 
+    // the sandbox's own buttons, not a provider's hosted page
+    expect(screen.queryByTestId('payment-continue')).toBeNull();
     fireEvent.click(screen.getByTestId('payment-complete'));
     await waitFor(() => expect(screen.getByTestId('payment-state').getAttribute('data-state')).toBe('paid'));
     expect(screen.getByTestId('payment-state').textContent).toBe('Pagato € 21,30. Grazie!');
     expect(sent.find((r) => r.path === confirmPath(PAYMENT_ID))?.body).toEqual({ outcome: 'succeeded' });
     // the plans are read again: the organization now has Premium
     expect(await screen.findByTestId('already-subscribed')).toBeTruthy();
+  });
+
+  it("with Stripe, the pending checkout sends the person on to Stripe's secure page instead of the sandbox buttons, also when they come back unpaid", async () => {
+    const checkoutUrl = 'https://checkout.stripe.test/c/pay/cs_test_a1';
+    const state: Gateway = { subscription: trialSubscription(), profile: companyProfile() };
+    const { router } = mountOrgaSettings(
+      '',
+      gateway(state, (r) => {
+        if (r.method === 'POST' && r.path === SUBSCRIPTION_PATH) {
+          state.subscription = trialSubscription({ pending_payment_id: PAYMENT_ID, pending_payment_redirect_url: checkoutUrl });
+          return { body: { subscription: state.subscription, payment: payment({ provider: 'stripe', redirect_url: checkoutUrl }) } };
+        }
+        return undefined;
+      }),
+      { at: 'payment' },
+    );
+    await screen.findByTestId('payment-page');
+    fireEvent.click(screen.getByTestId('choose-premium'));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('subscribe').disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('subscribe'));
+    const pending = await screen.findByTestId('payment-state');
+    expect(pending.getAttribute('data-state')).toBe('pending');
+    expect(pending.textContent).toContain('Pagamento di € 21,30 in attesa');
+    const link = within(pending).getByRole('link', { name: 'Continua al pagamento sicuro' });
+    expect(link.getAttribute('href')).toBe(checkoutUrl);
+    expect(screen.queryByTestId('payment-complete')).toBeNull();
+    expect(screen.queryByTestId('payment-fail')).toBeNull();
+
+    // back from Stripe's page without paying (cancel_url): still pending, the same page to pay on
+    await act(() => router.navigate(`/${TEST_ORGA}/payment?payment=${PAYMENT_ID}`));
+    const again = await screen.findByTestId('payment-state');
+    expect(again.getAttribute('data-state')).toBe('pending');
+    expect(within(again).getByRole('link', { name: 'Continua al pagamento sicuro' }).getAttribute('href')).toBe(checkoutUrl);
   });
 
   it('shows a failed payment when the person fails it, and a checkout still open when the page loads', async () => {

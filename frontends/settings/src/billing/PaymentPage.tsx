@@ -2,13 +2,13 @@ import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge } from '@pawline/api-client';
 import { EmptyState, ErrorState, LoadingState, useLoad } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { settingsTranslator, type Translate } from '../i18n/translator';
 import { errorText } from '../shared/options';
 import { createBillingApi, type BillingPlan, type BillingProfile, type PlansAnswer } from './billing-api';
 import { euros, planChangeOffer, purchasablePlans, type PlanChangeOffer } from './billing-form';
 import { BillingDataForm } from './BillingDataForm';
-import { PaymentPanel } from './PaymentPanel';
+import { PaymentPanel, shownPaymentOf } from './PaymentPanel';
 import { PlanCards } from './PlanCards';
 import { usePayment } from './usePayment';
 
@@ -32,6 +32,8 @@ type PaymentLoad = { plans: PlansAnswer; profile: BillingProfile | null };
 export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
+  // back from the provider's hosted payment page (Stripe Checkout's success_url / cancel_url)
+  const returnedId = useSearchParams()[0].get('payment');
   const billing = useMemo(() => createBillingApi(bridge, orgaId), [bridge, orgaId]);
   const loader = useCallback(
     () => Promise.all([billing.plans(), billing.profile()]).then(([plans, profile]): PaymentLoad => ({ plans, profile })),
@@ -64,8 +66,7 @@ export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
   const offered = purchasablePlans(plans.plans);
   const selected = offered.find((plan) => plan.id === chosen) ?? null;
   const current = plans.plans.find((plan) => plan.id === subscription.plan_id);
-  const pendingId = payment ? null : subscription.pending_payment_id;
-  const shownPayment = payment ?? (pendingId ? { id: pendingId, status: 'pending' as const, amount_cents: null } : null);
+  const shownPayment = shownPaymentOf(payment, subscription, returnedId);
 
   return (
     <Stack gap="6" data-testid="payment-page">

@@ -1,12 +1,33 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Translate } from '../i18n/translator';
-import type { Payment } from './billing-api';
+import type { Payment, Subscription } from './billing-api';
 import { euros } from './billing-form';
 
-export type PaymentView = { id: string; status: Payment['status']; amount_cents: number | null };
+export type PaymentView = { id: string; status: Payment['status']; amount_cents: number | null; redirect_url?: string | null };
 
 /**
- * A payment's state: pending (the sandbox provider's page: the person completes or fails it), paid or failed.
+ * The payment a billing page shows: the one just opened by subscribing, else the checkout the
+ * subscription still waits for (with the provider's page to pay it on, if any), else the one the person
+ * comes back from (`?payment=` from Stripe's hosted page) once its signed webhook settled it: a checkout
+ * of a hosted page is settled only when paid (a declined card leaves it pending), so no longer pending
+ * with a plan in force means paid.
+ */
+export function shownPaymentOf(payment: PaymentView | null, subscription: Subscription, returnedId: string | null): PaymentView | null {
+  if (payment) return payment;
+  if (subscription.pending_payment_id)
+    return {
+      id: subscription.pending_payment_id,
+      status: 'pending',
+      amount_cents: null,
+      redirect_url: subscription.pending_payment_redirect_url,
+    };
+  if (returnedId && subscription.tier > 0) return { id: returnedId, status: 'succeeded', amount_cents: null };
+  return null;
+}
+
+/**
+ * A payment's state: pending (with the sandbox the person completes or fails it here; with a provider's
+ * hosted page, e.g. Stripe Checkout, the person continues there), paid or failed.
  */
 export function PaymentPanel({
   payment,
@@ -32,7 +53,7 @@ export function PaymentPanel({
         data-testid="payment-state"
         data-state="paid"
       >
-        <Text fontWeight="semibold">{t('settings.paymentPaid', { amount })}</Text>
+        <Text fontWeight="semibold">{amount ? t('settings.paymentPaid', { amount }) : t('settings.paymentReceived')}</Text>
       </Box>
     );
   if (payment.status === 'failed')
@@ -63,23 +84,42 @@ export function PaymentPanel({
     >
       <Stack gap="2">
         <Text fontWeight="semibold">{amount ? t('settings.paymentPendingAmount', { amount }) : t('settings.paymentPending')}</Text>
-        <Text>{t('settings.paymentSandboxHint')}</Text>
-        <HStack gap="2" wrap="wrap">
-          <Button size="sm" colorPalette="green" loading={busy} data-testid="payment-complete" onClick={() => onConfirm('succeeded')}>
-            {t('settings.paymentComplete')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            disabled={busy}
-            data-testid="payment-fail"
-            onClick={() => onConfirm('failed')}
-          >
-            {t('settings.paymentFail')}
-          </Button>
-        </HStack>
+        {payment.redirect_url ? (
+          <>
+            <Text>{t('settings.paymentRedirectHint')}</Text>
+            <HStack gap="2" wrap="wrap">
+              <Button asChild size="sm" colorPalette="green" data-testid="payment-continue">
+                <a href={payment.redirect_url}>{t('settings.paymentContinue')}</a>
+              </Button>
+            </HStack>
+          </>
+        ) : (
+          <SandboxButtons busy={busy} onConfirm={onConfirm} t={t} />
+        )}
       </Stack>
     </Box>
+  );
+}
+
+function SandboxButtons({ busy, onConfirm, t }: { busy: boolean; onConfirm: (outcome: 'succeeded' | 'failed') => void; t: Translate }) {
+  return (
+    <>
+      <Text>{t('settings.paymentSandboxHint')}</Text>
+      <HStack gap="2" wrap="wrap">
+        <Button size="sm" colorPalette="green" loading={busy} data-testid="payment-complete" onClick={() => onConfirm('succeeded')}>
+          {t('settings.paymentComplete')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          disabled={busy}
+          data-testid="payment-fail"
+          onClick={() => onConfirm('failed')}
+        >
+          {t('settings.paymentFail')}
+        </Button>
+      </HStack>
+    </>
   );
 }

@@ -151,6 +151,34 @@ describe('the Update plan page (/{orgaId}/adminV2/plan)', () => {
     expect(screen.queryByTestId('payment-state')).toBeNull();
   });
 
+  it("back from Stripe's page (?payment=): pending until Stripe's webhook lands, then paid when the realtime message arrives (English)", async () => {
+    const checkoutUrl = 'https://checkout.stripe.test/c/pay/cs_test_b2';
+    const state: Gateway = {
+      subscription: trialSubscription({ pending_payment_id: PAYMENT_ID, pending_payment_redirect_url: checkoutUrl }),
+      invoices: [],
+    };
+    const { emit, router } = mountOrgaSettings('', gateway(state), { at: 'plan', language: 'en' });
+    await act(() => router.navigate(`/${TEST_ORGA}/adminV2/plan?payment=${PAYMENT_ID}`));
+    const pending = await screen.findByTestId('payment-state');
+    expect(pending.getAttribute('data-state')).toBe('pending');
+    expect(within(pending).getByRole('link', { name: 'Continue to secure payment' }).getAttribute('href')).toBe(checkoutUrl);
+    state.subscription = paidSubscription({ plan_id: 'premium', tier: 4 });
+    act(() =>
+      emit({
+        scope: 'subscription',
+        channel: TEST_ORGA,
+        store_id: null,
+        data: 'premium',
+        event: 'update',
+        user: null,
+        device: null,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('payment-state').getAttribute('data-state')).toBe('paid'));
+    expect(screen.getByTestId('payment-state').textContent).toBe('Payment received. Thank you!');
+    expect(screen.queryByRole('link', { name: 'Continue to secure payment' })).toBeNull();
+  });
+
   it('follows a subscription changed elsewhere (realtime scope subscription)', async () => {
     const state: Gateway = { subscription: trialSubscription(), invoices: [] };
     const { emit } = mountOrgaSettings('', gateway(state), { at: 'plan' });

@@ -2,12 +2,12 @@ import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-
 import type { ShellBridge } from '@pawline/api-client';
 import { EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { settingsTranslator, type Translate } from '../i18n/translator';
 import { errorText } from '../shared/options';
 import { createBillingApi, type BillingApi, type BillingPlan, type Invoice, type PlansAnswer, type Subscription } from './billing-api';
 import { euros, planChangeOffer, purchasablePlans } from './billing-form';
-import { PaymentPanel } from './PaymentPanel';
+import { PaymentPanel, shownPaymentOf } from './PaymentPanel';
 import { PlanCards } from './PlanCards';
 import { usePayment } from './usePayment';
 
@@ -149,6 +149,8 @@ function useInvoiceColumns(billing: BillingApi, t: Translate, language: string, 
 export function PlanPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
+  // back from the provider's hosted payment page (Stripe Checkout's success_url / cancel_url)
+  const returnedId = useSearchParams()[0].get('payment');
   const billing = useMemo(() => createBillingApi(bridge, orgaId), [bridge, orgaId]);
   const loader = useCallback(
     () => Promise.all([billing.plans(), billing.invoices()]).then(([plans, invoices]): PlanLoad => ({ plans, invoices })),
@@ -184,8 +186,7 @@ export function PlanPage({ bridge }: { bridge: ShellBridge }) {
   const offer = next ? planChangeOffer(current, next) : null;
   const change = offer?.kind ?? null;
   const chargedNow = offer?.chargedNowCents ?? 0;
-  const pendingId = payment ? null : subscription.pending_payment_id;
-  const shownPayment = payment ?? (pendingId ? { id: pendingId, status: 'pending' as const, amount_cents: null } : null);
+  const shownPayment = shownPaymentOf(payment, subscription, returnedId);
 
   return (
     <Stack gap="6" data-testid="plan-page">

@@ -31,6 +31,7 @@ export const trialSubscription = (extra: Partial<Subscription> = {}): Subscripti
   trial_banner: false,
   sidebar_percent: 30,
   pending_payment_id: null,
+  pending_payment_redirect_url: null,
   ...extra,
 });
 
@@ -74,6 +75,7 @@ export const payment = (extra: Partial<Payment> = {}): Payment => ({
   amount_cents: 2130,
   status: 'pending',
   provider: 'sandbox',
+  redirect_url: null,
   created_at: '2026-11-24T10:00:00.000Z',
   ...extra,
 });

@@ -29,11 +29,13 @@ type LeftDrawerProps = {
   links: DrawerLink[];
   /** set on narrow screens: an overlay closed by an entry, the backdrop or Escape; no mini variant */
   overlay?: DrawerOverlay;
+  /** R4.08 the sidebar notice of the free trial, under the entries (given the drawer's mini state) */
+  notice?: (mini: boolean) => ReactNode;
 };
 
 export const OVERLAY_DRAWER_WIDTH = 280;
 
-export function LeftDrawer({ mini: miniChoice, onToggle, top, links, overlay }: LeftDrawerProps) {
+export function LeftDrawer({ mini: miniChoice, onToggle, top, links, overlay, notice }: LeftDrawerProps) {
   const { t } = useI18n();
   const navRef = useRef<HTMLElement>(null);
   const overlayOpen = overlay?.open ?? false;
@@ -163,6 +165,7 @@ export function LeftDrawer({ mini: miniChoice, onToggle, top, links, overlay }: 
               )}
             </NavLink>
           ))}
+          {notice ? notice(mini) : null}
         </Stack>
       </Box>
     </>

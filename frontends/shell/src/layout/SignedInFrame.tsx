@@ -15,6 +15,11 @@ import type { SignedIn } from '../session/session-start';
 import { drawerLinks } from '../remotes/remote-manifest';
 import { useNotify } from '../snackbar/SnackbarProvider';
 import { NotificationCenter } from '../notifications/NotificationCenter';
+import { SidebarTrialNotice } from '../subscription/SidebarTrialNotice';
+import { SubscriptionGate } from '../subscription/SubscriptionBlock';
+import { SubscriptionNotices } from '../subscription/SubscriptionNotices';
+import { subscriptionStanding } from '../subscription/subscription-standing';
+import { useNow } from '../subscription/useNow';
 import { readNotificationsOption, writeNotificationsOption } from '../notifications/notifications-option';
 import { HelpIcon, MenuIcon, PersonIcon } from './icons';
 import { LeftDrawer } from './LeftDrawer';
@@ -29,7 +34,7 @@ const MINI_BY_DEFAULT_BELOW_PX = 1024;
 /** The frame of a signed-in user: top bar, drawers, store switcher, notification bar and dialogs. */
 export function SignedInFrame({ session }: { session: SignedIn }) {
   const { t, language, changeLanguage } = useI18n();
-  const { logout, api, subscribe } = useSession();
+  const { logout, api, subscribe, reloadOrganization } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
   const paddingTop = useTopPadding();
@@ -56,6 +61,13 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
     [session.user, session.orga, currentStoreId],
   );
   const width = narrow ? 0 : drawerWidth(mini);
+  // spec §4 where the salon stands (trial countdown, expiry, block), following the clock and the live organization
+  const now = useNow();
+  const standing = useMemo(
+    () => (session.orga ? subscriptionStanding(session.orga, session.user.id, now) : null),
+    [session.orga, session.user.id, now],
+  );
+  const inactive = standing !== null && standing.access !== 'ok';
   const notificationStoreId = drawerStoreId(session.orga, session.user.id, currentStoreId);
   const [notificationsOn, setNotificationsOn] = useState(() => readNotificationsOption(window.localStorage));
   const onNotificationsOption = (on: boolean) => {
@@ -97,6 +109,7 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
         top={paddingTop}
         links={links}
         overlay={narrow ? { open: overlayOpen, onClose: closeOverlay } : undefined}
+        notice={standing?.sidebar.show ? (miniDrawer) => <SidebarTrialNotice standing={standing} mini={miniDrawer} /> : undefined}
       />
       <Box ml={`${width}px`} transition="margin-left 0.2s">
         <Flex
@@ -141,7 +154,8 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
             </Link>
           </IconButton>
           {/* R2.07 the bell only while signed in and the notifications option is on */}
-          {notificationsOn && session.orga && notificationStoreId ? (
+          {/* an inactive organization's routes answer 402 (ADR 0030): no bell until it subscribes */}
+          {notificationsOn && session.orga && notificationStoreId && !inactive ? (
             <NotificationCenter
               key={notificationStoreId}
               api={api}
@@ -168,13 +182,16 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
         {session.orga ? (
           <AdminNotificationBar key={session.orga.id} orgaId={session.orga.id} html={session.orga.admin_notification} />
         ) : null}
+        {standing && !inactive ? <SubscriptionNotices key={standing.orgaId} standing={standing} /> : null}
         <Box as="main" p={{ base: '3', md: '6' }}>
-          <Outlet />
+          <SubscriptionGate standing={standing} onLogout={onLogout} recheck={reloadOrganization}>
+            <Outlet />
+          </SubscriptionGate>
         </Box>
       </Box>
       <WelcomeDialog userId={session.user.id} adminSettingsHref={orgaAdmin && session.orga ? `/${session.orga.id}/settings` : null} />
       <AutoRatingDialog user={session.user} orga={session.orga} />
-      {session.orga ? (
+      {session.orga && !inactive ? (
         <MessagePlan
           key={session.orga.id}
           api={api}

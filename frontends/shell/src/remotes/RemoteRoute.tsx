@@ -3,12 +3,15 @@ import { ErrorPage } from '@pawline/ui';
 import { Navigate, useParams } from 'react-router';
 import { useErrorTexts } from '../pages/useErrorTexts';
 import { RequireSignedIn } from '../session/RequireSignedIn';
-import { guardVerdict, type ManifestMount } from './remote-manifest';
+import { guardVerdict, pathIdsWellFormed, type ManifestMount } from './remote-manifest';
 import { RemoteMount } from './RemoteMount';
 import { useShellBridge } from './useShellBridge';
 
 /** One route of the remotes manifest: sign-in, the entry's guard, then the remote's route set. */
 export function RemoteRoute({ mount }: { mount: ManifestMount }) {
+  const { orgaId, storeId } = useParams();
+  const errorTexts = useErrorTexts();
+  if (!pathIdsWellFormed(orgaId, storeId)) return <ErrorPage status={404} texts={errorTexts} />;
   return (
     <RequireSignedIn>
       <GuardedRemote mount={mount} />

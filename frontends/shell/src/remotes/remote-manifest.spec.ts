@@ -7,6 +7,7 @@ import {
   drawerLinks,
   federationNameOf,
   guardVerdict,
+  pathIdsWellFormed,
   manifestMounts,
   manifestProblems,
   remoteManifest,
@@ -169,6 +170,17 @@ describe('the messages entry of the shipped manifest', () => {
       premium: true,
     });
     expect(messages({ ...orga, tier: 2 })?.premium).toBe(false);
+  });
+});
+
+describe('ids in the path', () => {
+  it('takes only id-shaped organization and store segments, so /no-such-page is not an organization', () => {
+    const orga = '16f7a484-d1a9-4966-92b6-d00ff23552b8';
+    expect(pathIdsWellFormed(orga, undefined)).toBe(true);
+    expect(pathIdsWellFormed(orga, 'e49ebd9a-f22d-4c33-af1e-3de918cf7800')).toBe(true);
+    expect(pathIdsWellFormed(undefined, undefined)).toBe(true);
+    expect(pathIdsWellFormed('no-such-page', undefined)).toBe(false);
+    expect(pathIdsWellFormed(orga, 'store')).toBe(false);
   });
 });
 

@@ -121,6 +121,17 @@ export type Viewer = { user: Pick<PersonUser, 'id' | 'orga_id'>; orga: Organizat
 
 export type Verdict = { allow: true } | { allow: false; to: 'home' | 'not_found' };
 
+const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the path's organization and store segments can be ids at all. `/:orgaId` (organization
+ * analytics) would otherwise take any one-segment path (`/no-such-page`) for an organization: such a
+ * path is a 404, signed in or not, before any sign-in or guard.
+ */
+export function pathIdsWellFormed(orgaId: string | undefined, storeId: string | undefined): boolean {
+  return [orgaId, storeId].every((id) => id === undefined || ID_SHAPE.test(id));
+}
+
 /**
  * Whether a viewer passes a route's guard for the path's organization and store (R6.05: failures go to /);
  * a route hidden at the organization's tier (R2.03) also goes home.

@@ -123,3 +123,24 @@ export class BookingBusyEntity {
   @Column({ type: 'timestamptz' })
   version!: Date;
 }
+
+/**
+ * billing's plan of each organization (evt.billing.subscription.changed.v1): the public widget has no member to
+ * carry the tier, so booking keeps it to refuse a store whose organization lost online booking (R1.20, ADR 0031).
+ * No row: the organization is still in its free trial (tier 0).
+ */
+@Entity('booking_orga_plan')
+export class BookingOrgaPlanEntity {
+  @PrimaryColumn({ type: 'uuid', name: 'orga_id' })
+  orgaId!: string;
+
+  @Column({ type: 'integer' })
+  tier!: number;
+
+  @Column({ type: 'jsonb', name: 'plan_limits', nullable: true })
+  planLimits!: Record<string, unknown> | null;
+
+  /** the source event's time: an older event changes nothing */
+  @Column({ type: 'timestamptz' })
+  version!: Date;
+}

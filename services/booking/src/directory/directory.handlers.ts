@@ -12,6 +12,7 @@ import {
   storeCreatedEvent,
   storeDeletedEvent,
   storeUpdatedEvent,
+  subscriptionChangedEvent,
   treatmentCreatedEvent,
   treatmentUpdatedEvent,
   type EventEnvelope,
@@ -72,5 +73,17 @@ export class DirectoryHandlers {
     const ids = { orgaId: event.data.orga_id, storeId: event.data.store_id };
     if (is(event, appointmentDeletedEvent)) await BookingDirectory.appointmentsDeleted(manager, ids, event.data.appointment_ids);
     else await BookingDirectory.appointments(manager, ids, event.data.appointments ?? []);
+  }
+
+  /** billing's plan of the organization: the public widget refuses a store whose plan lacks online booking (ADR 0031). */
+  @EventHandler({ durable: 'booking-directory-plan', events: [subscriptionChangedEvent], maxDeliver: 10 })
+  async onPlan(event: EventEnvelope<EventPayload<typeof subscriptionChangedEvent>>, manager: EntityManager): Promise<void> {
+    const { orga_id, tier, limits } = event.data;
+    await manager.query(
+      `INSERT INTO booking_orga_plan (orga_id, tier, plan_limits, version) VALUES ($1, $2, $3::jsonb, $4)
+       ON CONFLICT (orga_id) DO UPDATE SET tier = EXCLUDED.tier, plan_limits = EXCLUDED.plan_limits, version = EXCLUDED.version
+       WHERE booking_orga_plan.version <= EXCLUDED.version`,
+      [orga_id, tier, tier === 5 && limits ? JSON.stringify(limits) : null, event.occurredAt],
+    );
   }
 }

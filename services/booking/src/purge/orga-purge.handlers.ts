@@ -12,6 +12,7 @@ export const ORGA_TABLES: readonly string[] = [
   'booking_treatment',
   'booking_staff',
   'booking_store',
+  'booking_orga_plan',
 ];
 
 /** R1.17 a cancelled organization loses its booking data. */

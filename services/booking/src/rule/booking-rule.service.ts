@@ -37,6 +37,7 @@ export class BookingRuleService {
     const problems = ruleProblems(input);
     if (problems) throw new RpcError('validation_failed', { fields: problems });
     const id = randomUUID();
+    let created: BookingRule | undefined;
     await this.db.transaction(async (m) => {
       if (input.user_id) {
         const [staff] = await m.query<unknown[]>(`SELECT 1 FROM booking_staff WHERE orga_id = $1 AND user_id = $2 AND active`, [
@@ -69,9 +70,17 @@ export class BookingRuleService {
           r.end_sec,
         ],
       );
-      await this.outbox.add(m, bookingRuleCreatedEvent, { orga_id: scope.orgaId, store_id: scope.storeId, rule_id: id }, scope.meta);
+      // the rule itself rides along: analytics keeps staff working hours from it (R1.12 staff utilisation)
+      const [row] = await m.query<BookingRuleRow[]>(`SELECT ${RULE_COLUMNS} FROM booking_rule WHERE id = $1`, [id]);
+      created = toBookingRule(row);
+      await this.outbox.add(
+        m,
+        bookingRuleCreatedEvent,
+        { orga_id: scope.orgaId, store_id: scope.storeId, rule_id: id, rule: created },
+        scope.meta,
+      );
     });
-    return this.get(scope, id);
+    return created!;
   }
 
   async delete(scope: StoreScope, ruleId: string): Promise<{ id: string }> {

@@ -125,7 +125,7 @@ export class CustomerService {
         [id, scope.orgaId, scope.storeId, ...valueList(values)],
       );
       await refreshCustomerSearch(m, id);
-      await this.tags.replace(m, 'customer', scope.orgaId, id, input.tags);
+      await this.tags.replace(m, 'customer', scope.orgaId, id, input.tags, scope.member);
       await this.replaceExternalIds(m, scope.orgaId, id, input.external_services);
       await this.outbox.add(
         m,
@@ -149,7 +149,7 @@ export class CustomerService {
         [row.id, ...valueList(values)],
       );
       await refreshCustomerSearch(m, row.id);
-      if (input.tags) await this.tags.replace(m, 'customer', scope.orgaId, row.id, input.tags);
+      if (input.tags) await this.tags.replace(m, 'customer', scope.orgaId, row.id, input.tags, scope.member);
       if (input.external_services) await this.replaceExternalIds(m, scope.orgaId, row.id, input.external_services);
       await this.outbox.add(
         m,

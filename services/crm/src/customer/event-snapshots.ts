@@ -7,10 +7,11 @@ import type { EntityManager } from 'typeorm';
  */
 const VERSION = `to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The customer as other services keep it (messaging's directory), for the customer events. */
+/** The customer as other services keep it (messaging's directory; marketing's audience: city and tags), for the customer events. */
 export async function customerEventSnapshot(m: EntityManager, customerId: string): Promise<CustomerEventSnapshot> {
   const [row] = await m.query<CustomerEventSnapshot[]>(
-    `SELECT first_name, last_name, country, fon, fon_2, consent_messages, consent_reminders, consent_marketing, ${VERSION} AS version
+    `SELECT first_name, last_name, country, fon, fon_2, consent_messages, consent_reminders, consent_marketing, ${VERSION} AS version,
+            city, ARRAY(SELECT tag_id::text FROM customer_tag WHERE customer_id = customer.id ORDER BY tag_id) AS tag_ids
        FROM customer WHERE id = $1`,
     [customerId],
   );

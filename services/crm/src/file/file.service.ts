@@ -13,7 +13,16 @@ import {
 } from '@pawline/contracts';
 import { UPLOAD_LIMITS } from '@pawline/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-import { FILE_STORAGE, OutboxService, RpcError, type FileStorage, type StoreScope } from '@pawline/nest-kit';
+import {
+  FILE_STORAGE,
+  OutboxService,
+  RpcError,
+  planOf,
+  requirePlanQuota,
+  requirePlanQuotaLocked,
+  type FileStorage,
+  type StoreScope,
+} from '@pawline/nest-kit';
 import { CustomerService } from '../customer/customer.service';
 import { PetService } from '../pet/pet.service';
 import { toStoredFile, type StoredFileRow } from './file-rows';
@@ -62,6 +71,8 @@ export class FileService {
     if (input.offset === 0) {
       await this.db.query(`DELETE FROM upload_part WHERE created_at < now() - ${ABANDONED_UPLOAD}`);
       const replaced = input.replaces_file_id ? await this.replacedFile(scope, owner, input.replaces_file_id) : null;
+      // refused before any part is kept; counted again under the lock when the upload finishes
+      await this.requireRoom(this.db, scope, owner, replaced ? 1 : 0);
       const problem = checkAnnouncedUpload(input.kind, (await this.count(this.db, owner)) - (replaced ? 1 : 0), input.total_size);
       if (problem) throw uploadError(problem);
     }
@@ -138,6 +149,7 @@ export class FileService {
           await m.query(`DELETE FROM stored_file WHERE id = $1`, [input.replaces_file_id]);
           replacedKeys.push(removed[0].storage_key, ...(removed[0].thumbnail_key ? [removed[0].thumbnail_key] : []));
         }
+        await this.requireRoom(m, scope, owner, 0, true);
         const limit = UPLOAD_LIMITS[input.kind].maxFiles;
         if ((await this.count(m, owner)) >= limit) throw uploadError({ problem: 'tooMany', limit });
         const rows: StoredFileRow[] = await m.query(
@@ -166,6 +178,33 @@ export class FileService {
       await this.customers.deleteBlobs(thumbnailKey ? [key, thumbnailKey] : [key]);
       throw error;
     }
+  }
+
+  /**
+   * R1.20 the plan's room for one more file: pet images are counted per pet (the plan's number, at
+   * most spec §9's 4), customer files (the attachments) per organization. `locked` counts under the
+   * quota's lock inside the finishing transaction, so two uploads finishing together cannot pass it.
+   */
+  private async requireRoom(
+    m: Pick<EntityManager, 'query'>,
+    scope: StoreScope,
+    owner: Owner,
+    replacing: number,
+    locked = false,
+  ): Promise<void> {
+    const quota = owner.kind === 'pet_image' ? 'pet_images' : 'attachments';
+    // a plan with spec §9's 4 images per pet leaves the count to the upload rules ('Too many files. Limit: ', R5.10)
+    if (quota === 'pet_images' && planOf(scope.member).quotas.pet_images >= UPLOAD_LIMITS.pet_image.maxFiles) return;
+    const scopeKey = quota === 'pet_images' ? owner.ownerId : scope.orgaId;
+    const count = async () => {
+      const rows: { n: string }[] =
+        quota === 'pet_images'
+          ? await m.query(`SELECT count(*) AS n FROM stored_file WHERE owner_id = $1 AND kind = 'pet_image'`, [owner.ownerId])
+          : await m.query(`SELECT count(*) AS n FROM stored_file WHERE orga_id = $1 AND kind = 'customer_privacy'`, [scope.orgaId]);
+      return Number(rows[0]?.n ?? 0) - replacing;
+    };
+    if (locked) await requirePlanQuotaLocked(m, scope.member, quota, scopeKey, count);
+    else requirePlanQuota(scope.member, quota, await count());
   }
 
   /** A file added or removed changes its customer or pet: realtime clients refetch it (R4.20). */

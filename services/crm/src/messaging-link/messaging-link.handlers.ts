@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { customerUpdatedEvent, petNamesRpc, unsubscribeCustomerRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { OutboxService, RpcError, RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
+import { customerEventSnapshot } from '../customer/event-snapshots';
 
 /**
  * What messaging asks of crm for a customer's WhatsApp answer: service to service only (no signed-in
@@ -14,16 +15,21 @@ export class MessagingLinkHandlers {
     private readonly outbox: OutboxService,
   ) {}
 
-  /** spec §3 button set 3 'unsubscribe': every messaging consent off; customer.updated tells the directories. */
+  /**
+   * spec §3 button set 3 'unsubscribe': every messaging consent off; a campaign's 'don't read' (consents
+   * 'marketing'): the marketing consent only. customer.updated, with the customer as written, tells the
+   * directories (messaging's, marketing's audience).
+   */
   @RpcHandler(unsubscribeCustomerRpc)
   async unsubscribe(
     input: RpcRequest<typeof unsubscribeCustomerRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof unsubscribeCustomerRpc>> {
     if (ctx.auth) throw new RpcError('forbidden');
+    const marketingOnly = input.consents === 'marketing';
     return this.db.transaction(async (m) => {
       const [row] = await m.query<{ store_id: string; subscribed: boolean }[]>(
-        `SELECT store_id, (consent_messages OR consent_reminders OR consent_marketing) AS subscribed
+        `SELECT store_id, ${marketingOnly ? 'consent_marketing' : '(consent_messages OR consent_reminders OR consent_marketing)'} AS subscribed
            FROM customer WHERE id = $1 AND orga_id = $2 FOR UPDATE`,
         [input.customer_id, input.orga_id],
       );
@@ -31,13 +37,20 @@ export class MessagingLinkHandlers {
       // an unsubscribe sent twice changes nothing the second time, and publishes nothing
       if (!row.subscribed) return { customer_id: input.customer_id, changed: false };
       await m.query(
-        `UPDATE customer SET consent_messages = false, consent_reminders = false, consent_marketing = false, updated_at = now() WHERE id = $1`,
+        marketingOnly
+          ? `UPDATE customer SET consent_marketing = false, updated_at = now() WHERE id = $1`
+          : `UPDATE customer SET consent_messages = false, consent_reminders = false, consent_marketing = false, updated_at = now() WHERE id = $1`,
         [input.customer_id],
       );
       await this.outbox.add(
         m,
         customerUpdatedEvent,
-        { orga_id: input.orga_id, store_id: row.store_id, customer_id: input.customer_id },
+        {
+          orga_id: input.orga_id,
+          store_id: row.store_id,
+          customer_id: input.customer_id,
+          customer: await customerEventSnapshot(m, input.customer_id),
+        },
         { orgaId: input.orga_id, storeId: row.store_id, actor: null },
       );
       return { customer_id: input.customer_id, changed: true };

@@ -1,5 +1,5 @@
 import { createPetRpc, petSchema } from '@pawline/contracts';
-import { bornProblem, mergePet } from './pet-rules';
+import { bornProblem, mergePet, writesDetailedNotes } from './pet-rules';
 
 const ids = {
   orga_id: '2f7c7d3e-4a57-4c4e-9a39-7d0c2b0f4b11',
@@ -52,5 +52,18 @@ describe('pet rules', () => {
     expect(bornProblem('2020-02-29', today)).toBeNull();
     expect(bornProblem('2021-02-29', today)).toBe('validation.date');
     expect(bornProblem('2027-01-01', today)).toBe('validation.dateInFuture');
+  });
+});
+
+describe('detailed pet notes (R1.20)', () => {
+  it('R1.20 a new or changed behaviour, notes or medical value writes detailed notes; keeping or clearing them does not', () => {
+    const stored = mergePet(null, { name: 'Fido', notes: 'Old note' });
+    expect(writesDetailedNotes(null, mergePet(null, { name: 'Fido' }))).toBe(false);
+    expect(writesDetailedNotes(null, mergePet(null, { name: 'Fido', medical: 'Oats' }))).toBe(true);
+    expect(writesDetailedNotes(stored, mergePet(stored, { breed: 'Beagle' }))).toBe(false);
+    expect(writesDetailedNotes(stored, mergePet(stored, { notes: '  Old note ' }))).toBe(false);
+    expect(writesDetailedNotes(stored, mergePet(stored, { notes: null }))).toBe(false);
+    expect(writesDetailedNotes(stored, mergePet(stored, { attitude: 'Bites' }))).toBe(true);
+    expect(writesDetailedNotes(stored, mergePet(stored, { allergies: 'Dust' }))).toBe(false);
   });
 });

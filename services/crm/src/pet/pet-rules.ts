@@ -1,4 +1,5 @@
 import type { PetFields } from '@pawline/contracts';
+import { DETAILED_PET_NOTE_FIELDS } from '@pawline/domain';
 
 /** The pet as stored: every field resolved. */
 export type PetValues = {
@@ -63,4 +64,13 @@ export function bornProblem(born: string | null, today: Date = new Date()): stri
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== born) return 'validation.date';
   if (date.getTime() > today.getTime()) return 'validation.dateInFuture';
   return null;
+}
+
+/**
+ * R1.20 detailed pet notes (behaviour, notes, medical) are a premium feature: whether this create or
+ * update writes one of them with a new value. Keeping or clearing what is stored is always allowed,
+ * so a salon that lost the feature can still edit the rest of the pet.
+ */
+export function writesDetailedNotes(before: PetValues | null, after: PetValues): boolean {
+  return DETAILED_PET_NOTE_FIELDS.some((key) => after[key] !== null && after[key] !== (before?.[key] ?? null));
 }

@@ -13,14 +13,14 @@ import {
   type updatePetRpc,
 } from '@pawline/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type ListScope, OutboxService, RpcError, type StoreScope } from '@pawline/nest-kit';
+import { type ListScope, OutboxService, RpcError, requirePlanFeature, type StoreScope } from '@pawline/nest-kit';
 import { CustomerService } from '../customer/customer.service';
 import { petEventSnapshot } from '../customer/event-snapshots';
 import { refreshCustomerSearch } from '../search/customer-search';
 import { foldText } from '../search/search-text';
 import { TagLinks } from '../tag/tag-links';
 import { PET_COLUMNS, toPet, type PetRow } from './pet-rows';
-import { bornProblem, mergePet, type PetValues } from './pet-rules';
+import { bornProblem, mergePet, writesDetailedNotes, type PetValues } from './pet-rules';
 
 type Runner = Pick<EntityManager, 'query'>;
 
@@ -61,6 +61,7 @@ export class PetService {
   async create(scope: StoreScope, input: RpcRequest<typeof createPetRpc>): Promise<PetDetail> {
     const values = mergePet(null, input);
     this.check(values);
+    if (writesDetailedNotes(null, values)) requirePlanFeature(scope.member, 'detailed_pet_notes');
     const id = randomUUID();
     return this.db.transaction(async (m) => {
       const owner = await this.customers.visibleRow(scope, input.customer_id, m);
@@ -71,7 +72,7 @@ export class PetService {
         [id, scope.orgaId, owner.store_id, owner.id, ...valueList(values)],
       );
       await refreshCustomerSearch(m, owner.id);
-      await this.tags.replace(m, 'pet', scope.orgaId, id, input.tags);
+      await this.tags.replace(m, 'pet', scope.orgaId, id, input.tags, scope.member);
       await this.outbox.add(
         m,
         petCreatedEvent,
@@ -87,6 +88,7 @@ export class PetService {
       const row = await this.visibleRow(scope, input.pet_id, m);
       const values = mergePet(row, input);
       this.check(values);
+      if (writesDetailedNotes(row, values)) requirePlanFeature(scope.member, 'detailed_pet_notes');
       await m.query(
         `UPDATE pet SET name = $2, pet_type = $3, breed = $4, hair = $5, size = $6, sex = $7, born = $8, weight = $9, allergies = $10,
            sterilized = $11, vaccinated = $12, colour = $13, microchip = $14, attitude = $15, notes = $16, medical = $17, updated_at = now()
@@ -94,7 +96,7 @@ export class PetService {
         [row.id, ...valueList(values)],
       );
       if (values.name !== row.name) await refreshCustomerSearch(m, row.customer_id);
-      if (input.tags) await this.tags.replace(m, 'pet', scope.orgaId, row.id, input.tags);
+      if (input.tags) await this.tags.replace(m, 'pet', scope.orgaId, row.id, input.tags, scope.member);
       await this.outbox.add(
         m,
         petUpdatedEvent,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AssignedTag, TagKind } from '@pawline/contracts';
-import { RpcError } from '@pawline/nest-kit';
+import { RpcError, requirePlanFeature, type TierOf } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 
@@ -13,10 +13,23 @@ export class TagLinks {
   constructor(private readonly db: DataSource) {}
 
   /** Replaces the owner's tags; every tag must be one of the organization's tags of that kind. */
-  async replace(m: Runner, kind: TagKind, orgaId: string, ownerId: string, tags: { tag_id: string; tag_order: number }[]): Promise<void> {
+  async replace(
+    m: Runner,
+    kind: TagKind,
+    orgaId: string,
+    ownerId: string,
+    tags: { tag_id: string; tag_order: number }[],
+    member?: TierOf,
+  ): Promise<void> {
     const { table, owner } = TABLE[kind];
     const ids = [...new Set(tags.map((t) => t.tag_id))];
     if (ids.length !== tags.length) throw new RpcError('validation_failed', { fields: { tags: 'validation.duplicateTag' } });
+    if (member && ids.length > 0) {
+      // R1.20 tags are a premium feature: a plan without them keeps or removes the tags it has, adds none
+      const linked: { tag_id: string }[] = await m.query(`SELECT tag_id FROM ${table} WHERE ${owner} = $1`, [ownerId]);
+      const had = new Set(linked.map((l) => l.tag_id));
+      if (ids.some((id) => !had.has(id))) requirePlanFeature(member, 'tags');
+    }
     if (ids.length > 0) {
       const found: { n: string }[] = await m.query(
         `SELECT count(*) AS n FROM tag WHERE id = ANY($1::uuid[]) AND orga_id = $2 AND kind = $3`,

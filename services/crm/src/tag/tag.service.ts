@@ -11,7 +11,7 @@ import {
   type updateTagRpc,
 } from '@pawline/contracts';
 import { DataSource } from 'typeorm';
-import { type OrgaScope, OutboxService, RpcError } from '@pawline/nest-kit';
+import { type OrgaScope, OutboxService, RpcError, requirePlanFeature, requirePlanQuotaLocked } from '@pawline/nest-kit';
 import { tagLookProblem } from './tag-rules';
 
 /** R1.05 the organization's customer and pet tags. */
@@ -50,7 +50,13 @@ export class TagService {
       emoji: input.emoji,
       tag_order: input.tag_order,
     };
+    // R1.20 tags are a premium feature with a number per plan, counted under the organization's lock
+    requirePlanFeature(scope.member, 'tags');
     await this.db.transaction(async (m) => {
+      await requirePlanQuotaLocked(m, scope.member, 'tags', scope.orgaId, async () => {
+        const rows: { n: string }[] = await m.query(`SELECT count(*) AS n FROM tag WHERE orga_id = $1`, [scope.orgaId]);
+        return Number(rows[0]?.n ?? 0);
+      });
       await m.query(`INSERT INTO tag (id, orga_id, kind, name, icon, emoji, tag_order) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
         tag.id,
         tag.orga_id,

@@ -1,4 +1,5 @@
 import { memberAccessRpc, type AuthContext, type CheckedMember, type MemberAccess } from '@pawline/contracts';
+import { memberSubscriptionAccess } from '@pawline/domain';
 import { isAllowed, type AccessNeed } from '@pawline/nest-kit';
 import { ApiError } from '../http/api-error';
 import type { RpcCaller } from '../http/rpc-caller';
@@ -15,9 +16,25 @@ export class AccessGuard {
     private readonly cache: MembershipCache,
   ) {}
 
-  async check(auth: AuthContext, access: AccessNeed, orgaId: string, storeId: string | null): Promise<CheckedMember> {
+  /**
+   * The spec §6 guard, then the subscription's block (R4.09, R6.07, docs/adr/0030): a member of an
+   * organization whose trial expired or whose Premium lapsed gets 402 subscription_inactive on
+   * every route but those open `whileInactive` (the organization, plan, subscription and payment);
+   * the answer says whether the caller may subscribe (administrators) or must ask their administrator.
+   */
+  async check(
+    auth: AuthContext,
+    access: AccessNeed,
+    orgaId: string,
+    storeId: string | null,
+    options: { whileInactive?: boolean; now?: Date } = {},
+  ): Promise<CheckedMember> {
     const membership = await this.membership(auth, orgaId);
     if (!isAllowed(membership, access, storeId)) throw new ApiError('forbidden');
+    if (!options.whileInactive) {
+      const standing = memberSubscriptionAccess(membership, options.now ?? new Date());
+      if (standing !== 'ok') throw new ApiError('subscription_inactive', { extra: { access: standing } });
+    }
     return { ...membership, user_id: auth.userId, orga_id: orgaId };
   }
 

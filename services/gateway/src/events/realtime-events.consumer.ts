@@ -2,9 +2,10 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { eventEnvelopeSchema, type EventEnvelope } from '@pawline/contracts';
-import { KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, streamName, type KitConfig } from '@pawline/nest-kit';
+import { continueTrace, KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, streamName, type KitConfig } from '@pawline/nest-kit';
 import { toRealtimeMessage } from '../realtime/realtime-message';
 import { eventRoomsOf } from '../realtime/realtime-rooms';
+import { REALTIME_ATTR, realtimeSpanName } from '../realtime/realtime-tracing';
 import { RealtimeServer } from '../realtime/realtime.server';
 
 /** One durable shared by every gateway process: each event is handled once and fanned out through the socket.io adapter. */
@@ -61,7 +62,20 @@ export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleD
       for await (const message of messages) {
         try {
           const parsed = eventEnvelopeSchema.safeParse(JSON.parse(message.string()));
-          if (parsed.success) await this.handle(parsed.data);
+          if (parsed.success) {
+            const envelope = parsed.data;
+            // continues the event's trace (traceparent in the NATS headers, as the kit's consumers do)
+            await continueTrace(
+              realtimeSpanName(envelope.subject),
+              message.headers,
+              {
+                [REALTIME_ATTR.subject]: envelope.subject,
+                [REALTIME_ATTR.source]: 'nats',
+                'messaging.consumer.group.name': REALTIME_DURABLE,
+              },
+              () => this.handle(envelope),
+            );
+          }
         } catch (error) {
           this.log.warn('unreadable event skipped', { subject: message.subject, err: String(error) });
         }
@@ -78,7 +92,7 @@ export class RealtimeEventsConsumer implements OnApplicationBootstrap, OnModuleD
   async handle(envelope: EventEnvelope): Promise<void> {
     const message = toRealtimeMessage(envelope);
     const send = (): void => {
-      if (message) this.realtime.publish(message, eventRoomsOf(envelope));
+      if (message) this.realtime.publish(message, eventRoomsOf(envelope), envelope.subject);
     };
     // this durable reaches one gateway process; membershipChanged reaches the others through the adapter
     const orgaId = membershipChangeOrga(envelope);

@@ -129,7 +129,9 @@ async function answer(
     let member: CheckedMember | undefined;
     if (typeof route.access === 'object') {
       if (!auth) throw new ApiError('unauthorized');
-      member = await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null);
+      member = await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null, {
+        whileInactive: route.access.whileInactive === true,
+      });
     }
     let rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
     const ctx: RouteContext = {

@@ -20,8 +20,13 @@ export type { HttpMethod, PathParameter } from '@pawline/contracts';
 /** The spec §6 guards a route of `:orga` can ask for (the kit's access rules, shared with the services). */
 export type OrgaAccess = AccessNeed;
 
-/** Who may call a route: anyone, any signed-in user, or a member passing a spec §6 guard of `:orga`. */
-export type RouteAccess = 'public' | 'user' | { orga: OrgaAccess };
+/**
+ * Who may call a route: anyone, any signed-in user, or a member passing a spec §6 guard of `:orga`.
+ * `whileInactive`: the route stays open while the organization's trial has expired or its Premium
+ * lapsed (reading the organization, the plan and subscription, subscribing and paying); every other
+ * route of `:orga` then answers 402 subscription_inactive (R4.09, R6.07, docs/adr/0030).
+ */
+export type RouteAccess = 'public' | 'user' | { orga: OrgaAccess; whileInactive?: true };
 
 export type CookieOptions = { maxAgeSeconds?: number };
 

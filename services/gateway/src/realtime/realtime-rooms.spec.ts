@@ -83,6 +83,23 @@ describe('realtime rooms', () => {
     expect(receives({ ...worker, share_pets: false }, petIn(storeB))).toBe(false);
   });
 
+  it('R6.02 R6.06 campaign events reach the store’s administrators and the organization’s, never a worker who reads the store', () => {
+    const campaignIn = (storeId: string) => event('evt.marketing.campaign.created.v1', storeId, { campaign_id: 'c' });
+    const messageOf = (storeId: string) =>
+      event('evt.messaging.campaign-message.status-changed.v1', storeId, { campaign_id: 'c', customer_id: 'x', status: 2 });
+    const worker = membership({ orga_rank: 3 });
+    expect(receives(worker, appointmentIn(storeA))).toBe(true);
+    expect(receives(worker, campaignIn(storeA))).toBe(false);
+    expect(receives(worker, messageOf(storeA))).toBe(false);
+    const storeAdmin = membership({ orga_rank: 4, store_overrides: { [storeA]: 1, [storeB]: 3 } });
+    expect(receives(storeAdmin, campaignIn(storeA))).toBe(true);
+    expect(receives(storeAdmin, messageOf(storeA))).toBe(true);
+    expect(receives(storeAdmin, campaignIn(storeB))).toBe(false);
+    expect(receives(membership({ orga_rank: 1 }), campaignIn(storeC))).toBe(true);
+    expect(receives(membership({ orga_rank: 0 }), event('evt.marketing.campaign.deleted.v1', null, { campaign_id: 'c' }))).toBe(true);
+    expect(receives(worker, event('evt.marketing.campaign.deleted.v1', null, { campaign_id: 'c' }))).toBe(false);
+  });
+
   it('R3.03 a deactivated member and a non-member have no rooms at all', () => {
     expect(accessRoomsOf(orga, self, membership({ active: false, orga_rank: 0 }))).toEqual([]);
     expect(accessRoomsOf(orga, self, membership({ member: false, orga_rank: 0 }))).toEqual([]);
@@ -139,6 +156,9 @@ describe('realtime rooms', () => {
           ? canUseSharedLists(m, 'pet_read')
           : isAllowed(m, 'store_read', storeId) && isAllowed(m, 'pet_read', storeId);
         expect(receives(m, petIn(storeId))).toBe(petsReadable);
+        // GET …/marketing/store/:store (store_admin) or /orga/:orga/marketing (orga_admin)
+        const campaign = event('evt.marketing.campaign.updated.v1', storeId, { campaign_id: 'c' });
+        expect(receives(m, campaign)).toBe(isAllowed(m, 'store_admin', storeId) || isAllowed(m, 'orga_admin', null));
         // GET /orga/:orga/store lists the reached stores
         expect(receives(m, event('evt.identity.store.updated.v1', storeId))).toBe(canReachStore(m, storeId));
         // GET /orga/:orga and …/tags: any member
@@ -147,7 +167,7 @@ describe('realtime rooms', () => {
         const change = event('evt.identity.member.changed.v1', null, { user_id: changedUser, change: 'updated' });
         expect(receives(m, change)).toBe(isAllowed(m, 'orga_admin', null) || (member && changedUser === self));
         // a socket of another organization, whatever its access there
-        for (const envelope of [appointmentIn(storeId), petIn(storeId), event('evt.crm.tag.created.v1', null), change]) {
+        for (const envelope of [appointmentIn(storeId), petIn(storeId), event('evt.crm.tag.created.v1', null), change, campaign]) {
           expect(receives(m, envelope, self, otherOrga)).toBe(false);
         }
       }),

@@ -17,6 +17,8 @@ export const ownRoom = (orgaId: string, userId: string) => `o:${orgaId}:user:${u
 export const reachRoom = (orgaId: string, storeId: string) => `o:${orgaId}:reach:${storeId}`;
 /** Members who may read the store (store_read): its appointments and other store data. */
 export const storeRoom = (orgaId: string, storeId: string) => `o:${orgaId}:store:${storeId}`;
+/** Administrators of the store (store_admin): its marketing (spec §2, §6: campaigns are the store administrators'). */
+export const storeAdminRoom = (orgaId: string, storeId: string) => `o:${orgaId}:store-admin:${storeId}`;
 /** Members who may read the store's customers and pets (store_read and pet_read there). */
 export const petsRoom = (orgaId: string, storeId: string) => `o:${orgaId}:pets:${storeId}`;
 /** Members who may read the organization's shared customer and pet lists (share_pets, R6.08). */
@@ -37,6 +39,7 @@ export function accessRoomsOf(orgaId: string, userId: string, m: Membership): st
   for (const storeId of m.store_ids) {
     if (!canReachStore(m, storeId)) continue;
     rooms.push(reachRoom(orgaId, storeId));
+    if (isAllowed(m, 'store_admin', storeId)) rooms.push(storeAdminRoom(orgaId, storeId));
     if (!isAllowed(m, 'store_read', storeId)) continue;
     rooms.push(storeRoom(orgaId, storeId));
     // GET …/store/:store/customer|pet: store_read at the gateway, pet_read in the service
@@ -85,6 +88,11 @@ export function eventRoomsOf(envelope: EventEnvelope): string[] {
     if (scope.startsWith('customer') || scope.startsWith('pet')) {
       return storeId ? [petsRoom(orgaId, storeId), sharedPetsRoom(orgaId)] : [adminRoom(orgaId)];
     }
+  }
+  // GET …/marketing/store/:store and …/marketing/:campaign: the store's administrators; GET /orga/:orga/marketing:
+  // the organization's. A campaign message's status moves a campaign customer, read the same way.
+  if (service === 'marketing' || (service === 'messaging' && scope.startsWith('campaign'))) {
+    return storeId ? [storeAdminRoom(orgaId, storeId), adminRoom(orgaId)] : [adminRoom(orgaId)];
   }
   return storeId ? [storeRoom(orgaId, storeId)] : [adminRoom(orgaId)];
 }

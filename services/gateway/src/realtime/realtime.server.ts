@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { trace } from '@opentelemetry/api';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { AuthContext, MemberAccess } from '@pawline/contracts';
@@ -8,6 +8,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { ApiError } from '../http/api-error';
 import type { RealtimeMessage } from './realtime-message';
 import { accessRoomsOf, roomChanges } from './realtime-rooms';
+import { createTracedAdapter, emitting, localSocketCount, recordDelivery } from './realtime-tracing';
 
 /** The socket event name every realtime message is sent under. */
 export const REALTIME_EVENT = 'message';
@@ -62,7 +63,7 @@ export class RealtimeServer {
       const pub = redis.duplicate();
       const sub = redis.duplicate();
       this.redisClients.push(pub, sub);
-      io.adapter(createAdapter(pub, sub, { key: `${keyPrefix}socket.io`, requestsTimeout: PEERS_TIMEOUT_MS }));
+      io.adapter(createTracedAdapter(pub, sub, { key: `${keyPrefix}socket.io`, requestsTimeout: PEERS_TIMEOUT_MS }));
       this.clustered = true;
     }
     io.use((socket, next) => {
@@ -90,9 +91,17 @@ export class RealtimeServer {
     this.io = io;
   }
 
-  /** Sends an event to its rooms (realtime-rooms.ts eventRoomsOf), on every gateway process. */
-  publish(message: RealtimeMessage, rooms: readonly string[]): void {
-    if (rooms.length > 0) this.io?.to([...rooms]).emit(REALTIME_EVENT, message);
+  /**
+   * Sends an event to its rooms (realtime-rooms.ts eventRoomsOf), on every gateway process. Records the
+   * delivery (scope, rooms, this process's sockets) on the active span, the consumer's `realtime <subject>`;
+   * the other processes deliver it in spans of their own, children of that one (realtime-tracing.ts).
+   */
+  publish(message: RealtimeMessage, rooms: readonly string[], subject: string): void {
+    const io = this.io;
+    const delivery = { subject, scope: message.scope };
+    if (!io || rooms.length === 0) return recordDelivery(trace.getActiveSpan(), delivery, 0, 0);
+    recordDelivery(trace.getActiveSpan(), delivery, rooms.length, localSocketCount(io.of('/').adapter, rooms));
+    emitting(delivery, () => io.to([...rooms]).emit(REALTIME_EVENT, message));
   }
 
   /**

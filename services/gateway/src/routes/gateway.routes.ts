@@ -14,6 +14,9 @@ import { messagingWebhookRoutes } from './messaging-webhook.routes';
 import { bookingRoutes } from './booking.routes';
 import { bookingPublicRoutes } from './booking-public.routes';
 import { billingRoutes } from './billing.routes';
+import { billingWebhookRoutes } from './billing-webhook.routes';
+import { marketingRoutes } from './marketing.routes';
+import { analyticsRoutes } from './analytics.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -30,6 +33,9 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...bookingRoutes,
     ...bookingPublicRoutes,
     ...billingRoutes,
+    ...billingWebhookRoutes,
+    ...marketingRoutes,
+    ...analyticsRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];

@@ -65,8 +65,9 @@ export const identityAdminRoutes: ApiRoute[] = [
     rpc: updateOrgaSettingsRpc,
     input: (ctx) => ({ ...ctx.body, orga_id: orgaParam(ctx) }),
   }),
+  // an expired trial may still be cancelled instead of subscribed (R1.17, ADR 0030)
   rpcRoute(orga.cancelOrga, {
-    access: { orga: 'orga_admin' },
+    access: { orga: 'orga_admin', whileInactive: true },
     rpc: cancelOrgaRpc,
     input: (ctx) => ({ ...ctx.body, orga_id: orgaParam(ctx) }),
   }),

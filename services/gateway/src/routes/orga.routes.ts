@@ -28,8 +28,9 @@ export const orgaRoutes: ApiRoute[] = [
   rpcRoute(http.listOrgas, { access: 'user', rpc: listOrgasRpc, input: () => ({}) }),
   // spec §7: the organization with its treatments, tags and external services; each service owns its
   // list and checks the member itself, the four calls go out together
+  // open while the organization is inactive: the shell reads its tier and dates to show the block (ADR 0030)
   multiRpcRoute(http.getOrga, {
-    access: { orga: 'member' },
+    access: { orga: 'member', whileInactive: true },
     run: async (ctx, rpc): Promise<OrganizationView> => {
       const orga_id = orgaParam(ctx);
       const [orga, treatments, tags, external_services] = await Promise.all([

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
 import { isUnsafeText } from '@pawline/contracts';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { consumersIdle, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import type { z } from 'zod';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the fuzz starts what the launcher starts: services/*/src/*.service-definition.ts
 import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
@@ -303,13 +303,18 @@ function changedTables(before: Record<string, string>, after: Record<string, str
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((table) => before[table] !== after[table]);
 }
 
-/** Fingerprints until two in a row agree: the world's events and mails have settled. */
+/**
+ * Fingerprints until two in a row agree and every consumer has acknowledged all it was given: the
+ * world's events and mails have settled. A quiet database alone is not enough: an event retried after a
+ * backoff (messaging's store zone waits seconds for its organization on a loaded machine) would write
+ * later, read as a change made by whatever bad request was in flight.
+ */
 async function settled(env: TestEnv): Promise<Record<string, string>> {
   let previous = await fingerprint(env);
-  for (let attempt = 0; attempt < 40; attempt += 1) {
+  for (let attempt = 0; attempt < 160; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const next = await fingerprint(env);
-    if (changedTables(previous, next).length === 0) return next;
+    if (changedTables(previous, next).length === 0 && (await consumersIdle(env.nats(), env.subjectPrefix))) return next;
     previous = next;
   }
   throw new Error(`the database never settled: ${changedTables(previous, await fingerprint(env)).join(', ')}`);

@@ -123,6 +123,9 @@ const THROWAWAY: Record<string, Throwaway> = {
   // a request accepted or deleted is spent: each row gets a new one, asked for through the public widget routes
   'DELETE /api/v1/orga/:orga/store/:store/booking/admin/slot/:slot': async (world) => ({ slot: await world.newBookingRequest() }),
   'POST /api/v1/orga/:orga/store/:store/booking/admin/slot/:slot/accept': async (world) => ({ slot: await world.newBookingRequest() }),
+  'DELETE /api/v1/orga/:orga/marketing/store/:store/:campaign': async (world) => ({
+    campaign: idOf(await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/marketing/store/${world.a.store2}`, { name: 'Gone' })),
+  }),
   'DELETE /api/v1/orga/:orga/store/:store/appointment/:id': async (world) => {
     const booked = await world.ownerOfA('post', `${storeOfA(world)}/appointment`, {
       appointment: { date: '2027-04-05', hour: 9, min: 0, duration: 30, pet_ids: [world.ids['pet']] },
@@ -180,8 +183,17 @@ function specAllows(member: MemberPlan, guard: Guard, store: 'store1' | 'store2'
 }
 
 /** Rules a service adds to the route's guard (the guard lets these callers through; the service refuses). */
-const SERVICE_RULES: Record<string, { rule: string; allows(rank: number): boolean }> = {
+const SERVICE_RULES: Record<string, { rule: string; allows(rank: number, member: MemberPlan): boolean }> = {
   'POST /api/v1/orga/:orga/cancel': { rule: 'R1.17 only the owner cancels (identity)', allows: (rank) => rank === 0 },
+  // a campaign read by its id (no :store in spec §7's path): the administrators of its store, store 2 (marketing)
+  'GET /api/v1/orga/:orga/marketing/:campaign': {
+    rule: "R6.06 administrators of the campaign's store",
+    allows: (_rank, member) => specAllows(member, 'store_admin', 'store2'),
+  },
+  'GET /api/v1/orga/:orga/marketing/:campaign/customers': {
+    rule: "R6.06 administrators of the campaign's store",
+    allows: (_rank, member) => specAllows(member, 'store_admin', 'store2'),
+  },
 };
 
 type Row = { name: string; route: RouteDeclaration; caller: CallerName; order: number };
@@ -258,7 +270,7 @@ function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: u
     default: {
       const member = RANKED[caller];
       const rule = SERVICE_RULES[routeKey(route)];
-      const allowed = specAllows(member, guard, store) && (rule ? rule.allows(member.rank) : true);
+      const allowed = specAllows(member, guard, store) && (rule ? rule.allows(member.rank, member) : true);
       if (allowed) return passed(reply) ? null : `rank ${member.rank} may (${guard}${rule ? `, ${rule.rule}` : ''}); ${got}`;
       return reply.status === 403 ? null : `rank ${member.rank} must get 403 (${guard}${rule ? `, ${rule.rule}` : ''}); ${got}`;
     }

@@ -274,6 +274,9 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
   const paymentId = String((checkout['payment'] as { id: string }).id);
   const invoiceId = String((checkout['payment'] as { invoice_id: string }).invoice_id);
 
+  // marketing (issue 15): a draft campaign of store 2
+  const campaign = await ownerOfA('post', `${orgaA}/marketing/store/${a.store2}`, { name: 'Matrix campaign' });
+
   const spareStores = { a: [] as string[], b: [] as string[] };
   for (const [key, orga] of [
     ['a', a],
@@ -316,6 +319,7 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     public_id: publicId,
     payment: paymentId,
     invoice: invoiceId,
+    campaign: String(campaign['id']),
   };
 
   // no member has asked a guard anything yet, so no guard or service holds a membership older

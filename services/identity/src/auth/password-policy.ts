@@ -1,22 +1,32 @@
 import { VALIDATION_KEYS, validateNewPassword } from '@pawline/domain';
 import { RpcError } from '@pawline/nest-kit';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
 
 /**
  * Issue 11 (OWASP ASVS V2.1.7): the bundled list of common and breached passwords, the 49,233
- * entries of @zxcvbn-ts/language-common, built into a Set once when identity loads (server side
- * only: the list is far too large for a browser bundle). The entries are lower-case, and
+ * entries of @zxcvbn-ts/language-common, built into a Set at the first password checked (server side
+ * only: the list is far too large for a browser bundle; and it is loaded on first use, not when identity
+ * starts: the package's dictionaries hold about 10 MB; deploy/README.md, "Memory"). The entries are lower-case, and
  * 'Password1' is as guessable as 'password1' (cracking rules try the capitalised variant first),
  * so the check compares lower-cased.
  */
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common'].map((entry) => String(entry).toLowerCase()));
+let commonPasswords: ReadonlySet<string> | null = null;
+
+function commonPasswordSet(): ReadonlySet<string> {
+  if (!commonPasswords) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { dictionary } = require('@zxcvbn-ts/language-common') as typeof LanguageCommon;
+    commonPasswords = new Set(dictionary['passwords-common'].map((entry) => String(entry).toLowerCase()));
+  }
+  return commonPasswords;
+}
 
 export function commonPasswordCount(): number {
-  return COMMON_PASSWORDS.size;
+  return commonPasswordSet().size;
 }
 
 export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+  return commonPasswordSet().has(password.toLowerCase());
 }
 
 /**

@@ -107,8 +107,11 @@ export class OrgaService {
         store_ids: [],
         min_ranks: minRanks,
         tier: orga.tier,
+        // the Customized plan's limits, only when an operator set them (ADR 0031)
+        ...(orga.planLimits ? { plan_limits: orga.planLimits } : {}),
         share_pets: orga.sharePets,
         store_time_zones: {},
+        ...subscriptionFacts(orga),
       };
     }
     const user = await this.dataSource.getRepository(PersonUserEntity).findOneBy({ id: userId });
@@ -130,9 +133,13 @@ export class OrgaService {
       store_ids: storeIds,
       min_ranks: minRanks,
       tier: orga.tier,
+      // the Customized plan's limits, only when an operator set them (ADR 0031)
+      ...(orga.planLimits ? { plan_limits: orga.planLimits } : {}),
       share_pets: orga.sharePets,
       // a store's zone travels with the membership, so scheduling asks identity for nothing more
       store_time_zones: Object.fromEntries(stores.filter((s) => storeIds.includes(s.id)).map((s) => [s.id, s.timeZone])),
+      // the subscription's dates: the gateway blocks an expired trial or lapsed Premium by them (ADR 0030)
+      ...subscriptionFacts(orga),
     };
   }
 
@@ -201,5 +208,16 @@ export function toStore(s: StoreEntity): Store {
     address_from_orga: s.addressFromOrga,
     phone: s.phone,
     time_zone: s.timeZone,
+  };
+}
+
+/** The membership's subscription facts: creation, first payment, end of the trial or paid period (ADR 0030). */
+function subscriptionFacts(
+  orga: Pick<OrganizationEntity, 'createdAt' | 'subscribedSince' | 'subscribedUntil'>,
+): Pick<MemberAccess, 'created_at' | 'subscribed_since' | 'subscribed_until'> {
+  return {
+    created_at: orga.createdAt.toISOString(),
+    subscribed_since: orga.subscribedSince ? orga.subscribedSince.toISOString() : null,
+    subscribed_until: orga.subscribedUntil ? orga.subscribedUntil.toISOString() : null,
   };
 }

@@ -1,3 +1,4 @@
+import type { PlanLimitsView } from '@pawline/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { PlaceColumns } from './address-columns';
 
@@ -13,6 +14,10 @@ export class OrganizationEntity extends PlaceColumns {
   /** 0 free trial, above 0 paid (R1.01). */
   @Column({ type: 'integer', default: 0 })
   tier!: number;
+
+  /** The Customized plan's agreed limits, from billing's event (docs/adr/0031); null: the tier's defaults. */
+  @Column({ type: 'jsonb', name: 'plan_limits', nullable: true })
+  planLimits!: PlanLimitsView | null;
 
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import type { PlanLimitsView } from '@pawline/contracts';
 import { requirePlanQuota } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 
@@ -11,7 +12,10 @@ const COUNTS = {
  * organization's row is locked first, so two administrators adding at once cannot both pass.
  */
 export async function requireRoomFor(manager: EntityManager, orgaId: string, quota: keyof typeof COUNTS): Promise<void> {
-  const [orga] = await manager.query<{ tier: number }[]>(`SELECT tier FROM organization WHERE id = $1 FOR UPDATE`, [orgaId]);
+  const [orga] = await manager.query<{ tier: number; plan_limits: PlanLimitsView | null }[]>(
+    `SELECT tier, plan_limits FROM organization WHERE id = $1 FOR UPDATE`,
+    [orgaId],
+  );
   if (!orga) return;
   const [count] = await manager.query<{ n: string }[]>(COUNTS[quota], [orgaId]);
   requirePlanQuota(orga, quota, Number(count?.n ?? 0));

@@ -14,10 +14,12 @@ export class SubscriptionMirrorHandlers {
 
   @EventHandler({ durable: 'identity-subscription-mirror', events: [subscriptionChangedEvent], maxDeliver: 10 })
   async onSubscriptionChanged(event: EventEnvelope<EventPayload<typeof subscriptionChangedEvent>>, manager: EntityManager): Promise<void> {
-    const { orga_id, tier, subscribed_since, subscribed_until } = event.data;
+    const { orga_id, tier, subscribed_since, subscribed_until, limits } = event.data;
+    // the Customized plan's limits travel with the tier (docs/adr/0031); any other plan drops them
+    const planLimits = tier === 5 && limits ? JSON.stringify(limits) : null;
     const updated = await manager.query<unknown[]>(
-      `UPDATE organization SET tier = $2, subscribed_since = $3, subscribed_until = $4 WHERE id = $1 RETURNING id`,
-      [orga_id, tier, subscribed_since, subscribed_until],
+      `UPDATE organization SET tier = $2, subscribed_since = $3, subscribed_until = $4, plan_limits = $5::jsonb WHERE id = $1 RETURNING id`,
+      [orga_id, tier, subscribed_since, subscribed_until, planLimits],
     );
     // pg answers [rows, count] for an UPDATE … RETURNING through TypeORM's query
     const rows = Array.isArray(updated[0]) ? (updated[0] as unknown[]) : updated;

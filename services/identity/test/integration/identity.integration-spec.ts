@@ -361,7 +361,17 @@ describe('identity over NATS and Postgres', () => {
       share_pets: false,
       // the facts the services scope by travel with the membership (docs/adr/0007)
       store_time_zones: { [store?.id ?? '']: 'Europe/Rome' },
+      // the subscription's dates, by which the gateway blocks an expired trial (docs/adr/0030)
+      created_at: expect.any(String),
+      subscribed_since: null,
+      subscribed_until: expect.any(String),
     });
+    const [orgaRow] = await env.query<{ created_at: Date; subscribed_until: Date }>(
+      `SELECT created_at, subscribed_until FROM identity.organization WHERE id = $1`,
+      [ids.annaOrga],
+    );
+    expect(access.created_at).toBe(orgaRow?.created_at.toISOString());
+    expect(access.subscribed_until).toBe(orgaRow?.subscribed_until.toISOString());
     const stranger = await call(client, memberAccessRpc, { user_id: ids.jurgenUser, orga_id: ids.annaOrga });
     expect(stranger).toMatchObject({ member: false, active: false, store_ids: [] });
 

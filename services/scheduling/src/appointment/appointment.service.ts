@@ -22,7 +22,7 @@ import {
 import { MONEY_CENTS_MAX, PAGE_SIZES } from '@pawline/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { type OutboxMeta, OutboxService, RawJson, RpcError, type StoreScope } from '@pawline/nest-kit';
+import { type OutboxMeta, OutboxService, RawJson, RpcError, planHistoryStart, type StoreScope } from '@pawline/nest-kit';
 import {
   APPOINTMENT_COLUMNS,
   APPOINTMENT_JSON_COLUMNS,
@@ -33,7 +33,16 @@ import {
   type AppointmentRow,
 } from './appointment-rows';
 import { WeekCache } from '../week-cache/week-cache';
-import { addDays, daysBetween, formatLocalDate, isRealDate, isValidTimeZone, parseLocalDate, type LocalDate } from '@pawline/domain';
+import {
+  addDays,
+  daysBetween,
+  formatLocalDate,
+  isRealDate,
+  isValidTimeZone,
+  localDateOf,
+  parseLocalDate,
+  type LocalDate,
+} from '@pawline/domain';
 import { occurrences } from './recurrence';
 
 export type AppointmentFields = z.output<typeof appointmentFieldsSchema>;
@@ -144,7 +153,13 @@ export class AppointmentService {
 
   /** R7.05 the store's appointments of the local days from the first to the second date, both included. */
   async range(scope: StoreScope, parts: SixDateParts): Promise<RawJson<AppointmentList>> {
-    const { from, to } = rangeOf(parts);
+    const asked = rangeOf(parts);
+    // R1.20 without full history the calendar shows past days of the plan's window only
+    const windowStart = planHistoryStart(scope.member);
+    const earliest = windowStart ? localDateOf(windowStart, scope.timeZone) : null;
+    const from = earliest && earliest > asked.from ? earliest : asked.from;
+    const to = asked.to;
+    if (from > to) return new RawJson('{"items":[],"treatments":[],"pets":[]}');
     // the calendar asks for the same weeks all day: a kept answer serves while none of its days changed
     const key = `${scope.orgaId}|${scope.storeId}|${from}|${to}`;
     if (this.weeks.has(key)) {
@@ -176,14 +191,17 @@ export class AppointmentService {
 
   /** R7.05 R9.05 a pet's appointments in this store, newest first, 50 a page after (last date, last id). */
   async petHistory(scope: StoreScope, petId: string, lastDate: string | null, lastId: string | null): Promise<AppointmentList> {
+    // R1.20 without full history a pet's past reaches back the plan's window only
+    const windowStart = planHistoryStart(scope.member);
     const rows: AppointmentRow[] = await this.db.query(
       `WITH page AS (
          SELECT p.appointment_id FROM appointment_pet p JOIN appointment a ON a.id = p.appointment_id
          WHERE p.pet_id = $1 AND a.store_id = $2 AND a.orga_id = $3
            AND ($4::timestamptz IS NULL OR p.starts_at < $4 OR (p.starts_at = $4 AND $5::uuid IS NOT NULL AND p.appointment_id < $5))
+           AND ($7::timestamptz IS NULL OR p.starts_at >= $7)
          ORDER BY p.starts_at DESC, p.appointment_id DESC LIMIT $6)
        SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id IN (SELECT appointment_id FROM page) ORDER BY starts_at DESC, id DESC`,
-      [petId, scope.storeId, scope.orgaId, lastDate, lastId, PAGE_SIZES.pet_appointments],
+      [petId, scope.storeId, scope.orgaId, lastDate, lastId, PAGE_SIZES.pet_appointments, windowStart?.toISOString() ?? null],
     );
     return this.withRelations(rows);
   }
@@ -671,6 +689,8 @@ export class AppointmentService {
       `SELECT a.id, a.local_date::text AS date, a.hour, a.min, to_char(a.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS starts_at,
               a.full_day, a.status, a.user_id,
               to_char(a.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ends_at,
+              a.duration, a.price, a.discount, a.final_price, a.total, a.checked_out,
+              coalesce((SELECT array_agg(t.treatment_id ORDER BY t.treatment_id) FROM appointment_treatment t WHERE t.appointment_id = a.id), '{}')::text[] AS treatment_ids,
               coalesce((SELECT array_agg(p.pet_id ORDER BY p.pet_id) FROM appointment_pet p WHERE p.appointment_id = a.id), '{}')::text[] AS pet_ids,
               to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS version
          FROM appointment a WHERE a.id = ANY($1::uuid[]) ORDER BY a.local_date, a.id`,
