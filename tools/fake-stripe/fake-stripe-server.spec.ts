@@ -79,6 +79,32 @@ describe('fake Stripe (wire protocol)', () => {
     expect((await post('/v1/payment_intents', 'amount=10&currency=eur')).status).toBe(400);
   });
 
+  it('leaves a bank debit processing until the bank answers: settleDebit succeeds it or fails it, with its event', async () => {
+    const customer = (await (await post('/v1/customers', '')).json()) as { id: string };
+    const debit = async (method: string) => {
+      const answer = await post(
+        '/v1/payment_intents',
+        `amount=2900&currency=eur&customer=${customer.id}&payment_method=${method}&off_session=true&confirm=true`,
+      );
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as { id: string; status: string };
+    };
+    const paying = await debit('pm_sepa_debit_DE89370400440532013000');
+    const refused = await debit('pm_sepa_debit_DE62370400440532013001');
+    expect([paying.status, refused.status]).toEqual(['processing', 'processing']);
+    expect(fake.succeededCharges(customer.id)).toEqual([]);
+    expect(await fake.settleDebit(paying.id)).toMatchObject({ status: 'succeeded' });
+    expect(await fake.settleDebit(refused.id)).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'insufficient_funds' },
+    });
+    expect(fake.succeededCharges(customer.id).map((pi) => pi.id)).toEqual([paying.id]);
+    expect(fake.eventsOf(paying.id).map((event) => event.type)).toEqual(['payment_intent.processing', 'payment_intent.succeeded']);
+    expect(fake.eventsOf(refused.id).map((event) => event.type)).toEqual(['payment_intent.processing', 'payment_intent.payment_failed']);
+    // answered once: a second answer, or one for a card, is refused
+    expect(await fake.settleDebit(paying.id)).toMatchObject({ status: 400, code: 'payment_intent_unexpected_state' });
+  });
+
   it('posts each event signed with the endpoint secret: t=…,v1=HMAC-SHA256(`${t}.${payload}`)', async () => {
     const received: { signature: string; body: string }[] = [];
     const server: Server = createServer((req, res) => {

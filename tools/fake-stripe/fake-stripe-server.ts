@@ -69,6 +69,16 @@ export const TEST_PAYMENT_METHODS: Record<string, { decline_code: string } | nul
   pm_card_chargeDeclinedInsufficientFunds: { decline_code: 'insufficient_funds' },
 };
 
+/**
+ * Bank debits (SEPA Direct Debit): confirmed, a debit stays `processing` until the bank answers, which takes
+ * Stripe up to 14 business days; a test moves it on with `settleDebit`. Named after Stripe's test IBANs:
+ * DE89370400440532013000 succeeds, DE62370400440532013001 fails (processing → requires_payment_method).
+ */
+export const TEST_BANK_DEBITS: Record<string, 'succeeds' | 'fails'> = {
+  pm_sepa_debit_DE89370400440532013000: 'succeeds',
+  pm_sepa_debit_DE62370400440532013001: 'fails',
+};
+
 export type FakeStripeOptions = {
   port?: number;
   host?: string;
@@ -528,6 +538,12 @@ export class FakeStripeServer {
         code: 'payment_intent_unexpected_state',
       });
     }
+    if (TEST_BANK_DEBITS[pi.payment_method]) {
+      pi.status = 'processing';
+      pi.last_payment_error = null;
+      this.emit('payment_intent.processing', pi);
+      return { ...pi };
+    }
     const outcome = TEST_PAYMENT_METHODS[pi.payment_method];
     if (outcome === undefined) return missing('payment_method', pi.payment_method);
     if (outcome) {
@@ -547,6 +563,29 @@ export class FakeStripeServer {
     pi.status = 'succeeded';
     pi.last_payment_error = null;
     this.emit('payment_intent.succeeded', pi);
+    return { ...pi };
+  }
+
+  /**
+   * The bank's answer to a debit still processing: succeeded, or back to requires_payment_method with the
+   * error (its payment method's test outcome); the event is delivered before this resolves.
+   */
+  async settleDebit(paymentIntentId: string): Promise<FakePaymentIntent | StripeError> {
+    const pi = this.paymentIntents.get(paymentIntentId);
+    if (!pi) return missing('payment_intent', paymentIntentId);
+    const outcome = pi.payment_method ? TEST_BANK_DEBITS[pi.payment_method] : undefined;
+    if (pi.status !== 'processing' || !outcome)
+      return error(400, 'invalid_request_error', `This PaymentIntent's status is ${pi.status}.`, {
+        code: 'payment_intent_unexpected_state',
+      });
+    if (outcome === 'succeeds') {
+      pi.status = 'succeeded';
+    } else {
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' };
+    }
+    const event = this.emit(outcome === 'succeeds' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', pi, false);
+    await this.deliver(event.id);
     return { ...pi };
   }
 
@@ -611,6 +650,12 @@ export class FakeStripeServer {
     if (method === 'POST' && url.pathname === '/_fake/pay-session') {
       const action = body['action'] === 'decline' ? 'decline' : 'pay';
       void this.completeSession(String(body['session']), action).then((result) =>
+        isError(result) ? send(res, result.status, errorBody(result)) : send(res, 200, result),
+      );
+      return;
+    }
+    if (method === 'POST' && url.pathname === '/_fake/settle-debit') {
+      void this.settleDebit(String(body['payment_intent'])).then((result) =>
         isError(result) ? send(res, result.status, errorBody(result)) : send(res, 200, result),
       );
       return;
