@@ -21,15 +21,25 @@ type StripeEvent = {
 };
 
 /**
- * Only a success settles a payment here: a checkout's session paid (`checkout.session.completed` with
+ * A success settles a payment here: a checkout's session paid (`checkout.session.completed` with
  * payment_status `paid`) or its payment intent succeeded, whichever Stripe delivers first (it does not
  * promise an order); the other then finds the payment settled. A declined card leaves the session open
- * (the person may try another card on Stripe's page); a charge of the run is settled by Stripe's answer (402).
+ * (the person may try another card on Stripe's page); a card charge of the run is settled by Stripe's own
+ * answer (succeeded, or 402), a bank debit of the run by the event that ends its `processing`.
  */
 function successOf(event: StripeEvent): 'payment_intent' | 'checkout_session' | null {
   if (event.type === 'payment_intent.succeeded') return 'payment_intent';
   if (event.type === 'checkout.session.completed' && event.data?.object?.payment_status === 'paid') return 'checkout_session';
   return null;
+}
+
+/**
+ * A payment intent that failed (`payment_intent.payment_failed`). It fails our payment only when that is a
+ * charge of the run still waiting for its bank (a debit Stripe left `processing`): a card of the run is
+ * declined in Stripe's own answer, and a declined card in a checkout leaves the session open for another.
+ */
+function failedIntent(event: StripeEvent): boolean {
+  return event.type === 'payment_intent.payment_failed';
 }
 
 /**
@@ -81,11 +91,11 @@ export class StripeWebhookService {
     }
     const kind = successOf(event);
     const expired = expiredCheckout(event);
-    const outcome = 'succeeded' as const;
+    const failed = failedIntent(event);
     const intent = event.data?.object;
     const orgaId = intent?.metadata?.['orga'];
     if (
-      !(kind || expired) ||
+      !(kind || expired || failed) ||
       typeof event.id !== 'string' ||
       typeof intent?.id !== 'string' ||
       typeof orgaId !== 'string' ||
@@ -110,8 +120,9 @@ export class StripeWebhookService {
         [eventId, event.type],
       );
       if (inserted.length === 0) return { outcome: 'duplicate' as const };
-      const [payment] = await manager.query<{ id: string; status: string }[]>(
-        `SELECT id, status FROM payment WHERE orga_id = $1 AND provider = 'stripe' AND (provider_ref = $2 OR id = $3) ORDER BY attempt DESC LIMIT 1`,
+      const [payment] = await manager.query<{ id: string; status: string; invoice_kind: string }[]>(
+        `SELECT p.id, p.status, i.kind AS invoice_kind FROM payment p JOIN invoice i ON i.id = p.invoice_id
+          WHERE p.orga_id = $1 AND p.provider = 'stripe' AND (p.provider_ref = $2 OR p.id = $3) ORDER BY p.attempt DESC LIMIT 1`,
         [orgaId, intentId, paymentOfCheckout],
       );
       if (paymentMethod) {
@@ -125,10 +136,12 @@ export class StripeWebhookService {
       }
       // a charge of the run was settled by its own answer; only a payment still pending is ours to settle
       if (!payment || payment.status !== 'pending') {
-        if (payment?.status === 'failed')
+        if (payment?.status === 'failed' && !failed)
           this.log.error('Stripe took a payment billing had marked failed', { orga_id: orgaId, payment_intent: intentId });
         return { outcome: 'ignored' as const };
       }
+      if (failed && payment.invoice_kind !== 'monthly') return { outcome: 'ignored' as const };
+      const outcome = failed ? ('failed' as const) : ('succeeded' as const);
       await this.subscriptions.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
       return { outcome: 'applied' as const };
     });

@@ -78,6 +78,11 @@ export function firstOfNextMonth(date: string): Date {
   return new Date(next - offsetHours * 3_600_000);
 }
 
+/** The later of a paid-through date (maybe none yet) and a period's end. */
+function latest(paidThrough: Date | null, periodEnd: Date): Date {
+  return paidThrough && new Date(paidThrough).getTime() > periodEnd.getTime() ? new Date(paidThrough) : periodEnd;
+}
+
 function paymentView(row: PaymentRow): PaymentView {
   return {
     id: row.id,
@@ -346,7 +351,17 @@ export class SubscriptionService {
     }
     const plan = PLANS[payment.plan_id as PlanId];
     const row = await this.row(manager, orgaId);
-    const paidThrough = row.tier > 0 && row.paid_through ? row.paid_through : firstOfNextMonth(billingDate(now));
+    const [invoice] = await manager.query<{ kind: string; period: string }[]>(`SELECT kind, period FROM invoice WHERE id = $1`, [
+      payment.invoice_id,
+    ]);
+    // a month's invoice pays to that month's end, whether its charge was answered at once (a card) or days
+    // later (a bank debit); a checkout pays to the end of the month it is made in, or changes a paid plan
+    const paidThrough =
+      invoice?.kind === 'monthly'
+        ? latest(row.paid_through, firstOfNextMonth(`${invoice.period}-01`))
+        : row.tier > 0 && row.paid_through
+          ? row.paid_through
+          : firstOfNextMonth(billingDate(now));
     await manager.query(
       `UPDATE subscription SET plan_id = $2, tier = $3, subscribed_since = COALESCE(subscribed_since, $4), paid_through = $5, next_plan_id = NULL, updated_at = now()
        WHERE orga_id = $1`,
@@ -402,7 +417,8 @@ export class SubscriptionService {
     // the lock makes a second run, here or on another instance, wait for this one and then skip
     const row = await this.row(manager, orgaId, true);
     if (row.tier <= 0) return 'skipped';
-    if (lapseDue(row.tier, row.paid_through, now)) {
+    // a debit of the run still waiting for its bank (up to 14 business days at Stripe) keeps the plan until it is answered
+    if (lapseDue(row.tier, row.paid_through, now) && !(await this.debitProcessing(manager, orgaId))) {
       await manager.query(`UPDATE subscription SET tier = 0, plan_id = 'free_trial', updated_at = now() WHERE orga_id = $1`, [orgaId]);
       await this.publish(manager, orgaId, meta);
       return 'lapsed';
@@ -424,7 +440,7 @@ export class SubscriptionService {
       );
       if (last && billingDate(new Date(last.created_at)) >= billingDate(now)) return 'skipped';
       const invoice = { id: unpaid.id, key, number: `${unpaid.number_year}/${unpaid.number_seq}`, gross_cents: unpaid.gross_cents };
-      await this.chargeMonthly(manager, orgaId, invoice, (last?.attempt ?? 0) + 1, planId, periodEnd, meta, now);
+      await this.chargeMonthly(manager, orgaId, invoice, (last?.attempt ?? 0) + 1, planId, meta, now);
       return 'retried';
     }
     const customer = await this.invoices.customerOf(manager, orgaId);
@@ -444,18 +460,25 @@ export class SubscriptionService {
       customer,
     });
     if (!invoice) return 'skipped';
-    await this.chargeMonthly(manager, orgaId, { ...invoice, key }, 1, planId, periodEnd, meta, now);
+    await this.chargeMonthly(manager, orgaId, { ...invoice, key }, 1, planId, meta, now);
     return 'invoiced';
   }
 
-  /** Charges a monthly invoice off-session; paid, the plan runs to the period's end. */
+  private async debitProcessing(manager: EntityManager, orgaId: string): Promise<boolean> {
+    const [open] = await manager.query<unknown[]>(
+      `SELECT 1 FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE p.orga_id = $1 AND p.status = 'pending' AND i.kind = 'monthly' LIMIT 1`,
+      [orgaId],
+    );
+    return open !== undefined;
+  }
+
+  /** Charges a monthly invoice off-session; paid (settle), the plan runs to the period's end. */
   private async chargeMonthly(
     manager: EntityManager,
     orgaId: string,
     invoice: { id: string; key: string; number: string; gross_cents: number },
     attempt: number,
     planId: PlanId,
-    periodEnd: Date,
     meta: OutboxMeta,
     now: Date,
   ): Promise<void> {
@@ -474,18 +497,8 @@ export class SubscriptionService {
        VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9)`,
       [paymentId, orgaId, invoice.id, attempt, invoice.gross_cents, this.provider.name, charge.ref, planId, now],
     );
-    if (charge.status === 'succeeded') {
-      const plan = PLANS[planId];
-      await manager.query(`UPDATE subscription SET paid_through = $2, plan_id = $3, tier = $4, next_plan_id = NULL WHERE orga_id = $1`, [
-        orgaId,
-        periodEnd,
-        plan.id,
-        plan.tier,
-      ]);
-      await this.settle(manager, orgaId, paymentId, 'succeeded', meta, now);
-    } else if (charge.status === 'failed') {
-      await this.settle(manager, orgaId, paymentId, 'failed', meta, now);
-    }
+    // a bank debit answers pending (Stripe's processing): its webhook settles it, days later
+    if (charge.status !== 'pending') await this.settle(manager, orgaId, paymentId, charge.status, meta, now);
   }
 
   /** R1.21, R9.02 the reminders messaging sent in a month, as the bill counts them. */

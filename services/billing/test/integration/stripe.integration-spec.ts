@@ -365,4 +365,86 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     expect(await onHostedPage(again.url, 'pay')).toBe(`${PUBLIC_URL}/${carla.orgaId}/adminV2/plan?payment=${again.paymentId}`);
     await until(async () => (await call(client, getSubscriptionRpc, { orga_id: carla.orgaId }, carla.auth)).tier === 4);
   });
+  it("a bank debit of the run stays processing and keeps the plan past the grace days; the bank's later answer pays the month to its end, or fails it, notifies and is charged again the next day", async () => {
+    const dario = await signUpOwner(client, TEST_SECRET, 'Dario');
+    const elena = await signUpOwner(client, TEST_SECRET, 'Elena');
+    for (const owner of [dario, elena]) {
+      await until(() => call(client, getSubscriptionRpc, { orga_id: owner.orgaId }, owner.auth));
+      const { url } = await checkout(owner, PRIVATE);
+      await onHostedPage(url, 'pay');
+      await until(async () => (await call(client, getSubscriptionRpc, { orga_id: owner.orgaId }, owner.auth)).tier === 4);
+    }
+    // both now pay by SEPA Direct Debit: Dario's bank will pay, Elena's will not
+    const debit = { [dario.orgaId]: 'pm_sepa_debit_DE89370400440532013000', [elena.orgaId]: 'pm_sepa_debit_DE62370400440532013001' };
+    for (const [orgaId, method] of Object.entries(debit))
+      await env.query(`UPDATE "billing".stripe_customer SET payment_method = $2 WHERE orga_id = $1`, [orgaId, method]);
+    const [{ paid_through }] = await env.query<{ paid_through: Date }>(
+      `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
+      [dario.orgaId],
+    );
+    const first = new Date(new Date(paid_through).getTime() + 3_600_000);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
+    const run = (daysLater: number) =>
+      call(client, runBillingRpc, { period, now: new Date(first.getTime() + daysLater * 86_400_000).toISOString() }, null);
+    const paymentsOf = (orgaId: string) =>
+      env.query<{ status: string; attempt: number; provider_ref: string; invoice_status: string }>(
+        `SELECT p.status, p.attempt, p.provider_ref, i.status AS invoice_status FROM "billing".payment p
+           JOIN "billing".invoice i ON i.id = p.invoice_id WHERE p.orga_id = $1 AND i.kind = 'monthly' ORDER BY p.attempt`,
+        [orgaId],
+      );
+    const subscriptionOf = async (orgaId: string) =>
+      (
+        await env.query<{ tier: number; paid_through: Date }>(`SELECT tier, paid_through FROM "billing".subscription WHERE orga_id = $1`, [
+          orgaId,
+        ])
+      )[0];
+
+    // the 1st: Stripe answers both debits processing; nothing is paid or failed yet
+    await run(0);
+    for (const owner of [dario, elena]) {
+      const [payment] = await paymentsOf(owner.orgaId);
+      expect(payment).toMatchObject({ status: 'pending', attempt: 1, invoice_status: 'pending' });
+      expect(fake.paymentIntents.get(payment?.provider_ref ?? '')).toMatchObject({ status: 'processing', off_session: true });
+      expect(await subscriptionOf(owner.orgaId)).toEqual({ tier: 4, paid_through });
+    }
+
+    // Elena's bank refuses: the invoice fails, her administrators are told, and the next day's run debits again
+    const failedBefore = published.filter((e) => e.subject === 'evt.billing.payment.failed.v1' && e.orgaId === elena.orgaId).length;
+    const [elenaFirst] = await paymentsOf(elena.orgaId);
+    expect(await fake.settleDebit(elenaFirst?.provider_ref ?? '')).toMatchObject({ status: 'requires_payment_method' });
+    await until(async () => {
+      const rows = await paymentsOf(elena.orgaId);
+      return rows[0]?.status === 'failed';
+    });
+    expect((await paymentsOf(elena.orgaId))[0]).toMatchObject({ invoice_status: 'failed' });
+    await until(
+      async () =>
+        published.filter((e) => e.subject === 'evt.billing.payment.failed.v1' && e.orgaId === elena.orgaId).length === failedBefore + 1,
+    );
+    await run(1);
+    expect(await paymentsOf(elena.orgaId)).toMatchObject([{ status: 'failed' }, { status: 'pending', attempt: 2 }]);
+
+    // eight days after the 1st, past the grace days: Bruno's declined card lapses his plan, the debits still
+    // waiting for their banks keep Dario's and Elena's
+    await run(8);
+    expect((await subscriptionOf(bruno.orgaId))?.tier).toBe(0);
+    expect((await subscriptionOf(dario.orgaId))?.tier).toBe(4);
+    expect((await subscriptionOf(elena.orgaId))?.tier).toBe(4);
+
+    // Dario's bank pays: the invoice is paid and the plan runs to the period's end, told to the other services
+    const [darioPayment] = await paymentsOf(dario.orgaId);
+    expect(await fake.settleDebit(darioPayment?.provider_ref ?? '')).toMatchObject({ status: 'succeeded' });
+    await until(async () => {
+      const rows = await paymentsOf(dario.orgaId);
+      return rows[0]?.status === 'succeeded';
+    });
+    expect((await paymentsOf(dario.orgaId))[0]).toMatchObject({ invoice_status: 'paid' });
+    const paid = await subscriptionOf(dario.orgaId);
+    expect(paid?.tier).toBe(4);
+    expect(new Date(paid?.paid_through ?? 0).getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
+    await until(async () => {
+      const data = changedEvents(dario.orgaId).at(-1)?.data as { subscribed_until?: string } | undefined;
+      return data?.subscribed_until === new Date(paid?.paid_through ?? 0).toISOString();
+    });
+  });
 });
