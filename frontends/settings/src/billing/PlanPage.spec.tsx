@@ -78,6 +78,50 @@ describe('the Update plan page (/{orgaId}/adminV2/plan)', () => {
     expect(within(screen.getByTestId('plan-standard')).getByTestId('choose-standard').hasAttribute('disabled')).toBe(true);
   });
 
+  it('says a charge of the run did not go through and until when it is tried again, and a debit the bank is still processing (English)', async () => {
+    const failed = { payment_id: PAYMENT_ID, invoice_id: PAYMENT_ID, amount_cents: 3538, failed_at: '2026-12-01T05:00:00.000Z' };
+    const processing = { payment_id: PAYMENT_ID, invoice_id: PAYMENT_ID, amount_cents: 3538, since: '2026-12-02T05:00:00.000Z' };
+    const state: Gateway = { subscription: paidSubscription({ last_failed_charge: failed }), invoices: [] };
+    const { emit } = mountOrgaSettings('', gateway(state), { at: 'plan', language: 'en' });
+    const card = within(await screen.findByTestId('subscription-card'));
+    // paid through November 30 (the 1st at 00:00 in Rome); the 7 grace days end with December 7
+    expect(card.getByTestId('charge-failed').textContent).toBe(
+      'The payment of € 35,38 on December 1, 2026 did not go through. We will try again every day until December 7, 2026; after that, Premium ends.',
+    );
+    expect(card.queryByTestId('charge-processing')).toBeNull();
+    state.subscription = paidSubscription({ last_failed_charge: failed, processing_charge: processing });
+    // the next day's run debits again; the page reads the subscription anew on a realtime message
+    act(() =>
+      emit({ scope: 'subscription', channel: TEST_ORGA, store_id: null, data: 'standard', event: 'update', user: 'u2', device: 'dev-b' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('charge-processing')).not.toBeNull());
+    expect(screen.getByTestId('charge-processing').textContent).toBe(
+      'Your bank is processing the debit of € 35,38 from December 2, 2026. This can take up to 14 business days; Premium stays active meanwhile.',
+    );
+    expect(screen.getByTestId('charge-failed').textContent).toBe('The payment of € 35,38 on December 1, 2026 did not go through.');
+  });
+
+  it('a lapsed plan shows no retry for its last declined charge, only the way to subscribe again (Italian)', async () => {
+    const failed = { payment_id: PAYMENT_ID, invoice_id: PAYMENT_ID, amount_cents: 3538, failed_at: '2026-10-01T05:00:00.000Z' };
+    mountOrgaSettings(
+      '',
+      gateway({
+        subscription: paidSubscription({
+          tier: 0,
+          plan_id: 'free_trial',
+          state: 'premium_expired',
+          active: false,
+          last_failed_charge: failed,
+        }),
+        invoices: [],
+      }),
+      { at: 'plan' },
+    );
+    const card = within(await screen.findByTestId('subscription-card'));
+    expect(card.queryByTestId('charge-failed')).toBeNull();
+    expect(card.getByTestId('go-subscribe').textContent).toBe('Abbonati');
+  });
+
   it('shows an expired subscription with its date and a way to subscribe again', async () => {
     mountOrgaSettings(
       '',

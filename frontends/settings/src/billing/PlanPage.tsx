@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ShellBridge } from '@pawline/api-client';
+import { PAYMENT_GRACE_DAYS } from '@pawline/domain';
 import { EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -72,6 +73,7 @@ function SubscriptionCard({
             </Text>
           ) : null}
           {subscription.expiry_state === 1 ? <Text color="orange.fg">{t('settings.expiringSoon')}</Text> : null}
+          <ChargeNotices subscription={subscription} t={t} language={language} />
           {subscription.tier === 0 || state === 'premium_expired' ? (
             <Box>
               <Button asChild colorPalette="brand" size="sm">
@@ -84,6 +86,33 @@ function SubscriptionCard({
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * A charge of the run that did not go through while the plan still runs (tried again each day until the
+ * grace days end), and a bank debit the bank is still processing (Premium stays meanwhile).
+ */
+function ChargeNotices({ subscription, t, language }: { subscription: Subscription; t: Translate; language: string }) {
+  const failed = subscription.tier > 0 ? subscription.last_failed_charge : null;
+  const processing = subscription.processing_charge;
+  const paidThrough = subscription.paid_through ? Date.parse(subscription.paid_through) : null;
+  // the run lapses the plan once the grace days after the paid period are over: the last day it retries is the day before
+  const lastRetryDay = paidThrough === null ? null : new Date(paidThrough + PAYMENT_GRACE_DAYS * 86_400_000 - 1).toISOString();
+  return (
+    <>
+      {failed ? (
+        <Text data-testid="charge-failed" color="red.fg">
+          {t('settings.chargeFailed', { amount: euros(failed.amount_cents), date: dateText(failed.failed_at, language) })}
+          {!processing && lastRetryDay ? ` ${t('settings.chargeRetryUntil', { date: dateText(lastRetryDay, language) })}` : ''}
+        </Text>
+      ) : null}
+      {processing ? (
+        <Text data-testid="charge-processing" color="blue.fg">
+          {t('settings.chargeProcessing', { amount: euros(processing.amount_cents), date: dateText(processing.since, language) })}
+        </Text>
+      ) : null}
+    </>
   );
 }
 

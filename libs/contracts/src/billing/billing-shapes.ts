@@ -62,6 +62,11 @@ export const subscriptionSchema = z.object({
     .object({ payment_id: uuid, invoice_id: uuid, amount_cents: z.number().int(), failed_at: isoTimestamp })
     .nullable()
     .optional(),
+  /** a charge of the run that the bank is still processing (a SEPA debit, up to 14 business days); additive */
+  processing_charge: z
+    .object({ payment_id: uuid, invoice_id: uuid, amount_cents: z.number().int(), since: isoTimestamp })
+    .nullable()
+    .optional(),
   /** Customized: the limits agreed for the organization (docs/adr/0031); additive */
   plan_limits: planLimitsSchema.nullable().optional(),
   /** where the person pays that checkout on the provider's own page (Stripe Checkout); null for the sandbox */

@@ -160,6 +160,7 @@ export class SubscriptionService {
       sidebar_percent: notice.show ? notice.percent : null,
       pending_payment_id: row.pending_payment_id,
       last_failed_charge: await this.lastFailedCharge(manager, orgaId),
+      processing_charge: await this.processingCharge(manager, orgaId),
       plan_limits: row.tier === 5 ? row.plan_limits : null,
       pending_payment_redirect_url: row.pending_payment_id ? await this.redirectUrlOf(manager, row.pending_payment_id) : null,
     };
@@ -169,6 +170,22 @@ export class SubscriptionService {
   private async redirectUrlOf(manager: EntityManager | DataSource, paymentId: string): Promise<string | null> {
     const [payment] = await manager.query<{ redirect_url: string | null }[]>(`SELECT redirect_url FROM payment WHERE id = $1`, [paymentId]);
     return payment?.redirect_url ?? null;
+  }
+
+  /** A charge of the run the bank has not answered yet (a debit Stripe left processing): the plan page says so. */
+  private async processingCharge(manager: EntityManager | DataSource, orgaId: string): Promise<SubscriptionView['processing_charge']> {
+    const [open] = await manager.query<{ id: string; invoice_id: string; amount_cents: number; created_at: Date }[]>(
+      `SELECT p.id, p.invoice_id, p.amount_cents, p.created_at FROM payment p JOIN invoice i ON i.id = p.invoice_id
+        WHERE p.orga_id = $1 AND p.status = 'pending' AND i.kind = 'monthly' ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
+      [orgaId],
+    );
+    if (!open) return null;
+    return {
+      payment_id: open.id,
+      invoice_id: open.invoice_id,
+      amount_cents: open.amount_cents,
+      since: new Date(open.created_at).toISOString(),
+    };
   }
 
   /** The latest declined charge with no successful payment after it: the plan page tells the salon. */
@@ -418,7 +435,7 @@ export class SubscriptionService {
     const row = await this.row(manager, orgaId, true);
     if (row.tier <= 0) return 'skipped';
     // a debit of the run still waiting for its bank (up to 14 business days at Stripe) keeps the plan until it is answered
-    if (lapseDue(row.tier, row.paid_through, now) && !(await this.debitProcessing(manager, orgaId))) {
+    if (lapseDue(row.tier, row.paid_through, now) && !(await this.processingCharge(manager, orgaId))) {
       await manager.query(`UPDATE subscription SET tier = 0, plan_id = 'free_trial', updated_at = now() WHERE orga_id = $1`, [orgaId]);
       await this.publish(manager, orgaId, meta);
       return 'lapsed';
@@ -462,14 +479,6 @@ export class SubscriptionService {
     if (!invoice) return 'skipped';
     await this.chargeMonthly(manager, orgaId, { ...invoice, key }, 1, planId, meta, now);
     return 'invoiced';
-  }
-
-  private async debitProcessing(manager: EntityManager, orgaId: string): Promise<boolean> {
-    const [open] = await manager.query<unknown[]>(
-      `SELECT 1 FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE p.orga_id = $1 AND p.status = 'pending' AND i.kind = 'monthly' LIMIT 1`,
-      [orgaId],
-    );
-    return open !== undefined;
   }
 
   /** Charges a monthly invoice off-session; paid (settle), the plan runs to the period's end. */

@@ -387,8 +387,8 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     const run = (daysLater: number) =>
       call(client, runBillingRpc, { period, now: new Date(first.getTime() + daysLater * 86_400_000).toISOString() }, null);
     const paymentsOf = (orgaId: string) =>
-      env.query<{ status: string; attempt: number; provider_ref: string; invoice_status: string }>(
-        `SELECT p.status, p.attempt, p.provider_ref, i.status AS invoice_status FROM "billing".payment p
+      env.query<{ id: string; status: string; attempt: number; provider_ref: string; invoice_status: string; amount_cents: number }>(
+        `SELECT p.id, p.status, p.attempt, p.provider_ref, p.amount_cents, i.status AS invoice_status FROM "billing".payment p
            JOIN "billing".invoice i ON i.id = p.invoice_id WHERE p.orga_id = $1 AND i.kind = 'monthly' ORDER BY p.attempt`,
         [orgaId],
       );
@@ -406,6 +406,11 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
       expect(payment).toMatchObject({ status: 'pending', attempt: 1, invoice_status: 'pending' });
       expect(fake.paymentIntents.get(payment?.provider_ref ?? '')).toMatchObject({ status: 'processing', off_session: true });
       expect(await subscriptionOf(owner.orgaId)).toEqual({ tier: 4, paid_through });
+      // the plan page's notice: the debit the bank is processing
+      expect((await call(client, getSubscriptionRpc, { orga_id: owner.orgaId }, owner.auth)).processing_charge).toMatchObject({
+        payment_id: payment?.id,
+        amount_cents: payment?.amount_cents,
+      });
     }
 
     // Elena's bank refuses: the invoice fails, her administrators are told, and the next day's run debits again
@@ -422,7 +427,13 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
         published.filter((e) => e.subject === 'evt.billing.payment.failed.v1' && e.orgaId === elena.orgaId).length === failedBefore + 1,
     );
     await run(1);
-    expect(await paymentsOf(elena.orgaId)).toMatchObject([{ status: 'failed' }, { status: 'pending', attempt: 2 }]);
+    const [refused, again] = await paymentsOf(elena.orgaId);
+    expect([refused, again]).toMatchObject([{ status: 'failed' }, { status: 'pending', attempt: 2 }]);
+    // her plan page says both: the debit the bank refused, and the new one it is processing
+    expect(await call(client, getSubscriptionRpc, { orga_id: elena.orgaId }, elena.auth)).toMatchObject({
+      last_failed_charge: { payment_id: refused?.id },
+      processing_charge: { payment_id: again?.id },
+    });
 
     // eight days after the 1st, past the grace days: Bruno's declined card lapses his plan, the debits still
     // waiting for their banks keep Dario's and Elena's
@@ -439,6 +450,10 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
       return rows[0]?.status === 'succeeded';
     });
     expect((await paymentsOf(dario.orgaId))[0]).toMatchObject({ invoice_status: 'paid' });
+    expect(await call(client, getSubscriptionRpc, { orga_id: dario.orgaId }, dario.auth)).toMatchObject({
+      processing_charge: null,
+      last_failed_charge: null,
+    });
     const paid = await subscriptionOf(dario.orgaId);
     expect(paid?.tier).toBe(4);
     expect(new Date(paid?.paid_through ?? 0).getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
