@@ -28,6 +28,7 @@ dbUrl.pathname = `/${scratch}`;
 const prefix = `rss${process.pid}.`;
 // every service process of the stack, by the launcher's own list (the ports themselves are not used here)
 const PROCESSES = require('../launcher/stack.cjs').SERVICE_PORTS;
+const { imageNodeArgs } = require('../launcher/cluster.cjs');
 const base = 41000 + (process.pid % 500) * 10;
 
 const get = (url) =>
@@ -67,7 +68,12 @@ try {
       PORT: String(base + i),
       [`PORT_${name.toUpperCase().replace(/-/g, '_')}`]: String(base + i),
     };
-    const child = spawn(process.execPath, [start, name], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // V8 options NODE_OPTIONS refuses (PAWLINE_NODE_ARGS, as `npm start -- --cluster` and the memory bench take them)
+    const child = spawn(process.execPath, [...imageNodeArgs(process.env), start, name], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     children.push({ name, child, port: base + i, stderr: () => stderr });
