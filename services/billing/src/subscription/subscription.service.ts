@@ -174,35 +174,32 @@ export class SubscriptionService {
 
   /** A charge of the run the bank has not answered yet (a debit Stripe left processing): the plan page says so. */
   private async processingCharge(manager: EntityManager | DataSource, orgaId: string): Promise<SubscriptionView['processing_charge']> {
-    const [open] = await manager.query<{ id: string; invoice_id: string; amount_cents: number; created_at: Date }[]>(
-      `SELECT p.id, p.invoice_id, p.amount_cents, p.created_at FROM payment p JOIN invoice i ON i.id = p.invoice_id
-        WHERE p.orga_id = $1 AND p.status = 'pending' AND i.kind = 'monthly' ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
-      [orgaId],
-    );
-    if (!open) return null;
-    return {
-      payment_id: open.id,
-      invoice_id: open.invoice_id,
-      amount_cents: open.amount_cents,
-      since: new Date(open.created_at).toISOString(),
-    };
+    const open = await this.latestCharge(manager, orgaId, `p.status = 'pending' AND i.kind = 'monthly'`);
+    return open && { ...open.charge, since: open.at };
   }
 
   /** The latest declined charge with no successful payment after it: the plan page tells the salon. */
   private async lastFailedCharge(manager: EntityManager | DataSource, orgaId: string): Promise<SubscriptionView['last_failed_charge']> {
-    const [failed] = await manager.query<{ id: string; invoice_id: string; amount_cents: number; created_at: Date }[]>(
-      `SELECT p.id, p.invoice_id, p.amount_cents, p.created_at FROM payment p
-        WHERE p.orga_id = $1 AND p.status = 'failed'
-          AND NOT EXISTS (SELECT 1 FROM payment q WHERE q.orga_id = p.orga_id AND q.status = 'succeeded' AND q.created_at >= p.created_at)
-        ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
+    const failed = await this.latestCharge(
+      manager,
+      orgaId,
+      `p.status = 'failed'
+        AND NOT EXISTS (SELECT 1 FROM payment q WHERE q.orga_id = p.orga_id AND q.status = 'succeeded' AND q.created_at >= p.created_at)`,
+    );
+    return failed && { ...failed.charge, failed_at: failed.at };
+  }
+
+  /** The organization's newest payment (p, with its invoice i) that meets a condition written here, not by a caller. */
+  private async latestCharge(manager: EntityManager | DataSource, orgaId: string, condition: string) {
+    const [row] = await manager.query<{ id: string; invoice_id: string; amount_cents: number; created_at: Date }[]>(
+      `SELECT p.id, p.invoice_id, p.amount_cents, p.created_at FROM payment p JOIN invoice i ON i.id = p.invoice_id
+        WHERE p.orga_id = $1 AND ${condition} ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
       [orgaId],
     );
-    if (!failed) return null;
+    if (!row) return null;
     return {
-      payment_id: failed.id,
-      invoice_id: failed.invoice_id,
-      amount_cents: failed.amount_cents,
-      failed_at: new Date(failed.created_at).toISOString(),
+      charge: { payment_id: row.id, invoice_id: row.invoice_id, amount_cents: row.amount_cents },
+      at: new Date(row.created_at).toISOString(),
     };
   }
 

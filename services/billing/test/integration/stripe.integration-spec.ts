@@ -392,6 +392,15 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
            JOIN "billing".invoice i ON i.id = p.invoice_id WHERE p.orga_id = $1 AND i.kind = 'monthly' ORDER BY p.attempt`,
         [orgaId],
       );
+    /** the bank's answer to an organization's first debit, at Stripe and then (its webhook) in billing */
+    const bankAnswers = async (orgaId: string, atStripe: string, inBilling: string) => {
+      const [debit] = await paymentsOf(orgaId);
+      expect(await fake.settleDebit(debit?.provider_ref ?? '')).toMatchObject({ status: atStripe });
+      return until(async () => {
+        const [settled] = await paymentsOf(orgaId);
+        return settled?.status === inBilling ? settled : null;
+      });
+    };
     const subscriptionOf = async (orgaId: string) =>
       (
         await env.query<{ tier: number; paid_through: Date }>(`SELECT tier, paid_through FROM "billing".subscription WHERE orga_id = $1`, [
@@ -415,13 +424,7 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
 
     // Elena's bank refuses: the invoice fails, her administrators are told, and the next day's run debits again
     const failedBefore = published.filter((e) => e.subject === 'evt.billing.payment.failed.v1' && e.orgaId === elena.orgaId).length;
-    const [elenaFirst] = await paymentsOf(elena.orgaId);
-    expect(await fake.settleDebit(elenaFirst?.provider_ref ?? '')).toMatchObject({ status: 'requires_payment_method' });
-    await until(async () => {
-      const rows = await paymentsOf(elena.orgaId);
-      return rows[0]?.status === 'failed';
-    });
-    expect((await paymentsOf(elena.orgaId))[0]).toMatchObject({ invoice_status: 'failed' });
+    expect(await bankAnswers(elena.orgaId, 'requires_payment_method', 'failed')).toMatchObject({ invoice_status: 'failed' });
     await until(
       async () =>
         published.filter((e) => e.subject === 'evt.billing.payment.failed.v1' && e.orgaId === elena.orgaId).length === failedBefore + 1,
@@ -443,13 +446,7 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     expect((await subscriptionOf(elena.orgaId))?.tier).toBe(4);
 
     // Dario's bank pays: the invoice is paid and the plan runs to the period's end, told to the other services
-    const [darioPayment] = await paymentsOf(dario.orgaId);
-    expect(await fake.settleDebit(darioPayment?.provider_ref ?? '')).toMatchObject({ status: 'succeeded' });
-    await until(async () => {
-      const rows = await paymentsOf(dario.orgaId);
-      return rows[0]?.status === 'succeeded';
-    });
-    expect((await paymentsOf(dario.orgaId))[0]).toMatchObject({ invoice_status: 'paid' });
+    expect(await bankAnswers(dario.orgaId, 'succeeded', 'succeeded')).toMatchObject({ invoice_status: 'paid' });
     expect(await call(client, getSubscriptionRpc, { orga_id: dario.orgaId }, dario.auth)).toMatchObject({
       processing_charge: null,
       last_failed_charge: null,
