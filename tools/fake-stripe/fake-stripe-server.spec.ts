@@ -220,4 +220,33 @@ describe('fake Stripe (wire protocol)', () => {
     fake.setWebhook(undefined);
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
+
+  it("a Checkout Session paid by bank debit completes unpaid, and the bank's answer ends its wait with the async payment event", async () => {
+    const customer = (await (await post('/v1/customers', '')).json()) as { id: string };
+    const session = (await (
+      await post(
+        '/v1/checkout/sessions',
+        [
+          'mode=payment',
+          `customer=${customer.id}`,
+          'line_items[0][quantity]=1',
+          'line_items[0][price_data][currency]=eur',
+          'line_items[0][price_data][unit_amount]=2900',
+          'line_items[0][price_data][product_data][name]=Premium',
+          'success_url=https://app.example/ok',
+          'cancel_url=https://app.example/back',
+        ].join('&'),
+      )
+    ).json()) as { id: string };
+    const paid = await fake.completeSession(session.id, 'pay', 'pm_sepa_debit_DE62370400440532013001');
+    expect(paid).toMatchObject({ redirect: 'https://app.example/ok', session: { status: 'complete', payment_status: 'unpaid' } });
+    const intent = fake.checkoutSessions.get(session.id)?.payment_intent ?? '';
+    expect(fake.paymentIntents.get(intent)?.status).toBe('processing');
+    expect(await fake.settleDebit(intent)).toMatchObject({ status: 'requires_payment_method' });
+    expect(fake.eventsOf(session.id).map((event) => event.type)).toEqual([
+      'checkout.session.completed',
+      'checkout.session.async_payment_failed',
+    ]);
+    expect(fake.checkoutSessions.get(session.id)?.payment_status).toBe('unpaid');
+  });
 });

@@ -443,8 +443,9 @@ export class FakeStripeServer {
     const success = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
     if (session.status === 'complete') return { redirect: success, session: { ...session } };
     if (session.status !== 'open') return error(400, 'invalid_request_error', 'This Checkout Session is no longer active.');
-    if (action === 'decline' || TEST_PAYMENT_METHODS[paymentMethod] !== null) {
-      if (TEST_PAYMENT_METHODS[paymentMethod] === undefined) return missing('payment_method', paymentMethod);
+    const debit = TEST_BANK_DEBITS[paymentMethod] !== undefined;
+    if (action === 'decline' || (!debit && TEST_PAYMENT_METHODS[paymentMethod] !== null)) {
+      if (!debit && TEST_PAYMENT_METHODS[paymentMethod] === undefined) return missing('payment_method', paymentMethod);
       return { redirect: (session.cancel_url ?? success).replace('{CHECKOUT_SESSION_ID}', session.id), session: { ...session } };
     }
     const data = this.sessionIntentData.get(session.id);
@@ -459,7 +460,8 @@ export class FakeStripeServer {
       payment_method: paymentMethod,
       off_session: false,
       setup_future_usage: data?.setup_future_usage ?? null,
-      status: 'succeeded',
+      // a bank debit is processing until settleDebit: the session completes unpaid and is paid (or not) later
+      status: debit ? 'processing' : 'succeeded',
       client_secret: '',
       created: Math.floor(Date.now() / 1000),
       last_payment_error: null,
@@ -468,8 +470,11 @@ export class FakeStripeServer {
     this.paymentIntents.set(pi.id, pi);
     session.payment_intent = pi.id;
     session.status = 'complete';
-    session.payment_status = 'paid';
-    const events = [this.emit('payment_intent.succeeded', pi, false), this.emit('checkout.session.completed', session, false)];
+    session.payment_status = debit ? 'unpaid' : 'paid';
+    const events = [
+      this.emit(debit ? 'payment_intent.processing' : 'payment_intent.succeeded', pi, false),
+      this.emit('checkout.session.completed', session, false),
+    ];
     await Promise.all(events.map((event) => this.deliver(event.id).catch(() => 0)));
     return { redirect: success, session: { ...session } };
   }
@@ -584,8 +589,20 @@ export class FakeStripeServer {
       pi.status = 'requires_payment_method';
       pi.last_payment_error = { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' };
     }
-    const event = this.emit(outcome === 'succeeds' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', pi, false);
-    await this.deliver(event.id);
+    const events = [this.emit(outcome === 'succeeds' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', pi, false)];
+    // the debit of a checkout also ends its session's wait (Stripe's async payment events)
+    const session = [...this.checkoutSessions.values()].find((s) => s.payment_intent === pi.id);
+    if (session) {
+      if (outcome === 'succeeds') session.payment_status = 'paid';
+      events.push(
+        this.emit(
+          outcome === 'succeeds' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
+          session,
+          false,
+        ),
+      );
+    }
+    for (const event of events) await this.deliver(event.id);
     return { ...pi };
   }
 

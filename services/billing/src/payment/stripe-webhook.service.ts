@@ -30,16 +30,21 @@ type StripeEvent = {
 function successOf(event: StripeEvent): 'payment_intent' | 'checkout_session' | null {
   if (event.type === 'payment_intent.succeeded') return 'payment_intent';
   if (event.type === 'checkout.session.completed' && event.data?.object?.payment_status === 'paid') return 'checkout_session';
+  // a checkout paid by bank debit completes unpaid; the bank's later yes comes as this event
+  if (event.type === 'checkout.session.async_payment_succeeded') return 'checkout_session';
   return null;
 }
 
 /**
- * A payment intent that failed (`payment_intent.payment_failed`). It fails our payment only when that is a
- * charge of the run still waiting for its bank (a debit Stripe left `processing`): a card of the run is
- * declined in Stripe's own answer, and a declined card in a checkout leaves the session open for another.
+ * A bank's no to a debit. `payment_intent.payment_failed` fails our payment only when that is a charge of
+ * the run still waiting for its bank (a debit Stripe left `processing`): a card of the run is declined in
+ * Stripe's own answer, and a declined card in a checkout leaves the session open for another try. A
+ * checkout paid by bank debit has completed by then, so its `checkout.session.async_payment_failed` fails it.
  */
-function failedIntent(event: StripeEvent): boolean {
-  return event.type === 'payment_intent.payment_failed';
+function failureOf(event: StripeEvent): 'debit_of_run' | 'debit_of_checkout' | null {
+  if (event.type === 'payment_intent.payment_failed') return 'debit_of_run';
+  if (event.type === 'checkout.session.async_payment_failed') return 'debit_of_checkout';
+  return null;
 }
 
 /**
@@ -91,7 +96,7 @@ export class StripeWebhookService {
     }
     const kind = successOf(event);
     const expired = expiredCheckout(event);
-    const failed = failedIntent(event);
+    const failed = failureOf(event);
     const intent = event.data?.object;
     const orgaId = intent?.metadata?.['orga'];
     if (
@@ -140,7 +145,7 @@ export class StripeWebhookService {
           this.log.error('Stripe took a payment billing had marked failed', { orga_id: orgaId, payment_intent: intentId });
         return { outcome: 'ignored' as const };
       }
-      if (failed && payment.invoice_kind !== 'monthly') return { outcome: 'ignored' as const };
+      if (failed === 'debit_of_run' && payment.invoice_kind !== 'monthly') return { outcome: 'ignored' as const };
       const outcome = failed ? ('failed' as const) : ('succeeded' as const);
       await this.subscriptions.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
       return { outcome: 'applied' as const };

@@ -99,11 +99,11 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
   }
 
   /** the person's browser on Stripe's hosted page: the form's button, answered with a redirect back to us */
-  async function onHostedPage(url: string, action: 'pay' | 'decline') {
+  async function onHostedPage(url: string, action: 'pay' | 'decline', paymentMethod = 'pm_card_visa') {
     const answer = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `action=${action}&payment_method=pm_card_visa`,
+      body: `action=${action}&payment_method=${paymentMethod}`,
       redirect: 'manual',
     });
     expect(answer.status).toBe(303);
@@ -458,5 +458,48 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
       const data = changedEvents(dario.orgaId).at(-1)?.data as { subscribed_until?: string } | undefined;
       return data?.subscribed_until === new Date(paid?.paid_through ?? 0).toISOString();
     });
+  });
+  it('a checkout paid by bank debit waits for the bank: its yes puts Premium in force, its no fails the payment, tells the administrators and lets a new checkout start', async () => {
+    const fabio = await signUpOwner(client, TEST_SECRET, 'Fabio');
+    const gina = await signUpOwner(client, TEST_SECRET, 'Gina');
+    const view = (owner: SignedUpOwner) => call(client, getSubscriptionRpc, { orga_id: owner.orgaId }, owner.auth);
+    const debits = { [fabio.orgaId]: 'pm_sepa_debit_DE89370400440532013000', [gina.orgaId]: 'pm_sepa_debit_DE62370400440532013001' };
+    const started = new Map<string, { paymentId: string; sessionId: string }>();
+    for (const owner of [fabio, gina]) {
+      await until(() => view(owner));
+      const { paymentId, sessionId, url } = await checkout(owner, PRIVATE);
+      started.set(owner.orgaId, { paymentId, sessionId });
+      // back on our plan page at once, while the bank has not answered: the checkout is still the open one
+      expect(await onHostedPage(url, 'pay', debits[owner.orgaId])).toBe(`${PUBLIC_URL}/${owner.orgaId}/adminV2/plan?payment=${paymentId}`);
+      expect(fake.checkoutSessions.get(sessionId)).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+      expect(await view(owner)).toMatchObject({ tier: 0, pending_payment_id: paymentId });
+      expect(await env.query(`SELECT status FROM "billing".payment WHERE id = $1`, [paymentId])).toEqual([{ status: 'pending' }]);
+    }
+    const intentOf = (orgaId: string) => fake.checkoutSessions.get(started.get(orgaId)?.sessionId ?? '')?.payment_intent ?? '';
+
+    // Fabio's bank pays: Premium is in force and the debit is what the run of the 1st will use
+    expect(await fake.settleDebit(intentOf(fabio.orgaId))).toMatchObject({ status: 'succeeded' });
+    expect(await until(async () => ((await view(fabio)).tier === 4 ? view(fabio) : null))).toMatchObject({
+      state: 'premium_active',
+      pending_payment_id: null,
+    });
+    expect(await env.query(`SELECT payment_method FROM "billing".stripe_customer WHERE orga_id = $1`, [fabio.orgaId])).toEqual([
+      { payment_method: debits[fabio.orgaId] },
+    ]);
+
+    // Gina's bank refuses: the payment and its invoice fail, the administrators are told, and she can start again
+    const failedBefore = published.filter((e) => e.subject === 'evt.billing.payment.failed.v1' && e.orgaId === gina.orgaId).length;
+    expect(await fake.settleDebit(intentOf(gina.orgaId))).toMatchObject({ status: 'requires_payment_method' });
+    const ginaPayment = started.get(gina.orgaId)?.paymentId;
+    await until(async () => (await view(gina)).pending_payment_id === null);
+    expect(await view(gina)).toMatchObject({ tier: 0, last_failed_charge: { payment_id: ginaPayment } });
+    expect(await env.query(`SELECT status FROM "billing".payment WHERE id = $1`, [ginaPayment])).toEqual([{ status: 'failed' }]);
+    await until(
+      async () =>
+        published.filter((e) => e.subject === 'evt.billing.payment.failed.v1' && e.orgaId === gina.orgaId).length === failedBefore + 1,
+    );
+    const again = await checkout(gina, PRIVATE);
+    expect(await onHostedPage(again.url, 'pay')).toBe(`${PUBLIC_URL}/${gina.orgaId}/adminV2/plan?payment=${again.paymentId}`);
+    await until(async () => (await view(gina)).tier === 4);
   });
 });
