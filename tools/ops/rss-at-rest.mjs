@@ -1,6 +1,7 @@
 // Starts every process of the image from the JavaScript of deploy/build-node.mjs (no transpiler), one
 // child each as in the Kubernetes deployment, waits for each /health, prints each process's resident
-// memory (VmRSS, Linux /proc), then stops them and drops the scratch database.
+// memory (VmRSS, Linux /proc) 5 s after start and at rest (RSS_REST_SECONDS, default 60, after the last
+// /health), where its pages are at rest, then stops them and drops the scratch database.
 //   node deploy/build-node.mjs && node tools/ops/rss-at-rest.mjs
 // Uses the machine's Postgres, NATS and Redis (DATABASE_URL's server, NATS_URL, REDIS_URL), a scratch
 // database and a random subject prefix, so it does not touch a running stack.
@@ -43,6 +44,23 @@ const get = (url) =>
 const rssMb = (pid) => {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return line ? Math.round(Number(line[1]) / 1024) : NaN;
+};
+/** where a process's resident pages are (/proc/<pid>/smaps): anonymous (heap, stacks, malloc), the node binary's
+ *  own file pages (shared by every process on the node), and other files (libraries, native addons) */
+const residentParts = (pid) => {
+  const parts = { anonymous: 0, node: 0, files: 0 };
+  let mapping = '';
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) mapping = head[1];
+    else if (line.startsWith('Rss:')) {
+      const kb = Number(line.split(/\s+/)[1]);
+      if (!mapping.startsWith('/')) parts.anonymous += kb;
+      else if (mapping === process.execPath) parts.node += kb;
+      else parts.files += kb;
+    }
+  }
+  return Object.fromEntries(Object.entries(parts).map(([k, kb]) => [k, (kb / 1024).toFixed(1)]));
 };
 
 const client = new pg.Client({ connectionString: admin.toString() });
@@ -89,16 +107,29 @@ try {
     }
     rows.push({ c, status });
   }
-  // let start-up garbage settle, as a process at rest would
+  // "after start": 5 s after the last /health; "at rest": RSS_REST_SECONDS (60) after it, once V8's memory
+  // reducer has run in the idle processes (it shrinks the heap grown during start, 30 to 60 s in)
+  const restSeconds = Number(process.env.RSS_REST_SECONDS ?? 60);
   await new Promise((r) => setTimeout(r, 5000));
-  console.log('process            /health  RSS at rest (MB)');
+  const afterStart = new Map(rows.map(({ c }) => [c.name, c.child.exitCode === null ? rssMb(c.child.pid) : null]));
+  await new Promise((r) => setTimeout(r, Math.max(0, restSeconds - 5) * 1000));
+  console.log(`process            /health  RSS after start  at rest (${restSeconds} s)  of which: anonymous  node binary  other files`);
   let failed = false;
+  let highest = 0;
   for (const { c, status } of rows) {
     const alive = c.child.exitCode === null;
     if (!alive || status !== 200) failed = true;
-    console.log(`${c.name.padEnd(18)} ${String(alive ? status : 'exited').padEnd(8)} ${alive ? rssMb(c.child.pid) : '-'}`);
+    const rest = alive ? rssMb(c.child.pid) : null;
+    if (rest !== null) highest = Math.max(highest, rest);
+    const parts = alive ? residentParts(c.child.pid) : null;
+    console.log(
+      `${c.name.padEnd(18)} ${String(alive ? status : 'exited').padEnd(8)} ${String(afterStart.get(c.name) ?? '-').padStart(15)}  ` +
+        `${String(rest ?? '-').padStart(15)}` +
+        (parts ? ` ${parts.anonymous.padStart(20)} ${parts.node.padStart(12)} ${parts.files.padStart(12)}` : ''),
+    );
     if (!alive) console.log(c.stderr().slice(-2000));
   }
+  console.log(`highest RSS at rest ${highest} MB (goal of issue 17: at most 100 MB per process)`);
   process.exitCode = failed ? 1 : 0;
 } finally {
   await Promise.all(
