@@ -1,8 +1,9 @@
 // The image's entry point: `node dist/node/start.cjs <service>` (or PAWLINE_SERVICE=<service>) runs one
 // process from the JavaScript deploy/build-node.mjs wrote: a service (identity, scheduling, crm, messaging,
 // booking, billing, marketing, analytics, gateway), messaging-worker, `migrate` (every service's
-// migrations, then exit: the Kubernetes Job of deploy/README.md) or `rotate-messaging-key` (senders' tokens
-// sealed anew with MESSAGING_SECRET_KEY, then exit: deploy/README.md, "Rotating secrets"). No transpiler is loaded.
+// migrations, then exit: the Kubernetes Job of deploy/README.md), `rotate-messaging-key` (senders' tokens
+// sealed anew with MESSAGING_SECRET_KEY, then exit: deploy/README.md, "Rotating secrets") or `backup-upload` (the
+// nightly dumps copied to object storage: the CronJob pawline-backup). No transpiler is loaded.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -17,6 +18,7 @@ if (!process.execArgv.includes('--enable-source-maps') && !/--enable-source-maps
 const TASKS = {
   migrate: [path.join(dist, 'tools', 'ops', 'migrate.js'), 'runMigrateCli'],
   'rotate-messaging-key': [path.join(dist, 'services', 'messaging', 'src', 'sender', 'secret-key-rotation.js'), 'runSecretKeyRotationCli'],
+  'backup-upload': [path.join(dist, 'tools', 'ops', 'backup-upload.js'), 'runBackupUploadCli'],
 };
 
 function entry(name) {

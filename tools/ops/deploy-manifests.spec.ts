@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { parseAllDocuments } from 'yaml';
+import { fakeS3 } from '@pawline/nest-kit/testing';
 import { streamConfigs, streamReplicas } from '../../libs/nest-kit/src/nats/jetstream-streams';
+import { backupUploadConfigSchema, uploadBackups } from './backup-upload';
 
 const root = path.resolve(__dirname, '../..');
 const k8s = path.join(root, 'deploy', 'k8s');
@@ -265,15 +267,27 @@ describe('NATS_STREAM_REPLICAS (the kit creates the streams with it)', () => {
     expect(hpa?.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'gateway' });
   });
 
-  it('backs Postgres up nightly onto its own volume, from a pod that reaches Postgres only', () => {
+  it('backs Postgres up nightly onto its own volume, then copies it off the cluster, from a pod that reaches Postgres and (production) HTTPS only', () => {
     const backup = find(objects, 'CronJob', 'pawline-backup');
     expect(backup?.spec).toMatchObject({ schedule: '30 2 * * *', concurrencyPolicy: 'Forbid' });
     const pod = templateOf(backup!);
     expect(podProblems(backup!, pod)).toEqual([]);
     const claim = pod.spec.volumes.find((v: any) => v.persistentVolumeClaim)?.persistentVolumeClaim.claimName;
     expect(find(objects, 'PersistentVolumeClaim', claim)).toBeDefined();
-    expect(pod.spec.containers[0].volumeMounts.find((m: any) => m.name === 'backups')?.mountPath).toBe('/backups');
-    // every policy that selects the backup pod: no way in, out only to Postgres (and DNS for all)
+    // the dump first (init container), then the upload from the same volume, read-only, in Pawline's image
+    const [dump] = pod.spec.initContainers;
+    const [upload] = pod.spec.containers;
+    expect(dump.name).toBe('pg-dump');
+    expect(dump.volumeMounts.find((m: any) => m.name === 'backups')).toMatchObject({ mountPath: '/backups' });
+    expect(upload).toMatchObject({ name: 'upload', args: ['backup-upload'] });
+    expect(upload.image).toBe(find(objects, 'Deployment', 'identity')?.spec.template.spec.containers[0].image);
+    expect(upload.volumeMounts.find((m: any) => m.name === 'backups')).toMatchObject({ mountPath: '/backups', readOnly: true });
+    expect(upload.env.find((e: any) => e.name === 'BACKUP_DIR')?.value).toBe('/backups');
+    // the bucket's Secret: optional on one node (it then only reports), required in production
+    expect(upload.envFrom).toEqual([
+      { secretRef: overlay === 'production' ? { name: 'pawline-backup-storage' } : { name: 'pawline-backup-storage', optional: true } },
+    ]);
+    // every policy that selects the backup pod: no way in; out to Postgres, and in production to public HTTPS (and DNS for all)
     const labels = pod.metadata.labels as Record<string, string>;
     expect(labels['pawline.dev/tier']).toBeUndefined();
     const selecting = objects.filter(
@@ -282,10 +296,16 @@ describe('NATS_STREAM_REPLICAS (the kit creates the streams with it)', () => {
         (Object.keys(o.spec.podSelector).length === 0 ||
           (matches(o.spec.podSelector.matchLabels, labels) && !o.spec.podSelector.matchExpressions)),
     );
-    expect(selecting.map((p) => p.metadata.name).sort()).toEqual(['allow-dns', 'backup-egress', 'default-deny']);
+    const offsite = overlay === 'production' ? ['backup-egress-object-storage'] : [];
+    expect(selecting.map((p) => p.metadata.name).sort()).toEqual(['allow-dns', 'backup-egress', ...offsite, 'default-deny']);
     expect(selecting.flatMap((p) => p.spec.ingress ?? [])).toEqual([]);
     const ports = selecting.filter((p) => p.metadata.name !== 'allow-dns').flatMap((p) => p.spec.egress ?? []);
-    expect(ports.flatMap((rule: any) => rule.ports.map((port: any) => port.port))).toEqual([5432]);
+    expect(ports.flatMap((rule: any) => rule.ports.map((port: any) => port.port)).sort()).toEqual(
+      overlay === 'production' ? [443, 5432] : [5432],
+    );
+    // HTTPS to public addresses only, not into the cluster's or the cloud's private ranges
+    for (const rule of find(objects, 'NetworkPolicy', 'backup-egress-object-storage')?.spec.egress ?? [])
+      expect(rule.to).toEqual([{ ipBlock: { cidr: '0.0.0.0/0', except: expect.arrayContaining(['10.0.0.0/8', '169.254.0.0/16']) } }]);
   });
 
   it('sends every process’s traces to the collector', () => {
@@ -305,9 +325,11 @@ describe('NATS_STREAM_REPLICAS (the kit creates the streams with it)', () => {
     for (const o of objects) {
       for (const container of templateOf(o)?.spec.containers ?? []) for (const env of container.env ?? []) names.add(env.name);
     }
-    const sources = [...sourceFiles(path.join(root, 'services')), ...sourceFiles(path.join(root, 'libs'))].map((file) =>
-      fs.readFileSync(file, 'utf8'),
-    );
+    const sources = [
+      ...sourceFiles(path.join(root, 'services')),
+      ...sourceFiles(path.join(root, 'libs')),
+      ...sourceFiles(path.join(root, 'tools', 'ops')),
+    ].map((file) => fs.readFileSync(file, 'utf8'));
     const unread = [...names].filter((name) => !NODE_SETTINGS.includes(name) && !sources.some((text) => text.includes(name)));
     expect(unread).toEqual([]);
   });
@@ -383,7 +405,7 @@ const pgDump = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).status 
     aged('pawline-20250116T023000Z.dump.partial', 1);
 
     const cronJob = render('one-node').find((o) => o.kind === 'CronJob' && o.metadata.name === 'pawline-backup')!;
-    const script = (templateOf(cronJob).spec.containers[0].args[0] as string).replaceAll('/backups', dir);
+    const script = (templateOf(cronJob).spec.initContainers[0].args[0] as string).replaceAll('/backups', dir);
     const run = spawnSync('/bin/sh', ['-c', script], {
       encoding: 'utf8',
       env: { PATH: process.env['PATH'], DATABASE_URL: url.toString() },
@@ -412,5 +434,46 @@ const pgDump = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).status 
       { encoding: 'utf8' },
     );
     expect(listed).toMatch(/TABLE DATA public pet/);
+  });
+
+  it('then the upload step copies the dumps off the cluster, and the copy restores the rows into a new database', async () => {
+    const fake = fakeS3({ bucket: 'pawline-backups', region: 'eu-central-1', accessKeyId: 'AKIASPEC', secretAccessKey: 'spec-secret' });
+    await fake.start();
+    const restored = `${scratch}_restored`;
+    const client = admin();
+    await client.connect();
+    try {
+      const cronJob = render('production').find((o) => o.kind === 'CronJob' && o.metadata.name === 'pawline-backup')!;
+      const upload = templateOf(cronJob).spec.containers[0];
+      // the container's own settings, its volume pointed at the dumps written above, the Secret's values
+      const settings = Object.fromEntries(upload.env.map((e: any) => [e.name, e.value === '/backups' ? dir : e.value]));
+      const config = backupUploadConfigSchema.parse({
+        ...settings,
+        BACKUP_S3_BUCKET: 'pawline-backups',
+        BACKUP_S3_ENDPOINT: fake.endpoint,
+        BACKUP_S3_REGION: 'eu-central-1',
+        BACKUP_S3_ACCESS_KEY_ID: 'AKIASPEC',
+        BACKUP_S3_SECRET_ACCESS_KEY: 'spec-secret',
+      });
+      const result = await uploadBackups(config, () => undefined);
+      const fresh = fs.readdirSync(dir).find((f) => /^pawline-\d{8}T\d{6}Z\.dump$/.test(f) && !f.startsWith('pawline-2025'))!;
+      expect(result.uploaded).toEqual(['pawline-20250115T023000Z.dump', fresh]);
+
+      const copy = path.join(dir, 'downloaded.dump');
+      fs.writeFileSync(copy, fake.objects.get(`postgres/${fresh}`)!.body);
+      await client.query(`CREATE DATABASE ${restored}`);
+      const url = new URL(server);
+      url.pathname = `/${restored}`;
+      execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${url.toString()}`, copy], { encoding: 'utf8' });
+      const db = new Client({ connectionString: url.toString() });
+      await db.connect();
+      const { rows } = await db.query<{ n: string; last: string }>(`SELECT count(*) AS n, max(name) AS last FROM pet`);
+      await db.end();
+      expect(rows[0]).toEqual({ n: '500', last: 'pet 99' });
+    } finally {
+      await client.query(`DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`);
+      await client.end();
+      await fake.stop();
+    }
   });
 });

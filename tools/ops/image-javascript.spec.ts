@@ -1,5 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as contracts from '@pawline/contracts';
@@ -100,5 +100,31 @@ describe('the JavaScript of the image', () => {
     rmSync(files, { recursive: true, force: true });
     expect({ exited: child.exitCode, stderr: child.exitCode === null ? '' : stderr.slice(-2000) }).toEqual({ exited: null, stderr: '' });
     expect(health).toMatchObject({ status: 200, body: { status: 'up', service: 'crm', checks: { postgres: 'up', nats: 'up' } } });
+  });
+
+  it('runs the backup CronJob’s upload step as a task of start.cjs, with its exit code', () => {
+    const backups = mkdtempSync(path.join(tmpdir(), 'pawline-image-backups-'));
+    const task = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [path.join(out, 'start.cjs'), 'backup-upload'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', BACKUP_DIR: backups, ...env },
+      });
+    try {
+      writeFileSync(path.join(backups, 'pawline-20261125T023000Z.dump'), 'a dump');
+      const reported = task({});
+      expect({ status: reported.status, stdout: reported.stdout }).toEqual({
+        status: 0,
+        stdout:
+          'backup-upload: BACKUP_S3_BUCKET is not set; nothing is copied off the cluster. On the volume: 1 dump(s), newest pawline-20261125T023000Z.dump\n',
+      });
+      const refused = task({ BACKUP_S3_BUCKET: 'pawline-backups' });
+      expect({ status: refused.status, stderr: refused.stderr }).toEqual({
+        status: 1,
+        stderr: 'backup-upload: BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY are needed with BACKUP_S3_BUCKET\n',
+      });
+    } finally {
+      rmSync(backups, { recursive: true, force: true });
+    }
   });
 });

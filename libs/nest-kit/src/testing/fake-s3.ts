@@ -2,7 +2,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeS3Object = { body: Buffer; type: string };
+/** the body, its content type and the user metadata it was put with (x-amz-meta-*, names without the prefix) */
+export type FakeS3Object = { body: Buffer; type: string; meta: Record<string, string>; modified: Date };
 
 export type FakeS3 = {
   /** http://127.0.0.1:<port> once started */
@@ -14,15 +15,23 @@ export type FakeS3 = {
   stop(): Promise<void>;
 };
 
-export type FakeS3Options = { bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+export type FakeS3Options = {
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** keys per ListObjectsV2 page at most (S3's 1,000 unless told): small values make a client page */
+  listPageSize?: number;
+};
 
 const AUTHORIZATION =
   /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
 
 /**
- * A small S3 look-alike for tests: path-style PUT/GET/DELETE object on one bucket, objects in
- * memory, and the checks S3 does on a SigV4 header (shape, access key, scope date and region,
- * payload hash, signature recomputed from the request as it arrived on the wire).
+ * A small S3 look-alike for tests: path-style PUT/GET/HEAD/DELETE object and ListObjectsV2 (prefix,
+ * max-keys, continuation token) on one bucket, objects in memory with their x-amz-meta-* metadata, and
+ * the checks S3 does on a SigV4 header (shape, access key, scope date and region, payload hash,
+ * signature recomputed from the request as it arrived on the wire).
  */
 export function fakeS3(options: FakeS3Options): FakeS3 {
   const objects = new Map<string, FakeS3Object>();
@@ -47,13 +56,29 @@ export function fakeS3(options: FakeS3Options): FakeS3 {
           const key = rest.map(decodeURIComponent).join('/');
           if (bucket !== options.bucket) {
             res.writeHead(404, { 'content-type': 'application/xml' }).end(s3Error('NoSuchBucket'));
+          } else if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
+            res.writeHead(200, { 'content-type': 'application/xml' }).end(listing(objects, url.searchParams, options.listPageSize));
           } else if (req.method === 'PUT') {
-            objects.set(key, { body, type: String(req.headers['content-type'] ?? '') });
+            const meta = Object.fromEntries(
+              Object.entries(req.headers).flatMap(([name, value]) =>
+                name.startsWith('x-amz-meta-') ? [[name.slice('x-amz-meta-'.length), String(value)]] : [],
+              ),
+            );
+            objects.set(key, { body, type: String(req.headers['content-type'] ?? ''), meta, modified: new Date() });
             res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
-          } else if (req.method === 'GET') {
+          } else if (req.method === 'GET' || req.method === 'HEAD') {
             const object = objects.get(key);
-            if (!object) res.writeHead(404, { 'content-type': 'application/xml' }).end(s3Error('NoSuchKey'));
-            else res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length }).end(object.body);
+            if (!object)
+              res.writeHead(404, { 'content-type': 'application/xml' }).end(req.method === 'GET' ? s3Error('NoSuchKey') : undefined);
+            else {
+              const headers = {
+                'content-type': object.type,
+                'content-length': object.body.length,
+                'last-modified': object.modified.toUTCString(),
+                ...Object.fromEntries(Object.entries(object.meta).map(([name, value]) => [`x-amz-meta-${name}`, value])),
+              };
+              res.writeHead(200, headers).end(req.method === 'GET' ? object.body : undefined);
+            }
           } else if (req.method === 'DELETE') {
             objects.delete(key);
             res.writeHead(204).end();
@@ -71,6 +96,31 @@ export function fakeS3(options: FakeS3Options): FakeS3 {
     },
   };
   return state;
+}
+
+const xmlText = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** ListObjectsV2 of the keys under `prefix`, in key order, one page of max-keys (the continuation token is the last key). */
+function listing(objects: Map<string, FakeS3Object>, query: URLSearchParams, pageSize = 1000): string {
+  const prefix = query.get('prefix') ?? '';
+  const after = query.get('continuation-token') ?? query.get('start-after') ?? '';
+  const max = Math.min(Number(query.get('max-keys') ?? 1000), pageSize);
+  const keys = [...objects.keys()].filter((key) => key.startsWith(prefix) && key > after).sort();
+  const page = keys.slice(0, max);
+  const truncated = keys.length > page.length;
+  const contents = page
+    .map((key) => {
+      const object = objects.get(key)!;
+      return `<Contents><Key>${xmlText(key)}</Key><LastModified>${object.modified.toISOString()}</LastModified><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+    })
+    .join('');
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+    `<Prefix>${xmlText(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>` +
+    contents +
+    (truncated ? `<NextContinuationToken>${xmlText(page[page.length - 1])}</NextContinuationToken>` : '') +
+    `</ListBucketResult>`
+  );
 }
 
 function s3Error(code: string): string {
