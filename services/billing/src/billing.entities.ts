@@ -6,6 +6,7 @@ import { PaymentEntity } from './payment/payment.entity';
 import { StripeCustomerEntity, StripeEventEntity } from './payment/stripe.entity';
 import { Stripe1795553000000 } from './migrations/1795553000000-stripe';
 import { PaymentRedirectUrl1795558000000 } from './migrations/1795558000000-payment-redirect-url';
+import { PaymentAnsweredAt1795570000000 } from './migrations/1795570000000-payment-answered-at';
 import { BillingProfileEntity } from './profile/billing-profile.entity';
 import { SubscriptionEntity } from './subscription/subscription.entity';
 
@@ -26,4 +27,5 @@ export const BILLING_MIGRATIONS = [
   CustomizedPlanLimits1795552000200,
   Stripe1795553000000,
   PaymentRedirectUrl1795558000000,
+  PaymentAnsweredAt1795570000000,
 ];

@@ -101,6 +101,22 @@ describe('the Update plan page (/{orgaId}/adminV2/plan)', () => {
     expect(screen.getByTestId('charge-failed').textContent).toBe('The payment of € 35,38 on December 1, 2026 did not go through.');
   });
 
+  it('a debit the bank refused after the grace days is tried again until the day billing gives (Italian)', async () => {
+    // paid through November 30; the bank answered on December 12, so billing retries until December 19, 10:00
+    const failed = {
+      payment_id: PAYMENT_ID,
+      invoice_id: PAYMENT_ID,
+      amount_cents: 3538,
+      failed_at: '2026-12-01T05:00:00.000Z',
+      retries_until: '2026-12-19T10:00:00.000Z',
+    };
+    mountOrgaSettings('', gateway({ subscription: paidSubscription({ last_failed_charge: failed }), invoices: [] }), { at: 'plan' });
+    const card = within(await screen.findByTestId('subscription-card'));
+    expect(card.getByTestId('charge-failed').textContent).toBe(
+      'Il pagamento di € 35,38 del 1 dicembre 2026 non è andato a buon fine. Riproveremo ogni giorno fino al 19 dicembre 2026; dopo, Premium termina.',
+    );
+  });
+
   it('a lapsed plan shows no retry for its last declined charge, only the way to subscribe again (Italian)', async () => {
     const failed = { payment_id: PAYMENT_ID, invoice_id: PAYMENT_ID, amount_cents: 3538, failed_at: '2026-10-01T05:00:00.000Z' };
     mountOrgaSettings(

@@ -97,8 +97,14 @@ function ChargeNotices({ subscription, t, language }: { subscription: Subscripti
   const failed = subscription.tier > 0 ? subscription.last_failed_charge : null;
   const processing = subscription.processing_charge;
   const paidThrough = subscription.paid_through ? Date.parse(subscription.paid_through) : null;
-  // the run lapses the plan once the grace days after the paid period are over: the last day it retries is the day before
-  const lastRetryDay = paidThrough === null ? null : new Date(paidThrough + PAYMENT_GRACE_DAYS * 86_400_000 - 1).toISOString();
+  // the run lapses the plan once its retries end (the grace days after the paid period, or after a bank's late
+  // refusal: billing says when); the last day it retries is the day before. A billing without the field: the grace days
+  const retriesEnd = failed?.retries_until
+    ? Date.parse(failed.retries_until)
+    : paidThrough === null
+      ? null
+      : paidThrough + PAYMENT_GRACE_DAYS * 86_400_000;
+  const lastRetryDay = retriesEnd === null ? null : new Date(retriesEnd - 1).toISOString();
   return (
     <>
       {failed ? (

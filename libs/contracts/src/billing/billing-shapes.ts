@@ -59,7 +59,14 @@ export const subscriptionSchema = z.object({
   pending_payment_id: uuid.nullable(),
   /** the latest charge the provider declined, while the plan is not paid since (the plan page shows it); additive */
   last_failed_charge: z
-    .object({ payment_id: uuid, invoice_id: uuid, amount_cents: z.number().int(), failed_at: isoTimestamp })
+    .object({
+      payment_id: uuid,
+      invoice_id: uuid,
+      amount_cents: z.number().int(),
+      failed_at: isoTimestamp,
+      /** when the run stops retrying and the plan lapses (the grace days, or again after a bank's late refusal); additive */
+      retries_until: isoTimestamp.optional(),
+    })
     .nullable()
     .optional(),
   /** a charge of the run that the bank is still processing (a SEPA debit, up to 14 business days); additive */

@@ -12,6 +12,7 @@ import {
   trialEnd,
   accountAccess,
   lapseDue,
+  retriesEnd,
   memberSubscriptionAccess,
   subscriptionNotices,
   subscriptionState,
@@ -126,6 +127,26 @@ describe('subscription states (spec §4)', () => {
     expect(lapseDue(4, paidThrough, new Date('2027-01-08T00:00:00Z'))).toBe(false);
     expect(lapseDue(4, paidThrough, new Date('2027-01-08T00:00:01Z'))).toBe(true);
     expect(lapseDue(0, paidThrough, new Date('2027-02-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('a debit the bank refuses only after the grace days gets the grace days again from that answer, once', () => {
+    const paidThrough = new Date('2027-01-01T00:00:00Z');
+    // refused within the grace days (a card at the run, a quick bank): retries end as before, 8 January
+    expect(retriesEnd(paidThrough, [new Date('2027-01-01T03:00:00Z'), new Date('2027-01-05T10:00:00Z')]).toISOString()).toBe(
+      '2027-01-08T00:00:00.000Z',
+    );
+    // refused on the 12th, after the grace days: retried until the 19th, 10:00
+    const late = new Date('2027-01-12T10:00:00Z');
+    expect(retriesEnd(paidThrough, [new Date('2027-01-02T09:00:00Z'), late]).toISOString()).toBe('2027-01-19T10:00:00.000Z');
+    expect(lapseDue(4, paidThrough, new Date('2027-01-13T00:00:00Z'), [late])).toBe(false);
+    expect(lapseDue(4, paidThrough, new Date('2027-01-19T10:00:00Z'), [late])).toBe(false);
+    expect(lapseDue(4, paidThrough, new Date('2027-01-19T10:00:01Z'), [late])).toBe(true);
+    // the retry's debit refused on the 25th does not extend them again: the first late answer counts
+    expect(retriesEnd(paidThrough, [new Date('2027-01-25T08:00:00Z'), late]).toISOString()).toBe('2027-01-19T10:00:00.000Z');
+    expect(lapseDue(4, paidThrough, new Date('2027-01-26T00:00:00Z'), [late, new Date('2027-01-25T08:00:00Z')])).toBe(true);
+    // a refusal exactly at the end of the grace days is not late
+    expect(retriesEnd(paidThrough, [new Date('2027-01-08T00:00:00Z')]).toISOString()).toBe('2027-01-08T00:00:00.000Z');
+    expect(lapseDue(0, paidThrough, new Date('2027-03-01T00:00:00Z'), [late])).toBe(false);
   });
 });
 

@@ -93,10 +93,22 @@ export function subscriptionState(orga: SubscriptionFacts, now: Instant): Subscr
 /** Days a failed monthly payment may be retried before the subscription lapses back to tier 0. */
 export const PAYMENT_GRACE_DAYS = 7;
 
-/** A paid organization whose period ended more than the grace days ago lapses (Premium expired). */
-export function lapseDue(tier: number, paidThrough: Instant | null, now: Instant): boolean {
+/**
+ * When the retries of an unpaid month end: the grace days after the paid period. A bank may answer a debit
+ * days after the run (SEPA: up to 14 business days); when its refusal comes only after those grace days, the
+ * salon gets the grace days again from that answer, once: a later refusal does not extend them again.
+ * `refusalsAnsweredAt`: when the month's declined charges were answered.
+ */
+export function retriesEnd(paidThrough: Instant, refusalsAnsweredAt: readonly Instant[] = []): Date {
+  const graceEnd = toEpochMs(paidThrough) + PAYMENT_GRACE_DAYS * MS_PER_DAY;
+  const late = refusalsAnsweredAt.map(toEpochMs).filter((at) => at > graceEnd);
+  return new Date(late.length ? Math.min(...late) + PAYMENT_GRACE_DAYS * MS_PER_DAY : graceEnd);
+}
+
+/** A paid organization whose retries have ended (`retriesEnd`) lapses (Premium expired). */
+export function lapseDue(tier: number, paidThrough: Instant | null, now: Instant, refusalsAnsweredAt: readonly Instant[] = []): boolean {
   if (tier <= 0 || paidThrough === null) return false;
-  return toEpochMs(now) > toEpochMs(paidThrough) + PAYMENT_GRACE_DAYS * MS_PER_DAY;
+  return toEpochMs(now) > retriesEnd(paidThrough, refusalsAnsweredAt).getTime();
 }
 
 export type AccountAccess = 'ok' | 'subscribe' | 'ask_administrator';

@@ -39,4 +39,8 @@ export class PaymentEntity {
 
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
+
+  /** when the provider answered it (paid or declined); null while pending */
+  @Column({ type: 'timestamptz', name: 'answered_at', nullable: true })
+  answeredAt!: Date | null;
 }

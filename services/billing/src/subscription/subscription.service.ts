@@ -16,6 +16,7 @@ import {
   isActive,
   isPlanId,
   lapseDue,
+  retriesEnd,
   monthlyFeeCents,
   monthlyInvoiceLines,
   planChangeCents,
@@ -159,7 +160,7 @@ export class SubscriptionService {
       trial_banner: showTrialBanner(facts, now),
       sidebar_percent: notice.show ? notice.percent : null,
       pending_payment_id: row.pending_payment_id,
-      last_failed_charge: await this.lastFailedCharge(manager, orgaId),
+      last_failed_charge: await this.lastFailedCharge(manager, orgaId, row.paid_through),
       processing_charge: await this.processingCharge(manager, orgaId),
       plan_limits: row.tier === 5 ? row.plan_limits : null,
       pending_payment_redirect_url: row.pending_payment_id ? await this.redirectUrlOf(manager, row.pending_payment_id) : null,
@@ -178,15 +179,35 @@ export class SubscriptionService {
     return open && { ...open.charge, since: open.at };
   }
 
-  /** The latest declined charge with no successful payment after it: the plan page tells the salon. */
-  private async lastFailedCharge(manager: EntityManager | DataSource, orgaId: string): Promise<SubscriptionView['last_failed_charge']> {
+  /**
+   * The latest declined charge with no successful payment after it: the plan page tells the salon, with the
+   * time its retries end (a refusal the bank sent after the grace days extends them once: `retriesEnd`).
+   */
+  private async lastFailedCharge(
+    manager: EntityManager | DataSource,
+    orgaId: string,
+    paidThrough: Date | null,
+  ): Promise<SubscriptionView['last_failed_charge']> {
     const failed = await this.latestCharge(
       manager,
       orgaId,
       `p.status = 'failed'
         AND NOT EXISTS (SELECT 1 FROM payment q WHERE q.orga_id = p.orga_id AND q.status = 'succeeded' AND q.created_at >= p.created_at)`,
     );
-    return failed && { ...failed.charge, failed_at: failed.at };
+    if (!failed) return null;
+    const retries = paidThrough && retriesEnd(paidThrough, await this.refusalsSince(manager, orgaId, paidThrough));
+    return { ...failed.charge, failed_at: failed.at, ...(retries ? { retries_until: retries.toISOString() } : {}) };
+  }
+
+  /** When the charges of the run declined since the paid period ended were answered (`retriesEnd`). */
+  private async refusalsSince(manager: EntityManager | DataSource, orgaId: string, paidThrough: Date | null): Promise<Date[]> {
+    if (!paidThrough) return [];
+    const rows = await manager.query<{ answered_at: Date }[]>(
+      `SELECT p.answered_at FROM payment p JOIN invoice i ON i.id = p.invoice_id
+        WHERE p.orga_id = $1 AND i.kind = 'monthly' AND p.status = 'failed' AND p.answered_at > $2`,
+      [orgaId, paidThrough],
+    );
+    return rows.map((row) => new Date(row.answered_at));
   }
 
   /** The organization's newest payment (p, with its invoice i) that meets a condition written here, not by a caller. */
@@ -324,7 +345,7 @@ export class SubscriptionService {
    */
   async abandon(manager: EntityManager, orgaId: string, paymentId: string): Promise<void> {
     const updated = await manager.query<unknown[]>(
-      `UPDATE payment SET status = 'failed' WHERE id = $1 AND orga_id = $2 AND status = 'pending' RETURNING invoice_id`,
+      `UPDATE payment SET status = 'failed', answered_at = now() WHERE id = $1 AND orga_id = $2 AND status = 'pending' RETURNING invoice_id`,
       [paymentId, orgaId],
     );
     // pg answers [rows, count] for an UPDATE … RETURNING through TypeORM's query
@@ -345,7 +366,8 @@ export class SubscriptionService {
     ]);
     if (!payment) throw new RpcError('not_found');
     if (payment.status !== 'pending' && payment.status !== outcome) throw new RpcError('conflict');
-    await manager.query(`UPDATE payment SET status = $2 WHERE id = $1`, [paymentId, outcome]);
+    // answered now, unless already (the same answer delivered again)
+    await manager.query(`UPDATE payment SET status = $2, answered_at = coalesce(answered_at, $3) WHERE id = $1`, [paymentId, outcome, now]);
     await manager.query(`UPDATE invoice SET status = $2 WHERE id = $1`, [payment.invoice_id, outcome === 'succeeded' ? 'paid' : 'failed']);
     await manager.query(
       `UPDATE subscription SET pending_payment_id = NULL, updated_at = now() WHERE orga_id = $1 AND pending_payment_id = $2`,
@@ -432,7 +454,10 @@ export class SubscriptionService {
     const row = await this.row(manager, orgaId, true);
     if (row.tier <= 0) return 'skipped';
     // a debit of the run still waiting for its bank (up to 14 business days at Stripe) keeps the plan until it is answered
-    if (lapseDue(row.tier, row.paid_through, now) && !(await this.processingCharge(manager, orgaId))) {
+    if (
+      lapseDue(row.tier, row.paid_through, now, await this.refusalsSince(manager, orgaId, row.paid_through)) &&
+      !(await this.processingCharge(manager, orgaId))
+    ) {
       await manager.query(`UPDATE subscription SET tier = 0, plan_id = 'free_trial', updated_at = now() WHERE orga_id = $1`, [orgaId]);
       await this.publish(manager, orgaId, meta);
       return 'lapsed';
@@ -448,11 +473,12 @@ export class SubscriptionService {
     );
     if (unpaid) {
       if (unpaid.status !== 'failed') return 'skipped';
-      const [last] = await manager.query<{ attempt: number; created_at: Date }[]>(
-        `SELECT attempt, created_at FROM payment WHERE invoice_id = $1 ORDER BY attempt DESC LIMIT 1`,
+      const [last] = await manager.query<{ attempt: number; status: string; created_at: Date }[]>(
+        `SELECT attempt, status, created_at FROM payment WHERE invoice_id = $1 ORDER BY attempt DESC LIMIT 1`,
         [unpaid.id],
       );
-      if (last && billingDate(new Date(last.created_at)) >= billingDate(now)) return 'skipped';
+      // tried today already, or the last retry is a debit its bank has not answered yet: a second one could pay twice
+      if (last && (last.status === 'pending' || billingDate(new Date(last.created_at)) >= billingDate(now))) return 'skipped';
       const invoice = { id: unpaid.id, key, number: `${unpaid.number_year}/${unpaid.number_seq}`, gross_cents: unpaid.gross_cents };
       await this.chargeMonthly(manager, orgaId, invoice, (last?.attempt ?? 0) + 1, planId, meta, now);
       return 'retried';

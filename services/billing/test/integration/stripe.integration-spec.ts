@@ -365,7 +365,7 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     expect(await onHostedPage(again.url, 'pay')).toBe(`${PUBLIC_URL}/${carla.orgaId}/adminV2/plan?payment=${again.paymentId}`);
     await until(async () => (await call(client, getSubscriptionRpc, { orga_id: carla.orgaId }, carla.auth)).tier === 4);
   });
-  it("a bank debit of the run stays processing and keeps the plan past the grace days; the bank's later answer pays the month to its end, or fails it, notifies and is charged again the next day", async () => {
+  it("a bank debit of the run stays processing and keeps the plan past the grace days; the bank's later answer pays the month to its end, or fails it, notifies and is charged again the next day; a refusal after the grace days gives them once more", async () => {
     const dario = await signUpOwner(client, TEST_SECRET, 'Dario');
     const elena = await signUpOwner(client, TEST_SECRET, 'Elena');
     for (const owner of [dario, elena]) {
@@ -444,6 +444,8 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     expect((await subscriptionOf(bruno.orgaId))?.tier).toBe(0);
     expect((await subscriptionOf(dario.orgaId))?.tier).toBe(4);
     expect((await subscriptionOf(elena.orgaId))?.tier).toBe(4);
+    // and Elena's retry is not debited a third time while her bank still has the second: it could pay twice
+    expect((await paymentsOf(elena.orgaId)).map((p) => p.status)).toEqual(['failed', 'pending']);
 
     // Dario's bank pays: the invoice is paid and the plan runs to the period's end, told to the other services
     expect(await bankAnswers(dario.orgaId, 'succeeded', 'succeeded')).toMatchObject({ invoice_status: 'paid' });
@@ -458,6 +460,37 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
       const data = changedEvents(dario.orgaId).at(-1)?.data as { subscribed_until?: string } | undefined;
       return data?.subscribed_until === new Date(paid?.paid_through ?? 0).toISOString();
     });
+
+    // Elena's bank refuses the second debit too, but only on the 11th, after her grace days (which ended with the 7th)
+    const [, second] = await paymentsOf(elena.orgaId);
+    expect(await fake.settleDebit(second?.provider_ref ?? '')).toMatchObject({ status: 'requires_payment_method' });
+    await until(async () => ((await paymentsOf(elena.orgaId))[1]?.status === 'failed' ? true : null));
+    // the webhook arrives now; the test's days are simulated, so the answer is dated the 11th here
+    const answered = new Date(first.getTime() + 10 * 86_400_000);
+    await env.query(`UPDATE "billing".payment SET answered_at = $2 WHERE id = $1`, [second?.id, answered]);
+    // the next run does not lapse her: she gets the grace days again from that answer, and is debited again
+    await run(11);
+    expect((await subscriptionOf(elena.orgaId))?.tier).toBe(4);
+    const [, , third] = await paymentsOf(elena.orgaId);
+    expect(third).toMatchObject({ status: 'pending', attempt: 3 });
+    const retriesUntil = new Date(answered.getTime() + 7 * 86_400_000).toISOString();
+    expect((await call(client, getSubscriptionRpc, { orga_id: elena.orgaId }, elena.auth)).last_failed_charge).toMatchObject({
+      payment_id: second?.id,
+      retries_until: retriesUntil,
+    });
+    // her bank refuses that one on the 20th, after the extended days: they are not extended again, and she lapses
+    expect(await fake.settleDebit(third?.provider_ref ?? '')).toMatchObject({ status: 'requires_payment_method' });
+    await until(async () => ((await paymentsOf(elena.orgaId))[2]?.status === 'failed' ? true : null));
+    await env.query(`UPDATE "billing".payment SET answered_at = $2 WHERE id = $1`, [
+      third?.id,
+      new Date(first.getTime() + 19 * 86_400_000),
+    ]);
+    expect((await call(client, getSubscriptionRpc, { orga_id: elena.orgaId }, elena.auth)).last_failed_charge).toMatchObject({
+      payment_id: third?.id,
+      retries_until: retriesUntil,
+    });
+    await run(20);
+    expect((await subscriptionOf(elena.orgaId))?.tier).toBe(0);
   });
   it('a checkout paid by bank debit waits for the bank: its yes puts Premium in force, its no fails the payment, tells the administrators and lets a new checkout start', async () => {
     const fabio = await signUpOwner(client, TEST_SECRET, 'Fabio');
