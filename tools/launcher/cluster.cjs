@@ -485,6 +485,10 @@ async function runCluster(argv) {
       '',
     ].join('\n'),
   );
+  // V8's memory reducer shrinks an idle process's heap 30 to 60 s after start (deploy/README.md, "Memory")
+  setTimeout(() => {
+    if (!stopping) console.log(['Resident memory at rest, a minute later:', rssTable(cluster.rows()), ''].join('\n'));
+  }, 60_000).unref();
 }
 
 module.exports = {
