@@ -155,6 +155,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   getSubscription: { method: 'get', path: '/api/v1/orga/:orga/subscription' },
   subscribe: { method: 'post', path: '/api/v1/orga/:orga/subscription' },
   confirmPayment: { method: 'post', path: '/api/v1/orga/:orga/payment/:payment/confirm' },
+  payDeclinedCharge: { method: 'post', path: '/api/v1/orga/:orga/declined-charge/pay' },
   getBillingProfile: { method: 'get', path: '/api/v1/orga/:orga/billing/data' },
   updateBillingProfile: { method: 'put', path: '/api/v1/orga/:orga/billing/data' },
   listInvoices: { method: 'get', path: '/api/v1/orga/:orga/invoices' },

@@ -117,6 +117,39 @@ describe('the Update plan page (/{orgaId}/adminV2/plan)', () => {
     );
   });
 
+  it('pays a declined charge now on the payment page instead of waiting for the next retry (English)', async () => {
+    const failed = { payment_id: PAYMENT_ID, invoice_id: PAYMENT_ID, amount_cents: 3538, failed_at: '2026-12-01T05:00:00.000Z' };
+    const state: Gateway = { subscription: paidSubscription({ last_failed_charge: failed }), invoices: [] };
+    const opened = '44444444-4444-4444-8444-444444444444';
+    const requests: string[] = [];
+    mountOrgaSettings(
+      '',
+      gateway(state, (r) => {
+        if (r.method !== 'POST') return undefined;
+        requests.push(r.path);
+        if (r.path === `/api/v1/orga/${TEST_ORGA}/declined-charge/pay`) {
+          state.subscription = paidSubscription({ last_failed_charge: failed, pending_payment_id: opened });
+          return { body: { subscription: state.subscription, payment: payment({ id: opened, amount_cents: 3538, status: 'pending' }) } };
+        }
+        if (r.path === confirmPath(opened)) {
+          state.subscription = paidSubscription({ paid_through: '2026-12-31T23:00:00.000Z' });
+          return { body: { subscription: state.subscription, payment: payment({ id: opened, amount_cents: 3538, status: 'succeeded' }) } };
+        }
+        return undefined;
+      }),
+      { at: 'plan', language: 'en' },
+    );
+    fireEvent.click(await screen.findByTestId('charge-pay-now'));
+    // the payment it opened, on the sandbox's payment panel; no second "pay now" while it is open
+    await waitFor(() => expect(screen.getByTestId('payment-state').getAttribute('data-state')).toBe('pending'));
+    expect(screen.getByTestId('payment-state').textContent).toContain('€ 35,38');
+    await waitFor(() => expect(screen.queryByTestId('charge-pay-now')).toBeNull());
+    fireEvent.click(screen.getByTestId('payment-complete'));
+    await waitFor(() => expect(screen.getByTestId('payment-state').getAttribute('data-state')).toBe('paid'));
+    await waitFor(() => expect(screen.queryByTestId('charge-failed')).toBeNull());
+    expect(requests).toEqual([`/api/v1/orga/${TEST_ORGA}/declined-charge/pay`, confirmPath(opened)]);
+  });
+
   it('a lapsed plan shows no retry for its last declined charge, only the way to subscribe again (Italian)', async () => {
     const failed = { payment_id: PAYMENT_ID, invoice_id: PAYMENT_ID, amount_cents: 3538, failed_at: '2026-10-01T05:00:00.000Z' };
     mountOrgaSettings(

@@ -31,11 +31,13 @@ function SubscriptionCard({
   orgaId,
   t,
   language,
+  payDeclined,
 }: {
   subscription: Subscription;
   orgaId: string;
   t: Translate;
   language: string;
+  payDeclined: { busy: boolean; pay: () => void };
 }) {
   const { state } = subscription;
   const end = subscription.paid_through ?? subscription.subscribed_until;
@@ -73,7 +75,7 @@ function SubscriptionCard({
             </Text>
           ) : null}
           {subscription.expiry_state === 1 ? <Text color="orange.fg">{t('settings.expiringSoon')}</Text> : null}
-          <ChargeNotices subscription={subscription} t={t} language={language} />
+          <ChargeNotices subscription={subscription} t={t} language={language} payDeclined={payDeclined} />
           {subscription.tier === 0 || state === 'premium_expired' ? (
             <Box>
               <Button asChild colorPalette="brand" size="sm">
@@ -93,7 +95,17 @@ function SubscriptionCard({
  * A charge of the run that did not go through while the plan still runs (tried again each day until the
  * grace days end), and a bank debit the bank is still processing (Premium stays meanwhile).
  */
-function ChargeNotices({ subscription, t, language }: { subscription: Subscription; t: Translate; language: string }) {
+function ChargeNotices({
+  subscription,
+  t,
+  language,
+  payDeclined,
+}: {
+  subscription: Subscription;
+  t: Translate;
+  language: string;
+  payDeclined: { busy: boolean; pay: () => void };
+}) {
   const failed = subscription.tier > 0 ? subscription.last_failed_charge : null;
   const processing = subscription.processing_charge;
   const paidThrough = subscription.paid_through ? Date.parse(subscription.paid_through) : null;
@@ -112,6 +124,14 @@ function ChargeNotices({ subscription, t, language }: { subscription: Subscripti
           {t('settings.chargeFailed', { amount: euros(failed.amount_cents), date: dateText(failed.failed_at, language) })}
           {!processing && lastRetryDay ? ` ${t('settings.chargeRetryUntil', { date: dateText(lastRetryDay, language) })}` : ''}
         </Text>
+      ) : null}
+      {failed && !processing && !subscription.pending_payment_id ? (
+        // pay it now on the payment page, with another card or account, instead of waiting for the next retry
+        <Box>
+          <Button size="sm" colorPalette="brand" loading={payDeclined.busy} data-testid="charge-pay-now" onClick={payDeclined.pay}>
+            {t('settings.chargePayNow')}
+          </Button>
+        </Box>
       ) : null}
       {processing ? (
         <Text data-testid="charge-processing" color="blue.fg">
@@ -197,7 +217,7 @@ export function PlanPage({ bridge }: { bridge: ShellBridge }) {
     setChosen(null);
     reload();
   }, [reload]);
-  const { payment, busy, subscribe, confirm } = usePayment(billing, bridge.notify, changed);
+  const { payment, busy, subscribe, confirm, payDeclined } = usePayment(billing, bridge.notify, changed);
   const columns = useInvoiceColumns(billing, t, bridge.language, bridge.notify);
 
   // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows here at once
@@ -228,7 +248,13 @@ export function PlanPage({ bridge }: { bridge: ShellBridge }) {
       <Heading as="h2" size="2xl">
         {t('settings.planTitle')}
       </Heading>
-      <SubscriptionCard subscription={subscription} orgaId={orgaId} t={t} language={bridge.language} />
+      <SubscriptionCard
+        subscription={subscription}
+        orgaId={orgaId}
+        t={t}
+        language={bridge.language}
+        payDeclined={{ busy, pay: payDeclined }}
+      />
       {shownPayment ? (
         <PaymentPanel payment={shownPayment} busy={busy} onConfirm={(outcome) => confirm(shownPayment.id, outcome)} t={t} />
       ) : null}

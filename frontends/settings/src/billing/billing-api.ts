@@ -21,6 +21,7 @@ export function createBillingApi(bridge: Pick<ShellBridge, 'api' | 'language'>, 
     profile: () => request(API_ROUTES.getBillingProfile, { params: orga }).then((answer) => answer.v),
     saveProfile: (body: BillingProfileBody) => request(API_ROUTES.updateBillingProfile, { params: orga, body }),
     subscribe: (planId: BillingPlan['id']) => request(API_ROUTES.subscribe, { params: orga, body: { plan_id: planId } }),
+    payDeclined: () => request(API_ROUTES.payDeclinedCharge, { params: orga }),
     confirmPayment: (paymentId: string, outcome: PaymentOutcome) =>
       request(API_ROUTES.confirmPayment, { params: { ...orga, payment: paymentId }, body: { outcome } }),
     invoices: () => request(API_ROUTES.listInvoices, { params: orga }).then((answer) => answer.v),

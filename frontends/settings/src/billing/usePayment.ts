@@ -32,6 +32,22 @@ export function usePayment(billing: BillingApi, notify: ShellBridge['notify'], o
     [billing, notify, onChanged],
   );
 
+  // the run's declined charge paid now on the payment page (POST …/declined-charge/pay): the payment it opens
+  const payDeclined = useCallback(() => {
+    setBusy(true);
+    billing
+      .payDeclined()
+      .then((answer) => {
+        setBusy(false);
+        setPayment(answer.payment);
+        onChanged();
+      })
+      .catch((error: unknown) => {
+        setBusy(false);
+        notify(0, errorText(error));
+      });
+  }, [billing, notify, onChanged]);
+
   const confirm = useCallback(
     (paymentId: string, outcome: PaymentOutcome) => {
       setBusy(true);
@@ -50,5 +66,5 @@ export function usePayment(billing: BillingApi, notify: ShellBridge['notify'], o
     [billing, notify, onChanged],
   );
 
-  return { payment, busy, subscribe, confirm };
+  return { payment, busy, subscribe, confirm, payDeclined };
 }

@@ -19,6 +19,17 @@ export const subscribeRpc = defineRpc(
   z.object({ subscription: subscriptionSchema, payment: paymentSchema.nullable() }),
 );
 
+/**
+ * An organization administrator pays a declined charge of the run now, with another card or account, on the
+ * payment page (the sandbox's, or Stripe Checkout), instead of waiting for the next day's retry. What pays it
+ * pays the next months too (docs/adr/0032).
+ */
+export const payDeclinedChargeRpc = defineRpc(
+  'rpc.billing.payment.pay-declined',
+  z.strictObject({ orga_id: z.string().uuid() }),
+  z.object({ subscription: subscriptionSchema, payment: paymentSchema }),
+);
+
 /** The sandbox payment page's answer: the person completed or failed the payment. */
 export const confirmPaymentRpc = defineRpc(
   'rpc.billing.payment.confirm',

@@ -4,6 +4,7 @@ import {
   getSubscriptionRpc,
   listInvoicesRpc,
   listPlansRpc,
+  payDeclinedChargeRpc,
   subscribeRpc,
   updateBillingProfileRpc,
 } from '../billing';
@@ -45,6 +46,13 @@ export const billingHttpRoutes = {
     tag: 'billing',
     body: confirmPaymentRpc.request.omit({ orga_id: true, payment_id: true }),
     response: confirmPaymentRpc.response,
+  }),
+  payDeclinedCharge: defineRoute({
+    method: 'post',
+    path: `${ORGA}/declined-charge/pay`,
+    summary: "Pay the run's declined charge now on the payment page, not at the next day's retry (organization administrators)",
+    tag: 'billing',
+    response: payDeclinedChargeRpc.response,
   }),
   getBillingProfile: defineRoute({
     method: 'get',

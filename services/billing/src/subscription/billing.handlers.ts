@@ -5,6 +5,7 @@ import {
   getSubscriptionRpc,
   listInvoicesRpc,
   listPlansRpc,
+  payDeclinedChargeRpc,
   readInvoiceDocumentRpc,
   runBillingRpc,
   setCustomizedPlanRpc,
@@ -61,6 +62,16 @@ export class BillingHandlers {
   async confirm(input: RpcRequest<typeof confirmPaymentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof confirmPaymentRpc>> {
     const scope = scopeOf(ctx);
     return this.subscriptions.confirm(scope.orgaId, input.payment_id, input.outcome, scope.meta);
+  }
+
+  @OrgaAdmin()
+  @RpcHandler(payDeclinedChargeRpc)
+  async payDeclined(
+    _input: RpcRequest<typeof payDeclinedChargeRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof payDeclinedChargeRpc>> {
+    const scope = scopeOf(ctx);
+    return this.subscriptions.payDeclined(scope.orgaId, scope.meta);
   }
 
   @OrgaAdmin()

@@ -175,12 +175,19 @@ export class SubscriptionService {
 
   /** A charge of the run the bank has not answered yet (a debit Stripe left processing): the plan page says so. */
   private async processingCharge(manager: EntityManager | DataSource, orgaId: string): Promise<SubscriptionView['processing_charge']> {
-    const open = await this.latestCharge(manager, orgaId, `p.status = 'pending' AND i.kind = 'monthly'`);
+    // an open checkout of the month (payDeclined) waits for the person, not for a bank
+    const open = await this.latestCharge(
+      manager,
+      orgaId,
+      `p.status = 'pending' AND i.kind = 'monthly'
+        AND p.id IS DISTINCT FROM (SELECT s.pending_payment_id FROM subscription s WHERE s.orga_id = p.orga_id)`,
+    );
     return open && { ...open.charge, since: open.at };
   }
 
   /**
-   * The latest declined charge with no successful payment after it: the plan page tells the salon, with the
+   * The latest declined charge with no successful payment after it or of its invoice (paid later by a retry or
+   * by the administrator on the payment page): the plan page tells the salon, with the
    * time its retries end (a refusal the bank sent after the grace days extends them once: `retriesEnd`).
    */
   private async lastFailedCharge(
@@ -192,7 +199,8 @@ export class SubscriptionService {
       manager,
       orgaId,
       `p.status = 'failed'
-        AND NOT EXISTS (SELECT 1 FROM payment q WHERE q.orga_id = p.orga_id AND q.status = 'succeeded' AND q.created_at >= p.created_at)`,
+        AND NOT EXISTS (SELECT 1 FROM payment q WHERE q.orga_id = p.orga_id AND q.status = 'succeeded'
+                         AND (q.created_at >= p.created_at OR q.invoice_id = p.invoice_id))`,
     );
     if (!failed) return null;
     const retries = paidThrough && retriesEnd(paidThrough, await this.refusalsSince(manager, orgaId, paidThrough));
@@ -320,6 +328,66 @@ export class SubscriptionService {
     });
     const payments = payment ? await this.db.query<PaymentRow[]>(`SELECT * FROM payment WHERE id = $1`, [payment]) : [];
     return { subscription: await this.view(this.db, orgaId, now), payment: payments[0] ? paymentView(payments[0]) : null };
+  }
+
+  /**
+   * An administrator pays the run's declined charge now, on the payment page (the sandbox's, or Stripe Checkout
+   * with another card or account), instead of waiting for the next day's retry. Refused (conflict) unless the
+   * plan runs, a month's invoice is declined, no checkout is open and no attempt of that invoice is still
+   * pending (a debit at its bank): otherwise two payments of one invoice could both go through. While it is
+   * open the run does not charge that invoice again. Paid, `settle` pays the month to its end, and what paid
+   * it pays the next months (Stripe saves it, setup_future_usage).
+   */
+  async payDeclined(orgaId: string, meta: OutboxMeta, now = new Date()): Promise<{ subscription: SubscriptionView; payment: PaymentView }> {
+    const paymentId = await this.db.transaction(async (manager) => {
+      const row = await this.row(manager, orgaId, true);
+      if (row.tier <= 0 || row.pending_payment_id) throw new RpcError('conflict');
+      const [invoice] = await manager.query<
+        { id: string; idempotency_key: string; number_year: number; number_seq: number; gross_cents: number }[]
+      >(
+        `SELECT id, idempotency_key, number_year, number_seq, gross_cents FROM invoice
+          WHERE orga_id = $1 AND kind = 'monthly' AND status = 'failed' ORDER BY issued_at DESC, id DESC LIMIT 1`,
+        [orgaId],
+      );
+      if (!invoice) throw new RpcError('conflict');
+      const [last] = await manager.query<{ attempt: number; status: string }[]>(
+        `SELECT attempt, status FROM payment WHERE invoice_id = $1 ORDER BY attempt DESC LIMIT 1`,
+        [invoice.id],
+      );
+      if (last?.status === 'pending') throw new RpcError('conflict');
+      const attempt = (last?.attempt ?? 0) + 1;
+      const id = randomUUID();
+      const charge = await this.provider.charge({
+        // the invoice's key and the attempt, as the run's retries: one charge however often this is sent
+        idempotencyKey: `${invoice.idempotency_key}:${attempt}`,
+        orgaId,
+        amountCents: invoice.gross_cents,
+        description: `Invoice ${invoice.number_year}/${invoice.number_seq}`,
+        onSession: true,
+        paymentId: id,
+      });
+      await manager.query(
+        `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id, redirect_url, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10)`,
+        [
+          id,
+          orgaId,
+          invoice.id,
+          attempt,
+          invoice.gross_cents,
+          this.provider.name,
+          charge.ref,
+          row.plan_id,
+          charge.redirectUrl ?? null,
+          now,
+        ],
+      );
+      await manager.query(`UPDATE subscription SET pending_payment_id = $2, updated_at = now() WHERE orga_id = $1`, [orgaId, id]);
+      if (charge.status !== 'pending') await this.settle(manager, orgaId, id, charge.status, meta, now);
+      return id;
+    });
+    const [payment] = await this.db.query<PaymentRow[]>(`SELECT * FROM payment WHERE id = $1`, [paymentId]);
+    return { subscription: await this.view(this.db, orgaId, now), payment: paymentView(payment) };
   }
 
   /** The sandbox page's outcome of a checkout: success puts the plan in force until the 1st. */

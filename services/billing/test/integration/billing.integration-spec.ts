@@ -324,6 +324,79 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect((await http(carla, 'POST', carla.orgaId, 'store', { name: 'Second', country: 'IT', address_from_orga: true })).status).toBe(201);
   });
 
+  it('pays a declined charge of the run now on the payment page: one payment for two clicks at once, no retry of the run while it is open, the month paid once it completes', async () => {
+    const dora = await signUpOwner(client, TEST_SECRET, 'Dora');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: dora.orgaId }, dora.auth));
+    expect((await http(dora, 'PUT', dora.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    const started = (await http(dora, 'POST', dora.orgaId, 'subscription', { plan_id: 'premium' })).body as { payment: { id: string } };
+    expect((await http(dora, 'POST', dora.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
+    // nothing declined yet: nothing to pay
+    expect(await http(dora, 'POST', dora.orgaId, 'declined-charge/pay')).toMatchObject({ status: 409, body: { code: 'conflict' } });
+    const [{ paid_through }] = await env.query<{ paid_through: Date }>(
+      `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
+      [dora.orgaId],
+    );
+    const first = new Date(new Date(paid_through).getTime() + 3_600_000);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
+    const run = (at: Date) => call(client, runBillingRpc, { period, now: at.toISOString() }, null);
+    const payments = () =>
+      env.query<{ id: string; attempt: number; status: string }>(
+        `SELECT p.id, p.attempt, p.status FROM "billing".payment p JOIN "billing".invoice i ON i.id = p.invoice_id
+          WHERE p.orga_id = $1 AND i.kind = 'monthly' ORDER BY p.attempt`,
+        [dora.orgaId],
+      );
+    // her card is declined at the run of the 1st
+    process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'] = dora.orgaId;
+    try {
+      await run(first);
+    } finally {
+      delete process.env['PAWLINE_PAYMENT_SANDBOX_FAIL'];
+    }
+    expect((await payments()).map((p) => p.status)).toEqual(['failed']);
+
+    // two clicks at once (two tabs): one payment opens, the other is refused
+    const clicks = await Promise.all([
+      http(dora, 'POST', dora.orgaId, 'declined-charge/pay'),
+      http(dora, 'POST', dora.orgaId, 'declined-charge/pay'),
+    ]);
+    expect(clicks.map((c) => c.status).sort()).toEqual([200, 409]);
+    const winner = clicks.find((c) => c.status === 200)?.body as unknown as {
+      payment: { id: string; status: string; amount_cents: number };
+    };
+    const opened = winner.payment;
+    expect(opened.status).toBe('pending');
+    expect(await payments()).toEqual([expect.objectContaining({ status: 'failed' }), { id: opened.id, attempt: 2, status: 'pending' }]);
+    const view = (await http(dora, 'GET', dora.orgaId, 'subscription')).body as Record<string, unknown>;
+    // an open checkout waits for the person, not for a bank
+    expect(view).toMatchObject({
+      pending_payment_id: opened.id,
+      processing_charge: null,
+      last_failed_charge: { amount_cents: opened.amount_cents },
+    });
+
+    // the next day's run leaves the invoice to the open payment: no second charge
+    expect(await run(new Date(first.getTime() + 86_400_000))).toMatchObject({ retried: 0 });
+    expect(await payments()).toHaveLength(2);
+
+    // she completes it: the month is paid to its end, the notice is gone, and there is nothing more to pay
+    const done = await http(dora, 'POST', dora.orgaId, `payment/${opened.id}/confirm`, { outcome: 'succeeded' });
+    expect(done).toMatchObject({
+      status: 200,
+      body: { payment: { status: 'succeeded' }, subscription: { tier: 4, last_failed_charge: null } },
+    });
+    const paid = (
+      await env.query<{ paid_through: Date }>(`SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`, [dora.orgaId])
+    )[0];
+    expect(new Date(paid?.paid_through ?? 0).getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
+    expect(
+      await count(`SELECT count(*) AS n FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND status = 'paid'`, [dora.orgaId]),
+    ).toBe(1);
+    expect((await http(dora, 'POST', dora.orgaId, 'declined-charge/pay')).status).toBe(409);
+    expect(await run(new Date(first.getTime() + 2 * 86_400_000))).toMatchObject({ retried: 0 });
+    // another organization's administrator cannot pay (or open) it
+    expect((await http(anna, 'POST', dora.orgaId, 'declined-charge/pay')).status).toBe(403);
+  });
+
   it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {
     await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
     const rows = `SELECT count(*) AS n FROM "billing".subscription WHERE orga_id = $1`;

@@ -535,4 +535,53 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     expect(await onHostedPage(again.url, 'pay')).toBe(`${PUBLIC_URL}/${gina.orgaId}/adminV2/plan?payment=${again.paymentId}`);
     await until(async () => (await view(gina)).tier === 4);
   });
+
+  it("pays a card the run declined now, on Stripe's page with another card, which then pays the next month off-session", async () => {
+    const franco = await signUpOwner(client, TEST_SECRET, 'Franco');
+    const view = () => call(client, getSubscriptionRpc, { orga_id: franco.orgaId }, franco.auth);
+    await until(view);
+    const { url } = await checkout(franco, PRIVATE);
+    await onHostedPage(url, 'pay');
+    await until(async () => (await view()).tier === 4);
+    await env.query(`UPDATE "billing".stripe_customer SET payment_method = 'pm_card_chargeDeclined' WHERE orga_id = $1`, [franco.orgaId]);
+    const paidThrough = async () =>
+      new Date(
+        (await env.query<{ paid_through: Date }>(`SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`, [franco.orgaId]))[0]
+          ?.paid_through ?? 0,
+      );
+    const monthOf = (at: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(at);
+    const first = new Date((await paidThrough()).getTime() + 3_600_000);
+    await call(client, runBillingRpc, { period: monthOf(first), now: first.toISOString() }, null);
+    expect((await view()).last_failed_charge).not.toBeNull();
+
+    // the administrator pays it now: a Checkout Session for that invoice, paid on Stripe's page with a Mastercard
+    const opened = await http(franco, 'POST', 'declined-charge/pay');
+    expect(opened.status).toBe(200);
+    const payment = (opened.body as { payment: { id: string; status: string; provider: string; redirect_url: string } }).payment;
+    expect(payment).toMatchObject({ status: 'pending', provider: 'stripe' });
+    expect(await onHostedPage(payment.redirect_url, 'pay', 'pm_card_mastercard')).toBe(
+      `${PUBLIC_URL}/${franco.orgaId}/adminV2/plan?payment=${payment.id}`,
+    );
+    // its signed webhook pays the month to its end and keeps the new card for the next ones
+    const settled = await until(async () => {
+      const now = await view();
+      return now.last_failed_charge === null && now.pending_payment_id === null ? now : null;
+    });
+    expect(settled.tier).toBe(4);
+    const through = await paidThrough();
+    expect(through.getTime()).toBeGreaterThan(first.getTime() + 27 * 86_400_000);
+    const [customer] = await env.query<{ payment_method: string }>(
+      `SELECT payment_method FROM "billing".stripe_customer WHERE orga_id = $1`,
+      [franco.orgaId],
+    );
+    expect(customer?.payment_method).toBe('pm_card_mastercard');
+
+    // the next month's run charges that card off-session, and it is paid
+    const next = new Date(through.getTime() + 3_600_000);
+    await call(client, runBillingRpc, { period: monthOf(next), now: next.toISOString() }, null);
+    const francoCustomer = fake.customerByMetadata('orga', franco.orgaId)?.id;
+    expect(fake.succeededCharges(francoCustomer).at(-1)).toMatchObject({ payment_method: 'pm_card_mastercard', off_session: true });
+    expect((await paidThrough()).getTime()).toBeGreaterThan(next.getTime() + 27 * 86_400_000);
+  });
 });

@@ -4,6 +4,7 @@ import {
   getSubscriptionRpc,
   listInvoicesRpc,
   listPlansRpc,
+  payDeclinedChargeRpc,
   readInvoiceDocumentRpc,
   subscribeRpc,
   updateBillingProfileRpc,
@@ -57,6 +58,11 @@ export const billingRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin', whileInactive: true },
     rpc: confirmPaymentRpc,
     input: (ctx) => ({ orga_id: orgaParam(ctx), payment_id: pathParam(ctx, 'payment'), ...ctx.body }),
+  }),
+  rpcRoute(http.payDeclinedCharge, {
+    access: { orga: 'orga_admin', whileInactive: true },
+    rpc: payDeclinedChargeRpc,
+    input: (ctx) => ({ orga_id: orgaParam(ctx) }),
   }),
   rpcRoute(http.getBillingProfile, {
     access: { orga: 'orga_admin', whileInactive: true },
