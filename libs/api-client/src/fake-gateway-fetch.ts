@@ -1,3 +1,6 @@
+import type { RealtimeMessage } from './api-types';
+import type { ShellBridge } from './shell-bridge';
+
 /** A request a remote's jsdom test sent to the fake gateway. */
 export type FakeGatewayRequest = { method: string; path: string; body: unknown };
 /** The fake gateway's answer: JSON with a status (200 by default). */
@@ -37,4 +40,19 @@ export function fakeGatewayFetch(
     } as unknown as Response;
   };
   return sent;
+}
+
+/**
+ * The shell's realtime connection for a remote's page tests: `subscribe` is the bridge's (every page that
+ * listens is kept until it unsubscribes), `send` delivers a message to all of them.
+ */
+export function fakeRealtimeFeed(): { subscribe: NonNullable<ShellBridge['subscribe']>; send: (message: RealtimeMessage) => void } {
+  const listeners = new Set<(message: RealtimeMessage) => void>();
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    send: (message) => listeners.forEach((listener) => listener(message)),
+  };
 }

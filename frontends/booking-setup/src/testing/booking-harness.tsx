@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
+  fakeRealtimeFeed,
   fakeGatewayFetch,
   organizationOf,
   organizationUserOf,
@@ -227,7 +228,7 @@ export function mountBooking({
   minRankWriteStore?: number;
 }) {
   const requests: SentRequest[] = fakeGatewayFetch(({ method, path, body }) => gateway.answer(method, path, body));
-  let listener: ((m: RealtimeMessage) => void) | null = null;
+  const feed = fakeRealtimeFeed();
   const user = personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' });
   const bridge: ShellBridge = {
     api: {
@@ -270,12 +271,7 @@ export function mountBooking({
         }),
       ],
     }),
-    subscribe: (l) => {
-      listener = l;
-      return () => {
-        listener = null;
-      };
-    },
+    subscribe: feed.subscribe,
   };
   const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/booking/*', element: <BookingSetupRoutes {...bridge} /> }], {
     initialEntries: [path],
@@ -287,7 +283,7 @@ export function mountBooking({
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() =>
-      listener?.({ scope: 'slot', channel: ORGA, store_id: STORE, data: null, event: 'customer_booking', user: null, device: null, ...m }),
+      feed.send({ scope: 'slot', channel: ORGA, store_id: STORE, data: null, event: 'customer_booking', user: null, device: null, ...m }),
     );
   return { bridge, router, requests, emit, gateway };
 }

@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
+  fakeRealtimeFeed,
   fakeGatewayFetch,
   organizationOf,
   organizationUserOf,
@@ -192,7 +193,7 @@ export function mountCampaigns({
   language?: ShellBridge['language'];
 }) {
   const requests = fakeGatewayFetch(({ method, path: p, body }, url) => gateway.answer(method, p, body, url));
-  let listener: ((m: RealtimeMessage) => void) | null = null;
+  const feed = fakeRealtimeFeed();
   const user = personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' });
   const bridge: ShellBridge = {
     api: {
@@ -223,12 +224,7 @@ export function mountCampaigns({
         }),
       ],
     }),
-    subscribe: (l) => {
-      listener = l;
-      return () => {
-        listener = null;
-      };
-    },
+    subscribe: feed.subscribe,
   };
   const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/marketing/*', element: <CampaignsRoutes {...bridge} /> }], {
     initialEntries: [path],
@@ -240,7 +236,7 @@ export function mountCampaigns({
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() =>
-      listener?.({ scope: 'campaign', channel: ORGA, store_id: STORE, data: null, event: 'updated', user: null, device: null, ...m }),
+      feed.send({ scope: 'campaign', channel: ORGA, store_id: STORE, data: null, event: 'updated', user: null, device: null, ...m }),
     );
   return { bridge, router, requests, emit, gateway };
 }

@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
+  fakeRealtimeFeed,
   fakeGatewayFetch,
   organizationOf,
   organizationUserOf,
@@ -42,7 +43,7 @@ export function mountMessages({
   minRankWriteStore?: number;
 }) {
   const requests: SentRequest[] = fakeGatewayFetch(({ method, body }, url) => handler(url, method, body));
-  let listener: ((m: RealtimeMessage) => void) | null = null;
+  const feed = fakeRealtimeFeed();
   const user = personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' });
   const bridge: ShellBridge = {
     api: {
@@ -63,12 +64,7 @@ export function mountMessages({
       stores: [storeOf({ id: STORE, orga_id: ORGA, name: 'Main' })],
       users: [organizationUserOf({ user_id: 'u1', orga_id: ORGA, orga_rank: rank, employee_status: 1, active: true })],
     }),
-    subscribe: (l) => {
-      listener = l;
-      return () => {
-        listener = null;
-      };
-    },
+    subscribe: feed.subscribe,
   };
   const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/messages/*', element: <MessagesRoutes {...bridge} /> }], {
     initialEntries: [path],
@@ -80,7 +76,7 @@ export function mountMessages({
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() =>
-      listener?.({ scope: 'answer', channel: ORGA, store_id: STORE, data: null, event: 'received', user: null, device: null, ...m }),
+      feed.send({ scope: 'answer', channel: ORGA, store_id: STORE, data: null, event: 'received', user: null, device: null, ...m }),
     );
   return { bridge, router, requests, emit };
 }

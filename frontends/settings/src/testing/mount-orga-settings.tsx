@@ -1,8 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
   fakeGatewayFetch,
+  fakeRealtimeFeed,
   personUserOf,
-  type RealtimeMessage,
   type ApiClient,
   type FakeGatewayAnswer,
   type FakeGatewayRequest,
@@ -43,7 +43,7 @@ export function mountOrgaSettings(
   const options: MountOptions = typeof languageOrOptions === 'string' ? { language: languageOrOptions } : languageOrOptions;
   const language = options.language ?? 'it';
   const sent = fakeGatewayFetch((request) => answer(request));
-  const listeners = new Set<(message: RealtimeMessage) => void>();
+  const feed = fakeRealtimeFeed();
   const bridge: ShellBridge = {
     api: {
       deviceId: 'dev',
@@ -64,10 +64,7 @@ export function mountOrgaSettings(
     changeLanguage: jest.fn(),
     signedOut: jest.fn(),
     appVersion: '11.4.6',
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: feed.subscribe,
   };
   const router = createMemoryRouter(
     [
@@ -86,6 +83,6 @@ export function mountOrgaSettings(
     </ChakraProvider>,
   );
   /** a message of the shell's realtime connection, to every page listening */
-  const emit = (message: RealtimeMessage) => listeners.forEach((listener) => listener(message));
+  const emit = feed.send;
   return { bridge, sent, router, emit };
 }
