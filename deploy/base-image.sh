@@ -1,13 +1,13 @@
 #!/bin/sh
 # Makes the Node base image that deploy/Containerfile builds FROM, by hand, on a machine that reaches no
 # container registry (the development machine reaches only npm's registry and Debian's mirrors, so
-# docker.io/library/node:20.20-bookworm-slim cannot be pulled there). On a normal machine this script is not
+# docker.io/library/node:26.12.1-bookworm-slim cannot be pulled there). On a normal machine this script is not
 # needed: the Containerfile's default NODE_IMAGE is pulled. Here (deploy/README.md, "The image"):
 #   sh deploy/base-image.sh
-#   buildah bud --isolation chroot --storage-driver vfs --build-arg NODE_IMAGE=localhost/pawline-node-base:20.20.2 … .
+#   buildah bud --isolation chroot --storage-driver vfs --build-arg NODE_IMAGE=localhost/pawline-node-base:26.12.1 … .
 # What it makes: Debian 12 (bookworm) minbase from the Debian mirror, upgraded from bookworm-updates and
-# bookworm-security, with ca-certificates, plus this machine's own Node (/usr/bin/node), its headers, npm and
-# corepack, laid out as in the official node image (/usr/local/bin/node, /usr/local/include/node,
+# bookworm-security, with ca-certificates, plus the Node that package.json pins (the launcher's runtime from the
+# npm registry, tools/launcher/runtime.cjs), its headers, this machine's npm and corepack, laid out as in the official node image (/usr/local/bin/node, /usr/local/include/node,
 # /usr/local/lib/node_modules/npm). Committed to buildah's local storage as localhost/pawline-node-base:<node version>.
 # Root only (debootstrap and buildah's storage). Idempotent: does nothing when the image exists; FORCE=1 makes
 # it anew. The root file system is assembled in a temporary directory under /var/tmp, removed at the end.
@@ -16,11 +16,12 @@
 set -eu
 
 [ "$(id -u)" = 0 ] || { echo "base-image.sh: run as root (debootstrap, buildah storage)" >&2; exit 1; }
-for tool in debootstrap buildah node; do
+for tool in debootstrap buildah node npm; do
   command -v "$tool" >/dev/null || { echo "base-image.sh: $tool is missing (apt-get install -y --no-install-recommends buildah debootstrap)" >&2; exit 1; }
 done
 
-NODE_BIN=$(readlink -f "$(command -v node)")
+# the pinned runtime (fetched into .data/runtime when missing), not whatever Node this machine has
+NODE_BIN=$(readlink -f "$(node "$(dirname "$0")/../tools/launcher/runtime.cjs" --bin-dir)/node")
 NODE_VERSION=$("$NODE_BIN" -p process.versions.node)
 NODE_MODULES=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")")   # …/lib/node_modules
 IMAGE=${IMAGE:-localhost/pawline-node-base:$NODE_VERSION}

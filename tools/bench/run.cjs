@@ -13,13 +13,19 @@ const benches = fs
   .filter((d) => d.isDirectory() && fs.existsSync(path.join(__dirname, d.name, `${d.name}.bench.ts`)))
   .map((d) => d.name);
 
-const [name, ...rest] = process.argv.slice(2);
-if (!name || !benches.includes(name)) {
-  console.error(`Usage: npm run bench -- <${benches.join('|')}> [--duration=seconds]`);
-  process.exit(2);
+function main() {
+  // every bench measures the Node that ships (tools/launcher/runtime.cjs)
+  if (require('../launcher/runtime.cjs').reexecOnRuntime({ log: (line) => console.error(line) })) return;
+  const [name, ...rest] = process.argv.slice(2);
+  if (!name || !benches.includes(name)) {
+    console.error(`Usage: npm run bench -- <${benches.join('|')}> [--duration=seconds]`);
+    process.exit(2);
+  }
+  const result = spawnSync(process.execPath, ['-r', './tools/swc/register.cjs', path.join(__dirname, name, `${name}.bench.ts`), ...rest], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  process.exit(result.status ?? 1);
 }
-const result = spawnSync(process.execPath, ['-r', './tools/swc/register.cjs', path.join(__dirname, name, `${name}.bench.ts`), ...rest], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+
+main();

@@ -6,12 +6,17 @@ const crypto = require('node:crypto');
 const { spawnSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '../..');
-const MIN_NODE = [20, 19, 0];
 
-function nodeVersionProblem(version = process.versions.node) {
-  const [major, minor] = version.split('.').map(Number);
-  if (major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1])) return null;
-  return `Pawline needs Node.js ${MIN_NODE.join('.')} or newer (it loads ESM-only NestJS through require(esm)); this is ${version}. Install Node 20.19+, 22 or 24 and run again.`;
+/**
+ * Why this Node cannot run Pawline, or null. The launcher runs on the pinned runtime (runtime.cjs);
+ * only where the registry has no binary for the platform does it stay on the machine's own Node,
+ * which must then be of the pinned major or newer.
+ */
+function nodeVersionProblem(version = process.versions.node, pinned = require('./runtime.cjs').pinnedVersion()) {
+  const major = Number(version.split('.')[0]);
+  const wanted = Number(pinned.split('.')[0]);
+  if (major >= wanted) return null;
+  return `Pawline runs on Node.js ${pinned} (package.json devEngines); this is ${version}. Install Node ${wanted} and run again.`;
 }
 
 function checkNode() {

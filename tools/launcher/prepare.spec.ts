@@ -5,12 +5,12 @@ import { installNeeded, lockDifferences, nodeVersionProblem, tokenSecret } from 
 import { terminalLine } from './processes.cjs';
 
 describe('launcher preparation', () => {
-  it('accepts Node 20.19 and newer and explains older ones', () => {
-    expect(nodeVersionProblem('20.19.0')).toBeNull();
-    expect(nodeVersionProblem('22.1.0')).toBeNull();
-    expect(nodeVersionProblem('24.0.0')).toBeNull();
-    expect(nodeVersionProblem('20.18.3')).toMatch(/needs Node\.js 20\.19\.0 or newer .* this is 20\.18\.3/);
-    expect(nodeVersionProblem('18.20.0')).toMatch(/this is 18\.20\.0/);
+  it("accepts the pinned runtime's major and newer, and names the pinned version to older ones", () => {
+    expect(nodeVersionProblem('26.12.1', '26.12.1')).toBeNull();
+    expect(nodeVersionProblem('26.0.0', '26.12.1')).toBeNull();
+    expect(nodeVersionProblem('27.1.0', '26.12.1')).toBeNull();
+    expect(nodeVersionProblem('24.22.3', '26.12.1')).toMatch(/runs on Node\.js 26\.12\.1 .* this is 24\.22\.3\. Install Node 26/);
+    expect(nodeVersionProblem('20.20.2', '26.12.1')).toMatch(/this is 20\.20\.2/);
   });
 
   describe('whether npm install is needed', () => {

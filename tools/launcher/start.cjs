@@ -8,6 +8,7 @@
 // Plain CommonJS with node: modules only until the install step, so a fresh clone runs it.
 const path = require('node:path');
 const { checkNode, ensureInstalled, tokenSecret, buildFrontends, root } = require('./prepare.cjs');
+const { reexecOnRuntime } = require('./runtime.cjs');
 
 const USAGE = 'Usage: npm start [-- --split] [-- --demo] [-- --no-build] [-- --cluster [--workers=N]]';
 
@@ -29,6 +30,7 @@ function parseArgs(argv) {
 const say = (message) => console.log(`[start] ${message}`);
 
 async function main() {
+  if (reexecOnRuntime({ log: say })) return;
   checkNode();
   if (process.argv.includes('--cluster')) return require('./cluster.cjs').runCluster(process.argv.slice(2));
   const flags = parseArgs(process.argv.slice(2));

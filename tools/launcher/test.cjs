@@ -8,6 +8,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawn, spawnSync } = require('node:child_process');
 const { checkNode, ensureInstalled, tokenSecret, buildFrontends, root } = require('./prepare.cjs');
+const { reexecOnRuntime } = require('./runtime.cjs');
 
 const PARTS = ['lint', 'format', 'typecheck', 'migrations', 'unit', 'integration', 'e2e'];
 const say = (message) => console.log(`[test] ${message}`);
@@ -93,8 +94,10 @@ async function deleteStreams(natsUrl, prefix) {
 
 async function main() {
   const started = Date.now();
-  checkNode();
   const parts = parseOnly(process.argv.slice(2));
+  if (reexecOnRuntime({ log: say })) return;
+  checkNode();
+  say(`Node.js ${process.versions.node}`);
   ensureInstalled(say);
   fs.mkdirSync(resultsDir, { recursive: true });
 
