@@ -1,4 +1,4 @@
-export declare function nodeVersionProblem(version?: string): string | null;
+export declare function nodeVersionProblem(version?: string, pinned?: string): string | null;
 export declare function installNeeded(dir?: string): boolean;
 type Lock = { packages?: Record<string, { name?: string; version?: string; optional?: boolean; link?: boolean }> };
 export declare function lockDifferences(lock: Lock, installed: Lock): string[];
