@@ -98,7 +98,7 @@ describe('useApiQuery', () => {
 describe('useApiMutation', () => {
   it('writes, refetches what it invalidates before it is done, and says so with the success snackbar', async () => {
     const campaigns = [{ id: CAMPAIGN, name: 'Autunno' }];
-    const { sent, feedback, wrapper } = setup(({ method }) => {
+    const { sent, feedback, shell, wrapper } = setup(({ method }) => {
       if (method === 'DELETE') {
         campaigns.length = 0;
         return { body: { campaign_id: CAMPAIGN } };
@@ -118,7 +118,8 @@ describe('useApiMutation', () => {
     await waitFor(() => expect(result.current.list.data?.v.settings).toHaveLength(1));
     await act(() => result.current.remove.mutateAsync({ params: { orga: ORGA, store: STORE, campaign: CAMPAIGN } }));
     // the list was read again before the write counted as done
-    expect(result.current.list.data?.v.settings).toEqual([]);
+    const listKey = apiQueryKey('listStoreCampaigns', { params: { orga: ORGA, store: STORE, last_time: '0', last_id: 'none' } });
+    expect(shell.client.getQueryData<{ v: { settings: unknown[] } }>(listKey)?.v.settings).toEqual([]);
     expect(sent.map((r) => r.method)).toEqual(['GET', 'DELETE', 'GET']);
     expect(feedback.success).toHaveBeenCalledWith('Campaign deleted');
     expect(feedback.failure).not.toHaveBeenCalled();
@@ -146,7 +147,7 @@ describe('useApiMutation', () => {
     await act(async () => {
       await result.current.mutateAsync({ params: { orga: ORGA, store: STORE, campaign: CAMPAIGN } }).catch(() => undefined);
     });
-    expect(result.current.error?.fields).toEqual({ name: 'Required' });
+    await waitFor(() => expect(result.current.error?.fields).toEqual({ name: 'Required' }));
     expect(feedback.failure).not.toHaveBeenCalled();
   });
 });
