@@ -45,6 +45,28 @@ describe('QueryState', () => {
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 
+  it('titles the failure by its kind, and offers no retry where trying again cannot help', () => {
+    render(
+      <ChakraProvider value={pawlineSystem}>
+        <QueryState
+          query={{
+            status: 'error',
+            data: undefined,
+            error: failure(402, 'plan_required', 'Your plan has no statistics.'),
+            refetch: jest.fn(),
+          }}
+          language="en"
+          errorTitle={(error) => ((error as { status: number }).status === 402 ? 'Update your plan' : 'Not loaded')}
+          retryable={(error) => (error as { status: number }).status !== 402}
+        >
+          {() => null}
+        </QueryState>
+      </ChakraProvider>,
+    );
+    expect(screen.getByTestId('error-state').textContent).toContain('Update your plan');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('shows the empty state with its action when the answer is empty', () => {
     show({ status: 'success', data: [], error: null, refetch: jest.fn() });
     expect(screen.getByTestId('empty-state').textContent).toContain('No campaigns yet');

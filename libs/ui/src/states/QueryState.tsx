@@ -17,8 +17,10 @@ export type QueryStateProps<T> = {
   query: QueryLike<T>;
   /** For the texts of loading, retry and failures (namespaces `common` and `errors` loaded). */
   language: Language;
-  /** The failure's title: what could not be loaded. */
-  errorTitle: string;
+  /** The failure's title: what could not be loaded (by the failure: a plan without the feature, R1.20). */
+  errorTitle: string | ((error: unknown) => string);
+  /** Whether trying again can help (not for a plan that lacks the feature); true by default. */
+  retryable?: (error: unknown) => boolean;
   loadingLabel?: string;
   /** When the answer counts as empty; `empty` is shown instead of the content (an EmptyState with its action). */
   isEmpty?: (data: T) => boolean;
@@ -32,7 +34,17 @@ export type QueryStateProps<T> = {
  * The loading, error (with a retry) and empty states of a page, driven by its query: one component set for
  * every screen (issue 25). A failed refetch keeps the data on screen, except a 404 when `gone` is given.
  */
-export function QueryState<T>({ query, language, errorTitle, loadingLabel, isEmpty, empty, gone, children }: QueryStateProps<T>) {
+export function QueryState<T>({
+  query,
+  language,
+  errorTitle,
+  retryable,
+  loadingLabel,
+  isEmpty,
+  empty,
+  gone,
+  children,
+}: QueryStateProps<T>) {
   const t = loadedTranslator(language);
   if (query.status === 'pending') return <LoadingState label={loadingLabel ?? t('common.loading')} />;
   const status = (query.error as { status?: unknown } | null)?.status;
@@ -40,10 +52,10 @@ export function QueryState<T>({ query, language, errorTitle, loadingLabel, isEmp
   if (query.data === undefined) {
     return (
       <ErrorState
-        title={errorTitle}
+        title={typeof errorTitle === 'function' ? errorTitle(query.error) : errorTitle}
         message={apiErrorText(query.error, language)}
         retryLabel={t('common.retry')}
-        onRetry={() => void query.refetch()}
+        onRetry={retryable && !retryable(query.error) ? undefined : () => void query.refetch()}
       />
     );
   }
