@@ -208,12 +208,10 @@ function SignedInLayout() {
       {session.orga && !inactive ? (
         <MessagePlan
           key={session.orga.id}
-          api={api}
           orgaId={session.orga.id}
           t={t}
           navigate={(to) => void navigate(to)}
           warn={(message) => notify(SNACKBAR_TYPE.warn, message)}
-          subscribe={subscribe}
         />
       ) : null}
       <UserDrawer

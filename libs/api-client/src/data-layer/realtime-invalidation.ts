@@ -85,6 +85,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listInvoices', { orga }),
     key('getMessageQuota', { orga }),
   ],
+  // messaging's news of the organization's message quota
+  quota: ({ orga }) => [key('getMessageQuota', { orga })],
   payment: ({ orga }) => [key('getSubscription', { orga }), key('listInvoices', { orga })],
   // the frame's organization: its name, stores and members (ranks)
   orga: ({ orga }) => [key('getOrga', { orga }), key('listOrgas')],
