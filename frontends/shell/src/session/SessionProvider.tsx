@@ -52,14 +52,9 @@ export function SessionProvider({ language, children }: { language: Language; ch
 
   useEffect(() => {
     // R4.15: the session is initialised once, even when React mounts effects twice.
+    // both runs of a twice-mounted effect get the same answer; setting it after an unmount does nothing
     startOnce ??= startSession(api);
-    let active = true;
-    void startOnce.then((started) => {
-      if (active) setState(started);
-    });
-    return () => {
-      active = false;
-    };
+    void startOnce.then(setState);
   }, [api]);
 
   const signedInUser: PersonUser | null = state.status === 'signed-in' ? state.user : null;
