@@ -35,9 +35,9 @@ const MINI_BY_DEFAULT_BELOW_PX = 1024;
 
 /** The frame of a signed-in user, over the shell's data layer (one QueryClient per sign-in). */
 export function SignedInFrame({ session }: { session: SignedIn }) {
-  const { api, subscribe } = useSession();
+  const { api, subscribe, subscribeReconnects } = useSession();
   return (
-    <SignedInDataProvider key={session.user.id} session={session} api={api} subscribe={subscribe}>
+    <SignedInDataProvider key={session.user.id} session={session} api={api} subscribe={subscribe} subscribeReconnects={subscribeReconnects}>
       <SignedInLayout />
     </SignedInDataProvider>
   );

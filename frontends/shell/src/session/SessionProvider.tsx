@@ -22,6 +22,8 @@ export type Session = {
   forget: () => void;
   /** Listens to the organization's live messages over the shell's one connection; returns the unsubscribe. */
   subscribe: (listener: (message: RealtimeMessage) => void) => () => void;
+  /** Listens for the connection coming back after a drop (the messages of the gap are lost); returns the unsubscribe. */
+  subscribeReconnects: (listener: () => void) => () => void;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -63,6 +65,7 @@ export function SessionProvider({ language, children }: { language: Language; ch
   // One feed for the page's lifetime: the signed-in frame's QueryClient (realtime invalidation) and the
   // remotes not yet on the data layer keep their subscriptions across reconnects.
   const feed = useMemo(() => createRealtimeFeed((error) => console.error('realtime listener failed', error)), []);
+  const reconnects = useMemo(() => new Set<() => void>(), []);
 
   useEffect(() => {
     // The shell's single realtime connection: opened once signed in for the user's
@@ -72,13 +75,13 @@ export function SessionProvider({ language, children }: { language: Language; ch
     let stop: (() => void) | null = null;
     let ended = false;
     void import('./shell-realtime').then(({ startShellRealtime }) => {
-      if (!ended) stop = startShellRealtime({ api, orgaId, feed });
+      if (!ended) stop = startShellRealtime({ api, orgaId, feed, onReconnect: () => reconnects.forEach((listener) => listener()) });
     });
     return () => {
       ended = true;
       stop?.();
     };
-  }, [api, orgaId, feed]);
+  }, [api, orgaId, feed, reconnects]);
 
   const session = useMemo<Session>(
     () => ({
@@ -104,8 +107,12 @@ export function SessionProvider({ language, children }: { language: Language; ch
         setState({ status: 'signed-out', startError: null, loggedOut: true });
       },
       subscribe: feed.subscribe,
+      subscribeReconnects: (listener) => {
+        reconnects.add(listener);
+        return () => void reconnects.delete(listener);
+      },
     }),
-    [state, api, feed],
+    [state, api, feed, reconnects],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

@@ -51,12 +51,18 @@ function Frame() {
   );
 }
 
-function mount(session: SignedIn, api: ApiClient, feed = createRealtimeFeed()) {
+function mount(session: SignedIn, api: ApiClient, feed = createRealtimeFeed(), reconnects = new Set<() => void>()) {
   return render(
     <ChakraProvider value={pawlineSystem}>
       <I18nProvider language="en">
         <SnackbarProvider>
-          <SignedInDataProvider key={session.user.id} session={session} api={api} subscribe={feed.subscribe}>
+          <SignedInDataProvider
+            key={session.user.id}
+            session={session}
+            api={api}
+            subscribe={feed.subscribe}
+            subscribeReconnects={(listener) => (reconnects.add(listener), () => void reconnects.delete(listener))}
+          >
             <Frame />
           </SignedInDataProvider>
         </SnackbarProvider>
@@ -95,6 +101,17 @@ describe('the signed-in data layer', () => {
     act(() => feed.publish(message('subscription', 'o1')));
     await waitFor(() => expect(screen.getByTestId('frame').textContent).toContain('Salone Anna e Figli'));
     expect(reads).toEqual(['/api/v1/orga/:orga']);
+  });
+
+  it('reads what is shown again when the realtime connection comes back after a drop (its messages are lost)', async () => {
+    const orgas = new Map([['o1', salon('o1', 'Salone Anna')]]);
+    const { api, reads } = fakeApi(orgas, new Map([['anna', ANNA]]), () => 'anna');
+    const reconnects = new Set<() => void>();
+    mount({ status: 'signed-in', user: ANNA, orga: orgas.get('o1') ?? null, orgaError: null }, api, createRealtimeFeed(), reconnects);
+    orgas.set('o1', salon('o1', 'Salone Anna Due'));
+    act(() => reconnects.forEach((listener) => listener()));
+    await waitFor(() => expect(screen.getByTestId('frame').textContent).toContain('Salone Anna Due'));
+    expect(reads).toContain('/api/v1/user');
   });
 
   it('is cleared at sign-out: the next person starts with a client that holds none of the previous answers', () => {

@@ -23,6 +23,8 @@ export type SignedInDataProps = {
   api: ApiClient;
   /** The shell's one realtime connection (SessionProvider's feed). */
   subscribe: (listener: (message: RealtimeMessage) => void) => () => void;
+  /** The connection coming back after a drop (absent: never told). */
+  subscribeReconnects?: (listener: () => void) => () => void;
   children: ReactNode;
 };
 
@@ -40,7 +42,7 @@ function seededClient(session: SignedIn): QueryClient {
  * the shell's own queries. Made at sign-in, cleared at sign-out, so no answer of one person reaches the next.
  * It lives in the signed-in frame's chunk: the login page carries no react-query.
  */
-export function SignedInDataProvider({ session, api, subscribe, children }: SignedInDataProps) {
+export function SignedInDataProvider({ session, api, subscribe, subscribeReconnects, children }: SignedInDataProps) {
   const { language } = useI18n();
   const notify = useNotify();
   const [client] = useState(() => seededClient(session));
@@ -55,6 +57,9 @@ export function SignedInDataProvider({ session, api, subscribe, children }: Sign
       invalidator.stop();
     };
   }, [client, subscribe]);
+
+  // the messages of a drop are lost: everything on screen is read again, the rest marked stale
+  useEffect(() => subscribeReconnects?.(() => void client.invalidateQueries()), [client, subscribeReconnects]);
 
   const layer = useMemo<ApiLayer>(() => {
     const http = createRemoteHttp({ api, language });

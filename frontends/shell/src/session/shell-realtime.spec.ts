@@ -53,6 +53,18 @@ describe("startShellRealtime (the shell's one connection)", () => {
     expect(clients).toEqual(['appointment.created', 'customer.deleted']);
   });
 
+  it('tells of a connection that comes back after a drop, not of the first one (the gap is read again)', () => {
+    const opened: Opened[] = [];
+    const onReconnect = jest.fn();
+    startShellRealtime({ api, orgaId: 'orga-1', feed: createRealtimeFeed(), onReconnect, open: fakeOpen(opened) });
+    const status = opened[0]?.options.onStatus;
+    status?.(true);
+    expect(onReconnect).not.toHaveBeenCalled();
+    status?.(false);
+    status?.(true);
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
   it('the returned close (sign-out) closes the connection; subscribers stay registered for the next sign-in', () => {
     const opened: Opened[] = [];
     const feed = createRealtimeFeed();

@@ -5,6 +5,8 @@ export type ShellRealtimeOptions = {
   orgaId: string;
   /** Where every message goes: the signed-in frame's realtime invalidation, and the remotes (ShellBridge.subscribe). */
   feed: RealtimeFeed;
+  /** The connection is back after a drop: the messages of the gap are lost, so what is shown is read again. */
+  onReconnect?: () => void;
   open?: (options: RealtimeOptions) => Realtime;
 };
 
@@ -15,11 +17,16 @@ export type ShellRealtimeOptions = {
  */
 export function startShellRealtime(options: ShellRealtimeOptions): () => void {
   const open = options.open ?? createRealtime;
+  let wasConnected = false;
   const realtime = open({
     getToken: () => options.api.freshAccessToken(),
     channel: options.orgaId,
     device: options.api.deviceId,
     onMessage: (message) => options.feed.publish(message),
+    onStatus: (connected) => {
+      if (connected && wasConnected) options.onReconnect?.();
+      wasConnected ||= connected;
+    },
   });
   return () => realtime.close();
 }
