@@ -47,6 +47,14 @@ export const sharedSingletons = {
   '@chakra-ui/react/dialog': { singleton: true, eager: false, requiredVersion: '^3.37.0', version: chakraVersion },
   '@chakra-ui/react/checkbox': { singleton: true, eager: false, requiredVersion: '^3.37.0', version: chakraVersion },
   '@emotion/react': { singleton: true, eager: false, requiredVersion: '^11.14.0' },
+  // One QueryClient owned by the shell for every remote (ADR 0039): like React, one copy of react-query,
+  // so its context is the same object in every bundle. Loaded with the signed-in frame, not the login page.
+  '@tanstack/react-query': {
+    singleton: true,
+    eager: false,
+    requiredVersion: '^5.108.0',
+    version: require('@tanstack/react-query/package.json').version,
+  },
 };
 
 /** Base rspack configuration for the frontend in `frontends/<name>`. */

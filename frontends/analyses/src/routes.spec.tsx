@@ -1,11 +1,19 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import { ApiError, type ApiClient, type Language, type PersonUser } from '@pawline/api-client';
+import {
+  fakeGatewayFetch,
+  fakeShell,
+  type ApiClient,
+  type FakeGatewayAnswer,
+  type Language,
+  type PersonUser,
+  type ShellBridge,
+} from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { AnalysesRoutes, OrgaAnalysesRoutes, type AnalysesBridge } from './routes';
-import type { AnalysesApi, CustomerStatistics, OrgaStatistics, PeriodChoice, SalonStatistics } from './statistics/analyses-api';
+import { AnalysesRoutes, OrgaAnalysesRoutes } from './routes';
+import type { CustomerStatistics, OrgaStatistics, SalonStatistics } from './statistics/analyses-api';
 
 const ORGA = '11111111-1111-4111-8111-111111111111';
 const STORE = '55555555-5555-4555-8555-555555555555';
@@ -78,61 +86,85 @@ function customers(): CustomerStatistics {
   };
 }
 
-function fakeApi(over: Partial<Record<keyof AnalysesApi, (...args: never[]) => Promise<unknown>>> = {}) {
-  const calls: string[] = [];
-  const api = {
-    salon: async (_o: string, _s: string, q: PeriodChoice) => (calls.push(`salon ${q.period} ${q.bucket}`), salon()),
-    customers: async (_o: string, _s: string, q: PeriodChoice) => (calls.push(`customers ${q.period} ${q.bucket}`), customers()),
-    orga: async (_o: string, q: PeriodChoice) => {
-      calls.push(`orga ${q.period} ${q.bucket}`);
-      return {
-        ...period,
-        totals: { appointments: 9, checked_out: 4, revenue_cents: 20000, average_ticket_cents: 5000, customers: 6 },
-        series: days.map((bucket) => ({ bucket, appointments: 1, revenue_cents: 100 })),
-        stores: [
-          {
-            store_id: STORE,
-            appointments: 9,
-            checked_out: 4,
-            revenue_cents: 20000,
-            average_ticket_cents: 5000,
-            customers: 6,
-            reminders: { sent: 12, read: 9, confirmed: 7, declined: 2 },
-            campaigns: { campaigns: 0, customers: 0, messages: 0, read: 0, confirmed: 0, unsubscribed: 0 },
-          },
-          {
-            store_id: TORINO,
-            appointments: 0,
-            checked_out: 0,
-            revenue_cents: 0,
-            average_ticket_cents: 0,
-            customers: 0,
-            reminders: { sent: 3, read: 1, confirmed: 0, declined: 1 },
-            campaigns: { campaigns: 0, customers: 0, messages: 0, read: 0, confirmed: 0, unsubscribed: 0 },
-          },
-        ],
-        reminders: {
-          totals: { sent: 15, read: 10, confirmed: 7, declined: 3 },
-          series: days.map((bucket, i) => ({
-            bucket,
-            sent: i === 5 ? 15 : 0,
-            read: i === 5 ? 10 : 0,
-            confirmed: i === 6 ? 7 : 0,
-            declined: i === 6 ? 3 : 0,
-          })),
-        },
-        campaigns: salon().campaigns,
-      } satisfies OrgaStatistics;
+type Answer = FakeGatewayAnswer | Promise<FakeGatewayAnswer>;
+type Statistic = 'salon' | 'customers' | 'orga' | 'treatments';
+
+function orgaStatistics(): OrgaStatistics {
+  return {
+    ...period,
+    totals: { appointments: 9, checked_out: 4, revenue_cents: 20000, average_ticket_cents: 5000, customers: 6 },
+    series: days.map((bucket) => ({ bucket, appointments: 1, revenue_cents: 100 })),
+    stores: [
+      {
+        store_id: STORE,
+        appointments: 9,
+        checked_out: 4,
+        revenue_cents: 20000,
+        average_ticket_cents: 5000,
+        customers: 6,
+        reminders: { sent: 12, read: 9, confirmed: 7, declined: 2 },
+        campaigns: { campaigns: 0, customers: 0, messages: 0, read: 0, confirmed: 0, unsubscribed: 0 },
+      },
+      {
+        store_id: TORINO,
+        appointments: 0,
+        checked_out: 0,
+        revenue_cents: 0,
+        average_ticket_cents: 0,
+        customers: 0,
+        reminders: { sent: 3, read: 1, confirmed: 0, declined: 1 },
+        campaigns: { campaigns: 0, customers: 0, messages: 0, read: 0, confirmed: 0, unsubscribed: 0 },
+      },
+    ],
+    reminders: {
+      totals: { sent: 15, read: 10, confirmed: 7, declined: 3 },
+      series: days.map((bucket, i) => ({
+        bucket,
+        sent: i === 5 ? 15 : 0,
+        read: i === 5 ? 10 : 0,
+        confirmed: i === 6 ? 7 : 0,
+        declined: i === 6 ? 3 : 0,
+      })),
     },
-    treatments: async () => [{ id: WASH, orga_id: ORGA, name: 'Wash and cut', archive: false, default_duration: 60, default_price: 0 }],
-    ...over,
-  } as unknown as AnalysesApi;
-  return { api, calls };
+    campaigns: salon().campaigns,
+  };
 }
 
-function bridgeIn(language: Language, api: AnalysesApi): AnalysesBridge {
+/**
+ * The statistics routes of the gateway behind fetch (libs/contracts/src/http/analytics.routes.ts): each call
+ * recorded as `salon 30d day`; `over` answers a route otherwise (a failure, an answer that waits).
+ */
+function fakeGateway(over: Partial<Record<Statistic, () => Answer>> = {}) {
+  const calls: string[] = [];
+  const answers: Record<Statistic, () => Answer> = {
+    salon: () => ({ body: salon() }),
+    customers: () => ({ body: customers() }),
+    orga: () => ({ body: orgaStatistics() }),
+    treatments: () => ({
+      body: [{ id: WASH, orga_id: ORGA, name: 'Wash and cut', archive: false, default_duration: 60, default_price: 0 }],
+    }),
+    ...over,
+  };
+  fakeGatewayFetch(({ path }, url) => {
+    const choice = `${url.searchParams.get('period')} ${url.searchParams.get('bucket')}`;
+    if (path === `/api/v1/orga/${ORGA}/treatments`) return answers.treatments();
+    if (path === `/api/v1/orga/${ORGA}/analyses`) return (calls.push(`orga ${choice}`), answers.orga());
+    if (path === `/api/v1/orga/${ORGA}/store/${STORE}/analyses/salon`) return (calls.push(`salon ${choice}`), answers.salon());
+    if (path === `/api/v1/orga/${ORGA}/store/${STORE}/analyses/customers`) return (calls.push(`customers ${choice}`), answers.customers());
+    return undefined;
+  });
+  return { calls };
+}
+
+function waiting<T>(): { answer: Promise<FakeGatewayAnswer>; resolve: (body: T) => void } {
+  let resolve: (body: T) => void = () => undefined;
+  const answer = new Promise<FakeGatewayAnswer>((done) => (resolve = (body) => done({ body })));
+  return { answer, resolve };
+}
+
+function bridgeIn(language: Language): ShellBridge {
   return {
-    api: {} as ApiClient,
+    api: { deviceId: 'dev', freshAccessToken: async () => 'tok', refresh: async () => null } as unknown as ApiClient,
     user: { id: 'u1', first_name: 'Anna', orga_id: ORGA } as PersonUser,
     language,
     appVersion: '11.4.6',
@@ -146,27 +178,29 @@ function bridgeIn(language: Language, api: AnalysesApi): AnalysesBridge {
       ],
       users: [{ user_id: GIULIA, first_name: 'Giulia', last_name: 'Bianchi' }],
     },
-    analysesApi: api,
-  } as unknown as AnalysesBridge;
+  } as unknown as ShellBridge;
 }
 
-function renderStore(language: Language, api: AnalysesApi, path = `/${ORGA}/store/${STORE}/admin/analyses`) {
+function renderStore(language: Language, path = `/${ORGA}/store/${STORE}/admin/analyses`) {
+  const { Shell } = fakeShell();
   return render(
-    <ChakraProvider value={pawlineSystem}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/:orgaId/store/:storeId/admin/analyses/*" element={<AnalysesRoutes {...bridgeIn(language, api)} />} />
-          <Route path="/:orgaId" element={<OrgaAnalysesRoutes {...bridgeIn(language, api)} />} />
-        </Routes>
-      </MemoryRouter>
-    </ChakraProvider>,
+    <Shell>
+      <ChakraProvider value={pawlineSystem}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/:orgaId/store/:storeId/admin/analyses/*" element={<AnalysesRoutes {...bridgeIn(language)} />} />
+            <Route path="/:orgaId" element={<OrgaAnalysesRoutes {...bridgeIn(language)} />} />
+          </Routes>
+        </MemoryRouter>
+      </ChakraProvider>
+    </Shell>,
   );
 }
 
 describe('analyses screens', () => {
   it('R1.12 shows the salon statistics of the store: figures, appointments over time, treatments and staff by name', async () => {
-    const { api, calls } = fakeApi();
-    renderStore('en', api);
+    const { calls } = fakeGateway();
+    renderStore('en');
     const figures = await screen.findByTestId('analyses-figures');
     expect(figures.textContent).toContain('Appointments2');
     expect(figures.textContent).toContain('€45.00');
@@ -177,8 +211,8 @@ describe('analyses screens', () => {
   });
 
   it('R1.12 shows staff utilisation as booked over working minutes, and says so when a member has no working hours', async () => {
-    const { api } = fakeApi();
-    renderStore('en', api);
+    fakeGateway();
+    renderStore('en');
     const card = await screen.findByTestId('analyses-card-staff');
     const giulia = within(card).getByRole('cell', { name: 'Giulia Bianchi' }).closest('tr')!;
     expect(giulia.textContent).toContain('2400');
@@ -188,11 +222,11 @@ describe('analyses screens', () => {
   });
 
   it("R1.12 shows WhatsApp reminders (sent, read, customers' answers) in German, campaigns without any as the empty state, and exports the reminders as CSV", async () => {
-    const { api } = fakeApi();
+    fakeGateway();
     const blobs: Blob[] = [];
     Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:x'), revokeObjectURL: () => undefined });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderStore('de', api);
+    renderStore('de');
     fireEvent.click(await screen.findByRole('tab', { name: 'Erinnerungen und Kampagnen' }));
     const reminders = await screen.findByTestId('analyses-card-whatsapp-reminders');
     const figures = screen.getAllByTestId('analyses-figures')[0];
@@ -211,18 +245,18 @@ describe('analyses screens', () => {
   });
 
   it('R1.12 shows the loading state on the reminders tab until the statistics answer', async () => {
-    let answer: (value: SalonStatistics) => void = () => undefined;
-    const { api } = fakeApi({ salon: () => new Promise<SalonStatistics>((resolve) => (answer = resolve)) });
-    renderStore('en', api);
+    const later = waiting<SalonStatistics>();
+    fakeGateway({ salon: () => later.answer });
+    renderStore('en');
     fireEvent.click(await screen.findByRole('tab', { name: 'Reminders and campaigns' }));
-    expect(screen.getByTestId('analyses-loading')).toBeTruthy();
-    answer(salon());
+    expect(screen.getByTestId('loading-state').textContent).toBe('Loading the statistics…');
+    later.resolve(salon());
     expect((await screen.findByTestId('analyses-card-campaigns')).textContent).toContain('Campaign results');
   });
 
   it('R1.12 asks again for the period and buckets picked (last 12 months, monthly)', async () => {
-    const { api, calls } = fakeApi();
-    renderStore('en', api);
+    const { calls } = fakeGateway();
+    renderStore('en');
     await screen.findByTestId('analyses-figures');
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '12m' } });
     fireEvent.change(screen.getByLabelText('Shown'), { target: { value: 'month' } });
@@ -241,8 +275,8 @@ describe('analyses screens', () => {
   });
 
   it('R1.12 shows the customer statistics in Italian', async () => {
-    const { api } = fakeApi();
-    renderStore('it', api);
+    fakeGateway();
+    renderStore('it');
     fireEvent.click(await screen.findByRole('tab', { name: 'Clienti' }));
     await screen.findByText('Nuovi clienti');
     const figures = screen.getAllByTestId('analyses-figures').find((f) => f.textContent?.includes('Nuovi clienti'))!;
@@ -256,11 +290,11 @@ describe('analyses screens', () => {
   });
 
   it("R1.12 exports a chart's data as CSV", async () => {
-    const { api } = fakeApi();
+    fakeGateway();
     const blobs: Blob[] = [];
     Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:x'), revokeObjectURL: () => undefined });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderStore('en', api);
+    renderStore('en');
     await screen.findByTestId('analyses-figures');
     fireEvent.click(within(screen.getByTestId('analyses-card-treatments')).getByRole('button', { name: 'Export CSV' }));
     expect(click).toHaveBeenCalled();
@@ -274,22 +308,24 @@ describe('analyses screens', () => {
   });
 
   it('R1.20 tells a plan without statistics to update it, and offers a retry after another failure', async () => {
-    const planless = fakeApi({ salon: async () => Promise.reject(new ApiError(402, 'plan_required', 'x')) });
-    const { unmount } = renderStore('en', planless.api);
-    expect((await screen.findByTestId('analyses-error')).textContent).toContain('update your plan');
+    fakeGateway({ salon: () => ({ status: 402, body: { code: 'plan_required', message: 'Your plan does not include statistics.' } }) });
+    const { unmount } = renderStore('en');
+    const planless = await screen.findByTestId('error-state');
+    expect(planless.textContent).toContain('update your plan');
+    expect(within(planless).queryByRole('button')).toBeNull();
     unmount();
     let failures = 1;
-    const flaky = fakeApi({
-      salon: async () => (failures-- > 0 ? Promise.reject(new ApiError(500, 'internal', 'x')) : salon(3)),
+    fakeGateway({
+      salon: () => (failures-- > 0 ? { status: 500, body: { code: 'internal', message: 'An error occurred.' } } : { body: salon(3) }),
     });
-    renderStore('en', flaky.api);
+    renderStore('en');
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect((await screen.findByTestId('analyses-figures')).textContent).toContain('Appointments3');
   });
 
   it('R2.02 shows the organization statistics with each store by name', async () => {
-    const { api, calls } = fakeApi();
-    renderStore('en', api, `/${ORGA}`);
+    const { calls } = fakeGateway();
+    renderStore('en', `/${ORGA}`);
     const page = await screen.findByTestId('analyses-orga-page');
     expect(
       await within(await within(page).findByTestId('analyses-card-stores')).findByRole('cell', { name: 'Milano Centro' }),
@@ -299,11 +335,11 @@ describe('analyses screens', () => {
   });
 
   it("R1.12 shows the organization's reminders and campaigns, together and by store, in Italian, and exports them by store as CSV", async () => {
-    const { api } = fakeApi();
+    fakeGateway();
     const blobs: Blob[] = [];
     Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:x'), revokeObjectURL: () => undefined });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderStore('it', api, `/${ORGA}`);
+    renderStore('it', `/${ORGA}`);
     const reminders = await screen.findByTestId('analyses-card-whatsapp-reminders');
     expect(reminders.querySelectorAll('.recharts-line')).toHaveLength(4);
     const figures = screen.getAllByTestId('analyses-figures').map((f) => f.textContent ?? '');
@@ -326,19 +362,18 @@ describe('analyses screens', () => {
   });
 
   it("R1.12 shows the loading state on the organization's page until its statistics answer", async () => {
-    let answer: (value: OrgaStatistics) => void = () => undefined;
-    const { api } = fakeApi({ orga: () => new Promise<OrgaStatistics>((resolve) => (answer = resolve)) });
-    const real = fakeApi().api;
-    renderStore('fr', api, `/${ORGA}`);
-    expect(await screen.findByTestId('analyses-loading')).toBeTruthy();
+    const later = waiting<OrgaStatistics>();
+    fakeGateway({ orga: () => later.answer });
+    renderStore('fr', `/${ORGA}`);
+    expect(await screen.findByTestId('loading-state')).toBeTruthy();
     expect(screen.queryByTestId('analyses-card-stores-messages')).toBeNull();
-    answer(await real.orga(ORGA, { period: '30d', bucket: 'day' }));
+    later.resolve(orgaStatistics());
     expect((await screen.findByTestId('analyses-card-stores-messages')).textContent).toContain('Rappels et campagnes par magasin');
   });
 
   it('R2.05 answers an unknown path with the 404 page in the user language', () => {
-    const { api } = fakeApi();
-    renderStore('de', api, `/${ORGA}/store/${STORE}/admin/analyses/nowhere`);
+    fakeGateway();
+    renderStore('de', `/${ORGA}/store/${STORE}/admin/analyses/nowhere`);
     expect(screen.getByTestId('error-page').textContent).toContain('404 Nicht gefunden');
   });
 });

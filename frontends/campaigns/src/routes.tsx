@@ -1,9 +1,8 @@
 import { Stack } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { CatalogueGate, ErrorPage } from '@pawline/ui';
+import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
+import { CatalogueGate, ErrorPage, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, Route, Routes, useLocation, useParams } from 'react-router';
-import { createCampaignsApi } from './api/campaigns-api';
 import { CampaignFormPage } from './form/CampaignFormPage';
 import { CAMPAIGNS_NAMESPACES, campaignsTranslator } from './i18n/translator';
 import { CampaignListPage } from './list/CampaignListPage';
@@ -14,10 +13,14 @@ export const CAMPAIGNS_BASE = '/:orgaId/store/:storeId/marketing';
 
 /** Exposed as 'campaigns/routes'; the shell mounts it at /:orgaId/store/:storeId/marketing/* for store administrators. */
 export function CampaignsRoutes(bridge: ShellBridge) {
+  // the data layer over the bridge: the shell's QueryClient and session, writes answered by snackbars
+  const feedback = useMemo(() => snackbarFeedback(bridge), [bridge]);
   return (
-    <CatalogueGate language={bridge.language} namespaces={CAMPAIGNS_NAMESPACES}>
-      <CampaignPages {...bridge} />
-    </CatalogueGate>
+    <RemoteApiProvider bridge={bridge} feedback={feedback}>
+      <CatalogueGate language={bridge.language} namespaces={CAMPAIGNS_NAMESPACES}>
+        <CampaignPages {...bridge} />
+      </CatalogueGate>
+    </RemoteApiProvider>
   );
 }
 
@@ -30,7 +33,6 @@ function CampaignPages(bridge: ShellBridge) {
   const ctx = useMemo<CampaignsContext>(
     () => ({
       bridge,
-      api: createCampaignsApi({ api: bridge.api, language: bridge.language }, orgaId, storeId),
       t,
       orgaId,
       storeId,

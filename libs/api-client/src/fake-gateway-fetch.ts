@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeMessage } from './api-types';
+import { realtimeInvalidations } from './data-layer/realtime-invalidation';
 import type { ShellBridge } from './shell-bridge';
 
 /** A request a remote's jsdom test sent to the fake gateway. */
@@ -42,17 +44,27 @@ export function fakeGatewayFetch(
   return sent;
 }
 
+export type FakeRealtimeFeed = {
+  subscribe: NonNullable<ShellBridge['subscribe']>;
+  /** Delivers a message as the shell does: the realtime table invalidates the client's queries, then every listener gets it. */
+  send: (message: RealtimeMessage) => void;
+};
+
 /**
  * The shell's realtime connection for a remote's page tests: `subscribe` is the bridge's (every page that
- * listens is kept until it unsubscribes), `send` delivers a message to all of them.
+ * listens is kept until it unsubscribes); with the test's QueryClient, `send` applies the realtime table
+ * (REALTIME_INVALIDATIONS) to it first, as the shell does, without the shell's gathering of bursts.
  */
-export function fakeRealtimeFeed(): { subscribe: NonNullable<ShellBridge['subscribe']>; send: (message: RealtimeMessage) => void } {
+export function fakeRealtimeFeed(client?: QueryClient): FakeRealtimeFeed {
   const listeners = new Set<(message: RealtimeMessage) => void>();
   return {
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    send: (message) => listeners.forEach((listener) => listener(message)),
+    send: (message) => {
+      for (const filter of client ? realtimeInvalidations(message) : []) void client?.invalidateQueries({ queryKey: filter });
+      listeners.forEach((listener) => listener(message));
+    },
   };
 }

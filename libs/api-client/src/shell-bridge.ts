@@ -2,6 +2,12 @@ import type { ApiClient } from './api-client';
 import type { Language, Organization, PersonUser, RealtimeMessage } from './api-types';
 
 /**
+ * spec §4 snackbar types (R4.05): error 0, warn 1, success 2, normal 3. Callers name them with SNACKBAR_TYPE
+ * of @pawline/ui (libs/domain, which this library may not import); the shell's type test checks both agree.
+ */
+export type BridgeSnackbarType = 0 | 1 | 2 | 3;
+
+/**
  * What the shell hands to a remote's exposed routes. Passed as props (not React context)
  * because each federated bundle carries its own copy of our libs.
  */
@@ -9,8 +15,8 @@ export type ShellBridge = {
   api: ApiClient;
   user: PersonUser;
   language: Language;
-  /** Shows a snackbar: type error 0, warn 1, success 2, normal 3 (R4.05; SNACKBAR_TYPE in @pawline/ui). */
-  notify: (type: 0 | 1 | 2 | 3, message: string) => void;
+  /** Shows a snackbar: `notify(SNACKBAR_TYPE.success, text)`; the one feedback of a write (useApiMutation's `success`). */
+  notify: (type: BridgeSnackbarType, message: string) => void;
   /** Re-reads the person data after the remote changed it. */
   reloadUser: () => Promise<void>;
   /** Stores a language choice and reloads the page (R1.03). */

@@ -18,3 +18,6 @@ export * from './data-table/DataTable';
 export * from './remote-tabs/RemoteTabs';
 export * from './states/use-cursor-pages';
 export * from './narrow-screen/narrow-screen';
+export * from './states/QueryState';
+export * from './states/api-error-text';
+export * from './snackbar/snackbar-feedback';

@@ -11,4 +11,4 @@ export function analysesTranslator(language: Language): Translate {
 }
 
 /** The catalogues this remote's screens use: loaded (one chunk each) for the user's language before they render. */
-export const ANALYSES_NAMESPACES: readonly Namespace[] = ['analyses', 'shell'];
+export const ANALYSES_NAMESPACES: readonly Namespace[] = ['analyses', 'shell', 'common', 'errors'];

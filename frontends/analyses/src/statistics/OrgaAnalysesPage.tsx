@@ -1,21 +1,19 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { useMemo, useState } from 'react';
+import { useApiQuery, type ShellBridge } from '@pawline/api-client';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { centsText } from '../csv';
 import type { Translate } from '../i18n/translator';
-import { createAnalysesApi, type AnalysesApi, type PeriodChoice } from './analyses-api';
+import type { PeriodChoice } from './analyses-api';
 import { MessagesView } from './MessagesView';
-import { ChartCard, Figures, LoadState, PeriodPickers, moneyFormat, useLoad, type ChartKind } from './parts';
+import { ChartCard, Figures, PeriodPickers, StatisticsState, moneyFormat, type ChartKind } from './parts';
 
 /** R1.12 R2.02 spec §2 /{orgaId}: the organization's statistics across its stores (organization administrators). */
-export function OrgaAnalysesPage({ bridge, t, api: given }: { bridge: ShellBridge; t: Translate; api?: AnalysesApi }) {
+export function OrgaAnalysesPage({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
   const { orgaId = '' } = useParams();
-  const api = useMemo(() => given ?? createAnalysesApi(bridge), [given, bridge]);
   const [choice, setChoice] = useState<PeriodChoice>({ period: '30d', bucket: 'day' });
   const [chart, setChart] = useState<ChartKind>('line');
-  const [attempt, setAttempt] = useState(0);
-  const load = useLoad(() => api.orga(orgaId, choice), [orgaId, choice.period, choice.bucket], attempt);
+  const statistics = useApiQuery('getOrgaStatistics', { params: { orga: orgaId }, query: choice });
   const stores = (bridge.orga as { stores?: { id: string; name: string }[] } | null | undefined)?.stores ?? [];
   const storeName = (id: string) => stores.find((s) => s.id === id)?.name ?? id;
   const money = moneyFormat(bridge.language);
@@ -25,7 +23,7 @@ export function OrgaAnalysesPage({ bridge, t, api: given }: { bridge: ShellBridg
         {t('analyses.orgaTitle')}
       </Heading>
       <PeriodPickers t={t} choice={choice} chart={chart} onChoice={setChoice} onChart={setChart} />
-      <LoadState t={t} load={load} retry={() => setAttempt((n) => n + 1)}>
+      <StatisticsState t={t} language={bridge.language} query={statistics}>
         {(data) => (
           <Stack gap="4">
             <Figures
@@ -101,7 +99,7 @@ export function OrgaAnalysesPage({ bridge, t, api: given }: { bridge: ShellBridg
             />
           </Stack>
         )}
-      </LoadState>
+      </StatisticsState>
     </Stack>
   );
 }

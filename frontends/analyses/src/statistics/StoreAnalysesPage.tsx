@@ -1,12 +1,12 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { useMemo, useState } from 'react';
+import { useApiQuery, type ShellBridge } from '@pawline/api-client';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { centsText } from '../csv';
 import type { Translate } from '../i18n/translator';
-import { createAnalysesApi, type AnalysesApi, type CustomerStatistics, type PeriodChoice, type SalonStatistics } from './analyses-api';
+import type { CustomerStatistics, PeriodChoice, SalonStatistics } from './analyses-api';
 import { MessagesView } from './MessagesView';
-import { ChartCard, Figures, LoadState, PeriodPickers, moneyFormat, useLoad, type ChartKind } from './parts';
+import { ChartCard, Figures, PeriodPickers, StatisticsState, moneyFormat, type ChartKind } from './parts';
 
 type Names = { staff: Map<string, string>; treatments: Map<string, string> };
 
@@ -18,21 +18,20 @@ function staffNames(bridge: ShellBridge): Map<string, string> {
 }
 
 /** R1.12 spec §2 /{orgaId}/store/{storeId}/admin/analyses: salon and customer statistics of the store. */
-export function StoreAnalysesPage({ bridge, t, api: given }: { bridge: ShellBridge; t: Translate; api?: AnalysesApi }) {
+export function StoreAnalysesPage({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
   const { orgaId = '', storeId = '' } = useParams();
-  const api = useMemo(() => given ?? createAnalysesApi(bridge), [given, bridge]);
   const [choice, setChoice] = useState<PeriodChoice>({ period: '30d', bucket: 'day' });
   const [chart, setChart] = useState<ChartKind>('line');
-  const [attempt, setAttempt] = useState(0);
   const [tab, setTab] = useState<'salon' | 'customers' | 'messages'>('salon');
-  const salon = useLoad(() => api.salon(orgaId, storeId, choice), [orgaId, storeId, choice.period, choice.bucket], attempt);
-  const customers = useLoad(() => api.customers(orgaId, storeId, choice), [orgaId, storeId, choice.period, choice.bucket], attempt);
-  const treatmentList = useLoad(() => api.treatments(orgaId).catch(() => []), [orgaId], 0);
+  const store = { params: { orga: orgaId, store: storeId }, query: choice };
+  const salon = useApiQuery('getSalonStatistics', store);
+  const customers = useApiQuery('getCustomerStatistics', store);
+  // the treatments' names; without them a row says 'unknown treatment'
+  const treatmentList = useApiQuery('listTreatments', { params: { orga: orgaId } });
   const names: Names = {
     staff: staffNames(bridge),
-    treatments: new Map((treatmentList.state === 'ready' ? treatmentList.data : []).map((tr) => [tr.id, tr.name])),
+    treatments: new Map((treatmentList.data ?? []).map((tr) => [tr.id, tr.name])),
   };
-  const retry = () => setAttempt((n) => n + 1);
   return (
     <Stack gap="4" data-testid="analyses-page">
       <Heading as="h2" size="lg">
@@ -55,17 +54,17 @@ export function StoreAnalysesPage({ bridge, t, api: given }: { bridge: ShellBrid
       </HStack>
       <div role="tabpanel">
         {tab === 'salon' ? (
-          <LoadState t={t} load={salon} retry={retry}>
+          <StatisticsState t={t} language={bridge.language} query={salon}>
             {(data) => <SalonView t={t} data={data} chart={chart} names={names} language={bridge.language} />}
-          </LoadState>
+          </StatisticsState>
         ) : tab === 'customers' ? (
-          <LoadState t={t} load={customers} retry={retry}>
+          <StatisticsState t={t} language={bridge.language} query={customers}>
             {(data) => <CustomersView t={t} data={data} chart={chart} />}
-          </LoadState>
+          </StatisticsState>
         ) : (
-          <LoadState t={t} load={salon} retry={retry}>
+          <StatisticsState t={t} language={bridge.language} query={salon}>
             {(data) => <MessagesView t={t} data={data} chart={chart} />}
-          </LoadState>
+          </StatisticsState>
         )}
       </div>
     </Stack>

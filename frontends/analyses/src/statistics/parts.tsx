@@ -1,30 +1,13 @@
-import { Box, Button, Heading, HStack, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { isApiError } from '@pawline/api-client';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { isApiError, type Language } from '@pawline/api-client';
+import { QueryState, type QueryLike } from '@pawline/ui';
+import type { ReactNode } from 'react';
 import { buildCsv, type CsvValue } from '../csv';
 import type { Translate } from '../i18n/translator';
 import type { AnalysisBucket, AnalysisPeriod, PeriodChoice } from './analyses-api';
 import { StatisticsChart } from './StatisticsChart';
 
 export type ChartKind = 'line' | 'bar';
-export type Load<T> = { state: 'loading' } | { state: 'error'; planRequired: boolean } | { state: 'ready'; data: T };
-
-/** Loads again whenever a key changes; a stale answer never replaces a newer one. */
-export function useLoad<T>(load: () => Promise<T>, keys: readonly unknown[], attempt: number): Load<T> {
-  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
-  useEffect(() => {
-    let current = true;
-    setResult({ state: 'loading' });
-    load().then(
-      (data) => current && setResult({ state: 'ready', data }),
-      (error: unknown) => current && setResult({ state: 'error', planRequired: isApiError(error) && error.status === 402 }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [...keys, attempt]);
-  return result;
-}
 
 /** R1.12 period, buckets and chart kind. */
 export function PeriodPickers({
@@ -104,37 +87,31 @@ function Picker({
   );
 }
 
-/** Loading, error (with the plan's text when the plan lacks statistics) and ready. */
-export function LoadState<T>({
+const planRequired = (error: unknown) => isApiError(error) && error.status === 402;
+
+/** Loading, error (with the plan's text when the plan lacks statistics, R1.20, and no retry then) and ready. */
+export function StatisticsState<T>({
   t,
-  load,
-  retry,
+  language,
+  query,
   children,
 }: {
   t: Translate;
-  load: Load<T>;
-  retry: () => void;
+  language: Language;
+  query: QueryLike<T>;
   children: (data: T) => ReactNode;
 }) {
-  if (load.state === 'loading')
-    return (
-      <HStack data-testid="analyses-loading">
-        <Spinner size="sm" />
-        <Text>{t('analyses.loading')}</Text>
-      </HStack>
-    );
-  if (load.state === 'error')
-    return (
-      <Stack data-testid="analyses-error" role="alert">
-        <Text>{load.planRequired ? t('analyses.planRequired') : t('analyses.error')}</Text>
-        {load.planRequired ? null : (
-          <Button size="sm" alignSelf="start" onClick={retry}>
-            {t('analyses.retry')}
-          </Button>
-        )}
-      </Stack>
-    );
-  return <>{children(load.data)}</>;
+  return (
+    <QueryState
+      query={query}
+      language={language}
+      loadingLabel={t('analyses.loading')}
+      errorTitle={(error) => (planRequired(error) ? t('analyses.planRequired') : t('analyses.error'))}
+      retryable={(error) => !planRequired(error)}
+    >
+      {children}
+    </QueryState>
+  );
 }
 
 export type Column<R> = { key: string; label: string; value: (row: R) => CsvValue; show?: (row: R) => string };

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { SNACKBAR_TYPE } from '@pawline/ui';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { BASE, campaignRow, FakeMarketingGateway, mountCampaigns, NO_FILTERS, TAG_BITES } from '../testing/campaigns-harness';
 
@@ -36,7 +37,7 @@ describe('the campaign form', () => {
     fireEvent.click(screen.getByTestId('save-draft'));
     await waitFor(() => expect(gateway.campaigns).toHaveLength(1));
     expect(gateway.campaigns[0]).toMatchObject({ name: 'Autunno', summary: 'Bagno e taglio', state: 'draft', filters: { min_visits: 2 } });
-    expect(bridge.notify).toHaveBeenCalledWith(2, 'Draft saved');
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Draft saved');
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/${gateway.campaigns[0]?.id}/edit`));
   });
 
@@ -48,7 +49,7 @@ describe('the campaign form', () => {
     await waitFor(() => expect(input('name')?.value).toBe('Autunno'));
     fireEvent.click(screen.getByTestId('queue-campaign'));
     await waitFor(() => expect(gateway.campaigns[0]?.state).toBe('queued'));
-    expect(bridge.notify).toHaveBeenCalledWith(2, 'Message added to queue');
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Message added to queue');
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/${id}`));
   });
 

@@ -1,83 +1,88 @@
 import { Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { ErrorState, FormField, LoadingState, SNACKBAR_TYPE } from '@pawline/ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useApiMutation, useApiQuery } from '@pawline/api-client';
+import { apiErrorText, FormField, QueryState, SNACKBAR_TYPE } from '@pawline/ui';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { AudienceFilters, Campaign, CustomerTag, MessageTemplate } from '../api/campaigns-api';
-import { errorTextIn, type CampaignsContext } from '../shared/campaign-context';
+import { campaignWrites, marketingTemplates, type AudienceFilters, type Campaign } from '../api/campaigns-api';
+import type { CampaignsContext } from '../shared/campaign-context';
 import { EMPTY_FORM, fieldsOf, filtersOf, formOf, formProblems, type CampaignForm } from '../shared/campaign-form';
 
 /** How long the filters rest before the audience is counted again (each keystroke is not a request). */
 export const COUNT_DELAY_MS = 300;
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; campaign: Campaign | null };
-type Count = { status: 'counting' } | { status: 'ready'; count: number } | { status: 'error'; message: string };
+/**
+ * R1.07 the live audience count: counted 300 ms after the filters last changed; a count is shown only for
+ * the filters the form holds (an older answer arriving late is not the newest mutation, so it is dropped).
+ */
+function useAudienceCount(orga: string, store: string, filters: AudienceFilters) {
+  const counting = useApiMutation('countCampaignAudience', { notifyFailure: false });
+  const key = JSON.stringify(filters);
+  const { mutate } = counting;
+  useEffect(() => {
+    const timer = setTimeout(
+      () => mutate({ params: { orga, store }, body: { filters: JSON.parse(key) as AudienceFilters } }),
+      COUNT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [mutate, orga, store, key]);
+  const current = counting.variables !== undefined && JSON.stringify(counting.variables.body.filters) === key;
+  if (!current || counting.isPending || counting.isIdle) return { status: 'counting' as const };
+  if (counting.isError) return { status: 'error' as const, error: counting.error };
+  return { status: 'ready' as const, count: counting.data.count };
+}
+
+/** R1.07 a new campaign, or a draft read first; a campaign already queued or sent is not a draft any more. */
+export function CampaignFormPage({ ctx }: { ctx: CampaignsContext }) {
+  const { t, bridge, orgaId, base } = ctx;
+  const { campaignId } = useParams();
+  const detail = useApiQuery('getCampaign', { params: { orga: orgaId, campaign: campaignId ?? '' } }, { enabled: !!campaignId });
+  if (!campaignId) return <CampaignForm ctx={ctx} campaign={null} />;
+  return (
+    <QueryState query={detail} language={bridge.language} loadingLabel={t('campaigns.loading')} errorTitle={t('campaigns.loadFailed')}>
+      {({ v: { setting } }) =>
+        setting.state === 'draft' ? (
+          // keyed: a change of the draft elsewhere does not overwrite what is being typed
+          <CampaignForm key={setting.id} ctx={ctx} campaign={setting} />
+        ) : (
+          <Stack gap="3" data-testid="not-a-draft">
+            <Text>{t('campaigns.notDraft')}</Text>
+            <Box>
+              <Button asChild variant="outline">
+                <Link to={`${base}/${setting.id}`}>{t('campaigns.results')}</Link>
+              </Button>
+            </Box>
+          </Stack>
+        )
+      }
+    </QueryState>
+  );
+}
 
 /**
  * R1.07 a draft campaign: name, send date or now, summary and the audience filters, with the audience
  * counted live while the filters change; saved as a draft, or queued (R4.13 'Message added to queue').
  */
-export function CampaignFormPage({ ctx }: { ctx: CampaignsContext }) {
-  const { api, t, bridge, base } = ctx;
-  const { campaignId } = useParams();
+function CampaignForm({ ctx, campaign }: { ctx: CampaignsContext; campaign: Campaign | null }) {
+  const { t, bridge, orgaId, storeId, base } = ctx;
   const navigate = useNavigate();
-  const errorText = useMemo(() => errorTextIn(t), [t]);
-  const [load, setLoad] = useState<Load>(campaignId ? { status: 'loading' } : { status: 'ready', campaign: null });
-  const [form, setForm] = useState<CampaignForm>(EMPTY_FORM);
-  const [tags, setTags] = useState<CustomerTag[]>([]);
-  const [templates, setTemplates] = useState<MessageTemplate[]>([]);
-  const [count, setCount] = useState<Count>({ status: 'counting' });
+  const [form, setForm] = useState<CampaignForm>(() => (campaign ? formOf(campaign) : EMPTY_FORM));
+  const [saved, setSaved] = useState<Campaign | null>(campaign);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!campaignId) return undefined;
-    let active = true;
-    setLoad({ status: 'loading' });
-    api.get(campaignId).then(
-      (detail) => {
-        if (!active) return;
-        setForm(formOf(detail.setting));
-        setLoad({ status: 'ready', campaign: detail.setting });
-      },
-      (error: unknown) => active && setLoad({ status: 'error', message: errorText(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, campaignId, errorText, attempt]);
-
   // the customers' tags to exclude; without them the other filters still work
-  useEffect(() => {
-    let active = true;
-    api.tags().then(
-      (list) => active && setTags(list),
-      () => undefined,
-    );
-    // without the list the campaign goes with the built-in marketing template
-    api.marketingTemplates().then(
-      (list) => active && setTemplates(list),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [api]);
-
-  // R1.07 the live audience count: the newest filters win, an older answer arriving late is dropped
-  const filtersKey = JSON.stringify(filtersOf(form));
-  const asked = useRef(0);
-  useEffect(() => {
-    const mine = ++asked.current;
-    setCount({ status: 'counting' });
-    const timer = setTimeout(() => {
-      api.count(JSON.parse(filtersKey) as AudienceFilters).then(
-        (n) => mine === asked.current && setCount({ status: 'ready', count: n }),
-        (error: unknown) => mine === asked.current && setCount({ status: 'error', message: errorText(error) }),
-      );
-    }, COUNT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [api, filtersKey, errorText]);
+  const tags = useApiQuery('listTags', { params: { orga: orgaId }, query: { kind: 'customer' } }).data ?? [];
+  // without the list the campaign goes with the built-in marketing template
+  const templates = useApiQuery('listMessageTemplates', { params: { orga: orgaId } }, { select: marketingTemplates }).data ?? [];
+  const count = useAudienceCount(orgaId, storeId, filtersOf(form));
+  const store = { orga: orgaId, store: storeId };
+  const create = useApiMutation('createCampaign', { invalidates: campaignWrites(orgaId, storeId) });
+  const update = useApiMutation('updateCampaign', {
+    invalidates: (_answer, input) => campaignWrites(orgaId, storeId, input.params.campaign),
+  });
+  const queueing = useApiMutation('queueCampaign', {
+    invalidates: (_answer, input) => campaignWrites(orgaId, storeId, input.params.campaign),
+    success: t('campaigns.stateQueued'),
+  });
+  const busy = create.isPending || update.isPending || queueing.isPending;
 
   const problems = formProblems(form);
   const err = (field: keyof CampaignForm) => (touched && problems[field] ? t(problems[field]) : null);
@@ -86,61 +91,38 @@ export function CampaignFormPage({ ctx }: { ctx: CampaignsContext }) {
   const save = async (): Promise<Campaign | null> => {
     setTouched(true);
     if (Object.keys(problems).length > 0) return null;
-    const fields = fieldsOf(form);
-    const saved = load.status === 'ready' && load.campaign ? await api.update(load.campaign.id, fields) : await api.create(fields);
-    setLoad({ status: 'ready', campaign: saved });
-    return saved;
+    const body = fieldsOf(form);
+    const written = saved
+      ? await update.mutateAsync({ params: { ...store, campaign: saved.id }, body })
+      : await create.mutateAsync({ params: store, body });
+    setSaved(written);
+    return written;
   };
 
-  const act = (then: (saved: Campaign) => Promise<void>) => {
-    setBusy(true);
-    save()
-      .then((saved) => (saved ? then(saved) : undefined))
-      .catch((error: unknown) => bridge.notify(SNACKBAR_TYPE.error, errorText(error)))
-      .finally(() => setBusy(false));
-  };
+  // a failed write is already the error snackbar (useApiMutation)
+  const act = (then: (written: Campaign) => Promise<void>) =>
+    void save()
+      .then((written) => (written ? then(written) : undefined))
+      .catch(() => undefined);
 
   const saveDraft = () =>
-    act(async (saved) => {
+    act(async (written) => {
       bridge.notify(SNACKBAR_TYPE.success, t('campaigns.saved'));
-      if (!campaignId) await navigate(`${base}/${saved.id}/edit`, { replace: true });
+      if (!campaign) await navigate(`${base}/${written.id}/edit`, { replace: true });
     });
 
   // R4.13 queued: 'Message added to queue'; then its results page
   const queue = () =>
-    act(async (saved) => {
-      await api.queue(saved.id);
-      bridge.notify(SNACKBAR_TYPE.success, t('campaigns.stateQueued'));
-      await navigate(`${base}/${saved.id}`);
+    act(async (written) => {
+      await queueing.mutateAsync({ params: { ...store, campaign: written.id } });
+      await navigate(`${base}/${written.id}`);
     });
-
-  if (load.status === 'loading') return <LoadingState label={t('campaigns.loading')} />;
-  if (load.status === 'error')
-    return (
-      <ErrorState
-        title={t('campaigns.loadFailed')}
-        message={load.message}
-        retryLabel={t('campaigns.retry')}
-        onRetry={() => setAttempt((n) => n + 1)}
-      />
-    );
-  if (load.campaign && load.campaign.state !== 'draft')
-    return (
-      <Stack gap="3" data-testid="not-a-draft">
-        <Text>{t('campaigns.notDraft')}</Text>
-        <Box>
-          <Button asChild variant="outline">
-            <Link to={`${base}/${load.campaign.id}`}>{t('campaigns.results')}</Link>
-          </Button>
-        </Box>
-      </Stack>
-    );
 
   return (
     <Stack gap="4" data-testid="campaign-form">
       <HStack justify="space-between" wrap="wrap">
         <Heading as="h2" size="lg">
-          {load.campaign ? t('campaigns.editTitle') : t('campaigns.newCampaign')}
+          {campaign ? t('campaigns.editTitle') : t('campaigns.newCampaign')}
         </Heading>
         <Button asChild variant="ghost">
           <Link to={base}>{`← ${t('campaigns.title')}`}</Link>
@@ -239,7 +221,7 @@ export function CampaignFormPage({ ctx }: { ctx: CampaignsContext }) {
           <Box role="status" aria-live="polite" data-testid="audience-count">
             {count.status === 'counting' ? <Text color="fg.muted">{t('campaigns.counting')}</Text> : null}
             {count.status === 'ready' ? <Text fontWeight="semibold">{t('campaigns.audienceCount', { count: count.count })}</Text> : null}
-            {count.status === 'error' ? <Text color="red.600">{count.message}</Text> : null}
+            {count.status === 'error' ? <Text color="red.600">{apiErrorText(count.error, bridge.language)}</Text> : null}
           </Box>
         </Card.Body>
       </Card.Root>

@@ -11,4 +11,4 @@ export function campaignsTranslator(language: Language): Translate {
 }
 
 /** The catalogues this remote's screens use: loaded (one chunk each) for the user's language before they render. */
-export const CAMPAIGNS_NAMESPACES: readonly Namespace[] = ['campaigns', 'shell'];
+export const CAMPAIGNS_NAMESPACES: readonly Namespace[] = ['campaigns', 'shell', 'common', 'errors'];

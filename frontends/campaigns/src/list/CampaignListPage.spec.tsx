@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { SNACKBAR_TYPE } from '@pawline/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BASE, campaignRow, FakeMarketingGateway, mountCampaigns } from '../testing/campaigns-harness';
 
@@ -74,6 +75,8 @@ describe('the campaign list', () => {
     const { emit } = mountCampaigns({ path: BASE, gateway });
     await waitFor(() => expect(screen.getAllByTestId('campaign-row')).toHaveLength(2));
     const gone = gateway.campaigns[0]?.id;
+    // deleted on another device: the gateway no longer has it, and its realtime message reaches this page
+    gateway.campaigns = gateway.campaigns.filter((c) => c.id !== gone);
     emit({ event: 'deleted', data: gone });
     await waitFor(() => expect(screen.getAllByTestId('campaign-row').map((row) => row.getAttribute('data-campaign'))).not.toContain(gone));
     gateway.campaigns.push(campaignRow(3, { name: 'Made on the phone', time: new Date().toISOString() }));
@@ -89,6 +92,19 @@ describe('the campaign list', () => {
     fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
     expect(await screen.findByTestId('empty-state')).toBeTruthy();
     expect(gateway.campaigns).toEqual([]);
-    expect(bridge.notify).toHaveBeenCalledWith(2, 'Campaign deleted');
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Campaign deleted');
+  });
+
+  it("says why a delete failed, in the server's words, and keeps the campaign", async () => {
+    const gateway = new FakeMarketingGateway();
+    gateway.campaigns = [campaignRow(1, { name: 'Autunno' })];
+    gateway.failures = [
+      { method: 'DELETE', path: /marketing\/store/, status: 409, body: { code: 'conflict', message: 'La campagna è in invio.' } },
+    ];
+    const { bridge } = mountCampaigns({ path: BASE, gateway, language: 'it' });
+    fireEvent.click(await screen.findByTestId('delete-campaign'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.error, 'La campagna è in invio.'));
+    expect(screen.getAllByTestId('campaign-row')).toHaveLength(1);
   });
 });

@@ -1,91 +1,43 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, SNACKBAR_TYPE } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useApiMutation, useApiPages } from '@pawline/api-client';
+import { apiErrorText, ConfirmDialog, EmptyState, QueryState } from '@pawline/ui';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { CAMPAIGN_PAGE, FIRST_CAMPAIGN_PAGE, type Campaign, type CampaignResult } from '../api/campaigns-api';
-import { dateTimeText, errorTextIn, type CampaignsContext } from '../shared/campaign-context';
-import { useCampaignEvents } from '../shared/useCampaignEvents';
+import {
+  CAMPAIGN_PAGE,
+  campaignWrites,
+  FIRST_CAMPAIGN_PAGE,
+  type Campaign,
+  type CampaignCursor,
+  type CampaignPage,
+  type CampaignResult,
+} from '../api/campaigns-api';
+import { dateTimeText, type CampaignsContext } from '../shared/campaign-context';
 
-type ListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; campaigns: Campaign[]; results: Map<string, CampaignResult>; done: boolean };
+/** The campaigns of the pages loaded so far, each once (a campaign changed meanwhile moves to the front and may come twice). */
+function campaignsOf(pages: readonly CampaignPage[]): { campaigns: Campaign[]; results: Map<string, CampaignResult> } {
+  const byId = new Map<string, Campaign>();
+  for (const campaign of pages.flatMap((page) => page.settings)) if (!byId.has(campaign.id)) byId.set(campaign.id, campaign);
+  return { campaigns: [...byId.values()], results: new Map(pages.flatMap((page) => page.results.map((r) => [r.campaign_id, r] as const))) };
+}
 
-/** R1.07 R4.13 R7.08 the store's campaigns, newest change first, 50 a page; kept live (R4.20). */
+/** R1.07 R4.13 R7.08 the store's campaigns, newest change first, 50 a page; kept live by the realtime table (R4.20). */
 export function CampaignListPage({ ctx }: { ctx: CampaignsContext }) {
-  const { api, t, bridge, storeId, base } = ctx;
-  const errorText = useMemo(() => errorTextIn(t), [t]);
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [moreError, setMoreError] = useState<string | null>(null);
+  const { t, bridge, orgaId, storeId, base } = ctx;
   const [deleting, setDeleting] = useState<Campaign | null>(null);
-  const generation = useRef(0);
-
-  /** the first page again (a realtime change, a retry): what was loaded further is fetched with it */
-  const reload = useCallback(() => {
-    const mine = ++generation.current;
-    api.list(FIRST_CAMPAIGN_PAGE).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setState({
-          status: 'ready',
-          campaigns: page.settings,
-          results: new Map(page.results.map((result) => [result.campaign_id, result])),
-          done: page.settings.length < CAMPAIGN_PAGE,
-        });
-      },
-      (error: unknown) => mine === generation.current && setState({ status: 'error', message: errorText(error) }),
-    );
-  }, [api, errorText]);
-
-  useEffect(reload, [reload]);
-
-  const loadMore = () => {
-    if (state.status !== 'ready') return;
-    const last = state.campaigns.at(-1);
-    if (!last) return;
-    setMoreError(null);
-    api.list({ last_time: last.time, last_id: last.id }).then(
-      (page) =>
-        setState((current) =>
-          current.status !== 'ready'
-            ? current
-            : {
-                status: 'ready',
-                campaigns: [...current.campaigns, ...page.settings.filter((c) => !current.campaigns.some((s) => s.id === c.id))],
-                results: new Map([...current.results, ...page.results.map((r) => [r.campaign_id, r] as const)]),
-                done: page.settings.length < CAMPAIGN_PAGE,
-              },
-        ),
-      (error: unknown) => setMoreError(errorText(error)),
-    );
-  };
-
-  // R4.20 delete removes, anything else refetches
-  useCampaignEvents(bridge, storeId, (event) => {
-    if (event.deleted && event.id) {
-      setState((current) =>
-        current.status === 'ready' ? { ...current, campaigns: current.campaigns.filter((c) => c.id !== event.id) } : current,
-      );
-    } else reload();
+  const list = useApiPages('listStoreCampaigns', {
+    input: (cursor: CampaignCursor | null) => ({ params: { orga: orgaId, store: storeId, ...(cursor ?? FIRST_CAMPAIGN_PAGE) } }),
+    next: (page) => {
+      const last = page.v.settings.at(-1);
+      return last && page.v.settings.length >= CAMPAIGN_PAGE ? { last_time: last.time, last_id: last.id } : null;
+    },
   });
-
-  const confirmDelete = () => {
-    const campaign = deleting;
-    if (!campaign) return;
-    api.remove(campaign.id).then(
-      () => {
-        setDeleting(null);
-        setState((current) =>
-          current.status === 'ready' ? { ...current, campaigns: current.campaigns.filter((c) => c.id !== campaign.id) } : current,
-        );
-        bridge.notify(SNACKBAR_TYPE.success, t('campaigns.deleted'));
-      },
-      (error: unknown) => {
-        setDeleting(null);
-        bridge.notify(SNACKBAR_TYPE.error, errorText(error));
-      },
-    );
-  };
+  const shown = useMemo(() => campaignsOf((list.data?.pages ?? []).map((page) => page.v)), [list.data]);
+  const remove = useApiMutation('deleteCampaign', {
+    invalidates: (_answer, input) => campaignWrites(orgaId, storeId, input.params.campaign),
+    success: t('campaigns.deleted'),
+    onSettled: () => setDeleting(null),
+  });
 
   const newButton = (
     <Button asChild colorPalette="brand" data-testid="new-campaign">
@@ -99,45 +51,54 @@ export function CampaignListPage({ ctx }: { ctx: CampaignsContext }) {
         <Heading as="h2" size="lg">
           {t('campaigns.title')}
         </Heading>
-        {state.status === 'ready' && state.campaigns.length > 0 ? newButton : null}
+        {shown.campaigns.length > 0 ? newButton : null}
       </HStack>
-      {state.status === 'loading' ? <LoadingState label={t('campaigns.loading')} /> : null}
-      {state.status === 'error' ? (
-        <ErrorState title={t('campaigns.loadFailed')} message={state.message} retryLabel={t('campaigns.retry')} onRetry={reload} />
-      ) : null}
-      {state.status === 'ready' && state.campaigns.length === 0 ? (
-        <EmptyState title={t('campaigns.empty')} description={t('campaigns.emptyText')} action={newButton} />
-      ) : null}
-      {state.status === 'ready'
-        ? state.campaigns.map((campaign) => (
-            <CampaignCard
-              key={campaign.id}
-              ctx={ctx}
-              campaign={campaign}
-              result={state.results.get(campaign.id)}
-              onDelete={() => setDeleting(campaign)}
-            />
-          ))
-        : null}
-      {state.status === 'ready' && !state.done ? (
-        <Box>
-          <Button variant="outline" onClick={loadMore} data-testid="load-more">
-            {t('campaigns.loadMore')}
-          </Button>
-          {moreError ? (
-            <Text color="red.600" role="alert">
-              {moreError}
-            </Text>
-          ) : null}
-        </Box>
-      ) : null}
+      <QueryState
+        query={list}
+        language={bridge.language}
+        loadingLabel={t('campaigns.loading')}
+        errorTitle={t('campaigns.loadFailed')}
+        isEmpty={() => shown.campaigns.length === 0}
+        empty={<EmptyState title={t('campaigns.empty')} description={t('campaigns.emptyText')} action={newButton} />}
+      >
+        {() => (
+          <>
+            {shown.campaigns.map((campaign) => (
+              <CampaignCard
+                key={campaign.id}
+                ctx={ctx}
+                campaign={campaign}
+                result={shown.results.get(campaign.id)}
+                onDelete={() => setDeleting(campaign)}
+              />
+            ))}
+            {list.hasNextPage ? (
+              <Box>
+                <Button
+                  variant="outline"
+                  onClick={() => void list.fetchNextPage()}
+                  loading={list.isFetchingNextPage}
+                  data-testid="load-more"
+                >
+                  {t('campaigns.loadMore')}
+                </Button>
+                {list.isFetchNextPageError ? (
+                  <Text color="red.600" role="alert">
+                    {apiErrorText(list.error, bridge.language)}
+                  </Text>
+                ) : null}
+              </Box>
+            ) : null}
+          </>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={deleting !== null}
         title={t('campaigns.deleteTitle', { name: deleting?.name ?? '' })}
         confirmLabel={t('campaigns.delete')}
         cancelLabel={t('campaigns.cancel')}
         danger
-        onConfirm={confirmDelete}
+        onConfirm={() => deleting && remove.mutate({ params: { orga: orgaId, store: storeId, campaign: deleting.id } })}
         onCancel={() => setDeleting(null)}
       >
         <Text>{t('campaigns.deleteText')}</Text>

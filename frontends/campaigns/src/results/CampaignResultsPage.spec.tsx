@@ -55,6 +55,7 @@ describe('the campaign results', () => {
     rows[3] = { ...rows[3], actual_message_status: 2 };
     emit({ event: 'updated', data: id });
     await waitFor(() => expect(screen.getAllByTestId('customer-status')[3]?.textContent).toBe('Delivered'));
+    gateway.campaigns = [];
     emit({ event: 'deleted', data: id });
     expect((await screen.findByTestId('campaign-deleted')).textContent).toContain('deleted on another device');
   });

@@ -1,76 +1,79 @@
 import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useApiPages, useApiQuery } from '@pawline/api-client';
+import { apiErrorText, EmptyState, QueryState } from '@pawline/ui';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { CAMPAIGN_CUSTOMER_PAGE, type CampaignCustomer, type CampaignDetail } from '../api/campaigns-api';
 import { StateBadge } from '../list/CampaignListPage';
-import { dateTimeText, errorTextIn, messageStatusText, type CampaignsContext } from '../shared/campaign-context';
-import { useCampaignEvents } from '../shared/useCampaignEvents';
-
-type View =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'deleted' }
-  | { status: 'ready'; detail: CampaignDetail; customers: CampaignCustomer[]; done: boolean };
+import { dateTimeText, messageStatusText, type CampaignsContext } from '../shared/campaign-context';
 
 /** R3.11 R7.08 a campaign's result and each customer's message status and opener confirmation (200 a page); live (R4.20). */
 export function CampaignResultsPage({ ctx }: { ctx: CampaignsContext }) {
-  const { api, t, bridge, storeId, base } = ctx;
+  const { t, bridge, orgaId, base } = ctx;
   const campaignId = useParams().campaignId ?? '';
-  const errorText = useMemo(() => errorTextIn(t), [t]);
-  const [view, setView] = useState<View>({ status: 'loading' });
-  const [moreError, setMoreError] = useState<string | null>(null);
-  const generation = useRef(0);
-
-  const reload = useCallback(() => {
-    const mine = ++generation.current;
-    Promise.all([api.get(campaignId), api.customers(campaignId, null)]).then(
-      ([detail, customers]) =>
-        mine === generation.current && setView({ status: 'ready', detail, customers, done: customers.length < CAMPAIGN_CUSTOMER_PAGE }),
-      (error: unknown) => mine === generation.current && setView({ status: 'error', message: errorText(error) }),
-    );
-  }, [api, campaignId, errorText]);
-
-  useEffect(reload, [reload]);
-
-  // R4.20 its deletion shows it gone; any other event of it (a status came back) refetches it
-  useCampaignEvents(bridge, storeId, (event) => {
-    if (event.id !== campaignId) return;
-    if (event.deleted) setView({ status: 'deleted' });
-    else reload();
+  const params = { orga: orgaId, campaign: campaignId };
+  const detail = useApiQuery('getCampaign', { params });
+  const customers = useApiPages('listCampaignCustomers', {
+    input: (lastId: string | null) => ({ params, query: { last_id: lastId ?? undefined } }),
+    next: (page) => (page.v.length < CAMPAIGN_CUSTOMER_PAGE ? null : (page.v.at(-1)?.customer_id ?? null)),
   });
-
-  const loadMore = () => {
-    if (view.status !== 'ready') return;
-    setMoreError(null);
-    api.customers(campaignId, view.customers.at(-1)?.customer_id ?? null).then(
-      (more) =>
-        setView((current) =>
-          current.status === 'ready'
-            ? { ...current, customers: [...current.customers, ...more], done: more.length < CAMPAIGN_CUSTOMER_PAGE }
-            : current,
-        ),
-      (error: unknown) => setMoreError(errorText(error)),
-    );
-  };
 
   const back = (
     <Button asChild variant="ghost">
       <Link to={base}>{`← ${t('campaigns.title')}`}</Link>
     </Button>
   );
-  if (view.status === 'loading') return <LoadingState label={t('campaigns.loading')} />;
-  if (view.status === 'error')
-    return <ErrorState title={t('campaigns.loadFailed')} message={view.message} retryLabel={t('campaigns.retry')} onRetry={reload} />;
-  if (view.status === 'deleted')
-    return (
-      <Stack gap="3" data-testid="campaign-deleted">
-        <Text>{t('campaigns.deletedElsewhere')}</Text>
-        <Box>{back}</Box>
-      </Stack>
-    );
+  // R4.20 deleted on another device: the campaign, read again after the realtime message, is gone
+  const gone = (
+    <Stack gap="3" data-testid="campaign-deleted">
+      <Text>{t('campaigns.deletedElsewhere')}</Text>
+      <Box>{back}</Box>
+    </Stack>
+  );
+  return (
+    <QueryState
+      query={detail}
+      language={bridge.language}
+      loadingLabel={t('campaigns.loading')}
+      errorTitle={t('campaigns.loadFailed')}
+      gone={gone}
+    >
+      {(answer) => (
+        <CampaignResults ctx={ctx} detail={answer.v} back={back}>
+          <QueryState
+            query={customers}
+            language={bridge.language}
+            loadingLabel={t('campaigns.loading')}
+            errorTitle={t('campaigns.loadFailed')}
+          >
+            {(pages) => (
+              <CustomerTable
+                ctx={ctx}
+                sent={answer.v.setting.state === 'sent'}
+                rows={pages.pages.flatMap((page) => page.v)}
+                more={customers}
+              />
+            )}
+          </QueryState>
+        </CampaignResults>
+      )}
+    </QueryState>
+  );
+}
 
-  const { setting, result } = view.detail;
+function CampaignResults({
+  ctx,
+  detail,
+  back,
+  children,
+}: {
+  ctx: CampaignsContext;
+  detail: CampaignDetail;
+  back: ReactNode;
+  children: ReactNode;
+}) {
+  const { t, bridge } = ctx;
+  const { setting, result } = detail;
   const figures = [
     ['resultCustomers', result.customers],
     ['resultSent', result.sent],
@@ -112,10 +115,28 @@ export function CampaignResultsPage({ ctx }: { ctx: CampaignsContext }) {
           </Card.Root>
         ))}
       </SimpleGrid>
-      {view.customers.length === 0 ? (
+      {children}
+    </Stack>
+  );
+}
+
+type MorePages = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => unknown;
+};
+
+/** Each customer's message status and read confirmation, 200 a page (R9.05). */
+function CustomerTable({ ctx, sent, rows, more }: { ctx: CampaignsContext; sent: boolean; rows: CampaignCustomer[]; more: MorePages }) {
+  const { t } = ctx;
+  return (
+    <>
+      {rows.length === 0 ? (
         <EmptyState
-          title={setting.state === 'sent' ? t('campaigns.noCustomers') : t('campaigns.notSentYet')}
-          description={setting.state === 'sent' ? undefined : t('campaigns.notSentYetText')}
+          title={sent ? t('campaigns.noCustomers') : t('campaigns.notSentYet')}
+          description={sent ? undefined : t('campaigns.notSentYetText')}
         />
       ) : (
         <Table.Root size="sm" data-testid="campaign-customers">
@@ -127,7 +148,7 @@ export function CampaignResultsPage({ ctx }: { ctx: CampaignsContext }) {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {view.customers.map((customer) => (
+            {rows.map((customer) => (
               <Table.Row key={customer.customer_id} data-testid="campaign-customer">
                 <Table.Cell>{`${customer.first_name} ${customer.last_name}`.trim()}</Table.Cell>
                 <Table.Cell data-testid="customer-status">{messageStatusText(customer.actual_message_status, t)}</Table.Cell>
@@ -145,18 +166,23 @@ export function CampaignResultsPage({ ctx }: { ctx: CampaignsContext }) {
           </Table.Body>
         </Table.Root>
       )}
-      {!view.done ? (
+      {more.hasNextPage ? (
         <Box>
-          <Button variant="outline" onClick={loadMore} data-testid="load-more-customers">
+          <Button
+            variant="outline"
+            onClick={() => void more.fetchNextPage()}
+            loading={more.isFetchingNextPage}
+            data-testid="load-more-customers"
+          >
             {t('campaigns.loadMore')}
           </Button>
-          {moreError ? (
+          {more.isFetchNextPageError ? (
             <Text color="red.600" role="alert">
-              {moreError}
+              {apiErrorText(more.error, ctx.bridge.language)}
             </Text>
           ) : null}
         </Box>
       ) : null}
-    </Stack>
+    </>
   );
 }

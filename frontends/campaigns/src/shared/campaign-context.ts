@@ -1,29 +1,15 @@
-import { isApiError, type ShellBridge } from '@pawline/api-client';
-import type { CampaignsApi } from '../api/campaigns-api';
+import type { ShellBridge } from '@pawline/api-client';
 import type { Translate } from '../i18n/translator';
 
-/** What every page of the campaigns remote gets. */
+/** What every page of the campaigns remote gets; its data comes from the data layer's hooks. */
 export type CampaignsContext = {
   bridge: ShellBridge;
-  api: CampaignsApi;
   t: Translate;
   orgaId: string;
   storeId: string;
   /** the remote's base path in the shell: /{orgaId}/store/{storeId}/marketing */
   base: string;
 };
-
-/** A failure in the user's language: the server's own (already localised) message, else a catalogue text. */
-export function errorTextIn(t: Translate): (error: unknown) => string {
-  return (error) => {
-    if (isApiError(error)) {
-      if (error.code === 'network') return t('campaigns.errorNetwork');
-      if (error.code === 'bad_response') return t('campaigns.errorUnknown');
-      return error.message;
-    }
-    return t('campaigns.errorUnknown');
-  };
-}
 
 /** spec §4 WhatsApp message statuses (messaging's REMINDER_STATUS numbers) as catalogue keys; null: not yet taken. */
 const STATUS_KEYS = ['statusInProcess', 'statusSent', 'statusDelivered', 'statusRead', 'statusOpened', 'statusFailed', 'statusUndelivered'];

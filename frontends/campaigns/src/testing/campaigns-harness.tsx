@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
-  fakeRealtimeFeed,
   fakeGatewayFetch,
+  fakeShell,
   organizationOf,
   organizationUserOf,
   personUserOf,
@@ -193,7 +193,8 @@ export function mountCampaigns({
   language?: ShellBridge['language'];
 }) {
   const requests = fakeGatewayFetch(({ method, path: p, body }, url) => gateway.answer(method, p, body, url));
-  const feed = fakeRealtimeFeed();
+  // a fresh QueryClient per mount, and the realtime feed applying the invalidation table to it, as the shell does
+  const { Shell, realtime, client } = fakeShell();
   const user = personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' });
   const bridge: ShellBridge = {
     api: {
@@ -224,19 +225,21 @@ export function mountCampaigns({
         }),
       ],
     }),
-    subscribe: feed.subscribe,
+    subscribe: realtime.subscribe,
   };
   const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/marketing/*', element: <CampaignsRoutes {...bridge} /> }], {
     initialEntries: [path],
   });
   render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
+    <Shell>
+      <ChakraProvider value={pawlineSystem}>
+        <RouterProvider router={router} />
+      </ChakraProvider>
+    </Shell>,
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() =>
-      feed.send({ scope: 'campaign', channel: ORGA, store_id: STORE, data: null, event: 'updated', user: null, device: null, ...m }),
+      realtime.send({ scope: 'campaign', channel: ORGA, store_id: STORE, data: null, event: 'updated', user: null, device: null, ...m }),
     );
-  return { bridge, router, requests, emit, gateway };
+  return { bridge, router, requests, emit, gateway, client };
 }

@@ -5,12 +5,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { errorText } from '../pages/form-helpers';
 import { useSession } from '../session/SessionProvider';
+import { useSignedIn } from '../session/signed-in-context';
 import { useNotify } from '../snackbar/SnackbarProvider';
 
 /** R1.18 R4.06: opens by itself when shouldOpenRatingDialog says so; PUT /user/rating (R7.02). */
 export function AutoRatingDialog({ user, orga }: { user: PersonUser; orga: Organization | null }) {
   const { t } = useI18n();
-  const { api, reloadUser } = useSession();
+  const { api } = useSession();
+  const { reloadUser } = useSignedIn();
   const notify = useNotify();
   const [due] = useState(() =>
     shouldOpenRatingDialog({

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import { API_ROUTES, type ApiClient, type RealtimeMessage } from '@pawline/api-client';
+import { API_ROUTES, ApiLayerProvider, fakeShell, type ApiLayer } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { shellTranslator } from '../i18n/translator';
@@ -19,24 +19,20 @@ function mount(answers: ReturnType<typeof quota>[]) {
   });
   const navigate = jest.fn();
   const warn = jest.fn();
-  let listener: ((m: RealtimeMessage) => void) | null = null;
+  // the signed-in frame's data layer: its QueryClient, fed by the realtime table
+  const { Shell, realtime } = fakeShell();
+  const layer: ApiLayer = { http: { request } as unknown as ApiLayer['http'], feedback: { success: jest.fn(), failure: jest.fn() } };
   const view = render(
-    <ChakraProvider value={pawlineSystem}>
-      <MessagePlan
-        api={{ request } as unknown as Pick<ApiClient, 'request'>}
-        orgaId="o1"
-        t={t}
-        navigate={navigate}
-        warn={warn}
-        subscribe={(l) => {
-          listener = l;
-          return () => (listener = null);
-        }}
-      />
-    </ChakraProvider>,
+    <Shell>
+      <ApiLayerProvider layer={layer}>
+        <ChakraProvider value={pawlineSystem}>
+          <MessagePlan orgaId="o1" t={t} navigate={navigate} warn={warn} />
+        </ChakraProvider>
+      </ApiLayerProvider>
+    </Shell>,
   );
   const emit = (scope: string) =>
-    act(() => listener?.({ scope, channel: 'o1', store_id: null, data: 'o1', event: 'updated', user: null, device: null }));
+    act(() => realtime.send({ scope, channel: 'o1', store_id: null, data: 'o1', event: 'updated', user: null, device: null }));
   return { request, navigate, warn, emit, view };
 }
 

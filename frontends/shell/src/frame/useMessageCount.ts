@@ -1,44 +1,21 @@
+import { useApiQuery } from '@pawline/api-client';
 import { scheduleDailyJob } from '@pawline/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
-
-/** What the frame reads of GET /api/v1/orga/{orga}/msg/msg_left (R7.01). */
-export type MessageCount = { tier: number; msg_left: number; warning: 'low' | 'plan_limit' | 'trial_limit' | null };
-
-export type MessageCountOptions = {
-  /** null while the organization is unknown */
-  read: (() => Promise<MessageCount>) | null;
-  /** R8.09 a freshly read count under 10 (a warn snackbar) */
-  onLow: () => void;
-  schedule?: typeof scheduleDailyJob;
-};
+import { useEffect, useRef } from 'react';
 
 /**
- * The organization's WhatsApp messages left: read on start, by the daily job at 12:30 local time
- * and every 24 hours after (R4.23), and again on `refresh` (a realtime change of the plan).
+ * The organization's WhatsApp messages left (GET …/msg/msg_left, R7.01), a query of the shell's client:
+ * read on start, by the daily job at 12:30 local time and every 24 hours after (R4.23), and whenever the
+ * realtime table invalidates it (a plan change, a queued reminder). `onLow` hears each fresh answer under 10 (R8.09).
  */
-export function useMessageCount({ read, onLow, schedule = scheduleDailyJob }: MessageCountOptions) {
-  const [count, setCount] = useState<MessageCount | null>(null);
+export function useMessageCount(orgaId: string, onLow: () => void, schedule: typeof scheduleDailyJob = scheduleDailyJob) {
+  const count = useApiQuery('getMessageQuota', { params: { orga: orgaId } });
+  const { refetch, data, dataUpdatedAt } = count;
   const low = useRef(onLow);
   low.current = onLow;
-
-  const refresh = useCallback(() => {
-    if (!read) return;
-    read().then(
-      (fresh) => {
-        setCount(fresh);
-        // the dialog tells of an empty plan; the snackbar warns of a low one
-        if (fresh.warning === 'low') low.current();
-      },
-      // a failed read keeps the last count: the next run tries again
-      () => undefined,
-    );
-  }, [read]);
-
+  useEffect(() => schedule(() => void refetch()), [schedule, refetch]);
+  // the dialog tells of an empty plan; the snackbar warns of a low one, once per answer read
   useEffect(() => {
-    if (!read) return undefined;
-    refresh();
-    return schedule(refresh);
-  }, [read, refresh, schedule]);
-
-  return { count, refresh };
+    if (data?.warning === 'low') low.current();
+  }, [data, dataUpdatedAt]);
+  return data ?? null;
 }

@@ -12,6 +12,8 @@ import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language-choice';
 import { useSession } from '../session/SessionProvider';
 import type { SignedIn } from '../session/session-start';
+import { SignedInDataProvider } from '../session/SignedInData';
+import { useSignedIn } from '../session/signed-in-context';
 import { drawerLinks } from '../remotes/remote-manifest';
 import { useNotify } from '../snackbar/SnackbarProvider';
 import { NotificationCenter } from '../notifications/NotificationCenter';
@@ -31,10 +33,22 @@ import { drawerStoreId, TOP_BAR_HEIGHT, useTopPadding } from './Frame';
 // Below this width (tablets) the drawer starts as the mini variant until the user chooses.
 const MINI_BY_DEFAULT_BELOW_PX = 1024;
 
-/** The frame of a signed-in user: top bar, drawers, store switcher, notification bar and dialogs. */
+/** The frame of a signed-in user, over the shell's data layer (one QueryClient per sign-in). */
 export function SignedInFrame({ session }: { session: SignedIn }) {
+  const { api, subscribe, subscribeReconnects } = useSession();
+  return (
+    <SignedInDataProvider key={session.user.id} session={session} api={api} subscribe={subscribe} subscribeReconnects={subscribeReconnects}>
+      <SignedInLayout />
+    </SignedInDataProvider>
+  );
+}
+
+/** Top bar, drawers, store switcher, notification bar and dialogs, for the person and organization as they are now. */
+function SignedInLayout() {
+  const session = useSignedIn();
+  const { reloadOrganization } = session;
   const { t, language, changeLanguage } = useI18n();
-  const { logout, api, subscribe, reloadOrganization } = useSession();
+  const { logout, api, subscribe } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
   const paddingTop = useTopPadding();
@@ -194,12 +208,10 @@ export function SignedInFrame({ session }: { session: SignedIn }) {
       {session.orga && !inactive ? (
         <MessagePlan
           key={session.orga.id}
-          api={api}
           orgaId={session.orga.id}
           t={t}
           navigate={(to) => void navigate(to)}
           warn={(message) => notify(SNACKBAR_TYPE.warn, message)}
-          subscribe={subscribe}
         />
       ) : null}
       <UserDrawer

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
+import { fakeShell } from '@pawline/api-client';
 import type { ShellNotification } from '@pawline/domain';
 import { pawlineSystem } from '@pawline/ui';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -85,7 +86,7 @@ function Harness({
   navigate: (to: string) => void;
   raise?: (n: ReturnType<typeof useNotifications>) => void;
 }) {
-  const notifications = useNotifications(source, { displayMs: 5000 });
+  const notifications = useNotifications(source, { key: ['notifications', 's1'], displayMs: 5000 });
   raise?.(notifications);
   return (
     <NotificationBell
@@ -101,10 +102,13 @@ function Harness({
 
 function mount(source: NotificationSource, navigate = jest.fn(), raise?: (n: ReturnType<typeof useNotifications>) => void) {
   const observer = fakeObserver();
+  const { Shell } = fakeShell();
   render(
-    <ChakraProvider value={pawlineSystem}>
-      <Harness source={source} observe={observer.factory} navigate={navigate} raise={raise} />
-    </ChakraProvider>,
+    <Shell>
+      <ChakraProvider value={pawlineSystem}>
+        <Harness source={source} observe={observer.factory} navigate={navigate} raise={raise} />
+      </ChakraProvider>
+    </Shell>,
   );
   return { observer, navigate };
 }
@@ -124,10 +128,13 @@ describe('notification bell', () => {
       expect.stringContaining('Message 2'),
     ]);
     const empty = fakeSource([]);
+    const { Shell } = fakeShell();
     render(
-      <ChakraProvider value={pawlineSystem}>
-        <Harness source={empty.source} observe={fakeObserver().factory} navigate={jest.fn()} />
-      </ChakraProvider>,
+      <Shell>
+        <ChakraProvider value={pawlineSystem}>
+          <Harness source={empty.source} observe={fakeObserver().factory} navigate={jest.fn()} />
+        </ChakraProvider>
+      </Shell>,
     );
     fireEvent.click(screen.getAllByTestId('notification-bell')[1]);
     expect(await screen.findByTestId('notifications-empty')).toBeTruthy();

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import { API_ROUTES, ApiError, type ApiClient, type RealtimeMessage } from '@pawline/api-client';
+import { API_ROUTES, ApiError, fakeShell, type ApiClient, type RealtimeMessage } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { shellTranslator } from '../i18n/translator';
@@ -53,29 +53,30 @@ const everythingVisible: ObserverFactory = (callback) =>
 function mount(state: State) {
   const { api, calls } = fakeApi(state);
   const navigate = jest.fn();
-  let listener: ((m: RealtimeMessage) => void) | null = null;
-  const subscribe = (l: (m: RealtimeMessage) => void) => {
-    listener = l;
-    return () => (listener = null);
-  };
+  // the signed-in frame's QueryClient and the shell's realtime feed, which applies the invalidation table to it
+  const { Shell, realtime, client } = fakeShell();
   render(
-    <ChakraProvider value={pawlineSystem}>
-      <NotificationCenter
-        api={api}
-        orgaId={O}
-        storeId={S}
-        language="en"
-        t={t}
-        subscribe={subscribe}
-        navigate={navigate}
-        onError={jest.fn()}
-        observe={everythingVisible}
-      />
-    </ChakraProvider>,
+    <Shell>
+      <ChakraProvider value={pawlineSystem}>
+        <NotificationCenter
+          api={api}
+          orgaId={O}
+          storeId={S}
+          language="en"
+          t={t}
+          subscribe={realtime.subscribe}
+          navigate={navigate}
+          onError={jest.fn()}
+          observe={everythingVisible}
+        />
+      </ChakraProvider>
+    </Shell>,
   );
   const emit = (m: Partial<RealtimeMessage>) =>
-    act(() => listener?.({ scope: 'appointment', channel: O, store_id: S, data: null, event: 'updated', user: null, device: null, ...m }));
-  return { calls, emit, navigate };
+    act(() =>
+      realtime.send({ scope: 'appointment', channel: O, store_id: S, data: null, event: 'updated', user: null, device: null, ...m }),
+    );
+  return { calls, emit, navigate, client };
 }
 
 const serverNotification = (over: Record<string, unknown> = {}) => ({
@@ -136,8 +137,10 @@ describe('notification center', () => {
 
   it('R4.05 a new notification from the server is read and shown for 5 s; the count follows', async () => {
     const state = { notifications: { content: [] as unknown[], new_notifications: 0 }, appointmentStatus: 0 };
-    const { emit, calls } = mount(state);
+    const { emit, calls, client } = mount(state);
+    // the first page is in (a realtime message during that first read would only replace it)
     await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     state.notifications = { content: [serverNotification()], new_notifications: 1 };
     emit({ scope: 'notification', event: 'created', data: '33333333-3333-4333-8333-333333333333' });
     expect((await screen.findByTestId('notification-toast')).textContent).toContain('New message from a customer');

@@ -1,4 +1,4 @@
-import type { ApiClient, Language, RealtimeMessage } from '@pawline/api-client';
+import { apiPagesKey, type ApiClient, type Language, type RealtimeMessage } from '@pawline/api-client';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Translate } from '../i18n/translator';
 import { bookingNotification, customerBookedSlot } from './booking-notification';
@@ -22,22 +22,24 @@ export type NotificationCenterProps = {
 };
 
 /**
- * The store's notifications in the top bar: the bell and its panel, new ones shown for 5 seconds,
- * kept current by the realtime messages (R4.01–R4.05, R4.18, R4.19).
+ * The store's notifications in the top bar: the bell and its panel, new ones shown for 5 seconds (R4.01–R4.05).
+ * The server's list is kept current by the realtime table; the notifications this device raises itself
+ * (R4.18 a customer's decline, R4.19 a booking request) are read here from the messages that announce them.
  */
 export function NotificationCenter({ api, orgaId, storeId, language, t, subscribe, navigate, onError, observe }: NotificationCenterProps) {
   const source = useMemo(() => notificationSource(api, orgaId, storeId, t), [api, orgaId, storeId, t]);
-  const notifications = useNotifications(source);
+  // keyed as the realtime table knows it: a `notification` message of this store reads it again (R4.05)
+  const key = useMemo(
+    () => apiPagesKey('listNotifications', { params: { orga: orgaId, store: storeId, last_time: '0', last_id: 'none' } }),
+    [orgaId, storeId],
+  );
+  const notifications = useNotifications(source, { key });
   const live = useRef(notifications);
   live.current = notifications;
 
   useEffect(
     () =>
       subscribe((message) => {
-        if (message.scope === 'notification' && (!message.store_id || message.store_id === storeId)) {
-          live.current.refreshFromServer();
-          return;
-        }
         const appointmentId = customerChangedAppointment(message, storeId);
         if (appointmentId) {
           declinedNotification(api, orgaId, storeId, appointmentId, t, new Date()).then(

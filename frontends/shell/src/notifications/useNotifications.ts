@@ -1,17 +1,18 @@
 import {
   EMPTY_NOTIFICATION_LIST,
   markSeen,
-  nextPageCursor,
   notificationKey,
   NOTIFICATION_DISPLAY_MS,
+  PAGE_SIZES,
   withLocalNotification,
   withNotificationPage,
   withoutNotification,
   type NotificationList,
   type ShellNotification,
 } from '@pawline/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { NotificationSource } from './notification-source';
+import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { NotificationPage, NotificationSource } from './notification-source';
 
 export type NotificationToast = { key: string; title: string; text: string };
 
@@ -32,8 +33,6 @@ export type Notifications = NotificationsState & {
   remove: (n: ShellNotification) => Promise<void>;
   /** a notification raised on this device (R4.18) */
   raiseLocal: (n: ShellNotification) => void;
-  /** the server has a new notification (realtime): the first page is read again and the new ones shown */
-  refreshFromServer: () => void;
   dismissToast: (key: string) => void;
 };
 
@@ -41,23 +40,51 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+type Cursor = { last_time: string; last_id: string };
+const FIRST_PAGE: Cursor = { last_time: '0', last_id: 'none' };
+
+/** What this device did to the list since it was read: notifications raised here, seen marks and deletes. */
+type LocalChanges = { raised: ShellNotification[]; seen: ReadonlyMap<string, string>; removed: ReadonlySet<string> };
+const NO_CHANGES: LocalChanges = { raised: [], seen: new Map(), removed: new Set() };
+
+/** The list as shown: the server's pages (first page first), with this device's own changes on top. */
+function shownList(pages: readonly NotificationPage[], local: LocalChanges): NotificationList {
+  let list = local.raised.reduce(withLocalNotification, EMPTY_NOTIFICATION_LIST);
+  pages.forEach((page, index) => (list = withNotificationPage(list, page, index === 0)));
+  for (const [key, at] of local.seen) list = markSeen(list, key, at);
+  for (const key of local.removed) list = withoutNotification(list, key);
+  return list;
+}
+
 /**
- * The store's notification list of the bell: the first page on start, Next pages, seen marks
- * (locally, or via the server and then locally), deletes, and new ones shown for 5 seconds.
+ * The store's notification list of the bell, a query of the shell's QueryClient under `key` (the
+ * listNotifications pages key, so the realtime table's `notification` scope reads it again): the first page
+ * on start, Next pages, seen marks (locally, or via the server and then locally), deletes, and the new ones a
+ * refetch brings shown for 5 seconds.
  */
-export function useNotifications(source: NotificationSource | null, options: { now?: () => Date; displayMs?: number } = {}): Notifications {
+export function useNotifications(
+  source: NotificationSource | null,
+  options: { key: QueryKey; now?: () => Date; displayMs?: number },
+): Notifications {
   const nowRef = useRef(options.now ?? (() => new Date()));
   const now = useCallback(() => nowRef.current(), []);
   const displayMs = options.displayMs ?? NOTIFICATION_DISPLAY_MS;
-  const [state, setState] = useState<NotificationsState>({
-    list: EMPTY_NOTIFICATION_LIST,
-    status: 'loading',
-    error: null,
-    loadingMore: false,
-    toasts: [],
+  const pages = useInfiniteQuery<NotificationPage, Error, InfiniteData<NotificationPage, Cursor>, QueryKey, Cursor>({
+    queryKey: options.key,
+    enabled: source !== null,
+    initialPageParam: FIRST_PAGE,
+    queryFn: ({ pageParam }) => (source ? source.page(pageParam) : Promise.resolve({ items: [], new_notifications: 0 })),
+    // R4.22 R9.05: Next after the last one, until a page comes back shorter than 50
+    getNextPageParam: (page) => {
+      const last = page.items.at(-1);
+      return last && page.items.length >= PAGE_SIZES.notifications ? { last_time: last.time, last_id: last.id } : undefined;
+    },
   });
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const [local, setLocal] = useState<LocalChanges>(NO_CHANGES);
+  const [toasts, setToasts] = useState<NotificationToast[]>([]);
+  const list = useMemo(() => shownList(pages.data?.pages ?? [], local), [pages.data, local]);
+  const listRef = useRef(list);
+  listRef.current = list;
   const inFlight = useRef(new Set<string>());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -68,68 +95,46 @@ export function useNotifications(source: NotificationSource | null, options: { n
     [],
   );
 
-  const dismissToast = useCallback((key: string) => {
-    setState((s) => ({ ...s, toasts: s.toasts.filter((toast) => toast.key !== key) }));
-  }, []);
+  const dismissToast = useCallback((key: string) => setToasts((shown) => shown.filter((toast) => toast.key !== key)), []);
 
   const showToasts = useCallback(
     (items: ShellNotification[]) => {
       if (items.length === 0) return;
-      const toasts = items.map((n) => ({ key: notificationKey(n), title: n.title, text: n.text }));
-      setState((s) => ({ ...s, toasts: [...s.toasts.filter((t) => !toasts.some((n) => n.key === t.key)), ...toasts] }));
+      const added = items.map((n) => ({ key: notificationKey(n), title: n.title, text: n.text }));
+      setToasts((shown) => [...shown.filter((toast) => !added.some((n) => n.key === toast.key)), ...added]);
       // R4.05: a notification event leaves the screen after 5 seconds; it stays in the list
       const timer = setTimeout(() => {
         timers.current.delete(timer);
-        setState((s) => ({ ...s, toasts: s.toasts.filter((t) => !toasts.some((n) => n.key === t.key)) }));
+        setToasts((shown) => shown.filter((toast) => !added.some((n) => n.key === toast.key)));
       }, displayMs);
       timers.current.add(timer);
     },
     [displayMs],
   );
 
-  const loadFirst = useCallback(
-    (announceNew: boolean) => {
-      if (!source) return () => undefined;
-      let active = true;
-      if (!announceNew) setState((s) => ({ ...s, status: 'loading', error: null }));
-      source.page({ last_time: '0', last_id: 'none' }).then(
-        (page) => {
-          if (!active) return;
-          const known = new Set(stateRef.current.list.items.map(notificationKey));
-          const fresh = page.items.filter((n) => n.seen === null && !known.has(notificationKey(n)));
-          setState((s) => ({ ...s, status: 'ready', error: null, list: withNotificationPage(s.list, page, true) }));
-          if (announceNew) showToasts(fresh);
-        },
-        (error: unknown) => {
-          if (active && !announceNew) setState((s) => ({ ...s, status: 'failed', error: messageOf(error) }));
-        },
-      );
-      return () => {
-        active = false;
-      };
-    },
-    [source, showToasts],
-  );
-
-  useEffect(() => loadFirst(false), [loadFirst]);
-
-  const next = useCallback(() => {
-    const current = stateRef.current;
-    if (!source || current.status !== 'ready' || current.list.done || current.loadingMore) return;
-    setState((s) => ({ ...s, loadingMore: true }));
-    source.page(nextPageCursor(current.list)).then(
-      (page) => setState((s) => ({ ...s, loadingMore: false, list: withNotificationPage(s.list, page, false) })),
-      (error: unknown) => setState((s) => ({ ...s, loadingMore: false, error: messageOf(error) })),
-    );
-  }, [source]);
+  // R4.05 the unseen ones a refetch of the first page brings (a realtime `notification`) are shown for 5 s
+  const firstPage = pages.data?.pages[0];
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!firstPage) return;
+    const keys = firstPage.items.map(notificationKey);
+    if (known.current === null) {
+      known.current = new Set([...keys, ...listRef.current.items.map(notificationKey)]);
+      return;
+    }
+    const seenBefore = known.current;
+    showToasts(firstPage.items.filter((n) => n.seen === null && !seenBefore.has(notificationKey(n))));
+    keys.forEach((key) => seenBefore.add(key));
+  }, [firstPage, showToasts]);
 
   const seen = useCallback(
     (keys: string[]) => {
+      const mark = (key: string) => setLocal((l) => ({ ...l, seen: new Map(l.seen).set(key, now().toISOString()) }));
       for (const key of keys) {
-        const n = stateRef.current.list.items.find((item) => notificationKey(item) === key);
+        const n = listRef.current.items.find((item) => notificationKey(item) === key);
         if (!n || n.seen !== null || inFlight.current.has(key)) continue;
         if (n.local || !source) {
-          setState((s) => ({ ...s, list: markSeen(s.list, key, now().toISOString()) }));
+          mark(key);
           continue;
         }
         inFlight.current.add(key);
@@ -137,7 +142,7 @@ export function useNotifications(source: NotificationSource | null, options: { n
         source.markSeen(n).then(
           () => {
             inFlight.current.delete(key);
-            setState((s) => ({ ...s, list: markSeen(s.list, key, now().toISOString()) }));
+            mark(key);
           },
           () => inFlight.current.delete(key),
         );
@@ -150,29 +155,35 @@ export function useNotifications(source: NotificationSource | null, options: { n
     async (n: ShellNotification) => {
       // R4.04 via the server unless it was raised on this device
       if (!n.local && source) await source.remove(n);
-      setState((s) => ({ ...s, list: withoutNotification(s.list, notificationKey(n)) }));
+      setLocal((l) => ({ ...l, removed: new Set(l.removed).add(notificationKey(n)) }));
     },
     [source],
   );
 
   const raiseLocal = useCallback(
     (n: ShellNotification) => {
-      setState((s) => ({ ...s, list: withLocalNotification(s.list, n) }));
+      const key = notificationKey(n);
+      setLocal((l) => ({ ...l, raised: [...l.raised, n], removed: new Set([...l.removed].filter((k) => k !== key)) }));
+      known.current?.add(key);
       showToasts([n]);
     },
     [showToasts],
   );
 
-  const refreshFromServer = useCallback(() => void loadFirst(true), [loadFirst]);
-
+  const failed = pages.status === 'error' && !pages.data;
   return {
-    ...state,
-    reload: () => void loadFirst(false),
-    next,
+    list,
+    status: pages.status === 'pending' ? 'loading' : failed ? 'failed' : 'ready',
+    error: failed || pages.isFetchNextPageError ? messageOf(pages.error) : null,
+    loadingMore: pages.isFetchingNextPage,
+    toasts,
+    reload: () => void pages.refetch(),
+    next: () => {
+      if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
+    },
     seen,
     remove,
     raiseLocal,
-    refreshFromServer,
     dismissToast,
   };
 }

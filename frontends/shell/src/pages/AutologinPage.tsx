@@ -15,13 +15,13 @@ export function AutologinPage() {
   const [params] = useSearchParams();
   const u = params.get('u') ?? '';
   const p = params.get('p') ?? '';
-  const [outcome, setOutcome] = useState<'pending' | 'ok' | 'failed'>(u && p ? 'pending' : 'failed');
+  const key = `${u}\n${p}`;
+  // the outcome is kept with its link: one of another link is not shown
+  const [settled, setSettled] = useState<{ key: string; ok: boolean } | null>(null);
   const { autologin } = session;
 
   useEffect(() => {
-    if (!u || !p) return undefined;
-    let active = true;
-    const key = `${u}\n${p}`;
+    if (!u || !p) return;
     let attempt = attempts.get(key);
     if (!attempt) {
       attempt = autologin(u, p).then(
@@ -30,13 +30,9 @@ export function AutologinPage() {
       );
       attempts.set(key, attempt);
     }
-    void attempt.then((ok) => {
-      if (active) setOutcome(ok ? 'ok' : 'failed');
-    });
-    return () => {
-      active = false;
-    };
-  }, [u, p, autologin]);
+    void attempt.then((ok) => setSettled({ key, ok }));
+  }, [u, p, key, autologin]);
+  const outcome = !u || !p ? 'failed' : settled?.key !== key ? 'pending' : settled.ok ? 'ok' : 'failed';
 
   if (outcome === 'ok') return <Navigate to="/" replace />;
   if (outcome === 'pending') return <LoadingState label={t('auth.autologinInProgress')} />;

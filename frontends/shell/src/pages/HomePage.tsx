@@ -4,11 +4,12 @@ import { Link, Navigate } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
 import { firstStoreHref } from '../layout/Frame';
 import { useSession } from '../session/SessionProvider';
+import { useSignedIn } from '../session/signed-in-context';
 
 /** `/`: the welcome page when signed out; the first store's home when signed in. */
 export function HomePage() {
   const { t } = useI18n();
-  const { state, reloadOrganization } = useSession();
+  const { state } = useSession();
   if (state.status === 'starting') return <LoadingState label={t('common.loading')} />;
   if (state.status === 'signed-out') {
     return (
@@ -33,17 +34,24 @@ export function HomePage() {
       </Card.Root>
     );
   }
-  if (!state.orga) {
+  return <SignedInHome />;
+}
+
+/** The first store's home, or why there is none: the organization as the signed-in frame has it. */
+function SignedInHome() {
+  const { t } = useI18n();
+  const { orga, orgaError, user, reloadOrganization } = useSignedIn();
+  if (!orga) {
     return (
       <ErrorState
         title={t('shell.orgaLoadFailed')}
-        message={state.orgaError?.message}
+        message={orgaError?.message}
         retryLabel={t('common.retry')}
         onRetry={() => void reloadOrganization().catch(() => undefined)}
       />
     );
   }
-  const href = firstStoreHref(state.orga, state.user.id);
+  const href = firstStoreHref(orga, user.id);
   if (href) return <Navigate to={href} replace />;
   return (
     <EmptyState

@@ -29,18 +29,12 @@ export function VerifyEmailPage() {
   const { api, state } = useSession();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>({ status: 'pending' });
-
+  // the outcome is kept with its token: one of a token no longer in the address is not shown
+  const [settled, setSettled] = useState<{ token: string; outcome: Outcome } | null>(null);
   useEffect(() => {
-    if (!token) return undefined;
-    let active = true;
-    void verifyOnce(api, token).then((result) => {
-      if (active) setOutcome(result);
-    });
-    return () => {
-      active = false;
-    };
+    if (token) void verifyOnce(api, token).then((outcome) => setSettled({ token, outcome }));
   }, [api, token]);
+  const outcome: Outcome = settled?.token === token ? settled.outcome : { status: 'pending' };
 
   if (!token) return <ErrorState title={t('auth.validateEmailTitle')} message={t('auth.validateEmailFailed')} />;
   if (outcome.status === 'pending') return <LoadingState label={t('auth.validateEmailInProgress')} />;

@@ -25,20 +25,19 @@ export type RemoteMountProps = { id: string; exportName: string; bridge: ShellBr
 /** Loads a remote's exposed routes and renders them, or a fallback card when it cannot. */
 export function RemoteMount({ id, exportName, bridge }: RemoteMountProps) {
   const { t } = useI18n();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-
+  // the load is kept with the remote it is of: one of a remote no longer asked for is not shown
+  const [settled, setSettled] = useState<{ id: string; exportName: string; state: LoadState } | null>(null);
   useEffect(() => {
-    let active = true;
     void loadOnce(id).then((loaded) => {
-      if (!active) return;
       const candidate = isRemoteLoadFailure(loaded) || !loaded ? undefined : (loaded as RemoteRoutesModule)[exportName];
-      if (typeof candidate === 'function') setState({ status: 'ready', Routes: candidate as ComponentType<ShellBridge> });
-      else setState({ status: 'failed', reason: isRemoteLoadFailure(loaded) ? loaded.reason : `${exportName} missing in ${id}` });
+      const state: LoadState =
+        typeof candidate === 'function'
+          ? { status: 'ready', Routes: candidate as ComponentType<ShellBridge> }
+          : { status: 'failed', reason: isRemoteLoadFailure(loaded) ? loaded.reason : `${exportName} missing in ${id}` };
+      setSettled({ id, exportName, state });
     });
-    return () => {
-      active = false;
-    };
   }, [id, exportName]);
+  const state: LoadState = settled?.id === id && settled.exportName === exportName ? settled.state : { status: 'loading' };
 
   const fallback = (reason: string) => (
     <div data-testid="remote-fallback" data-remote={id}>

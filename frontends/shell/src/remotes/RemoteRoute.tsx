@@ -23,7 +23,6 @@ function GuardedRemote({ mount }: { mount: ManifestMount }) {
   const bridge = useShellBridge();
   const errorTexts = useErrorTexts();
   const { orgaId, storeId } = useParams();
-  if (!bridge) return null;
   const verdict = guardVerdict(mount.who, { user: bridge.user, orga: bridge.orga ?? null }, orgaId, storeId, mount.hiddenAtTiers);
   if (!verdict.allow) return verdict.to === 'home' ? <Navigate to="/" replace /> : <ErrorPage status={404} texts={errorTexts} />;
   const remote = <RemoteMount id={mount.module} exportName={mount.export} bridge={bridge} />;

@@ -3,11 +3,10 @@ import {
   createRealtimeFeed,
   type ApiClient,
   type Language,
-  type Organization,
   type PersonUser,
   type RealtimeMessage,
 } from '@pawline/api-client';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SNACKBAR_TYPE } from '@pawline/ui';
 import { useNotify } from '../snackbar/SnackbarProvider';
 import { loadSignedIn, startSession, type SessionState } from './session-start';
@@ -21,10 +20,10 @@ export type Session = {
   logout: () => Promise<void>;
   /** Forgets the local session after the server ended it (logout of all devices). */
   forget: () => void;
-  reloadUser: () => Promise<void>;
-  reloadOrganization: () => Promise<void>;
   /** Listens to the organization's live messages over the shell's one connection; returns the unsubscribe. */
   subscribe: (listener: (message: RealtimeMessage) => void) => () => void;
+  /** Listens for the connection coming back after a drop (the messages of the gap are lost); returns the unsubscribe. */
+  subscribeReconnects: (listener: () => void) => () => void;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -55,29 +54,18 @@ export function SessionProvider({ language, children }: { language: Language; ch
 
   useEffect(() => {
     // R4.15: the session is initialised once, even when React mounts effects twice.
+    // both runs of a twice-mounted effect get the same answer; setting it after an unmount does nothing
     startOnce ??= startSession(api);
-    let active = true;
-    void startOnce.then((started) => {
-      if (active) setState(started);
-    });
-    return () => {
-      active = false;
-    };
+    void startOnce.then(setState);
   }, [api]);
 
   const signedInUser: PersonUser | null = state.status === 'signed-in' ? state.user : null;
   const orgaId = signedInUser?.orga_id ?? null;
 
-  const reloadOrganization = useCallback(async () => {
-    if (!orgaId) return;
-    const orga: Organization = await api.getOrganization(orgaId);
-    setState((current) => (current.status === 'signed-in' ? { ...current, orga, orgaError: null } : current));
-  }, [api, orgaId]);
-
-  // One feed for the page's lifetime: remotes keep their subscriptions across reconnects.
+  // One feed for the page's lifetime: the signed-in frame's QueryClient (realtime invalidation) and the
+  // remotes not yet on the data layer keep their subscriptions across reconnects.
   const feed = useMemo(() => createRealtimeFeed((error) => console.error('realtime listener failed', error)), []);
-  const reloadOrganizationRef = useRef(reloadOrganization);
-  reloadOrganizationRef.current = reloadOrganization;
+  const reconnects = useMemo(() => new Set<() => void>(), []);
 
   useEffect(() => {
     // The shell's single realtime connection: opened once signed in for the user's
@@ -87,13 +75,13 @@ export function SessionProvider({ language, children }: { language: Language; ch
     let stop: (() => void) | null = null;
     let ended = false;
     void import('./shell-realtime').then(({ startShellRealtime }) => {
-      if (!ended) stop = startShellRealtime({ api, orgaId, feed, reloadOrganization: () => reloadOrganizationRef.current() });
+      if (!ended) stop = startShellRealtime({ api, orgaId, feed, onReconnect: () => reconnects.forEach((listener) => listener()) });
     });
     return () => {
       ended = true;
       stop?.();
     };
-  }, [api, orgaId, feed]);
+  }, [api, orgaId, feed, reconnects]);
 
   const session = useMemo<Session>(
     () => ({
@@ -118,14 +106,13 @@ export function SessionProvider({ language, children }: { language: Language; ch
         api.clearSession();
         setState({ status: 'signed-out', startError: null, loggedOut: true });
       },
-      async reloadUser() {
-        const user = await api.getUser();
-        setState((current) => (current.status === 'signed-in' ? { ...current, user } : current));
-      },
-      reloadOrganization,
       subscribe: feed.subscribe,
+      subscribeReconnects: (listener) => {
+        reconnects.add(listener);
+        return () => void reconnects.delete(listener);
+      },
     }),
-    [state, api, reloadOrganization, feed],
+    [state, api, feed, reconnects],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

@@ -30,7 +30,6 @@ describe("startShellRealtime (the shell's one connection)", () => {
       api,
       orgaId: 'orga-1',
       feed: createRealtimeFeed(),
-      reloadOrganization: async () => undefined,
       open: fakeOpen(opened),
     });
     expect(opened).toHaveLength(1);
@@ -42,7 +41,7 @@ describe("startShellRealtime (the shell's one connection)", () => {
   it('fans every message out to all subscribers; an unsubscribed listener gets nothing more', () => {
     const opened: Opened[] = [];
     const feed = createRealtimeFeed();
-    startShellRealtime({ api, orgaId: 'orga-1', feed, reloadOrganization: async () => undefined, open: fakeOpen(opened) });
+    startShellRealtime({ api, orgaId: 'orga-1', feed, open: fakeOpen(opened) });
     const calendar: string[] = [];
     const clients: string[] = [];
     const offCalendar = feed.subscribe((m) => calendar.push(`${m.scope}.${m.event}`));
@@ -54,20 +53,16 @@ describe("startShellRealtime (the shell's one connection)", () => {
     expect(clients).toEqual(['appointment.created', 'customer.deleted']);
   });
 
-  it('refetches the organization only on organization, store and subscription events', () => {
+  it('tells of a connection that comes back after a drop, not of the first one (the gap is read again)', () => {
     const opened: Opened[] = [];
-    let reloads = 0;
-    startShellRealtime({
-      api,
-      orgaId: 'orga-1',
-      feed: createRealtimeFeed(),
-      reloadOrganization: async () => void reloads++,
-      open: fakeOpen(opened),
-    });
-    opened[0]?.options.onMessage(message('store', 'updated'));
-    opened[0]?.options.onMessage(message('subscription', 'updated'));
-    opened[0]?.options.onMessage(message('customer', 'updated'));
-    expect(reloads).toBe(2);
+    const onReconnect = jest.fn();
+    startShellRealtime({ api, orgaId: 'orga-1', feed: createRealtimeFeed(), onReconnect, open: fakeOpen(opened) });
+    const status = opened[0]?.options.onStatus;
+    status?.(true);
+    expect(onReconnect).not.toHaveBeenCalled();
+    status?.(false);
+    status?.(true);
+    expect(onReconnect).toHaveBeenCalledTimes(1);
   });
 
   it('the returned close (sign-out) closes the connection; subscribers stay registered for the next sign-in', () => {
@@ -75,10 +70,10 @@ describe("startShellRealtime (the shell's one connection)", () => {
     const feed = createRealtimeFeed();
     const seen: string[] = [];
     feed.subscribe((m) => seen.push(m.event));
-    const close = startShellRealtime({ api, orgaId: 'orga-1', feed, reloadOrganization: async () => undefined, open: fakeOpen(opened) });
+    const close = startShellRealtime({ api, orgaId: 'orga-1', feed, open: fakeOpen(opened) });
     close();
     expect(opened[0]?.closed).toBe(true);
-    startShellRealtime({ api, orgaId: 'orga-2', feed, reloadOrganization: async () => undefined, open: fakeOpen(opened) });
+    startShellRealtime({ api, orgaId: 'orga-2', feed, open: fakeOpen(opened) });
     opened[1]?.options.onMessage(message('customer', 'updated'));
     expect(seen).toEqual(['updated']);
   });

@@ -1,6 +1,19 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import { createRealtimeFeed, type Organization, type Realtime, type RealtimeMessage, type RealtimeOptions } from '@pawline/api-client';
+import {
+  ApiLayerProvider,
+  apiQueryKey,
+  createRealtimeFeed,
+  createRealtimeInvalidator,
+  createTestQueryClient,
+  useApiQuery,
+  type ApiLayer,
+  type Organization,
+  type Realtime,
+  type RealtimeMessage,
+  type RealtimeOptions,
+} from '@pawline/api-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { pawlineSystem } from '@pawline/ui';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -25,30 +38,54 @@ const subscriptionMessage: RealtimeMessage = {
 };
 
 /**
- * The frame's part under test, wired as SignedInFrame wires it: the organization held in state, the
- * shell's one realtime connection (startShellRealtime, the socket faked) refetching it after a
- * `subscription` message, the drawer's links and sidebar notice and the notices from the live organization.
+ * The frame's part under test, wired as the signed-in frame wires it (SignedInDataProvider): the organization
+ * a query of the shell's QueryClient, the shell's one realtime connection (startShellRealtime, the socket
+ * faked) feeding the realtime table that invalidates it after a `subscription` message, the drawer's links
+ * and sidebar notice and the notices from the live organization.
  */
 function mount(options: { orga: Organization; userId: string; now: number; refetched?: Organization; language?: 'en' | 'it' }) {
   let deliver: (message: RealtimeMessage) => void = () => undefined;
   const fetchOrganization = jest.fn(async () => options.refetched ?? options.orga);
+  const orgaKey = apiQueryKey('getOrga', { params: { orga: 'o1' } });
+  const layer: ApiLayer = {
+    http: { request: fetchOrganization } as unknown as ApiLayer['http'],
+    feedback: { success: () => undefined, failure: () => undefined },
+  };
   function LiveFrame() {
-    const [orga, setOrga] = useState(options.orga);
+    const [client] = useState(() => {
+      const seeded = createTestQueryClient();
+      seeded.setQueryData(orgaKey, options.orga);
+      return seeded;
+    });
     const feed = useMemo(() => createRealtimeFeed(), []);
-    useEffect(
-      () =>
-        startShellRealtime({
-          api: { deviceId: 'dev-a', freshAccessToken: async () => 'tok' },
-          orgaId: 'o1',
-          feed,
-          reloadOrganization: async () => setOrga(await fetchOrganization()),
-          open: (realtime: RealtimeOptions): Realtime => {
-            deliver = realtime.onMessage;
-            return { socket: {} as Realtime['socket'], close: () => undefined };
-          },
-        }),
-      [feed],
+    useEffect(() => {
+      const invalidator = createRealtimeInvalidator(client);
+      const unsubscribe = feed.subscribe(invalidator.apply);
+      const close = startShellRealtime({
+        api: { deviceId: 'dev-a', freshAccessToken: async () => 'tok' },
+        orgaId: 'o1',
+        feed,
+        open: (realtime: RealtimeOptions): Realtime => {
+          deliver = realtime.onMessage;
+          return { socket: {} as Realtime['socket'], close: () => undefined };
+        },
+      });
+      return () => {
+        close();
+        unsubscribe();
+        invalidator.stop();
+      };
+    }, [client, feed]);
+    return (
+      <QueryClientProvider client={client}>
+        <ApiLayerProvider layer={layer}>
+          <Notices />
+        </ApiLayerProvider>
+      </QueryClientProvider>
     );
+  }
+  function Notices() {
+    const orga = useApiQuery('getOrga', { params: { orga: 'o1' } }).data ?? options.orga;
     const standing = subscriptionStanding(orga, options.userId, new Date(options.now));
     const links = drawerLinks({ user: { id: options.userId, orga_id: 'o1' }, orga }, orga.stores[0]?.id ?? null);
     return (
@@ -133,6 +170,7 @@ describe('free-trial banner (spec §4)', () => {
     expect(screen.getByTestId('sidebar-trial-notice')).toBeTruthy();
     // a message of another scope changes nothing
     emit({ ...subscriptionMessage, scope: 'appointment' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fetchOrganization).not.toHaveBeenCalled();
     emit(subscriptionMessage);
     await waitFor(() => expect(screen.queryByTestId('trial-banner')).toBeNull());

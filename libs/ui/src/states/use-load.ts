@@ -3,6 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 export type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; message: string };
 
 /**
+ * @deprecated Read with useApiQuery (libs/api-client) and show QueryState; kept only until the remotes
+ * not yet moved onto the data layer (calendar, clients, settings, messages, booking-setup) are.
+ *
  * Runs a loader when it changes and keeps its state for the view states (loading, ready, failed);
  * `reload` runs it again (retry, after a save). `errorText` turns a failure into the user's language.
  */
