@@ -4,7 +4,9 @@ import { devRoutes } from '../routes/dev.routes';
 import { authRoutes } from '../routes/auth.routes';
 import { orgaRoutes } from '../routes/orga.routes';
 import { userRoutes } from '../routes/user.routes';
-import { buildOpenApi, openApiPath } from './openapi';
+import type { GatewayHealthChecker } from '../health/gateway-health';
+import { gatewayRoutes } from '../routes/gateway.routes';
+import { buildOpenApi, errorStatuses, openApiPath } from './openapi';
 
 describe('OpenAPI document', () => {
   const routes = [...authRoutes, ...userRoutes, ...orgaRoutes, ...devRoutes, ...bookingRoutes, ...bookingPublicRoutes];
@@ -50,7 +52,7 @@ describe('OpenAPI document', () => {
     expect(request?.responses['409']).toMatchObject({
       content: { 'application/json': { schema: { properties: { code: { const: 'slot_taken' }, availability: { type: 'object' } } } } },
     });
-    expect(Object.keys(request?.responses ?? {})).toEqual(['201', '409', 'default']);
+    expect(Object.keys(request?.responses ?? {})).toEqual(['201', '400', '403', '404', '409', '413', '415', '429', 'default']);
     for (const path of ['', '/availability', '/customer-check', '/challenge'])
       expect(Object.values(doc.paths[`/api/v1/public/booking/{public_id}${path}`] ?? {})[0]?.security).toEqual([]);
     const setup = doc.paths['/api/v1/orga/{orga}/store/{store}/booking/admin/setup'] as Record<string, Record<string, unknown>>;
@@ -59,5 +61,43 @@ describe('OpenAPI document', () => {
       patch: 'store_admin',
     });
     expect(setup['get']?.['security']).toBeUndefined();
+  });
+
+  it('documents the error answers each route can give, with the one error schema and Retry-After on a 429', () => {
+    const all = gatewayRoutes({ mailSandbox: true, health: {} as GatewayHealthChecker });
+    const whole = buildOpenApi(all, { version: '1', serverUrl: 'http://localhost:3000' }) as typeof doc;
+    const answers = (path: string, method: string) => Object.keys(whole.paths[path]?.[method]?.responses ?? {});
+    // a signed-in store route with a body: validation, auth, the plan, the guard, unknown ids, conflicts
+    expect(answers('/api/v1/orga/{orga}/store/{store}', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '402',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      'default',
+    ]);
+    // the plan page stays open while the subscription is inactive: no 402 there
+    expect(errorStatuses(all.find((r) => r.path === '/api/v1/orga/:orga' && r.method === 'get')!)).not.toContain('402');
+    // the login is public, rate limited and same-origin only
+    expect(answers('/api/v1/auth/login', 'post')).toEqual(expect.arrayContaining(['400', '403', '429']));
+    expect(answers('/api/v1/auth/login', 'post')).not.toContain('401');
+    const components = (whole as unknown as { components: { responses: Record<string, { headers?: object; content: object }> } })
+      .components;
+    expect(components.responses['429']?.headers).toHaveProperty('Retry-After');
+    for (const response of Object.values(components.responses))
+      expect(response.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+    for (const [path, methods] of Object.entries(whole.paths))
+      for (const [method, operation] of Object.entries(methods))
+        expect({
+          operation: `${method} ${path}`,
+          has4xx: Object.keys(operation.responses).some((status) => /^4\d\d$/.test(status)),
+        }).toEqual({
+          operation: `${method} ${path}`,
+          has4xx: true,
+        });
   });
 });

@@ -15,6 +15,49 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   return rest;
 }
 
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before the next attempt', schema: { type: 'integer', minimum: 1 } },
+};
+
+/**
+ * The error answers the router and the access layer give (ERROR_CODES), one shared description each:
+ * every route's operation names those that can reach it, so an integrator sees the error shape per status.
+ */
+const ERROR_ANSWERS = {
+  '400': { description: "validation_failed or bad_json: `fields` names each wrong field in the caller's language", content: errorContent },
+  '401': { description: 'unauthorized or session_expired: no valid access token', content: errorContent },
+  '402': {
+    description: "subscription_inactive (the trial ended or Premium lapsed) or plan_required (the organization's plan lacks the feature)",
+    content: errorContent,
+  },
+  '403': { description: 'forbidden: the caller may not do this here; cross_site_request from another site', content: errorContent },
+  '404': { description: "not_found: nothing with these ids in the caller's organization", content: errorContent },
+  '409': { description: 'conflict: the record changed in the meantime or the change collides with another', content: errorContent },
+  '413': { description: "payload_too_large: the body is over the route's limit", content: errorContent },
+  '415': {
+    description: 'unsupported_media_type: a body that is not `application/json` (or not an accepted file type)',
+    content: errorContent,
+  },
+  '429': { description: 'rate_limited: too many attempts; wait the seconds of Retry-After', headers: retryAfter, content: errorContent },
+} as const;
+
+type ErrorStatus = keyof typeof ERROR_ANSWERS;
+
+/** Which of ERROR_ANSWERS a route can give, from what the router checks before and around its call. */
+export function errorStatuses(route: ApiRoute): ErrorStatus[] {
+  const statuses: ErrorStatus[] = ['400', '413', '415'];
+  if (route.access !== 'public') statuses.push('401');
+  if (typeof route.access === 'object') {
+    statuses.push('403');
+    if (route.access.whileInactive !== true) statuses.push('402');
+  } else if (route.crossOrigin || route.sameOriginOnly) statuses.push('403');
+  if (pathParameters(route.path).length > 0 || route.localOnly) statuses.push('404');
+  if (route.method !== 'get' && typeof route.access === 'object') statuses.push('409');
+  if ((route.rateLimits?.length ?? 0) > 0 || route.loginBackoff) statuses.push('429');
+  return statuses.sort();
+}
+
 /** `/api/v1/orga/:orga` → `/api/v1/orga/{orga}` */
 export function openApiPath(path: string): string {
   return path.replace(PATH_PARAMETER, '{$1}');
@@ -79,6 +122,7 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
           : status === '204' || !responseSchema
             ? { description: 'Done' }
             : { description: 'OK', content: { 'application/json': { schema: jsonSchema(responseSchema, 'output') } } },
+      ...Object.fromEntries(errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/${status}` }])),
       ...Object.fromEntries(
         (route.answers ?? []).map((answer) => [
           String(answer.status),
@@ -96,13 +140,14 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Pawline API', version: info.version },
+    info: { title: 'Pawline API', version: info.version, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: info.serverUrl }],
     security: [{ bearer: [] }],
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: { Error: jsonSchema(errorSchema, 'output') },
+      responses: ERROR_ANSWERS,
     },
   };
 }
