@@ -23,7 +23,7 @@ export function reminderStatusName(status: number | null | undefined): ReminderS
 }
 
 /** Catalogue key of the status' tooltip text: calendar.reminder_failed is 'WhatsApp failed, SMS will be sent'. */
-export function reminderStatusKey(name: ReminderStatusName): string {
+export function reminderStatusKey(name: ReminderStatusName): `calendar.reminder_${ReminderStatusName}` {
   return `calendar.reminder_${name}`;
 }
 

@@ -26,7 +26,15 @@ export function errorTextIn(t: Translate): (error: unknown) => string {
 }
 
 /** spec §4 WhatsApp message statuses (messaging's REMINDER_STATUS numbers) as catalogue keys; null: not yet taken. */
-const STATUS_KEYS = ['statusInProcess', 'statusSent', 'statusDelivered', 'statusRead', 'statusOpened', 'statusFailed', 'statusUndelivered'];
+const STATUS_KEYS = [
+  'statusInProcess',
+  'statusSent',
+  'statusDelivered',
+  'statusRead',
+  'statusOpened',
+  'statusFailed',
+  'statusUndelivered',
+] as const;
 export function messageStatusText(status: number | null, t: Translate): string {
   const key = status === null ? 'statusWaiting' : STATUS_KEYS[status];
   return t(`campaigns.${key ?? 'statusWaiting'}`);

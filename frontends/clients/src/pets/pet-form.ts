@@ -1,5 +1,6 @@
 import type { PetDetail } from '@pawline/contracts';
 import { validateRequired } from '@pawline/domain';
+import type { TranslationKey } from '@pawline/i18n';
 import type { PetWrite } from '../api/crm-api';
 import { orderedAssignments, sortAssigned } from '../tags/tag-icons';
 
@@ -33,7 +34,7 @@ export type PetForm = {
   tag_ids: string[];
 };
 
-export type PetFormErrors = Partial<Record<'name' | 'weight' | 'born' | 'customer', string>>;
+export type PetFormErrors = Partial<Record<'name' | 'weight' | 'born' | 'customer', TranslationKey>>;
 
 export function emptyPetForm(): PetForm {
   return {

@@ -1,4 +1,5 @@
-import type { TemplateVariable } from '@pawline/domain';
+import { isTemplateVariable, type TemplateVariable } from '@pawline/domain';
+import type { Translate } from '../i18n/translator';
 
 // spec §3 (R3.13, R3.15): a template's text has numbered placeholders {{1}}, {{2}} … and its
 // variables_str names the variable of each number, separated by slashes.
@@ -13,6 +14,11 @@ export const TEMPLATE_BUTTONS = [0, 1, 2, 3] as const;
 
 export function variablesOf(variablesStr: string): string[] {
   return variablesStr.trim() === '' ? [] : variablesStr.split('/');
+}
+
+/** A variable's name in the user's language; one this app does not know shows as written. */
+export function variableText(name: string, t: Translate): string {
+  return isTemplateVariable(name) ? t(`messages.variable_${name}`) : name;
 }
 
 /** Adds a variable as the next number and puts its placeholder where the cursor is. */
