@@ -22,7 +22,8 @@ export const depConstraints = [
   { sourceTag: 'type:nest-kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:i18n', 'type:domain', 'type:contracts'] },
   { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: ['type:contracts'] },
-  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
+  // libs/domain writes its rules over the lists of libs/contracts' zod-free constants entry
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:i18n', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['*'] },

@@ -1,5 +1,3 @@
-import { PLAN_ID_VALUES, PREMIUM_FEATURE_VALUES } from '@pawline/contracts';
-import { PLAN_IDS, PREMIUM_FEATURES } from '@pawline/domain';
 import { BillingModule } from './billing.module';
 import { FactsHandlers } from './facts/facts.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
@@ -24,11 +22,6 @@ describe('billing module', () => {
   it('lists its handler classes as controllers', () => {
     expect(listed('controllers')).toEqual(expect.arrayContaining([BillingHandlers, FactsHandlers, OrgaPurgeHandlers]));
     expect(listed('controllers').every(handlesMessages)).toBe(true);
-  });
-
-  it('its contracts list the plans and features of libs/domain', () => {
-    expect([...PLAN_ID_VALUES]).toEqual([...PLAN_IDS]);
-    expect([...PREMIUM_FEATURE_VALUES]).toEqual([...PREMIUM_FEATURES]);
   });
 
   it('lists no handler class as a provider', () => {

@@ -1,21 +1,9 @@
-import type { AnswerOf, BodyOf } from '@pawline/api-client';
-import type { Pet } from '@pawline/contracts';
+import type { BodyOf } from '@pawline/api-client';
+import { CHECKOUT_PET_FIELDS, type CheckoutAsk, type CheckoutPetField, type Pet } from '@pawline/contracts';
 import type { TranslationKey } from '@pawline/i18n';
 
 // spec §5 (R5.13): per organization, each pet field is not asked, asked, or asked and required at check-out.
-type PetCheckoutSettings = AnswerOf<'getCrmSettings'>['pet_checkout'];
-export const CHECKOUT_PET_FIELDS = [
-  'breed',
-  'hair',
-  'size',
-  'sex',
-  'born',
-  'weight',
-  'colour',
-  'microchip',
-] as const satisfies readonly (keyof PetCheckoutSettings)[];
-export type CheckoutPetField = (typeof CHECKOUT_PET_FIELDS)[number];
-export type CheckoutAsk = NonNullable<PetCheckoutSettings[CheckoutPetField]>;
+export { CHECKOUT_PET_FIELDS, type CheckoutAsk, type CheckoutPetField };
 
 type ChoiceLabels<F extends CheckoutPetField> = Record<NonNullable<PetPatch[F]> & string, TranslationKey>;
 

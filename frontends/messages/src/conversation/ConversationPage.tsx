@@ -9,7 +9,7 @@ import type { MessagesContext } from '../shared/messages-context';
 import { useCursorList } from '../shared/useCursorList';
 import { replyWindowOpen } from './reply-window';
 import { ReplyBox } from './ReplyBox';
-import { reminderStatusName } from './reminder-status';
+import { reminderStatusName } from '@pawline/contracts';
 
 // inbox-shapes' CONVERSATION_PAGE_SIZE: 50 lines a page
 const CONVERSATION_PAGE_SIZE = 50;
