@@ -29,6 +29,24 @@ export const depConstraints = [
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['*'] },
 ];
 
+const boundaries = {
+  enforceBuildableLibDependency: false,
+  allowCircularSelfDependency: true,
+  banTransitiveDependencies: false,
+  depConstraints,
+};
+
+// Tests start for real what they test against: another service by its definition (as the launcher
+// does), a service's integration-test helpers, the launcher's service discovery and the providers'
+// fakes over HTTP. Those imports, and only those, cross a boundary in a test file.
+export const testImportsAllowed = [
+  '^(\\.\\./)+[a-z-]+/src/[a-z-]+\\.service-definition$',
+  '^(\\.\\./)+[a-z-]+/test/integration/[a-z-]+-helpers$',
+  '^(\\.\\./)+tools/fake-(stripe|whatsapp)/fake-(stripe|whatsapp)-server$',
+  '^(\\.\\./)+tools/launcher/(cohost|service-selection)$',
+];
+const testFiles = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/*.test.ts', '**/*.test.tsx'];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**', 'tmp/**', 'test-results/**'],
@@ -77,16 +95,12 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // a leftover `!` or `as` is noise, not a bug: shown, never blocking
       '@typescript-eslint/no-unnecessary-type-assertion': 'warn',
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allowCircularSelfDependency: true,
-          banTransitiveDependencies: false,
-          depConstraints,
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaries],
     },
+  },
+  {
+    files: testFiles,
+    rules: { '@nx/enforce-module-boundaries': ['error', { ...boundaries, allow: testImportsAllowed }] },
   },
   // Tools (launcher, demo data, benchmarks) are the glue: they load services, which are
   // applications without an import alias, by path. Everything else keeps its boundaries.
@@ -96,15 +110,7 @@ export default tseslint.config(
   },
   // Tests use jest's loose matchers (expect.any etc. return `any`).
   {
-    files: [
-      '**/*.spec.ts',
-      '**/*.spec.tsx',
-      '**/*.integration-spec.ts',
-      '**/*.e2e-spec.ts',
-      '**/*.test.ts',
-      '**/*.test.tsx',
-      'e2e/**/*.ts',
-    ],
+    files: [...testFiles, 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

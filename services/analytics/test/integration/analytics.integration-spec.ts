@@ -20,11 +20,8 @@ import {
 import { addDays, formatLocalDate, instantToLocal, parseLocalDate } from '@pawline/domain';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, emitEvent, signUpOwner, type SignedUpOwner, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling publishes the appointments' events analytics reads
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { dataSourceOptions } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';

@@ -31,7 +31,6 @@ import {
 } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- crm's integration tests boot the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { crmService } from '../../src/crm.service-definition';
 import { PNG_1X1, TEST_SECRET, call, failureOf, pdfOf, signUp, upload, type Salon } from './crm-test-helpers';

@@ -5,9 +5,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { isUnsafeText } from '@pawline/contracts';
 import { consumersIdle, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import type { z } from 'zod';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the fuzz starts what the launcher starts: services/*/src/*.service-definition.ts
 import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the fuzz starts what the launcher starts, and tells the gateway as it does
 import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
 import { GATEWAY_TEST_SECRET, REDIS_URL, registration } from './gateway-test-helpers';

@@ -3,13 +3,9 @@ import { jetstream } from '@nats-io/jetstream';
 import { io as connectSocket } from 'socket.io-client';
 import { loginRpc, providerStatusReceivedEvent, REMINDER_STATUS, type Appointment, type EventPayload } from '@pawline/contracts';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real scheduling service in-process (the appointment)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the salon and its pet, as scheduling's own tests make them
 import { call, petOf, signUp, TEST_SECRET, type Salon } from '../../../scheduling/test/integration/scheduling-test-helpers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { messagingService } from '../../src/messaging.service-definition';
 

@@ -12,11 +12,8 @@ import {
 } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real crm in-process (its customer and pet events)
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real identity in-process (stores, memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real scheduling in-process (its appointment events)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { messagingService } from '../../src/messaging.service-definition';
 import { DIRECTORY, type Directory } from '../../src/ports';

@@ -13,13 +13,9 @@ import {
 } from '@pawline/contracts';
 import { streamName, type NatsRpcClient } from '@pawline/nest-kit';
 import { call, createTestEnv, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real crm (customers, pets, unsubscribe)
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real scheduling (status-by-customer, its event)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { answerIdOf } from '../../src/inbox/answer-id';
 import { messagingService } from '../../src/messaging.service-definition';

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type EventEnvelope } from '@pawline/contracts';
 import type { RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (the webhook's public routes)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the webhook is fed by the fake Cloud API, as Meta would feed it
 import { signWebhook, startFakeWhatsApp, type FakeWhatsAppServer } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
 import { messagingService } from '../../src/messaging.service-definition';
 import { SMS_PROVIDER, WHATSAPP_PROVIDER, type MessageProvider, type SenderCredentials, type TemplateMessage } from '../../src/ports';

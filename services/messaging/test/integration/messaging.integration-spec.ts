@@ -14,13 +14,9 @@ import { builtInTemplateId } from '@pawline/domain';
 import { FILE_STORAGE, StoredFileMissing, type FileStorage, type NatsRpcClient, type RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, emitEvent, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { confirmWhatsappProfileRpc, type MessagingFile, type WhatsappProfile } from '@pawline/contracts';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots crm in-process (the preview's customer and pet)
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots scheduling in-process (the preview's appointment)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { MessageQuotaService } from '../../src/quota/message-quota.service';
 import { SandboxReviewJob } from '../../src/profile/sandbox-review.job';

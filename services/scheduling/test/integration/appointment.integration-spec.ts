@@ -28,7 +28,6 @@ import {
 import { MONEY_CENTS_MAX, PAGE_SIZES, calendarRange, calendarRangePathParts, isLastPage } from '@pawline/domain';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, emitEvent, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling's integration tests boot the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
 import { TEST_SECRET, call, crmPetEvent, failureOf, petOf, signUp, type RpcInput, type Salon } from './scheduling-test-helpers';

@@ -16,7 +16,6 @@ import {
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import type { z } from 'zod';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling's integration tests boot the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
 import { TEST_SECRET, call, failureOf, petOf, signUp, type Salon } from './scheduling-test-helpers';

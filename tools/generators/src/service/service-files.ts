@@ -538,9 +538,7 @@ export async function signUp(client: NatsRpcClient, firstName: string): Promise<
     [`test/integration/${name}.integration-spec.ts`]: `import { cancelOrgaRpc, ${c.create}, ${c.list}, type EventEnvelope } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { ${definition} } from '../../src/${name}.service-definition';
 import { TEST_SECRET, signUp, type Salon } from './${name}-test-helpers';
