@@ -22,11 +22,30 @@ export const depConstraints = [
   { sourceTag: 'type:nest-kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:i18n', 'type:domain', 'type:contracts'] },
   { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: ['type:contracts'] },
-  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
+  // libs/domain writes its rules over the lists of libs/contracts' zod-free constants entry
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:i18n', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['*'] },
 ];
+
+const boundaries = {
+  enforceBuildableLibDependency: false,
+  allowCircularSelfDependency: true,
+  banTransitiveDependencies: false,
+  depConstraints,
+};
+
+// Tests start for real what they test against: another service by its definition (as the launcher
+// does), a service's integration-test helpers, the launcher's service discovery and the providers'
+// fakes over HTTP. Those imports, and only those, cross a boundary in a test file.
+export const testImportsAllowed = [
+  '^(\\.\\./)+[a-z-]+/src/[a-z-]+\\.service-definition$',
+  '^(\\.\\./)+[a-z-]+/test/integration/[a-z-]+-helpers$',
+  '^(\\.\\./)+tools/fake-(stripe|whatsapp)/fake-(stripe|whatsapp)-server$',
+  '^(\\.\\./)+tools/launcher/(cohost|service-selection)$',
+];
+const testFiles = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/*.test.ts', '**/*.test.tsx'];
 
 export default tseslint.config(
   {
@@ -76,16 +95,12 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // a leftover `!` or `as` is noise, not a bug: shown, never blocking
       '@typescript-eslint/no-unnecessary-type-assertion': 'warn',
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allowCircularSelfDependency: true,
-          banTransitiveDependencies: false,
-          depConstraints,
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaries],
     },
+  },
+  {
+    files: testFiles,
+    rules: { '@nx/enforce-module-boundaries': ['error', { ...boundaries, allow: testImportsAllowed }] },
   },
   // Tools (launcher, demo data, benchmarks) are the glue: they load services, which are
   // applications without an import alias, by path. Everything else keeps its boundaries.
@@ -95,15 +110,7 @@ export default tseslint.config(
   },
   // Tests use jest's loose matchers (expect.any etc. return `any`).
   {
-    files: [
-      '**/*.spec.ts',
-      '**/*.spec.tsx',
-      '**/*.integration-spec.ts',
-      '**/*.e2e-spec.ts',
-      '**/*.test.ts',
-      '**/*.test.tsx',
-      'e2e/**/*.ts',
-    ],
+    files: [...testFiles, 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

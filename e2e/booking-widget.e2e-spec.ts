@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startSalonSite, type SalonSite } from '../tools/salon-site/start-salon-site';
 import { openChromium, productUrl, type Chromium } from './support/browser';
 import { verifiedAccount } from './support/newcomer';
+import { until } from '@pawline/nest-kit/testing';
 
 type Salon = { token: string; orgaId: string; storeId: string; userId: string; publicId: string; treatment: string };
 type BookingSlot = {
@@ -64,18 +65,21 @@ async function salonTakingBookings(page: Page, origin: string): Promise<Salon> {
   });
   const salon = { ...auth, orgaId: user.orga_id, storeId, userId: user.id, publicId: setup.public_id, treatment: treatment.id };
   // the treatment and the groomer's hours reach booking through events: wait until the public store shows both
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const shown = await api<{ treatments: { id: string }[]; staff: { user_id: string }[] }>(
-      null,
-      'GET',
-      `/public/booking/${salon.publicId}`,
-    );
-    if (shown.treatments.some((t) => t.id === salon.treatment) && shown.staff.some((s) => s.user_id === salon.userId)) return salon;
-    if (Date.now() > deadline) throw new Error(`the public store never showed the treatment and the groomer: ${JSON.stringify(shown)}`);
+  await until(
+    async () => {
+      const shown = await api<{ treatments: { id: string }[]; staff: { user_id: string }[] }>(
+        null,
+        'GET',
+        `/public/booking/${salon.publicId}`,
+      );
+      expect(shown.treatments.map((t) => t.id)).toContain(salon.treatment);
+      expect(shown.staff.map((s) => s.user_id)).toContain(salon.userId);
+      return true;
+    },
     // the public reads are limited to 60 a minute per address (ADR 0022)
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+    { timeoutMs: 20_000, intervalMs: 1000, what: 'the public store shows the treatment and the groomer' },
+  );
+  return salon;
 }
 
 async function pendingRequests(salon: Salon): Promise<BookingSlot[]> {

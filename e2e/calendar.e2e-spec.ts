@@ -10,6 +10,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { openChromium, type Chromium } from './support/browser';
 import { box, drag } from './support/pointer';
 import { signIn, verifiedAccount } from './support/newcomer';
+import { until } from '@pawline/nest-kit/testing';
 
 type Appointment = { id: string; date: string; hour: number; min: number; duration: number; user_id: string | null };
 
@@ -76,15 +77,8 @@ async function idOf(card: Locator): Promise<string> {
   return id;
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 15000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** Asks the server every 250 ms (the kit's until) until `probe` finds what the browser did. */
+const reached = <T>(probe: () => Promise<T | undefined>, what: string): Promise<T> => until(probe, { intervalMs: 250, what });
 
 /**
  * What a team member does to reach the week under test: signs in on /login (closing the first
@@ -156,7 +150,7 @@ describe('the calendar in the product, on the running stack', () => {
 
   it('moves the card to Thursday one hour later by dragging it', async () => {
     await dragCard(page, page.getByTestId('appointment-card'), 1, 1);
-    const moved = await until(async () => (await week(salon)).find((a) => a.date === THURSDAY), 'the move to reach the server');
+    const moved = await reached(async () => (await week(salon)).find((a) => a.date === THURSDAY), 'the move to reach the server');
     expect(moved).toMatchObject({ hour: 10, min: 0, duration: 90 });
   });
 
@@ -164,7 +158,7 @@ describe('the calendar in the product, on the running stack', () => {
     const edge = await box(page.getByTestId('resize-handle'));
     const from = { x: edge.x + edge.width / 2, y: edge.y + edge.height / 2 };
     await drag(page, from, { x: from.x, y: from.y + PX_PER_HOUR / 2 });
-    const resized = await until(async () => (await week(salon)).find((a) => a.duration === 120), 'the resize to reach the server');
+    const resized = await reached(async () => (await week(salon)).find((a) => a.duration === 120), 'the resize to reach the server');
     expect(resized).toMatchObject({ date: THURSDAY, hour: 10 });
   });
 
@@ -198,7 +192,7 @@ describe('the calendar in the product, on the running stack', () => {
     expect(devices[0]).not.toBe(otherDevice);
     /** The second browser's own change came back on its socket and was not fetched again (R4.16). */
     const echoSkipped = async (id: string) => {
-      await until(
+      await reached(
         async () => (otherFrames.some((f) => f.includes(id) && f.includes(otherDevice)) ? true : undefined),
         'the echo of its own change',
       );
@@ -259,7 +253,7 @@ describe('the calendar in the product, on the running stack', () => {
     const at = await box(card);
     await drag(page, { x: at.x + at.width / 2, y: at.y + 10 }, { x: at.x + at.width / 2, y: at.y + 10 + PX_PER_HOUR });
     await page.getByTestId('scope-following').click();
-    const moved = await until(async () => {
+    const moved = await reached(async () => {
       const all = await series();
       return all.filter((a) => a.hour === 10).length === 2 ? all : undefined;
     }, 'the following ones to move');

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { apiSession, salonOf, type ApiSession } from './support/api';
 import { openChromium, productUrl, type Chromium } from './support/browser';
 import { signIn, verifiedAccount } from './support/newcomer';
+import { until } from '@pawline/nest-kit/testing';
 
 let chromium: Chromium;
 
@@ -85,14 +86,16 @@ describe('campaigns remote: a campaign sent through the sandbox provider', () =>
 
     // marketing's audience learns crm's and scheduling's events: the two customers with marketing consent
     const count = page.getByTestId('audience-count');
-    const deadline = Date.now() + 20_000;
-    while (!((await count.textContent()) ?? '').includes('2 customers receive this campaign')) {
-      if (Date.now() > deadline) throw new Error(`the audience never counted 2: ${String(await count.textContent())}`);
-      // a new count is asked whenever the filters change
-      await page.locator('input[name="cities"]').fill(' ');
-      await page.locator('input[name="cities"]').fill('');
-      await page.waitForTimeout(500);
-    }
+    await until(
+      async () => {
+        if ((await count.textContent())?.includes('2 customers receive this campaign')) return true;
+        // a new count is asked whenever the filters change
+        await page.locator('input[name="cities"]').fill(' ');
+        await page.locator('input[name="cities"]').fill('');
+        throw new Error(`the audience counts: ${String(await count.textContent())}`);
+      },
+      { timeoutMs: 20_000, intervalMs: 500, what: 'the audience counts 2' },
+    );
     await page.locator('input[name="name"]').fill('Ci manchi');
     await page.locator('textarea[name="summary"]').fill('Bagno e taglio con il 10% di sconto');
     // away for 3 months or more: Marta only (Luca came last month)
@@ -123,13 +126,13 @@ describe('campaigns remote: a campaign sent through the sandbox provider', () =>
 
     // the message is on Marta's sandbox phone, with the marketing template's buttons
     const conversation = phone.page.locator(`a[href*="customer=${marta}"]`);
-    const reached = Date.now() + 20_000;
-    for (;;) {
-      await phone.page.goto(`${productUrl()}/dev/whatsapp`);
-      if ((await conversation.count()) > 0) break;
-      if (Date.now() > reached) throw new Error('the campaign never reached the sandbox phone');
-      await phone.page.waitForTimeout(500);
-    }
+    await until(
+      async () => {
+        await phone.page.goto(`${productUrl()}/dev/whatsapp`);
+        return (await conversation.count()) > 0;
+      },
+      { timeoutMs: 20_000, intervalMs: 500, what: 'the campaign reaches the sandbox phone' },
+    );
     await conversation.first().click();
     await phone.page.locator('li.message.salon').first().waitFor();
 

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { openChromium, productUrl, type Chromium } from './support/browser';
 import { signIn, verifiedAccount } from './support/newcomer';
+import { until } from '@pawline/nest-kit/testing';
 
 let chromium: Chromium;
 
@@ -78,13 +79,13 @@ describe('messages remote: inbox, answers, notifications, templates and reminder
     await page.getByText('No messages yet').waitFor();
     const customerPhone = phone.page;
     const conversationLink = customerPhone.locator('a[href*="customer=393337654321"]');
-    const deadline = Date.now() + 20000;
-    for (;;) {
-      await customerPhone.goto(`${productUrl()}/dev/whatsapp`);
-      if ((await conversationLink.count()) > 0) break;
-      if (Date.now() > deadline) throw new Error('the template never reached the sandbox phone');
-      await customerPhone.waitForTimeout(500);
-    }
+    await until(
+      async () => {
+        await customerPhone.goto(`${productUrl()}/dev/whatsapp`);
+        return (await conversationLink.count()) > 0;
+      },
+      { timeoutMs: 20_000, intervalMs: 500, what: 'the template reaches the sandbox phone' },
+    );
     await conversationLink.first().click();
     await customerPhone.locator('li.message.salon', { hasText: 'See you soon!' }).waitFor();
     await customerPhone.locator('#reply-text input[name="text"]').fill('Grazie, a presto!');

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { apiSession, salonOf } from './support/api';
 import { openChromium, productUrl, type Chromium } from './support/browser';
 import { signIn, verifiedAccount } from './support/newcomer';
+import { until } from '@pawline/nest-kit/testing';
 
 let chromium: Chromium;
 
@@ -53,13 +54,14 @@ describe('analyses remote: a store’s statistics with data', () => {
     await api.call('PATCH', `${store}/appointment/${ids[1]}/done`, { final_price: 3000, discount: 0, cashed_in: true });
 
     // analytics learns them from scheduling's events
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const salonStats = await api.call<{ totals: Totals }>('GET', `${store}/analyses/salon?period=30d&bucket=day`);
-      if (salonStats.totals.appointments === 3 && salonStats.totals.checked_out === 2) break;
-      if (Date.now() > deadline) throw new Error(`analytics never counted the appointments: ${JSON.stringify(salonStats.totals)}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await until(
+      async () => {
+        const salonStats = await api.call<{ totals: Totals }>('GET', `${store}/analyses/salon?period=30d&bucket=day`);
+        expect(salonStats.totals).toMatchObject({ appointments: 3, checked_out: 2 });
+        return true;
+      },
+      { timeoutMs: 30_000, intervalMs: 500, what: 'analytics counts the appointments' },
+    );
 
     await signIn(page, person);
     await page.getByTestId('welcome-dialog').waitFor();

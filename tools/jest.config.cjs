@@ -1,4 +1,5 @@
-// Tests of the workspace tools (launcher probes and config, generators) and the requirements check.
+// Tests of the workspace tools (launcher probes and config, generators), the requirements check and
+// the lint checks ESLint has no rule for here (import circles).
 const preset = require('../jest.preset.cjs');
 
 module.exports = {
@@ -14,5 +15,6 @@ module.exports = {
     '<rootDir>/fake-stripe/**/*.spec.ts',
     '<rootDir>/requirements/**/*.spec.ts',
     '<rootDir>/ops/**/*.spec.ts',
+    '<rootDir>/lint/**/*.spec.ts',
   ],
 };

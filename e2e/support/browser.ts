@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../../tools/chromium/chromium';
 
 /** Where the product runs; the test launcher sets it after starting the whole stack. */
 export function productUrl(): string {
@@ -12,20 +13,6 @@ export function productUrl(): string {
 
 export type Browser = { context: BrowserContext; page: Page; close(): Promise<void> };
 
-// Debian's Chromium; never a downloaded browser (the benches launch it the same way).
-export const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 const CONTEXT = { viewport: { width: 1280, height: 800 }, locale: 'en-GB' };
 
 async function firstPage(context: BrowserContext): Promise<Page> {
@@ -65,7 +52,7 @@ export type Chromium = { newBrowser(options?: BrowserOptions): Promise<Browser>;
  * a second process.
  */
 export async function openChromium(): Promise<Chromium> {
-  const launched = await chromium.launch(CHROMIUM);
+  const launched = await launchChromium();
   return {
     async newBrowser(options: BrowserOptions = {}) {
       const context = await launched.newContext({ ...CONTEXT, ...options });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { productUrl } from './browser';
+import { mailboxLink } from './mailbox';
 
 export type Newcomer = { email: string; password: string; firstName: string; lastName: string; salon: string };
 
@@ -17,20 +18,7 @@ export function newcomer(): Newcomer {
 
 /** The verification link of the newest mail to `email`, rebased onto the product's origin. */
 export async function verificationLinkFromMailbox(page: Page, email: string): Promise<string> {
-  const deadline = Date.now() + 20000;
-  while (Date.now() < deadline) {
-    await page.goto(`${productUrl()}/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const links = await page
-      .locator('a[href*="/verify-email?token="]')
-      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-    const first = links[0];
-    if (first) {
-      const link = new URL(first);
-      return `${productUrl()}${link.pathname}${link.search}`;
-    }
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`no verification mail for ${email} in /dev/mailbox`);
+  return (await mailboxLink(page, email, '/verify-email')).href;
 }
 
 async function api(pathname: string, body: unknown): Promise<Response> {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { until } from '@pawline/nest-kit/testing';
 import { parseForm, startFakeStripe, type FakeStripeServer } from './fake-stripe-server';
 
 const KEY = 'sk_test_fake_spec';
@@ -120,7 +121,7 @@ describe('fake Stripe (wire protocol)', () => {
     const customer = (await (await post('/v1/customers', '')).json()) as { id: string };
     const intent = (await (await post('/v1/payment_intents', `amount=2000&currency=eur&customer=${customer.id}`)).json()) as { id: string };
     expect(fake.pay(intent.id, 'pm_card_visa')).toMatchObject({ status: 'succeeded' });
-    for (let i = 0; i < 50 && received.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => received.length > 0, { timeoutMs: 1000, intervalMs: 20, what: 'the webhook delivery' });
     fake.setWebhook(undefined);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const [delivery] = received;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'node:http';
 import fc from 'fast-check';
+import { until } from '@pawline/nest-kit/testing';
 import { maxInWindow, signWebhook, startFakeWhatsApp, type FakeWhatsAppServer } from './fake-whatsapp-server';
 
 const PHONE = '555000111';
@@ -60,10 +61,6 @@ async function receiver(): Promise<{ url: string; got: { body: string; signature
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-const until = async (check: () => boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; !check() && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 20));
-};
 
 describe('maxInWindow', () => {
   it('counts the most timestamps in any window, matching a brute-force count', () => {
@@ -134,7 +131,7 @@ describe('fake WhatsApp Cloud API', () => {
       });
       const sent = await post(fake, template());
       const id = sent.json.messages[0]?.id;
-      await until(() => hook.got.length >= 4);
+      await until(() => hook.got.length >= 4, { timeoutMs: 5000, intervalMs: 20, what: 'four webhook deliveries' });
       for (const delivery of hook.got) expect(delivery.signature).toBe(signWebhook('app-secret', delivery.body));
       const values = hook.got.flatMap((delivery) =>
         (JSON.parse(delivery.body) as WebhookBody).entry.flatMap((entry) => entry.changes.map((change) => change.value)),

@@ -6,7 +6,7 @@ import * as contracts from '@pawline/contracts';
 import * as domain from '@pawline/domain';
 import * as i18n from '@pawline/i18n';
 import * as nestKit from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 
 // The JavaScript the image runs (deploy/build-node.mjs into dist/node, started by deploy/start.cjs): built
 // here into a folder of its own, its lazy barrels checked against the TypeScript libraries, and a service
@@ -74,7 +74,7 @@ describe('the JavaScript of the image', () => {
     const port = 43000 + (process.pid % 1000);
     const files = mkdtempSync(path.join(tmpdir(), 'pawline-image-'));
     let stderr = '';
-    child = spawn(process.execPath, [path.join(out, 'start.cjs'), 'crm'], {
+    const started = spawn(process.execPath, [path.join(out, 'start.cjs'), 'crm'], {
       cwd: root,
       env: {
         ...process.env,
@@ -89,14 +89,19 @@ describe('the JavaScript of the image', () => {
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    let health: { status: number; body: unknown } | null = null;
-    for (let i = 0; i < 600 && !health && child.exitCode === null; i += 1) {
-      health = await fetch(`http://127.0.0.1:${port}/health`)
-        .then(async (response) => ({ status: response.status, body: await response.json() }))
-        .catch(() => null);
-      if (!health) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    child = started;
+    started.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // the service answers /health, or its process ends (the assertions below show why)
+    const health = await until(
+      async () =>
+        started.exitCode !== null
+          ? { exited: started.exitCode }
+          : fetch(`http://127.0.0.1:${port}/health`).then(async (response) => ({
+              status: response.status,
+              body: (await response.json()) as unknown,
+            })),
+      { timeoutMs: 60_000, what: "the image's crm answers /health" },
+    );
     rmSync(files, { recursive: true, force: true });
     expect({ exited: child.exitCode, stderr: child.exitCode === null ? '' : stderr.slice(-2000) }).toEqual({ exited: null, stderr: '' });
     expect(health).toMatchObject({ status: 200, body: { status: 'up', service: 'crm', checks: { postgres: 'up', nats: 'up' } } });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { until } from '@pawline/nest-kit/testing';
 import { ensureStreams } from '../../libs/nest-kit/src/nats/jetstream-streams';
 
 const natsServer = spawnSync('nats-server', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -23,8 +24,6 @@ function freePort(): Promise<number> {
     server.on('error', reject);
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 (natsServer ? describe : describe.skip)('three JetStream nodes and NATS_STREAM_REPLICAS=3', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawline-nats3-'));
@@ -47,15 +46,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     nc = await connect({ servers: nodes.map((n) => `nats://127.0.0.1:${n.client}`), maxReconnectAttempts: -1, reconnectTimeWait: 200 });
     process.env['NATS_STREAM_REPLICAS'] = '3';
     // the cluster elects its meta leader a few seconds after the routes connect
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await ensureStreams(nc, { subjectPrefix: 'rep.' });
-        break;
-      } catch (error) {
-        if (attempt >= 60) throw error;
-        await sleep(500);
-      }
-    }
+    await until(() => ensureStreams(nc!, { subjectPrefix: 'rep.' }).then(() => true), {
+      timeoutMs: 30_000,
+      intervalMs: 500,
+      what: 'the streams',
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -78,12 +73,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // kill a node that is not the stream's leader and not the one we may be connected to: any one of the followers
     const victim = nodes.findIndex((_, i) => `n${i}` !== leader);
     nodes[victim].process!.kill('SIGKILL');
-    let ack = null;
-    for (let attempt = 0; attempt < 40 && !ack; attempt++) {
-      ack = await js.publish('rep.work.test.v1', new TextEncoder().encode('job'), { timeout: 2000 }).catch(() => null);
-      if (!ack) await sleep(250);
-    }
-    expect(ack?.stream).toBe('REP_WORK');
+    const ack = await until(() => js.publish('rep.work.test.v1', new TextEncoder().encode('job'), { timeout: 2000 }), {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+      what: 'the job acknowledged with one node down',
+    });
+    expect(ack.stream).toBe('REP_WORK');
     const info = await jsm.streams.info('REP_WORK');
     expect(info.state.messages).toBe(1);
   }, 60_000);

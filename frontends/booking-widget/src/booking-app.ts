@@ -1,4 +1,12 @@
-import type { FreeSlot, PublicAvailability, PublicPetInput, PublicStore } from '@pawline/contracts';
+import {
+  PET_HAIRS,
+  PET_SIZES,
+  PET_TYPES,
+  type FreeSlot,
+  type PublicAvailability,
+  type PublicPetInput,
+  type PublicStore,
+} from '@pawline/contracts';
 import { addDays, daysBetween, formatDay, todayIn } from './calendar-days';
 import { h, mount, uid, type Child } from './dom';
 import type { CatalogueKey, Translate, WidgetLanguage } from './i18n';
@@ -10,11 +18,11 @@ import { WidgetApiError, type Booked, type CustomerCheck, type PublicApi } from 
 
 export type Step = 'pet' | 'customer' | 'pets' | 'treatments' | 'groomer' | 'slot' | 'contact' | 'done';
 
-/** pet_type numbers of spec §3 (libs/contracts PET_TYPES; a spec checks they agree) */
-export const PET_TYPE_NUMBERS = { dog: 0, cat: 2, rabbit: 3 } as const;
+/** the pet types a customer chooses from (spec §3 numbers) */
+export const PET_TYPE_NUMBERS = { dog: PET_TYPES.dog, cat: PET_TYPES.cat, rabbit: PET_TYPES.rabbit } as const;
 const PET_TYPE_KEYS: Record<number, CatalogueKey> = { 0: 'petType_dog', 1: 'petType_dog', 2: 'petType_cat', 3: 'petType_rabbit' };
-const SIZES = ['small', 'medium', 'big'] as const;
-const HAIRS = ['short', 'medium', 'long'] as const;
+const SIZES = PET_SIZES;
+const HAIRS = PET_HAIRS;
 const STEP_NUMBER: Record<Step, number> = { pet: 1, customer: 1, pets: 1, treatments: 2, groomer: 3, slot: 4, contact: 5, done: 6 };
 const WEEK = 7;
 /** weeks looked through for the first one with a free time before the widget shows an empty week */

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { errorMessage, PET_TYPES } from '@pawline/contracts';
-import { PET_TYPE_NUMBERS } from './booking-app';
+import { errorMessage } from '@pawline/contracts';
 import { CATALOGUES, pickLanguage, translator, WIDGET_LANGUAGES, type CatalogueKey } from './i18n';
 
 const locales = path.join(__dirname, '..', '..', '..', 'libs', 'i18n', 'src', 'locales');
@@ -71,9 +70,5 @@ describe('the catalogue', () => {
       }
       expect(CATALOGUES[language].rate_limited).toBe(errorMessage('rate_limited', language));
     }
-  });
-
-  it('uses the pet_type numbers of the contracts', () => {
-    expect(PET_TYPE_NUMBERS).toEqual({ dog: PET_TYPES.dog, cat: PET_TYPES.cat, rabbit: PET_TYPES.rabbit });
   });
 });

@@ -1,8 +1,10 @@
 // The widget's own small catalogue (the libs/i18n catalogues would be most of the budget). Key names
 // follow libs/i18n where a text exists there (common.back, clients.petType_dog, errors.network …).
 
-export const WIDGET_LANGUAGES = ['en', 'it', 'de', 'fr'] as const;
-export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number];
+import { LANGUAGES, type Language } from '@pawline/contracts';
+
+export const WIDGET_LANGUAGES = LANGUAGES;
+export type WidgetLanguage = Language;
 
 const en = {
   title: 'Book an appointment',

@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './core';
 export * from './identity';
 export * from './crm';

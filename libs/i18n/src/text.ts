@@ -2,6 +2,10 @@ import { DEFAULT_LANGUAGE, NAMESPACES, SUPPORTED_LANGUAGES, type Language, type 
 
 export type TranslationParams = Readonly<Record<string, string | number>>;
 
+/**
+ * t('namespace.key', params) in one language: it takes only keys of the English catalogue, so a typo
+ * fails the type check; `has` narrows a key that comes as data (a server message, a manifest).
+ */
 export type Translator = {
   (key: TranslationKey, params?: TranslationParams): string;
   readonly language: Language;
@@ -68,6 +72,14 @@ export function translatorOver(language: string, lookup: TextLookup): Translator
     // every language has the English keys (the parity check), so the chosen one answers for all
     has: (key: string): key is TranslationKey => (lookup(chosen, key) ?? lookup(DEFAULT_LANGUAGE, key)) !== undefined,
   });
+}
+
+/**
+ * A key that comes as data (a server's field message such as identity's validation.*, a manifest's
+ * label) in the user's language; a value that names no text is shown as it comes.
+ */
+export function keyOrText(t: Translator, value: string, params?: TranslationParams): string {
+  return t.has(value) ? t(value, params) : value;
 }
 
 /** Server error codes with their own text (spec §8); others show the server's message. */

@@ -1,23 +1,11 @@
+import { handlesMessages, listedIn } from '@pawline/nest-kit/testing';
 import { AnalyticsModule } from './analytics.module';
 import { EngagementHandlers } from './projection/engagement.handlers';
 import { ProjectionHandlers } from './projection/projection.handlers';
 import { StatisticsHandlers } from './statistics/statistics.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
-// Nest binds @MessagePattern / @EventPattern (what @RpcHandler, @EventHandler and @WorkHandler apply)
-// only on a module's controllers: a handler class listed as a provider starts and never answers.
-const PATTERN = 'microservices:pattern';
-
-const listed = (key: 'controllers' | 'providers') => (Reflect.getMetadata(key, AnalyticsModule) ?? []) as unknown[];
-
-function handlesMessages(candidate: unknown): boolean {
-  if (typeof candidate !== 'function') return false;
-  const prototype = (candidate as { prototype: Record<string, unknown> }).prototype;
-  return Object.getOwnPropertyNames(prototype).some((key) => {
-    const method = prototype[key];
-    return typeof method === 'function' && Reflect.getMetadata(PATTERN, method) !== undefined;
-  });
-}
+const listed = (key: 'controllers' | 'providers') => listedIn(AnalyticsModule, key);
 
 describe('analytics module', () => {
   it('lists its handler classes as controllers', () => {

@@ -1,3 +1,4 @@
+import { handlesMessages, listedIn } from '@pawline/nest-kit/testing';
 import { BookingModule } from './booking.module';
 import { DirectoryHandlers } from './directory/directory.handlers';
 import { PublicBookingHandlers } from './public/public-booking.handlers';
@@ -5,20 +6,7 @@ import { BookingRuleHandlers } from './rule/booking-rule.handlers';
 import { BookingSlotHandlers } from './slot/booking-slot.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
-// Nest binds @MessagePattern / @EventPattern (what @RpcHandler, @EventHandler and @WorkHandler apply)
-// only on a module's controllers: a handler class listed as a provider starts and never answers.
-const PATTERN = 'microservices:pattern';
-
-const listed = (key: 'controllers' | 'providers') => (Reflect.getMetadata(key, BookingModule) ?? []) as unknown[];
-
-function handlesMessages(candidate: unknown): boolean {
-  if (typeof candidate !== 'function') return false;
-  const prototype = (candidate as { prototype: Record<string, unknown> }).prototype;
-  return Object.getOwnPropertyNames(prototype).some((key) => {
-    const method = prototype[key];
-    return typeof method === 'function' && Reflect.getMetadata(PATTERN, method) !== undefined;
-  });
-}
+const listed = (key: 'controllers' | 'providers') => listedIn(BookingModule, key);
 
 describe('booking module', () => {
   it('lists its handler classes as controllers', () => {

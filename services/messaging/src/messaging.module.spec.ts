@@ -1,22 +1,10 @@
+import { handlesMessages, listedIn } from '@pawline/nest-kit/testing';
 import { MessagingModule } from './messaging.module';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { SandboxHandlers } from './sandbox/sandbox.handlers';
 import { WhatsAppWebhookHandlers } from './webhook/whatsapp-webhook.handlers';
 
-// Nest binds @MessagePattern / @EventPattern (what @RpcHandler, @EventHandler and @WorkHandler apply)
-// only on a module's controllers: a handler class listed as a provider starts and never answers.
-const PATTERN = 'microservices:pattern';
-
-const listed = (key: 'controllers' | 'providers') => (Reflect.getMetadata(key, MessagingModule) ?? []) as unknown[];
-
-function handlesMessages(candidate: unknown): boolean {
-  if (typeof candidate !== 'function') return false;
-  const prototype = (candidate as { prototype: Record<string, unknown> }).prototype;
-  return Object.getOwnPropertyNames(prototype).some((key) => {
-    const method = prototype[key];
-    return typeof method === 'function' && Reflect.getMetadata(PATTERN, method) !== undefined;
-  });
-}
+const listed = (key: 'controllers' | 'providers') => listedIn(MessagingModule, key);
 
 describe('messaging module', () => {
   it('lists its handler classes as controllers', () => {

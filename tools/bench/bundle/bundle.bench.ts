@@ -10,12 +10,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { listMailboxRpc, registerUserRpc, verifyEmailRpc } from '@pawline/contracts';
 import { call, createTestEnv } from '@pawline/nest-kit/testing';
-import { chromium, type Response } from 'playwright-core';
-import { CHROMIUM } from '../../../e2e/support/browser';
+import type { Response } from 'playwright-core';
 import { crmService } from '../../../services/crm/src/crm.service-definition';
 import { gatewayService } from '../../../services/gateway/src/gateway.service-definition';
 import { identityService } from '../../../services/identity/src/identity.service-definition';
 import { schedulingService } from '../../../services/scheduling/src/scheduling.service-definition';
+import { launchChromium } from '../../chromium/chromium';
 import { formatReport, goalsOf, type Phase, type ScriptTransfer } from './bundle-table';
 
 const root = path.resolve(__dirname, '../../..');
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   process.env['FRONTENDS_DIR'] = path.join(root, 'dist', 'frontends');
   process.env['PAWLINE_SERVICES'] = 'identity,crm,scheduling';
   const env = await createTestEnv();
-  const browser = await chromium.launch(CHROMIUM);
+  const browser = await launchChromium();
   try {
     await env.start(identityService);
     await env.start(crmService);

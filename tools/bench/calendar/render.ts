@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../../../e2e/support/browser';
+import { launchChromium } from '../../chromium/chromium';
 import { bundlePage } from './render-bundle';
 import type { RenderFigure } from './render-page';
 
@@ -28,7 +27,7 @@ async function main(): Promise<void> {
   const count = arg('appointments', 300);
   const runs = arg('runs', 7);
   const outDir = mkdtempSync(path.join(tmpdir(), 'pawline-calendar-render-'));
-  const browser = await chromium.launch(CHROMIUM);
+  const browser = await launchChromium();
   try {
     const built = Date.now();
     await bundlePage(path.join(__dirname, 'render-page.ts'), outDir);

@@ -10,6 +10,16 @@ import { ChartCard, Figures, PeriodPickers, StatisticsState, moneyFormat, type C
 
 type Names = { staff: Map<string, string>; treatments: Map<string, string> };
 
+// analytics' ISO weekday 1 Monday … 7 Sunday → its name
+const WEEKDAY_KEYS = [
+  'analyses.weekday1',
+  'analyses.weekday2',
+  'analyses.weekday3',
+  'analyses.weekday4',
+  'analyses.weekday5',
+  'analyses.weekday6',
+  'analyses.weekday7',
+] as const;
 const TAB_LABELS = { salon: 'analyses.salonTab', customers: 'analyses.customersTab', messages: 'analyses.messagesTab' } as const;
 
 function staffNames(bridge: ShellBridge): Map<string, string> {
@@ -129,7 +139,7 @@ function SalonView({
         t={t}
         id="busiest-days"
         title={t('analyses.busiestDays')}
-        rows={data.weekdays.map((w) => ({ ...w, name: t(`analyses.weekday${w.weekday}`) }))}
+        rows={data.weekdays.map((w) => ({ ...w, name: t(WEEKDAY_KEYS[w.weekday - 1] ?? 'analyses.weekday') }))}
         xKey="name"
         chart="bar"
         plotted={['appointments']}

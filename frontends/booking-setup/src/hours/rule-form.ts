@@ -1,3 +1,4 @@
+import type { TranslationKey } from '@pawline/i18n';
 import type { BookingRule, BookingRuleFields } from '../api/booking-api';
 
 /** R3.08 rules without dates sit in the zero-to-zero interval: the standing weekly plan; dated ones are exceptions. */
@@ -59,7 +60,7 @@ export const EMPTY_RULE_FORM: RuleForm = {
 };
 
 /** Field → catalogue key of what is wrong with it. */
-export type RuleProblems = Partial<Record<'weekday' | 'startDate' | 'endDate' | 'start' | 'end', string>>;
+export type RuleProblems = Partial<Record<'weekday' | 'startDate' | 'endDate' | 'start' | 'end', TranslationKey>>;
 
 function clock(text: string): [number, number] | null {
   const match = /^(\d{2}):(\d{2})$/.exec(text);

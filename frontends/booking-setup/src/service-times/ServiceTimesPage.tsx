@@ -19,8 +19,10 @@ import {
   ownMinutes,
   SIZES,
   type Cell,
+  type Coat,
   type Drafts,
   type MatrixPetType,
+  type Size,
 } from './service-time-matrix';
 
 type Matrix = { treatments: Treatment[]; saved: ServiceTime[] };
@@ -112,8 +114,10 @@ function MatrixEditor({ ctx, matrix, onSaved }: { ctx: BookingContext; matrix: M
     );
   };
 
-  const columnLabel = (size: string | null, hair: string | null) =>
-    size === null ? t('booking-setup.anySizeCoat') : `${t(`booking-setup.size_${size}`)} ${t(`booking-setup.hair_${hair}`)}`;
+  const columnLabel = (size: Size | null, hair: Coat | null) =>
+    size === null || hair === null
+      ? t('booking-setup.anySizeCoat')
+      : `${t(`booking-setup.size_${size}`)} ${t(`booking-setup.hair_${hair}`)}`;
 
   return (
     <Stack gap="4" data-testid="service-times-page">

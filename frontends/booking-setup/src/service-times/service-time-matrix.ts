@@ -1,14 +1,16 @@
 import type { ServiceTime, ServiceTimeChange, Treatment } from '../api/booking-api';
+import { PET_HAIRS, PET_SIZES, PET_TYPES, type PetHair, type PetSize } from '@pawline/contracts';
 import { serviceMinutes, type ServiceTimeEntry } from '@pawline/domain';
 
 // R1.08 R3.09 the service-time matrix: rows are treatments (and breed rows), columns pet type × size × coat.
 
-export const MATRIX_PET_TYPES = [0, 2, 3] as const;
+export const MATRIX_PET_TYPES = [PET_TYPES.dog, PET_TYPES.cat, PET_TYPES.rabbit] as const;
 export type MatrixPetType = (typeof MATRIX_PET_TYPES)[number];
-export const SIZES = ['small', 'medium', 'big'] as const;
-export const COATS = ['short', 'medium', 'long'] as const;
-export type Size = (typeof SIZES)[number];
-export type Coat = (typeof COATS)[number];
+// the sizes and coats of libs/contracts, under this matrix's names
+export const SIZES = PET_SIZES;
+export const COATS = PET_HAIRS;
+export type Size = PetSize;
+export type Coat = PetHair;
 
 /** One cell: a treatment (and breed) for the pet type, a size and a coat; null size and coat is the pet type's general cell. */
 export type Cell = { treatmentId: string; petType: number; breed: string | null; size: Size | null; hair: Coat | null };

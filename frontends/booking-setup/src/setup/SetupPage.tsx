@@ -1,5 +1,6 @@
 import { Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { isApiError } from '@pawline/api-client';
+import { LANGUAGES } from '@pawline/contracts';
 import { ConfirmDialog, ErrorState, FormField, LoadingState, SNACKBAR_TYPE, useConfirmLeave, useLoad } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import type { BookingSetup, BookingSetupChange } from '../api/booking-api';
@@ -261,7 +262,7 @@ function EmbedCode({ ctx, setup }: { ctx: BookingContext; setup: BookingSetup })
             <FormField label={t('booking-setup.widgetLanguage')}>
               <NativeSelect.Root size="sm">
                 <NativeSelect.Field value={lang} onChange={(e) => setLang(e.currentTarget.value)} data-testid="embed-lang">
-                  {(['en', 'it', 'de', 'fr'] as const).map((l) => (
+                  {LANGUAGES.map((l) => (
                     <option key={l} value={l}>
                       {t(`common.language_${l}`)}
                     </option>

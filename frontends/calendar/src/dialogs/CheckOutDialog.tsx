@@ -23,7 +23,7 @@ type Props = {
 export function CheckOutDialog({ appointment, questions, t, busy, onSave, onClose }: Props) {
   const [form, setForm] = useState<CheckOutForm>(() => checkOutFormOf(appointment));
   const [answers, setAnswers] = useState<PetQuestion[]>(() => [...questions]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<ReturnType<typeof checkoutPetErrors>>({});
   const totals = checkOutTotals(form);
   const answer = (key: string, value: string) => setAnswers((list) => list.map((q) => (questionKey(q) === key ? { ...q, value } : q)));
   const save = () => {
@@ -89,9 +89,9 @@ export function CheckOutDialog({ appointment, questions, t, busy, onSave, onClos
                             onChange={(e) => answer(key, e.currentTarget.value)}
                           >
                             <option value="">—</option>
-                            {choices.map((choice) => (
+                            {Object.entries(choices).map(([choice, label]) => (
                               <option key={choice} value={choice}>
-                                {t(`clients.${q.field}_${choice}`)}
+                                {t(label)}
                               </option>
                             ))}
                           </NativeSelect.Field>

@@ -1,9 +1,10 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { RecurringScope } from '@pawline/contracts';
+import type { TranslationKey } from '@pawline/i18n';
 import { DialogFrame } from '@pawline/ui';
 import type { Translate } from '../i18n/translator';
 
-const SCOPES: readonly { scope: RecurringScope; key: string }[] = [
+const SCOPES: readonly { scope: RecurringScope; key: TranslationKey }[] = [
   { scope: 'one', key: 'calendar.scopeOne' },
   { scope: 'following', key: 'calendar.scopeFollowing' },
   { scope: 'all', key: 'calendar.scopeAll' },

@@ -1,5 +1,6 @@
 import type { Appointment, RecurringInput, Treatment } from '@pawline/contracts';
 import { formatAmount, parseAmount } from '@pawline/domain';
+import type { TranslationKey } from '@pawline/i18n';
 import type { AppointmentWrite } from '../api/scheduling-api';
 import { clockText } from '../calendar/calendar-dates';
 
@@ -62,7 +63,7 @@ export function withTreatments(form: AppointmentForm, ids: string[], catalogue: 
   return { ...form, treatment_ids: ids, price: sum > 0 ? formatAmount(sum, { pad: true }) : '' };
 }
 
-export type FormErrors = Partial<Record<'pets' | 'time' | 'duration' | 'date' | 'every' | 'count', string>>;
+export type FormErrors = Partial<Record<'pets' | 'time' | 'duration' | 'date' | 'every' | 'count', TranslationKey>>;
 
 /** Message keys (calendar.*, validation.*) of what stops a save. */
 export function validateAppointmentForm(form: AppointmentForm): FormErrors {

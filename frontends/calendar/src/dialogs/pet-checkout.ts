@@ -1,27 +1,25 @@
-import type { AnswerOf, BodyOf } from '@pawline/api-client';
-import type { Pet } from '@pawline/contracts';
+import type { BodyOf } from '@pawline/api-client';
+import { CHECKOUT_PET_FIELDS, type CheckoutAsk, type CheckoutPetField, type Pet } from '@pawline/contracts';
+import type { TranslationKey } from '@pawline/i18n';
 
 // spec §5 (R5.13): per organization, each pet field is not asked, asked, or asked and required at check-out.
-type PetCheckoutSettings = AnswerOf<'getCrmSettings'>['pet_checkout'];
-export const CHECKOUT_PET_FIELDS = [
-  'breed',
-  'hair',
-  'size',
-  'sex',
-  'born',
-  'weight',
-  'colour',
-  'microchip',
-] as const satisfies readonly (keyof PetCheckoutSettings)[];
-export type CheckoutPetField = (typeof CHECKOUT_PET_FIELDS)[number];
-export type CheckoutAsk = NonNullable<PetCheckoutSettings[CheckoutPetField]>;
+export { CHECKOUT_PET_FIELDS, type CheckoutAsk, type CheckoutPetField };
 
-/** Fields answered by choosing one of these (labels: clients.<field>_<value>). */
-export const CHECKOUT_CHOICES: Partial<Record<CheckoutPetField, readonly string[]>> = {
-  hair: ['short', 'medium', 'long'] satisfies NonNullable<PetPatch['hair']>[],
-  size: ['small', 'medium', 'big'] satisfies NonNullable<PetPatch['size']>[],
-  sex: ['male', 'female'] satisfies NonNullable<PetPatch['sex']>[],
-  colour: ['orange', 'white', 'grey', 'brown', 'black', 'brindle'] satisfies NonNullable<PetPatch['colour']>[],
+type ChoiceLabels<F extends CheckoutPetField> = Record<NonNullable<PetPatch[F]> & string, TranslationKey>;
+
+/** Fields answered by choosing one of these: every value of crm's pet field with its label. */
+export const CHECKOUT_CHOICES: Partial<Record<CheckoutPetField, Readonly<Record<string, TranslationKey>>>> = {
+  hair: { short: 'clients.hair_short', medium: 'clients.hair_medium', long: 'clients.hair_long' } satisfies ChoiceLabels<'hair'>,
+  size: { small: 'clients.size_small', medium: 'clients.size_medium', big: 'clients.size_big' } satisfies ChoiceLabels<'size'>,
+  sex: { male: 'clients.sex_male', female: 'clients.sex_female' } satisfies ChoiceLabels<'sex'>,
+  colour: {
+    orange: 'clients.colour_orange',
+    white: 'clients.colour_white',
+    grey: 'clients.colour_grey',
+    brown: 'clients.colour_brown',
+    black: 'clients.colour_black',
+    brindle: 'clients.colour_brindle',
+  } satisfies ChoiceLabels<'colour'>,
 };
 
 export type PetQuestion = { petId: string; petName: string; field: CheckoutPetField; required: boolean; value: string };

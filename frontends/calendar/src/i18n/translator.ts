@@ -1,13 +1,7 @@
-import type { Language } from '@pawline/api-client';
-import { loadedTranslator, type Namespace, type TranslationKey } from '@pawline/i18n';
+import type { Namespace } from '@pawline/i18n';
 
-/** t('namespace.key', { param }) over libs/i18n (namespace `calendar` and the shared ones). */
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
-
-export function calendarTranslator(language: Language): Translate {
-  const translate = loadedTranslator(language);
-  return (key, params) => translate(key as TranslationKey, params);
-}
+// libs/i18n's one translator and its type, under the names this remote's files import: it takes only keys that exist.
+export { loadedTranslator as calendarTranslator, type Translator as Translate } from '@pawline/i18n';
 
 /** The catalogues this remote's screens use: loaded for the user's language before they render. */
 export const CALENDAR_NAMESPACES: readonly Namespace[] = ['calendar', 'clients', 'common', 'shell', 'validation', 'errors'];

@@ -1,4 +1,5 @@
 import type { ShellBridge } from '@pawline/api-client';
+import { reminderStatusName, type ReminderStatusName } from '@pawline/contracts';
 import type { Translate } from '../i18n/translator';
 
 /** What every page of the campaigns remote gets; its data comes from the data layer's hooks. */
@@ -11,11 +12,19 @@ export type CampaignsContext = {
   base: string;
 };
 
-/** spec §4 WhatsApp message statuses (messaging's REMINDER_STATUS numbers) as catalogue keys; null: not yet taken. */
-const STATUS_KEYS = ['statusInProcess', 'statusSent', 'statusDelivered', 'statusRead', 'statusOpened', 'statusFailed', 'statusUndelivered'];
+/** spec §4 WhatsApp message statuses (messaging's REMINDER_STATUS) as texts; null: not yet taken. */
+const STATUS_KEYS = {
+  in_process: 'campaigns.statusInProcess',
+  sent: 'campaigns.statusSent',
+  delivered: 'campaigns.statusDelivered',
+  read: 'campaigns.statusRead',
+  opened: 'campaigns.statusOpened',
+  failed: 'campaigns.statusFailed',
+  undelivered: 'campaigns.statusUndelivered',
+} as const satisfies Record<ReminderStatusName, string>;
 export function messageStatusText(status: number | null, t: Translate): string {
-  const key = status === null ? 'statusWaiting' : STATUS_KEYS[status];
-  return t(`campaigns.${key ?? 'statusWaiting'}`);
+  const name = reminderStatusName(status);
+  return t(name ? STATUS_KEYS[name] : 'campaigns.statusWaiting');
 }
 
 /** The date and time of an instant in the user's language. */

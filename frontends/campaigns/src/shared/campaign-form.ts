@@ -1,3 +1,4 @@
+import type { TranslationKey } from '@pawline/i18n';
 import type { AudienceFilters, Campaign, CampaignFields } from '../api/campaigns-api';
 
 /** The campaign form as the inputs hold it: text for numbers and the date, lists for tags and cities. */
@@ -87,8 +88,8 @@ export function filtersOf(form: CampaignForm): AudienceFilters {
 }
 
 /** The form's problems by field, as catalogue keys (empty: it can be saved). */
-export function formProblems(form: CampaignForm, now: Date = new Date()): Partial<Record<keyof CampaignForm, string>> {
-  const problems: Partial<Record<keyof CampaignForm, string>> = {};
+export function formProblems(form: CampaignForm, now: Date = new Date()): Partial<Record<keyof CampaignForm, TranslationKey>> {
+  const problems: Partial<Record<keyof CampaignForm, TranslationKey>> = {};
   if (!form.name.trim()) problems.name = 'campaigns.required';
   if (form.when === 'date') {
     const at = new Date(form.sendAt);

@@ -184,7 +184,7 @@ function CustomerEditor({
     }
   };
 
-  const errorFor = (field: CustomerTextField) => (errors[field] ? t(errors[field]) : null);
+  const errorFor = (field: CustomerTextField) => (errors[field] ? fieldMessage(t, errors[field]) : null);
   const title = customer ? `${customer.first_name} ${customer.last_name}`.trim() : t('clients.newCustomer');
 
   return (

@@ -1,5 +1,6 @@
 import { Card, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { CustomerDetail, PetDetail, StoredFile, Tag } from '@pawline/contracts';
+import type { TranslationKey } from '@pawline/i18n';
 import { ErrorState, FormField } from '@pawline/ui';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -150,9 +151,9 @@ function PetEditor({
   const base = `/${orgaId}/store/${storeId}`;
   const ownerPath = `${base}/customer/${owner.customer.id}`;
   const none = { value: '', label: '—' };
-  const opts = (values: readonly string[], prefix: string) => [
+  const opts = <V extends string>(values: readonly V[], label: (value: V) => TranslationKey) => [
     none,
-    ...values.map((value) => ({ value, label: t(`clients.${prefix}_${value}`) })),
+    ...values.map((value) => ({ value, label: t(label(value)) })),
   ];
   const tri = [none, { value: 'yes', label: t('clients.yes') }, { value: 'no', label: t('clients.no') }];
 
@@ -225,7 +226,7 @@ function PetEditor({
                 label={t('clients.pet_hair')}
                 value={form.hair}
                 onChange={(value) => set('hair', value)}
-                options={opts(PET_HAIRS, 'hair')}
+                options={opts(PET_HAIRS, (v) => `clients.hair_${v}`)}
               />
             </FormField>
             <FormField label={t('clients.pet_size')}>
@@ -234,7 +235,7 @@ function PetEditor({
                 label={t('clients.pet_size')}
                 value={form.size}
                 onChange={(value) => set('size', value)}
-                options={opts(PET_SIZES, 'size')}
+                options={opts(PET_SIZES, (v) => `clients.size_${v}`)}
               />
             </FormField>
             <FormField label={t('clients.pet_sex')}>
@@ -243,7 +244,7 @@ function PetEditor({
                 label={t('clients.pet_sex')}
                 value={form.sex}
                 onChange={(value) => set('sex', value)}
-                options={opts(PET_SEXES, 'sex')}
+                options={opts(PET_SEXES, (v) => `clients.sex_${v}`)}
               />
             </FormField>
             <FormField label={t('clients.pet_born')} error={errors.born ? t(errors.born) : null}>
@@ -258,7 +259,7 @@ function PetEditor({
                 label={t('clients.pet_colour')}
                 value={form.colour}
                 onChange={(value) => set('colour', value)}
-                options={opts(PET_COLOURS, 'colour')}
+                options={opts(PET_COLOURS, (v) => `clients.colour_${v}`)}
               />
             </FormField>
             {text('microchip', t('clients.pet_microchip'))}

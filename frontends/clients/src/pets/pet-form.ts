@@ -1,14 +1,13 @@
-import type { PetDetail } from '@pawline/contracts';
+import { PET_TYPES, type PetDetail } from '@pawline/contracts';
 import { validateRequired } from '@pawline/domain';
+import type { TranslationKey } from '@pawline/i18n';
 import type { PetWrite } from '../api/crm-api';
 import { orderedAssignments, sortAssigned } from '../tags/tag-icons';
 
-/** spec §3: pet_type 0 or 1 dog, 2 cat, 3 rabbit, -1 placeholder (the form offers 0 for dog). */
-export const PET_TYPE_OPTIONS = [0, 2, 3, -1] as const;
-export const PET_HAIRS = ['short', 'medium', 'long'] as const;
-export const PET_SIZES = ['small', 'medium', 'big'] as const;
-export const PET_SEXES = ['male', 'female'] as const;
-export const PET_COLOURS = ['orange', 'white', 'grey', 'brown', 'black', 'brindle'] as const;
+export { PET_COLOURS, PET_HAIRS, PET_SEXES, PET_SIZES } from '@pawline/contracts';
+
+/** spec §3 the pet types the form offers: 0 for a dog (1 is a dog too), then cat, rabbit and the placeholder. */
+export const PET_TYPE_OPTIONS = [PET_TYPES.dog, PET_TYPES.cat, PET_TYPES.rabbit, PET_TYPES.placeholder] as const;
 
 export type TriState = '' | 'yes' | 'no';
 
@@ -33,7 +32,7 @@ export type PetForm = {
   tag_ids: string[];
 };
 
-export type PetFormErrors = Partial<Record<'name' | 'weight' | 'born' | 'customer', string>>;
+export type PetFormErrors = Partial<Record<'name' | 'weight' | 'born' | 'customer', TranslationKey>>;
 
 export function emptyPetForm(): PetForm {
   return {

@@ -1,5 +1,5 @@
 /** The text key of a pet type (spec §3: 0 or 1 dog, 2 cat, 3 rabbit, -1 placeholder). */
-export function petTypeKey(petType: number): string {
+export function petTypeKey(petType: number): `clients.petType_${'dog' | 'cat' | 'rabbit' | 'placeholder'}` {
   switch (petType) {
     case 0:
     case 1:

@@ -1,5 +1,6 @@
 import type { ShellBridge } from '@pawline/api-client';
 import type { CrmApi } from '../api/crm-api';
+import { keyOrText } from '@pawline/i18n';
 import type { Translate } from '../i18n/translator';
 
 /** What every screen of the remote gets: the shell's bridge, the crm calls and the texts. */
@@ -11,5 +12,5 @@ export function errorText(error: unknown): string {
 
 /** Server field messages are either i18n keys (crm: errors.upload*) or texts; show the text. */
 export function fieldMessage(t: Translate, message: string, params?: Record<string, string | number>): string {
-  return /^[a-z]+\.[A-Za-z0-9_]+$/.test(message) ? t(message, params) : message;
+  return keyOrText(t, message, params);
 }

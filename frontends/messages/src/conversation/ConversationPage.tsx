@@ -9,10 +9,13 @@ import type { MessagesContext } from '../shared/messages-context';
 import { useCursorList } from '../shared/useCursorList';
 import { replyWindowOpen } from './reply-window';
 import { ReplyBox } from './ReplyBox';
-import { reminderStatusName } from './reminder-status';
+import { reminderStatusName } from '@pawline/contracts';
 
 // inbox-shapes' CONVERSATION_PAGE_SIZE: 50 lines a page
 const CONVERSATION_PAGE_SIZE = 50;
+// what sent an outbound message (messaging's conversation answer); another kind shows as it comes
+const OUT_KINDS = ['reminder', 'reply', 'campaign', 'template'] as const;
+const isOutKind = (kind: string): kind is (typeof OUT_KINDS)[number] => (OUT_KINDS as readonly string[]).includes(kind);
 
 type Extra = { attachments: Attachment[]; windowUntil: string | null };
 
@@ -131,7 +134,7 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
                     <HStack gap="2" mt="1" justify="flex-end">
                       {entry.direction === 'out' ? (
                         <Badge size="sm" variant="subtle">
-                          {t(`messages.kind_${entry.kind}`)}
+                          {isOutKind(entry.kind) ? t(`messages.kind_${entry.kind}`) : entry.kind}
                         </Badge>
                       ) : null}
                       {status ? (

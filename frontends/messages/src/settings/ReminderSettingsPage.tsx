@@ -1,5 +1,6 @@
 import { Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { isApiError } from '@pawline/api-client';
+import { LANGUAGES } from '@pawline/contracts';
 import { WHATSAPP_FREE_TEXT_MAX } from '@pawline/domain';
 import { ErrorState, FormField, LoadingState } from '@pawline/ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -190,7 +191,7 @@ function SettingsForm({ ctx, loaded, onSaved }: { ctx: MessagesContext; loaded: 
                       value={s.language}
                       onChange={(e) => set({ language: e.currentTarget.value as ReminderSettings['language'] })}
                     >
-                      {(['en', 'it', 'de', 'fr'] as const).map((l) => (
+                      {LANGUAGES.map((l) => (
                         <option key={l} value={l}>
                           {t(`common.language_${l}`)}
                         </option>

@@ -13,6 +13,7 @@ import {
   TEMPLATE_VARIABLE_NAMES,
   templateProblems,
   variablesOf,
+  variableText,
 } from './template-editor';
 
 // spec §9 frequencies of the reminder types (marketing: none)
@@ -89,7 +90,7 @@ export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
                     {variablesOf(tpl.variables_str).length > 0 ? (
                       <Text fontSize="xs" color="fg.muted">
                         {variablesOf(tpl.variables_str)
-                          .map((v, i) => `{{${i + 1}}} ${t(`messages.variable_${v}`)}`)
+                          .map((v, i) => `{{${i + 1}}} ${variableText(v, t)}`)
                           .join(' · ')}
                       </Text>
                     ) : null}
@@ -310,7 +311,7 @@ function TemplateEditor({
           </HStack>
           <Text fontSize="xs" color="fg.muted" mt="1" data-testid="template-variables">
             {variablesOf(fields.variables_str)
-              .map((v, i) => `{{${i + 1}}} ${t(`messages.variable_${v}`)}`)
+              .map((v, i) => `{{${i + 1}}} ${variableText(v, t)}`)
               .join(' · ') || t('messages.noVariables')}
           </Text>
           {fields.variables_str !== '' ? (

@@ -1,18 +1,27 @@
-import type { TemplateVariable } from '@pawline/domain';
+import { TEMPLATE_TYPES as TEMPLATE_TYPE_NUMBERS, type TemplateTypeNumber, type TemplateVariable } from '@pawline/contracts';
+import { isTemplateVariable } from '@pawline/domain';
+import type { Translate } from '../i18n/translator';
 
 // spec §3 (R3.13, R3.15): a template's text has numbered placeholders {{1}}, {{2}} … and its
 // variables_str names the variable of each number, separated by slashes.
 
-export const TEMPLATE_TYPES = [0, 1, 2, 3, 4] as const;
-export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+/** The template types in their order: 0 appointment reminder … 4 pre-appointment. */
+export const TEMPLATE_TYPES: readonly TemplateTypeNumber[] = Object.values(TEMPLATE_TYPE_NUMBERS);
+export type TemplateType = TemplateTypeNumber;
 
-// The variables (R3.15) and what WhatsApp refuses in a template are libs/domain's (messaging checks the same).
-export { TEMPLATE_VARIABLE_NAMES, templateProblems, type TemplateProblem, type TemplateVariable } from '@pawline/domain';
+// The variables (R3.15) are libs/contracts' list; what WhatsApp refuses in a template is libs/domain's (messaging checks the same).
+export { TEMPLATE_VARIABLES as TEMPLATE_VARIABLE_NAMES, type TemplateVariable } from '@pawline/contracts';
+export { templateProblems, type TemplateProblem } from '@pawline/domain';
 /** R3.13 buttons: 0 none, 1 confirm/decline, 2 read/don't read, 3 read/don't read/unsubscribe. */
 export const TEMPLATE_BUTTONS = [0, 1, 2, 3] as const;
 
 export function variablesOf(variablesStr: string): string[] {
   return variablesStr.trim() === '' ? [] : variablesStr.split('/');
+}
+
+/** A variable's name in the user's language; one this app does not know shows as written. */
+export function variableText(name: string, t: Translate): string {
+  return isTemplateVariable(name) ? t(`messages.variable_${name}`) : name;
 }
 
 /** Adds a variable as the next number and puts its placeholder where the cursor is. */

@@ -1,5 +1,6 @@
 import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type ShellBridge } from '@pawline/api-client';
+import { keyOrText } from '@pawline/i18n';
 import { FormField } from '@pawline/ui';
 import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
@@ -41,7 +42,7 @@ export function BillingDataForm({
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const field = (name: BillingField, label: string, required = false, helper?: string) => (
-    <FormField label={label} required={required} error={errors[name] ? t(errors[name]) : null} helper={helper}>
+    <FormField label={label} required={required} error={errors[name] ? keyOrText(t, errors[name]) : null} helper={helper}>
       <Input name={name} value={form[name]} onChange={(e) => set(name)(e.currentTarget.value)} />
     </FormField>
   );
@@ -119,7 +120,7 @@ export function BillingDataForm({
               {field('address', t('settings.billingAddress'), true)}
               {field('city', t('settings.billingCity'), true)}
               {field('zip_code', t('settings.billingZip'), true)}
-              <FormField label={t('settings.billingCountry')} required error={errors.country ? t(errors.country) : null}>
+              <FormField label={t('settings.billingCountry')} required error={errors.country ? keyOrText(t, errors.country) : null}>
                 <CountrySelect
                   name="country"
                   value={isCountry(form.country) ? form.country : ''}

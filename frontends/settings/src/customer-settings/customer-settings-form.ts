@@ -1,17 +1,27 @@
-import { MANDATORY_CUSTOMER_INFO_MAX, checkoutAskSchema, checkoutPetFieldSchema, mandatoryCustomerInfoSchema } from '@pawline/contracts';
+import {
+  CHECKOUT_ASKS,
+  CHECKOUT_PET_FIELDS,
+  MANDATORY_CUSTOMER_FIELDS,
+  MANDATORY_CUSTOMER_INFO_MAX,
+  type CheckoutAsk,
+  type CheckoutPetField,
+  type MandatoryCustomerField,
+} from '@pawline/contracts';
 import type { AnswerOf, BodyOf } from '@pawline/api-client';
 
 // spec §5 (R5.13): up to 3 customer fields an organization makes mandatory, and for each pet field
 // whether the check-out does not ask it, asks it, or asks it and requires an answer.
 export type CrmSettings = AnswerOf<'getCrmSettings'>;
 export type CrmSettingsChange = BodyOf<'updateCrmSettings'>;
-export type MandatoryCustomerField = (typeof MANDATORY_CUSTOMER_FIELDS)[number];
-export type CheckoutPetField = (typeof CHECKOUT_PET_FIELDS)[number];
-export type CheckoutAsk = (typeof CHECKOUT_ASKS)[number];
-
-export const MANDATORY_CUSTOMER_FIELDS = mandatoryCustomerInfoSchema.options;
-export const CHECKOUT_PET_FIELDS = checkoutPetFieldSchema.options;
-export const CHECKOUT_ASKS = checkoutAskSchema.options;
+// libs/contracts' zod-free lists (a schema's .options would bring zod into the bundle)
+export {
+  CHECKOUT_ASKS,
+  CHECKOUT_PET_FIELDS,
+  MANDATORY_CUSTOMER_FIELDS,
+  type CheckoutAsk,
+  type CheckoutPetField,
+  type MandatoryCustomerField,
+};
 export const MANDATORY_MAX = MANDATORY_CUSTOMER_INFO_MAX;
 
 export type CustomerSettingsForm = {

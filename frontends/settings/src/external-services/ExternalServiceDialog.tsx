@@ -24,10 +24,10 @@ import type { ExternalService, ExternalServicesApi } from './external-services-a
  * The server's field names and the form's message for each, in the user's language: a used service id
  * answers server_401 with the field service_id (R5.14, R8.04).
  */
-const SERVER_FIELD_KEYS: Record<ExternalServiceField, string> = {
+const SERVER_FIELD_KEYS = {
   service_id: 'errors.server_401',
   name: 'settings.externalServiceNameTooLong',
-};
+} as const satisfies Record<ExternalServiceField, string>;
 const SERVER_FIELD_NAMES = Object.keys(SERVER_FIELD_KEYS) as ExternalServiceField[];
 
 type Props = {

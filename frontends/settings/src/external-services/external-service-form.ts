@@ -1,11 +1,12 @@
 import { validateRequired } from '@pawline/domain';
+import type { TranslationKey } from '@pawline/i18n';
 import type { ExternalService, ExternalServiceChange, ExternalServiceFields } from './external-services-api';
 
 /** An external service as the dialog edits it (R1.10): a service id unique in the organization and a name. */
 export type ExternalServiceForm = { service_id: string; name: string };
 export type ExternalServiceField = keyof ExternalServiceForm;
 /** catalogue keys (validation.* of libs/domain, settings.* and errors.* of this screen) */
-export type ExternalServiceErrors = Partial<Record<ExternalServiceField, string>>;
+export type ExternalServiceErrors = Partial<Record<ExternalServiceField, TranslationKey>>;
 
 /** the limits of the crm contract (external-service-create.rpc.ts) */
 export const SERVICE_ID_MAX = 64;

@@ -1,5 +1,6 @@
 import type { Country, Organization, OrganizationDataRequest, OrganizationSettingsRequest } from '@pawline/api-client';
 import { appointmentCardSetting, parseAppointmentCard, RANKS, validateRequired, type AppointmentCardField } from '@pawline/domain';
+import type { TranslationKey } from '@pawline/i18n';
 import { isCountry, textOrNull } from '../shared/options';
 
 /** R3.02 organization data and settings as the page edits them. */
@@ -21,7 +22,7 @@ export type OrgaForm = {
 };
 
 /** catalogue keys (validation.* from libs/domain, settings.* for our own) */
-export type OrgaErrors = Partial<Record<keyof OrgaForm, string>>;
+export type OrgaErrors = Partial<Record<keyof OrgaForm, TranslationKey>>;
 
 export function orgaFormOf(orga: Organization): OrgaForm {
   return {

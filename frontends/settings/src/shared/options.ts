@@ -1,11 +1,12 @@
 import { COUNTRIES, type Country } from '@pawline/api-client';
 import { RANKS } from '@pawline/domain';
+import type { TranslationKey } from '@pawline/i18n';
 import type { Translate } from '../i18n/translator';
 
 /** spec §6: owner 0, admin 1, moderator 2, worker 3, worker2 4. */
 export const RANK_VALUES: readonly number[] = Object.values(RANKS);
 
-const RANK_KEYS: Record<number, string> = {
+const RANK_KEYS: Partial<Record<number, TranslationKey>> = {
   0: 'settings.rankOwner',
   1: 'settings.rankAdmin',
   2: 'settings.rankModerator',
@@ -19,7 +20,8 @@ export function rankName(rank: number, t: Translate): string {
 }
 
 export function countryName(country: string | null | undefined, t: Translate): string {
-  return country ? t(`common.country_${country}`) : '';
+  if (!country) return '';
+  return isCountry(country) ? t(`common.country_${country}`) : country;
 }
 
 export function isCountry(value: string): value is Country {

@@ -1,6 +1,7 @@
 import { Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { ShellBridge, Store } from '@pawline/api-client';
+import { keyOrText } from '@pawline/i18n';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useMemo, useState } from 'react';
 import type { Translate } from '../i18n/translator';
@@ -46,7 +47,7 @@ export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, on
   useConfirmLeave(dirty && !busy, unsaved);
 
   const set = <K extends keyof StoreForm>(key: K, value: StoreForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const err = (key: keyof StoreForm) => (errors[key] ? t(errors[key]) : undefined);
+  const err = (key: keyof StoreForm) => (errors[key] ? keyOrText(t, errors[key]) : undefined);
   const close = () => {
     if (!dirty || window.confirm(unsaved)) onClose();
   };

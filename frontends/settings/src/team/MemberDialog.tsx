@@ -2,6 +2,7 @@ import { Box, Code, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Tex
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
 import { cardTextColour, COLOUR_PRESETS } from '@pawline/domain';
+import { keyOrText } from '@pawline/i18n';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
@@ -61,7 +62,7 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
   };
   const err = (key: MemberField) => {
     const found = errors[key];
-    return found ? t(found) : undefined;
+    return found ? keyOrText(t, found) : undefined;
   };
 
   const submit = () => {

@@ -1,11 +1,12 @@
 import { COLOUR_PRESETS, formatAmount, parseMoney, validateRequired } from '@pawline/domain';
+import type { TranslationKey } from '@pawline/i18n';
 import type { Treatment, TreatmentChange, TreatmentFields } from './treatments-api';
 
 /** A treatment as the dialog edits it: texts for the inputs, the colour '#rrggbb' or null (none). */
 export type TreatmentForm = { name: string; duration: string; price: string; color: string | null };
 export type TreatmentField = keyof TreatmentForm;
 /** catalogue keys (validation.* of libs/domain, settings.* of this screen) */
-export type TreatmentErrors = Partial<Record<TreatmentField, string>>;
+export type TreatmentErrors = Partial<Record<TreatmentField, TranslationKey>>;
 
 export const TREATMENT_NAME_MAX = 100;
 /** a day: the longest service time the scheduling contract accepts */

@@ -2,6 +2,7 @@ import { Button, Card, Heading, Input, Stack } from '@chakra-ui/react';
 import { ApiError, type ShellBridge } from '@pawline/api-client';
 import { FormField } from '@pawline/ui';
 import { useState, type FormEvent } from 'react';
+import { keyOrText } from '@pawline/i18n';
 import type { Translate } from '../i18n/translator';
 import { EMPTY_PASSWORD_FORM, validatePasswordForm, type PasswordErrors, type PasswordForm } from './password-form';
 
@@ -34,7 +35,7 @@ export function PasswordCard({ bridge, t }: { bridge: ShellBridge; t: Translate 
           for (const [name, text] of Object.entries(error.fields)) {
             const field = SERVER_FIELDS[name];
             // identity answers libs/i18n keys (validation.passwordCommon, …): shown in the user's language
-            if (field) fromServer[field] = text.startsWith('validation.') ? t(text) : text;
+            if (field) fromServer[field] = keyOrText(t, text);
           }
           setErrors(fromServer);
         }

@@ -1,5 +1,6 @@
 import { Badge, Box, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { keyOrText } from '@pawline/i18n';
 import { NavLink } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
 import type { DrawerIcon, DrawerLink } from '../remotes/remote-manifest';
@@ -66,7 +67,13 @@ export function LeftDrawer({ mini: miniChoice, onToggle, top, links, overlay, no
   }, [overlayOpen, onClose]);
   if (overlay && !overlay.open) return null;
   const items: NavItem[] = [
-    ...links.map((link) => ({ id: link.id, to: link.to, label: t(link.label), icon: ICONS[link.icon](), premium: link.premium })),
+    ...links.map((link) => ({
+      id: link.id,
+      to: link.to,
+      label: keyOrText(t, link.label),
+      icon: ICONS[link.icon](),
+      premium: link.premium,
+    })),
     // help is the shell's own page, always last
     { id: 'help', to: '/qa', label: t('shell.navHelp'), icon: <HelpIcon />, premium: false },
   ];

@@ -28,7 +28,7 @@ import { LeftDrawer } from './LeftDrawer';
 import { drawerWidth, readMiniVariant, writeMiniVariant } from './mini-variant';
 import { StoreSwitcher } from './StoreSwitcher';
 import { UserDrawer } from './UserDrawer';
-import { drawerStoreId, TOP_BAR_HEIGHT, useTopPadding } from './Frame';
+import { drawerStoreId, TOP_BAR_HEIGHT, useTopPadding } from './frame-layout';
 
 // Below this width (tablets) the drawer starts as the mini variant until the user chooses.
 const MINI_BY_DEFAULT_BELOW_PX = 1024;

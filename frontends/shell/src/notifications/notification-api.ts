@@ -1,12 +1,13 @@
 import { API_ROUTES, type AnswerOf, type ApiClient } from '@pawline/api-client';
 import type { ShellNotification } from '@pawline/domain';
+import type { TranslationKey } from '@pawline/i18n';
 import type { Translate } from '../i18n/translator';
 import type { NotificationSource } from './notification-source';
 
 type ServerNotification = AnswerOf<'listNotifications'>['content'][number];
 
 // Texts for a notification whose keys this shell does not know (a newer service): by its type.
-const FALLBACK_TITLE: Record<string, string> = {
+const FALLBACK_TITLE: Readonly<Record<string, TranslationKey>> = {
   CUSTOMER_MSG: 'shell.notificationCustomerMessage',
   NEW_BOOKING: 'shell.notificationNewBooking',
   APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER: 'shell.notificationDeclinedTitle',
@@ -27,8 +28,7 @@ export function notificationTexts(n: Pick<ServerNotification, 'title' | 'text' |
   const read = (key: string) => {
     if (key === '') return '';
     const full = key.includes('.') ? key : `shell.${key}`;
-    const text = t(full, params);
-    return text === full ? null : text;
+    return t.has(full) ? t(full, params) : null;
   };
   const title = read(n.title) ?? t(FALLBACK_TITLE[n.notification_type] ?? 'shell.notifications');
   const text = read(n.text) ?? Object.values(params).join(' · ');

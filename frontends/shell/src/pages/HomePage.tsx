@@ -2,7 +2,7 @@ import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
 import { Link, Navigate } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
-import { firstStoreHref } from '../layout/Frame';
+import { firstStoreHref } from '../layout/frame-layout';
 import { useSession } from '../session/SessionProvider';
 import { useSignedIn } from '../session/signed-in-context';
 

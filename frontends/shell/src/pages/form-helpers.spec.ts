@@ -1,10 +1,11 @@
+import { createTranslator } from '@pawline/i18n';
 import { fieldText } from './form-helpers';
 
 describe('fieldText', () => {
-  const t = (key: string) => ({ 'validation.passwordCommon': 'Dieses Passwort ist zu verbreitet' })[key] ?? key;
+  const t = createTranslator('de');
 
   it("issue 11 shows identity's validation keys in the user's language", () => {
-    expect(fieldText('validation.passwordCommon', t)).toBe('Dieses Passwort ist zu verbreitet');
+    expect(fieldText('validation.passwordCommon', t)).toMatch(/^Dieses Passwort ist zu verbreitet/);
   });
 
   it('leaves other server texts as they come', () => {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { ANALYSIS_BUCKETS, ANALYSIS_PERIODS } from '../constants/statistics';
 
 const uuid = z.string().uuid();
 
-/** R1.12 analysis periods and buckets (libs/domain ANALYSIS_PERIODS, ANALYSIS_BUCKETS). */
-export const analysisPeriodSchema = z.enum(['7d', '30d', '12m']);
-export const analysisBucketSchema = z.enum(['day', 'month']);
+/** R1.12 analysis periods and buckets. */
+export const analysisPeriodSchema = z.enum(ANALYSIS_PERIODS);
+export const analysisBucketSchema = z.enum(ANALYSIS_BUCKETS);
 
 /** The query of every statistics route: the period (default last 30 days) and its buckets (default daily). */
 export const analysisQuerySchema = z.strictObject({

@@ -1,30 +1,17 @@
 import { z } from 'zod';
+import { PLAN_IDS, PREMIUM_FEATURES } from '../constants/plans';
 import { planLimitsSchema } from '../core/member-access';
-
-// The same lists as libs/domain billing/plans.ts (contracts depend on nothing; billing's module spec compares them).
-export const PLAN_ID_VALUES = ['free_trial', 'free_plan', 'basic', 'standard', 'premium', 'customized'] as const;
-export const PREMIUM_FEATURE_VALUES = [
-  'full_history',
-  'tags',
-  'attachments',
-  'pet_images',
-  'whatsapp_reminders',
-  'salon_statistics',
-  'customer_statistics',
-  'online_booking',
-  'detailed_pet_notes',
-] as const;
 
 const uuid = z.string().uuid();
 const isoTimestamp = z.string();
 
 /** R1.19, R1.20 a plan and its entitlements (libs/domain billing/plans.ts). */
 export const planSchema = z.object({
-  id: z.enum(PLAN_ID_VALUES),
+  id: z.enum(PLAN_IDS),
   tier: z.number().int(),
   monthly_cents: z.number().int().nullable(),
   purchasable: z.boolean(),
-  features: z.array(z.enum(PREMIUM_FEATURE_VALUES)),
+  features: z.array(z.enum(PREMIUM_FEATURES)),
   quotas: z.object({
     users: z.number().int().nullable(),
     stores: z.number().int().nullable(),
@@ -39,7 +26,7 @@ export type PlanView = z.infer<typeof planSchema>;
 /** spec §4 where an organization stands: its state, remaining days and what the shell shows. */
 export const subscriptionSchema = z.object({
   orga_id: uuid,
-  plan_id: z.enum(PLAN_ID_VALUES),
+  plan_id: z.enum(PLAN_IDS),
   tier: z.number().int(),
   state: z.enum(['free_trial', 'expired_trial', 'premium_active', 'premium_expired']),
   /** R4.09 -1 not expiring, 0 expired, 1 expiring within 14 days */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRpc, planLimitsSchema } from '../core';
-import { PLAN_ID_VALUES, paymentSchema, subscriptionSchema } from './billing-shapes';
+import { PLAN_IDS } from '../constants/plans';
+import { paymentSchema, subscriptionSchema } from './billing-shapes';
 
 /** Where the organization stands (spec §4). Members. */
 export const getSubscriptionRpc = defineRpc(
@@ -15,7 +16,7 @@ export const getSubscriptionRpc = defineRpc(
  */
 export const subscribeRpc = defineRpc(
   'rpc.billing.subscription.subscribe',
-  z.strictObject({ orga_id: z.string().uuid(), plan_id: z.enum(PLAN_ID_VALUES) }),
+  z.strictObject({ orga_id: z.string().uuid(), plan_id: z.enum(PLAN_IDS) }),
   z.object({ subscription: subscriptionSchema, payment: paymentSchema.nullable() }),
 );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
+import { LANGUAGES } from '../core/languages';
 import { publicAvailabilitySchema, publicPetInputSchema, storePublicIdSchema } from './public-shapes';
 
 /**
@@ -27,7 +28,7 @@ export const createPublicBookingRequestRpc = defineRpc(
     consent_marketing: z.boolean().default(false),
     /** privacy terms of the salon: must be true */
     accept_privacy: z.literal(true),
-    language: z.enum(['en', 'it', 'de', 'fr']).default('en'),
+    language: z.enum(LANGUAGES).default('en'),
     challenge: z.string().min(10).max(500),
     nonce: z.string().min(1).max(40),
   }),

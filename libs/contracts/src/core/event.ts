@@ -30,6 +30,14 @@ export const eventEnvelopeSchema = z.object({
 });
 export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: T };
 
+/**
+ * Whether an event (its envelope, or the subject it arrived on) is `contract`'s: subjects arrive with the
+ * deployment's prefix (`pawline.` in a cluster, a suite's own in tests), so the end of the subject decides.
+ */
+export function isEvent(event: { subject: string } | string, contract: { subject: string }): boolean {
+  return (typeof event === 'string' ? event : event.subject).endsWith(contract.subject);
+}
+
 /** Work items on the WORK stream (work.<service>.<job>). */
 export type WorkContract<P extends z.ZodType = z.ZodType> = {
   readonly kind: 'work';

@@ -5,5 +5,4 @@ export * from './member-access';
 export * from './rpc';
 export * from './error-messages';
 export * from './http-route';
-export * from './languages';
 export * from './input-values';

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  CHECKOUT_ASKS,
+  CHECKOUT_PET_FIELDS,
+  MANDATORY_CUSTOMER_FIELDS,
+  PET_COLOURS,
+  PET_HAIRS,
+  PET_SEXES,
+  PET_SIZES,
+  PET_TYPES,
+} from '../constants/pets';
 import { calendarDateSchema } from '../core/input-values';
 
 const uuid = z.string().uuid();
@@ -6,14 +16,18 @@ const isoTimestamp = z.string();
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().optional();
 
-/** spec §3: pet_type 0 or 1 dog, 2 cat, 3 rabbit, -1 placeholder. */
-export const PET_TYPES = { placeholder: -1, dog: 0, dog_alt: 1, cat: 2, rabbit: 3 } as const;
-export const petTypeSchema = z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
-export const petHairSchema = z.enum(['short', 'medium', 'long']);
-export const petSizeSchema = z.enum(['small', 'medium', 'big']);
-export const petSexSchema = z.enum(['male', 'female']);
-/** spec §3/§9: the six pet colours. */
-export const petColourSchema = z.enum(['orange', 'white', 'grey', 'brown', 'black', 'brindle']);
+/** spec §3 a pet's type, hair, size, sex and colour (the lists: constants/pets.ts). */
+export const petTypeSchema = z.union([
+  z.literal(PET_TYPES.placeholder),
+  z.literal(PET_TYPES.dog),
+  z.literal(PET_TYPES.dog_alt),
+  z.literal(PET_TYPES.cat),
+  z.literal(PET_TYPES.rabbit),
+]);
+export const petHairSchema = z.enum(PET_HAIRS);
+export const petSizeSchema = z.enum(PET_SIZES);
+export const petSexSchema = z.enum(PET_SEXES);
+export const petColourSchema = z.enum(PET_COLOURS);
 
 /** R3.20 31 fixed tag icons with ids 1 to 31; 0 means none. */
 export const TAG_ICON_MAX = 31;
@@ -197,12 +211,10 @@ export const CUSTOMER_PAGE_SIZE_MAX = 200;
 export const customerSortSchema = z.enum(['name', 'name_desc', 'created', 'created_desc']);
 export type CustomerSort = z.infer<typeof customerSortSchema>;
 
-/** R5.13 the customer fields an organization can make mandatory (at most 3). */
-export const mandatoryCustomerInfoSchema = z.enum(['last_name', 'address', 'city', 'zip_code', 'country', 'fon', 'fon_2', 'email']);
-export const MANDATORY_CUSTOMER_INFO_MAX = 3;
-/** R5.13 pet information at checkout: Do not ask, Ask, Ask and required. */
-export const checkoutAskSchema = z.enum(['do_not_ask', 'ask', 'ask_required']);
-export const checkoutPetFieldSchema = z.enum(['breed', 'hair', 'size', 'sex', 'born', 'weight', 'colour', 'microchip']);
+/** R5.13 the customer fields an organization can make mandatory, and the pet fields a check-out asks. */
+export const mandatoryCustomerInfoSchema = z.enum(MANDATORY_CUSTOMER_FIELDS);
+export const checkoutAskSchema = z.enum(CHECKOUT_ASKS);
+export const checkoutPetFieldSchema = z.enum(CHECKOUT_PET_FIELDS);
 export const petCheckoutSchema = z.partialRecord(checkoutPetFieldSchema, checkoutAskSchema);
 
 export const crmSettingsSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import { MANDATORY_CUSTOMER_INFO_MAX, crmSettingsSchema, mandatoryCustomerInfoSchema, petCheckoutSchema } from './crm-shapes';
+import { MANDATORY_CUSTOMER_INFO_MAX } from '../constants/pets';
+import { crmSettingsSchema, mandatoryCustomerInfoSchema, petCheckoutSchema } from './crm-shapes';
 
 /** R5.13 mandatory customer information (at most 3 options) and pet information at checkout. Organization admins. */
 export const updateCrmSettingsRpc = defineRpc(

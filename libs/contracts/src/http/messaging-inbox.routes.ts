@@ -1,5 +1,5 @@
+import { NOTIFICATION_TYPES } from '../constants/messages';
 import {
-  NOTIFICATION_TYPES,
   deleteNotificationsRpc,
   getMessageAnswerRpc,
   getMessageAnswersRpc,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from '../constants/countries';
 import { LANGUAGES } from '../core/languages';
 
 /** Languages of the interface and of mails (spec §1). */
 export const identityLanguageSchema = z.enum(LANGUAGES);
 export type IdentityLanguage = z.infer<typeof identityLanguageSchema>;
 
-/** Countries offered at registration: UK, Italy, Germany, France, Spain, Switzerland (2-letter codes). */
-export const registrationCountrySchema = z.enum(['GB', 'IT', 'DE', 'FR', 'ES', 'CH']);
+/** Countries offered at registration (COUNTRY_CODES). */
+export const registrationCountrySchema = z.enum(COUNTRY_CODES);
 export type RegistrationCountry = z.infer<typeof registrationCountrySchema>;
 
 /** spec §6: owner 0, admin 1, moderator 2, worker 3, worker2 4. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '../constants/messages';
 
 const uuid = z.string().uuid();
 
@@ -11,13 +12,8 @@ export const FREE_TEXT_MAX = 500;
 /** WhatsApp's customer-service window: free text only within 24 h of the customer's last message. */
 export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/**
- * spec §4 notification types (R4.01); PAYMENT_FAILED is billing's declined charge, listed to the
- * organization's administrators only (docs/adr/0031).
- */
-export const NOTIFICATION_TYPES = ['CUSTOMER_MSG', 'NEW_BOOKING', 'APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER', 'PAYMENT_FAILED'] as const;
+/** spec §4 notification types (NOTIFICATION_TYPES of constants/messages.ts). */
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
-export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** Where attachments hang: `msg` = a customer's message answer (its answer_id is the subject). */
 export const attachmentSectorSchema = z.enum(['msg']);

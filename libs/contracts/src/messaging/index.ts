@@ -1,4 +1,3 @@
-export * from './messaging-shapes';
 export * from './messaging-core-shapes';
 export * from './provider-status-received.event';
 export * from './inbox-shapes';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { TEMPLATE_VARIABLES } from '../constants/messages';
 import { LANGUAGES } from '../core/languages';
 
 // Templates, reminder settings, senders, the WhatsApp profile and the message quota (spec §3, §4, §8, §9).
-// libs/domain/src/messaging renders templates with the same variable names (the service's spec checks both lists agree).
+// libs/domain/src/messaging renders templates with the same variable names (TEMPLATE_VARIABLES of constants/messages.ts).
 
 const uuid = z.string().uuid();
 const isoTimestamp = z.string();
@@ -21,21 +22,6 @@ export const templateFrequencySchema = z.enum(TEMPLATE_FREQUENCIES);
 export const TEMPLATE_STATUSES = ['approved', 'pending', 'rejected'] as const;
 export const templateStatusSchema = z.enum(TEMPLATE_STATUSES);
 
-/** spec §3 template variables (R3.15); `date_number` is the date when there is one, else the number; `free_text` the settings' addition. */
-export const TEMPLATE_VARIABLES = [
-  'pet_name',
-  'first_name',
-  'last_name',
-  'store_name',
-  'store_number',
-  'time',
-  'date',
-  'percent',
-  'number',
-  'date_number',
-  'website',
-  'free_text',
-] as const;
 export const templateVariableSchema = z.enum(TEMPLATE_VARIABLES);
 
 /** R5.11 WhatsApp free text at most 500 characters. */

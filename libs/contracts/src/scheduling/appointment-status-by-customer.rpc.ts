@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
-import { APPOINTMENT_STATUS, appointmentSchema } from './scheduling-shapes';
+import { APPOINTMENT_STATUS } from '../constants/appointments';
+import { appointmentSchema } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
 

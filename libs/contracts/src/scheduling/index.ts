@@ -3,6 +3,7 @@ export * from './appointment-created.event';
 export * from './appointment-delete.rpc';
 export * from './appointment-deleted.event';
 export * from './appointment-done.event';
+export * from './appointment-events';
 export * from './appointment-done.rpc';
 export * from './appointment-get.rpc';
 export * from './appointment-latest.rpc';

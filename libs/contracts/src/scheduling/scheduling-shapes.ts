@@ -3,8 +3,7 @@ import { calendarDateSchema } from '../core/input-values';
 
 const uuid = z.string().uuid();
 
-/** spec §3: status is a number; 2 means declined by the customer (R3.07). */
-export const APPOINTMENT_STATUS = { booked: 0, confirmed_by_customer: 1, declined_by_customer: 2 } as const;
+/** spec §3: status is a number (APPOINTMENT_STATUS of constants/appointments.ts). */
 export const appointmentStatusSchema = z.number().int().min(0).max(9);
 
 /** spec §3: the recurring interval of a group. */

@@ -1,16 +1,17 @@
+import { APPOINTMENT_STATUS, REMINDER_STATUS } from '@pawline/contracts';
 // Reminders, customers' answers and campaigns in analytics' read model (spec §1 R1.12, §3 campaign customers,
 // §4 WhatsApp reminder status; docs/adr/0034). These happen at a moment, not on an appointment's day, so their
 // counters are kept per store and quarter of an hour in UTC (`slot`): every time zone's offset is a whole
 // number of quarters, so a store's local days are exact unions of slots whatever its zone. Like the
 // appointments' counters, a change moves them by cells(new) − cells(old): a repeated or late event changes nothing.
 
-/** spec §4 REMINDER_STATUS (libs/contracts messaging-shapes): 1 sent, 2 delivered, 3 read, 4 opened (a button tapped). */
-const SENT_STATUSES = new Set([1, 2, 3, 4]);
-const READ_STATUSES = new Set([3, 4]);
-const OPENED = 4;
-/** spec §3: status 1 the customer confirmed, 2 declined (the answer to a reminder's buttons). */
-const ANSWER_CONFIRMED = 1;
-const ANSWER_DECLINED = 2;
+/** spec §4: a message counts as sent once the provider took it, as read once read or opened (a button tapped). */
+const SENT_STATUSES = new Set<number>([REMINDER_STATUS.sent, REMINDER_STATUS.delivered, REMINDER_STATUS.read, REMINDER_STATUS.opened]);
+const READ_STATUSES = new Set<number>([REMINDER_STATUS.read, REMINDER_STATUS.opened]);
+const OPENED = REMINDER_STATUS.opened;
+/** spec §3: the answer to a reminder's buttons. */
+const ANSWER_CONFIRMED = APPOINTMENT_STATUS.confirmed_by_customer;
+const ANSWER_DECLINED = APPOINTMENT_STATUS.declined_by_customer;
 
 const SLOT_MS = 15 * 60_000;
 

@@ -1,3 +1,4 @@
+import { ANALYSIS_BUCKETS, ANALYSIS_PERIODS, APPOINTMENT_STATUS, type AnalysisBucket, type AnalysisPeriod } from '@pawline/contracts';
 import { addDays, formatLocalDate, parseLocalDate, type LocalDate } from '../time/local-time';
 
 // Statistics (spec §1, R1.12): the pure rules of analytics' read model. The service keeps one row of
@@ -5,17 +6,10 @@ import { addDays, formatLocalDate, parseLocalDate, type LocalDate } from '../tim
 // change of an appointment moves the counters by contribution(new) − contribution(old), so replaying
 // an event twice, or in any order of versions, leaves the same counters (the newest version wins).
 
-/** spec §3: status 1 the customer confirmed (reminder reply), 2 declined by the customer. */
-export const STATUS_CONFIRMED = 1;
-export const STATUS_DECLINED = 2;
-
 /** A customer whose last visit is this many days behind counts as lost on that day. */
 export const LOST_AFTER_DAYS = 180;
 
-export const ANALYSIS_PERIODS = ['7d', '30d', '12m'] as const;
-export type AnalysisPeriod = (typeof ANALYSIS_PERIODS)[number];
-export const ANALYSIS_BUCKETS = ['day', 'month'] as const;
-export type AnalysisBucket = (typeof ANALYSIS_BUCKETS)[number];
+export { ANALYSIS_BUCKETS, ANALYSIS_PERIODS, type AnalysisBucket, type AnalysisPeriod };
 
 /** What analytics keeps of one appointment; `date` null: known only from a booking (no snapshot yet). */
 export type AppointmentFacts = {
@@ -96,9 +90,9 @@ export function contributionOf(facts: AppointmentFacts | null): Contribution {
   if (!facts || facts.deleted || facts.date === null) return { cells: [], visits: [] };
   const { orga_id, store_id, date: day } = facts;
   const cell = (kind: StatKind, key: string, count: number, amount = 0): StatCell => ({ orga_id, store_id, day, kind, key, count, amount });
-  if (facts.status === STATUS_DECLINED) return { cells: [cell('declined', '', 1)], visits: [] };
+  if (facts.status === APPOINTMENT_STATUS.declined_by_customer) return { cells: [cell('declined', '', 1)], visits: [] };
   const cells: StatCell[] = [cell('appointments', '', 1), cell('hour', String(facts.hour), 1)];
-  if (facts.status === STATUS_CONFIRMED) cells.push(cell('confirmed', '', 1));
+  if (facts.status === APPOINTMENT_STATUS.confirmed_by_customer) cells.push(cell('confirmed', '', 1));
   if (facts.checked_out) cells.push(cell('done', '', 1, facts.net_cents));
   if (facts.from_booking) cells.push(cell('booked', '', 1));
   const shares = splitCents(facts.checked_out ? facts.net_cents : 0, facts.treatment_ids.length);

@@ -17,12 +17,12 @@ export const BILLING_DATA_ERRORS = {
 export type BillingDataError = (typeof BILLING_DATA_ERRORS)[keyof typeof BILLING_DATA_ERRORS];
 
 /** The libs/i18n message key for each result code. */
-export const BILLING_DATA_ERROR_KEYS: Readonly<Record<BillingDataError, string>> = {
+export const BILLING_DATA_ERROR_KEYS = {
   2: 'validation.vatOrFiscalCodeRequired',
   3: 'validation.invalidVat',
   4: 'validation.invalidFiscalCode',
   5: 'validation.invalidRecipientCode',
-};
+} as const satisfies Record<BillingDataError, string>;
 
 export type BillingDataInput = {
   vat?: string | null;

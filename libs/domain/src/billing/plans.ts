@@ -1,8 +1,8 @@
-// spec §1 subscription and plans (R1.19, R1.20), §2 (tier 0 marks, booking above tier 1), §9 (R9.02).
+import { PLAN_IDS, PLAN_LIMIT_KEYS, PREMIUM_FEATURES, type PlanId, type PremiumFeature } from '@pawline/contracts';
 
-/** R1.19 the plans, by the tier the organization carries (spec §1: tier 0 trial, above 0 paid). */
-export const PLAN_IDS = ['free_trial', 'free_plan', 'basic', 'standard', 'premium', 'customized'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+// spec §1 subscription and plans (R1.19, R1.20), §2 (tier 0 marks, booking above tier 1), §9 (R9.02).
+// The lists of plans, features and limits are libs/contracts' constants; the plans' contents are here.
+export { PLAN_IDS, PLAN_LIMIT_KEYS, PREMIUM_FEATURES, type PlanId, type PremiumFeature };
 
 export const PLAN_TIERS: Readonly<Record<PlanId, number>> = {
   free_trial: 0,
@@ -12,20 +12,6 @@ export const PLAN_TIERS: Readonly<Record<PlanId, number>> = {
   premium: 4,
   customized: 5,
 };
-
-/** R1.20 what Premium unlocks; a plan without a feature is refused it by the server. */
-export const PREMIUM_FEATURES = [
-  'full_history',
-  'tags',
-  'attachments',
-  'pet_images',
-  'whatsapp_reminders',
-  'salon_statistics',
-  'customer_statistics',
-  'online_booking',
-  'detailed_pet_notes',
-] as const;
-export type PremiumFeature = (typeof PREMIUM_FEATURES)[number];
 
 /** Counted limits; null is unlimited. */
 export type PlanQuotas = {
@@ -125,8 +111,6 @@ export function planOfTier(tier: number): Plan {
  * (docs/adr/0031). A missing key keeps the plan's default; null is unlimited.
  */
 export type PlanLimits = Partial<PlanQuotas>;
-
-export const PLAN_LIMIT_KEYS = ['users', 'stores', 'tags', 'attachments', 'pet_images', 'monthly_reminders'] as const;
 
 /**
  * The plan an organization really has: its tier's, with the Customized limits an operator set for it

@@ -2,18 +2,12 @@
 // delete them) so reminders work before anyone writes a template (R1.06, R3.13). The ids are fixed
 // so settings can name them; WhatsApp knows them by `name` and language.
 
-export const MESSAGE_LANGUAGES = ['en', 'it', 'de', 'fr'] as const;
-export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+import { LANGUAGES, TEMPLATE_TYPES, type Language, type TemplateTypeNumber } from '@pawline/contracts';
 
-/** spec §3 template types. */
-export const TEMPLATE_TYPES = {
-  appointment_reminder: 0,
-  pet_birthday: 1,
-  reminder_to_book: 2,
-  marketing: 3,
-  pre_appointment: 4,
-} as const;
-export type TemplateTypeNumber = (typeof TEMPLATE_TYPES)[keyof typeof TEMPLATE_TYPES];
+export { TEMPLATE_TYPES, type TemplateTypeNumber };
+/** Every language of the product has its built-in templates. */
+export const MESSAGE_LANGUAGES = LANGUAGES;
+export type MessageLanguage = Language;
 
 export type TemplateFrequency = 'day_before' | 'days_before' | 'quarterly' | 'yearly';
 

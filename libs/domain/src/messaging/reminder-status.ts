@@ -1,10 +1,12 @@
+import type { ReminderStatusName } from '@pawline/contracts';
+
 /**
  * spec §4 WhatsApp reminder status as it moves: the worker marks a message sent, then the provider
  * reports sent, delivered, read or failed in any order and any number of times (webhooks are retried
  * and not ordered). A status only moves forward; a report that would move it back or repeat it is
  * ignored.
  */
-export type ReminderStatusName = 'in_process' | 'sent' | 'delivered' | 'read' | 'opened' | 'failed' | 'undelivered';
+export type { ReminderStatusName };
 export type ProviderStatusName = 'sent' | 'delivered' | 'read' | 'failed';
 
 /** How far a message got; failed and undelivered are ends of their own. */

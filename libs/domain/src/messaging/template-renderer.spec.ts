@@ -1,8 +1,8 @@
 import fc from 'fast-check';
+import { TEMPLATE_VARIABLES } from '@pawline/contracts';
 import { BUILT_IN_TEMPLATES, MESSAGE_LANGUAGES } from './default-templates';
 import {
   FREE_TEXT_MAX,
-  TEMPLATE_VARIABLE_NAMES,
   formatReminderDate,
   formatReminderTime,
   parameterText,
@@ -109,6 +109,6 @@ describe('template renderer (R3.13, R3.15)', () => {
       }
     }
     expect(new Set(BUILT_IN_TEMPLATES.map((template) => template.id)).size).toBe(BUILT_IN_TEMPLATES.length);
-    expect(TEMPLATE_VARIABLE_NAMES).toHaveLength(12);
+    expect(TEMPLATE_VARIABLES).toHaveLength(12);
   });
 });

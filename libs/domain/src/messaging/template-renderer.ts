@@ -1,24 +1,9 @@
+import { TEMPLATE_VARIABLES, type TemplateVariable } from '@pawline/contracts';
 import { toEpochMs, type Instant } from '../time/instant';
 import { dateTimeFormat } from '../time/local-time';
 
 // spec §3 template variables (R3.15) and §5 free text (R5.11). Pure: the messaging service composes
 // reminders with it and the messages remote previews with it, so both show the customer the same text.
-
-export const TEMPLATE_VARIABLE_NAMES = [
-  'pet_name',
-  'first_name',
-  'last_name',
-  'store_name',
-  'store_number',
-  'time',
-  'date',
-  'percent',
-  'number',
-  'date_number',
-  'website',
-  'free_text',
-] as const;
-export type TemplateVariable = (typeof TEMPLATE_VARIABLE_NAMES)[number];
 
 /** R5.11 WhatsApp free text at most 500 characters. */
 export const FREE_TEXT_MAX = 500;
@@ -61,7 +46,7 @@ export function parseVariables(variablesStr: string): string[] {
 }
 
 export function isTemplateVariable(name: string): name is TemplateVariable {
-  return (TEMPLATE_VARIABLE_NAMES as readonly string[]).includes(name);
+  return (TEMPLATE_VARIABLES as readonly string[]).includes(name);
 }
 
 function localeOf(language: string): string {

@@ -1,8 +1,6 @@
 import { PAGE_SIZES } from '../app/app-constants';
 
-// spec §3 and §4 (R3.16, R4.01–R4.04): the shell's notification list.
-export const NOTIFICATION_TYPES = ['CUSTOMER_MSG', 'NEW_BOOKING', 'APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+// spec §3 and §4 (R3.16, R4.01–R4.04): the shell's notification list (the types: libs/contracts' NOTIFICATION_TYPES).
 
 export type ShellNotification = {
   /** the server's id (the Next cursor); a local one gets an id of its own */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RANKS } from './permissions';
+import { RANKS, type MinRanks, type OrgaMember } from './permissions';
 
 // Apart from the rules in permissions.ts so a frontend using only the rules does not bundle zod
 // (libs are free of import side effects: an unused module is dropped).
@@ -12,8 +12,7 @@ export const orgaMemberSchema = z.object({
   employee_status: z.number().int(),
   store_overrides: z.record(z.string(), rankSchema),
   active: z.boolean(),
-});
-export type OrgaMember = z.infer<typeof orgaMemberSchema>;
+}) satisfies z.ZodType<OrgaMember>;
 
 /** The organization's minimum ranks (min_rank_read_store … min_rank_write_pets). */
 export const minRanksSchema = z.object({
@@ -21,5 +20,4 @@ export const minRanksSchema = z.object({
   write_store: rankSchema,
   read_pets: rankSchema,
   write_pets: rankSchema,
-});
-export type MinRanks = z.infer<typeof minRanksSchema>;
+}) satisfies z.ZodType<MinRanks>;

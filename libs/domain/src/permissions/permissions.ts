@@ -1,11 +1,18 @@
-import type { MinRanks, OrgaMember } from './permission-schemas';
-
 // spec §6: lower rank means more power.
 export const RANKS = { owner: 0, admin: 1, moderator: 2, worker: 3, worker2: 4 } as const;
 export type RankName = keyof typeof RANKS;
 export type Rank = (typeof RANKS)[RankName];
 
-export type { MinRanks, OrgaMember };
+/** An organization user as the REST API sends it (snake_case); permission-schemas.ts parses it. */
+export type OrgaMember = {
+  orga_rank: number;
+  employee_status: number;
+  store_overrides: Record<string, number>;
+  active: boolean;
+};
+
+/** The organization's minimum ranks (min_rank_read_store … min_rank_write_pets). */
+export type MinRanks = { read_store: number; write_store: number; read_pets: number; write_pets: number };
 
 /** spec §3: employee_status 1 means a regular employee when there are no store overrides. */
 export const EMPLOYEE_STATUS_GENERAL_ACCESS = 1;

@@ -1,4 +1,8 @@
-// spec §9: countries offered (R9.10) with the time zone a new store starts with.
+import { COUNTRY_CODES, type CountryCode } from '@pawline/contracts';
+
+export { COUNTRY_CODES, type CountryCode };
+
+// spec §9: the countries offered (R9.10, libs/contracts' COUNTRY_CODES) with the time zone a new store starts with.
 export const COUNTRIES = [
   { code: 'GB', label: 'UK', timeZone: 'Europe/London' },
   { code: 'IT', label: 'Italy', timeZone: 'Europe/Rome' },
@@ -6,9 +10,10 @@ export const COUNTRIES = [
   { code: 'FR', label: 'France', timeZone: 'Europe/Paris' },
   { code: 'ES', label: 'Spain', timeZone: 'Europe/Madrid' },
   { code: 'CH', label: 'Switzerland', timeZone: 'Europe/Zurich' },
-] as const;
-export type CountryCode = (typeof COUNTRIES)[number]['code'];
-export const COUNTRY_CODES: readonly CountryCode[] = COUNTRIES.map((c) => c.code);
+] as const satisfies readonly { code: CountryCode; label: string; timeZone: string }[];
+// every offered country has its row: tsc fails here when one is missing
+const _everyCountry: Exclude<CountryCode, (typeof COUNTRIES)[number]['code']> extends never ? true : never = true;
+void _everyCountry;
 
 export function isSupportedCountry(code: string): code is CountryCode {
   return (COUNTRY_CODES as readonly string[]).includes(code.trim().toUpperCase());

@@ -5,3 +5,4 @@ export { signUpOwner, type SignedUpOwner } from './sign-up-owner';
 export { emitEvent } from './emit-event';
 export { until } from './until';
 export { consumersIdle } from './consumers-idle';
+export { handlesMessages, listedIn } from './module-wiring';

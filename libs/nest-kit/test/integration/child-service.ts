@@ -41,14 +41,4 @@ export async function startChildService(env: Record<string, string>, fault?: str
   };
 }
 
-/** Polls until `probe` returns true, or fails after `timeoutMs`. */
-export async function eventually(probe: () => Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

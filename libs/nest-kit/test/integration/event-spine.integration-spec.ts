@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { deadLetterListRpc, healthRpc } from '@pawline/contracts';
 import { streamName } from '../../src';
-import { createTestEnv, type TestEnv } from '../../src/testing';
+import { createTestEnv, until, type TestEnv } from '../../src/testing';
 import { createNoteRpc, flagNoteRpc, noteCreatedEvent, scheduleReminderRpc } from '../fixtures/fixture.contracts';
 import { fixtureService } from '../fixtures/fixture.service-definition';
-import { eventually, pause, startChildService, type ChildService } from './child-service';
+import { pause, startChildService, type ChildService } from './child-service';
 
 const call = { auth: null, lang: 'en', timeoutMs: 3000 };
 
@@ -53,7 +53,7 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     expect(await streamed()).toBe(0);
 
     await child();
-    await eventually(async () => (await copies(noteId)) > 0, 20_000, 'the consumer to apply the event');
+    await until(async () => (await copies(noteId)) > 0, { timeoutMs: 20_000, what: 'the consumer to apply the event' });
     await pause(1500);
     expect(await copies(noteId)).toBe(1);
     expect(await streamed()).toBe(1);
@@ -72,12 +72,11 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     expect(await streamed()).toBe(1);
 
     await child();
-    await eventually(
-      async () => (await count(`SELECT count(*) AS n FROM fixture.outbox_event WHERE published_at IS NULL`)) === 0,
-      20_000,
-      'the relay to republish',
-    );
-    await eventually(async () => (await copies(noteId)) > 0, 20_000, 'the consumer to apply the event');
+    await until(async () => (await count(`SELECT count(*) AS n FROM fixture.outbox_event WHERE published_at IS NULL`)) === 0, {
+      timeoutMs: 20_000,
+      what: 'the relay to republish',
+    });
+    await until(async () => (await copies(noteId)) > 0, { timeoutMs: 20_000, what: 'the consumer to apply the event' });
     await pause(1500);
     expect(await streamed()).toBe(1);
     expect(await copies(noteId)).toBe(1);
@@ -95,7 +94,7 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     expect(await count(`SELECT count(*) AS n FROM fixture.processed_event`)).toBe(0);
 
     await child();
-    await eventually(async () => (await copies(noteId)) > 0, 20_000, 'the redelivered event to be applied');
+    await until(async () => (await copies(noteId)) > 0, { timeoutMs: 20_000, what: 'the redelivered event to be applied' });
     await pause(1500);
     expect(await copies(noteId)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM fixture.processed_event WHERE durable = 'fixture-note-copy'`)).toBe(1);
@@ -104,7 +103,7 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
   it('skips an event delivered again after the dedupe window, through processed_event in the handler transaction', async () => {
     await env.start(fixtureService);
     const { id: noteId } = await env.rpcClient().call(createNoteRpc, { text: 'once', tags: [] }, call);
-    await eventually(async () => (await copies(noteId)) === 1, 20_000, 'the first delivery');
+    await until(async () => (await copies(noteId)) === 1, { timeoutMs: 20_000, what: 'the first delivery' });
     const [row] = await env.query<{ envelope: unknown }>(`SELECT envelope FROM fixture.outbox_event`);
     // the same event under another Nats-Msg-Id: JetStream cannot tell, the consumer must
     await jetstream(env.nats()).publish(`${env.subjectPrefix}${noteCreatedEvent.subject}`, JSON.stringify(row?.envelope), {
@@ -112,13 +111,12 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     });
     expect(await streamed()).toBe(2);
     const jsm = await jetstreamManager(env.nats());
-    await eventually(
+    await until(
       async () => {
         const info = await jsm.consumers.info(streamName(env, 'EVENTS'), 'fixture-note-copy');
         return info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq === 2;
       },
-      20_000,
-      'the duplicate to be acked',
+      { timeoutMs: 20_000, what: 'the duplicate to be acked' },
     );
     expect(await copies(noteId)).toBe(1);
   }, 60_000);
@@ -127,13 +125,12 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     await env.start(fixtureService);
     await env.start(fixtureService);
     const { id } = await env.rpcClient().call(scheduleReminderRpc, { text: 'bath on friday' }, call);
-    await eventually(async () => (await copies(id)) === 1, 20_000, 'the job to run');
+    await until(async () => (await copies(id)) === 1, { timeoutMs: 20_000, what: 'the job to run' });
     const jsm = await jetstreamManager(env.nats());
-    await eventually(
-      async () => (await jsm.streams.info(streamName(env, 'WORK'))).state.messages === 0,
-      10_000,
-      'the acked job to leave the queue',
-    );
+    await until(async () => (await jsm.streams.info(streamName(env, 'WORK'))).state.messages === 0, {
+      timeoutMs: 10_000,
+      what: 'the acked job to leave the queue',
+    });
     await pause(500);
     expect(await copies(id)).toBe(1);
   }, 60_000);
@@ -142,11 +139,10 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     await env.start(fixtureService);
     const client = env.rpcClient();
     await client.call(flagNoteRpc, { text: 'poison' }, call);
-    await eventually(
-      async () => (await client.call(deadLetterListRpc('fixture'), { limit: 10 }, call)).items.length > 0,
-      20_000,
-      'a dead letter',
-    );
+    await until(async () => (await client.call(deadLetterListRpc('fixture'), { limit: 10 }, call)).items.length > 0, {
+      timeoutMs: 20_000,
+      what: 'a dead letter',
+    });
     const { items } = await client.call(deadLetterListRpc('fixture'), { durable: 'fixture-note-flag', limit: 10 }, call);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ durable: 'fixture-note-flag', subject: 'evt.fixture.note.flagged.v1', deliveries: 3 });
@@ -160,7 +156,10 @@ describe('event spine: outbox → JetStream → idempotent consumers (real Postg
     const client = env.rpcClient();
     const ids: string[] = [];
     for (let i = 0; i < 40; i += 1) ids.push((await client.call(createNoteRpc, { text: `note ${i}`, tags: [] }, call)).id);
-    await eventually(async () => (await count(`SELECT count(*) AS n FROM fixture.note_copy`)) >= 40, 20_000, '40 applied events');
+    await until(async () => (await count(`SELECT count(*) AS n FROM fixture.note_copy`)) >= 40, {
+      timeoutMs: 20_000,
+      what: '40 applied events',
+    });
     await pause(1000);
     expect(await count(`SELECT count(*) AS n FROM fixture.note_copy`)).toBe(40);
     expect(await count(`SELECT count(DISTINCT note_id) AS n FROM fixture.note_copy`)).toBe(40);

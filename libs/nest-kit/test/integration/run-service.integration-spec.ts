@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { healthRpc } from '@pawline/contracts';
-import { createTestEnv, type TestEnv } from '../../src/testing';
+import { createTestEnv, until, type TestEnv } from '../../src/testing';
 import { createNoteRpc } from '../fixtures/fixture.contracts';
 import { fixtureService } from '../fixtures/fixture.service-definition';
 import { seenNotesRpc, watcherService } from '../fixtures/relay-watcher.service-definition';
-import { eventually } from './child-service';
 
 const root = path.resolve(__dirname, '../../../..');
 const call = { auth: null, lang: 'en', timeoutMs: 2000 };
@@ -45,14 +44,13 @@ describe('runService and services without a database (real Postgres and NATS)', 
   it('closes gracefully and exits 0 on SIGTERM', async () => {
     const run = runFixture(env.processEnv);
     const client = env.rpcClient();
-    await eventually(
+    await until(
       async () =>
         await client.call(healthRpc('fixture'), {}, call).then(
           () => true,
           () => false,
         ),
-      30_000,
-      'the service to answer',
+      { timeoutMs: 30_000, what: 'the service to answer' },
     );
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
@@ -65,7 +63,10 @@ describe('runService and services without a database (real Postgres and NATS)', 
     await env.start(fixtureService);
     const client = env.rpcClient();
     const { id } = await client.call(createNoteRpc, { text: 'seen by the watcher', tags: [] }, call);
-    await eventually(async () => (await client.call(seenNotesRpc, {}, call)).noteIds.includes(id), 20_000, 'the watcher to see the event');
+    await until(async () => (await client.call(seenNotesRpc, {}, call)).noteIds.includes(id), {
+      timeoutMs: 20_000,
+      what: 'the watcher to see the event',
+    });
     expect(await client.call(healthRpc('watcher'), {}, call)).toEqual({
       status: 'up',
       service: 'watcher',

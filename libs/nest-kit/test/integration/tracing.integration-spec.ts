@@ -5,9 +5,8 @@ import path from 'node:path';
 import { trace } from '@opentelemetry/api';
 import { healthRpc } from '@pawline/contracts';
 import { initTracing } from '../../src';
-import { createTestEnv, type TestEnv } from '../../src/testing';
+import { createTestEnv, until, type TestEnv } from '../../src/testing';
 import { createNoteRpc } from '../fixtures/fixture.contracts';
-import { eventually } from './child-service';
 
 const root = path.resolve(__dirname, '../../../..');
 const call = { auth: null, lang: 'en', timeoutMs: 2000 };
@@ -59,14 +58,13 @@ describe('tracing: OTLP export with NATS propagation and pg spans (child process
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const client = env.rpcClient();
-      await eventually(
+      await until(
         async () =>
           client.call(healthRpc('fixture'), {}, call).then(
             () => true,
             () => false,
           ),
-        30_000,
-        'the service to answer',
+        { timeoutMs: 30_000, what: 'the service to answer' },
       );
       const traceId = await trace.getTracer('test').startActiveSpan('caller', async (span) => {
         await client.call(createNoteRpc, { text: 'traced end to end', tags: [] }, call);
@@ -81,13 +79,12 @@ describe('tracing: OTLP export with NATS propagation and pg spans (child process
             ),
           ),
         );
-      await eventually(
+      await until(
         async () =>
           spanNames().includes('fixture:rpc rpc.fixture.note.create') &&
           spanNames().includes('fixture:evt evt.fixture.note.created.v1') &&
           spanNames().some((name) => name.startsWith('fixture:pg.query:INSERT')),
-        20_000,
-        'the server, consumer and pg spans of the call to be exported',
+        { timeoutMs: 20_000, what: 'the server, consumer and pg spans of the call to be exported' },
       );
     } finally {
       child.kill('SIGTERM');

@@ -1,8 +1,10 @@
+import type { TranslationKey } from '@pawline/i18n';
 import { ratingDialogTexts } from './rating-texts';
 
 describe('ratingDialogTexts', () => {
   it("R1.18 reads every text from the caller's translate, the stars with their count", () => {
-    const t = jest.fn((key: string, params?: Record<string, string | number>) => (params ? `${key}:${params.count}` : key));
+    const call = jest.fn((key: string, params?: Record<string, string | number>) => (params ? `${key}:${params.count}` : key));
+    const t = Object.assign(call, { language: 'en' as const, has: (key: string): key is TranslationKey => key.includes('.') });
     const texts = ratingDialogTexts(t);
     expect(texts).toMatchObject({
       title: 'shell.ratingTitle',

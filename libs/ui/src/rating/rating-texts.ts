@@ -1,10 +1,8 @@
+import type { Translator } from '@pawline/i18n';
 import type { RatingDialogTexts } from './RatingDialog';
 
-/** An app's t(): the shell and the settings remote each pass their own over libs/i18n. */
-export type RatingTranslate = (key: string, params?: Record<string, string | number>) => string;
-
 /** The rating dialog's texts from the caller's catalogue; both the automatic and the on-demand dialog use them (R1.18). */
-export function ratingDialogTexts(t: RatingTranslate): RatingDialogTexts {
+export function ratingDialogTexts(t: Translator): RatingDialogTexts {
   return {
     title: t('shell.ratingTitle'),
     text: t('shell.ratingText'),

@@ -4,6 +4,7 @@ import {
   bookingRuleDeletedEvent,
   campaignMessageStatusEvent,
   campaignSentEvent,
+  isEvent,
   reminderStatusChangedEvent,
   type EventEnvelope,
 } from '@pawline/contracts';
@@ -26,8 +27,6 @@ export const ENGAGEMENT_EVENTS = [
   bookingRuleDeletedEvent,
 ];
 
-const is = (event: EventEnvelope, contract: { subject: string }) => event.subject.endsWith(contract.subject);
-
 /** R1.12 statistics of reminders, campaigns and staff utilisation, read from events only (ARCHITECTURE rule 1). */
 @Controller()
 export class EngagementHandlers {
@@ -44,15 +43,17 @@ export class EngagementHandlers {
 /** One event into the engagement tables, at the moment it happened (the envelope's occurredAt). */
 export async function applyEngagementEvent(
   engagement: EngagementService,
-  m: EntityManager,
+  manager: EntityManager,
   event: EventEnvelope<Record<string, unknown>>,
 ): Promise<void> {
   const at = event.occurredAt;
-  if (is(event, reminderStatusChangedEvent))
-    await engagement.applyReminderStatus(m, reminderStatusChangedEvent.payload.parse(event.data), at);
-  else if (is(event, campaignSentEvent)) await engagement.applyCampaignSent(m, campaignSentEvent.payload.parse(event.data), at);
-  else if (is(event, campaignMessageStatusEvent))
-    await engagement.applyCampaignMessage(m, campaignMessageStatusEvent.payload.parse(event.data), at);
-  else if (is(event, bookingRuleCreatedEvent)) await engagement.applyRuleCreated(m, bookingRuleCreatedEvent.payload.parse(event.data));
-  else if (is(event, bookingRuleDeletedEvent)) await engagement.applyRuleDeleted(m, bookingRuleDeletedEvent.payload.parse(event.data), at);
+  if (isEvent(event, reminderStatusChangedEvent))
+    await engagement.applyReminderStatus(manager, reminderStatusChangedEvent.payload.parse(event.data), at);
+  else if (isEvent(event, campaignSentEvent)) await engagement.applyCampaignSent(manager, campaignSentEvent.payload.parse(event.data), at);
+  else if (isEvent(event, campaignMessageStatusEvent))
+    await engagement.applyCampaignMessage(manager, campaignMessageStatusEvent.payload.parse(event.data), at);
+  else if (isEvent(event, bookingRuleCreatedEvent))
+    await engagement.applyRuleCreated(manager, bookingRuleCreatedEvent.payload.parse(event.data));
+  else if (isEvent(event, bookingRuleDeletedEvent))
+    await engagement.applyRuleDeleted(manager, bookingRuleDeletedEvent.payload.parse(event.data), at);
 }

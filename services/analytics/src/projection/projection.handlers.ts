@@ -1,13 +1,11 @@
 import { Controller } from '@nestjs/common';
 import {
+  APPOINTMENT_EVENTS,
   appointmentCreatedEvent,
   appointmentDeletedEvent,
-  appointmentDoneEvent,
-  appointmentNotesEvent,
   appointmentStatusByCustomerEvent,
-  appointmentStatusEvent,
-  appointmentUpdatedEvent,
   bookingSlotAcceptedEvent,
+  isEvent,
   petCreatedEvent,
   petUpdatedEvent,
   type EventEnvelope,
@@ -20,20 +18,7 @@ import { EngagementService } from './engagement.service';
 import { ProjectionService } from './projection.service';
 
 /** Every event the read model is built from, in one durable: one order, no two transactions on one appointment. */
-export const PROJECTION_EVENTS = [
-  appointmentCreatedEvent,
-  appointmentUpdatedEvent,
-  appointmentDoneEvent,
-  appointmentStatusEvent,
-  appointmentStatusByCustomerEvent,
-  appointmentNotesEvent,
-  appointmentDeletedEvent,
-  petCreatedEvent,
-  petUpdatedEvent,
-  bookingSlotAcceptedEvent,
-];
-
-const is = (event: EventEnvelope, contract: { subject: string }) => event.subject.endsWith(contract.subject);
+export const PROJECTION_EVENTS = [...APPOINTMENT_EVENTS, petCreatedEvent, petUpdatedEvent, bookingSlotAcceptedEvent];
 
 /**
  * R1.12 a customer's answer to a reminder: status_by_customer is only published for the customer's tap on a
@@ -89,25 +74,25 @@ export function orgaOf(event: EventEnvelope<Record<string, unknown>>): string {
 export async function applyEvent(
   projection: ProjectionService,
   engagement: EngagementService,
-  m: EntityManager,
+  manager: EntityManager,
   event: EventEnvelope<Record<string, unknown>>,
 ): Promise<void> {
-  if (is(event, petCreatedEvent) || is(event, petUpdatedEvent)) {
+  if (isEvent(event, petCreatedEvent) || isEvent(event, petUpdatedEvent)) {
     const pet = petCreatedEvent.payload.parse(event.data);
-    await projection.applyPetOwner(m, pet.orga_id, pet.pet_id, pet.customer_id);
+    await projection.applyPetOwner(manager, pet.orga_id, pet.pet_id, pet.customer_id);
     return;
   }
-  if (is(event, bookingSlotAcceptedEvent)) {
+  if (isEvent(event, bookingSlotAcceptedEvent)) {
     const slot = bookingSlotAcceptedEvent.payload.parse(event.data);
-    await projection.applyBookingAccepted(m, slot, slot.appointment_id);
+    await projection.applyBookingAccepted(manager, slot, slot.appointment_id);
     return;
   }
   const change = appointmentCreatedEvent.payload.parse(event.data);
   const scope = { orga_id: change.orga_id, store_id: change.store_id };
-  if (is(event, appointmentDeletedEvent)) await projection.applyDeleted(m, scope, change.appointment_ids);
-  else await projection.applySnapshots(m, scope, change.appointments ?? []);
-  if (is(event, appointmentStatusByCustomerEvent)) {
+  if (isEvent(event, appointmentDeletedEvent)) await projection.applyDeleted(manager, scope, change.appointment_ids);
+  else await projection.applySnapshots(manager, scope, change.appointments ?? []);
+  if (isEvent(event, appointmentStatusByCustomerEvent)) {
     const answer = appointmentStatusByCustomerEvent.payload.parse(event.data);
-    await engagement.applyAnswer(m, answerOf(answer, event.occurredAt));
+    await engagement.applyAnswer(manager, answerOf(answer, event.occurredAt));
   }
 }

@@ -19,12 +19,9 @@ import {
 } from '@pawline/contracts';
 import { addDays, formatLocalDate, instantToLocal, parseLocalDate } from '@pawline/domain';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
-import { call, createTestEnv, emitEvent, signUpOwner, type SignedUpOwner, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
+import { call, createTestEnv, emitEvent, signUpOwner, until, type SignedUpOwner, type TestEnv } from '@pawline/nest-kit/testing';
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling publishes the appointments' events analytics reads
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { dataSourceOptions } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
@@ -36,13 +33,8 @@ jest.setTimeout(180_000);
 const TEST_SECRET = 'analytics-integration-secret-0123456789abcdef';
 type Salon = SignedUpOwner & { storeId: string };
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never: ${what}`);
-}
+/** Waits through the kit's until for `check` to hold; a failure names `what`. */
+const settled = (check: () => Promise<boolean>, what: string) => until(check, { timeoutMs: 10_000, intervalMs: 50, what });
 
 describe('analytics statistics through the gateway (real Postgres, NATS; scheduling drives the events)', () => {
   let env: TestEnv;
@@ -74,11 +66,11 @@ describe('analytics statistics through the gateway (real Postgres, NATS; schedul
   async function pet(salon: Salon, customerId: string): Promise<string> {
     const petId = randomUUID();
     await emitEvent(env, petCreatedEvent, { orga_id: salon.orgaId, store_id: salon.storeId, pet_id: petId, customer_id: customerId });
-    await until(
+    await settled(
       async () => (await count(`SELECT count(*) AS n FROM scheduling.pet_ref WHERE pet_id = $1`, [petId])) === 1,
       'pet in scheduling',
     );
-    await until(
+    await settled(
       async () => (await count(`SELECT count(*) AS n FROM analytics.pet_owner WHERE pet_id = $1`, [petId])) === 1,
       'pet in analytics',
     );
@@ -143,8 +135,8 @@ describe('analytics statistics through the gateway (real Postgres, NATS; schedul
       slot_id: randomUUID(),
       appointment_id: second.id,
     });
-    await until(async () => (await revenue()) === 4500, 'the check-out counted');
-    await until(
+    await settled(async () => (await revenue()) === 4500, 'the check-out counted');
+    await settled(
       async () =>
         (await count(`SELECT coalesce(sum(count), 0) AS n FROM analytics.stat_cell WHERE store_id = $1 AND kind = 'booked'`, [
           anna.storeId,
@@ -156,7 +148,7 @@ describe('analytics statistics through the gateway (real Postgres, NATS; schedul
     const done = schedulingEvents.find((e) => e.subject.endsWith('evt.scheduling.appointment.done.v1'))!;
     const again = { ...done, id: randomUUID() };
     await jetstream(env.nats()).publish(`${env.subjectPrefix}${done.subject}`, JSON.stringify(again), { msgID: again.id });
-    await until(
+    await settled(
       async () => (await count(`SELECT count(*) AS n FROM analytics.processed_event WHERE event_id = $1`, [again.id])) === 1,
       'the repeated event processed',
     );
@@ -212,7 +204,7 @@ describe('analytics statistics through the gateway (real Postgres, NATS; schedul
 
     // a deleted appointment stops counting, its customer with it
     await call(client, deleteAppointmentRpc, { orga_id: anna.orgaId, store_id: anna.storeId, appointment_id: second.id }, anna.auth);
-    await until(
+    await settled(
       async () => (await count(`SELECT count(*) AS n FROM analytics.customer_span WHERE store_id = $1`, [anna.storeId])) === 1,
       'the deletion counted',
     );
@@ -229,7 +221,7 @@ describe('analytics statistics through the gateway (real Postgres, NATS; schedul
         { orga_id: anna.orgaId, store_id: anna.storeId, appointment: { date: ahead, hour: 9, min: 0, duration: 30, pet_ids: [petId] } },
         anna.auth,
       );
-    await until(
+    await settled(
       async () => (await count(`SELECT count(*) AS n FROM analytics.customer_span WHERE store_id = $1`, [anna.storeId])) === 2,
       'the bookings ahead counted',
     );
@@ -342,15 +334,15 @@ describe('analytics statistics through the gateway (real Postgres, NATS; schedul
 
     const moments = (kind: string) =>
       count(`SELECT coalesce(sum(count), 0) AS n FROM analytics.moment_cell WHERE store_id = $1 AND kind = $2`, [anna.storeId, kind]);
-    await until(
+    await settled(
       async () => (await moments('campaign_confirmed')) === 1 && (await moments('reminder_confirmed')) === 1,
       'reminders and campaigns counted',
     );
-    await until(
+    await settled(
       async () => (await count(`SELECT count(*) AS n FROM analytics.work_rule WHERE deleted_at IS NOT NULL`, [])) === 1,
       'the working hours kept',
     );
-    await until(
+    await settled(
       async () =>
         (await count(`SELECT coalesce(sum(count), 0) AS n FROM analytics.stat_cell WHERE store_id = $1 AND kind = 'declined'`, [
           anna.storeId,
@@ -393,7 +385,7 @@ describe('analytics statistics through the gateway (real Postgres, NATS; schedul
     await elsewhere(anna.orgaId, second, o1, 3);
     await elsewhere(anna.orgaId, second, o2, 1);
     await elsewhere(jurgen.orgaId, jurgen.storeId, randomUUID(), 1);
-    await until(
+    await settled(
       async () =>
         (await count(`SELECT coalesce(sum(count), 0) AS n FROM analytics.moment_cell WHERE kind = 'reminder_sent' AND store_id = ANY($1)`, [
           [second, jurgen.storeId],
@@ -473,7 +465,7 @@ describe('analytics statistics through the gateway (real Postgres, NATS; schedul
 
   it("R1.17 purges a cancelled organization's statistics", async () => {
     await call(client, cancelOrgaRpc, { orga_id: anna.orgaId, confirm_name: anna.orgaName }, anna.auth);
-    await until(
+    await settled(
       async () => (await count(`SELECT count(*) AS n FROM analytics.stat_cell WHERE orga_id = $1`, [anna.orgaId])) === 0,
       'the purge',
     );

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the adapter is tested against the fake Stripe over real HTTP
 import { startFakeStripe, type FakeStripeServer } from '../../../../tools/fake-stripe/fake-stripe-server';
 import { StripeApiError, StripePaymentProvider, type StripeCustomerStore } from './stripe-payment-provider';
 

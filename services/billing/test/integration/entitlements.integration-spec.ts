@@ -13,17 +13,11 @@ import {
 } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { call, createTestEnv, emitEvent, failureOf, signUpOwner, type SignedUpOwner, type TestEnv, until } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real services in-process behind the real gateway
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real services in-process behind the real gateway
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real services in-process behind the real gateway
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real services in-process behind the real gateway
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real services in-process behind the real gateway
 import { bookingService } from '../../../booking/src/booking.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real services in-process behind the real gateway
 import { messagingService } from '../../../messaging/src/messaging.service-definition';
 import { billingService } from '../../src/billing.service-definition';
 

@@ -1,11 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
-  appointmentCreatedEvent,
+  APPOINTMENT_EVENTS,
   appointmentDeletedEvent,
-  appointmentDoneEvent,
-  appointmentNotesEvent,
-  appointmentStatusByCustomerEvent,
-  appointmentStatusEvent,
   appointmentUpdatedEvent,
   getMemberRpc,
   memberChangedEvent,
@@ -15,6 +11,7 @@ import {
   subscriptionChangedEvent,
   treatmentCreatedEvent,
   treatmentUpdatedEvent,
+  isEvent as is,
   type EventEnvelope,
   type EventPayload,
   type OrgaUserDetail,
@@ -22,18 +19,6 @@ import {
 import { EventHandler, NatsRpcClient, RpcError } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { BookingDirectory } from './directory-projection';
-
-const APPOINTMENT_EVENTS = [
-  appointmentCreatedEvent,
-  appointmentUpdatedEvent,
-  appointmentDeletedEvent,
-  appointmentDoneEvent,
-  appointmentNotesEvent,
-  appointmentStatusEvent,
-  appointmentStatusByCustomerEvent,
-];
-
-const is = (event: EventEnvelope, contract: { subject: string }) => event.subject.endsWith(contract.subject);
 
 /**
  * What booking keeps of identity's stores and members and scheduling's treatments and appointments: one durable

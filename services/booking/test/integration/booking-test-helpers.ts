@@ -8,7 +8,7 @@ import {
 } from '@pawline/contracts';
 import { instantToLocal } from '@pawline/domain';
 import type { NatsRpcClient } from '@pawline/nest-kit';
-import { call, signUpOwner, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
+import { call, signUpOwner, until as pollUntil, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
 import { solveChallenge } from '../../src/public/slot-token';
 
 export const TEST_SECRET = 'booking-integration-secret-0123456789abcdef';
@@ -16,14 +16,17 @@ export const TEST_SECRET = 'booking-integration-secret-0123456789abcdef';
 /** A salon's owner with their first store. */
 export type Salon = { auth: AuthContext; userId: string; orgaId: string; storeId: string; timeZone: string };
 
+/** Reads again (the kit's until) until `done` holds; a failure names `what` and the value last read. */
 export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const found = await pollUntil(
+    async () => {
+      const value = await read();
+      if (done(value)) return { value };
+      throw new Error(`the last read was ${JSON.stringify(value)}`);
+    },
+    { timeoutMs, what },
+  );
+  return found.value;
 }
 
 /** Registers a salon and waits until booking knows its store and its owner (identity's events). */

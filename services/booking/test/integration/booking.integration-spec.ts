@@ -28,11 +28,8 @@ import {
 } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, emitEvent, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real crm (customer match, customers and pets of an accept)
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity (memberships, stores, members)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real scheduling (treatments, appointments and their events)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { bookingService } from '../../src/booking.service-definition';
 import {

@@ -3,9 +3,7 @@ import { bookingRuleCreatedEvent, getSalonStatisticsRpc } from '@pawline/contrac
 import { OutboxService, dataSourceOptions, type NatsRpcClient } from '@pawline/nest-kit';
 import { call, consumersIdle, createTestEnv, emitEvent, type TestEnv } from '@pawline/nest-kit/testing';
 import { DataSource } from 'typeorm';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- analytics is the consumer whose working hours the command restores
 import { analyticsService } from '../../../analytics/src/analytics.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- identity signs the owner up (memberships analytics checks)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { bookingService } from '../../src/booking.service-definition';
 import { republishRules } from '../../src/rule/republish-rules';

@@ -30,8 +30,7 @@ import {
   type EventEnvelope,
 } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- crm's integration tests boot the real identity service in-process (memberships)
+import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { crmService } from '../../src/crm.service-definition';
 import { PNG_1X1, TEST_SECRET, call, failureOf, pdfOf, signUp, upload, type Salon } from './crm-test-helpers';
@@ -652,9 +651,11 @@ describe('crm over NATS and Postgres', () => {
       data: { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer },
     });
     // and the relay publishes them on the bus, in order
-    const deadline = Date.now() + 10_000;
-    while (!published.some((e) => e.subject === 'evt.crm.customer.deleted.v1') && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await until(() => published.some((e) => e.subject === 'evt.crm.customer.deleted.v1'), {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+      what: 'the deletion published',
+    });
     const mine = published.filter((e) => (e.data as { customer_id?: string }).customer_id === ids.customer).map((e) => e.subject);
     expect(mine.slice(-3)).toEqual(['evt.crm.pet.deleted.v1', 'evt.crm.pet.deleted.v1', 'evt.crm.customer.deleted.v1']);
     expect(published.find((e) => e.subject === 'evt.crm.customer.deleted.v1')?.actor).toEqual({ userId: anna.userId, deviceId: null });

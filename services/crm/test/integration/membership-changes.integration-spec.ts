@@ -1,7 +1,5 @@
 import { crmService } from '../../src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
 import {
   EXPECTED_MEMBERSHIP_STEPS,
   gatewayStackFor,

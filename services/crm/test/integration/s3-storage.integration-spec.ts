@@ -1,6 +1,5 @@
 import { createCustomerRpc, readFileRpc } from '@pawline/contracts';
 import { createTestEnv, fakeS3, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- crm's integration tests boot the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { crmService } from '../../src/crm.service-definition';
 import { PNG_1X1, TEST_SECRET, call, signUp, upload } from './crm-test-helpers';

@@ -1,10 +1,6 @@
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real booking service in-process
 import { bookingService } from '../../../booking/src/booking.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- accepting a request matches or makes the customer in crm
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- treatments and the appointment an accepted request books
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import {
   availabilityQuery,

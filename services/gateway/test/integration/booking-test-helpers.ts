@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { until } from '@pawline/nest-kit/testing';
 
 /**
  * The booking widget as the tests play it through the gateway: the store's page, free slots, a
@@ -85,19 +86,18 @@ export function availabilityQuery(from: string, treatmentIds: string[], days = 1
  * events: until they arrive it knows no such treatment or no groomer, so this asks again for a while.
  */
 export async function freeSlots(base: string, publicId: string, from: string, treatmentIds: string[]): Promise<Availability> {
-  let last = '';
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const answer = await widget(base, 'POST', publicPath(publicId, '/availability'), {
-      ip: customerIp(),
-      json: availabilityQuery(from, treatmentIds),
-    });
-    const availability = answer.json as unknown as Availability | null;
-    if (answer.status === 200 && availability?.days.some((day) => day.slots.length > 0)) return availability;
-    last = `${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`;
-    if (answer.status !== 200 && answer.json?.['code'] !== 'unknown_reference') break;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`no free slots from ${from}: availability answered ${last}`);
+  return until(
+    async () => {
+      const answer = await widget(base, 'POST', publicPath(publicId, '/availability'), {
+        ip: customerIp(),
+        json: availabilityQuery(from, treatmentIds),
+      });
+      const availability = answer.json as unknown as Availability | null;
+      if (answer.status === 200 && availability?.days.some((day) => day.slots.length > 0)) return availability;
+      throw new Error(`availability answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
+    },
+    { intervalMs: 150, what: `free slots from ${from}` },
+  );
 }
 
 /** A request body for a slot, with a freshly solved challenge. */

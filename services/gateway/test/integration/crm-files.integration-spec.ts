@@ -4,11 +4,8 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real crm service in-process
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the crm helpers make the same PDFs crm's own suite uses
 import { pdfOf } from '../../../crm/test/integration/crm-test-helpers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { gatewayService } from '../../src/gateway.service-definition';
 import { Browser, GATEWAY_TEST_SECRET, REDIS_URL, registration, waitFor } from './gateway-test-helpers';

@@ -1,19 +1,21 @@
 import type { ServiceDefinition } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { gatewayService } from '../../src/gateway.service-definition';
 
 export const GATEWAY_TEST_SECRET = 'gateway-integration-secret-0123456789abcdef';
 export const REDIS_URL =
   process.env['REDIS_URL'] && process.env['REDIS_URL'] !== 'off' ? process.env['REDIS_URL'] : 'redis://127.0.0.1:6379';
 
+/** The first answer of `probe` other than undefined (null, 0 and false count), asked every 50 ms through the kit's until. */
 export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const found = await until(
+    async () => {
+      const value = await probe();
+      return value === undefined ? undefined : { value };
+    },
+    { timeoutMs, intervalMs: 50 },
+  );
+  return found.value;
 }
 
 export type JsonResponse = { status: number; body: unknown; headers: Headers };

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { gatewayService } from '../../src/gateway.service-definition';
 import { orgaRoutes } from '../../src/routes/orga.routes';

@@ -1,4 +1,3 @@
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { identityAdminRoutes } from '../../src/routes/identity-admin.routes';
 import {

@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
 import { isUnsafeText } from '@pawline/contracts';
-import { consumersIdle, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { consumersIdle, createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 import type { z } from 'zod';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the fuzz starts what the launcher starts: services/*/src/*.service-definition.ts
 import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the fuzz starts what the launcher starts, and tells the gateway as it does
 import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
 import { GATEWAY_TEST_SECRET, REDIS_URL, registration } from './gateway-test-helpers';
@@ -311,13 +309,18 @@ function changedTables(before: Record<string, string>, after: Record<string, str
  */
 async function settled(env: TestEnv): Promise<Record<string, string>> {
   let previous = await fingerprint(env);
-  for (let attempt = 0; attempt < 160; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const next = await fingerprint(env);
-    if (changedTables(previous, next).length === 0 && (await consumersIdle(env.nats(), env.subjectPrefix))) return next;
-    previous = next;
-  }
-  throw new Error(`the database never settled: ${changedTables(previous, await fingerprint(env)).join(', ')}`);
+  return until(
+    async () => {
+      // two fingerprints a quarter of a second apart
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const next = await fingerprint(env);
+      const changed = changedTables(previous, next);
+      previous = next;
+      if (changed.length > 0) throw new Error(`still changing: ${changed.join(', ')}`);
+      return (await consumersIdle(env.nats(), env.subjectPrefix)) && next;
+    },
+    { timeoutMs: 40_000, intervalMs: 0, what: 'the database settles' },
+  );
 }
 
 // ---- the suite ---------------------------------------------------------------------------

@@ -2,11 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- this test boots every service of the product in-process
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { gatewayService } from '../../src/gateway.service-definition';
 import { GATEWAY_TEST_SECRET, REDIS_URL, newOwner, waitFor, type Owner } from './gateway-test-helpers';

@@ -1,8 +1,5 @@
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the organization's tags and external services live in crm
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the organization itself, its stores and users live in identity
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the treatments catalogue lives in scheduling
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { gatewayStackFor, newOwner, REDIS_URL, type Owner } from './gateway-test-helpers';
 import { ok, teamOfTwoStores } from './membership-change-helpers';

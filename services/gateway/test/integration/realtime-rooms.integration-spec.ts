@@ -1,11 +1,8 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the real scheduling service publishes the appointment events
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- a pet scheduling knows (crm's pet event), as the calendar-feed spec makes one
 import { petOf } from '../../../scheduling/test/integration/scheduling-test-helpers';
 import { gatewayService } from '../../src/gateway.service-definition';
 import type { RealtimeMessage } from '../../src/realtime/realtime-message';

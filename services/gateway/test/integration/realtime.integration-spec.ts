@@ -4,7 +4,6 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { EventEnvelope } from '@pawline/contracts';
 import type { RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { gatewayService } from '../../src/gateway.service-definition';
 import type { RealtimeMessage } from '../../src/realtime/realtime-message';

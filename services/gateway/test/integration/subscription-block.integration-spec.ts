@@ -1,9 +1,6 @@
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real billing service in-process (subscribe and pay)
 import { billingService } from '../../../billing/src/billing.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real identity service in-process (memberships, the mirror)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real scheduling service in-process (a member route)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { gatewayService } from '../../src/gateway.service-definition';
 import { GATEWAY_TEST_SECRET, waitFor, type JsonResponse } from './gateway-test-helpers';

@@ -3,9 +3,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix starts what the launcher starts: services/*/src/*.service-definition.ts
 import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the matrix starts what the launcher starts, and tells the gateway as it does
 import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
 import { GATEWAY_TEST_SECRET, REDIS_URL } from './gateway-test-helpers';

@@ -1,4 +1,5 @@
 import { REMINDER_STATUS } from '@pawline/contracts';
+import { until } from '@pawline/nest-kit/testing';
 import { bookingFrom, bookSlot, openForBooking } from './booking-test-helpers';
 import { forwardsFor, newOwner, type Owner } from './gateway-test-helpers';
 import { MATRIX_BILLING_PROFILE, MATRIX_TEMPLATE } from './route-filling';
@@ -105,19 +106,20 @@ async function customerWritesTo(base: string, orga: Orga, storePath: string, cus
     (candidate) => candidate.template_type === 0 && candidate.status === 'approved',
   );
   if (!template) throw new Error(`A has no approved appointment template: ${templates.text.slice(0, 200)}`);
-  let phoneNumberId: string | null = null;
-  for (let attempt = 0; attempt < 150 && !phoneNumberId; attempt += 1) {
-    // the customer reaches messaging's directory through crm's event: until then the template finds no number
-    if (attempt % 10 === 0)
-      await call(base, 'post', `${storePath}/customer/${customerId}/msg/template`, {
-        session: orga.owner,
-        json: { template_id: template.id, addition: '' },
-      });
-    const sender = await call(base, 'get', `/api/v1/orga/${orga.orgaId}/msg/sender`, { session: orga.owner });
-    phoneNumberId = (sender.json as { phone_number_id: string | null }).phone_number_id;
-    if (!phoneNumberId) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!phoneNumberId) throw new Error('the salon never got its sandbox number');
+  let attempt = 0;
+  const phoneNumberId = await until(
+    async () => {
+      // the customer reaches messaging's directory through crm's event: until then the template finds no number
+      if (attempt++ % 10 === 0)
+        await call(base, 'post', `${storePath}/customer/${customerId}/msg/template`, {
+          session: orga.owner,
+          json: { template_id: template.id, addition: '' },
+        });
+      const sender = await call(base, 'get', `/api/v1/orga/${orga.orgaId}/msg/sender`, { session: orga.owner });
+      return (sender.json as { phone_number_id: string | null }).phone_number_id;
+    },
+    { what: 'the salon gets its sandbox number' },
+  );
   const sent = await fetch(`${base}/dev/whatsapp/reply`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -131,13 +133,14 @@ async function customerWritesTo(base: string, orga: Orga, storePath: string, cus
     }),
   });
   if (sent.status !== 201) throw new Error(`the sandbox phone answered ${sent.status} ${await sent.text()}`);
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const page = await call(base, 'get', `${storePath}/customers/msg/0/none`, { session: orga.owner });
-    const answerId = (page.json as { answers?: { answer_id: string }[] }).answers?.[0]?.answer_id;
-    if (answerId) return settled(base, orga, `${storePath}/customer/${customerId}/conversation/0/none`, answerId);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the customer message never reached the inbox');
+  const answerId = await until(
+    async () => {
+      const page = await call(base, 'get', `${storePath}/customers/msg/0/none`, { session: orga.owner });
+      return (page.json as { answers?: { answer_id: string }[] }).answers?.[0]?.answer_id;
+    },
+    { what: 'the customer message reaches the inbox' },
+  );
+  return settled(base, orga, `${storePath}/customer/${customerId}/conversation/0/none`, answerId);
 }
 
 /**
@@ -145,16 +148,19 @@ async function customerWritesTo(base: string, orga: Orga, storePath: string, cus
  * relayed them, so the tests that compare tables before and after a request see no background write.
  */
 async function settled(base: string, orga: Orga, conversationPath: string, answerId: string): Promise<string> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const page = await call(base, 'get', conversationPath, { session: orga.owner });
-    const ours = (page.json as { entries?: { direction: string; status: number | null }[] }).entries?.filter((e) => e.direction === 'out');
-    if (ours && ours.length > 0 && ours.every((entry) => entry.status === REMINDER_STATUS.read)) {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      return answerId;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the sandbox never read the salon's messages");
+  await until(
+    async () => {
+      const page = await call(base, 'get', conversationPath, { session: orga.owner });
+      const ours = (page.json as { entries?: { direction: string; status: number | null }[] }).entries?.filter(
+        (e) => e.direction === 'out',
+      );
+      return ours && ours.length > 0 && ours.every((entry) => entry.status === REMINDER_STATUS.read);
+    },
+    { timeoutMs: 20_000, what: "the sandbox reads the salon's messages" },
+  );
+  // the outbox relays the last status change a moment later
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return answerId;
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;

@@ -1,6 +1,6 @@
 import type { AuthContext, EventEnvelope, RpcContract, RpcRequest, RpcResponse } from '@pawline/contracts';
 import { RpcError, verifyAccessToken, type NatsRpcClient } from '@pawline/nest-kit';
-import type { TestEnv } from '@pawline/nest-kit/testing';
+import { until, type TestEnv } from '@pawline/nest-kit/testing';
 
 export const TEST_SECRET = 'identity-integration-secret-0123456789abcdef';
 
@@ -46,12 +46,14 @@ export function collectEvents(env: TestEnv): { events: EventEnvelope[]; stop(): 
   return { events, stop: () => sub.unsubscribe() };
 }
 
+/** The first answer of `probe` other than undefined (null, 0 and false count), asked every 50 ms through the kit's until. */
 export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const found = await until(
+    async () => {
+      const value = await probe();
+      return value === undefined ? undefined : { value };
+    },
+    { timeoutMs, intervalMs: 50 },
+  );
+  return found.value;
 }

@@ -1,5 +1,4 @@
 import { identityService } from '../../src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
 import {
   EXPECTED_MEMBERSHIP_STEPS,
   gatewayStackFor,

@@ -1,10 +1,8 @@
 import { Controller } from '@nestjs/common';
 import {
-  appointmentCreatedEvent,
+  APPOINTMENT_EVENTS,
   appointmentDeletedEvent,
-  appointmentDoneEvent,
-  appointmentStatusByCustomerEvent,
-  appointmentStatusEvent,
+  appointmentNotesEvent,
   appointmentUpdatedEvent,
   customerCreatedEvent,
   customerDeletedEvent,
@@ -12,6 +10,7 @@ import {
   petCreatedEvent,
   petDeletedEvent,
   petUpdatedEvent,
+  isEvent,
   tagDeletedEvent,
   type EventEnvelope,
   type EventPayload,
@@ -21,16 +20,8 @@ import type { EntityManager } from 'typeorm';
 import { orgaWritable } from '../purge/orga-tombstone';
 import { AudienceProjection } from './audience-projection';
 
-export const APPOINTMENT_EVENTS = [
-  appointmentCreatedEvent,
-  appointmentUpdatedEvent,
-  appointmentDeletedEvent,
-  appointmentDoneEvent,
-  appointmentStatusEvent,
-  appointmentStatusByCustomerEvent,
-];
-
-const is = (event: EventEnvelope, contract: { subject: string }) => event.subject.endsWith(contract.subject);
+/** An appointment's events but its notes: a note changes nothing an audience counts. */
+export const AUDIENCE_APPOINTMENT_EVENTS = APPOINTMENT_EVENTS.filter((contract) => contract !== appointmentNotesEvent);
 
 /**
  * R1.07 the audience's read model from crm's and scheduling's events (marketing never reads their tables):
@@ -47,12 +38,12 @@ export class AudienceProjectionHandlers {
   })
   async onCustomer(event: EventEnvelope<EventPayload<typeof customerUpdatedEvent>>, manager: EntityManager): Promise<void> {
     if (!(await orgaWritable(manager, event.data.orga_id))) return;
-    if (is(event, tagDeletedEvent)) {
+    if (isEvent(event, tagDeletedEvent)) {
       const tag = event.data as unknown as EventPayload<typeof tagDeletedEvent>;
       await AudienceProjection.tagDeleted(manager, tag.orga_id, tag.tag_id);
       return;
     }
-    if (is(event, customerDeletedEvent)) {
+    if (isEvent(event, customerDeletedEvent)) {
       await AudienceProjection.customerDeleted(manager, event.data.orga_id, event.data.customer_id);
       return;
     }
@@ -68,17 +59,17 @@ export class AudienceProjectionHandlers {
   @EventHandler({ durable: 'marketing-audience-pet', events: [petCreatedEvent, petUpdatedEvent, petDeletedEvent], maxDeliver: 10 })
   async onPet(event: EventEnvelope<EventPayload<typeof petUpdatedEvent>>, manager: EntityManager): Promise<void> {
     if (!(await orgaWritable(manager, event.data.orga_id))) return;
-    if (is(event, petDeletedEvent)) {
+    if (isEvent(event, petDeletedEvent)) {
       await AudienceProjection.petDeleted(manager, event.data.pet_id);
       return;
     }
     await AudienceProjection.pet(manager, event.data.orga_id, event.data.pet_id, event.data.customer_id);
   }
 
-  @EventHandler({ durable: 'marketing-audience-appointment', events: APPOINTMENT_EVENTS, maxDeliver: 10 })
+  @EventHandler({ durable: 'marketing-audience-appointment', events: AUDIENCE_APPOINTMENT_EVENTS, maxDeliver: 10 })
   async onAppointment(event: EventEnvelope<EventPayload<typeof appointmentUpdatedEvent>>, manager: EntityManager): Promise<void> {
     if (!(await orgaWritable(manager, event.data.orga_id))) return;
-    if (is(event, appointmentDeletedEvent)) {
+    if (isEvent(event, appointmentDeletedEvent)) {
       await AudienceProjection.appointmentsDeleted(manager, event.data.orga_id, event.data.appointment_ids);
       return;
     }

@@ -9,6 +9,7 @@ import {
   petCreatedEvent,
   petDeletedEvent,
   petUpdatedEvent,
+  isEvent,
   tagDeletedEvent,
   type AppointmentEventSnapshot,
   type CustomerEventSnapshot,
@@ -19,7 +20,7 @@ import { cityKey } from '@pawline/domain';
 import { readEvent, safeJson, streamName } from '@pawline/nest-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { tombstonedOrgas } from '../purge/orga-tombstone';
-import { APPOINTMENT_EVENTS } from './audience-projection.handlers';
+import { AUDIENCE_APPOINTMENT_EVENTS } from './audience-projection.handlers';
 
 // The audience's backfill (docs/adr/0033): the EVENTS stream replayed from its first event into memory with
 // the live consumer's rules (audience-projection.ts), then written over the four audience tables in one
@@ -35,7 +36,7 @@ export const REBUILD_EVENTS: readonly EventContract[] = [
   petCreatedEvent,
   petUpdatedEvent,
   petDeletedEvent,
-  ...APPOINTMENT_EVENTS,
+  ...AUDIENCE_APPOINTMENT_EVENTS,
   orgaCancelledEvent,
 ];
 
@@ -74,8 +75,6 @@ type Payload = {
   appointments?: AppointmentEventSnapshot[];
 };
 
-const is = (subject: string, contract: { subject: string }) => subject.endsWith(contract.subject);
-
 /**
  * The audience read model in memory, event by event in the stream's order, with the same rules the live
  * handlers apply in SQL: the newest customer and appointment versions win, a deleted appointment stays a
@@ -97,26 +96,26 @@ export class AudienceFold {
     const data = envelope.data as Payload;
     if (this.cancelled.has(data.orga_id)) return;
     this.events += 1;
-    if (is(subject, orgaCancelledEvent)) {
+    if (isEvent(subject, orgaCancelledEvent)) {
       this.cancel(data.orga_id);
-    } else if (is(subject, tagDeletedEvent)) {
+    } else if (isEvent(subject, tagDeletedEvent)) {
       for (const customer of this.customers.values()) {
         if (customer.orga_id === data.orga_id) customer.tag_ids = customer.tag_ids.filter((tag) => tag !== data.tag_id);
       }
-    } else if (is(subject, customerDeletedEvent)) {
+    } else if (isEvent(subject, customerDeletedEvent)) {
       this.customers.delete(data.customer_id!);
       for (const byCustomer of this.visits.values()) byCustomer.delete(data.customer_id!);
-    } else if (is(subject, customerCreatedEvent) || is(subject, customerUpdatedEvent)) {
+    } else if (isEvent(subject, customerCreatedEvent) || isEvent(subject, customerUpdatedEvent)) {
       if (data.customer) this.customer(data.orga_id, data.store_id!, data.customer_id!, data.customer);
-    } else if (is(subject, petDeletedEvent)) {
+    } else if (isEvent(subject, petDeletedEvent)) {
       this.pets.delete(data.pet_id!);
-    } else if (is(subject, petCreatedEvent) || is(subject, petUpdatedEvent)) {
+    } else if (isEvent(subject, petCreatedEvent) || isEvent(subject, petUpdatedEvent)) {
       const old = this.pets.get(data.pet_id!);
       this.pets.set(data.pet_id!, { orga_id: old?.orga_id ?? data.orga_id, customer_id: data.customer_id! });
       this.rebuildVisits([...(this.appointmentsOfPet.get(data.pet_id!) ?? [])]);
-    } else if (is(subject, appointmentDeletedEvent)) {
+    } else if (isEvent(subject, appointmentDeletedEvent)) {
       this.appointmentsDeleted(data.orga_id, data.appointment_ids ?? [], envelope.occurredAt);
-    } else if (APPOINTMENT_EVENTS.some((contract) => is(subject, contract))) {
+    } else if (AUDIENCE_APPOINTMENT_EVENTS.some((contract) => isEvent(subject, contract))) {
       this.appointmentSnapshots(data.orga_id, data.appointments ?? []);
     }
   }
@@ -251,36 +250,36 @@ export async function replayInto(
 const TABLES = ['audience_visit', 'audience_appointment', 'audience_pet', 'audience_customer'];
 const CHUNK = 5000;
 
-async function insertChunks(m: EntityManager, table: string, columns: string, rows: readonly object[]): Promise<void> {
+async function insertChunks(manager: EntityManager, table: string, columns: string, rows: readonly object[]): Promise<void> {
   for (let start = 0; start < rows.length; start += CHUNK) {
-    await m.query(`INSERT INTO ${table} SELECT * FROM json_to_recordset($1::json) AS x(${columns})`, [
+    await manager.query(`INSERT INTO ${table} SELECT * FROM json_to_recordset($1::json) AS x(${columns})`, [
       JSON.stringify(rows.slice(start, start + CHUNK)),
     ]);
   }
 }
 
-async function writeFold(m: EntityManager, fold: AudienceFold): Promise<void> {
-  for (const table of TABLES) await m.query(`DELETE FROM ${table}`);
+async function writeFold(manager: EntityManager, fold: AudienceFold): Promise<void> {
+  for (const table of TABLES) await manager.query(`DELETE FROM ${table}`);
   await insertChunks(
-    m,
+    manager,
     'audience_customer (id, orga_id, store_id, first_name, last_name, city_key, consent_marketing, tag_ids, version)',
     'id uuid, orga_id uuid, store_id uuid, first_name varchar, last_name varchar, city_key varchar, consent_marketing boolean, tag_ids uuid[], version varchar',
     [...fold.customers.values()].map(({ without_audience_fields: _, ...row }) => row),
   );
   await insertChunks(
-    m,
+    manager,
     'audience_pet (id, orga_id, customer_id)',
     'id uuid, orga_id uuid, customer_id uuid',
     [...fold.pets.entries()].map(([id, pet]) => ({ id, ...pet })),
   );
   await insertChunks(
-    m,
+    manager,
     'audience_appointment (id, orga_id, starts_at, status, pet_ids, version, deleted)',
     'id uuid, orga_id uuid, starts_at timestamptz, status smallint, pet_ids uuid[], version varchar, deleted boolean',
     [...fold.appointments.values()],
   );
   await insertChunks(
-    m,
+    manager,
     'audience_visit (appointment_id, customer_id, orga_id, starts_at, status)',
     'appointment_id uuid, customer_id uuid, orga_id uuid, starts_at timestamptz, status smallint',
     fold.visitRows(),
@@ -318,14 +317,14 @@ export async function rebuildAudience(
   let skipped = first.skipped;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db.transaction(async (m) => {
-        await m.query(`LOCK TABLE ${TABLES.join(', ')} IN EXCLUSIVE MODE`);
+      await db.transaction(async (manager) => {
+        await manager.query(`LOCK TABLE ${TABLES.join(', ')} IN EXCLUSIVE MODE`);
         const tail = await replayInto(nc, config, fold, first.lastSeq + 1);
         first.lastSeq = tail.lastSeq;
         skipped += tail.skipped;
         // the organizations the purge consumer has tombstoned are gone whatever the stream still holds of them
-        for (const orgaId of await tombstonedOrgas(m)) fold.cancel(orgaId);
-        await writeFold(m, fold);
+        for (const orgaId of await tombstonedOrgas(manager)) fold.cancel(orgaId);
+        await writeFold(manager, fold);
       });
       break;
     } catch (error) {

@@ -14,19 +14,12 @@ import {
 import { audienceOf, type AudienceCandidate } from '@pawline/domain';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots crm in-process (customers, pets, tags and their events)
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (routes, access, realtime, /dev/whatsapp)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's test helpers: a browser, an owner registered through HTTP
 import { newOwner, REDIS_URL, waitFor, type Owner } from '../../../gateway/test/integration/gateway-test-helpers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots messaging and its worker in-process (the campaign's sends)
 import { messagingWorkerService } from '../../../messaging/src/messaging-worker.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- as above
 import { messagingService } from '../../../messaging/src/messaging.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots scheduling in-process (appointments and their events)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { CampaignScheduler } from '../../src/campaign/campaign-scheduler';
 import { marketingService } from '../../src/marketing.service-definition';

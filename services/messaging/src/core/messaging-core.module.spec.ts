@@ -1,3 +1,4 @@
+import { handlesMessages } from '@pawline/nest-kit/testing';
 import { MESSAGE_QUOTA, REMINDER_COMPOSER, REMINDER_TIMINGS, SENDER_DIRECTORY, TEMPLATE_COMPOSER } from '../ports';
 import { QuotaHandlers } from '../quota/quota.handlers';
 import { SenderHandlers } from '../sender/sender.handlers';
@@ -6,18 +7,8 @@ import { TemplateHandlers } from '../template/template.handlers';
 import { MessagingCoreModule } from './messaging-core.module';
 import { MessagingSendPortsModule } from './messaging-send-ports.module';
 
-const PATTERN = 'microservices:pattern';
 const listed = (key: 'controllers' | 'providers' | 'exports', module: object = MessagingCoreModule) =>
   (Reflect.getMetadata(key, module) ?? []) as unknown[];
-
-function handlesMessages(candidate: unknown): boolean {
-  if (typeof candidate !== 'function') return false;
-  const prototype = (candidate as { prototype: Record<string, unknown> }).prototype;
-  return Object.getOwnPropertyNames(prototype).some((key) => {
-    const method = prototype[key];
-    return typeof method === 'function' && Reflect.getMetadata(PATTERN, method) !== undefined;
-  });
-}
 
 describe('messaging core module', () => {
   it('lists its handler classes as controllers and none as a provider', () => {

@@ -1,11 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
-  appointmentCreatedEvent,
+  APPOINTMENT_EVENTS,
   appointmentDeletedEvent,
-  appointmentDoneEvent,
-  appointmentNotesEvent,
-  appointmentStatusByCustomerEvent,
-  appointmentStatusEvent,
   appointmentUpdatedEvent,
   customerCreatedEvent,
   customerDeletedEvent,
@@ -17,24 +13,13 @@ import {
   storeCreatedEvent,
   storeDeletedEvent,
   storeUpdatedEvent,
+  isEvent as is,
   type EventEnvelope,
   type EventPayload,
 } from '@pawline/contracts';
 import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { DirectoryProjection } from './directory-projection';
-
-const APPOINTMENT_EVENTS = [
-  appointmentCreatedEvent,
-  appointmentUpdatedEvent,
-  appointmentDeletedEvent,
-  appointmentDoneEvent,
-  appointmentNotesEvent,
-  appointmentStatusEvent,
-  appointmentStatusByCustomerEvent,
-];
-
-const is = (event: EventEnvelope, contract: { subject: string }) => event.subject.endsWith(contract.subject);
 
 /**
  * The directory kept from identity, crm and scheduling events: one durable per entity, so an entity's own

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the adapter is tested against the fake Cloud API over real HTTP
 import { startFakeWhatsApp, type FakeFailure, type FakeWhatsAppServer } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
 import { ProviderSendError, type SenderCredentials, type TemplateMessage } from '../ports';
 import { cloudFailure, cloudMessageBody, WhatsAppCloudProvider } from './whatsapp-cloud.provider';

@@ -1,6 +1,5 @@
 import { inboundMessageReceivedEvent, providerStatusReceivedEvent } from '@pawline/contracts';
 import fc from 'fast-check';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the fake's signature is the one Meta documents; both must agree
 import { signWebhook } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
 import { readWhatsAppWebhook, secretEquals, signatureMatches } from './whatsapp-webhook';
 

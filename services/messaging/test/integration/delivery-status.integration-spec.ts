@@ -2,14 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { io as connectSocket } from 'socket.io-client';
 import { loginRpc, providerStatusReceivedEvent, REMINDER_STATUS, type Appointment, type EventPayload } from '@pawline/contracts';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
+import { createTestEnv, until as pollUntil, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real scheduling service in-process (the appointment)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the salon and its pet, as scheduling's own tests make them
 import { call, petOf, signUp, TEST_SECRET, type Salon } from '../../../scheduling/test/integration/scheduling-test-helpers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { messagingService } from '../../src/messaging.service-definition';
 
@@ -68,13 +64,7 @@ describe('provider statuses onto the reminder and the calendar card (webhook eve
       msgID: id,
     });
   };
-  const until = async (probe: () => Promise<boolean>, what: string) => {
-    for (let i = 0; i < 150; i += 1) {
-      if (await probe()) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
+  const until = (probe: () => Promise<boolean>, what: string) => pollUntil(probe, { what });
 
   /** An appointment booked through the gateway and its reminder as the worker left it: sent, with the provider's id. */
   const bookedWithSentReminder = async (date: string) => {

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { REMINDER_STATUS } from '@pawline/contracts';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 import type { RunningService } from '@pawline/nest-kit';
 import { NO_SENDER_ORGA, quotaReleases } from '../fixtures/delivery-test-ports.module';
 import { publishJobs, seedOutbound, type SeededMessage } from '../fixtures/outbound-seed';
@@ -20,14 +20,7 @@ type Row = {
   last_error: string | null;
 };
 
-async function eventually(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const eventually = (probe: () => Promise<boolean>, timeoutMs: number, what: string) => until(probe, { timeoutMs, what });
 
 describe('messaging-worker (real Postgres, NATS and Redis; a test provider over HTTP)', () => {
   let env: TestEnv;

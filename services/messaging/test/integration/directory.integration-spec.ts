@@ -11,12 +11,9 @@ import {
   updateCustomerRpc,
 } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
-import { call, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real crm in-process (its customer and pet events)
+import { call, createTestEnv, until as pollUntil, type TestEnv } from '@pawline/nest-kit/testing';
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real identity in-process (stores, memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real scheduling in-process (its appointment events)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { messagingService } from '../../src/messaging.service-definition';
 import { DIRECTORY, type Directory } from '../../src/ports';
@@ -121,12 +118,15 @@ describe('messaging directory from the real services (identity, crm, scheduling)
         [id],
       );
     const until = async (accept: (row: AppointmentRow | undefined) => boolean) => {
-      for (let i = 0; i < 200; i += 1) {
-        const [row] = await appointmentRow();
-        if (accept(row)) return row;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`appointment ${id}: ${JSON.stringify(await appointmentRow())}`);
+      const found = await pollUntil(
+        async () => {
+          const [row] = await appointmentRow();
+          if (accept(row)) return { row };
+          throw new Error(`appointment ${id}: ${JSON.stringify(row)}`);
+        },
+        { timeoutMs: 10_000, intervalMs: 50 },
+      );
+      return found.row;
     };
     expect(await until((row) => row !== undefined)).toEqual({
       local_date: '2027-05-10',

@@ -12,14 +12,10 @@ import {
   type NotificationList,
 } from '@pawline/contracts';
 import { streamName, type NatsRpcClient } from '@pawline/nest-kit';
-import { call, createTestEnv, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real crm (customers, pets, unsubscribe)
+import { call, createTestEnv, failureOf, until as pollUntil, type TestEnv } from '@pawline/nest-kit/testing';
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real scheduling (status-by-customer, its event)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { answerIdOf } from '../../src/inbox/answer-id';
 import { messagingService } from '../../src/messaging.service-definition';
@@ -60,12 +56,15 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
   };
   const store = (salon: Shop) => `/api/v1/orga/${salon.orgaId}/store/${salon.storeId}`;
   const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
-    for (let i = 0; i < 150; i += 1) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`timed out waiting for ${what}`);
+    const found = await pollUntil(
+      async () => {
+        const value = await read();
+        if (done(value)) return { value };
+        throw new Error(`the last read was ${JSON.stringify(value)}`);
+      },
+      { what },
+    );
+    return found.value;
   };
   const publishInbound = async (data: Inbound) => {
     const envelope: EventEnvelope<Inbound> = {

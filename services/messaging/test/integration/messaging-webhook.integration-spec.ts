@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type EventEnvelope } from '@pawline/contracts';
 import type { RunningService } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (the webhook's public routes)
+import { createTestEnv, until as pollUntil, type TestEnv } from '@pawline/nest-kit/testing';
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the webhook is fed by the fake Cloud API, as Meta would feed it
 import { signWebhook, startFakeWhatsApp, type FakeWhatsAppServer } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
 import { messagingService } from '../../src/messaging.service-definition';
 import { SMS_PROVIDER, WHATSAPP_PROVIDER, type MessageProvider, type SenderCredentials, type TemplateMessage } from '../../src/ports';
@@ -27,9 +25,7 @@ describe('WhatsApp webhook and sandbox through the gateway (real NATS and Postgr
   const saved = { ...process.env };
 
   const eventsAbout = (id: string) => published.filter((event) => JSON.stringify(event.data).includes(id));
-  async function until(check: () => boolean, ms = 15_000): Promise<void> {
-    for (const end = Date.now() + ms; !check() && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const until = (check: () => boolean, ms = 15_000) => pollUntil(check, { timeoutMs: ms, intervalMs: 50 });
   const postWebhook = (body: string, signature: string | null) =>
     fetch(`${base}/api/v1/webhooks/whatsapp`, {
       method: 'POST',

@@ -14,13 +14,9 @@ import { builtInTemplateId } from '@pawline/domain';
 import { FILE_STORAGE, StoredFileMissing, type FileStorage, type NatsRpcClient, type RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, emitEvent, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { confirmWhatsappProfileRpc, type MessagingFile, type WhatsappProfile } from '@pawline/contracts';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots crm in-process (the preview's customer and pet)
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots scheduling in-process (the preview's appointment)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { MessageQuotaService } from '../../src/quota/message-quota.service';
 import { SandboxReviewJob } from '../../src/profile/sandbox-review.job';
@@ -235,20 +231,18 @@ describe('messaging core through the gateway (real Postgres, NATS, identity, crm
     const scope = { orga_id: anna.orgaId, store_id: annaStore };
     const { customer } = await call(client, createCustomerRpc, { ...scope, first_name: 'Giulia', last_name: 'Bianchi' }, anna.auth);
     const { pet } = await call(client, createPetRpc, { ...scope, customer_id: customer.id, name: 'Fido', pet_type: 1 }, anna.auth);
-    let appointment: { items: { id: string }[] } | null = null;
-    for (let i = 0; i < 100 && !appointment; i += 1) {
-      try {
-        appointment = await call(
+    // scheduling learns of the pet from crm's event
+    const appointment = await until(
+      () =>
+        call(
           client,
           createAppointmentRpc,
           { ...scope, appointment: { date: '2031-03-13', hour: 14, min: 30, duration: 60, pet_ids: [pet.id] } },
           anna.auth,
-        );
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100)); // scheduling learns of the pet from crm's event
-      }
-    }
-    const appointmentId = appointment!.items[0].id;
+        ),
+      { timeoutMs: 10_000, what: 'the appointment booked' },
+    );
+    const appointmentId = appointment.items[0].id;
     const preview = await http(worker, 'POST', `/api/v1/orga/${anna.orgaId}/store/${annaStore}/msg/preview`, {
       template_id: builtInTemplateId(0, 'it'),
       appointment_id: appointmentId,
@@ -263,24 +257,21 @@ describe('messaging core through the gateway (real Postgres, NATS, identity, crm
     // a text being written, with the store's next appointment (two days from now)
     const { pet: rex } = await call(client, createPetRpc, { ...scope, customer_id: customer.id, name: 'Rex', pet_type: 1 }, anna.auth);
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    let next: { items: { id: string }[] } | null = null;
-    for (let i = 0; i < 100 && !next; i += 1) {
-      try {
-        next = await call(
+    const next = await until(
+      () =>
+        call(
           client,
           createAppointmentRpc,
           { ...scope, appointment: { date: soon, hour: 12, min: 0, duration: 30, pet_ids: [rex.id] } },
           anna.auth,
-        );
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+        ),
+      { timeoutMs: 10_000, what: 'the next appointment booked' },
+    );
     const draft = await http(anna, 'POST', `/api/v1/orga/${anna.orgaId}/store/${annaStore}/msg/preview`, {
       template_text: 'Ciao {{1}} e {{2}}!',
       variables_str: 'first_name/pet_name',
     });
-    expect(draft).toMatchObject({ status: 200, body: { text: 'Ciao Giulia e Rex!', appointment_id: next!.items[0].id } });
+    expect(draft).toMatchObject({ status: 200, body: { text: 'Ciao Giulia e Rex!', appointment_id: next.items[0].id } });
     expect(
       (
         await http(jurgen, 'POST', `/api/v1/orga/${anna.orgaId}/store/${annaStore}/msg/preview`, {
@@ -334,15 +325,16 @@ describe('messaging core through the gateway (real Postgres, NATS, identity, crm
     await env.query(`UPDATE "messaging".message_quota SET period = '2031-02', refreshed_on = NULL WHERE orga_id = $1`, [jurgen.orgaId]);
     // the zone comes with identity's organization and store events, which may still be on their way on a busy
     // machine (21 s seen in CI); whichever comes first, the row gets the store's zone (the next test)
-    let zone: string | undefined;
-    for (let attempt = 0; attempt < 900 && zone !== 'Europe/Berlin'; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      const [row] = await env.query<{ time_zone: string }>(`SELECT time_zone FROM "messaging".message_quota WHERE orga_id = $1`, [
-        jurgen.orgaId,
-      ]);
-      zone = row?.time_zone;
-    }
-    expect(zone).toBe('Europe/Berlin');
+    await until(
+      async () => {
+        const [row] = await env.query<{ time_zone: string }>(`SELECT time_zone FROM "messaging".message_quota WHERE orga_id = $1`, [
+          jurgen.orgaId,
+        ]);
+        expect(row?.time_zone).toBe('Europe/Berlin');
+        return true;
+      },
+      { timeoutMs: 90_000, what: "the quota row in the store's zone" },
+    );
     await job.runOnce(new Date('2031-03-03T11:00:00Z')); // 12:00 in Berlin
     expect(await quotaRow(jurgen.orgaId)).toMatchObject({ msg_left: 0, refreshed_on: null });
     await job.runOnce(new Date('2031-03-03T11:31:00Z')); // 12:31 in Berlin
@@ -559,8 +551,7 @@ describe('messaging core through the gateway (real Postgres, NATS, identity, crm
     const storage = service.app.get<FileStorage>(FILE_STORAGE, { strict: false });
     expect((await storage.get(file.storage_key)).equals(PNG)).toBe(true);
     await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
-    for (let i = 0; i < 100 && (await rows(jurgen.orgaId)) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await rows(jurgen.orgaId)).toBe(0);
+    await until(async () => (await rows(jurgen.orgaId)) === 0, { timeoutMs: 10_000, what: "the cancelled organization's rows purged" });
     expect(await rows(anna.orgaId)).toBe(1);
     expect(await env.query(`SELECT id FROM "messaging".messaging_file WHERE orga_id = $1`, [jurgen.orgaId])).toEqual([]);
     await expect(storage.get(file.storage_key)).rejects.toBeInstanceOf(StoredFileMissing);

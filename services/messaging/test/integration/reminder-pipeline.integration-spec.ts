@@ -9,15 +9,10 @@ import {
 } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { call, createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the pipeline test boots crm in-process (the customer and the pet)
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the pipeline test boots the real gateway in-process (routes, realtime, /dev/whatsapp)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test helpers of the gateway: a browser keeping cookies, an owner registered through HTTP
 import { newOwner, REDIS_URL, waitFor, type Owner } from '../../../gateway/test/integration/gateway-test-helpers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the pipeline test boots the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the pipeline test boots scheduling in-process (the appointment and its reminder status)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { messagingWorkerService } from '../../src/messaging-worker.service-definition';
 import { messagingService } from '../../src/messaging.service-definition';

@@ -12,7 +12,7 @@ import {
   type EventEnvelope,
 } from '@pawline/contracts';
 import { streamName, type ServiceDefinition } from '@pawline/nest-kit';
-import { emitEvent, type TestEnv } from '@pawline/nest-kit/testing';
+import { emitEvent, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { DataSource } from 'typeorm';
 import { MessagingModule } from '../../src/messaging.module';
 import { messagingService } from '../../src/messaging.service-definition';
@@ -189,13 +189,15 @@ export async function eventually<T>(
   params: unknown[],
   accept: (rows: T[]) => boolean = (rows) => rows.length > 0,
 ): Promise<T[]> {
-  let rows: T[] = [];
-  for (let i = 0; i < 200; i += 1) {
-    rows = await env.query<T>(sql, params);
-    if (accept(rows)) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never true: ${sql} ${JSON.stringify(params)} → ${JSON.stringify(rows)}`);
+  const found = await until(
+    async () => {
+      const rows = await env.query<T>(sql, params);
+      if (accept(rows)) return { rows };
+      throw new Error(`${sql} ${JSON.stringify(params)} → ${JSON.stringify(rows)}`);
+    },
+    { timeoutMs: 10_000, intervalMs: 50 },
+  );
+  return found.rows;
 }
 
 let versionClock = Date.parse('2026-06-01T00:00:00Z');

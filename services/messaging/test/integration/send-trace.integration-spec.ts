@@ -5,7 +5,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { AlwaysOnSampler, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { providerStatusReceivedEvent, REMINDER_STATUS, sendMessageWork } from '@pawline/contracts';
 import { headersWithTraceContext } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { seedOutbound } from '../fixtures/outbound-seed';
 import { TestProviderServer } from '../fixtures/test-provider-server';
 import { testWorkerService } from '../fixtures/test-worker';
@@ -25,14 +25,7 @@ const sdk = new NodeSDK({
   autoDetectResources: false,
 });
 
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 200; i += 1) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const eventually = <T>(probe: () => Promise<T | undefined>, what: string): Promise<T> => until(probe, { timeoutMs: 20_000, what });
 
 /**
  * One trace from the send job through the worker's provider call to the provider's status (issue 17): the worker

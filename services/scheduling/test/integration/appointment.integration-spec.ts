@@ -27,8 +27,7 @@ import {
 } from '@pawline/contracts';
 import { MONEY_CENTS_MAX, PAGE_SIZES, calendarRange, calendarRangePathParts, isLastPage } from '@pawline/domain';
 import type { NatsRpcClient } from '@pawline/nest-kit';
-import { createTestEnv, emitEvent, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling's integration tests boot the real identity service in-process (memberships, stores)
+import { createTestEnv, emitEvent, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
 import { TEST_SECRET, call, crmPetEvent, failureOf, petOf, signUp, type RpcInput, type Salon } from './scheduling-test-helpers';
@@ -58,14 +57,14 @@ describe('scheduling over NATS and Postgres', () => {
       { ...scope(), appointment: { date: '2026-12-01', hour: 9, min: 0, duration: 60, pet_ids: [petA], ...fields }, recurring },
       anna.auth,
     );
-  const eventsFor = async (id: string, subject: string, count = 1): Promise<EventEnvelope[]> => {
-    for (let i = 0; i < 100; i += 1) {
-      const found = published.filter((e) => e.subject.endsWith(subject) && JSON.stringify(e.data).includes(id));
-      if (found.length >= count) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no ${subject} event for ${id}`);
-  };
+  const eventsFor = (id: string, subject: string, count = 1): Promise<EventEnvelope[]> =>
+    until(
+      () => {
+        const found = published.filter((e) => e.subject.endsWith(subject) && JSON.stringify(e.data).includes(id));
+        return found.length >= count && found;
+      },
+      { timeoutMs: 10_000, what: `${count} ${subject} event(s) for ${id}` },
+    );
 
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
@@ -852,8 +851,7 @@ describe('scheduling over NATS and Postgres', () => {
         )[0]?.n;
       expect(Number(await count())).toBe(4);
       await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
-      for (let i = 0; i < 100 && Number(await count()) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(Number(await count())).toBe(0);
+      await until(async () => Number(await count()) === 0, { timeoutMs: 10_000, what: "the cancelled organization's rows purged" });
       // anna's rows stay
       expect((await env.query(`SELECT id FROM scheduling.appointment WHERE orga_id = $1`, [anna.orgaId])).length).toBeGreaterThan(10);
     });

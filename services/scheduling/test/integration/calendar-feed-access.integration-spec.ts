@@ -1,16 +1,12 @@
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway in front, as calendars and browsers meet it
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the membership-change scenario is shared by every service's test
 import {
   EXPECTED_MEMBERSHIP_STEPS,
   membershipChangeSteps,
   ok,
   teamOfTwoStores,
 } from '../../../gateway/test/integration/membership-change-helpers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- owners and employees sign in through the gateway
 import { Browser, GATEWAY_TEST_SECRET } from '../../../gateway/test/integration/gateway-test-helpers';
 import { schedulingService } from '../../src/scheduling.service-definition';
 import { petOf } from './scheduling-test-helpers';

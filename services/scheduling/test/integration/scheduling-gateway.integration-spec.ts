@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { io as connectSocket } from 'socket.io-client';
 import { customerAppointmentStatusRpc, loginRpc, type Appointment } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
+import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { TEST_SECRET, call, petOf, signUp, type Salon } from './scheduling-test-helpers';
 
@@ -155,8 +153,7 @@ describe('scheduling routes through the gateway', () => {
       });
       const id = ((await created.json()) as { items: Appointment[] }).items[0]?.id ?? '';
       await call(client, customerAppointmentStatusRpc, { orga_id: anna.orgaId, appointment_id: id, status: 2 }, null);
-      for (let i = 0; i < 100 && received.filter((m) => m.data === id).length < 2; i += 1)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await until(() => received.filter((m) => m.data === id).length >= 2, { timeoutMs: 10_000, what: 'two realtime messages' });
       expect(received.filter((m) => m.data === id).map((m) => [m.scope, m.event, m.store_id])).toEqual([
         ['appointment', 'created', anna.storeId],
         ['appointment', 'status_by_customer', anna.storeId],
@@ -204,8 +201,7 @@ describe('scheduling routes through the gateway', () => {
         unknown
       >[];
       expect(all.find((t) => t['id'] === id)).toMatchObject({ color: null, archive: true, default_price: 5500 });
-      for (let i = 0; i < 100 && received.filter((m) => m.data === id).length < 3; i += 1)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await until(() => received.filter((m) => m.data === id).length >= 3, { timeoutMs: 10_000, what: 'three realtime messages' });
       expect(received.filter((m) => m.data === id).map((m) => [m.scope, m.event, m.store_id, m.device])).toEqual([
         ['treatment', 'created', null, 'desk'],
         ['treatment', 'updated', null, 'desk'],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { petCreatedEvent, petDeletedEvent, type AuthContext, type EventEnvelope } from '@pawline/contracts';
 import { type NatsRpcClient } from '@pawline/nest-kit';
-import { call, failureOf, signUpOwner, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
+import { call, failureOf, signUpOwner, until, type RpcInput, type TestEnv } from '@pawline/nest-kit/testing';
 
 export const TEST_SECRET = 'scheduling-integration-secret-0123456789ab';
 
@@ -46,12 +46,10 @@ export async function crmPetEvent(
     data: { orga_id: pet.orgaId, store_id: pet.storeId, pet_id: pet.petId, customer_id: randomUUID() },
   };
   await jetstream(env.nats()).publish(`${env.subjectPrefix}${event.subject}`, JSON.stringify(envelope), { msgID: envelope.id });
-  for (let i = 0; i < 100; i += 1) {
-    const rows = await env.query(`SELECT 1 FROM scheduling.pet_ref WHERE pet_id = $1`, [pet.petId]);
-    if (rows.length > 0 === (kind === 'created')) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`pet ${pet.petId} never ${kind} in scheduling.pet_ref`);
+  await until(
+    async () => (await env.query(`SELECT 1 FROM scheduling.pet_ref WHERE pet_id = $1`, [pet.petId])).length > 0 === (kind === 'created'),
+    { timeoutMs: 5_000, intervalMs: 50, what: `pet ${pet.petId} ${kind} in scheduling.pet_ref` },
+  );
 }
 
 /** A pet of the salon's store, known to scheduling. */

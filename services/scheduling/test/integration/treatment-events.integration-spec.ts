@@ -15,8 +15,7 @@ import {
 } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import type { z } from 'zod';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- scheduling's integration tests boot the real identity service in-process (memberships, stores)
+import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
 import { TEST_SECRET, call, failureOf, petOf, signUp, type Salon } from './scheduling-test-helpers';
@@ -36,14 +35,14 @@ describe('treatment colours and events, appointment snapshots for booking (issue
   const scope = () => ({ orga_id: anna.orgaId, store_id: anna.storeId });
   const eventsOf = (subject: string, id: string) =>
     published.filter((e) => e.subject.endsWith(subject) && JSON.stringify(e.data).includes(id));
-  const waitFor = async (subject: string, id: string, count = 1): Promise<EventEnvelope[]> => {
-    for (let i = 0; i < 100; i += 1) {
-      const found = eventsOf(subject, id);
-      if (found.length >= count) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no ${count} ${subject} event(s) for ${id}`);
-  };
+  const waitFor = (subject: string, id: string, count = 1): Promise<EventEnvelope[]> =>
+    until(
+      () => {
+        const found = eventsOf(subject, id);
+        return found.length >= count && found;
+      },
+      { timeoutMs: 10_000, what: `${count} ${subject} event(s) for ${id}` },
+    );
   const treatmentRow = async (id: string) =>
     (await env.query<{ name: string; color: string | null }>(`SELECT name, color FROM scheduling.treatment WHERE id = $1`, [id]))[0];
 

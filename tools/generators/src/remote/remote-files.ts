@@ -73,17 +73,10 @@ export function ${propertyName}Config({ mode = 'production' } = {}) {
 
 export default ${propertyName}Config;
 `,
-    'src/i18n/translator.ts': `import type { Language } from '@pawline/api-client';
-import { loadedTranslator, type Namespace, type TranslationKey } from '@pawline/i18n';
+    'src/i18n/translator.ts': `import type { Namespace } from '@pawline/i18n';
 
-/** t('namespace.key', { param }) over libs/i18n (namespace \`${name}\` and the shared ones). */
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
-
-export function ${propertyName}Translator(language: Language): Translate {
-  const translate = loadedTranslator(language);
-  // an unknown key falls back to English, then to the key itself (libs/i18n)
-  return (key, params) => translate(key as TranslationKey, params);
-}
+// libs/i18n's one translator and its type, under the names this remote's files import: it takes only keys that exist.
+export { loadedTranslator as ${propertyName}Translator, type Translator as Translate } from '@pawline/i18n';
 
 /** The catalogues this remote's screens use: loaded (one chunk each) for the user's language before they render. */
 export const ${constantName}_NAMESPACES: readonly Namespace[] = ['${name}', 'shell'];

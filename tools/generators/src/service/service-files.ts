@@ -232,24 +232,13 @@ import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 })
 export class ${className}Module {}
 `,
-    [`src/${name}.module.spec.ts`]: `import { ${className}Module } from './${name}.module';
+    [`src/${name}.module.spec.ts`]: `import { handlesMessages, listedIn } from '@pawline/nest-kit/testing';
+import { ${className}Module } from './${name}.module';
 import { NoteHandlers } from './note/note.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
-// Nest binds @MessagePattern / @EventPattern (what @RpcHandler, @EventHandler and @WorkHandler apply)
-// only on a module's controllers: a handler class listed as a provider starts and never answers.
-const PATTERN = 'microservices:pattern';
-
-const listed = (key: 'controllers' | 'providers') => (Reflect.getMetadata(key, ${className}Module) ?? []) as unknown[];
-
-function handlesMessages(candidate: unknown): boolean {
-  if (typeof candidate !== 'function') return false;
-  const prototype = (candidate as { prototype: Record<string, unknown> }).prototype;
-  return Object.getOwnPropertyNames(prototype).some((key) => {
-    const method = prototype[key];
-    return typeof method === 'function' && Reflect.getMetadata(PATTERN, method) !== undefined;
-  });
-}
+// a handler class Nest only binds when the module lists it as a controller (libs/nest-kit/src/testing/module-wiring.ts)
+const listed = (key: 'controllers' | 'providers') => listedIn(${className}Module, key);
 
 describe('${name} module', () => {
   it('lists its handler classes as controllers', () => {
@@ -538,9 +527,7 @@ export async function signUp(client: NatsRpcClient, firstName: string): Promise<
     [`test/integration/${name}.integration-spec.ts`]: `import { cancelOrgaRpc, ${c.create}, ${c.list}, type EventEnvelope } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, failureOf, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { ${definition} } from '../../src/${name}.service-definition';
 import { TEST_SECRET, signUp, type Salon } from './${name}-test-helpers';
