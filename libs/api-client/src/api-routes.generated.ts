@@ -89,7 +89,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   updateAppointment: { method: 'put', path: '/api/v1/orga/:orga/store/:store/appointment/:id' },
   moveAppointment: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/move' },
   resizeAppointment: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/resize' },
-  checkOutAppointment: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/done' },
+  checkOutAppointment: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/check_out' },
   updateAppointmentNotes: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/notes' },
   updateAppointmentStatus: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/status' },
   deleteAppointment: { method: 'delete', path: '/api/v1/orga/:orga/store/:store/appointment/:id' },

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AppointmentHandlers } from './appointment/appointment.handlers';
-import { AppointmentService } from './appointment/appointment.service';
+import { AppointmentCommands } from './appointment/appointment-commands';
+import { AppointmentQueries } from './appointment/appointment-queries';
+import { AppointmentStore } from './appointment/appointment-store';
 import { ReferencedIds } from './appointment/referenced-ids';
 import { ReminderStatusHandlers } from './appointment/reminder-status.handlers';
+import { ReminderStatusService } from './appointment/reminder-status.service';
 import { CalendarFeedHandlers } from './calendar-feed/calendar-feed.handlers';
 import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
 import { PetRefHandlers } from './pet-ref/pet-ref.handlers';
@@ -12,6 +15,14 @@ import { TreatmentService } from './treatment/treatment.service';
 
 @Module({
   controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers, PetRefHandlers, ReminderStatusHandlers],
-  providers: [AppointmentService, TreatmentService, CalendarFeedService, ReferencedIds],
+  providers: [
+    AppointmentQueries,
+    AppointmentStore,
+    AppointmentCommands,
+    ReminderStatusService,
+    TreatmentService,
+    CalendarFeedService,
+    ReferencedIds,
+  ],
 })
 export class SchedulingModule {}

@@ -46,7 +46,7 @@ const createBody = createAppointmentRpc.request.omit({ orga_id: true, store_id: 
 const updateBody = updateAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const moveBody = moveAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const resizeBody = resizeAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
-const doneBody = checkOutAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const checkOutBody = checkOutAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const notesBody = updateAppointmentNotesRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const statusBody = updateAppointmentStatusRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const treatmentBody = createTreatmentRpc.request.omit({ orga_id: true });
@@ -127,10 +127,10 @@ export const schedulingHttpRoutes = {
   }),
   checkOutAppointment: defineRoute({
     method: 'patch',
-    path: `${STORE}/appointment/:id/done`,
+    path: `${STORE}/appointment/:id/check_out`,
     summary: 'Check out: final price, discount, total, cashed in (R4.11)',
     tag: 'scheduling',
-    body: doneBody,
+    body: checkOutBody,
     response: checkOutAppointmentRpc.response,
   }),
   updateAppointmentNotes: defineRoute({

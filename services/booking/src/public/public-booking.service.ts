@@ -206,20 +206,20 @@ export class PublicBookingService {
     const { input } = slot;
     const buffer = store.buffer_minutes * 60_000;
     try {
-      return await this.db.transaction(async (m) => {
-        await lockStoreHolds(m, store.store_id, true);
+      return await this.db.transaction(async (manager) => {
+        await lockStoreHolds(manager, store.store_id, true);
         // one hold at a time per groomer: inserts racing on the exclusion constraint wait for each other and can
         // deadlock (40P01, an error for the customer); queued here, the loser's insert meets a committed row and
         // fails at once with the violation that means "taken"
-        await m.query(`SELECT pg_advisory_xact_lock(hashtext('booking-hold:' || $1 || ':' || $2))`, [store.store_id, userId]);
-        const [busy] = await m.query<unknown[]>(
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtext('booking-hold:' || $1 || ':' || $2))`, [store.store_id, userId]);
+        const [busy] = await manager.query<unknown[]>(
           `SELECT 1 FROM booking_busy WHERE store_id = $1 AND user_id = $2 AND NOT deleted AND status <> 2 AND during IS NOT NULL
              AND during && tstzrange($3::timestamptz, $4::timestamptz, '[)') LIMIT 1`,
           [store.store_id, userId, new Date(slot.startsAt - buffer), new Date(slot.endsAt + buffer)],
         );
         if (busy) return false;
         // the held time includes the buffer after it, so two requests keep it between them too
-        await m.query(
+        await manager.query(
           `INSERT INTO booking_slot (id, orga_id, store_id, created_time, status, user_id, during, local_date, hour, min, duration,
              treatment_ids, pets, first_name, last_name, fon, email, notes, consent_messages, consent_reminders,
              consent_marketing, language)
@@ -251,7 +251,7 @@ export class PublicBookingService {
           ],
         );
         await this.outbox.add(
-          m,
+          manager,
           bookingSlotRequestedEvent,
           {
             orga_id: store.orga_id,

@@ -118,7 +118,7 @@ describe('scheduling routes through the gateway', () => {
         'affected_ids'
       ],
     ).toEqual([second.id]);
-    const done = await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/done`, {
+    const done = await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/check_out`, {
       final_price: '35,50',
       discount: '5',
       cashed_in: true,

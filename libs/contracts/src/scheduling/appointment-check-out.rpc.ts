@@ -6,7 +6,7 @@ const uuid = z.string().uuid();
 
 /** R4.11 check-out: final price, discount, total (default final price minus discount) and cashed in. */
 export const checkOutAppointmentRpc = defineRpc(
-  'rpc.scheduling.appointment.done',
+  'rpc.scheduling.appointment.check-out',
   z.strictObject({
     ...schedulingStoreScope,
     appointment_id: uuid,
