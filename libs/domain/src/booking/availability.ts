@@ -12,7 +12,14 @@ import { END_OF_DAY, instantsOfDay, workingDay, type AvailabilityRule } from './
 export type { AvailabilityRule } from './staff-hours';
 
 /** epoch ms; userId null: an unassigned appointment, which takes one groomer of the pool for its whole length */
-export type BusyInterval = { userId: string | null; startsAt: number; endsAt: number; petIds?: readonly string[] };
+export type BusyInterval = {
+  userId: string | null;
+  startsAt: number;
+  endsAt: number;
+  petIds?: readonly string[];
+  /** of another store of the organization: it keeps its groomer and pets busy but takes no place of this pool */
+  elsewhere?: boolean;
+};
 
 export type AvailabilityQuery = {
   /** IANA */
@@ -136,7 +143,8 @@ function busyOf(query: AvailabilityQuery, pool: ReadonlySet<string>, buffer: num
   for (const interval of query.busy) {
     if (petIds.length > 0 && interval.petIds?.some((pet) => petIds.includes(pet))) pets.push(interval);
     if (interval.userId === null) {
-      unassigned.push({ startsAt: interval.startsAt, endsAt: Math.max(interval.startsAt, interval.endsAt) + buffer });
+      if (!interval.elsewhere)
+        unassigned.push({ startsAt: interval.startsAt, endsAt: Math.max(interval.startsAt, interval.endsAt) + buffer });
       continue;
     }
     if (!pool.has(interval.userId)) continue;

@@ -3,6 +3,10 @@
 // appointment takes one groomer of the store's pool (those working and free then) for its whole length; a pet
 // has no two appointments at once. Pure: the services load the rows and ask.
 
+/** spec §3 status 2 (declined by the customer) and 3 (no-show): the appointment no longer holds its time. */
+export const TIME_FREEING_STATUSES: readonly number[] = [2, 3];
+export const holdsTime = (status: number) => !TIME_FREEING_STATUSES.includes(status);
+
 /** An instant interval [startsAt, endsAt) in epoch ms. */
 export type Interval = { startsAt: number; endsAt: number };
 

@@ -4,12 +4,12 @@ import { newPublicId } from '../setup/public-id';
 
 type TreatmentEventSnapshot = EventPayload<typeof treatmentCreatedEvent>['treatment'];
 /**
- * Busy time and request holds of a store change one at a time against readers that check both: the projection and
- * an accept's last step take it alone, public requests share it (they race among themselves on the exclusion
- * constraint). Without it a request could miss an appointment committed between its busy check and its insert.
+ * Busy time and request holds of a store change one at a time: the projection, an accept's last step and every
+ * hold take it alone. A hold then reads the busy time and the other holds as committed (capacity, ADR 0044): the
+ * pool makes two groomers' holds depend on each other, so they cannot race on the exclusion constraint alone.
  */
-export const lockStoreHolds = (manager: Pick<EntityManager, 'query'>, storeId: string, shared = false) =>
-  manager.query(`SELECT ${shared ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext('booking-holds:' || $1))`, [storeId]);
+export const lockStoreHolds = (manager: Pick<EntityManager, 'query'>, storeId: string) =>
+  manager.query(`SELECT pg_advisory_xact_lock(hashtext('booking-holds:' || $1))`, [storeId]);
 
 type Ids = { orgaId: string; storeId: string };
 
@@ -74,15 +74,17 @@ export const BookingDirectory = {
       starts_at: s.starts_at,
       ends_at: s.ends_at ?? null,
       status: s.status,
+      pet_ids: s.pet_ids,
       version: s.version,
     }));
     await manager.query(
-      `INSERT INTO booking_busy (appointment_id, orga_id, store_id, user_id, during, status, version)
+      `INSERT INTO booking_busy (appointment_id, orga_id, store_id, user_id, during, status, pet_ids, version)
        SELECT x.id, $2, $3, x.user_id, CASE WHEN x.ends_at IS NULL THEN NULL ELSE tstzrange(x.starts_at, greatest(x.starts_at, x.ends_at), '[)') END,
-              x.status, x.version
-         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, starts_at timestamptz, ends_at timestamptz, status int, version timestamptz)
+              x.status, x.pet_ids, x.version
+         FROM jsonb_to_recordset($1::jsonb)
+           AS x(id uuid, user_id uuid, starts_at timestamptz, ends_at timestamptz, status int, pet_ids uuid[], version timestamptz)
        ON CONFLICT (appointment_id) DO UPDATE SET store_id = EXCLUDED.store_id,
-         user_id = EXCLUDED.user_id,
+         user_id = EXCLUDED.user_id, pet_ids = EXCLUDED.pet_ids,
          during = coalesce(EXCLUDED.during, booking_busy.during), status = EXCLUDED.status, version = EXCLUDED.version
        WHERE NOT booking_busy.deleted AND booking_busy.orga_id = EXCLUDED.orga_id AND booking_busy.version < EXCLUDED.version`,
       [JSON.stringify(rows), ids.orgaId, ids.storeId],

@@ -769,4 +769,96 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
       expect((await call(client, getBookingSlotRpc, { ...scope(anna), slot_id: slotId }, anna.auth)).status).toBe('pending');
     });
   });
+
+  describe('capacity: the pool, unassigned appointments and pets (ADR 0044)', () => {
+    let dora: Salon;
+    let publicId: string;
+    let wash: string;
+    let petId: string;
+    let eva = '';
+
+    /** An appointment booked in the calendar, once booking's busy projection has it. */
+    const booked = async (day: string, hour: number, userId: string | null, duration = 60) => {
+      const made = await call(
+        client,
+        createAppointmentRpc,
+        { ...scope(dora), appointment: { user_id: userId, date: day, hour, min: 0, duration, pet_ids: [petId] } },
+        dora.auth,
+      );
+      await until(
+        () => env.query(`SELECT 1 FROM booking.booking_busy WHERE appointment_id = $1`, [made.items[0]?.id]),
+        (rows) => rows.length === 1,
+        'the appointment in booking',
+      );
+    };
+    const startsOf = async (day: string, extra: Parameters<typeof freeSlots>[4] = {}) =>
+      ((await freeSlots(client, publicId, wash, day, extra)).days[0]?.slots ?? []).map((slot) => [slot.time, slot.user_ids.length]);
+    const hireEva = async () => {
+      const member = await call(
+        client,
+        createMemberRpc,
+        { orga_id: dora.orgaId, first_name: 'Eva', last_name: 'Neri', email: `eva.${randomUUID().slice(0, 8)}@example.com`, orga_rank: 3 },
+        dora.auth,
+      );
+      await until(
+        () => env.query(`SELECT 1 FROM booking.booking_staff WHERE user_id = $1`, [member.user_id]),
+        (rows) => rows.length === 1,
+        'Eva in booking',
+      );
+      await call(client, createBookingRuleRpc, { ...scope(dora), user_id: member.user_id, start_hour: 9, end_hour: 17 }, dora.auth);
+      return member.user_id;
+    };
+
+    beforeAll(async () => {
+      dora = await salon(env, client, 'Dora');
+      wash = await treatment(dora, 'Lavaggio', 60);
+      await call(client, createBookingRuleRpc, { ...scope(dora), user_id: dora.userId, start_hour: 9, end_hour: 17 }, dora.auth);
+      publicId = await enable(client, dora, { slot_step_minutes: 60 });
+      const customer = await call(client, createCustomerRpc, { ...scope(dora), first_name: 'Olga', last_name: 'Russo' }, dora.auth);
+      petId = (await call(client, createPetRpc, { ...scope(dora), customer_id: customer.customer.id, name: 'Oliver' }, dora.auth)).pet.id;
+    });
+
+    it('an unassigned appointment takes the pool: the widget offers no such time, for any groomer or the chosen one', async () => {
+      const day = localDay(dora.timeZone, 20);
+      await booked(day, 10, null);
+      // Dora is the whole pool: whoever does the unassigned appointment is her
+      expect((await startsOf(day)).map(([time]) => time)).toEqual(['09:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
+      expect((await startsOf(day, { user_id: dora.userId })).map(([time]) => time)).not.toContain('10:00');
+      eva = await hireEva();
+      // two groomers and one unassigned appointment: one place left at 10:00, offered with either
+      expect(await startsOf(day)).toContainEqual(['10:00', 2]);
+      await booked(day, 10, null);
+      expect((await startsOf(day)).map(([time]) => time)).not.toContain('10:00');
+      expect((await startsOf(day, { user_id: eva })).map(([time]) => time)).not.toContain('10:00');
+    });
+
+    it('a known pet already booked is not offered that time again', async () => {
+      const day = localDay(dora.timeZone, 21);
+      await booked(day, 12, eva);
+      const oliver = { ...dog, pet_id: petId, name: 'Oliver' };
+      expect((await startsOf(day, { pets: [oliver] })).map(([time]) => time)).not.toContain('12:00');
+      // another dog may come at 12:00 with Dora
+      expect(await startsOf(day)).toContainEqual(['12:00', 1]);
+    });
+
+    it('two customers asking at once for the last place of the pool with two groomers: one booked, one taken', async () => {
+      const day = localDay(dora.timeZone, 22);
+      await booked(day, 14, null);
+      const slot = (await freeSlots(client, publicId, wash, day)).days[0]?.slots.find((s) => s.time === '14:00');
+      expect(slot?.user_ids.length).toBe(2);
+      if (!slot) throw new Error('no slot');
+      const answers = await Promise.all(
+        [dora.userId, eva].map(async (userId) =>
+          call(
+            client,
+            createPublicBookingRequestRpc,
+            requestOf(publicId, wash, slot, await solvedChallenge(client, publicId), { user_id: userId }),
+            null,
+          ),
+        ),
+      );
+      expect(answers.map((answer) => answer.outcome).sort()).toEqual(['booked', 'taken']);
+      expect((await startsOf(day)).map(([time]) => time)).not.toContain('14:00');
+    });
+  });
 });
