@@ -86,6 +86,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   latestPetAppointment: { method: 'get', path: '/api/v1/orga/:orga/store/:store/pet/:pet/appointment/latest' },
   getAppointment: { method: 'get', path: '/api/v1/orga/:orga/store/:store/appointment/:id' },
   createAppointment: { method: 'post', path: '/api/v1/orga/:orga/store/:store/appointment' },
+  checkAppointment: { method: 'post', path: '/api/v1/orga/:orga/store/:store/appointment_check' },
   updateAppointment: { method: 'put', path: '/api/v1/orga/:orga/store/:store/appointment/:id' },
   moveAppointment: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/move' },
   resizeAppointment: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/resize' },

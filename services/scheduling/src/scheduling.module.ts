@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppointmentHandlers } from './appointment/appointment.handlers';
+import { AppointmentCapacity } from './appointment/appointment-capacity';
+import { AppointmentCheckService } from './appointment/appointment-check.service';
 import { AppointmentCommands } from './appointment/appointment-commands';
 import { AppointmentQueries } from './appointment/appointment-queries';
 import { AppointmentStore } from './appointment/appointment-store';
@@ -9,16 +11,27 @@ import { ReminderStatusService } from './appointment/reminder-status.service';
 import { CalendarFeedHandlers } from './calendar-feed/calendar-feed.handlers';
 import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
 import { PetRefHandlers } from './pet-ref/pet-ref.handlers';
+import { StaffHoursHandlers } from './staff-hours/staff-hours.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { TreatmentHandlers } from './treatment/treatment.handlers';
 import { TreatmentService } from './treatment/treatment.service';
 
 @Module({
-  controllers: [AppointmentHandlers, TreatmentHandlers, CalendarFeedHandlers, OrgaPurgeHandlers, PetRefHandlers, ReminderStatusHandlers],
+  controllers: [
+    AppointmentHandlers,
+    TreatmentHandlers,
+    CalendarFeedHandlers,
+    OrgaPurgeHandlers,
+    PetRefHandlers,
+    ReminderStatusHandlers,
+    StaffHoursHandlers,
+  ],
   providers: [
     AppointmentQueries,
     AppointmentStore,
+    AppointmentCapacity,
     AppointmentCommands,
+    AppointmentCheckService,
     ReminderStatusService,
     TreatmentService,
     CalendarFeedService,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  appointmentConflictAnswerSchema,
+  checkAppointmentRpc,
   checkOutAppointmentRpc,
   createAppointmentRpc,
   createTreatmentRpc,
@@ -46,12 +48,20 @@ const createBody = createAppointmentRpc.request.omit({ orga_id: true, store_id: 
 const updateBody = updateAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const moveBody = moveAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const resizeBody = resizeAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const checkBody = checkAppointmentRpc.request.omit({ orga_id: true, store_id: true });
 const checkOutBody = checkOutAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const notesBody = updateAppointmentNotesRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const statusBody = updateAppointmentStatusRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const treatmentBody = createTreatmentRpc.request.omit({ orga_id: true });
 const treatmentUpdateBody = updateTreatmentRpc.request.omit({ orga_id: true, treatment_id: true });
 const feedBody = regenerateCalendarFeedRpc.request.omit({ orga_id: true, store_id: true });
+
+/** What a write that collides answers (ADR 0044): 409 conflict with the collisions and the colliding appointments. */
+export const APPOINTMENT_CONFLICT_ANSWER = {
+  status: 409,
+  description: 'conflict: the time collides (a pet, the groomer, the pool, hours) and allow_conflict was not set; nothing written',
+  schema: appointmentConflictAnswerSchema,
+} as const;
 
 export const schedulingHttpRoutes = {
   listAppointmentRange: defineRoute({
@@ -100,6 +110,14 @@ export const schedulingHttpRoutes = {
     status: 201,
     body: createBody,
     response: createAppointmentRpc.response,
+  }),
+  checkAppointment: defineRoute({
+    method: 'post',
+    path: `${STORE}/appointment_check`,
+    summary: 'What an appointment would collide with before saving, and which of the listed groomers are free for it (ADR 0044)',
+    tag: 'scheduling',
+    body: checkBody,
+    response: checkAppointmentRpc.response,
   }),
   updateAppointment: defineRoute({
     method: 'put',

@@ -1,4 +1,6 @@
 export * from './appointment-check-out.rpc';
+export * from './appointment-check.rpc';
+export * from './appointment-conflict';
 export * from './appointment-create.rpc';
 export * from './appointment-created.event';
 export * from './appointment-delete.rpc';

@@ -778,11 +778,15 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
     let eva = '';
 
     /** An appointment booked in the calendar, once booking's busy projection has it. */
-    const booked = async (day: string, hour: number, userId: string | null, duration = 60) => {
+    const newPet = async (name: string) => {
+      const customer = await call(client, createCustomerRpc, { ...scope(dora), first_name: name, last_name: 'Russo' }, dora.auth);
+      return (await call(client, createPetRpc, { ...scope(dora), customer_id: customer.customer.id, name }, dora.auth)).pet.id;
+    };
+    const booked = async (day: string, hour: number, userId: string | null, duration = 60, pet = petId) => {
       const made = await call(
         client,
         createAppointmentRpc,
-        { ...scope(dora), appointment: { user_id: userId, date: day, hour, min: 0, duration, pet_ids: [petId] } },
+        { ...scope(dora), appointment: { user_id: userId, date: day, hour, min: 0, duration, pet_ids: [pet] } },
         dora.auth,
       );
       await until(
@@ -814,8 +818,7 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
       wash = await treatment(dora, 'Lavaggio', 60);
       await call(client, createBookingRuleRpc, { ...scope(dora), user_id: dora.userId, start_hour: 9, end_hour: 17 }, dora.auth);
       publicId = await enable(client, dora, { slot_step_minutes: 60 });
-      const customer = await call(client, createCustomerRpc, { ...scope(dora), first_name: 'Olga', last_name: 'Russo' }, dora.auth);
-      petId = (await call(client, createPetRpc, { ...scope(dora), customer_id: customer.customer.id, name: 'Oliver' }, dora.auth)).pet.id;
+      petId = await newPet('Oliver');
     });
 
     it('an unassigned appointment takes the pool: the widget offers no such time, for any groomer or the chosen one', async () => {
@@ -827,7 +830,7 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
       eva = await hireEva();
       // two groomers and one unassigned appointment: one place left at 10:00, offered with either
       expect(await startsOf(day)).toContainEqual(['10:00', 2]);
-      await booked(day, 10, null);
+      await booked(day, 10, null, 60, await newPet('Pippo'));
       expect((await startsOf(day)).map(([time]) => time)).not.toContain('10:00');
       expect((await startsOf(day, { user_id: eva })).map(([time]) => time)).not.toContain('10:00');
     });
@@ -859,6 +862,33 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
       );
       expect(answers.map((answer) => answer.outcome).sort()).toEqual(['booked', 'taken']);
       expect((await startsOf(day)).map(([time]) => time)).not.toContain('14:00');
+    });
+
+    it('accepting a request whose time now collides answers 409 conflict with the collision, and books when allowed', async () => {
+      const day = localDay(dora.timeZone, 23);
+      const slot = (await freeSlots(client, publicId, wash, day, { user_id: dora.userId })).days[0]?.slots.find((s) => s.time === '15:00');
+      if (!slot) throw new Error('no slot');
+      const answer = await call(
+        client,
+        createPublicBookingRequestRpc,
+        requestOf(publicId, wash, slot, await solvedChallenge(client, publicId), { user_id: dora.userId, fon: '+39 333 777 0001' }),
+        null,
+      );
+      if (answer.outcome !== 'booked') throw new Error('not booked');
+      // meanwhile the salon books Dora at that time in the calendar (scheduling does not see requests)
+      await booked(day, 15, dora.userId, 30);
+      const refused = await failureOf(client, acceptBookingSlotRpc, { ...scope(dora), slot_id: answer.slot_id }, dora.auth);
+      expect(refused).toMatchObject({ code: 'conflict', extra: { collisions: [{ reason: 'staff', user_id: dora.userId }] } });
+      expect(refused.text).toContain('collides');
+      const pending = await call(client, getBookingSlotRpc, { ...scope(dora), slot_id: answer.slot_id }, dora.auth);
+      expect(pending).toMatchObject({ status: 'pending', customer_id: null });
+      const accepted = await call(
+        client,
+        acceptBookingSlotRpc,
+        { ...scope(dora), slot_id: answer.slot_id, allow_conflict: true },
+        dora.auth,
+      );
+      expect(accepted.slot.status).toBe('accepted');
     });
   });
 });

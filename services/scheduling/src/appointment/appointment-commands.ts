@@ -26,9 +26,10 @@ import {
   parseLocalDate,
   type LocalDate,
 } from '@pawline/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { RpcError, type StoreScope } from '@pawline/nest-kit';
 import { APPOINTMENT_COLUMNS, centsOf, instantsOf, returnedRows, toAppointment, type AppointmentRow } from './appointment-rows';
+import { AppointmentCapacity, CollisionFound, Refused, type CapacityWrite } from './appointment-capacity';
 import { AppointmentQueries } from './appointment-queries';
 import { AppointmentStore, type AppointmentFields, type AppointmentWrite } from './appointment-store';
 import { occurrences } from './recurrence';
@@ -55,10 +56,52 @@ export class AppointmentCommands {
     private readonly db: DataSource,
     private readonly store: AppointmentStore,
     private readonly queries: AppointmentQueries,
+    private readonly capacity: AppointmentCapacity,
   ) {}
 
-  /** Books an appointment or, with recurring data, a group whose first member is the main one (R3.07). */
-  async create(scope: StoreScope, fields: AppointmentFields, recurring: RecurringInput | null): Promise<AppointmentList> {
+  /**
+   * Runs a write in a transaction under the organization's capacity lock. A collision found inside (CollisionFound)
+   * rolls it back and is answered as the conflict, with the pets' names read after the transaction.
+   */
+  private async checked<T>(
+    scope: StoreScope,
+    petIds: readonly string[],
+    write: (manager: EntityManager) => Promise<T>,
+  ): Promise<T | Refused> {
+    try {
+      return await this.db.transaction(async (manager) => {
+        await this.capacity.lock(manager, scope.orgaId);
+        return write(manager);
+      });
+    } catch (error) {
+      if (error instanceof CollisionFound) return new Refused(await this.capacity.conflict(scope, error.found, petIds));
+      throw error;
+    }
+  }
+
+  /** Refuses the writes that collide, unless the caller books anyway; unchanged rows are not checked again. */
+  private async refuseCollisions(
+    manager: EntityManager,
+    scope: StoreScope,
+    writes: CapacityWrite[],
+    excluded: string[],
+    allowConflict: boolean,
+  ): Promise<void> {
+    if (allowConflict || writes.length === 0) return;
+    const found = await this.capacity.check(manager, scope, writes, excluded);
+    if (found.collisions.length > 0) throw new CollisionFound(found);
+  }
+
+  /**
+   * Books an appointment or, with recurring data, a group whose first member is the main one (R3.07); every
+   * member must be free by the capacity rule unless `allowConflict`.
+   */
+  async create(
+    scope: StoreScope,
+    fields: AppointmentFields,
+    recurring: RecurringInput | null,
+    allowConflict = false,
+  ): Promise<AppointmentList | Refused> {
     const timeZone = timeZoneOf(scope);
     const start = realDate(fields.date, 'appointment.date');
     const end = recurring?.end ? realDate(recurring.end, 'recurring.end') : null;
@@ -66,7 +109,7 @@ export class AppointmentCommands {
       throw new RpcError('validation_failed', { fields: { 'recurring.end': 'The end is before the start' } });
     const dates = recurring ? occurrences(start, { unit: recurring.unit, every: recurring.every, count: recurring.count, end }) : [start];
     const groupId = recurring ? randomUUID() : null;
-    return this.db.transaction(async (manager) => {
+    return this.checked(scope, fields.pet_ids, async (manager) => {
       const treatments = await this.store.treatments(manager, scope.orgaId, fields.treatment_ids);
       // without a price the treatments' default prices add up to the estimate
       const price =
@@ -107,6 +150,15 @@ export class AppointmentCommands {
           recurring_group_main: groupId !== null && index === 0,
         };
       });
+      const petIds = [...new Set(fields.pet_ids)];
+      const writes = rows.map((row) => ({
+        date: row.local_date,
+        startsAt: row.starts_at,
+        endsAt: row.ends_at,
+        userId: row.user_id,
+        petIds,
+      }));
+      await this.refuseCollisions(manager, scope, writes, [], allowConflict);
       await this.store.insert(manager, rows);
       const ids = rows.map((row) => row.id);
       await this.store.writeRelations(manager, ids, fields, scope.orgaId);
@@ -118,7 +170,10 @@ export class AppointmentCommands {
     });
   }
 
-  /** Applies a patch to every row of the scope, recomputing the instants from the local time. */
+  /**
+   * Applies a patch to every row of the scope, recomputing the instants from the local time. Rows whose time,
+   * groomer or pets change must be free by the capacity rule unless `allowConflict`.
+   */
   private async change(
     scope: StoreScope,
     appointmentId: string,
@@ -126,21 +181,36 @@ export class AppointmentCommands {
     newDate: LocalDate | null,
     patch: RowPatch,
     relations: Pick<AppointmentFields, 'treatment_ids' | 'pet_ids'> | null,
-  ): Promise<{ appointment: Appointment; affected_ids: string[] }> {
+    allowConflict: boolean,
+  ): Promise<{ appointment: Appointment; affected_ids: string[] } | Refused> {
     const timeZone = timeZoneOf(scope);
-    return this.db.transaction(async (manager) => {
+    return this.checked(scope, relations?.pet_ids ?? [], async (manager) => {
       const target = await this.store.row(manager, scope, appointmentId, true);
       const rows = await this.store.rowsInScope(manager, scope, target, recurringScope);
-      await splitIfFollowing(manager, target, rows, recurringScope);
-      const dayShift = newDate ? daysBetween(parseLocalDate(target.local_date), newDate) : 0;
-      for (const row of rows) {
-        const next: AppointmentRow = { ...row, ...patch(row, dayShift) };
-        next.local_date = formatLocalDate(addDays(parseLocalDate(row.local_date), dayShift));
-        // the local time is what was booked; the instant follows in the store's zone (DST-safe)
-        const { startsAt, endsAt } = instantsOf(parseLocalDate(next.local_date), next, next.duration, next.full_day, timeZone);
-        await this.store.update(manager, { ...next, time_zone: timeZone, starts_at: startsAt, ends_at: endsAt });
-      }
       const ids = rows.map((row) => row.id);
+      const dayShift = newDate ? daysBetween(parseLocalDate(target.local_date), newDate) : 0;
+      const next = rows.map((row): AppointmentWrite => {
+        const changed: AppointmentRow = { ...row, ...patch(row, dayShift) };
+        changed.local_date = formatLocalDate(addDays(parseLocalDate(row.local_date), dayShift));
+        // the local time is what was booked; the instant follows in the store's zone (DST-safe)
+        const { startsAt, endsAt } = instantsOf(parseLocalDate(changed.local_date), changed, changed.duration, changed.full_day, timeZone);
+        return { ...changed, time_zone: timeZone, starts_at: startsAt, ends_at: endsAt };
+      });
+      const petsBefore = await this.store.petIdsOf(manager, ids);
+      const writes = next.flatMap((row, index): CapacityWrite[] => {
+        const before = rows[index];
+        const pets = relations ? [...new Set(relations.pet_ids)] : (petsBefore.get(row.id) ?? []);
+        const moved =
+          !before ||
+          new Date(before.starts_at).getTime() !== row.starts_at.getTime() ||
+          new Date(before.ends_at).getTime() !== row.ends_at.getTime() ||
+          before.user_id !== row.user_id ||
+          pets.some((pet) => !(petsBefore.get(row.id) ?? []).includes(pet));
+        return moved ? [{ date: row.local_date, startsAt: row.starts_at, endsAt: row.ends_at, userId: row.user_id, petIds: pets }] : [];
+      });
+      await this.refuseCollisions(manager, scope, writes, ids, allowConflict);
+      await splitIfFollowing(manager, target, rows, recurringScope);
+      for (const row of next) await this.store.update(manager, row);
       if (relations) await this.store.writeRelations(manager, ids, relations, scope.orgaId);
       const updated = await this.store.row(manager, scope, appointmentId);
       await this.store.publish(manager, appointmentUpdatedEvent, updated, ids, scope.meta);
@@ -148,7 +218,7 @@ export class AppointmentCommands {
     });
   }
 
-  async update(scope: StoreScope, appointmentId: string, recurringScope: RecurringScope, fields: AppointmentFields) {
+  async update(scope: StoreScope, appointmentId: string, recurringScope: RecurringScope, fields: AppointmentFields, allowConflict = false) {
     const date = realDate(fields.date, 'appointment.date');
     return this.change(
       scope,
@@ -170,6 +240,7 @@ export class AppointmentCommands {
         price: fields.price === undefined ? row.price : centsOf(fields.price, 'price'),
       }),
       fields,
+      allowConflict,
     );
   }
 
@@ -178,6 +249,7 @@ export class AppointmentCommands {
     appointmentId: string,
     recurringScope: RecurringScope,
     to: { date: string; hour: number; min: number; user_id?: string | null | undefined },
+    allowConflict = false,
   ) {
     const date = realDate(to.date, 'date');
     return this.change(
@@ -187,11 +259,12 @@ export class AppointmentCommands {
       date,
       (row) => ({ hour: to.hour, min: to.min, sec: 0, user_id: to.user_id === undefined ? row.user_id : to.user_id }),
       null,
+      allowConflict,
     );
   }
 
-  async resize(scope: StoreScope, appointmentId: string, recurringScope: RecurringScope, duration: number) {
-    return this.change(scope, appointmentId, recurringScope, null, () => ({ duration }), null);
+  async resize(scope: StoreScope, appointmentId: string, recurringScope: RecurringScope, duration: number, allowConflict = false) {
+    return this.change(scope, appointmentId, recurringScope, null, () => ({ duration }), null, allowConflict);
   }
 
   /** R4.11 check-out: not cashed in → checked out, with final price, discount, total and cashed in. */

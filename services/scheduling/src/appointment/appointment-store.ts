@@ -187,6 +187,17 @@ export class AppointmentStore {
     return rows.map((row) => row.pet_id);
   }
 
+  /** Each appointment's pets. */
+  async petIdsOf(manager: EntityManager, appointmentIds: string[]): Promise<Map<string, string[]>> {
+    const rows: { appointment_id: string; pet_id: string }[] = await manager.query(
+      `SELECT appointment_id, pet_id FROM appointment_pet WHERE appointment_id = ANY($1::uuid[]) ORDER BY pet_id`,
+      [appointmentIds],
+    );
+    const pets = new Map<string, string[]>();
+    for (const row of rows) pets.set(row.appointment_id, [...(pets.get(row.appointment_id) ?? []), row.pet_id]);
+    return pets;
+  }
+
   payloadOf(row: AppointmentRow, ids: string[], petIds: string[]): EventPayloadBase {
     return {
       orga_id: row.orga_id,

@@ -8,6 +8,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity('appointment')
 @Index('ix_appointment_store_date', ['storeId', 'localDate', 'hour', 'min'])
 @Index('ix_appointment_orga', ['orgaId'])
+@Index('ix_appointment_orga_date', ['orgaId', 'localDate'])
 @Index('ix_appointment_group', ['recurringGroupId', 'localDate'])
 @Index('ix_appointment_user_start', ['userId', 'startsAt'])
 export class AppointmentEntity {

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import {
+  checkAppointmentRpc,
   checkOutAppointmentRpc,
   createAppointmentRpc,
   customerAppointmentStatusRpc,
@@ -18,6 +19,8 @@ import {
   type RpcResponse,
 } from '@pawline/contracts';
 import { type RawJson, type RpcCallContext, RpcError, RpcHandler, StoreRead, storeScopeOf, StoreWrite } from '@pawline/nest-kit';
+import { answerOrConflict } from './appointment-capacity';
+import { AppointmentCheckService } from './appointment-check.service';
 import { AppointmentCommands } from './appointment-commands';
 import { AppointmentQueries } from './appointment-queries';
 import { ReferencedIds } from './referenced-ids';
@@ -28,6 +31,7 @@ export class AppointmentHandlers {
   constructor(
     private readonly queries: AppointmentQueries,
     private readonly commands: AppointmentCommands,
+    private readonly checks: AppointmentCheckService,
     private readonly references: ReferencedIds,
   ) {}
 
@@ -83,7 +87,16 @@ export class AppointmentHandlers {
       this.references.pets(scope, input.appointment.pet_ids),
       this.references.staff(ctx, scope, input.appointment.user_id),
     ]);
-    return this.commands.create(scope, input.appointment, input.recurring);
+    return answerOrConflict(await this.commands.create(scope, input.appointment, input.recurring, input.allow_conflict), ctx.lang);
+  }
+
+  /** What an appointment would collide with before it is saved, and which groomers are free for it. */
+  @StoreWrite()
+  @RpcHandler(checkAppointmentRpc)
+  async check(input: RpcRequest<typeof checkAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof checkAppointmentRpc>> {
+    const scope = storeScopeOf(ctx);
+    await this.references.pets(scope, input.appointment.pet_ids);
+    return this.checks.check(scope, input);
   }
 
   @StoreWrite()
@@ -94,7 +107,10 @@ export class AppointmentHandlers {
       this.references.pets(scope, input.appointment.pet_ids),
       this.references.staff(ctx, scope, input.appointment.user_id),
     ]);
-    return this.commands.update(scope, input.appointment_id, input.scope, input.appointment);
+    return answerOrConflict(
+      await this.commands.update(scope, input.appointment_id, input.scope, input.appointment, input.allow_conflict),
+      ctx.lang,
+    );
   }
 
   @StoreWrite()
@@ -102,14 +118,17 @@ export class AppointmentHandlers {
   async move(input: RpcRequest<typeof moveAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof moveAppointmentRpc>> {
     const scope = storeScopeOf(ctx);
     await this.references.staff(ctx, scope, input.user_id);
-    return this.commands.move(scope, input.appointment_id, input.scope, input);
+    return answerOrConflict(await this.commands.move(scope, input.appointment_id, input.scope, input, input.allow_conflict), ctx.lang);
   }
 
   @StoreWrite()
   @RpcHandler(resizeAppointmentRpc)
   async resize(input: RpcRequest<typeof resizeAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof resizeAppointmentRpc>> {
     const scope = storeScopeOf(ctx);
-    return this.commands.resize(scope, input.appointment_id, input.scope, input.duration);
+    return answerOrConflict(
+      await this.commands.resize(scope, input.appointment_id, input.scope, input.duration, input.allow_conflict),
+      ctx.lang,
+    );
   }
 
   @StoreWrite()

@@ -51,11 +51,17 @@ describe('scheduling over NATS and Postgres', () => {
   const book = (
     fields: Partial<RpcInput<typeof createAppointmentRpc>['appointment']>,
     recurring: RpcInput<typeof createAppointmentRpc>['recurring'] = null,
+    allowConflict = false,
   ) =>
     call(
       client,
       createAppointmentRpc,
-      { ...scope(), appointment: { date: '2026-12-01', hour: 9, min: 0, duration: 60, pet_ids: [petA], ...fields }, recurring },
+      {
+        ...scope(),
+        appointment: { date: '2026-12-01', hour: 9, min: 0, duration: 60, pet_ids: [petA], ...fields },
+        recurring,
+        allow_conflict: allowConflict,
+      },
       anna.auth,
     );
   const eventsFor = async (id: string, subject: string, count = 1): Promise<EventEnvelope[]> => {
@@ -637,7 +643,8 @@ describe('scheduling over NATS and Postgres', () => {
       expect(unlimited.length).toBe(13);
       expect(dates(unlimited).slice(0, 3)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
       expect(unlimited[0]?.recurring_data?.count).toBeNull();
-      const ended = (await book({ date: '2027-01-31', hour: 9, min: 0 }, { unit: 'month', every: 1, count: null, end: '2027-04-15' }))
+      // the same pet at the same times as the group above: booked anyway
+      const ended = (await book({ date: '2027-01-31', hour: 9, min: 0 }, { unit: 'month', every: 1, count: null, end: '2027-04-15' }, true))
         .items;
       expect(dates(ended)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
     });
@@ -647,8 +654,8 @@ describe('scheduling over NATS and Postgres', () => {
     it("R4.22 R9.05 R7.05 pages a pet's appointments by 50, newest first, after the last date and id; latest is the newest", async () => {
       const pet = await petOf(env, anna);
       await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] }, { unit: 'day', every: 1, count: 54 });
-      // two on the same instant: the id breaks the tie
-      await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] });
+      // two on the same instant (booked anyway): the id breaks the tie
+      await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] }, null, true);
       const page1 = await call(client, listPetAppointmentsRpc, { ...scope(), pet_id: pet }, anna.auth);
       expect(page1.items).toHaveLength(PAGE_SIZES.pet_appointments);
       expect(isLastPage('pet_appointments', page1.items.length)).toBe(false);
