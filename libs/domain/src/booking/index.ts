@@ -1,3 +1,4 @@
+export * from './appointment-duration';
 export * from './availability';
 export * from './booking-rule';
 export * from './capacity';
