@@ -93,6 +93,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   checkOutAppointment: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/check_out' },
   updateAppointmentNotes: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/notes' },
   updateAppointmentStatus: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/appointment/:id/status' },
+  undoAppointmentChange: { method: 'post', path: '/api/v1/orga/:orga/store/:store/appointment_change/:change/undo' },
   deleteAppointment: { method: 'delete', path: '/api/v1/orga/:orga/store/:store/appointment/:id' },
   listTreatments: { method: 'get', path: '/api/v1/orga/:orga/treatments' },
   createTreatment: { method: 'post', path: '/api/v1/orga/:orga/treatment' },

@@ -1,3 +1,4 @@
+import { AppointmentChangeEntity } from './appointment/appointment-change.entity';
 import { AppointmentPetEntity } from './appointment/appointment-pet.entity';
 import { AppointmentTreatmentEntity } from './appointment/appointment-treatment.entity';
 import { AppointmentEntity } from './appointment/appointment.entity';
@@ -7,6 +8,7 @@ import { CalendarVersion1764300000000 } from './migrations/1764300000000-calenda
 import { ReferencedIds1764400000000 } from './migrations/1764400000000-referenced-ids';
 import { TreatmentColour1795520100000 } from './migrations/1795520100000-treatment-colour';
 import { SchedulingCapacity1795600200000 } from './migrations/1795600200000-scheduling-capacity';
+import { SchedulingUndo1795600300000 } from './migrations/1795600300000-scheduling-undo';
 import { PetRefEntity } from './pet-ref/pet-ref.entity';
 import { StaffHoursEntity } from './staff-hours/staff-hours.entity';
 import { TreatmentEntity } from './treatment/treatment.entity';
@@ -21,6 +23,7 @@ export const SCHEDULING_ENTITIES = [
   CalendarDayVersionEntity,
   PetRefEntity,
   StaffHoursEntity,
+  AppointmentChangeEntity,
 ];
 
 export const SCHEDULING_MIGRATIONS = [
@@ -29,4 +32,5 @@ export const SCHEDULING_MIGRATIONS = [
   ReferencedIds1764400000000,
   TreatmentColour1795520100000,
   SchedulingCapacity1795600200000,
+  SchedulingUndo1795600300000,
 ];

@@ -3,6 +3,8 @@ import { AppointmentHandlers } from './appointment/appointment.handlers';
 import { AppointmentCapacity } from './appointment/appointment-capacity';
 import { AppointmentCheckService } from './appointment/appointment-check.service';
 import { AppointmentCommands } from './appointment/appointment-commands';
+import { AppointmentStatusService } from './appointment/appointment-status.service';
+import { AppointmentUndoService } from './appointment/appointment-undo.service';
 import { AppointmentQueries } from './appointment/appointment-queries';
 import { AppointmentStore } from './appointment/appointment-store';
 import { ReferencedIds } from './appointment/referenced-ids';
@@ -32,6 +34,8 @@ import { TreatmentService } from './treatment/treatment.service';
     AppointmentCapacity,
     AppointmentCommands,
     AppointmentCheckService,
+    AppointmentStatusService,
+    AppointmentUndoService,
     ReminderStatusService,
     TreatmentService,
     CalendarFeedService,

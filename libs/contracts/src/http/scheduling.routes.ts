@@ -16,6 +16,7 @@ import {
   recurringScopeSchema,
   regenerateCalendarFeedRpc,
   resizeAppointmentRpc,
+  undoAppointmentChangeRpc,
   updateAppointmentNotesRpc,
   updateAppointmentRpc,
   updateAppointmentStatusRpc,
@@ -52,6 +53,7 @@ const checkBody = checkAppointmentRpc.request.omit({ orga_id: true, store_id: tr
 const checkOutBody = checkOutAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const notesBody = updateAppointmentNotesRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const statusBody = updateAppointmentStatusRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const undoBody = undoAppointmentChangeRpc.request.omit({ orga_id: true, store_id: true, change_id: true });
 const treatmentBody = createTreatmentRpc.request.omit({ orga_id: true });
 const treatmentUpdateBody = updateTreatmentRpc.request.omit({ orga_id: true, treatment_id: true });
 const feedBody = regenerateCalendarFeedRpc.request.omit({ orga_id: true, store_id: true });
@@ -146,7 +148,8 @@ export const schedulingHttpRoutes = {
   checkOutAppointment: defineRoute({
     method: 'patch',
     path: `${STORE}/appointment/:id/check_out`,
-    summary: 'Check out: final price, discount, total, cashed in (R4.11)',
+    summary:
+      'Check out: final price, discount as an amount or discount_percent, total, cashed in (R4.11); not a declined, no-show or later day (409 checkout_not_allowed)',
     tag: 'scheduling',
     body: checkOutBody,
     response: checkOutAppointmentRpc.response,
@@ -162,10 +165,20 @@ export const schedulingHttpRoutes = {
   updateAppointmentStatus: defineRoute({
     method: 'patch',
     path: `${STORE}/appointment/:id/status`,
-    summary: "Change an appointment's status (2 = declined by the customer, R3.07)",
+    summary:
+      "Change an appointment's status: 2 declined, 3 no-show, back to 0 restores one (R3.07); taking the time back may be 409 conflict",
     tag: 'scheduling',
     body: statusBody,
     response: updateAppointmentStatusRpc.response,
+  }),
+  undoAppointmentChange: defineRoute({
+    method: 'post',
+    path: `${STORE}/appointment_change/:change/undo`,
+    summary:
+      'Undo a move, resize, edit, delete or status change within 10 minutes (ADR 0043): the rows as they were, a deleted appointment again under a new id',
+    tag: 'scheduling',
+    body: undoBody,
+    response: undoAppointmentChangeRpc.response,
   }),
   deleteAppointment: defineRoute({
     method: 'delete',

@@ -20,6 +20,7 @@ export * from './appointment-status-by-customer.rpc';
 export * from './appointment-status.event';
 export * from './appointment-status.rpc';
 export * from './appointment-update.rpc';
+export * from './appointment-undo.rpc';
 export * from './appointment-updated.event';
 export * from './calendar-feed-read.rpc';
 export * from './calendar-feed-regenerate.rpc';

@@ -5,9 +5,10 @@ import { addDays, formatLocalDate, parseLocalDate, type LocalDate } from '../tim
 // change of an appointment moves the counters by contribution(new) − contribution(old), so replaying
 // an event twice, or in any order of versions, leaves the same counters (the newest version wins).
 
-/** spec §3: status 1 the customer confirmed (reminder reply), 2 declined by the customer. */
+/** spec §3: status 1 the customer confirmed (reminder reply), 2 declined by the customer; 3 a no-show (issue 26). */
 export const STATUS_CONFIRMED = 1;
 export const STATUS_DECLINED = 2;
+export const STATUS_NO_SHOW = 3;
 
 /** A customer whose last visit is this many days behind counts as lost on that day. */
 export const LOST_AFTER_DAYS = 180;
@@ -54,6 +55,8 @@ export function netCents(money: {
 export const STAT_KINDS = [
   'appointments',
   'declined',
+  /** the customer did not come (issue 26): neither an appointment held nor a visit */
+  'no_show',
   'confirmed',
   'done',
   'booked',
@@ -97,6 +100,7 @@ export function contributionOf(facts: AppointmentFacts | null): Contribution {
   const { orga_id, store_id, date: day } = facts;
   const cell = (kind: StatKind, key: string, count: number, amount = 0): StatCell => ({ orga_id, store_id, day, kind, key, count, amount });
   if (facts.status === STATUS_DECLINED) return { cells: [cell('declined', '', 1)], visits: [] };
+  if (facts.status === STATUS_NO_SHOW) return { cells: [cell('no_show', '', 1)], visits: [] };
   const cells: StatCell[] = [cell('appointments', '', 1), cell('hour', String(facts.hour), 1)];
   if (facts.status === STATUS_CONFIRMED) cells.push(cell('confirmed', '', 1));
   if (facts.checked_out) cells.push(cell('done', '', 1, facts.net_cents));

@@ -15,6 +15,7 @@ import {
   readCalendarFeedRpc,
   regenerateCalendarFeedRpc,
   resizeAppointmentRpc,
+  undoAppointmentChangeRpc,
   schedulingHttpRoutes as http,
   updateAppointmentNotesRpc,
   updateAppointmentRpc,
@@ -111,8 +112,15 @@ export const schedulingRoutes: ApiRoute[] = [
   }),
   rpcRoute(http.updateAppointmentStatus, {
     access: { orga: 'store_write' },
+    answers: COLLIDES,
     rpc: updateAppointmentStatusRpc,
     input: (ctx) => ({ ...appointmentScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.undoAppointmentChange, {
+    access: { orga: 'store_write' },
+    answers: COLLIDES,
+    rpc: undoAppointmentChangeRpc,
+    input: (ctx) => ({ ...storeScope(ctx), change_id: pathParam(ctx, 'change'), ...ctx.body }),
   }),
   rpcRoute(http.deleteAppointment, {
     access: { orga: 'store_write' },

@@ -20,7 +20,7 @@ import {
   type WorkingHours,
 } from '@pawline/domain';
 import { NatsRpcClient, RpcError, type StoreScope } from '@pawline/nest-kit';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /** An appointment as a write would leave it: its local day and instants, groomer and pets. */
 export type CapacityWrite = { date: string; startsAt: Date; endsAt: Date; userId: string | null; petIds: readonly string[] };
@@ -86,10 +86,42 @@ const clock = (at: Date, timeZone: string) => {
 export class AppointmentCapacity {
   private readonly logger = new Logger(AppointmentCapacity.name);
 
-  constructor(private readonly rpc: NatsRpcClient) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly rpc: NatsRpcClient,
+  ) {}
 
   async lock(manager: EntityManager, orgaId: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('scheduling-capacity:' || $1))`, [orgaId]);
+  }
+
+  /**
+   * Runs a write in a transaction under the organization's lock. A collision found inside (refuse) rolls it back
+   * and comes out as Refused, with the pets' names read after the transaction.
+   */
+  async transaction<T>(scope: StoreScope, petIds: readonly string[], write: (manager: EntityManager) => Promise<T>): Promise<T | Refused> {
+    try {
+      return await this.db.transaction(async (manager) => {
+        await this.lock(manager, scope.orgaId);
+        return write(manager);
+      });
+    } catch (error) {
+      if (error instanceof CollisionFound) return new Refused(await this.conflict(scope, error.found, petIds));
+      throw error;
+    }
+  }
+
+  /** Throws CollisionFound for writes that collide, unless the caller books anyway (within transaction()). */
+  async refuse(
+    manager: EntityManager,
+    scope: StoreScope,
+    writes: readonly CapacityWrite[],
+    excluded: readonly string[],
+    allowConflict: boolean,
+  ): Promise<void> {
+    if (allowConflict || writes.length === 0) return;
+    const found = await this.check(manager, scope, writes, excluded);
+    if (found.collisions.length > 0) throw new CollisionFound(found);
   }
 
   /** The store's groomer hours from booking's rules; null when it keeps none (no pool to fill). */

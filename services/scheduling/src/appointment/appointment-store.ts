@@ -19,7 +19,16 @@ type Relations = Pick<AppointmentFields, 'treatment_ids' | 'pet_ids'>;
 /** An appointment row as it is written: every column a command sets, the instants computed from the local time. */
 export type AppointmentWrite = Omit<
   AppointmentRow,
-  'starts_at' | 'ends_at' | 'updated_at' | 'final_price' | 'total' | 'checked_out' | 'cashed_in' | 'status' | 'reminder_status'
+  | 'starts_at'
+  | 'ends_at'
+  | 'updated_at'
+  | 'final_price'
+  | 'total'
+  | 'checked_out'
+  | 'cashed_in'
+  | 'status'
+  | 'reminder_status'
+  | 'discount_percent'
 > & { starts_at: Date; ends_at: Date };
 
 /**
@@ -176,6 +185,16 @@ export class AppointmentStore {
     await manager.query(
       `INSERT INTO appointment_treatment (appointment_id, treatment_id, name) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[])`,
       [rows.map((row) => row.appointment_id), rows.map((row) => row.treatment_id), rows.map((row) => row.name)],
+    );
+  }
+
+  /** Pet rows as they were (a restored appointment keeps its pets), each starting with its appointment. */
+  async insertPets(manager: EntityManager, rows: readonly { appointment_id: string; pet_id: string }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await manager.query(
+      `INSERT INTO appointment_pet (appointment_id, pet_id, starts_at)
+       SELECT x.a, x.p, a.starts_at FROM unnest($1::uuid[], $2::uuid[]) AS x(a, p) JOIN appointment a ON a.id = x.a`,
+      [rows.map((row) => row.appointment_id), rows.map((row) => row.pet_id)],
     );
   }
 

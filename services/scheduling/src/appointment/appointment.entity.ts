@@ -69,6 +69,10 @@ export class AppointmentEntity {
   @Column({ type: 'integer', default: 0 })
   discount!: number;
 
+  /** the check-out's discount as a percentage, when given so (the amount stays in discount) */
+  @Column({ type: 'numeric', precision: 5, scale: 2, name: 'discount_percent', nullable: true })
+  discountPercent!: string | null;
+
   @Column({ type: 'integer', default: 0 })
   price!: number;
 

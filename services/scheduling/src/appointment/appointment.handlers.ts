@@ -12,6 +12,7 @@ import {
   listRecurringGroupRpc,
   moveAppointmentRpc,
   resizeAppointmentRpc,
+  undoAppointmentChangeRpc,
   updateAppointmentNotesRpc,
   updateAppointmentRpc,
   updateAppointmentStatusRpc,
@@ -23,6 +24,8 @@ import { answerOrConflict } from './appointment-capacity';
 import { AppointmentCheckService } from './appointment-check.service';
 import { AppointmentCommands } from './appointment-commands';
 import { AppointmentQueries } from './appointment-queries';
+import { AppointmentStatusService } from './appointment-status.service';
+import { AppointmentUndoService } from './appointment-undo.service';
 import { ReferencedIds } from './referenced-ids';
 
 /** Reading needs store read access, every change store write access (spec §6). */
@@ -32,6 +35,8 @@ export class AppointmentHandlers {
     private readonly queries: AppointmentQueries,
     private readonly commands: AppointmentCommands,
     private readonly checks: AppointmentCheckService,
+    private readonly statuses: AppointmentStatusService,
+    private readonly undos: AppointmentUndoService,
     private readonly references: ReferencedIds,
   ) {}
 
@@ -137,7 +142,7 @@ export class AppointmentHandlers {
     input: RpcRequest<typeof checkOutAppointmentRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof checkOutAppointmentRpc>> {
-    return this.commands.checkOut(storeScopeOf(ctx), input);
+    return this.statuses.checkOut(storeScopeOf(ctx), input);
   }
 
   @StoreWrite()
@@ -146,7 +151,7 @@ export class AppointmentHandlers {
     input: RpcRequest<typeof updateAppointmentNotesRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof updateAppointmentNotesRpc>> {
-    return this.commands.notes(storeScopeOf(ctx), input.appointment_id, input.notes);
+    return this.statuses.notes(storeScopeOf(ctx), input.appointment_id, input.notes);
   }
 
   @StoreWrite()
@@ -155,7 +160,10 @@ export class AppointmentHandlers {
     input: RpcRequest<typeof updateAppointmentStatusRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof updateAppointmentStatusRpc>> {
-    return this.commands.status(storeScopeOf(ctx), input.appointment_id, input.status);
+    return answerOrConflict(
+      await this.statuses.status(storeScopeOf(ctx), input.appointment_id, input.status, input.allow_conflict),
+      ctx.lang,
+    );
   }
 
   /** Service to service only (messaging, from a reminder reply): a signed-in user is refused. */
@@ -165,7 +173,17 @@ export class AppointmentHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof customerAppointmentStatusRpc>> {
     if (ctx.auth) throw new RpcError('forbidden');
-    return this.commands.statusByCustomer(input.orga_id, input.appointment_id, input.status);
+    return this.statuses.statusByCustomer(input.orga_id, input.appointment_id, input.status);
+  }
+
+  /** ADR 0043 undoes a move, resize, edit, delete or status within the window, through the ordinary events. */
+  @StoreWrite()
+  @RpcHandler(undoAppointmentChangeRpc)
+  async undo(
+    input: RpcRequest<typeof undoAppointmentChangeRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof undoAppointmentChangeRpc>> {
+    return answerOrConflict(await this.undos.undo(storeScopeOf(ctx), input.change_id, input.allow_conflict), ctx.lang);
   }
 
   @StoreWrite()

@@ -261,4 +261,28 @@ describe('capacity of the calendar’s writes (identity, crm, scheduling, gatewa
       expect(rows).toHaveLength(1);
     }
   });
+
+  it('a no-show counts on its customer: crm answers the customer with how often they did not come', async () => {
+    const customer = await call(client, createCustomerRpc, { ...scope(), first_name: 'Nora', last_name: 'Assente' }, anna.auth);
+    const made = await call(client, createPetRpc, { ...scope(), customer_id: customer.customer.id, name: 'Fuffi' }, anna.auth);
+    for (let i = 0; i < 100 && (await env.query(`SELECT 1 FROM scheduling.pet_ref WHERE pet_id = $1`, [made.pet.id])).length === 0; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const missed = await create({ date: yesterday, hour: 9, min: 0, duration: 30, pet_ids: [made.pet.id] }, true);
+    expect((await http('PATCH', `${storePath()}/appointment/${idOf(missed)}/status`, { status: 3 })).body).toMatchObject({ status: 3 });
+    const path = `${storePath()}/customer/${customer.customer.id}`;
+    let detail = await http('GET', path);
+    for (let i = 0; i < 100 && detail.body['no_shows'] !== 1; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      detail = await http('GET', path);
+    }
+    expect(detail.body['no_shows']).toBe(1);
+    // restored to booked, it no longer counts
+    await http('PATCH', `${storePath()}/appointment/${idOf(missed)}/status`, { status: 0, allow_conflict: true });
+    for (let i = 0; i < 100 && detail.body['no_shows'] !== 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      detail = await http('GET', path);
+    }
+    expect(detail.body['no_shows']).toBe(0);
+  });
 });
