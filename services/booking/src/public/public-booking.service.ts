@@ -4,6 +4,7 @@ import {
   bookingSlotRequestedEvent,
   matchCustomerRpc,
   type PublicAvailability,
+  type PublicChallenge,
   type PublicPetInput,
   type PublicStore,
   type RpcRequest,
@@ -107,8 +108,12 @@ export class PublicBookingService {
     };
   }
 
-  async challenge(publicId: string): Promise<{ challenge: string; difficulty: number; expires_at: string }> {
+  async challenge(publicId: string): Promise<PublicChallenge> {
     await this.store(publicId);
+    return this.newChallenge(publicId);
+  }
+
+  private async newChallenge(publicId: string): Promise<PublicChallenge> {
     const difficulty = this.config.BOOKING_POW_BITS;
     const issued = issueChallenge(this.config.BOOKING_TOKEN_SECRET, publicId, difficulty, Date.now());
     // spent challenges are kept only until they expire
@@ -273,7 +278,12 @@ export class PublicBookingService {
     userId: string | null,
     petIds: string[],
   ): Promise<RequestOutcome> {
-    return { outcome: 'taken', availability: await this.freeSlots(store, date, 7, duration, userId, petIds) };
+    // the spent challenge is replaced at once: a retry of the customer costs no call for a new one
+    return {
+      outcome: 'taken',
+      availability: await this.freeSlots(store, date, 7, duration, userId, petIds),
+      challenge: await this.newChallenge(store.public_id),
+    };
   }
 
   /** R3.09 the minutes every pet × every chosen treatment takes (entries of the matrix, else the default duration). */

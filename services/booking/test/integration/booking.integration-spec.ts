@@ -35,6 +35,7 @@ import { identityService } from '../../../identity/src/identity.service-definiti
 // eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real scheduling (treatments, appointments and their events)
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { bookingService } from '../../src/booking.service-definition';
+import { solveChallenge } from '../../src/public/slot-token';
 import {
   TEST_SECRET,
   collectEvents,
@@ -440,6 +441,15 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
       if (answer.outcome !== 'taken') return;
       expect(answer.availability.days[0]?.slots.map((s) => s.starts_at)).not.toContain(slot.starts_at);
       expect(answer.availability.days[0]?.slots.length).toBeGreaterThan(0);
+      // a fresh challenge for the next try: the customer's retry asks for none
+      expect(answer.challenge).toMatchObject({ challenge: expect.any(String), difficulty: 4 });
+      const next = answer.availability.days[0]?.slots[0];
+      if (!next) throw new Error('no fresh slot');
+      const retry = requestOf(publicId, bath, next, {
+        challenge: answer.challenge.challenge,
+        nonce: solveChallenge(answer.challenge.challenge, 4),
+      });
+      expect((await call(client, createPublicBookingRequestRpc, retry, null)).outcome).toBe('booked');
     });
 
     it('the database refuses a second overlapping pending request of one groomer (the exclusion constraint)', async () => {
