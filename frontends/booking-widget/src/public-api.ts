@@ -54,9 +54,8 @@ export function takenAvailability(body: unknown): PublicAvailability | null {
 export function takenChallenge(body: unknown): Challenge | null {
   if (!isRecord(body) || !isRecord(body.challenge)) return null;
   const { challenge, difficulty, expires_at } = body.challenge;
-  return typeof challenge === 'string' && typeof difficulty === 'number'
-    ? { challenge, difficulty, expires_at: String(expires_at ?? '') }
-    : null;
+  if (typeof challenge !== 'string' || typeof difficulty !== 'number') return null;
+  return { challenge, difficulty, expires_at: typeof expires_at === 'string' ? expires_at : '' };
 }
 
 export type PublicApiOptions = { origin: string; publicId: string; language: () => WidgetLanguage; fetch?: FetchLike };
