@@ -50,8 +50,8 @@ describe('analyses remote: a store’s statistics with data', () => {
       });
       ids.push(made.items[0]?.id ?? '');
     }
-    await api.call('PATCH', `${store}/appointment/${ids[0]}/done`, { final_price: 4500, discount: 0, cashed_in: true });
-    await api.call('PATCH', `${store}/appointment/${ids[1]}/done`, { final_price: 3000, discount: 0, cashed_in: true });
+    await api.call('PATCH', `${store}/appointment/${ids[0]}/check_out`, { final_price: 4500, discount: 0, cashed_in: true });
+    await api.call('PATCH', `${store}/appointment/${ids[1]}/check_out`, { final_price: 3000, discount: 0, cashed_in: true });
 
     // analytics learns them from scheduling's events
     await until(

@@ -11,7 +11,7 @@ import { addDays, daysBetween, formatDay, todayIn } from './calendar-days';
 import { h, mount, uid, type Child } from './dom';
 import type { CatalogueKey, Translate, WidgetLanguage } from './i18n';
 import { solveChallenge } from './proof-of-work';
-import { WidgetApiError, type Booked, type CustomerCheck, type PublicApi } from './public-api';
+import { WidgetApiError, type Booked, type Challenge, type CustomerCheck, type PublicApi } from './public-api';
 
 // The booking flow, one screen per step, each with Back: pet (or the known customer's pets) →
 // treatments → groomer → slot → contact and consents → confirmation.
@@ -82,6 +82,8 @@ export class BookingApp {
   private userId: string | null = null;
   private week: Week | null = null;
   private slot: FreeSlot | null = null;
+  /** the challenge a lost race's answer brought for the next try */
+  private nextChallenge: Challenge | null = null;
   private contact = emptyContact();
   private booked: Booked | null = null;
   private busy: Busy = { kind: 'idle' };
@@ -768,7 +770,9 @@ export class BookingApp {
     this.setStatus(this.t('securing'));
     this.render(false);
     try {
-      const challenge = await this.options.api.challenge();
+      // a lost race's answer brought the next challenge: the retry asks for none
+      const challenge = this.nextChallenge ?? (await this.options.api.challenge());
+      this.nextChallenge = null;
       const progress = this.content.querySelector('progress');
       const solution = await (this.options.solve ?? solveChallenge)(challenge.challenge, challenge.difficulty, {
         onProgress: (share) => progress?.setAttribute('value', String(Math.round(share * 100))),
@@ -808,6 +812,7 @@ export class BookingApp {
       if (failure.status === 409 && failure.availability) {
         // the slot went to someone else: back to the week with the fresh times the answer brought
         this.slot = null;
+        this.nextChallenge = failure.challenge;
         const fresh = failure.availability.days;
         this.week = { from: fresh[0]?.date ?? this.week?.from ?? this.today(), days: fresh };
         this.weekRequest += 1;

@@ -318,12 +318,26 @@ describe('<pawline-booking> inline', () => {
     );
   });
 
-  it('on 409 slot_taken shows the server’s message and the fresh slots of the answer', async () => {
+  it('on 409 slot_taken shows the server’s message and the fresh slots of the answer, and tries again with its fresh challenge', async () => {
     const fresh = weekFrom('2026-12-01', [slot('2026-12-03', '14:00')]);
-    server = salonServer(() => ({
-      status: 409,
-      body: { code: 'slot_taken', message: 'Questo orario è appena stato prenotato.', availability: fresh },
-    }));
+    let requests = 0;
+    server = salonServer(() => {
+      requests += 1;
+      if (requests > 1)
+        return {
+          status: 201,
+          body: { outcome: 'booked', slot_id: 's2', date: '2026-12-03', time: '14:00', duration: 45, groomer_first_name: null },
+        };
+      return {
+        status: 409,
+        body: {
+          code: 'slot_taken',
+          message: 'Questo orario è appena stato prenotato.',
+          availability: fresh,
+          challenge: { challenge: 'fresh-challenge-0123456789', difficulty: 4, expires_at: '' },
+        },
+      };
+    });
     const { root, shadow } = place({ mode: 'inline', lang: 'it' });
     await atStep(root, 'pet');
     fireEvent.change(shadow.getByLabelText('Animale'), { target: { value: '2' } });
@@ -356,6 +370,21 @@ describe('<pawline-booking> inline', () => {
     // the fresh slots come from the 409, not from another availability call
     expect(server.calls.filter((c) => c.url === url(API_ROUTES.getPublicAvailability))).toHaveLength(weeksAsked);
     expect(server.calls.find((c) => c.url === url(API_ROUTES.createPublicBookingRequest))?.body?.language).toBe('it');
+
+    // the retry solves the challenge the 409 brought: no second call for one
+    const challengesAsked = server.calls.filter((c) => c.url === url(API_ROUTES.getPublicChallenge)).length;
+    fireEvent.click(shadow.getByRole('button', { name: /alle 14:00/ }));
+    await atStep(root, 'contact');
+    fireEvent.click(shadow.getByRole('button', { name: 'Invia richiesta' }));
+    await atStep(root, 'done');
+    expect(server.calls.filter((c) => c.url === url(API_ROUTES.getPublicChallenge))).toHaveLength(challengesAsked);
+    const retry = server.calls.filter((c) => c.url === url(API_ROUTES.createPublicBookingRequest))[1];
+    expect(retry?.body?.challenge).toBe('fresh-challenge-0123456789');
+    expect(
+      createHash('sha256')
+        .update(`fresh-challenge-0123456789:${String(retry?.body?.nonce)}`)
+        .digest()[0],
+    ).toBeLessThan(16);
   });
 
   it.each([

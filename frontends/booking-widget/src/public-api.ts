@@ -31,6 +31,8 @@ export class WidgetApiError extends Error {
     message: string,
     /** 409 slot_taken: the fresh slots the answer brought */
     readonly availability: PublicAvailability | null = null,
+    /** 409 slot_taken: a fresh challenge for the next try, so it costs no call of its own */
+    readonly challenge: Challenge | null = null,
   ) {
     super(message);
     this.name = 'WidgetApiError';
@@ -46,6 +48,14 @@ export function takenAvailability(body: unknown): PublicAvailability | null {
   if (!isRecord(body)) return null;
   const candidate = isRecord(body.availability) ? body.availability : isRecord(body.details) ? body.details.availability : undefined;
   return isRecord(candidate) && Array.isArray(candidate.days) ? (candidate as PublicAvailability) : null;
+}
+
+/** The fresh challenge of a 409 slot_taken answer, when it brought one. */
+export function takenChallenge(body: unknown): Challenge | null {
+  if (!isRecord(body) || !isRecord(body.challenge)) return null;
+  const { challenge, difficulty, expires_at } = body.challenge;
+  if (typeof challenge !== 'string' || typeof difficulty !== 'number') return null;
+  return { challenge, difficulty, expires_at: typeof expires_at === 'string' ? expires_at : '' };
 }
 
 export type PublicApiOptions = { origin: string; publicId: string; language: () => WidgetLanguage; fetch?: FetchLike };
@@ -86,6 +96,7 @@ export function publicApi(options: PublicApiOptions) {
         code,
         isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : '',
         takenAvailability(parsed),
+        takenChallenge(parsed),
       );
     }
     return (text ? JSON.parse(text) : undefined) as T;
@@ -99,7 +110,7 @@ export function publicApi(options: PublicApiOptions) {
     /** 201 booked; a 409 (slot taken) throws with the fresh availability */
     request: async (request: BookingRequest): Promise<Booked> => {
       const answer = await call<Output<typeof createPublicBookingRequestRpc>>(API_ROUTES.createPublicBookingRequest, request);
-      if (answer.outcome === 'taken') throw new WidgetApiError(409, 'slot_taken', '', answer.availability);
+      if (answer.outcome === 'taken') throw new WidgetApiError(409, 'slot_taken', '', answer.availability, answer.challenge);
       return answer;
     },
   };

@@ -8,6 +8,7 @@ import {
 } from './directory/directory.entities';
 import { BookingInit1795520000000 } from './migrations/1795520000000-booking-init';
 import { BookingOrgaPlan1795552000100 } from './migrations/1795552000100-booking-orga-plan';
+import { BookingCapacity1795600100000 } from './migrations/1795600100000-booking-capacity';
 import { BookingRuleEntity } from './rule/booking-rule.entity';
 import { ServiceTimeEntity } from './service-time/service-time.entity';
 import { BookingSlotEntity, UsedChallengeEntity } from './slot/booking-slot.entity';
@@ -24,4 +25,8 @@ export const BOOKING_ENTITIES: (new () => unknown)[] = [
   BookingOrgaPlanEntity,
 ];
 
-export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [BookingInit1795520000000, BookingOrgaPlan1795552000100];
+export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [
+  BookingInit1795520000000,
+  BookingOrgaPlan1795552000100,
+  BookingCapacity1795600100000,
+];

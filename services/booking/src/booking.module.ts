@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DirectoryHandlers } from './directory/directory.handlers';
+import { FreeSlots } from './public/free-slots';
 import { PublicBookingHandlers } from './public/public-booking.handlers';
 import { PublicBookingService } from './public/public-booking.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
@@ -27,6 +28,14 @@ import { SlotAcceptService } from './slot/slot-accept.service';
     PublicBookingHandlers,
     OrgaPurgeHandlers,
   ],
-  providers: [BookingRuleService, ServiceTimeService, BookingSetupService, BookingSlotService, SlotAcceptService, PublicBookingService],
+  providers: [
+    BookingRuleService,
+    ServiceTimeService,
+    BookingSetupService,
+    BookingSlotService,
+    SlotAcceptService,
+    FreeSlots,
+    PublicBookingService,
+  ],
 })
 export class BookingModule {}

@@ -4,6 +4,8 @@ import { ExternalServiceEntity } from './external-service/external-service.entit
 import { StoredFileEntity } from './file/stored-file.entity';
 import { UploadPartEntity } from './file/upload-part.entity';
 import { CrmInit1764100000000 } from './migrations/1764100000000-crm-init';
+import { CrmNoShow1795600400000 } from './migrations/1795600400000-crm-no-show';
+import { AppointmentNoShowEntity } from './no-show/appointment-no-show.entity';
 import { PetEntity } from './pet/pet.entity';
 import { CrmSettingsEntity } from './settings/crm-settings.entity';
 import { CustomerTagEntity } from './tag/customer-tag.entity';
@@ -21,6 +23,7 @@ export const CRM_ENTITIES = [
   CrmSettingsEntity,
   StoredFileEntity,
   UploadPartEntity,
+  AppointmentNoShowEntity,
 ];
 
-export const CRM_MIGRATIONS = [CrmInit1764100000000];
+export const CRM_MIGRATIONS = [CrmInit1764100000000, CrmNoShow1795600400000];

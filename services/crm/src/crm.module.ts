@@ -10,6 +10,7 @@ import { FileService } from './file/file.service';
 import { BookingLinkHandlers } from './booking-link/booking-link.handlers';
 import { MessagingLinkHandlers } from './messaging-link/messaging-link.handlers';
 import { PetHandlers } from './pet/pet.handlers';
+import { NoShowHandlers } from './no-show/no-show.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { PetService } from './pet/pet.service';
 import { SettingsHandlers } from './settings/settings.handlers';
@@ -30,6 +31,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
     ExternalServiceHandlers,
     SettingsHandlers,
     OrgaPurgeHandlers,
+    NoShowHandlers,
     FileHandlers,
     MessagingLinkHandlers,
     BookingLinkHandlers,

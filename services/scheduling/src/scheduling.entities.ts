@@ -1,3 +1,4 @@
+import { AppointmentChangeEntity } from './appointment/appointment-change.entity';
 import { AppointmentPetEntity } from './appointment/appointment-pet.entity';
 import { AppointmentTreatmentEntity } from './appointment/appointment-treatment.entity';
 import { AppointmentEntity } from './appointment/appointment.entity';
@@ -6,7 +7,10 @@ import { SchedulingInit1764200000000 } from './migrations/1764200000000-scheduli
 import { CalendarVersion1764300000000 } from './migrations/1764300000000-calendar-version';
 import { ReferencedIds1764400000000 } from './migrations/1764400000000-referenced-ids';
 import { TreatmentColour1795520100000 } from './migrations/1795520100000-treatment-colour';
+import { SchedulingCapacity1795600200000 } from './migrations/1795600200000-scheduling-capacity';
+import { SchedulingUndo1795600300000 } from './migrations/1795600300000-scheduling-undo';
 import { PetRefEntity } from './pet-ref/pet-ref.entity';
+import { StaffHoursEntity } from './staff-hours/staff-hours.entity';
 import { TreatmentEntity } from './treatment/treatment.entity';
 import { CalendarDayVersionEntity } from './week-cache/calendar-day-version.entity';
 
@@ -18,6 +22,8 @@ export const SCHEDULING_ENTITIES = [
   CalendarFeedEntity,
   CalendarDayVersionEntity,
   PetRefEntity,
+  StaffHoursEntity,
+  AppointmentChangeEntity,
 ];
 
 export const SCHEDULING_MIGRATIONS = [
@@ -25,4 +31,6 @@ export const SCHEDULING_MIGRATIONS = [
   CalendarVersion1764300000000,
   ReferencedIds1764400000000,
   TreatmentColour1795520100000,
+  SchedulingCapacity1795600200000,
+  SchedulingUndo1795600300000,
 ];

@@ -54,6 +54,8 @@ export const salonStatisticsSchema = z.object({
     appointments: z.number().int(),
     checked_out: z.number().int(),
     declined: z.number().int(),
+    /** appointments the customer did not come to (issue 26); optional for clients built before */
+    no_shows: z.number().int().optional(),
     revenue_cents: z.number().int(),
     average_ticket_cents: z.number().int(),
   }),

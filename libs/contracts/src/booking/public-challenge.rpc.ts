@@ -7,8 +7,11 @@ import { storePublicIdSchema } from './public-shapes';
  * SHA-256(challenge + ':' + nonce) starts with `difficulty` zero bits. Signed by the service, valid 10 minutes,
  * accepted once.
  */
+export const publicChallengeSchema = z.object({ challenge: z.string(), difficulty: z.number().int(), expires_at: z.string() });
+export type PublicChallenge = z.infer<typeof publicChallengeSchema>;
+
 export const getPublicChallengeRpc = defineRpc(
   'rpc.booking.public.challenge',
   z.strictObject({ public_id: storePublicIdSchema }),
-  z.object({ challenge: z.string(), difficulty: z.number().int(), expires_at: z.string() }),
+  publicChallengeSchema,
 );

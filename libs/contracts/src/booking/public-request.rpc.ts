@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
 import { LANGUAGES } from '../core/languages';
+import { publicChallengeSchema } from './public-challenge.rpc';
 import { publicAvailabilitySchema, publicPetInputSchema, storePublicIdSchema } from './public-shapes';
 
 /**
  * A customer asks for a slot (no login). The slot token of the availability answer and a solved challenge
  * are required. The database holds the slot: of requests racing for one groomer's time exactly one is 'booked',
- * the others 'taken' with fresh availability (the gateway answers those 409).
+ * the others 'taken' with fresh availability and a fresh challenge, so choosing again costs the customer no extra
+ * call (the gateway answers those 409).
  */
 export const createPublicBookingRequestRpc = defineRpc(
   'rpc.booking.public.request',
@@ -41,6 +43,6 @@ export const createPublicBookingRequestRpc = defineRpc(
       duration: z.number().int(),
       groomer_first_name: z.string().nullable(),
     }),
-    z.object({ outcome: z.literal('taken'), availability: publicAvailabilitySchema }),
+    z.object({ outcome: z.literal('taken'), availability: publicAvailabilitySchema, challenge: publicChallengeSchema }),
   ]),
 );

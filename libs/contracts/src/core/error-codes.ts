@@ -26,6 +26,10 @@ export const ERROR_CODES = {
   unknown_reference: 400,
   /** free text to a customer outside WhatsApp's 24-hour window: a template message is needed */
   reply_window_closed: 409,
+  /** a declined appointment, a no-show or one of a later day cannot be checked out (issue 26) */
+  checkout_not_allowed: 409,
+  /** an appointment cannot take this status now: a no-show before it started, a checked-out one declined (issue 26) */
+  status_not_allowed: 409,
   /** online booking: another customer booked the time first; the answer carries fresh availability */
   slot_taken: 409,
   /** a premium feature or a quota the organization's plan does not include (libs/nest-kit entitlements, ADR 0029) */

@@ -33,6 +33,8 @@ const en: Catalogue = {
   service_unavailable: 'The service is not available right now. Please try again shortly.',
   reply_window_closed:
     'The customer has not written in the last 24 hours, so WhatsApp allows no free text. Please send a template message instead.',
+  checkout_not_allowed: 'This appointment cannot be checked out: it was declined, the customer did not come, or its day has not come yet.',
+  status_not_allowed: 'This appointment cannot take this status now.',
   slot_taken: 'This time has just been booked by someone else. Please choose another one.',
   plan_required: 'Your plan does not include this, or its limit is reached. Please update your plan to Premium.',
   subscription_inactive: 'Your premium features have expired. Please ask your shop administrator to buy the premium package.',
@@ -64,6 +66,9 @@ const it: Catalogue = {
   service_unavailable: 'Il servizio non è disponibile al momento. Riprova tra poco.',
   reply_window_closed:
     'Il cliente non ha scritto nelle ultime 24 ore, quindi WhatsApp non consente testo libero. Invia invece un messaggio modello.',
+  checkout_not_allowed:
+    'Questo appuntamento non può essere chiuso in cassa: è stato rifiutato, il cliente non si è presentato o il suo giorno non è ancora arrivato.',
+  status_not_allowed: 'Questo appuntamento non può avere questo stato adesso.',
   slot_taken: 'Questo orario è appena stato prenotato da qualcun altro. Scegline un altro.',
   plan_required: 'Il tuo piano non include questa funzione o ne hai raggiunto il limite. Aggiorna il tuo piano a Premium.',
   subscription_inactive: "Le tue funzioni premium sono scadute. Chiedi all'amministratore del negozio di acquistare il pacchetto premium.",
@@ -95,6 +100,9 @@ const de: Catalogue = {
   service_unavailable: 'Der Dienst ist gerade nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   reply_window_closed:
     'Der Kunde hat in den letzten 24 Stunden nicht geschrieben, daher erlaubt WhatsApp keinen freien Text. Bitte senden Sie stattdessen eine Vorlagennachricht.',
+  checkout_not_allowed:
+    'Dieser Termin kann nicht abgerechnet werden: Er wurde abgesagt, der Kunde ist nicht erschienen oder sein Tag ist noch nicht gekommen.',
+  status_not_allowed: 'Dieser Termin kann diesen Status jetzt nicht erhalten.',
   slot_taken: 'Diese Uhrzeit wurde gerade von jemand anderem gebucht. Bitte wählen Sie eine andere.',
   plan_required: 'Ihr Tarif enthält diese Funktion nicht oder ihr Limit ist erreicht. Bitte wechseln Sie zu Premium.',
   subscription_inactive: 'Ihre Premium-Funktionen sind abgelaufen. Bitten Sie Ihren Filialadministrator, das Premium-Paket zu kaufen.',
@@ -126,6 +134,9 @@ const fr: Catalogue = {
   service_unavailable: "Le service n'est pas disponible pour le moment. Veuillez réessayer dans un instant.",
   reply_window_closed:
     "Le client n'a pas écrit au cours des dernières 24 heures, WhatsApp n'autorise donc pas de texte libre. Veuillez envoyer un message modèle.",
+  checkout_not_allowed:
+    "Ce rendez-vous ne peut pas être encaissé : il a été refusé, le client n'est pas venu ou son jour n'est pas encore arrivé.",
+  status_not_allowed: 'Ce rendez-vous ne peut pas prendre ce statut maintenant.',
   slot_taken: "Ce créneau vient d'être réservé par quelqu'un d'autre. Veuillez en choisir un autre.",
   plan_required: "Votre formule n'inclut pas cette fonction ou sa limite est atteinte. Veuillez passer à Premium.",
   subscription_inactive: "Vos fonctions premium ont expiré. Demandez à l'administrateur de votre salon d'acheter le forfait premium.",

@@ -46,6 +46,10 @@ export type RpcFailure = {
   params?: Record<string, string | number>;
   /** Field-level problems of a validation failure: path → message key. */
   fields?: Record<string, string>;
+  /** The service's own text in the caller's language, instead of the code's catalogue text. */
+  message?: string;
+  /** Fields the answer carries besides code, message and fields (a 409 conflict's colliding appointments). */
+  extra?: Record<string, unknown>;
 };
 
 export type RpcReply<T = unknown> = { ok: true; data: T } | { ok: false; error: RpcFailure };

@@ -120,6 +120,8 @@ export const customerDetailSchema = z.object({
   customer: customerSchema,
   tags: z.array(assignedTagSchema),
   external_services: z.array(customerExternalIdSchema),
+  /** issue 26: how often the customer did not come (their pets' no-show appointments); always answered, optional for older clients */
+  no_shows: z.number().int().optional(),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 

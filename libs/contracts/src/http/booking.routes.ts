@@ -133,9 +133,11 @@ export const bookingHttpRoutes = {
   acceptBookingSlot: defineRoute({
     method: 'post',
     path: `${STORE}/booking/admin/slot/:slot/accept`,
-    summary: 'Confirm a booking request: the appointment (and the customer and pets where new) is created',
+    summary:
+      'Confirm a booking request: the appointment (and the customer and pets where new) is created; a time that collides by now is 409 conflict unless allow_conflict',
     tag: 'booking',
     params: idParam('slot', 'booking request'),
+    body: acceptBookingSlotRpc.request.omit({ ...storeScoped, slot_id: true }),
     response: acceptBookingSlotRpc.response,
   }),
   deleteBookingSlot: defineRoute({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  appointmentConflictAnswerSchema,
+  checkAppointmentRpc,
   checkOutAppointmentRpc,
   createAppointmentRpc,
   createTreatmentRpc,
@@ -14,6 +16,7 @@ import {
   recurringScopeSchema,
   regenerateCalendarFeedRpc,
   resizeAppointmentRpc,
+  undoAppointmentChangeRpc,
   updateAppointmentNotesRpc,
   updateAppointmentRpc,
   updateAppointmentStatusRpc,
@@ -46,12 +49,21 @@ const createBody = createAppointmentRpc.request.omit({ orga_id: true, store_id: 
 const updateBody = updateAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const moveBody = moveAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const resizeBody = resizeAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
-const doneBody = checkOutAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const checkBody = checkAppointmentRpc.request.omit({ orga_id: true, store_id: true });
+const checkOutBody = checkOutAppointmentRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const notesBody = updateAppointmentNotesRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
 const statusBody = updateAppointmentStatusRpc.request.omit({ orga_id: true, store_id: true, appointment_id: true });
+const undoBody = undoAppointmentChangeRpc.request.omit({ orga_id: true, store_id: true, change_id: true });
 const treatmentBody = createTreatmentRpc.request.omit({ orga_id: true });
 const treatmentUpdateBody = updateTreatmentRpc.request.omit({ orga_id: true, treatment_id: true });
 const feedBody = regenerateCalendarFeedRpc.request.omit({ orga_id: true, store_id: true });
+
+/** What a write that collides answers (ADR 0044): 409 conflict with the collisions and the colliding appointments. */
+export const APPOINTMENT_CONFLICT_ANSWER = {
+  status: 409,
+  description: 'conflict: the time collides (a pet, the groomer, the pool, hours) and allow_conflict was not set; nothing written',
+  schema: appointmentConflictAnswerSchema,
+} as const;
 
 export const schedulingHttpRoutes = {
   listAppointmentRange: defineRoute({
@@ -101,6 +113,14 @@ export const schedulingHttpRoutes = {
     body: createBody,
     response: createAppointmentRpc.response,
   }),
+  checkAppointment: defineRoute({
+    method: 'post',
+    path: `${STORE}/appointment_check`,
+    summary: 'What an appointment would collide with before saving, and which of the listed groomers are free for it (ADR 0044)',
+    tag: 'scheduling',
+    body: checkBody,
+    response: checkAppointmentRpc.response,
+  }),
   updateAppointment: defineRoute({
     method: 'put',
     path: `${STORE}/appointment/:id`,
@@ -127,10 +147,11 @@ export const schedulingHttpRoutes = {
   }),
   checkOutAppointment: defineRoute({
     method: 'patch',
-    path: `${STORE}/appointment/:id/done`,
-    summary: 'Check out: final price, discount, total, cashed in (R4.11)',
+    path: `${STORE}/appointment/:id/check_out`,
+    summary:
+      'Check out: final price, discount as an amount or discount_percent, total, cashed in (R4.11); not a declined, no-show or later day (409 checkout_not_allowed)',
     tag: 'scheduling',
-    body: doneBody,
+    body: checkOutBody,
     response: checkOutAppointmentRpc.response,
   }),
   updateAppointmentNotes: defineRoute({
@@ -144,10 +165,20 @@ export const schedulingHttpRoutes = {
   updateAppointmentStatus: defineRoute({
     method: 'patch',
     path: `${STORE}/appointment/:id/status`,
-    summary: "Change an appointment's status (2 = declined by the customer, R3.07)",
+    summary:
+      "Change an appointment's status: 2 declined, 3 no-show, back to 0 restores one (R3.07); taking the time back may be 409 conflict",
     tag: 'scheduling',
     body: statusBody,
     response: updateAppointmentStatusRpc.response,
+  }),
+  undoAppointmentChange: defineRoute({
+    method: 'post',
+    path: `${STORE}/appointment_change/:change/undo`,
+    summary:
+      'Undo a move, resize, edit, delete or status change within 10 minutes (ADR 0043): the rows as they were, a deleted appointment again under a new id',
+    tag: 'scheduling',
+    body: undoBody,
+    response: undoAppointmentChangeRpc.response,
   }),
   deleteAppointment: defineRoute({
     method: 'delete',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
+import { allowConflictSchema } from './appointment-conflict';
 import { appointmentChangeSchema, localDateSchema, recurringScopeSchema, schedulingStoreScope } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
@@ -15,6 +16,7 @@ export const moveAppointmentRpc = defineRpc(
     hour: z.number().int().min(0).max(23),
     min: z.number().int().min(0).max(59),
     user_id: uuid.nullable().optional(),
+    allow_conflict: allowConflictSchema,
   }),
   appointmentChangeSchema,
 );

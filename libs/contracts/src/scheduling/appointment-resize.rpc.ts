@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
+import { allowConflictSchema } from './appointment-conflict';
 import { appointmentChangeSchema, recurringScopeSchema, schedulingStoreScope } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
@@ -12,6 +13,7 @@ export const resizeAppointmentRpc = defineRpc(
     appointment_id: uuid,
     scope: recurringScopeSchema.default('one'),
     duration: z.number().int().min(1).max(1440),
+    allow_conflict: allowConflictSchema,
   }),
   appointmentChangeSchema,
 );

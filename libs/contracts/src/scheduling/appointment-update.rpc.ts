@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
+import { allowConflictSchema } from './appointment-conflict';
 import { appointmentChangeSchema, appointmentFieldsSchema, recurringScopeSchema, schedulingStoreScope } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
@@ -12,6 +13,7 @@ export const updateAppointmentRpc = defineRpc(
     appointment_id: uuid,
     scope: recurringScopeSchema.default('one'),
     appointment: appointmentFieldsSchema,
+    allow_conflict: allowConflictSchema,
   }),
   appointmentChangeSchema,
 );

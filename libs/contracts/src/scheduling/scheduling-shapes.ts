@@ -3,7 +3,10 @@ import { calendarDateSchema } from '../core/input-values';
 
 const uuid = z.string().uuid();
 
-/** spec §3: status is a number (APPOINTMENT_STATUS of constants/appointments.ts). */
+/**
+ * spec §3: status is a number (APPOINTMENT_STATUS of constants/appointments.ts); 2 means declined by the customer
+ * (R3.07), 3 the customer did not come (issue 26's no-show: both leave the time free, neither can be checked out).
+ */
 export const appointmentStatusSchema = z.number().int().min(0).max(9);
 
 /** spec §3: the recurring interval of a group. */
@@ -113,6 +116,8 @@ export const appointmentSchema = z.object({
   notes: z.string().nullable(),
   status: z.number().int(),
   discount: z.number().int(),
+  /** the check-out's discount as a percentage of the final price, when it was given so (null: an amount) */
+  discount_percent: z.number().nullable().optional(),
   price: z.number().int(),
   final_price: z.number().int().nullable(),
   total: z.number().int().nullable(),
@@ -161,8 +166,14 @@ export const appointmentFieldsSchema = z.strictObject({
   pet_ids: z.array(uuid).min(1).max(20),
 });
 
+/**
+ * What undoes a change through the server for a while (move, resize, edit, delete, status; ADR 0043): POST
+ * .../appointment_change/{change_id}/undo. Always answered; optional for clients built before it.
+ */
+export const changeIdSchema = uuid.optional();
+
 /** The appointment and the ids of every row a change touched (a recurring scope touches several). */
-export const appointmentChangeSchema = z.object({ appointment: appointmentSchema, affected_ids: z.array(uuid) });
+export const appointmentChangeSchema = z.object({ appointment: appointmentSchema, affected_ids: z.array(uuid), change_id: changeIdSchema });
 
 /**
  * One appointment as a change left it, for services that keep a copy (messaging's reminders): the local day

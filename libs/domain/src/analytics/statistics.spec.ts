@@ -75,6 +75,17 @@ describe('analytics statistics rules', () => {
     expect(contributionOf(facts({ status: 1 })).cells.some((c) => c.kind === 'confirmed')).toBe(true);
   });
 
+  it('R1.12 a no-show counts as a no-show, not as a visit or appointment, and going back to booked moves it back', () => {
+    const missed = facts({ status: 3, checked_out: false, net_cents: 0 });
+    expect(contributionOf(missed)).toEqual({
+      cells: [{ orga_id: ORGA, store_id: STORE, day: '2026-11-20', kind: 'no_show', key: '', count: 1, amount: 0 }],
+      visits: [],
+    });
+    const restored = new ContributionSum().change(missed, { ...missed, status: 0 }).result();
+    expect(restored.cells.find((c) => c.kind === 'no_show')?.count).toBe(-1);
+    expect(restored.cells.find((c) => c.kind === 'appointments')?.count).toBe(1);
+  });
+
   it('R1.12 a change moves the counters by the difference; the same change twice cancels out', () => {
     const before = facts();
     const after = facts({ date: '2026-11-21', checked_out: false, net_cents: 0 });

@@ -48,6 +48,8 @@ export function netCents(money: {
 export const STAT_KINDS = [
   'appointments',
   'declined',
+  /** the customer did not come (issue 26): neither an appointment held nor a visit */
+  'no_show',
   'confirmed',
   'done',
   'booked',
@@ -91,6 +93,7 @@ export function contributionOf(facts: AppointmentFacts | null): Contribution {
   const { orga_id, store_id, date: day } = facts;
   const cell = (kind: StatKind, key: string, count: number, amount = 0): StatCell => ({ orga_id, store_id, day, kind, key, count, amount });
   if (facts.status === APPOINTMENT_STATUS.declined_by_customer) return { cells: [cell('declined', '', 1)], visits: [] };
+  if (facts.status === APPOINTMENT_STATUS.no_show) return { cells: [cell('no_show', '', 1)], visits: [] };
   const cells: StatCell[] = [cell('appointments', '', 1), cell('hour', String(facts.hour), 1)];
   if (facts.status === APPOINTMENT_STATUS.confirmed_by_customer) cells.push(cell('confirmed', '', 1));
   if (facts.checked_out) cells.push(cell('done', '', 1, facts.net_cents));

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { addDays, formatLocalDate, instantToLocal, localToInstant, parseLocalDate, type LocalDateTime } from '../time/local-time';
 import { availableSlots, type AvailabilityQuery, type AvailabilityRule, type AvailableDay, type BusyInterval } from './availability';
+import { collisionsOf, type CapacityAppointment } from './capacity';
+import { workingHours } from './staff-hours';
 
 // A slow reference of availableSlots built differently: minute-by-minute open flags instead of interval
 // algebra, every clock time converted through Intl, skipped times found by scanning, every appointment
@@ -75,6 +77,50 @@ function conflicts(busy: BusyInterval[], userId: string, startsAt: number, endsA
   return busy.some((interval) => interval.userId === userId && startsAt < interval.endsAt + buffer && endsAt + buffer > interval.startsAt);
 }
 
+/** The instants a groomer works on a day, from the minute runs. */
+function workedInstants(query: AvailabilityQuery, date: string, userId: string): [number, number][] {
+  return openRuns(query, date, userId).map(([start, end]) => [
+    boundInstant(date, start, query.timeZone),
+    boundInstant(date, end, query.timeZone),
+  ]);
+}
+
+/**
+ * The pool keeps a place for [startsAt, endsAt): at the start and at every moment something changes inside it,
+ * the pool's groomers working and without an appointment outnumber the unassigned appointments (each held for
+ * its buffer after it), counted one by one.
+ */
+function poolHasPlace(
+  query: AvailabilityQuery,
+  worked: Map<string, [number, number][]>,
+  startsAt: number,
+  endsAt: number,
+  buffer: number,
+): boolean {
+  const pool = [...worked.keys()];
+  const unassigned = query.busy.filter((b) => b.userId === null).map((b) => [b.startsAt, b.endsAt + buffer] as const);
+  const moments = [
+    startsAt,
+    ...[...worked.values()].flat().flat(),
+    ...query.busy.flatMap((b) => [b.startsAt, b.endsAt]),
+    ...unassigned.flat(),
+  ].filter((at) => at >= startsAt && at < endsAt);
+  return moments.every((at) => {
+    const free = pool.filter(
+      (userId) =>
+        (worked.get(userId) ?? []).some(([from, to]) => from <= at && at < to) &&
+        !query.busy.some((b) => b.userId === userId && b.startsAt <= at && at < b.endsAt),
+    ).length;
+    const taken = unassigned.filter(([from, to]) => from <= at && at < to).length;
+    return free - taken >= 1;
+  });
+}
+
+function petBusy(query: AvailabilityQuery, startsAt: number, endsAt: number): boolean {
+  const pets = query.petIds ?? [];
+  return query.busy.some((b) => (b.petIds ?? []).some((pet) => pets.includes(pet)) && startsAt < b.endsAt && b.startsAt < endsAt);
+}
+
 function referenceSlots(query: AvailabilityQuery): AvailableDay[] {
   const days: AvailableDay[] = [];
   const duration = query.durationMinutes * MINUTE;
@@ -82,6 +128,8 @@ function referenceSlots(query: AvailabilityQuery): AvailableDay[] {
   for (let offset = 0; offset < query.days; offset++) {
     const date = formatLocalDate(addDays(parseLocalDate(query.from), offset));
     const byStart = new Map<number, { time: string; userIds: string[] }>();
+    const pool = [...new Set([...(query.poolStaffIds ?? []), ...query.staffIds])];
+    const worked = new Map(pool.map((userId) => [userId, workedInstants(query, date, userId)]));
     for (const userId of [...query.staffIds].sort()) {
       for (const [runStart, runEnd] of openRuns(query, date, userId)) {
         const end = boundInstant(date, runEnd, query.timeZone);
@@ -91,6 +139,8 @@ function referenceSlots(query: AvailabilityQuery): AvailableDay[] {
           if (startsAt + duration > end) continue;
           if (startsAt < query.now + query.minNoticeMinutes * MINUTE || startsAt >= query.now + query.horizonDays * DAY) continue;
           if (conflicts(query.busy, userId, startsAt, startsAt + duration, buffer)) continue;
+          if (!poolHasPlace(query, worked, startsAt, startsAt + duration, buffer) || petBusy(query, startsAt, startsAt + duration))
+            continue;
           const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
           const found = byStart.get(startsAt);
           if (found) found.userIds.push(userId);
@@ -161,7 +211,8 @@ const queries = fc
     const busy = fc.record({
       userId: fc.constantFrom<string | null>(null, 'g9', ...GROOMERS),
       start: fc.integer({ min: -24 * 60, max: (days + 1) * 24 * 60 }),
-      length: fc.integer({ min: 0, max: 240 }),
+      length: fc.integer({ min: 1, max: 240 }),
+      petIds: fc.subarray(['p1', 'p2']),
     });
     return fc.record({
       timeZone: fc.constant(timeZone),
@@ -175,11 +226,16 @@ const queries = fc
           ...[null, ...GROOMERS].map((userId) => fc.option(dailyHours(userId), { freq: 4 })),
         )
         .map(([extra, ...daily]) => [...daily.filter((rule) => rule !== null), ...extra]),
-      busy: fc
-        .array(busy, { maxLength: 20 })
-        .map((list) =>
-          list.map(({ userId, start, length }) => ({ userId, startsAt: base + start * MINUTE, endsAt: base + (start + length) * MINUTE })),
-        ),
+      busy: fc.array(busy, { maxLength: 20 }).map((list) =>
+        list.map(({ userId, start, length, petIds }) => ({
+          userId,
+          startsAt: base + start * MINUTE,
+          endsAt: base + (start + length) * MINUTE,
+          petIds,
+        })),
+      ),
+      poolStaffIds: fc.option(fc.subarray(GROOMERS), { nil: undefined }),
+      petIds: fc.option(fc.constantFrom(['p1'], ['p2'], ['p1', 'p2']), { nil: undefined }),
       now: fc.integer({ min: -2 * 24 * 60, max: 24 * 60 }).map((minute) => base + minute * MINUTE),
       minNoticeMinutes: fc.constantFrom(0, 0, 30, 120, 24 * 60),
       horizonDays: fc.integer({ min: 1, max: 10 }),
@@ -237,6 +293,23 @@ describe('available booking slots, on random stores', () => {
           expect(start).toBeLessThan(query.now + query.horizonDays * DAY);
         }
         for (const day of days) for (const slot of day.slots) expect(slot.userIds).toEqual([...slot.userIds].sort());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('no time offered that a write would refuse: the offered groomer, or nobody, books it without a collision', () => {
+    fc.assert(
+      fc.property(queries, (query) => {
+        const pool = [...new Set([...(query.poolStaffIds ?? []), ...query.staffIds])];
+        const hours = workingHours(query.rules, pool, query.timeZone, parseLocalDate(query.from), query.days);
+        const booked: CapacityAppointment[] = query.busy.map((b, index) => ({ ...b, id: `b${index}`, petIds: b.petIds ?? [] }));
+        for (const day of availableSlots(query))
+          for (const slot of day.slots) {
+            const write = { startsAt: slot.startsAt, endsAt: slot.endsAt, petIds: query.petIds ?? [] };
+            for (const userId of slot.userIds) expect(collisionsOf(booked, hours, { ...write, userId })).toEqual([]);
+            expect(collisionsOf(booked, hours, { ...write, userId: null })).toEqual([]);
+          }
       }),
       { numRuns: 300 },
     );

@@ -223,10 +223,36 @@ describe('available booking slots', () => {
     expect(times({ rules, busy: appointments })).toEqual(['12:00']);
   });
 
-  it('unassigned appointments and other groomers’ appointments block nobody', () => {
-    const rules = [rule({ start: '09:00', end: '11:00' }), ALWAYS('anna')];
-    const appointments = [busy(null, '2026-11-30', '09:00', '11:00'), busy('bruno', '2026-11-30', '09:00', '11:00')];
-    expect(times({ rules, busy: appointments })).toEqual(['09:00', '09:30', '10:00']);
+  it('an unassigned appointment takes a place of the pool; another groomer’s appointments block nobody', () => {
+    const rules = [rule({ start: '09:00', end: '11:00' }), ALWAYS('anna'), ALWAYS('zoe')];
+    const appointments = [busy(null, '2026-11-30', '09:00', '10:00'), busy('bruno', '2026-11-30', '09:00', '11:00')];
+    // anna alone is the pool: whoever does the unassigned one is her
+    expect(times({ rules, busy: appointments })).toEqual(['10:00']);
+    // with zoe in the pool one place is left while the unassigned one runs
+    expect(times({ rules, busy: appointments, poolStaffIds: ['anna', 'zoe'] })).toEqual(['09:00', '09:30', '10:00']);
+    // the buffer after an unassigned appointment holds its place too
+    expect(times({ rules, busy: appointments, bufferMinutes: 15, stepMinutes: 15 })).toEqual([]);
+  });
+
+  it('three groomers working 10:00–11:00 and two unassigned appointments: one place, offered with every groomer', () => {
+    const rules = ['anna', 'bruno', 'carla'].map((userId) => rule({ userId, start: '10:00', end: '11:00' }));
+    const staffIds = ['anna', 'bruno', 'carla'];
+    const two = [busy(null, '2026-11-30', '10:00', '11:00'), busy(null, '2026-11-30', '10:00', '11:00')];
+    expect(availableSlots(query({ rules, staffIds, busy: two }))[0]?.slots.map((slot) => [slot.time, slot.userIds])).toEqual([
+      ['10:00', ['anna', 'bruno', 'carla']],
+    ]);
+    const three = [...two, busy(null, '2026-11-30', '10:30', '10:45')];
+    expect(times({ rules, staffIds, busy: three })).toEqual([]);
+    // a chosen groomer: the pool is still all of them
+    expect(times({ rules, staffIds: ['bruno'], poolStaffIds: staffIds, busy: two })).toEqual(['10:00']);
+    expect(times({ rules, staffIds: ['bruno'], poolStaffIds: staffIds, busy: three })).toEqual([]);
+  });
+
+  it('a known pet of the customer booked at a time keeps that time off', () => {
+    const rules = [rule({ start: '09:00', end: '12:00' }), ALWAYS('anna')];
+    const oliver = { ...busy('bruno', '2026-11-30', '09:30', '10:30'), petIds: ['oliver'] };
+    expect(times({ rules, busy: [oliver], petIds: ['oliver'] })).toEqual(['10:30', '11:00']);
+    expect(times({ rules, busy: [oliver], petIds: ['milo'] })).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00']);
   });
 
   it('the minimum notice: nothing starts before now + notice', () => {

@@ -33,15 +33,15 @@ function specificity(entry: ServiceTimeEntry, pet: BookingPetTraits): number {
 }
 
 /**
- * R3.09: the minutes of the most specific entry of the treatment that matches the pet (null fields match
- * anything; more set fields win; ties: breed before size before hair; then the entry of the pet's own
- * pet_type, then the first), else the treatment's default duration.
+ * R3.09: the most specific entry of the treatment that matches the pet (null fields match anything; more set
+ * fields win; ties: breed before size before hair; then the entry of the pet's own pet_type, then the first),
+ * or null when none does.
  */
-export function serviceMinutes(entries: ServiceTimeEntry[], treatment: BookingTreatment, pet: BookingPetTraits): number {
+export function matchingServiceTime(entries: ServiceTimeEntry[], treatmentId: string, pet: BookingPetTraits): ServiceTimeEntry | null {
   let best: ServiceTimeEntry | null = null;
   let bestRank = -1;
   for (const entry of entries) {
-    if (entry.treatmentId !== treatment.id) continue;
+    if (entry.treatmentId !== treatmentId) continue;
     const found = specificity(entry, pet);
     if (found < 0) continue;
     const rank = found * 2 + (entry.petType === pet.petType ? 1 : 0);
@@ -50,7 +50,12 @@ export function serviceMinutes(entries: ServiceTimeEntry[], treatment: BookingTr
       bestRank = rank;
     }
   }
-  return best ? best.minutes : treatment.defaultDuration;
+  return best;
+}
+
+/** R3.09: the minutes of the most specific matching entry, else the treatment's default duration. */
+export function serviceMinutes(entries: ServiceTimeEntry[], treatment: BookingTreatment, pet: BookingPetTraits): number {
+  return matchingServiceTime(entries, treatment.id, pet)?.minutes ?? treatment.defaultDuration;
 }
 
 /** The minutes of a booking: every pet gets every chosen treatment. */

@@ -1,1 +1,2 @@
 export * from './amount-text';
+export * from './discount';

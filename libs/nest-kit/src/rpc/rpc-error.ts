@@ -1,12 +1,21 @@
 import { httpStatusOf, isErrorCode, type ErrorCode, type RpcFailure } from '@pawline/contracts';
 
-export type RpcErrorDetails = { params?: Record<string, string | number>; fields?: Record<string, string> };
+export type RpcErrorDetails = {
+  params?: Record<string, string | number>;
+  fields?: Record<string, string>;
+  /** The refusal's own text, already in the caller's language, instead of the code's catalogue text. */
+  message?: string;
+  /** Fields the error answer carries besides code, message and fields (the colliding appointments of a 409). */
+  extra?: Record<string, unknown>;
+};
 
 /** An expected failure of an RPC: thrown by handlers, answered as `{ ok: false, error }`, rethrown by callers. */
 export class RpcError extends Error {
   readonly status: number;
   readonly params: Record<string, string | number> | undefined;
   readonly fields: Record<string, string> | undefined;
+  readonly text: string | undefined;
+  readonly extra: Record<string, unknown> | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -17,6 +26,8 @@ export class RpcError extends Error {
     this.status = httpStatusOf(code);
     this.params = details.params;
     this.fields = details.fields;
+    this.text = details.message;
+    this.extra = details.extra;
   }
 
   toFailure(): RpcFailure {
@@ -25,6 +36,8 @@ export class RpcError extends Error {
       status: this.status,
       ...(this.params ? { params: this.params } : {}),
       ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.text !== undefined ? { message: this.text } : {}),
+      ...(this.extra ? { extra: this.extra } : {}),
     };
   }
 
@@ -33,6 +46,8 @@ export class RpcError extends Error {
     return new RpcError(code, {
       ...(failure.params ? { params: failure.params } : {}),
       ...(failure.fields ? { fields: failure.fields } : {}),
+      ...(failure.message !== undefined ? { message: failure.message } : {}),
+      ...(failure.extra ? { extra: failure.extra } : {}),
     });
   }
 }

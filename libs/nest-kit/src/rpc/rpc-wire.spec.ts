@@ -72,6 +72,17 @@ describe('error mapping', () => {
     expect(parseReply('not json')).toEqual({ ok: false, error: { code: 'internal', status: 500 } });
   });
 
+  it('carries a service’s own text and extra fields across the wire (a 409 conflict’s appointments)', () => {
+    const conflict = new RpcError('conflict', { message: 'Questo orario si sovrappone', extra: { conflicts: [{ id: 'a1' }] } });
+    const reply = parseReply(failureReply(conflict.toFailure()));
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'conflict', status: 409, message: 'Questo orario si sovrappone', extra: { conflicts: [{ id: 'a1' }] } },
+    });
+    if (reply.ok) return;
+    expect(RpcError.fromFailure(reply.error)).toMatchObject({ text: 'Questo orario si sovrappone', extra: { conflicts: [{ id: 'a1' }] } });
+  });
+
   it('rebuilds the same RpcError on the calling side', () => {
     const original = new RpcError('validation_failed', { fields: { text: 'too short' } });
     const rebuilt = RpcError.fromFailure(original.toFailure());

@@ -26,6 +26,8 @@ const replySchema = z.union([
       status: z.number(),
       params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       fields: z.record(z.string(), z.string()).optional(),
+      message: z.string().optional(),
+      extra: z.record(z.string(), z.unknown()).optional(),
     }),
   }),
 ]);

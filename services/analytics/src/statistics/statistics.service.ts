@@ -86,7 +86,7 @@ export class StatisticsService {
       storeId,
       range,
       query.bucket,
-      ['appointments', 'done', 'declined'],
+      ['appointments', 'done', 'declined', 'no_show'],
       ['hour', 'treatment', 'staff'],
     );
     const perBucket = this.byBucket(rows);
@@ -102,6 +102,7 @@ export class StatisticsService {
     );
     const total = (field: 'appointments' | 'checked_out' | 'revenue_cents') => series.reduce((sum, row) => sum + row[field], 0);
     const declined = rows.filter((r) => r.kind === 'declined').reduce((sum, r) => sum + num(r.count), 0);
+    const noShows = rows.filter((r) => r.kind === 'no_show').reduce((sum, r) => sum + num(r.count), 0);
     const across = (kind: string) => rows.filter((r) => r.kind === kind && r.bucket === '');
     const weekdayRows = across('weekday');
     const weekdays = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
@@ -145,6 +146,7 @@ export class StatisticsService {
         appointments: total('appointments'),
         checked_out: total('checked_out'),
         declined,
+        no_shows: noShows,
         revenue_cents: total('revenue_cents'),
         average_ticket_cents: averageTicketCents(total('revenue_cents'), total('checked_out')),
       },

@@ -4,12 +4,12 @@ import { newPublicId } from '../setup/public-id';
 
 type TreatmentEventSnapshot = EventPayload<typeof treatmentCreatedEvent>['treatment'];
 /**
- * Busy time and request holds of a store change one at a time against readers that check both: the projection and
- * an accept's last step take it alone, public requests share it (they race among themselves on the exclusion
- * constraint). Without it a request could miss an appointment committed between its busy check and its insert.
+ * Busy time and request holds of a store change one at a time: the projection, an accept's last step and every
+ * hold take it alone. A hold then reads the busy time and the other holds as committed (capacity, ADR 0044): the
+ * pool makes two groomers' holds depend on each other, so they cannot race on the exclusion constraint alone.
  */
-export const lockStoreHolds = (m: Pick<EntityManager, 'query'>, storeId: string, shared = false) =>
-  m.query(`SELECT ${shared ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext('booking-holds:' || $1))`, [storeId]);
+export const lockStoreHolds = (manager: Pick<EntityManager, 'query'>, storeId: string) =>
+  manager.query(`SELECT pg_advisory_xact_lock(hashtext('booking-holds:' || $1))`, [storeId]);
 
 type Ids = { orgaId: string; storeId: string };
 
@@ -19,8 +19,8 @@ type Ids = { orgaId: string; storeId: string };
  */
 export const BookingDirectory = {
   /** identity's stores (version: the event's time); the setup columns keep their values, a new row gets its public id */
-  async store(m: EntityManager, ids: Ids, store: { name: string; time_zone: string }, version: string): Promise<void> {
-    await m.query(
+  async store(manager: EntityManager, ids: Ids, store: { name: string; time_zone: string }, version: string): Promise<void> {
+    await manager.query(
       `INSERT INTO booking_store (store_id, orga_id, name, time_zone, version, public_id) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (store_id) DO UPDATE SET orga_id = EXCLUDED.orga_id, name = EXCLUDED.name, time_zone = EXCLUDED.time_zone,
          version = EXCLUDED.version
@@ -30,8 +30,8 @@ export const BookingDirectory = {
   },
 
   /** A deleted store stops taking bookings at once: enabled off, a tombstone the widget never finds. */
-  async storeDeleted(m: EntityManager, ids: Ids): Promise<void> {
-    await m.query(
+  async storeDeleted(manager: EntityManager, ids: Ids): Promise<void> {
+    await manager.query(
       `INSERT INTO booking_store (store_id, orga_id, deleted, enabled, version, public_id) VALUES ($1, $2, true, false, 'infinity', $3)
        ON CONFLICT (store_id) DO UPDATE SET deleted = true, enabled = false, version = 'infinity'`,
       [ids.storeId, ids.orgaId, newPublicId()],
@@ -39,20 +39,20 @@ export const BookingDirectory = {
   },
 
   /** A member as identity has them now (asked after member.changed): the answer is the state, not a change. */
-  async member(m: EntityManager, orgaId: string, userId: string, detail: OrgaUserDetail | null): Promise<void> {
+  async member(manager: EntityManager, orgaId: string, userId: string, detail: OrgaUserDetail | null): Promise<void> {
     if (!detail) {
-      await m.query(`DELETE FROM booking_staff WHERE orga_id = $1 AND user_id = $2`, [orgaId, userId]);
+      await manager.query(`DELETE FROM booking_staff WHERE orga_id = $1 AND user_id = $2`, [orgaId, userId]);
       return;
     }
-    await m.query(
+    await manager.query(
       `INSERT INTO booking_staff (orga_id, user_id, first_name, active) VALUES ($1, $2, $3, $4)
        ON CONFLICT (orga_id, user_id) DO UPDATE SET first_name = EXCLUDED.first_name, active = EXCLUDED.active`,
       [orgaId, userId, detail.first_name.slice(0, 100), detail.active],
     );
   },
 
-  async treatment(m: EntityManager, orgaId: string, treatment: TreatmentEventSnapshot, version: string): Promise<void> {
-    await m.query(
+  async treatment(manager: EntityManager, orgaId: string, treatment: TreatmentEventSnapshot, version: string): Promise<void> {
+    await manager.query(
       `INSERT INTO booking_treatment (treatment_id, orga_id, name, archive, default_duration, color, version) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (treatment_id) DO UPDATE SET name = EXCLUDED.name, archive = EXCLUDED.archive,
          default_duration = EXCLUDED.default_duration, color = EXCLUDED.color, version = EXCLUDED.version
@@ -65,45 +65,47 @@ export const BookingDirectory = {
    * Appointments as busy time. A snapshot without ends_at (written before scheduling carried it) keeps what the
    * row had. The requests an acceptance turned into these appointments release their hold in the same transaction.
    */
-  async appointments(m: EntityManager, ids: Ids, snapshots: AppointmentEventSnapshot[]): Promise<void> {
+  async appointments(manager: EntityManager, ids: Ids, snapshots: AppointmentEventSnapshot[]): Promise<void> {
     if (snapshots.length === 0) return;
-    await lockStoreHolds(m, ids.storeId);
+    await lockStoreHolds(manager, ids.storeId);
     const rows = snapshots.map((s) => ({
       id: s.id,
       user_id: s.user_id ?? null,
       starts_at: s.starts_at,
       ends_at: s.ends_at ?? null,
       status: s.status,
+      pet_ids: s.pet_ids,
       version: s.version,
     }));
-    await m.query(
-      `INSERT INTO booking_busy (appointment_id, orga_id, store_id, user_id, during, status, version)
+    await manager.query(
+      `INSERT INTO booking_busy (appointment_id, orga_id, store_id, user_id, during, status, pet_ids, version)
        SELECT x.id, $2, $3, x.user_id, CASE WHEN x.ends_at IS NULL THEN NULL ELSE tstzrange(x.starts_at, greatest(x.starts_at, x.ends_at), '[)') END,
-              x.status, x.version
-         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, starts_at timestamptz, ends_at timestamptz, status int, version timestamptz)
+              x.status, x.pet_ids, x.version
+         FROM jsonb_to_recordset($1::jsonb)
+           AS x(id uuid, user_id uuid, starts_at timestamptz, ends_at timestamptz, status int, pet_ids uuid[], version timestamptz)
        ON CONFLICT (appointment_id) DO UPDATE SET store_id = EXCLUDED.store_id,
-         user_id = EXCLUDED.user_id,
+         user_id = EXCLUDED.user_id, pet_ids = EXCLUDED.pet_ids,
          during = coalesce(EXCLUDED.during, booking_busy.during), status = EXCLUDED.status, version = EXCLUDED.version
        WHERE NOT booking_busy.deleted AND booking_busy.orga_id = EXCLUDED.orga_id AND booking_busy.version < EXCLUDED.version`,
       [JSON.stringify(rows), ids.orgaId, ids.storeId],
     );
-    await m.query(`UPDATE booking_slot SET released = true WHERE orga_id = $1 AND appointment_id = ANY($2::uuid[]) AND NOT released`, [
-      ids.orgaId,
-      snapshots.map((s) => s.id),
-    ]);
+    await manager.query(
+      `UPDATE booking_slot SET released = true WHERE orga_id = $1 AND appointment_id = ANY($2::uuid[]) AND NOT released`,
+      [ids.orgaId, snapshots.map((s) => s.id)],
+    );
   },
 
-  async appointmentsDeleted(m: EntityManager, ids: Ids, appointmentIds: string[]): Promise<void> {
-    await lockStoreHolds(m, ids.storeId);
-    await m.query(
+  async appointmentsDeleted(manager: EntityManager, ids: Ids, appointmentIds: string[]): Promise<void> {
+    await lockStoreHolds(manager, ids.storeId);
+    await manager.query(
       `INSERT INTO booking_busy (appointment_id, orga_id, store_id, deleted, version) SELECT a, $2, $3, true, 'infinity' FROM unnest($1::uuid[]) a
        ON CONFLICT (appointment_id) DO UPDATE SET deleted = true, during = NULL, version = 'infinity' WHERE booking_busy.orga_id = EXCLUDED.orga_id`,
       [appointmentIds, ids.orgaId, ids.storeId],
     );
     // an appointment deleted before its event arrived releases its request's hold all the same
-    await m.query(`UPDATE booking_slot SET released = true WHERE orga_id = $1 AND appointment_id = ANY($2::uuid[]) AND NOT released`, [
-      ids.orgaId,
-      appointmentIds,
-    ]);
+    await manager.query(
+      `UPDATE booking_slot SET released = true WHERE orga_id = $1 AND appointment_id = ANY($2::uuid[]) AND NOT released`,
+      [ids.orgaId, appointmentIds],
+    );
   },
 };

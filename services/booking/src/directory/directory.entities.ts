@@ -93,11 +93,13 @@ export class BookingTreatmentEntity {
 }
 
 /**
- * scheduling's appointments as busy time of a groomer: declined ones (status 2) free it, deleted ones stay as a
- * tombstone (during null) so a late update never brings them back.
+ * scheduling's appointments as busy time of a groomer (or, unassigned, of the store's pool) and of their pets:
+ * declined ones (status 2) and no-shows (3) free it, deleted ones stay as a tombstone (during null) so a late
+ * update never brings them back.
  */
 @Entity('booking_busy')
 @Index('ix_booking_busy_store_during', ['storeId', 'userId'])
+@Index('ix_booking_busy_orga_user', ['orgaId', 'userId'])
 export class BookingBusyEntity {
   @PrimaryColumn({ type: 'uuid', name: 'appointment_id' })
   appointmentId!: string;
@@ -116,6 +118,9 @@ export class BookingBusyEntity {
 
   @Column({ type: 'integer', default: 0 })
   status!: number;
+
+  @Column({ type: 'uuid', array: true, name: 'pet_ids', default: () => "'{}'" })
+  petIds!: string[];
 
   @Column({ type: 'boolean', default: false })
   deleted!: boolean;

@@ -4,6 +4,7 @@ import {
   bookingSlotRequestedEvent,
   matchCustomerRpc,
   type PublicAvailability,
+  type PublicChallenge,
   type PublicPetInput,
   type PublicStore,
   type RpcRequest,
@@ -12,33 +13,25 @@ import {
   type createPublicBookingRequestRpc,
   type getPublicAvailabilityRpc,
 } from '@pawline/contracts';
-import { availableSlots, instantToLocal, totalServiceMinutes, type AvailabilityRule, type BusyInterval } from '@pawline/domain';
+import { instantToLocal, totalServiceMinutes } from '@pawline/domain';
 import { NatsRpcClient, OutboxService, RpcError, SERVICE_CONFIG, requirePlanFeature } from '@pawline/nest-kit';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { BookingConfig } from '../booking.config';
 import { lockStoreHolds } from '../directory/directory-projection';
 import { STORE_COLUMNS, type BookingStoreRow } from '../setup/booking-setup.service';
+import { FreeSlots } from './free-slots';
 import { checkChallenge, issueChallenge, signSlot, verifySlot } from './slot-token';
 
-type RuleRow = {
-  user_id: string | null;
-  kind: 'open' | 'closed';
-  weekday: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  start_s: number;
-  end_s: number;
-};
 type Treatment = { id: string; name: string; duration: number; color: string | null };
 type Request = RpcRequest<typeof createPublicBookingRequestRpc>;
 type RequestOutcome = RpcResponse<typeof createPublicBookingRequestRpc>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** 23P01 exclusion_violation: another request holds an overlapping time of this groomer */
 const EXCLUSION_VIOLATION = '23P01';
 
 const petTraits = (pets: PublicPetInput[]) => pets.map((p) => ({ petType: p.pet_type, breed: p.breed, size: p.size, hair: p.hair }));
-const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** The customer's pets the salon already knows (chosen after the phone check). */
+const knownPetIds = (pets: PublicPetInput[]) => pets.flatMap((p) => (p.pet_id ? [p.pet_id] : []));
 
 /**
  * The widget's side (no login): a store's page, free slots with their tokens, the phone check, challenges and
@@ -50,6 +43,7 @@ export class PublicBookingService {
     private readonly db: DataSource,
     private readonly rpc: NatsRpcClient,
     private readonly outbox: OutboxService,
+    private readonly free: FreeSlots,
     @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
   ) {}
 
@@ -92,7 +86,7 @@ export class PublicBookingService {
   async availability(input: RpcRequest<typeof getPublicAvailabilityRpc>): Promise<PublicAvailability> {
     const store = await this.store(input.public_id);
     const duration = await this.duration(store, input.treatment_ids, input.pets);
-    return this.freeSlots(store, input.from, input.days, duration, input.user_id);
+    return this.freeSlots(store, input.from, input.days, duration, input.user_id, knownPetIds(input.pets));
   }
 
   /** The phone check: phone AND last name of one customer, else the same shape with known false. */
@@ -114,8 +108,12 @@ export class PublicBookingService {
     };
   }
 
-  async challenge(publicId: string): Promise<{ challenge: string; difficulty: number; expires_at: string }> {
+  async challenge(publicId: string): Promise<PublicChallenge> {
     await this.store(publicId);
+    return this.newChallenge(publicId);
+  }
+
+  private async newChallenge(publicId: string): Promise<PublicChallenge> {
     const difficulty = this.config.BOOKING_POW_BITS;
     const issued = issueChallenge(this.config.BOOKING_TOKEN_SECRET, publicId, difficulty, Date.now());
     // spent challenges are kept only until they expire
@@ -125,8 +123,9 @@ export class PublicBookingService {
 
   /**
    * A customer's request: a solved challenge (once), a slot token for this start and the server's own duration,
-   * then per groomer the token names (the chosen one only, when chosen): in one transaction no busy time overlaps
-   * (with the buffer) and the insert holds the time; the exclusion constraint settles requests racing for it.
+   * then per groomer the token names (the chosen one only, when chosen): in one transaction under the store's lock
+   * the capacity rule still offers the groomer this time (hours, their busy time with the buffer, the pool, the
+   * pets) and the insert holds it; the exclusion constraint stays the net under any path that skips the lock.
    */
   async request(input: Request): Promise<RequestOutcome> {
     const store = await this.store(input.public_id);
@@ -152,7 +151,7 @@ export class PublicBookingService {
 
     const local = instantToLocal(startsAt, store.time_zone);
     const date = `${local.year}-${String(local.month).padStart(2, '0')}-${String(local.day).padStart(2, '0')}`;
-    const retry = () => this.taken(store, date, duration, input.user_id);
+    const retry = () => this.taken(store, date, duration, input.user_id, knownPetIds(input.pets));
     if (startsAt < now + store.min_notice_minutes * 60_000) return retry();
 
     const slotId = randomUUID();
@@ -206,20 +205,21 @@ export class PublicBookingService {
     const { input } = slot;
     const buffer = store.buffer_minutes * 60_000;
     try {
-      return await this.db.transaction(async (m) => {
-        await lockStoreHolds(m, store.store_id, true);
-        // one hold at a time per groomer: inserts racing on the exclusion constraint wait for each other and can
-        // deadlock (40P01, an error for the customer); queued here, the loser's insert meets a committed row and
-        // fails at once with the violation that means "taken"
-        await m.query(`SELECT pg_advisory_xact_lock(hashtext('booking-hold:' || $1 || ':' || $2))`, [store.store_id, userId]);
-        const [busy] = await m.query<unknown[]>(
-          `SELECT 1 FROM booking_busy WHERE store_id = $1 AND user_id = $2 AND NOT deleted AND status <> 2 AND during IS NOT NULL
-             AND during && tstzrange($3::timestamptz, $4::timestamptz, '[)') LIMIT 1`,
-          [store.store_id, userId, new Date(slot.startsAt - buffer), new Date(slot.endsAt + buffer)],
-        );
-        if (busy) return false;
+      return await this.db.transaction(async (manager) => {
+        // the holds of a store queue on its lock: the pool makes two groomers' holds depend on each other, and
+        // waiting here, not on the exclusion constraint, keeps racing inserts from deadlocking (ADR 0020, 0044)
+        await lockStoreHolds(manager, store.store_id);
+        const free = await this.free.offers(manager, store, {
+          from: slot.date,
+          duration: slot.duration,
+          userId,
+          startsAt: slot.startsAt,
+          petIds: knownPetIds(input.pets),
+          now: Date.now(),
+        });
+        if (!free) return false;
         // the held time includes the buffer after it, so two requests keep it between them too
-        await m.query(
+        await manager.query(
           `INSERT INTO booking_slot (id, orga_id, store_id, created_time, status, user_id, during, local_date, hour, min, duration,
              treatment_ids, pets, first_name, last_name, fon, email, notes, consent_messages, consent_reminders,
              consent_marketing, language)
@@ -251,7 +251,7 @@ export class PublicBookingService {
           ],
         );
         await this.outbox.add(
-          m,
+          manager,
           bookingSlotRequestedEvent,
           {
             orga_id: store.orga_id,
@@ -271,8 +271,19 @@ export class PublicBookingService {
     }
   }
 
-  private async taken(store: BookingStoreRow, date: string, duration: number, userId: string | null): Promise<RequestOutcome> {
-    return { outcome: 'taken', availability: await this.freeSlots(store, date, 7, duration, userId) };
+  private async taken(
+    store: BookingStoreRow,
+    date: string,
+    duration: number,
+    userId: string | null,
+    petIds: string[],
+  ): Promise<RequestOutcome> {
+    // the spent challenge is replaced at once: a retry of the customer costs no call for a new one
+    return {
+      outcome: 'taken',
+      availability: await this.freeSlots(store, date, 7, duration, userId, petIds),
+      challenge: await this.newChallenge(store.public_id),
+    };
   }
 
   /** R3.09 the minutes every pet × every chosen treatment takes (entries of the matrix, else the default duration). */
@@ -304,56 +315,10 @@ export class PublicBookingService {
     days: number,
     duration: number,
     chosen: string | null,
+    petIds: string[],
   ): Promise<PublicAvailability> {
-    const rules = await this.db.query<RuleRow[]>(
-      `SELECT user_id, kind, weekday, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
-              start_hour * 3600 + start_min * 60 + start_sec AS start_s, end_hour * 3600 + end_min * 60 + end_sec AS end_s
-         FROM booking_rule WHERE orga_id = $1 AND store_id = $2`,
-      [store.orga_id, store.store_id],
-    );
-    const bookable = await this.db.query<{ user_id: string }[]>(
-      `SELECT user_id FROM booking_staff WHERE orga_id = $1 AND active AND user_id = ANY($2::uuid[])`,
-      [store.orga_id, [...new Set(rules.filter((r) => r.kind === 'open' && r.user_id).map((r) => r.user_id as string))]],
-    );
-    const staffIds = bookable.map((row) => row.user_id).filter((id) => chosen === null || id === chosen);
-    const windowStart = new Date(Date.parse(`${from}T00:00:00Z`) - 2 * DAY_MS);
-    const windowEnd = new Date(Date.parse(`${plusDays(from, days)}T00:00:00Z`) + 2 * DAY_MS);
-    const busyRows = await this.db.query<{ user_id: string; starts_at: Date; ends_at: Date }[]>(
-      `SELECT user_id, lower(during) AS starts_at, upper(during) AS ends_at FROM booking_busy
-        WHERE store_id = $1 AND user_id = ANY($2::uuid[]) AND NOT deleted AND status <> 2 AND during && tstzrange($3, $4)
-       UNION ALL
-       SELECT user_id, lower(during), lower(during) + duration * interval '1 minute' FROM booking_slot
-        WHERE store_id = $1 AND user_id = ANY($2::uuid[]) AND (status = 'pending' OR (status = 'accepted' AND NOT released)) AND during && tstzrange($3, $4)`,
-      [store.store_id, staffIds, windowStart, windowEnd],
-    );
-    const busy: BusyInterval[] = busyRows.map((row) => ({
-      userId: row.user_id,
-      startsAt: new Date(row.starts_at).getTime(),
-      endsAt: new Date(row.ends_at).getTime(),
-    }));
     const now = Date.now();
-    const availability = availableSlots({
-      timeZone: store.time_zone,
-      from,
-      days,
-      durationMinutes: duration,
-      staffIds,
-      rules: rules.map((r): AvailabilityRule => ({
-        userId: r.user_id,
-        kind: r.kind,
-        weekday: r.weekday,
-        startDate: r.start_date,
-        endDate: r.end_date,
-        start: Number(r.start_s),
-        end: Number(r.end_s),
-      })),
-      busy,
-      now,
-      minNoticeMinutes: store.min_notice_minutes,
-      horizonDays: store.horizon_days,
-      bufferMinutes: store.buffer_minutes,
-      stepMinutes: store.slot_step_minutes,
-    });
+    const availability = await this.free.days(store, { from, days, duration, chosen, petIds, now });
     const secret = this.config.BOOKING_TOKEN_SECRET;
     return {
       duration,

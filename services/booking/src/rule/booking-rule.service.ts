@@ -38,16 +38,16 @@ export class BookingRuleService {
     if (problems) throw new RpcError('validation_failed', { fields: problems });
     const id = randomUUID();
     let created: BookingRule | undefined;
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async (manager) => {
       if (input.user_id) {
-        const [staff] = await m.query<unknown[]>(`SELECT 1 FROM booking_staff WHERE orga_id = $1 AND user_id = $2 AND active`, [
+        const [staff] = await manager.query<unknown[]>(`SELECT 1 FROM booking_staff WHERE orga_id = $1 AND user_id = $2 AND active`, [
           scope.orgaId,
           input.user_id,
         ]);
         if (!staff) throw new RpcError('unknown_reference', { fields: { user_id: 'Not a staff member of this organization' } });
       }
       const r = ruleRowOf(input);
-      await m.query(
+      await manager.query(
         `INSERT INTO booking_rule (id, orga_id, store_id, user_id, kind, weekday, start_date, end_date, date_start, date_end,
            start_hour, start_min, start_sec, end_hour, end_min, end_sec)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
@@ -71,10 +71,10 @@ export class BookingRuleService {
         ],
       );
       // the rule itself rides along: analytics keeps staff working hours from it (R1.12 staff utilisation)
-      const [row] = await m.query<BookingRuleRow[]>(`SELECT ${RULE_COLUMNS} FROM booking_rule WHERE id = $1`, [id]);
+      const [row] = await manager.query<BookingRuleRow[]>(`SELECT ${RULE_COLUMNS} FROM booking_rule WHERE id = $1`, [id]);
       created = toBookingRule(row);
       await this.outbox.add(
-        m,
+        manager,
         bookingRuleCreatedEvent,
         { orga_id: scope.orgaId, store_id: scope.storeId, rule_id: id, rule: created },
         scope.meta,
@@ -84,14 +84,18 @@ export class BookingRuleService {
   }
 
   async delete(scope: StoreScope, ruleId: string): Promise<{ id: string }> {
-    return this.db.transaction(async (m) => {
-      const deleted = await m.query<unknown[]>(`DELETE FROM booking_rule WHERE id = $1 AND orga_id = $2 AND store_id = $3 RETURNING id`, [
-        ruleId,
-        scope.orgaId,
-        scope.storeId,
-      ]);
+    return this.db.transaction(async (manager) => {
+      const deleted = await manager.query<unknown[]>(
+        `DELETE FROM booking_rule WHERE id = $1 AND orga_id = $2 AND store_id = $3 RETURNING id`,
+        [ruleId, scope.orgaId, scope.storeId],
+      );
       if ((deleted[0] as unknown[]).length === 0) throw new RpcError('not_found');
-      await this.outbox.add(m, bookingRuleDeletedEvent, { orga_id: scope.orgaId, store_id: scope.storeId, rule_id: ruleId }, scope.meta);
+      await this.outbox.add(
+        manager,
+        bookingRuleDeletedEvent,
+        { orga_id: scope.orgaId, store_id: scope.storeId, rule_id: ruleId },
+        scope.meta,
+      );
       return { id: ruleId };
     });
   }

@@ -24,15 +24,15 @@ export async function republishRules(
   let lastEventId: string | null = null;
   for (;;) {
     const page = await inSpan('booking republish-rules page', SpanKind.INTERNAL, { after }, () =>
-      db.transaction(async (m) => {
-        const rows = await m.query<BookingRuleRow[]>(
+      db.transaction(async (manager) => {
+        const rows = await manager.query<BookingRuleRow[]>(
           `SELECT ${RULE_COLUMNS} FROM booking_rule WHERE id > $1 ORDER BY id LIMIT ${REPUBLISH_PAGE} FOR SHARE`,
           [after],
         );
         for (const row of rows) {
           const rule = toBookingRule(row);
           const envelope = await outbox.add(
-            m,
+            manager,
             bookingRuleCreatedEvent,
             { orga_id: rule.orga_id, store_id: rule.store_id, rule_id: rule.id, rule },
             { orgaId: rule.orga_id, storeId: rule.store_id, actor: null },

@@ -22,9 +22,9 @@ export class ServiceTimeService {
 
   /** Sets or (minutes null) removes each cell, all or none; treatments must be the organization's. */
   async save(orgaId: string, entries: ServiceTimeInput[]): Promise<ServiceTime[]> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async (manager) => {
       const treatmentIds = [...new Set(entries.map((e) => e.treatment_id))];
-      const known = await m.query<{ treatment_id: string }[]>(
+      const known = await manager.query<{ treatment_id: string }[]>(
         `SELECT treatment_id FROM booking_treatment WHERE orga_id = $1 AND treatment_id = ANY($2::uuid[])`,
         [orgaId, treatmentIds],
       );
@@ -34,20 +34,20 @@ export class ServiceTimeService {
       for (const entry of entries) {
         const cell = [orgaId, entry.treatment_id, entry.pet_type, entry.breed, entry.size, entry.hair];
         if (entry.minutes === null) {
-          await m.query(
+          await manager.query(
             `DELETE FROM service_time WHERE orga_id = $1 AND treatment_id = $2 AND pet_type = $3 AND breed IS NOT DISTINCT FROM $4
                AND size IS NOT DISTINCT FROM $5 AND hair IS NOT DISTINCT FROM $6`,
             cell,
           );
           continue;
         }
-        await m.query(
+        await manager.query(
           `INSERT INTO service_time (id, orga_id, treatment_id, pet_type, breed, size, hair, minutes) VALUES ($7, $1, $2, $3, $4, $5, $6, $8)
            ON CONFLICT (orga_id, treatment_id, pet_type, breed, size, hair) DO UPDATE SET minutes = EXCLUDED.minutes`,
           [...cell, randomUUID(), entry.minutes],
         );
       }
-      return this.list(orgaId, m);
+      return this.list(orgaId, manager);
     });
   }
 }

@@ -61,10 +61,10 @@ export class BookingSetupService {
 
   /** Omitted fields stay; new_public_id retires the widget's id (the old one answers not_found from now on). */
   async update(scope: StoreScope, change: Partial<BookingSetupFields>, newId: boolean): Promise<BookingSetup> {
-    return this.db.transaction(async (m) => {
-      await this.get(scope, m);
+    return this.db.transaction(async (manager) => {
+      await this.get(scope, manager);
       const origins = change.allowed_origins ? [...new Set(change.allowed_origins.map((origin) => origin.toLowerCase()))] : null;
-      await m.query(
+      await manager.query(
         `UPDATE booking_store SET enabled = coalesce($3, enabled), allowed_origins = coalesce($4::text[], allowed_origins),
            min_notice_minutes = coalesce($5, min_notice_minutes), horizon_days = coalesce($6, horizon_days),
            buffer_minutes = coalesce($7, buffer_minutes), slot_step_minutes = coalesce($8, slot_step_minutes),
@@ -83,7 +83,7 @@ export class BookingSetupService {
           newPublicId(),
         ],
       );
-      return this.get(scope, m);
+      return this.get(scope, manager);
     });
   }
 }

@@ -34,7 +34,7 @@ export class BookingSlotHandlers {
   @StoreWrite()
   @RpcHandler(acceptBookingSlotRpc)
   async accept(input: RpcRequest<typeof acceptBookingSlotRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof acceptBookingSlotRpc>> {
-    return this.acceptance.accept(storeScopeOf(ctx), input.slot_id, ctx);
+    return this.acceptance.accept(storeScopeOf(ctx), input.slot_id, ctx, input.allow_conflict);
   }
 
   @StoreWrite()

@@ -41,11 +41,16 @@ export class BookingSlotService {
 
   /** R1.09 a pending request is deleted and its time freed; the customer is sent nothing. */
   async delete(scope: StoreScope, slotId: string): Promise<{ id: string }> {
-    return this.db.transaction(async (m) => {
-      const row = await this.row(scope, slotId, m, true);
+    return this.db.transaction(async (manager) => {
+      const row = await this.row(scope, slotId, manager, true);
       if (row.status !== 'pending') throw new RpcError('conflict', { params: { message: 'The request was accepted already' } });
-      await m.query(`UPDATE booking_slot SET status = 'deleted' WHERE id = $1`, [slotId]);
-      await this.outbox.add(m, bookingSlotDeletedEvent, { orga_id: scope.orgaId, store_id: scope.storeId, slot_id: slotId }, scope.meta);
+      await manager.query(`UPDATE booking_slot SET status = 'deleted' WHERE id = $1`, [slotId]);
+      await this.outbox.add(
+        manager,
+        bookingSlotDeletedEvent,
+        { orga_id: scope.orgaId, store_id: scope.storeId, slot_id: slotId },
+        scope.meta,
+      );
       return { id: slotId };
     });
   }

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   acceptBookingSlotRpc,
+  appointmentConflictMessage,
+  checkAppointmentRpc,
   bookingSlotAcceptedEvent,
   createAppointmentRpc,
   createCustomerRpc,
@@ -46,7 +48,7 @@ export class SlotAcceptService {
     private readonly slots: BookingSlotService,
   ) {}
 
-  async accept(scope: StoreScope, slotId: string, ctx: RpcCallContext): Promise<Accepted> {
+  async accept(scope: StoreScope, slotId: string, ctx: RpcCallContext, allowConflict = false): Promise<Accepted> {
     const runner = this.db.createQueryRunner();
     await runner.connect();
     try {
@@ -55,7 +57,7 @@ export class SlotAcceptService {
       ]);
       if (!lock?.ok) throw new RpcError('conflict', { params: { message: 'The request is being accepted' } });
       try {
-        return await this.acceptLocked(runner, scope, slotId, ctx);
+        return await this.acceptLocked(runner, scope, slotId, ctx, allowConflict);
       } finally {
         await runner.manager.query(`SELECT pg_advisory_unlock(hashtext('booking-accept:' || $1))`, [slotId]);
       }
@@ -64,7 +66,13 @@ export class SlotAcceptService {
     }
   }
 
-  private async acceptLocked(runner: QueryRunner, scope: StoreScope, slotId: string, ctx: RpcCallContext): Promise<Accepted> {
+  private async acceptLocked(
+    runner: QueryRunner,
+    scope: StoreScope,
+    slotId: string,
+    ctx: RpcCallContext,
+    allowConflict: boolean,
+  ): Promise<Accepted> {
     const row = await this.slots.row(scope, slotId, runner.manager);
     if (row.status === 'accepted' && row.appointment_id) {
       return { slot: toBookingSlot(row), appointment_id: row.appointment_id, customer_id: row.accept_customer_id ?? row.customer_id ?? '' };
@@ -75,6 +83,9 @@ export class SlotAcceptService {
       { orga_id: scope.orgaId, store_id: scope.storeId, fon: row.fon, email: row.email },
       { auth: null, lang: ctx.lang },
     );
+    const adopted = row.appointment_id ?? (await this.adoptedAppointment(runner, row));
+    // a time that collides by now is asked about before a customer or pet is made for it (scheduling checks again)
+    if (!allowConflict && !adopted) await this.refuseCollision(scope, row, match, as);
     let created = false;
     let customerId = row.accept_customer_id;
     if (!customerId) {
@@ -104,7 +115,7 @@ export class SlotAcceptService {
     }
     const petIds = await this.pets(runner, scope, row, customerId, match, as);
     try {
-      const appointmentId = row.appointment_id ?? (await this.adoptedAppointment(runner, row)) ?? (await this.book(scope, row, petIds, as));
+      const appointmentId = adopted ?? (await this.book(scope, row, petIds, as, allowConflict));
       await runner.manager.query(`UPDATE booking_slot SET appointment_id = $2 WHERE id = $1`, [slotId, appointmentId]);
       return await this.finish(runner, scope, slotId, appointmentId, customerId);
     } catch (error) {
@@ -167,7 +178,43 @@ export class SlotAcceptService {
     return busy?.appointment_id ?? null;
   }
 
-  private async book(scope: StoreScope, row: BookingSlotRow, petIds: string[], as: RpcCallContext): Promise<string> {
+  /** What scheduling says the request's time collides with now: its 409 conflict, in the caller's language. */
+  private async refuseCollision(scope: StoreScope, row: BookingSlotRow, match: Match, as: RpcCallContext): Promise<void> {
+    const known = new Set(match.pets.map((pet) => pet.id));
+    const petIds = row.pets.flatMap((pet) => (pet.pet_id && known.has(pet.pet_id) ? [pet.pet_id] : []));
+    const found = await this.rpc.call(
+      checkAppointmentRpc,
+      {
+        orga_id: scope.orgaId,
+        store_id: scope.storeId,
+        appointment_id: null,
+        appointment: {
+          user_id: row.user_id,
+          date: row.local_date,
+          hour: row.hour,
+          min: row.min,
+          duration: row.duration,
+          full_day: false,
+          pet_ids: petIds,
+        },
+        candidate_user_ids: [],
+      },
+      as,
+    );
+    if (found.collisions.length === 0) return;
+    throw new RpcError('conflict', {
+      message: appointmentConflictMessage(as.lang),
+      extra: { collisions: found.collisions, conflicts: found.conflicts },
+    });
+  }
+
+  private async book(
+    scope: StoreScope,
+    row: BookingSlotRow,
+    petIds: string[],
+    as: RpcCallContext,
+    allowConflict: boolean,
+  ): Promise<string> {
     const list = await this.rpc.call(
       createAppointmentRpc,
       {
@@ -187,6 +234,7 @@ export class SlotAcceptService {
           pet_ids: petIds,
         },
         recurring: null,
+        allow_conflict: allowConflict,
       },
       { auth: as.auth, lang: as.lang, member: as.member },
     );

@@ -32,6 +32,7 @@ import { crmService } from '../../../crm/src/crm.service-definition';
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { bookingService } from '../../src/booking.service-definition';
+import { solveChallenge } from '../../src/public/slot-token';
 import {
   TEST_SECRET,
   collectEvents,
@@ -437,6 +438,15 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
       if (answer.outcome !== 'taken') return;
       expect(answer.availability.days[0]?.slots.map((s) => s.starts_at)).not.toContain(slot.starts_at);
       expect(answer.availability.days[0]?.slots.length).toBeGreaterThan(0);
+      // a fresh challenge for the next try: the customer's retry asks for none
+      expect(answer.challenge).toMatchObject({ challenge: expect.any(String), difficulty: 4 });
+      const next = answer.availability.days[0]?.slots[0];
+      if (!next) throw new Error('no fresh slot');
+      const retry = requestOf(publicId, bath, next, {
+        challenge: answer.challenge.challenge,
+        nonce: solveChallenge(answer.challenge.challenge, 4),
+      });
+      expect((await call(client, createPublicBookingRequestRpc, retry, null)).outcome).toBe('booked');
     });
 
     it('the database refuses a second overlapping pending request of one groomer (the exclusion constraint)', async () => {
@@ -764,6 +774,128 @@ describe('booking service (real Postgres and NATS; identity, crm and scheduling 
       expect((await failureOf(client, acceptBookingSlotRpc, { ...scope(anna), slot_id: slotId }, jurgen.auth)).code).toBe('forbidden');
       expect((await failureOf(client, acceptBookingSlotRpc, { ...scope(jurgen), slot_id: slotId }, jurgen.auth)).code).toBe('not_found');
       expect((await call(client, getBookingSlotRpc, { ...scope(anna), slot_id: slotId }, anna.auth)).status).toBe('pending');
+    });
+  });
+
+  describe('capacity: the pool, unassigned appointments and pets (ADR 0044)', () => {
+    let dora: Salon;
+    let publicId: string;
+    let wash: string;
+    let petId: string;
+    let eva = '';
+
+    /** An appointment booked in the calendar, once booking's busy projection has it. */
+    const newPet = async (name: string) => {
+      const customer = await call(client, createCustomerRpc, { ...scope(dora), first_name: name, last_name: 'Russo' }, dora.auth);
+      return (await call(client, createPetRpc, { ...scope(dora), customer_id: customer.customer.id, name }, dora.auth)).pet.id;
+    };
+    const booked = async (day: string, hour: number, userId: string | null, duration = 60, pet = petId) => {
+      const made = await call(
+        client,
+        createAppointmentRpc,
+        { ...scope(dora), appointment: { user_id: userId, date: day, hour, min: 0, duration, pet_ids: [pet] } },
+        dora.auth,
+      );
+      await until(
+        () => env.query(`SELECT 1 FROM booking.booking_busy WHERE appointment_id = $1`, [made.items[0]?.id]),
+        (rows) => rows.length === 1,
+        'the appointment in booking',
+      );
+    };
+    const startsOf = async (day: string, extra: Parameters<typeof freeSlots>[4] = {}) =>
+      ((await freeSlots(client, publicId, wash, day, extra)).days[0]?.slots ?? []).map((slot) => [slot.time, slot.user_ids.length]);
+    const hireEva = async () => {
+      const member = await call(
+        client,
+        createMemberRpc,
+        { orga_id: dora.orgaId, first_name: 'Eva', last_name: 'Neri', email: `eva.${randomUUID().slice(0, 8)}@example.com`, orga_rank: 3 },
+        dora.auth,
+      );
+      await until(
+        () => env.query(`SELECT 1 FROM booking.booking_staff WHERE user_id = $1`, [member.user_id]),
+        (rows) => rows.length === 1,
+        'Eva in booking',
+      );
+      await call(client, createBookingRuleRpc, { ...scope(dora), user_id: member.user_id, start_hour: 9, end_hour: 17 }, dora.auth);
+      return member.user_id;
+    };
+
+    beforeAll(async () => {
+      dora = await salon(env, client, 'Dora');
+      wash = await treatment(dora, 'Lavaggio', 60);
+      await call(client, createBookingRuleRpc, { ...scope(dora), user_id: dora.userId, start_hour: 9, end_hour: 17 }, dora.auth);
+      publicId = await enable(client, dora, { slot_step_minutes: 60 });
+      petId = await newPet('Oliver');
+    });
+
+    it('an unassigned appointment takes the pool: the widget offers no such time, for any groomer or the chosen one', async () => {
+      const day = localDay(dora.timeZone, 20);
+      await booked(day, 10, null);
+      // Dora is the whole pool: whoever does the unassigned appointment is her
+      expect((await startsOf(day)).map(([time]) => time)).toEqual(['09:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
+      expect((await startsOf(day, { user_id: dora.userId })).map(([time]) => time)).not.toContain('10:00');
+      eva = await hireEva();
+      // two groomers and one unassigned appointment: one place left at 10:00, offered with either
+      expect(await startsOf(day)).toContainEqual(['10:00', 2]);
+      await booked(day, 10, null, 60, await newPet('Pippo'));
+      expect((await startsOf(day)).map(([time]) => time)).not.toContain('10:00');
+      expect((await startsOf(day, { user_id: eva })).map(([time]) => time)).not.toContain('10:00');
+    });
+
+    it('a known pet already booked is not offered that time again', async () => {
+      const day = localDay(dora.timeZone, 21);
+      await booked(day, 12, eva);
+      const oliver = { ...dog, pet_id: petId, name: 'Oliver' };
+      expect((await startsOf(day, { pets: [oliver] })).map(([time]) => time)).not.toContain('12:00');
+      // another dog may come at 12:00 with Dora
+      expect(await startsOf(day)).toContainEqual(['12:00', 1]);
+    });
+
+    it('two customers asking at once for the last place of the pool with two groomers: one booked, one taken', async () => {
+      const day = localDay(dora.timeZone, 22);
+      await booked(day, 14, null);
+      const slot = (await freeSlots(client, publicId, wash, day)).days[0]?.slots.find((s) => s.time === '14:00');
+      expect(slot?.user_ids.length).toBe(2);
+      if (!slot) throw new Error('no slot');
+      const answers = await Promise.all(
+        [dora.userId, eva].map(async (userId) =>
+          call(
+            client,
+            createPublicBookingRequestRpc,
+            requestOf(publicId, wash, slot, await solvedChallenge(client, publicId), { user_id: userId }),
+            null,
+          ),
+        ),
+      );
+      expect(answers.map((answer) => answer.outcome).sort()).toEqual(['booked', 'taken']);
+      expect((await startsOf(day)).map(([time]) => time)).not.toContain('14:00');
+    });
+
+    it('accepting a request whose time now collides answers 409 conflict with the collision, and books when allowed', async () => {
+      const day = localDay(dora.timeZone, 23);
+      const slot = (await freeSlots(client, publicId, wash, day, { user_id: dora.userId })).days[0]?.slots.find((s) => s.time === '15:00');
+      if (!slot) throw new Error('no slot');
+      const answer = await call(
+        client,
+        createPublicBookingRequestRpc,
+        requestOf(publicId, wash, slot, await solvedChallenge(client, publicId), { user_id: dora.userId, fon: '+39 333 777 0001' }),
+        null,
+      );
+      if (answer.outcome !== 'booked') throw new Error('not booked');
+      // meanwhile the salon books Dora at that time in the calendar (scheduling does not see requests)
+      await booked(day, 15, dora.userId, 30);
+      const refused = await failureOf(client, acceptBookingSlotRpc, { ...scope(dora), slot_id: answer.slot_id }, dora.auth);
+      expect(refused).toMatchObject({ code: 'conflict', extra: { collisions: [{ reason: 'staff', user_id: dora.userId }] } });
+      expect(refused.text).toContain('collides');
+      const pending = await call(client, getBookingSlotRpc, { ...scope(dora), slot_id: answer.slot_id }, dora.auth);
+      expect(pending).toMatchObject({ status: 'pending', customer_id: null });
+      const accepted = await call(
+        client,
+        acceptBookingSlotRpc,
+        { ...scope(dora), slot_id: answer.slot_id, allow_conflict: true },
+        dora.auth,
+      );
+      expect(accepted.slot.status).toBe('accepted');
     });
   });
 });

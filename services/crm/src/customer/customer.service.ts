@@ -82,7 +82,13 @@ export class CustomerService {
         WHERE x.customer_id = $1 ORDER BY s.service_id`,
       [customerId],
     );
-    return { customer: toCustomer(row), tags: tags.get(customerId) ?? [], external_services };
+    // issue 26: how often the customer did not come (their pets' appointments marked no-show, from scheduling's events)
+    const [noShows] = await m.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM appointment_no_show n
+        WHERE n.orga_id = $1 AND n.no_show AND EXISTS (SELECT 1 FROM pet p WHERE p.customer_id = $2 AND p.id = ANY(n.pet_ids))`,
+      [scope.orgaId, customerId],
+    );
+    return { customer: toCustomer(row), tags: tags.get(customerId) ?? [], external_services, no_shows: noShows?.n ?? 0 };
   }
 
   private async validated(orgaId: string, values: CustomerValues): Promise<void> {

@@ -178,7 +178,8 @@ describe('crm over NATS and Postgres', () => {
       privacy_file_id: null,
     });
     const got = await call(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth);
-    expect(Object.keys(got).sort()).toEqual(['customer', 'external_services', 'tags']);
+    expect(Object.keys(got).sort()).toEqual(['customer', 'external_services', 'no_shows', 'tags']);
+    expect(got.no_shows).toBe(0);
     expect(got.tags).toEqual([{ tag_id: ids.customerTag, tag_order: 0, name: 'VIP', icon: 0, emoji: '⭐' }]);
     expect(got.external_services).toEqual([
       { external_service_id: ids.external, service_id: 'fatture', name: 'Fatture in Cloud', entity_id: 'C-42' },

@@ -62,4 +62,16 @@ describe('error messages and mapping', () => {
     });
     expect(mapError(Object.assign(new Error('x'), { code: 'ECONNRESET' }), 'en').status).toBe(500);
   });
+
+  it('answers a service’s own text (already in the caller’s language) and its extra fields beside code and message', () => {
+    const conflict = Object.assign(new Error('conflict'), {
+      code: 'conflict',
+      text: 'Ce créneau chevauche…',
+      extra: { conflicts: [{ id: 'a1' }], code: 'not_this' },
+    });
+    expect(mapError(conflict, 'fr')).toEqual({
+      status: 409,
+      body: { code: 'conflict', message: 'Ce créneau chevauche…', conflicts: [{ id: 'a1' }] },
+    });
+  });
 });

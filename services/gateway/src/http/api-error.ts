@@ -7,7 +7,7 @@ export type ApiErrorDetails = {
   retryAfterSeconds?: number;
   /** A text of the service instead of the code's catalogue text (the upload errors of R5.10). */
   message?: string;
-  /** Fields the error answer carries besides code, message and fields (slot_taken's fresh availability). */
+  /** Fields the error answer carries besides code, message and fields (slot_taken's fresh availability, a conflict's appointments). */
   extra?: Record<string, unknown>;
 };
 
@@ -49,12 +49,15 @@ export function mapError(error: unknown, lang: string): MappedError {
 function failureOf(error: unknown): { code: ErrorCode } & ApiErrorDetails {
   if (error instanceof ApiError) return { code: error.code, ...error.details };
   if (typeof error === 'object' && error !== null) {
-    const candidate = error as { code?: unknown; params?: unknown; fields?: unknown };
+    const candidate = error as { code?: unknown; params?: unknown; fields?: unknown; text?: unknown; extra?: unknown };
     if (isErrorCode(candidate.code)) {
       return {
         code: candidate.code,
         ...(isStringRecord(candidate.params) ? { params: candidate.params } : {}),
         ...(isStringRecord(candidate.fields) ? { fields: candidate.fields as Record<string, string> } : {}),
+        // a service's own text (already in the caller's language) and extra fields (the kit's RpcError)
+        ...(typeof candidate.text === 'string' ? { message: candidate.text } : {}),
+        ...(isStringRecord(candidate.extra) ? { extra: candidate.extra } : {}),
       };
     }
   }

@@ -22,9 +22,9 @@ export const RATE_LIMITS = {
   passwordReset: { name: 'password-reset', limit: 5, windowMs: 60_000 },
   /** the booking widget's reads per address (store, availability): a customer browsing days */
   bookingRead: { name: 'booking-read', limit: 60, windowMs: 60_000 },
-  /** the widget's writes per address (challenge, customer check, request): a booking takes about three */
+  /** the widget's writes per address and store (challenge, customer check, request): a booking takes about three */
   bookingWrite: { name: 'booking-write', limit: 10, windowMs: 10 * 60_000 },
-  /** the phone check per address: it tells whether a phone and a last name are a customer's */
+  /** the phone check per address and store: it tells whether a phone and a last name are a customer's */
   bookingCustomerCheck: { name: 'booking-customer-check', limit: 5, windowMs: 10 * 60_000 },
   /** every public booking call of one store, from any address: a busy salon's day stays far below */
   bookingStore: { name: 'booking-store', limit: 600, windowMs: 60_000 },

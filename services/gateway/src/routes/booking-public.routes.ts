@@ -7,6 +7,7 @@ import {
   getPublicBookingStoreRpc,
   getPublicChallengeRpc,
   publicAvailabilitySchema,
+  publicChallengeSchema,
   type MessageLanguage,
 } from '@pawline/contracts';
 import { ApiError } from '../http/api-error';
@@ -48,12 +49,22 @@ const ORIGIN_REFUSED: Record<MessageLanguage, string> = {
 
 // the caller's address first: once it is over its limit its calls no longer count against the store
 const perAddress = (rule: (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS]): RouteRateLimit => ({ rule, key: (ctx) => ctx.ip });
+// writes count per address and store: customers behind one carrier address book in other salons unhindered (issue 26)
+const perAddressAndStore = (rule: (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS]): RouteRateLimit => ({
+  rule,
+  key: (ctx) => `${ctx.ip}|${publicId(ctx)}`,
+});
 const perStore: RouteRateLimit = { rule: RATE_LIMITS.bookingStore, key: publicId };
 const READ = [perAddress(RATE_LIMITS.bookingRead), perStore];
-const WRITE = [perAddress(RATE_LIMITS.bookingWrite), perStore];
+const WRITE = [perAddressAndStore(RATE_LIMITS.bookingWrite), perStore];
 
-/** The body of the 409: another request got the time first; the slots as they are now. */
-const slotTakenSchema = z.object({ code: z.literal('slot_taken'), message: z.string(), availability: publicAvailabilitySchema });
+/** The body of the 409: another request got the time first; the slots as they are now and a fresh challenge. */
+const slotTakenSchema = z.object({
+  code: z.literal('slot_taken'),
+  message: z.string(),
+  availability: publicAvailabilitySchema,
+  challenge: publicChallengeSchema,
+});
 
 const common = { access: 'public', crossOrigin: storeSiteOrigins } as const;
 
@@ -73,7 +84,7 @@ export const bookingPublicRoutes: ApiRoute[] = [
   rpcRoute(http.checkPublicCustomer, {
     ...common,
     // besides the writes: it answers whether a phone and a last name are a customer of the salon
-    rateLimit: [perAddress(RATE_LIMITS.bookingCustomerCheck), ...WRITE],
+    rateLimit: [perAddressAndStore(RATE_LIMITS.bookingCustomerCheck), ...WRITE],
     rpc: checkPublicCustomerRpc,
     input: (ctx) => ({ ...ctx.body, public_id: publicId(ctx) }),
   }),
@@ -93,11 +104,16 @@ export const bookingPublicRoutes: ApiRoute[] = [
     input: (ctx) => ({ ...ctx.body, public_id: publicId(ctx) }),
     // 'taken': the database gave the time to another request; the widget shows the fresh slots
     output: (answer) => {
-      if (answer.outcome === 'taken') throw new ApiError('slot_taken', { extra: { availability: answer.availability } });
+      if (answer.outcome === 'taken')
+        throw new ApiError('slot_taken', { extra: { availability: answer.availability, challenge: answer.challenge } });
       return answer;
     },
     answers: [
-      { status: 409, description: 'slot_taken: the time was booked first by another request; the fresh slots', schema: slotTakenSchema },
+      {
+        status: 409,
+        description: 'slot_taken: the time was booked first by another request; the fresh slots and a fresh challenge',
+        schema: slotTakenSchema,
+      },
     ],
   }),
 ];

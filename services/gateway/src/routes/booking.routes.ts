@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_CONFLICT_ANSWER,
   acceptBookingSlotRpc,
   bookingHttpRoutes as http,
   createBookingRuleRpc,
@@ -104,7 +105,9 @@ export const bookingRoutes: ApiRoute[] = [
     // those calls together passed the kit's 10 s and the request was answered 503 while its work went on
     timeoutMs: 30_000,
     rpc: acceptBookingSlotRpc,
-    input: (ctx) => ({ ...storeScope(ctx), slot_id: pathParam(ctx, 'slot') }),
+    input: (ctx) => ({ ...storeScope(ctx), slot_id: pathParam(ctx, 'slot'), ...ctx.body }),
+    // the request's time collides by now (capacity, ADR 0044): scheduling's conflict, until the user books anyway
+    answers: [APPOINTMENT_CONFLICT_ANSWER],
   }),
   rpcRoute(http.deleteBookingSlot, {
     access: { orga: 'store_write' },

@@ -1,4 +1,6 @@
 import {
+  APPOINTMENT_CONFLICT_ANSWER,
+  checkAppointmentRpc,
   checkOutAppointmentRpc,
   createAppointmentRpc,
   createTreatmentRpc,
@@ -13,6 +15,7 @@ import {
   readCalendarFeedRpc,
   regenerateCalendarFeedRpc,
   resizeAppointmentRpc,
+  undoAppointmentChangeRpc,
   schedulingHttpRoutes as http,
   updateAppointmentNotesRpc,
   updateAppointmentRpc,
@@ -37,6 +40,9 @@ const noneToNull = (value: string) => (value === 'none' ? null : value);
 
 const storeScope = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) });
 const appointmentScope = (ctx: RouteContext) => ({ ...storeScope(ctx), appointment_id: pathParam(ctx, 'id') });
+
+// a write that collides answers 409 conflict with the colliding appointments, unless allow_conflict (ADR 0044)
+const COLLIDES = [APPOINTMENT_CONFLICT_ANSWER];
 
 export const schedulingRoutes: ApiRoute[] = [
   rpcRoute(http.listAppointmentRange, {
@@ -67,21 +73,30 @@ export const schedulingRoutes: ApiRoute[] = [
   rpcRoute(http.getAppointment, { access: { orga: 'store_read' }, rpc: getAppointmentRpc, input: appointmentScope }),
   rpcRoute(http.createAppointment, {
     access: { orga: 'store_write' },
+    answers: COLLIDES,
     rpc: createAppointmentRpc,
+    input: (ctx) => ({ ...storeScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.checkAppointment, {
+    access: { orga: 'store_write' },
+    rpc: checkAppointmentRpc,
     input: (ctx) => ({ ...storeScope(ctx), ...ctx.body }),
   }),
   rpcRoute(http.updateAppointment, {
     access: { orga: 'store_write' },
+    answers: COLLIDES,
     rpc: updateAppointmentRpc,
     input: (ctx) => ({ ...appointmentScope(ctx), ...ctx.body }),
   }),
   rpcRoute(http.moveAppointment, {
     access: { orga: 'store_write' },
+    answers: COLLIDES,
     rpc: moveAppointmentRpc,
     input: (ctx) => ({ ...appointmentScope(ctx), ...ctx.body }),
   }),
   rpcRoute(http.resizeAppointment, {
     access: { orga: 'store_write' },
+    answers: COLLIDES,
     rpc: resizeAppointmentRpc,
     input: (ctx) => ({ ...appointmentScope(ctx), ...ctx.body }),
   }),
@@ -97,8 +112,15 @@ export const schedulingRoutes: ApiRoute[] = [
   }),
   rpcRoute(http.updateAppointmentStatus, {
     access: { orga: 'store_write' },
+    answers: COLLIDES,
     rpc: updateAppointmentStatusRpc,
     input: (ctx) => ({ ...appointmentScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.undoAppointmentChange, {
+    access: { orga: 'store_write' },
+    answers: COLLIDES,
+    rpc: undoAppointmentChangeRpc,
+    input: (ctx) => ({ ...storeScope(ctx), change_id: pathParam(ctx, 'change'), ...ctx.body }),
   }),
   rpcRoute(http.deleteAppointment, {
     access: { orga: 'store_write' },

@@ -11,6 +11,7 @@ import {
   openForBooking,
   publicPath,
   requestFor,
+  solveChallenge,
   widget,
   type Availability,
 } from './booking-test-helpers';
@@ -335,7 +336,25 @@ describe('online booking through the gateway (identity, crm, scheduling, booking
     expect(admin.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('limits the customer check to 5 per address in 10 minutes, with Retry-After and the 429 in the caller language', async () => {
+  it('limits the widget’s writes to 10 per address and store in 10 minutes: a shared address still books in another salon', async () => {
+    // a third store of the organization (the second one is flooded below)
+    const orga = `/api/v1/orga/${salon.owner.orgaId}`;
+    const third = await ok(salon.owner, 'post', `${orga}/store`, { name: 'Filiale Tre', country: 'IT', address_from_orga: true });
+    const other = String(
+      (await ok(salon.owner, 'patch', `${orga}/store/${String(third['id'])}/booking/admin/setup`, { enabled: true }))['public_id'],
+    );
+    // a mobile carrier's one address for many customers
+    const ip = customerIp();
+    for (let i = 0; i < 10; i += 1) expect((await widget(base, 'POST', publicPath(salon.publicId, '/challenge'), { ip })).status).toBe(200);
+    const limited = await widget(base, 'POST', publicPath(salon.publicId, '/challenge'), { ip, lang: 'de' });
+    expect(limited).toMatchObject({ status: 429, json: { code: 'rate_limited' } });
+    expect((await widget(base, 'POST', publicPath(other, '/challenge'), { ip })).status).toBe(200);
+    // the customer check of the other salon too
+    const check = { fon: '+39 347 000 0001', last_name: 'Nessuno' };
+    expect((await widget(base, 'POST', publicPath(other, '/customer-check'), { ip, json: check })).status).toBe(200);
+  });
+
+  it('limits the customer check to 5 per address and store in 10 minutes, with Retry-After and the 429 in the caller language', async () => {
     const ip = customerIp();
     const path = publicPath(salon.publicId, '/customer-check');
     const check = { fon: '+39 347 000 0000', last_name: 'Nessuno' };
@@ -350,6 +369,34 @@ describe('online booking through the gateway (identity, crm, scheduling, booking
     expect(limited.headers.get('access-control-allow-origin')).toBe(SALON_SITE);
     // another address is not held back
     expect((await widget(base, 'POST', path, { ip: customerIp(), json: check })).status).toBe(200);
+  });
+
+  it('a lost race’s 409 brings a fresh challenge: the retry books without asking for one', async () => {
+    const from = bookingFrom(12);
+    const slots = (await freeSlots(base, salon.publicId, from, [salon.treatmentId])).days.flatMap((day) => day.slots);
+    const wanted = slots[2];
+    const other = slots.find((free) => wanted && Date.parse(free.starts_at) >= Date.parse(wanted.ends_at) + 3_600_000);
+    if (!wanted || !other) throw new Error('no free slots');
+    const groomer = wanted.user_ids[0] ?? '';
+    const first = await requestFor(base, salon.publicId, wanted, [salon.treatmentId], customerIp(), { last_name: 'Primo' });
+    expect(
+      (await widget(base, 'POST', publicPath(salon.publicId, '/request'), { ip: customerIp(), json: { ...first, user_id: groomer } }))
+        .status,
+    ).toBe(201);
+    const ip = customerIp();
+    const late = await requestFor(base, salon.publicId, wanted, [salon.treatmentId], ip, { last_name: 'Secondo' });
+    const lost = await widget(base, 'POST', publicPath(salon.publicId, '/request'), { ip, json: { ...late, user_id: groomer } });
+    expect(lost).toMatchObject({ status: 409, json: { code: 'slot_taken', challenge: { challenge: expect.any(String), difficulty: 4 } } });
+    const fresh = (lost.json?.['challenge'] as { challenge: string; difficulty: number }).challenge;
+    const retry = {
+      ...late,
+      slot_token: other.token,
+      starts_at: other.starts_at,
+      user_id: null,
+      challenge: fresh,
+      nonce: solveChallenge(fresh, 4),
+    };
+    expect((await widget(base, 'POST', publicPath(salon.publicId, '/request'), { ip, json: retry })).status).toBe(201);
   });
 
   it('limits one store to 600 public calls a minute from any addresses, and leaves the other store alone', async () => {

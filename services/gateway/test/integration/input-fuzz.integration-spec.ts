@@ -439,7 +439,7 @@ describe(`bad input on every route of the table, as the organization's owner (se
       ['discount', '-5'],
       ['total', 2 ** 31],
     ] as const) {
-      const refused = await inLanguage('de', 'PATCH', `${path}/done`, { final_price: '35,50', [field]: amount }, token);
+      const refused = await inLanguage('de', 'PATCH', `${path}/check_out`, { final_price: '35,50', [field]: amount }, token);
       expect({ amount, ...refused }).toEqual({
         amount,
         status: 400,
@@ -447,7 +447,7 @@ describe(`bad input on every route of the table, as the organization's owner (se
       });
     }
     expect((await call(world.base, 'get', path, { session: world.a.owner })).json).toEqual(before.json);
-    const done = await inLanguage('de', 'PATCH', `${path}/done`, { final_price: '35,50', discount: '5.5' }, token);
+    const done = await inLanguage('de', 'PATCH', `${path}/check_out`, { final_price: '35,50', discount: '5.5' }, token);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ final_price: 3550, discount: 550, total: 3000 });
   });

@@ -133,7 +133,7 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'PUT /api/v1/orga/:orga/store/:store/appointment/:id': (ctx) => ({ scope: 'one', appointment: appointmentFields(ctx) }),
   'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/move': () => ({ date: '2027-03-01', hour: 11, min: 0 }),
   'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/resize': () => ({ duration: 30 }),
-  'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/done': () => ({ final_price: '35' }),
+  'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/check_out': () => ({ final_price: '35' }),
   'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/notes': () => ({ notes: 'matrix' }),
   'PATCH /api/v1/orga/:orga/store/:store/appointment/:id/status': () => ({ status: 1 }),
   'POST /api/v1/orga/:orga/treatment': () => ({ name: 'Matrix' }),

@@ -259,6 +259,8 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     recurring: { unit: 'week', every: 1, count: 2 },
   });
   const appointment = (booked['items'] as { id: string; recurring_group_id: string }[])[0];
+  // a change of that appointment to undo (ADR 0043): confirmed by staff
+  const changed = await ownerOfA('patch', `${storeA}/appointment/${appointment?.id ?? ''}/status`, { status: 1 });
   // online booking in store 2 (spec §7 "Booking"): on, the matrix's site allowed, office and owner hours, one request
   const setup = await ownerOfA('patch', `${storeA}/booking/admin/setup`, {
     enabled: true,
@@ -310,6 +312,7 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     treatment: String(treatment['id']),
     appointment: appointment?.id ?? '',
     group: appointment?.recurring_group_id ?? '',
+    change: String(changed['change_id']),
     user: target.userId,
     privacy_file: String(privacy['id']),
     image: String(image['id']),

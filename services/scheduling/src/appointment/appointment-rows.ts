@@ -25,6 +25,8 @@ export type AppointmentRow = {
   notes: string | null;
   status: number;
   discount: number;
+  /** numeric: text from a row, a number from json */
+  discount_percent: string | number | null;
   price: number;
   final_price: number | null;
   total: number | null;
@@ -41,7 +43,7 @@ export type AppointmentRow = {
 };
 
 export const APPOINTMENT_COLUMNS = `id, orga_id, store_id, user_id, local_date::text AS local_date, hour, min, sec, time_zone, starts_at, ends_at,
-  duration, color, timed, full_day, app_name, notes, status, discount, price, final_price, total, checked_out, cashed_in,
+  duration, color, timed, full_day, app_name, notes, status, discount, discount_percent, price, final_price, total, checked_out, cashed_in,
   recurring_unit, recurring_every, recurring_count, recurring_end::text AS recurring_end, recurring_group_id, recurring_group_main,
   reminder_status, updated_at`;
 
@@ -57,7 +59,8 @@ const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'Y
 export const APPOINTMENT_JSON_COLUMNS = `id, orga_id, store_id, user_id, to_char(local_date, 'YYYY-MM-DD') AS date,
   extract(year FROM local_date)::int AS year, extract(month FROM local_date)::int AS month, extract(day FROM local_date)::int AS day,
   hour, min, sec, time_zone, ${isoInstant('starts_at')} AS starts_at, ${isoInstant('ends_at')} AS ends_at,
-  duration, color, timed, full_day, app_name, notes, status, discount, price, final_price, total, checked_out, cashed_in,
+  duration, color, timed, full_day, app_name, notes, status, discount, discount_percent::float8 AS discount_percent, price, final_price, total,
+  checked_out, cashed_in,
   CASE WHEN recurring_unit IS NOT NULL AND recurring_every IS NOT NULL
        THEN json_build_object('unit', recurring_unit, 'every', recurring_every, 'count', recurring_count) END AS recurring_data,
   to_char(recurring_end, 'YYYY-MM-DD') AS recurring_end, recurring_group_id, recurring_group_main, reminder_status,
@@ -118,6 +121,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
     notes: row.notes,
     status: row.status,
     discount: row.discount,
+    discount_percent: row.discount_percent === null ? null : Number(row.discount_percent),
     price: row.price,
     final_price: row.final_price,
     total: row.total,

@@ -8,6 +8,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity('appointment')
 @Index('ix_appointment_store_date', ['storeId', 'localDate', 'hour', 'min'])
 @Index('ix_appointment_orga', ['orgaId'])
+@Index('ix_appointment_orga_date', ['orgaId', 'localDate'])
 @Index('ix_appointment_group', ['recurringGroupId', 'localDate'])
 @Index('ix_appointment_user_start', ['userId', 'startsAt'])
 export class AppointmentEntity {
@@ -67,6 +68,10 @@ export class AppointmentEntity {
 
   @Column({ type: 'integer', default: 0 })
   discount!: number;
+
+  /** the check-out's discount as a percentage, when given so (the amount stays in discount) */
+  @Column({ type: 'numeric', precision: 5, scale: 2, name: 'discount_percent', nullable: true })
+  discountPercent!: string | null;
 
   @Column({ type: 'integer', default: 0 })
   price!: number;

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import {
+  checkAppointmentRpc,
   checkOutAppointmentRpc,
   createAppointmentRpc,
   customerAppointmentStatusRpc,
@@ -11,6 +12,7 @@ import {
   listRecurringGroupRpc,
   moveAppointmentRpc,
   resizeAppointmentRpc,
+  undoAppointmentChangeRpc,
   updateAppointmentNotesRpc,
   updateAppointmentRpc,
   updateAppointmentStatusRpc,
@@ -18,14 +20,23 @@ import {
   type RpcResponse,
 } from '@pawline/contracts';
 import { type RawJson, type RpcCallContext, RpcError, RpcHandler, StoreRead, storeScopeOf, StoreWrite } from '@pawline/nest-kit';
-import { AppointmentService } from './appointment.service';
+import { answerOrConflict } from './appointment-capacity';
+import { AppointmentCheckService } from './appointment-check.service';
+import { AppointmentCommands } from './appointment-commands';
+import { AppointmentQueries } from './appointment-queries';
+import { AppointmentStatusService } from './appointment-status.service';
+import { AppointmentUndoService } from './appointment-undo.service';
 import { ReferencedIds } from './referenced-ids';
 
 /** Reading needs store read access, every change store write access (spec §6). */
 @Controller()
 export class AppointmentHandlers {
   constructor(
-    private readonly appointments: AppointmentService,
+    private readonly queries: AppointmentQueries,
+    private readonly commands: AppointmentCommands,
+    private readonly checks: AppointmentCheckService,
+    private readonly statuses: AppointmentStatusService,
+    private readonly undos: AppointmentUndoService,
     private readonly references: ReferencedIds,
   ) {}
 
@@ -35,7 +46,7 @@ export class AppointmentHandlers {
     input: RpcRequest<typeof listAppointmentRangeRpc>,
     ctx: RpcCallContext,
   ): Promise<RawJson<RpcResponse<typeof listAppointmentRangeRpc>>> {
-    return this.appointments.range(storeScopeOf(ctx), input);
+    return this.queries.range(storeScopeOf(ctx), input);
   }
 
   @StoreRead()
@@ -44,7 +55,7 @@ export class AppointmentHandlers {
     input: RpcRequest<typeof listRecurringGroupRpc>,
     ctx: RpcCallContext,
   ): Promise<RawJson<RpcResponse<typeof listRecurringGroupRpc>>> {
-    return this.appointments.recurringGroup(storeScopeOf(ctx), input.group_id, input);
+    return this.queries.recurringGroup(storeScopeOf(ctx), input.group_id, input);
   }
 
   @StoreRead()
@@ -54,7 +65,7 @@ export class AppointmentHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof listPetAppointmentsRpc>> {
     const scope = storeScopeOf(ctx);
-    return this.appointments.petHistory(scope, input.pet_id, input.last_date, input.last_id);
+    return this.queries.petHistory(scope, input.pet_id, input.last_date, input.last_id);
   }
 
   @StoreRead()
@@ -63,13 +74,13 @@ export class AppointmentHandlers {
     input: RpcRequest<typeof latestPetAppointmentRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof latestPetAppointmentRpc>> {
-    return this.appointments.latest(storeScopeOf(ctx), input.pet_id);
+    return this.queries.latest(storeScopeOf(ctx), input.pet_id);
   }
 
   @StoreRead()
   @RpcHandler(getAppointmentRpc)
   async get(input: RpcRequest<typeof getAppointmentRpc>, ctx: RpcCallContext): Promise<RawJson<RpcResponse<typeof getAppointmentRpc>>> {
-    return this.appointments.get(storeScopeOf(ctx), input.appointment_id);
+    return this.queries.get(storeScopeOf(ctx), input.appointment_id);
   }
 
   @StoreWrite()
@@ -81,7 +92,16 @@ export class AppointmentHandlers {
       this.references.pets(scope, input.appointment.pet_ids),
       this.references.staff(ctx, scope, input.appointment.user_id),
     ]);
-    return this.appointments.create(scope, input.appointment, input.recurring);
+    return answerOrConflict(await this.commands.create(scope, input.appointment, input.recurring, input.allow_conflict), ctx.lang);
+  }
+
+  /** What an appointment would collide with before it is saved, and which groomers are free for it. */
+  @StoreWrite()
+  @RpcHandler(checkAppointmentRpc)
+  async check(input: RpcRequest<typeof checkAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof checkAppointmentRpc>> {
+    const scope = storeScopeOf(ctx);
+    await this.references.pets(scope, input.appointment.pet_ids);
+    return this.checks.check(scope, input);
   }
 
   @StoreWrite()
@@ -92,7 +112,10 @@ export class AppointmentHandlers {
       this.references.pets(scope, input.appointment.pet_ids),
       this.references.staff(ctx, scope, input.appointment.user_id),
     ]);
-    return this.appointments.update(scope, input.appointment_id, input.scope, input.appointment);
+    return answerOrConflict(
+      await this.commands.update(scope, input.appointment_id, input.scope, input.appointment, input.allow_conflict),
+      ctx.lang,
+    );
   }
 
   @StoreWrite()
@@ -100,20 +123,26 @@ export class AppointmentHandlers {
   async move(input: RpcRequest<typeof moveAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof moveAppointmentRpc>> {
     const scope = storeScopeOf(ctx);
     await this.references.staff(ctx, scope, input.user_id);
-    return this.appointments.move(scope, input.appointment_id, input.scope, input);
+    return answerOrConflict(await this.commands.move(scope, input.appointment_id, input.scope, input, input.allow_conflict), ctx.lang);
   }
 
   @StoreWrite()
   @RpcHandler(resizeAppointmentRpc)
   async resize(input: RpcRequest<typeof resizeAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof resizeAppointmentRpc>> {
     const scope = storeScopeOf(ctx);
-    return this.appointments.resize(scope, input.appointment_id, input.scope, input.duration);
+    return answerOrConflict(
+      await this.commands.resize(scope, input.appointment_id, input.scope, input.duration, input.allow_conflict),
+      ctx.lang,
+    );
   }
 
   @StoreWrite()
   @RpcHandler(checkOutAppointmentRpc)
-  async done(input: RpcRequest<typeof checkOutAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof checkOutAppointmentRpc>> {
-    return this.appointments.checkOut(storeScopeOf(ctx), input);
+  async checkOut(
+    input: RpcRequest<typeof checkOutAppointmentRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof checkOutAppointmentRpc>> {
+    return this.statuses.checkOut(storeScopeOf(ctx), input);
   }
 
   @StoreWrite()
@@ -122,7 +151,7 @@ export class AppointmentHandlers {
     input: RpcRequest<typeof updateAppointmentNotesRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof updateAppointmentNotesRpc>> {
-    return this.appointments.notes(storeScopeOf(ctx), input.appointment_id, input.notes);
+    return this.statuses.notes(storeScopeOf(ctx), input.appointment_id, input.notes);
   }
 
   @StoreWrite()
@@ -131,7 +160,10 @@ export class AppointmentHandlers {
     input: RpcRequest<typeof updateAppointmentStatusRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof updateAppointmentStatusRpc>> {
-    return this.appointments.status(storeScopeOf(ctx), input.appointment_id, input.status);
+    return answerOrConflict(
+      await this.statuses.status(storeScopeOf(ctx), input.appointment_id, input.status, input.allow_conflict),
+      ctx.lang,
+    );
   }
 
   /** Service to service only (messaging, from a reminder reply): a signed-in user is refused. */
@@ -141,12 +173,22 @@ export class AppointmentHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof customerAppointmentStatusRpc>> {
     if (ctx.auth) throw new RpcError('forbidden');
-    return this.appointments.statusByCustomer(input.orga_id, input.appointment_id, input.status);
+    return this.statuses.statusByCustomer(input.orga_id, input.appointment_id, input.status);
+  }
+
+  /** ADR 0043 undoes a move, resize, edit, delete or status within the window, through the ordinary events. */
+  @StoreWrite()
+  @RpcHandler(undoAppointmentChangeRpc)
+  async undo(
+    input: RpcRequest<typeof undoAppointmentChangeRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof undoAppointmentChangeRpc>> {
+    return answerOrConflict(await this.undos.undo(storeScopeOf(ctx), input.change_id, input.allow_conflict), ctx.lang);
   }
 
   @StoreWrite()
   @RpcHandler(deleteAppointmentRpc)
   async delete(input: RpcRequest<typeof deleteAppointmentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof deleteAppointmentRpc>> {
-    return this.appointments.delete(storeScopeOf(ctx), input.appointment_id, input.scope);
+    return this.commands.delete(storeScopeOf(ctx), input.appointment_id, input.scope);
   }
 }

@@ -2,19 +2,19 @@ import { Controller } from '@nestjs/common';
 import { reminderQueuedEvent, reminderStatusChangedEvent, type EventEnvelope, type EventPayload } from '@pawline/contracts';
 import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
-import { AppointmentService } from './appointment.service';
+import { ReminderStatusService } from './reminder-status.service';
 
 type ReminderStatusChanged = EventPayload<typeof reminderStatusChangedEvent>;
 
 /** Messaging's reminder status onto the appointment (its card shows it, spec §4). */
 @Controller()
 export class ReminderStatusHandlers {
-  constructor(private readonly appointments: AppointmentService) {}
+  constructor(private readonly reminders: ReminderStatusService) {}
 
   @EventHandler({ durable: 'scheduling-reminder-status', events: [reminderStatusChangedEvent], maxDeliver: 10 })
   async onReminderStatus(event: EventEnvelope<ReminderStatusChanged>, manager: EntityManager): Promise<void> {
     const { orga_id, appointment_id, reminder_status } = event.data;
-    await this.appointments.reminderStatus(manager, orga_id, appointment_id, reminder_status);
+    await this.reminders.reminderStatus(manager, orga_id, appointment_id, reminder_status);
   }
 
   /**
@@ -23,6 +23,6 @@ export class ReminderStatusHandlers {
    */
   @EventHandler({ durable: 'scheduling-reminder-queued', events: [reminderQueuedEvent], maxDeliver: 10 })
   async onReminderQueued(event: EventEnvelope<EventPayload<typeof reminderQueuedEvent>>, manager: EntityManager): Promise<void> {
-    await this.appointments.reminderQueued(manager, event.data.orga_id, event.data.reminders);
+    await this.reminders.reminderQueued(manager, event.data.orga_id, event.data.reminders);
   }
 }

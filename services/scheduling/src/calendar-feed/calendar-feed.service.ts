@@ -35,20 +35,16 @@ export class CalendarFeedService {
   /** A new token for the store's (or the staff member's) feed; the previous one stops working. */
   async regenerate(scope: StoreScope, userId: string | null, createdBy: string): Promise<{ token: string; path: string }> {
     const token = randomUUID();
-    await this.db.transaction(async (m) => {
-      await m.query(`DELETE FROM calendar_feed WHERE store_id = $1 AND orga_id = $2 AND user_id IS NOT DISTINCT FROM $3`, [
+    await this.db.transaction(async (manager) => {
+      await manager.query(`DELETE FROM calendar_feed WHERE store_id = $1 AND orga_id = $2 AND user_id IS NOT DISTINCT FROM $3`, [
         scope.storeId,
         scope.orgaId,
         userId,
       ]);
-      await m.query(`INSERT INTO calendar_feed (id, orga_id, store_id, user_id, created_by, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        randomUUID(),
-        scope.orgaId,
-        scope.storeId,
-        userId,
-        createdBy,
-        hashOf(token),
-      ]);
+      await manager.query(
+        `INSERT INTO calendar_feed (id, orga_id, store_id, user_id, created_by, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [randomUUID(), scope.orgaId, scope.storeId, userId, createdBy, hashOf(token)],
+      );
     });
     return { token, path: feedPath(token) };
   }

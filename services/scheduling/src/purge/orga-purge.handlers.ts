@@ -4,7 +4,7 @@ import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { returnedRows } from '../appointment/appointment-rows';
 
-/** R1.17 a cancelled organization loses its appointments, treatments, calendar feeds and its days' versions. */
+/** R1.17 a cancelled organization loses its appointments, treatments, calendar feeds, staff hours and its days' versions. */
 @Controller()
 export class OrgaPurgeHandlers {
   @EventHandler({ durable: 'scheduling-orga-purge', events: [orgaCancelledEvent], maxDeliver: 5 })
@@ -20,5 +20,6 @@ export class OrgaPurgeHandlers {
     await manager.query(`DELETE FROM treatment WHERE orga_id = $1`, [orgaId]);
     await manager.query(`DELETE FROM calendar_feed WHERE orga_id = $1`, [orgaId]);
     await manager.query(`DELETE FROM pet_ref WHERE orga_id = $1`, [orgaId]);
+    await manager.query(`DELETE FROM staff_hours WHERE orga_id = $1`, [orgaId]);
   }
 }

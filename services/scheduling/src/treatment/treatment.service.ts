@@ -42,9 +42,9 @@ export class TreatmentService {
   }
 
   async create(scope: OrgaScope, input: Omit<RpcRequest<typeof createTreatmentRpc>, 'orga_id'>): Promise<Treatment> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async (manager) => {
       const rows = returnedRows<TreatmentRow>(
-        await m.query(
+        await manager.query(
           `INSERT INTO treatment (id, orga_id, name, default_duration, default_price, color) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
           [
             randomUUID(),
@@ -58,7 +58,7 @@ export class TreatmentService {
       );
       const created = rows[0];
       if (!created) throw new RpcError('internal');
-      await this.publish(m, scope, treatmentCreatedEvent, created);
+      await this.publish(manager, scope, treatmentCreatedEvent, created);
       return created;
     });
   }
@@ -68,9 +68,9 @@ export class TreatmentService {
    * that leaves every value as it was answers the treatment without an event.
    */
   async update(scope: OrgaScope, treatmentId: string, input: TreatmentChange): Promise<Treatment> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async (manager) => {
       const rows = returnedRows<TreatmentRow>(
-        await m.query(
+        await manager.query(
           `UPDATE treatment t SET name = n.name, archive = n.archive, default_duration = n.default_duration,
                   default_price = n.default_price, color = n.color
              FROM (SELECT id, COALESCE($3, name) AS name, COALESCE($4, archive) AS archive,
@@ -97,10 +97,10 @@ export class TreatmentService {
       );
       const changed = rows[0];
       if (changed) {
-        await this.publish(m, scope, treatmentUpdatedEvent, changed);
+        await this.publish(manager, scope, treatmentUpdatedEvent, changed);
         return changed;
       }
-      const [unchanged] = await m.query<TreatmentRow[]>(`SELECT ${COLUMNS} FROM treatment WHERE id = $1 AND orga_id = $2`, [
+      const [unchanged] = await manager.query<TreatmentRow[]>(`SELECT ${COLUMNS} FROM treatment WHERE id = $1 AND orga_id = $2`, [
         treatmentId,
         scope.orgaId,
       ]);
@@ -110,14 +110,14 @@ export class TreatmentService {
   }
 
   private async publish(
-    m: EntityManager,
+    manager: EntityManager,
     scope: OrgaScope,
     // created and updated share one payload (treatment-events.event.ts)
     event: typeof treatmentCreatedEvent,
     row: TreatmentRow,
   ): Promise<void> {
     await this.outbox.add(
-      m,
+      manager,
       event,
       {
         orga_id: row.orga_id,

@@ -50,11 +50,17 @@ describe('scheduling over NATS and Postgres', () => {
   const book = (
     fields: Partial<RpcInput<typeof createAppointmentRpc>['appointment']>,
     recurring: RpcInput<typeof createAppointmentRpc>['recurring'] = null,
+    allowConflict = false,
   ) =>
     call(
       client,
       createAppointmentRpc,
-      { ...scope(), appointment: { date: '2026-12-01', hour: 9, min: 0, duration: 60, pet_ids: [petA], ...fields }, recurring },
+      {
+        ...scope(),
+        appointment: { date: '2026-12-01', hour: 9, min: 0, duration: 60, pet_ids: [petA], ...fields },
+        recurring,
+        allow_conflict: allowConflict,
+      },
       anna.auth,
     );
   const eventsFor = (id: string, subject: string, count = 1): Promise<EventEnvelope[]> =>
@@ -331,6 +337,7 @@ describe('scheduling over NATS and Postgres', () => {
       expect(resized.appointment.ends_at).toBe('2026-12-03T15:45:00.000Z');
       expect(await call(client, deleteAppointmentRpc, { ...scope(), appointment_id: single.id }, anna.auth)).toEqual({
         deleted_ids: [single.id],
+        change_id: expect.any(String),
       });
       await eventsFor(single.id, 'evt.scheduling.appointment.updated.v1', 2);
       const [deleted] = await eventsFor(single.id, 'evt.scheduling.appointment.deleted.v1');
@@ -341,11 +348,12 @@ describe('scheduling over NATS and Postgres', () => {
 
   describe('the JSON Postgres writes for the read paths (docs/adr/0004)', () => {
     it('R7.05 gives for every kind of appointment exactly what the service maps in Node', async () => {
-      // Node's mapping (toAppointment) answers the writes; Postgres's projection answers range, group and get
-      const plain = (await book({ date: '2028-03-20', hour: 8, min: 15, pet_ids: [petA] })).items[0];
+      // Node's mapping (toAppointment) answers the writes; Postgres's projection answers range, group and get; a past
+      // week (only a past or today's appointment is checked out) with the clock change of 2026-10-25 in Rome
+      const plain = (await book({ date: '2026-10-19', hour: 8, min: 15, pet_ids: [petA] })).items[0];
       const full = (
         await book({
-          date: '2028-03-26',
+          date: '2026-10-25',
           hour: 0,
           min: 0,
           full_day: true,
@@ -358,7 +366,7 @@ describe('scheduling over NATS and Postgres', () => {
         })
       ).items[0];
       const series = await book(
-        { date: '2028-03-21', hour: 18, min: 45, sec: 30, duration: 90, price: '35,50', discount: 250, pet_ids: [petB] },
+        { date: '2026-10-20', hour: 18, min: 45, sec: 30, duration: 90, price: '35,50', discount: 250, pet_ids: [petB] },
         { unit: 'week', every: 1, count: 3, end: null },
       );
       const main = series.items.find((item) => item.recurring_group_main);
@@ -370,7 +378,7 @@ describe('scheduling over NATS and Postgres', () => {
         anna.auth,
       );
 
-      const week = await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2028, 3, 20, 2028, 3, 26) }, anna.auth);
+      const week = await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 10, 19, 2026, 10, 25) }, anna.auth);
       expect(week.items).toEqual([done, main, full]);
       expect(week.treatments).toEqual([{ appointment_id: full.id, treatment_id: treatmentId, name: 'Bagno' }]);
       expect(week.pets).toEqual(
@@ -385,15 +393,15 @@ describe('scheduling over NATS and Postgres', () => {
       const group = await call(
         client,
         listRecurringGroupRpc,
-        { ...scope(), group_id: main.recurring_group_id ?? '', ...range(2028, 1, 1, 2028, 12, 31) },
+        { ...scope(), group_id: main.recurring_group_id ?? '', ...range(2026, 1, 1, 2026, 12, 31) },
         anna.auth,
       );
       expect(group.items).toEqual(series.items);
     });
 
     it('R7.05 a kept week is never served after a change: every write, and one made by another process straight in SQL', async () => {
-      const week = () => call(client, listAppointmentRangeRpc, { ...scope(), ...range(2029, 1, 8, 2029, 1, 14) }, anna.auth);
-      const booked = (await book({ date: '2029-01-09', hour: 10, min: 0, pet_ids: [petA] })).items[0];
+      const week = () => call(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 11, 9, 2026, 11, 15) }, anna.auth);
+      const booked = (await book({ date: '2026-11-10', hour: 10, min: 0, pet_ids: [petA] })).items[0];
       if (!booked) throw new Error('booking answered no appointment');
       expect((await week()).items.map((item) => item.id)).toEqual([booked.id]);
       expect(await week()).toEqual(await week()); // kept, and the same answer
@@ -412,7 +420,7 @@ describe('scheduling over NATS and Postgres', () => {
         [
           'move',
           () =>
-            call(client, moveAppointmentRpc, { ...scope(), appointment_id: booked.id, date: '2029-01-10', hour: 16, min: 30 }, anna.auth),
+            call(client, moveAppointmentRpc, { ...scope(), appointment_id: booked.id, date: '2026-11-11', hour: 16, min: 30 }, anna.auth),
           (w) => w.items[0]?.date,
         ],
         [
@@ -424,7 +432,7 @@ describe('scheduling over NATS and Postgres', () => {
               {
                 ...scope(),
                 appointment_id: booked.id,
-                appointment: { date: '2029-01-10', hour: 16, min: 30, duration: 60, pet_ids: [petA, petB] },
+                appointment: { date: '2026-11-11', hour: 16, min: 30, duration: 60, pet_ids: [petA, petB] },
               },
               anna.auth,
             ),
@@ -456,7 +464,7 @@ describe('scheduling over NATS and Postgres', () => {
       expect(seen).toEqual({
         notes: 'Nuovo',
         status: 1,
-        move: '2029-01-10',
+        move: '2026-11-11',
         'pets only': 2,
         'check-out': true,
         'another process': false,
@@ -464,13 +472,13 @@ describe('scheduling over NATS and Postgres', () => {
       });
 
       // a move to another week changes both weeks, each kept before
-      const nextWeek = () => call(client, listAppointmentRangeRpc, { ...scope(), ...range(2029, 1, 15, 2029, 1, 21) }, anna.auth);
-      const travelling = (await book({ date: '2029-01-11', hour: 9, min: 0, pet_ids: [petA] })).items[0];
+      const nextWeek = () => call(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 11, 16, 2026, 11, 22) }, anna.auth);
+      const travelling = (await book({ date: '2026-11-12', hour: 9, min: 0, pet_ids: [petA] })).items[0];
       expect([(await week()).items.length, (await nextWeek()).items.length]).toEqual([1, 0]);
       await call(
         client,
         moveAppointmentRpc,
-        { ...scope(), appointment_id: travelling?.id ?? '', date: '2029-01-16', hour: 9, min: 0 },
+        { ...scope(), appointment_id: travelling?.id ?? '', date: '2026-11-17', hour: 9, min: 0 },
         anna.auth,
       );
       expect([(await week()).items.length, (await nextWeek()).items.map((item) => item.id)]).toEqual([0, [travelling?.id]]);
@@ -487,11 +495,13 @@ describe('scheduling over NATS and Postgres', () => {
 
   describe('daylight-saving days in Europe/Rome', () => {
     it('R3.07 appointments on the change days keep their local time', async () => {
-      const spring = (await book({ date: '2026-03-29', hour: 10, min: 0 })).items[0];
+      // a pet of its own: the change days hold other tests' appointments
+      const pet_ids = [await petOf(env, anna)];
+      const spring = (await book({ date: '2026-03-29', hour: 10, min: 0, pet_ids })).items[0];
       expect(spring).toMatchObject({ hour: 10, min: 0, starts_at: '2026-03-29T08:00:00.000Z' });
-      const dayBefore = (await book({ date: '2026-03-28', hour: 10, min: 0 })).items[0];
+      const dayBefore = (await book({ date: '2026-03-28', hour: 10, min: 0, pet_ids })).items[0];
       expect(dayBefore.starts_at).toBe('2026-03-28T09:00:00.000Z');
-      const autumn = (await book({ date: '2026-10-25', hour: 2, min: 30 })).items[0];
+      const autumn = (await book({ date: '2026-10-25', hour: 2, min: 30, pet_ids })).items[0];
       expect(autumn.starts_at).toBe('2026-10-25T00:30:00.000Z');
       // moving across the change keeps 10:00 on the wall
       const moved = await call(
@@ -636,7 +646,8 @@ describe('scheduling over NATS and Postgres', () => {
       expect(unlimited.length).toBe(13);
       expect(dates(unlimited).slice(0, 3)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
       expect(unlimited[0]?.recurring_data?.count).toBeNull();
-      const ended = (await book({ date: '2027-01-31', hour: 9, min: 0 }, { unit: 'month', every: 1, count: null, end: '2027-04-15' }))
+      // the same pet at the same times as the group above: booked anyway
+      const ended = (await book({ date: '2027-01-31', hour: 9, min: 0 }, { unit: 'month', every: 1, count: null, end: '2027-04-15' }, true))
         .items;
       expect(dates(ended)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
     });
@@ -646,8 +657,8 @@ describe('scheduling over NATS and Postgres', () => {
     it("R4.22 R9.05 R7.05 pages a pet's appointments by 50, newest first, after the last date and id; latest is the newest", async () => {
       const pet = await petOf(env, anna);
       await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] }, { unit: 'day', every: 1, count: 54 });
-      // two on the same instant: the id breaks the tie
-      await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] });
+      // two on the same instant (booked anyway): the id breaks the tie
+      await book({ date: '2028-01-01', hour: 9, min: 0, pet_ids: [pet] }, null, true);
       const page1 = await call(client, listPetAppointmentsRpc, { ...scope(), pet_id: pet }, anna.auth);
       expect(page1.items).toHaveLength(PAGE_SIZES.pet_appointments);
       expect(isLastPage('pet_appointments', page1.items.length)).toBe(false);

@@ -59,7 +59,11 @@ describe('calendar feeds follow their member’s access (gateway, real NATS and 
         'book',
         await owner.browser.request('POST', `${orga}/store/${storeId}/appointment`, {
           ...as,
-          body: { appointment: { date: soon, hour: 10, min: 0, duration: 30, pet_ids: [pet], user_id: hired.user_id, app_name } },
+          // the same groomer at the same time in both stores, on purpose: booked anyway
+          body: {
+            appointment: { date: soon, hour: 10, min: 0, duration: 30, pet_ids: [pet], user_id: hired.user_id, app_name },
+            allow_conflict: true,
+          },
         }),
         201,
       ).body as { items: { id: string }[] };

@@ -81,6 +81,7 @@ describe('scheduling routes through the gateway', () => {
     expect(moved.status).toBe(200);
     expect((await http(tokens.anna, 'DELETE', `${storePath()}/appointment/${item.id}?scope=one`)).json()).toEqual({
       deleted_ids: [item.id],
+      change_id: expect.any(String),
     });
   });
 
@@ -96,19 +97,20 @@ describe('scheduling routes through the gateway', () => {
     expect(((await http(tokens.anna, 'GET', `${orgaPath}/treatments`)).json() as unknown as unknown[]).length).toBe(1);
     expect((await http(tokens.jurgen, 'POST', `${orgaPath}/treatment`, { name: 'x' })).status).toBe(403);
 
+    // past weeks: only a past or today's appointment is checked out
     const group = await http(tokens.anna, 'POST', `${storePath()}/appointment`, {
-      appointment: { date: '2027-01-04', hour: 9, min: 0, duration: 60, pet_ids: [pet], treatment_ids: [treatmentId] },
+      appointment: { date: '2026-10-05', hour: 9, min: 0, duration: 60, pet_ids: [pet], treatment_ids: [treatmentId] },
       recurring: { unit: 'week', every: 1, count: 3 },
     });
     const items = group.json()['items'] as Appointment[];
     expect(items.map((a) => a.price)).toEqual([3000, 3000, 3000]);
     const groupId = items[0]?.recurring_group_id ?? '';
-    const listed = await http(tokens.anna, 'GET', `${storePath()}/appointments_recurring_group/${groupId}/2027/1/1/2027/1/31`);
-    expect((listed.json()['items'] as Appointment[]).map((a) => a.date)).toEqual(['2027-01-04', '2027-01-11', '2027-01-18']);
+    const listed = await http(tokens.anna, 'GET', `${storePath()}/appointments_recurring_group/${groupId}/2026/10/1/2026/10/31`);
+    expect((listed.json()['items'] as Appointment[]).map((a) => a.date)).toEqual(['2026-10-05', '2026-10-12', '2026-10-19']);
     const second = items[1];
     const edited = await http(tokens.anna, 'PUT', `${storePath()}/appointment/${second.id}`, {
       scope: 'following',
-      appointment: { date: '2027-01-11', hour: 15, min: 0, duration: 60, pet_ids: [pet] },
+      appointment: { date: '2026-10-12', hour: 15, min: 0, duration: 60, pet_ids: [pet] },
     });
     expect(edited.json()['affected_ids']).toHaveLength(2);
     expect(
@@ -116,14 +118,20 @@ describe('scheduling routes through the gateway', () => {
         'affected_ids'
       ],
     ).toEqual([second.id]);
-    const done = await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/done`, {
+    const done = await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/check_out`, {
       final_price: '35,50',
       discount: '5',
       cashed_in: true,
     });
     expect(done.json()).toMatchObject({ final_price: 3550, discount: 500, total: 3050, checked_out: true, cashed_in: true });
     expect((await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/notes`, { notes: 'ok' })).json()['notes']).toBe('ok');
-    expect((await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/status`, { status: 2 })).json()['status']).toBe(2);
+    // a checked-out appointment is not declined; another one is
+    expect((await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${second.id}/status`, { status: 2 })).json()['code']).toBe(
+      'status_not_allowed',
+    );
+    expect(
+      (await http(tokens.anna, 'PATCH', `${storePath()}/appointment/${items[2]?.id ?? ''}/status`, { status: 2 })).json()['status'],
+    ).toBe(2);
     expect(
       (await http(tokens.anna, 'DELETE', `${storePath()}/appointment/${items[0]?.id ?? ''}?scope=all`)).json()['deleted_ids'],
     ).toHaveLength(1);
