@@ -11,7 +11,11 @@ import { StripeWebhookService } from './payment/stripe-webhook.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { BillingRunScheduler } from './subscription/billing-run.scheduler';
 import { BillingHandlers } from './subscription/billing.handlers';
-import { SubscriptionService } from './subscription/subscription.service';
+import { BillingRun } from './subscription/billing-run';
+import { InvoiceCharges } from './subscription/invoice-charges';
+import { SubscriptionCommands } from './subscription/subscription.commands';
+import { SubscriptionQueries } from './subscription/subscription.queries';
+import { SubscriptionStore } from './subscription/subscription.store';
 
 /**
  * Health, NATS, the database, the outbox and access come from the kit. Handler classes are
@@ -21,7 +25,11 @@ import { SubscriptionService } from './subscription/subscription.service';
 @Module({
   controllers: [BillingHandlers, FactsHandlers, OrgaPurgeHandlers, StripeWebhookHandlers, PaymentFailedNotifier],
   providers: [
-    SubscriptionService,
+    SubscriptionQueries,
+    SubscriptionStore,
+    SubscriptionCommands,
+    InvoiceCharges,
+    BillingRun,
     InvoiceService,
     BillingRunScheduler,
     StripeWebhookService,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PawlineLogger, RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
-import { SubscriptionService } from '../subscription/subscription.service';
+import { SubscriptionStore } from '../subscription/subscription.store';
 import type { BillingConfig } from './payment.config';
 import { verifyStripeSignature } from './stripe-wire';
 
@@ -69,7 +69,7 @@ export class StripeWebhookService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly subscriptions: SubscriptionService,
+    private readonly store: SubscriptionStore,
     @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
     logger: PawlineLogger,
   ) {
@@ -136,7 +136,7 @@ export class StripeWebhookService {
       }
       if (expired) {
         if (payment?.status !== 'pending') return { outcome: 'ignored' as const };
-        await this.subscriptions.abandon(manager, orgaId, payment.id);
+        await this.store.abandon(manager, orgaId, payment.id);
         return { outcome: 'applied' as const };
       }
       // a charge of the run was settled by its own answer; only a payment still pending is ours to settle
@@ -147,7 +147,7 @@ export class StripeWebhookService {
       }
       if (failed === 'debit_of_run' && payment.invoice_kind !== 'monthly') return { outcome: 'ignored' as const };
       const outcome = failed ? ('failed' as const) : ('succeeded' as const);
-      await this.subscriptions.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
+      await this.store.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
       return { outcome: 'applied' as const };
     });
   }

@@ -1,4 +1,4 @@
-import { billingDate, firstOfNextMonth } from './subscription.service';
+import { billingDate, firstOfNextMonth } from './billing-dates';
 
 describe('billing dates in Europe/Rome', () => {
   it('R1.22 the paid period ends at 00:00 in Rome on the 1st, in winter and in summer time', () => {
