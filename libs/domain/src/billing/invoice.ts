@@ -1,4 +1,4 @@
-import { EXTRA_STORE_MONTHLY_CENTS, VAT_PERCENT, extraStores, type Plan } from './plans';
+import { EXTRA_STORE_MONTHLY_CENTS, VAT_PERCENT, extraStores, planPriceCents, type Plan } from './plans';
 import { OVER_PLAN_PRICE_CENTS } from '../messaging/message-quota';
 import { daysLeftInMonth, mulDivRound, proRataCents, type BillingPeriod, type IsoDate, type ReminderBill } from './charges';
 
@@ -31,9 +31,10 @@ export function invoiceTotals(lines: readonly InvoiceLine[], vatPercent = VAT_PE
 const planName = (plan: Plan) => plan.id.replace('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** R1.22 the first invoice: the plan and its extra stores pro-rata from the start day to the month's end. */
-export function firstInvoiceLines(plan: Plan, monthlyCents: number, storeCount: number, start: IsoDate): InvoiceLine[] {
+export function firstInvoiceLines(plan: Plan, storeCount: number, start: IsoDate, customMonthlyCents: number | null = null): InvoiceLine[] {
   const { days, of } = daysLeftInMonth(start);
-  const lines = [line('plan_pro_rata', `${planName(plan)} ${start} (${days}/${of} days)`, 1, proRataCents(monthlyCents, start))];
+  const price = proRataCents(planPriceCents(plan, customMonthlyCents), start);
+  const lines = [line('plan_pro_rata', `${planName(plan)} ${start} (${days}/${of} days)`, 1, price)];
   const extra = extraStores(plan, storeCount);
   if (extra > 0) {
     const unit = proRataCents(EXTRA_STORE_MONTHLY_CENTS, start);
@@ -42,15 +43,19 @@ export function firstInvoiceLines(plan: Plan, monthlyCents: number, storeCount: 
   return lines;
 }
 
-/** R1.22, R9.02 the invoice of the 1st: the month's plan and extra stores, and last month's reminders over the plan. */
+/**
+ * R1.22, R9.02 the invoice of the 1st: the plan's own price, €10.00 per extra store and last month's reminders
+ * over the plan. It takes the plan and the store count, never a fee that already holds the extra stores, so
+ * each store is billed once: its plan and store lines add up to `monthlyFeeCents`.
+ */
 export function monthlyInvoiceLines(
   plan: Plan,
-  monthlyCents: number,
   storeCount: number,
   period: BillingPeriod,
   lastMonthReminders: ReminderBill | null,
+  customMonthlyCents: number | null = null,
 ): InvoiceLine[] {
-  const lines = [line('plan', `${planName(plan)} ${period}`, 1, monthlyCents)];
+  const lines = [line('plan', `${planName(plan)} ${period}`, 1, planPriceCents(plan, customMonthlyCents))];
   const extra = extraStores(plan, storeCount);
   if (extra > 0) lines.push(line('extra_store', `Extra store ${period}`, extra, EXTRA_STORE_MONTHLY_CENTS));
   if (lastMonthReminders && lastMonthReminders.billed > 0) {

@@ -19,7 +19,7 @@ const company: InvoiceCustomer = {
 };
 
 function invoice(customer: InvoiceCustomer = company): InvoiceDocument {
-  const lines = firstInvoiceLines(PLANS.premium, 4900, 2, '2026-11-16');
+  const lines = firstInvoiceLines(PLANS.premium, 2, '2026-11-16');
   return { number: '2026/7', issued_on: '2026-11-16', period: '2026-11', lines, customer, ...invoiceTotals(lines) };
 }
 

@@ -3,7 +3,6 @@ import {
   PLANS,
   isPlanId,
   lapseDue,
-  monthlyFeeCents,
   monthlyInvoiceLines,
   planOfOrganization,
   previousPeriod,
@@ -84,7 +83,6 @@ export class BillingRun {
     if (!customer) return 'skipped';
     const plan = PLANS[planId];
     const stores = await this.queries.storeCount(manager, orgaId);
-    const fee = monthlyFeeCents(plan, stores, row.custom_monthly_cents);
     const reminders = await this.remindersOf(manager, row, previousPeriod(period));
     const invoice = await this.invoices.issue(manager, {
       orgaId,
@@ -92,7 +90,7 @@ export class BillingRun {
       kind: 'monthly',
       planId,
       period,
-      lines: monthlyInvoiceLines(plan, fee, stores, period, reminders),
+      lines: monthlyInvoiceLines(plan, stores, period, reminders, row.custom_monthly_cents),
       now,
       customer,
     });

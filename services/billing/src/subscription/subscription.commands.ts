@@ -69,7 +69,7 @@ export class SubscriptionCommands {
         lines = [line('plan_change', `${current.id} to ${plan.id} from ${today}`, 1, cents)];
         kind = 'plan_change';
       } else {
-        lines = firstInvoiceLines(plan, monthlyFeeCents(plan, 1), stores, today);
+        lines = firstInvoiceLines(plan, stores, today);
         kind = 'first';
       }
       const invoice = await this.invoices.issue(manager, {
