@@ -162,6 +162,8 @@ export const invoiceSchema = z.object({
   period: z.string(),
   kind: z.enum(['first', 'monthly', 'plan_change']),
   issued_at: isoTimestamp,
+  /** the invoice's date, in Italy (Europe/Rome): the date on the PDF and the e-invoice; additive */
+  issued_on: z.string().optional(),
   lines: z.array(invoiceLineSchema),
   net_cents: z.number().int(),
   vat_percent: z.number().int(),

@@ -4,6 +4,7 @@ import type { BillingProfileInput, BillingProfileView, InvoiceView } from '@pawl
 import { BILLING_DATA_ERROR_KEYS, checkBillingProfile, invoiceTotals, type InvoiceLine } from '@pawline/domain';
 import { RpcError } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
+import { billingDate, billingYear } from '../subscription/billing-dates';
 import { fatturaPaXml, wantsFatturaPa } from './fattura-pa';
 import { invoicePdf, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
 
@@ -80,7 +81,7 @@ const numberOf = (row: Pick<InvoiceRow, 'number_year' | 'number_seq'>) => `${row
 function documentOf(row: InvoiceRow): InvoiceDocument {
   return {
     number: numberOf(row),
-    issued_on: new Date(row.issued_at).toISOString().slice(0, 10),
+    issued_on: billingDate(new Date(row.issued_at)),
     period: row.period,
     lines: row.lines,
     customer: row.customer,
@@ -99,6 +100,7 @@ function invoiceView(row: InvoiceRow): InvoiceView {
     period: row.period,
     kind: row.kind,
     issued_at: new Date(row.issued_at).toISOString(),
+    issued_on: billingDate(new Date(row.issued_at)),
     lines: row.lines,
     net_cents: row.net_cents,
     vat_percent: row.vat_percent,
@@ -186,13 +188,14 @@ export class InvoiceService {
 
   /**
    * Writes an invoice once per key: a second run (or one running at the same time, waiting on the
-   * unique index) gets null and charges nothing. Numbers are consecutive per year.
+   * unique index) gets null and charges nothing. Numbers are consecutive per year of the date in Rome.
    */
   async issue(manager: EntityManager, invoice: IssueInvoice): Promise<{ id: string; number: string; gross_cents: number } | null> {
     const [existing] = await manager.query<{ id: string }[]>(`SELECT id FROM invoice WHERE idempotency_key = $1`, [invoice.key]);
     if (existing) return null;
     const totals = invoiceTotals(invoice.lines);
-    const year = invoice.now.getUTCFullYear();
+    // the year of the invoice's date in Italy: the run of January 1st starts at 23:00 UTC on December 31st
+    const year = billingYear(invoice.now);
     const id = randomUUID();
     const inserted = await manager.query<{ id: string }[]>(
       `INSERT INTO invoice (id, orga_id, idempotency_key, number_year, number_seq, period, kind, plan_id, issued_at, lines, customer, net_cents, vat_percent,

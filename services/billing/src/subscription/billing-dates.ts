@@ -8,6 +8,11 @@ export function billingDate(at: Date): string {
   return localDateOf(at, BILLING_TIME_ZONE);
 }
 
+/** The year an invoice issued at an instant is numbered and dated in (Italy's, not UTC's). */
+export function billingYear(at: Date): number {
+  return Number(billingDate(at).slice(0, 4));
+}
+
 /** 00:00 in Rome on the 1st of the month after a date. */
 export function firstOfNextMonth(date: string): Date {
   const [year, month] = date.split('-').map(Number) as [number, number];

@@ -397,6 +397,32 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect((await http(anna, 'POST', dora.orgaId, 'declined-charge/pay')).status).toBe(403);
   });
 
+  it('R1.22 dates and numbers the invoice of the 1st in Italy: the run at 23:30 UTC on December 31st and on the last day of February', async () => {
+    const elio = await signUpOwner(client, TEST_SECRET, 'Elio');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: elio.orgaId }, elio.auth));
+    expect((await http(elio, 'PUT', elio.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    const started = (await http(elio, 'POST', elio.orgaId, 'subscription', { plan_id: 'basic' })).body as { payment: { id: string } };
+    expect((await http(elio, 'POST', elio.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
+    const runAt = async (paidThrough: string, period: string, at: string) => {
+      await env.query(`UPDATE "billing".subscription SET paid_through = $2 WHERE orga_id = $1`, [elio.orgaId, paidThrough]);
+      expect(await call(client, runBillingRpc, { period, now: at }, null)).toMatchObject({ invoiced: 1 });
+      const list = (await http(elio, 'GET', elio.orgaId, 'invoices')).body as {
+        v: { id: string; number: string; period: string; issued_on: string; issued_at: string }[];
+      };
+      return list.v.find((invoice) => invoice.period === period);
+    };
+    // 00:30 on January 1st in Rome: the new year's invoice, its date and its number's year, not December 31st's
+    const january = await runAt('2026-12-31T23:00:00Z', '2027-01', '2026-12-31T23:30:00Z');
+    expect(january).toMatchObject({ issued_at: '2026-12-31T23:30:00.000Z', issued_on: '2027-01-01' });
+    expect(january?.number).toMatch(/^2027\/\d+$/);
+    const xml = await http(elio, 'GET', elio.orgaId, `invoice/${january?.id}/xml`);
+    expect((xml.body as Buffer).toString('utf8')).toContain('<Data>2027-01-01</Data>');
+    // 00:30 on March 1st in Rome (winter time, UTC+1): dated March 1st
+    const march = await runAt('2027-02-28T23:00:00Z', '2027-03', '2027-02-28T23:30:00Z');
+    expect(march).toMatchObject({ issued_on: '2027-03-01' });
+    expect(march?.number).toMatch(/^2027\/\d+$/);
+  });
+
   it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {
     await call(client, cancelOrgaRpc, { orga_id: jurgen.orgaId, confirm_name: jurgen.orgaName }, jurgen.auth);
     const rows = `SELECT count(*) AS n FROM "billing".subscription WHERE orga_id = $1`;
