@@ -7,6 +7,8 @@ import { StripeCustomerEntity, StripeEventEntity } from './payment/stripe.entity
 import { Stripe1795553000000 } from './migrations/1795553000000-stripe';
 import { PaymentRedirectUrl1795558000000 } from './migrations/1795558000000-payment-redirect-url';
 import { PaymentAnsweredAt1795570000000 } from './migrations/1795570000000-payment-answered-at';
+import { EInvoice1795600000000 } from './migrations/1795600000000-e-invoice';
+import { SdiTransmissionEntity } from './invoice/sdi-transmission.entity';
 import { BillingProfileEntity } from './profile/billing-profile.entity';
 import { SubscriptionEntity } from './subscription/subscription.entity';
 
@@ -20,6 +22,7 @@ export const BILLING_ENTITIES = [
   ReminderUsageEntity,
   StripeCustomerEntity,
   StripeEventEntity,
+  SdiTransmissionEntity,
 ];
 
 export const BILLING_MIGRATIONS = [
@@ -28,4 +31,5 @@ export const BILLING_MIGRATIONS = [
   Stripe1795553000000,
   PaymentRedirectUrl1795558000000,
   PaymentAnsweredAt1795570000000,
+  EInvoice1795600000000,
 ];

@@ -4,6 +4,7 @@ import { SERVICE_CONFIG } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { FactsHandlers } from './facts/facts.handlers';
 import { InvoiceService } from './invoice/invoice.service';
+import { SdiOutbox } from './invoice/sdi-outbox';
 import { PaymentProvider } from './payment/payment-provider';
 import { paymentProviderFor } from './payment/payment-provider.factory';
 import { StripeWebhookHandlers } from './payment/stripe-webhook.handlers';
@@ -31,6 +32,7 @@ import { SubscriptionStore } from './subscription/subscription.store';
     InvoiceCharges,
     BillingRun,
     InvoiceService,
+    SdiOutbox,
     BillingRunScheduler,
     StripeWebhookService,
     { provide: PaymentProvider, useFactory: paymentProviderFor, inject: [SERVICE_CONFIG, DataSource] },

@@ -153,8 +153,22 @@ describe('invoices with VAT', () => {
   it('R1.22 the first invoice is the plan and extra stores pro-rata, with 22% VAT', () => {
     const lines = firstInvoiceLines(PLANS.premium, 2, '2026-11-16');
     expect(lines).toEqual([
-      { kind: 'plan_pro_rata', description: 'Premium 2026-11-16 (15/30 days)', quantity: 1, unit_cents: 2450, net_cents: 2450 },
-      { kind: 'extra_store_pro_rata', description: 'Extra store 2026-11-16 (15/30 days)', quantity: 1, unit_cents: 500, net_cents: 500 },
+      {
+        kind: 'plan_pro_rata',
+        description: 'Premium 2026-11-16 (15/30 days)',
+        quantity: 1,
+        unit_cents: 2450,
+        net_cents: 2450,
+        detail: { plan: 'premium', start: '2026-11-16', end: '2026-11-30', days: 15, of: 30 },
+      },
+      {
+        kind: 'extra_store_pro_rata',
+        description: 'Extra store 2026-11-16 (15/30 days)',
+        quantity: 1,
+        unit_cents: 500,
+        net_cents: 500,
+        detail: { start: '2026-11-16', end: '2026-11-30', days: 15, of: 30 },
+      },
     ]);
     expect(invoiceTotals(lines)).toEqual({ net_cents: 2950, vat_percent: 22, vat_cents: 649, gross_cents: 3599 });
   });

@@ -1,3 +1,5 @@
+import { SELLER, euros, type InvoiceDocument } from './invoice-document';
+
 // A small PDF 1.4 writer: one A4 page of text in the standard Helvetica font (no embedded font, no
 // dependency). Text is WinAnsi: characters outside Latin-1 are replaced by '?'.
 
@@ -40,4 +42,49 @@ export function writePdf(lines: readonly PdfTextLine[], title: string): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+export function invoicePdf(invoice: InvoiceDocument): Buffer {
+  const rows: PdfTextLine[] = [
+    { x: 50, y: 790, size: 18, text: `Invoice ${invoice.number}`, bold: true },
+    { x: 50, y: 765, size: 10, text: `${SELLER.name} - VAT IT${SELLER.vat} - ${SELLER.address}, ${SELLER.zip_code} ${SELLER.city}` },
+    { x: 50, y: 745, size: 10, text: `Date ${invoice.issued_on}   Period ${invoice.period}` },
+    { x: 50, y: 715, size: 11, text: 'Bill to', bold: true },
+    { x: 50, y: 700, size: 10, text: invoice.customer.name },
+    {
+      x: 50,
+      y: 686,
+      size: 10,
+      text: `${invoice.customer.address}, ${invoice.customer.zip_code} ${invoice.customer.city} (${invoice.customer.country})`,
+    },
+  ];
+  let y = 672;
+  if (invoice.customer.vat) rows.push({ x: 50, y, size: 10, text: `VAT ${invoice.customer.vat}` });
+  if (invoice.customer.fiscal_code) rows.push({ x: 50, y: (y -= 14), size: 10, text: `Fiscal code ${invoice.customer.fiscal_code}` });
+  y -= 30;
+  rows.push(
+    { x: 50, y, size: 10, text: 'Description', bold: true },
+    { x: 360, y, size: 10, text: 'Qty', bold: true },
+    { x: 410, y, size: 10, text: 'Unit EUR', bold: true },
+    { x: 490, y, size: 10, text: 'Net EUR', bold: true },
+  );
+  for (const line of invoice.lines) {
+    y -= 16;
+    rows.push(
+      { x: 50, y, size: 10, text: line.description },
+      { x: 360, y, size: 10, text: String(line.quantity) },
+      { x: 410, y, size: 10, text: euros(line.unit_cents) },
+      { x: 490, y, size: 10, text: euros(line.net_cents) },
+    );
+  }
+  y -= 30;
+  rows.push(
+    { x: 360, y, size: 10, text: 'Net' },
+    { x: 490, y, size: 10, text: euros(invoice.net_cents) },
+    { x: 360, y: y - 16, size: 10, text: `VAT ${invoice.vat_percent}%` },
+    { x: 490, y: y - 16, size: 10, text: euros(invoice.vat_cents) },
+    { x: 360, y: y - 32, size: 11, text: 'Total EUR', bold: true },
+    { x: 490, y: y - 32, size: 11, text: euros(invoice.gross_cents), bold: true },
+  );
+  return writePdf(rows, `Invoice ${invoice.number}`);
 }

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { BillingProfileInput, BillingProfileView, InvoiceView } from '@pawline/contracts';
-import { BILLING_DATA_ERROR_KEYS, checkBillingProfile, invoiceTotals, type InvoiceLine } from '@pawline/domain';
+import {
+  BILLING_DATA_ERROR_KEYS,
+  checkBillingProfile,
+  eInvoiceFieldProblems,
+  invoiceTotals,
+  type BillingProfile,
+  type InvoiceLine,
+} from '@pawline/domain';
 import { RpcError } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { billingDate, billingYear } from '../subscription/billing-dates';
 import { fatturaPaXml, wantsFatturaPa } from './fattura-pa';
-import { invoicePdf, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
+import type { InvoiceCustomer, InvoiceDocument, InvoiceLanguage } from './invoice-document';
+import { invoicePdf } from './invoice-pdf';
 
 type ProfileRow = {
   orga_id: string;
@@ -22,6 +30,8 @@ type ProfileRow = {
   city: string;
   zip_code: string;
   country: string;
+  province: string | null;
+  language: InvoiceLanguage | null;
 };
 
 type InvoiceRow = {
@@ -73,6 +83,8 @@ function customerOfRow(row: ProfileRow): InvoiceCustomer {
     city: row.city,
     zip_code: row.zip_code,
     country: row.country,
+    province: row.province,
+    language: row.language,
   };
 }
 
@@ -121,9 +133,12 @@ export class InvoiceService {
     return row ? profileView(row) : null;
   }
 
-  /** R5.09 the builder's 2–5 refuse the data with its message; nothing is changed. */
+  /**
+   * R5.09 the builder's 2–5 refuse the data with its message; so does what an Italian e-invoice cannot be
+   * written from (an emoji-only name, a CAP not of five digits). Nothing is changed.
+   */
   async saveProfile(orgaId: string, input: BillingProfileInput): Promise<BillingProfileView> {
-    const checked = checkBillingProfile(
+    const profile: BillingProfile =
       input.kind === 'company'
         ? {
             ...input,
@@ -132,8 +147,10 @@ export class InvoiceService {
             pec: input.pec ? input.pec : null,
             codice_destinatario: input.codice_destinatario ?? null,
           }
-        : { ...input, fiscal_code: input.fiscal_code ?? null },
-    );
+        : { ...input, fiscal_code: input.fiscal_code ?? null };
+    const problems = eInvoiceFieldProblems(profile);
+    if (Object.keys(problems).length > 0) throw new RpcError('validation_failed', { fields: problems });
+    const checked = checkBillingProfile(profile);
     if (!checked.ok) {
       const field = { 2: 'vat', 3: 'vat', 4: 'fiscal_code', 5: 'codice_destinatario' }[checked.error];
       throw new RpcError('validation_failed', {
@@ -156,12 +173,15 @@ export class InvoiceService {
       city: p.city,
       zip_code: p.zip_code,
       country: p.country,
+      province: p.province ?? null,
+      language: input.language ?? null,
     };
     await this.db.query(
-      `INSERT INTO billing_profile (orga_id, kind, legal_name, first_name, last_name, vat, fiscal_code, pec, codice_destinatario, address, city, zip_code, country)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+      `INSERT INTO billing_profile (orga_id, kind, legal_name, first_name, last_name, vat, fiscal_code, pec, codice_destinatario, address, city, zip_code,
+         country, province, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (orga_id) DO UPDATE SET kind = $2, legal_name = $3, first_name = $4, last_name = $5, vat = $6, fiscal_code = $7, pec = $8,
-         codice_destinatario = $9, address = $10, city = $11, zip_code = $12, country = $13, updated_at = now()`,
+         codice_destinatario = $9, address = $10, city = $11, zip_code = $12, country = $13, province = $14, language = $15, updated_at = now()`,
       [
         orgaId,
         row.kind,
@@ -176,6 +196,8 @@ export class InvoiceService {
         row.city,
         row.zip_code,
         row.country,
+        row.province,
+        row.language,
       ],
     );
     return profileView(row);
@@ -244,14 +266,21 @@ export class InvoiceService {
     const [row] = await this.db.query<InvoiceRow[]>(`SELECT * FROM invoice WHERE id = $1 AND orga_id = $2`, [invoiceId, orgaId]);
     if (!row) throw new RpcError('not_found');
     const doc = documentOf(row);
-    const base = `invoice-${row.number_year}-${row.number_seq}`;
-    if (format === 'pdf') return { file_name: `${base}.pdf`, mime: 'application/pdf', data_base64: invoicePdf(doc).toString('base64') };
-    if (!wantsFatturaPa(doc)) throw new RpcError('not_found');
-    const xml = fatturaPaXml(doc, `${row.number_year % 100}${row.number_seq}`);
-    return {
-      file_name: `IT${doc.customer.vat}_${base}.xml`,
-      mime: 'application/xml',
-      data_base64: Buffer.from(xml, 'utf8').toString('base64'),
-    };
+    if (format === 'pdf') {
+      const pdf = invoicePdf(doc);
+      return {
+        file_name: `invoice-${row.number_year}-${row.number_seq}.pdf`,
+        mime: 'application/pdf',
+        data_base64: pdf.toString('base64'),
+      };
+    }
+    // the e-invoice exists once the invoice is paid and queued for the SdI, under the name it is sent with
+    const [file] = await this.db.query<{ progressive: string; file_name: string }[]>(
+      `SELECT progressive, file_name FROM sdi_transmission WHERE invoice_id = $1`,
+      [invoiceId],
+    );
+    if (!file || !wantsFatturaPa(doc)) throw new RpcError('not_found');
+    const xml = fatturaPaXml(doc, { transmitterId: file.file_name.slice(2, file.file_name.indexOf('_')), progressive: file.progressive });
+    return { file_name: file.file_name, mime: 'application/xml', data_base64: Buffer.from(xml, 'utf8').toString('base64') };
   }
 }

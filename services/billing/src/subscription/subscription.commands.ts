@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { PaymentView, PlanLimitsView, SubscriptionView } from '@pawline/contracts';
-import { PLANS, firstInvoiceLines, line, monthlyFeeCents, planChangeCents, type InvoiceLine, type PlanId } from '@pawline/domain';
+import { PLANS, firstInvoiceLines, monthlyFeeCents, planChangeCents, planChangeLine, type InvoiceLine, type PlanId } from '@pawline/domain';
 import { RpcError, type OutboxMeta } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { InvoiceService } from '../invoice/invoice.service';
@@ -66,7 +66,7 @@ export class SubscriptionCommands {
           await this.store.changePlanOnTheFirst(manager, orgaId, planId);
           return null;
         }
-        lines = [line('plan_change', `${current.id} to ${plan.id} from ${today}`, 1, cents)];
+        lines = [planChangeLine(current, plan, cents, today)];
         kind = 'plan_change';
       } else {
         lines = firstInvoiceLines(plan, stores, today);

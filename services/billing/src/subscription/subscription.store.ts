@@ -3,6 +3,7 @@ import { paymentFailedEvent, subscriptionChangedEvent, type PlanLimitsView } fro
 import { PLANS, type PlanId } from '@pawline/domain';
 import { OutboxService, RpcError, type OutboxMeta } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
+import { SdiOutbox } from '../invoice/sdi-outbox';
 import { billingDate, firstOfNextMonth, latest } from './billing-dates';
 import { SubscriptionQueries, type PaymentRow } from './subscription.queries';
 
@@ -28,6 +29,7 @@ export class SubscriptionStore {
   constructor(
     private readonly outbox: OutboxService,
     private readonly queries: SubscriptionQueries,
+    private readonly sdi: SdiOutbox,
   ) {}
 
   /** identity's new organization starts its trial here (evt.identity.orga.created.v1). */
@@ -132,6 +134,8 @@ export class SubscriptionStore {
       }
       return;
     }
+    // paid: the sale of the service took place, its e-invoice goes to the SdI
+    await this.sdi.queue(manager, payment.invoice_id);
     const plan = PLANS[payment.plan_id as PlanId];
     const row = await this.queries.row(manager, orgaId);
     const [invoice] = await manager.query<{ kind: string; period: string }[]>(`SELECT kind, period FROM invoice WHERE id = $1`, [

@@ -15,6 +15,7 @@ import { gatewayService } from '../../../gateway/src/gateway.service-definition'
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { billingService } from '../../src/billing.service-definition';
+import { expectValidFatturaPa } from '../fattura-pa-check';
 
 const TEST_SECRET = 'billing-integration-secret-0123456789abcdef';
 type Salon = SignedUpOwner;
@@ -194,16 +195,26 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect((await http(anna, 'POST', anna.orgaId, `payment/${payment.id}/confirm`, { outcome: 'failed' })).status).toBe(409);
   });
 
-  it('serves the invoice as a PDF and as FatturaPA XML (FPR12) with the codice destinatario', async () => {
+  /** the e-invoice of a paid invoice as served: its SdI file name, valid by the official schema and the SdI rules */
+  const eInvoice = async (salon: Salon, invoiceId: string) => {
+    const answer = await fetch(`${base}/api/v1/orga/${salon.orgaId}/invoice/${invoiceId}/xml`, {
+      headers: { authorization: `Bearer ${salon.token}` },
+    });
+    expect(answer.status).toBe(200);
+    const fileName = /filename="?([^";]+)"?/.exec(answer.headers.get('content-disposition') ?? '')?.[1] ?? '';
+    const xml = Buffer.from(await answer.arrayBuffer()).toString('utf8');
+    expect(fileName).toMatch(/^IT00905811006_[A-Z0-9]{1,5}\.xml$/);
+    await expectValidFatturaPa(fileName, xml);
+    return xml;
+  };
+
+  it('serves the invoice as a PDF and as FatturaPA XML (FPR12) with the codice destinatario, under its SdI file name', async () => {
     const pdf = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.type).toContain('application/pdf');
     const bytes = pdf.body as Buffer;
     expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
-    expect(bytes.toString('latin1')).toContain('/BaseFont /Helvetica');
-    const xml = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/xml`);
-    expect(xml.status).toBe(200);
-    const text = (xml.body as Buffer).toString('utf8');
+    const text = await eInvoice(anna, firstInvoiceId);
     expect(text).toContain('versione="FPR12"');
     expect(text).toContain('<CodiceDestinatario>M5UXCR1</CodiceDestinatario>');
     expect(text).toContain('<IdCodice>00159560366</IdCodice>');
@@ -415,12 +426,74 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     const january = await runAt('2026-12-31T23:00:00Z', '2027-01', '2026-12-31T23:30:00Z');
     expect(january).toMatchObject({ issued_at: '2026-12-31T23:30:00.000Z', issued_on: '2027-01-01' });
     expect(january?.number).toMatch(/^2027\/\d+$/);
-    const xml = await http(elio, 'GET', elio.orgaId, `invoice/${january?.id}/xml`);
-    expect((xml.body as Buffer).toString('utf8')).toContain('<Data>2027-01-01</Data>');
+    expect(await eInvoice(elio, january?.id ?? '')).toContain('<Data>2027-01-01</Data>');
     // 00:30 on March 1st in Rome (winter time, UTC+1): dated March 1st
     const march = await runAt('2027-02-28T23:00:00Z', '2027-03', '2027-02-28T23:30:00Z');
     expect(march).toMatchObject({ issued_on: '2027-03-01' });
+    expect(await eInvoice(elio, march?.id ?? '')).toContain('<Data>2027-03-01</Data>');
     expect(march?.number).toMatch(/^2027\/\d+$/);
+  });
+
+  // after the runs above: these salons' months would be in their counts
+  it('R1.23 sends a private person (B2C) and a company with a PEC only an e-invoice too, and refuses what none could be written from', async () => {
+    const cases = [
+      {
+        name: 'Gino',
+        profile: {
+          kind: 'private',
+          first_name: 'Mario',
+          last_name: 'D’Angelo',
+          fiscal_code: 'RSSMRA85T10A562S',
+          address: 'Via Po 1',
+          city: 'Torino',
+          zip_code: '10121',
+          province: 'to',
+          country: 'IT',
+        },
+        expected: [
+          '<CodiceDestinatario>0000000</CodiceDestinatario>',
+          '<CodiceFiscale>RSSMRA85T10A562S</CodiceFiscale>',
+          '<Cognome>D&apos;Angelo</Cognome>',
+          '<Provincia>TO</Provincia>',
+        ],
+      },
+      {
+        name: 'Ida',
+        profile: { ...COMPANY, legal_name: 'Toelettatura L’Incanto di Zampè – S.r.l.', codice_destinatario: '', pec: 'zampe@pec.it' },
+        expected: [
+          '<CodiceDestinatario>0000000</CodiceDestinatario>',
+          '<PECDestinatario>zampe@pec.it</PECDestinatario>',
+          '<Denominazione>Toelettatura L&apos;Incanto di Zampè - S.r.l.</Denominazione>',
+        ],
+      },
+    ];
+    for (const { name, profile, expected } of cases) {
+      const salon = await signUpOwner(client, TEST_SECRET, name);
+      await until(() => call(client, getSubscriptionRpc, { orga_id: salon.orgaId }, salon.auth));
+      // an empty address is refused by the contract (the body's path), what cannot be written on an e-invoice by the
+      // service; both in the user's language, and nothing is saved
+      const refused = await http(salon, 'PUT', salon.orgaId, 'billing/data', { profile: { ...profile, address: ' ', zip_code: '1012' } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', message: 'Alcuni campi non sono validi.', fields: { 'profile.address': 'validation.required' } },
+      });
+      const notLatin = await http(salon, 'PUT', salon.orgaId, 'billing/data', { profile: { ...profile, city: '北京', zip_code: '1012' } });
+      expect(notLatin).toMatchObject({
+        status: 400,
+        body: { fields: { city: 'validation.notLatinText', zip_code: 'validation.invalidZip' } },
+      });
+      expect(await http(salon, 'GET', salon.orgaId, 'billing/data')).toMatchObject({ status: 200, body: { v: null } });
+      expect((await http(salon, 'PUT', salon.orgaId, 'billing/data', { profile })).status).toBe(200);
+      const started = (await http(salon, 'POST', salon.orgaId, 'subscription', { plan_id: 'basic' })).body as {
+        payment: { id: string; invoice_id: string };
+      };
+      // not paid yet: no e-invoice exists (an abandoned checkout is never sent to the SdI)
+      expect((await http(salon, 'GET', salon.orgaId, `invoice/${started.payment.invoice_id}/xml`)).status).toBe(404);
+      expect((await http(salon, 'POST', salon.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
+      const xml = await eInvoice(salon, started.payment.invoice_id);
+      for (const part of expected) expect(xml).toContain(part);
+      expect(((await http(salon, 'GET', salon.orgaId, 'invoices')).body as { v: { e_invoice: boolean }[] }).v[0]?.e_invoice).toBe(true);
+    }
   });
 
   it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {

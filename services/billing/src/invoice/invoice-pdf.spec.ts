@@ -1,7 +1,7 @@
 import { PLANS, firstInvoiceLines, invoiceTotals } from '@pawline/domain';
-import { FATTURA_PA_NAMESPACE, amount, fatturaPaXml, wantsFatturaPa } from './fattura-pa';
-import { euros, invoicePdf, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
-import { writePdf } from './invoice-pdf';
+import { amount } from './fattura-pa';
+import { euros, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
+import { invoicePdf, writePdf } from './invoice-pdf';
 
 const company: InvoiceCustomer = {
   kind: 'company',
@@ -93,58 +93,5 @@ describe('invoice PDF', () => {
     expect(euros(3599)).toBe('35,99');
     expect(euros(5)).toBe('0,05');
     expect(amount(3599)).toBe('35.99');
-  });
-});
-
-describe('FatturaPA XML (FPR12)', () => {
-  const element = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
-
-  it('has the required header and body elements of an FPR12 invoice to a company with a codice destinatario', () => {
-    const xml = fatturaPaXml(invoice(), '267');
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(xml).toContain(`<p:FatturaElettronica versione="FPR12" xmlns:p="${FATTURA_PA_NAMESPACE}"`);
-    for (const path of [
-      'FatturaElettronicaHeader',
-      'DatiTrasmissione',
-      'IdTrasmittente',
-      'CedentePrestatore',
-      'CessionarioCommittente',
-      'FatturaElettronicaBody',
-      'DatiGeneraliDocumento',
-      'DatiBeniServizi',
-      'DettaglioLinee',
-      'DatiRiepilogo',
-      'Sede',
-    ])
-      expect(xml).toContain(`<${path}>`);
-    expect(element(xml, 'FormatoTrasmissione')).toBe('FPR12');
-    expect(element(xml, 'ProgressivoInvio')).toBe('267');
-    expect(element(xml, 'CodiceDestinatario')).toBe('M5UXCR1');
-    expect(xml).not.toContain('PECDestinatario');
-    expect(element(xml, 'RegimeFiscale')).toBe('RF01');
-    expect(element(xml, 'TipoDocumento')).toBe('TD01');
-    expect(element(xml, 'Divisa')).toBe('EUR');
-    expect(element(xml, 'Data')).toBe('2026-11-16');
-    expect(element(xml, 'Numero')).toBe('2026/7');
-    expect(element(xml, 'ImportoTotaleDocumento')).toBe('35.99');
-    expect(element(xml, 'ImponibileImporto')).toBe('29.50');
-    expect(element(xml, 'Imposta')).toBe('6.49');
-    expect(element(xml, 'EsigibilitaIVA')).toBe('I');
-    expect(xml.match(/<DettaglioLinee>/g)).toHaveLength(2);
-    expect(xml).toContain('<Denominazione>Toelettatura &quot;Fido&quot; &amp; Co. S.r.l.</Denominazione>');
-    // the buyer's VAT id after the seller's
-    expect([...xml.matchAll(/<IdCodice>([^<]*)<\/IdCodice>/g)].map((match) => match[1]).at(-1)).toBe('00159560366');
-  });
-
-  it('sends to the PEC with the code 0000000 when the company has no codice destinatario', () => {
-    const xml = fatturaPaXml(invoice({ ...company, codice_destinatario: null }), '1');
-    expect(element(xml, 'CodiceDestinatario')).toBe('0000000');
-    expect(element(xml, 'PECDestinatario')).toBe('fido@pec.it');
-  });
-
-  it('is made for Italian companies only', () => {
-    expect(wantsFatturaPa(invoice())).toBe(true);
-    expect(wantsFatturaPa(invoice({ ...company, country: 'DE' }))).toBe(false);
-    expect(wantsFatturaPa(invoice({ ...company, kind: 'private', vat: null }))).toBe(false);
   });
 });
