@@ -43,7 +43,7 @@ export function readXml(xml: string): XmlElement {
     if (!selfClosing) stack.push(element);
   }
   if (body.slice(at).trim() !== '' || stack.length !== 1) throw new Error('not well formed: unclosed elements or trailing text');
-  const [root, ...others] = (stack[0]).children;
+  const [root, ...others] = stack[0].children;
   if (!root || others.length > 0) throw new Error('not one root element');
   return root;
 }
