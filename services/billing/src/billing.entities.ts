@@ -8,7 +8,8 @@ import { Stripe1795553000000 } from './migrations/1795553000000-stripe';
 import { PaymentRedirectUrl1795558000000 } from './migrations/1795558000000-payment-redirect-url';
 import { PaymentAnsweredAt1795570000000 } from './migrations/1795570000000-payment-answered-at';
 import { EInvoice1795600000000 } from './migrations/1795600000000-e-invoice';
-import { SdiTransmissionEntity } from './invoice/sdi-transmission.entity';
+import { SdiSandboxFileEntity, SdiTransmissionEntity } from './sdi/sdi-transmission.entity';
+import { SdiSandbox1795600000100 } from './migrations/1795600000100-sdi-sandbox';
 import { BillingProfileEntity } from './profile/billing-profile.entity';
 import { SubscriptionEntity } from './subscription/subscription.entity';
 
@@ -23,6 +24,7 @@ export const BILLING_ENTITIES = [
   StripeCustomerEntity,
   StripeEventEntity,
   SdiTransmissionEntity,
+  SdiSandboxFileEntity,
 ];
 
 export const BILLING_MIGRATIONS = [
@@ -32,4 +34,5 @@ export const BILLING_MIGRATIONS = [
   PaymentRedirectUrl1795558000000,
   PaymentAnsweredAt1795570000000,
   EInvoice1795600000000,
+  SdiSandbox1795600000100,
 ];

@@ -4,7 +4,10 @@ import { SERVICE_CONFIG } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { FactsHandlers } from './facts/facts.handlers';
 import { InvoiceService } from './invoice/invoice.service';
-import { SdiOutbox } from './invoice/sdi-outbox';
+import { SdiIntermediary } from './sdi/sdi-intermediary';
+import { SdiOutbox } from './sdi/sdi-outbox';
+import { SandboxSdiIntermediary } from './sdi/sdi-sandbox';
+import { SdiSender } from './sdi/sdi-sender';
 import { PaymentProvider } from './payment/payment-provider';
 import { paymentProviderFor } from './payment/payment-provider.factory';
 import { StripeWebhookHandlers } from './payment/stripe-webhook.handlers';
@@ -33,6 +36,8 @@ import { SubscriptionStore } from './subscription/subscription.store';
     BillingRun,
     InvoiceService,
     SdiOutbox,
+    SdiSender,
+    { provide: SdiIntermediary, useFactory: (db: DataSource) => new SandboxSdiIntermediary(db), inject: [DataSource] },
     BillingRunScheduler,
     StripeWebhookService,
     { provide: PaymentProvider, useFactory: paymentProviderFor, inject: [SERVICE_CONFIG, DataSource] },

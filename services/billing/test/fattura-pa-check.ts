@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
-import { sdiRuleErrors, type SdiError } from '../src/invoice/sdi-rules';
+import { sdiRuleErrors, type SdiError } from '../src/sdi/sdi-rules';
 import { all, readXml, textAt } from '../src/invoice/xml-reader';
 
 // Every e-invoice the tests produce goes through here: the official FatturaPA 1.2.2 schema (vendored in

@@ -197,7 +197,23 @@ export const invoiceSchema = z.object({
   vat_cents: z.number().int(),
   gross_cents: z.number().int(),
   status: z.enum(['pending', 'paid', 'failed']),
-  /** a FatturaPA XML exists: the customer is an Italian company */
+  /** an e-invoice (FatturaPA) is written for it: the customer is Italian (a company or a person) */
   e_invoice: z.boolean(),
+  /** additive: its e-invoice on the way to the SdI (once paid): queued, sent, then the SdI's receipt */
+  e_invoice_status: z
+    .object({
+      state: z.enum(['queued', 'sent', 'delivered', 'not_deliverable', 'rejected']),
+      file_name: z.string(),
+      /** RC delivered, MC not deliverable (left in the buyer's reserved area), NS rejected with the SdI's error codes */
+      receipts: z.array(
+        z.object({
+          type: z.enum(['RC', 'NS', 'MC']),
+          at: isoTimestamp,
+          errors: z.array(z.object({ code: z.string(), description: z.string() })),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 export type InvoiceView = z.infer<typeof invoiceSchema>;

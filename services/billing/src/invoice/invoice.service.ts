@@ -13,6 +13,7 @@ import { RpcError } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { billingDate, billingYear } from '../subscription/billing-dates';
 import { fatturaPaXml, wantsFatturaPa } from './fattura-pa';
+import type { SdiReceipt } from '../sdi/sdi-intermediary';
 import type { InvoiceCustomer, InvoiceDocument, InvoiceLanguage } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';
 
@@ -50,6 +51,8 @@ type InvoiceRow = {
   gross_cents: number;
   status: InvoiceView['status'];
 };
+
+type TransmissionRow = { file_name: string; status: string; receipts: SdiReceipt[] };
 
 export type IssueInvoice = {
   orgaId: string;
@@ -104,7 +107,19 @@ function documentOf(row: InvoiceRow): InvoiceDocument {
   };
 }
 
-function invoiceView(row: InvoiceRow): InvoiceView {
+/** The transmitter in an SdI file name (IT<id>_<progressive>.xml): the file is rebuilt as it was named. */
+const transmitterOf = (fileName: string) => fileName.slice(2, fileName.indexOf('_'));
+
+function eInvoiceStatus(file: TransmissionRow | undefined): InvoiceView['e_invoice_status'] {
+  if (!file) return null;
+  return {
+    state: file.status as NonNullable<InvoiceView['e_invoice_status']>['state'],
+    file_name: file.file_name,
+    receipts: file.receipts,
+  };
+}
+
+function invoiceView(row: InvoiceRow, file?: TransmissionRow): InvoiceView {
   return {
     id: row.id,
     orga_id: row.orga_id,
@@ -120,6 +135,7 @@ function invoiceView(row: InvoiceRow): InvoiceView {
     gross_cents: row.gross_cents,
     status: row.status,
     e_invoice: wantsFatturaPa(documentOf(row)),
+    e_invoice_status: eInvoiceStatus(file),
   };
 }
 
@@ -255,7 +271,23 @@ export class InvoiceService {
     const rows = await this.db.query<InvoiceRow[]>(`SELECT * FROM invoice WHERE orga_id = $1 ORDER BY issued_at DESC, number_seq DESC`, [
       orgaId,
     ]);
-    return rows.map(invoiceView);
+    const files = await this.db.query<(TransmissionRow & { invoice_id: string })[]>(
+      `SELECT invoice_id, file_name, status, receipts FROM sdi_transmission WHERE orga_id = $1`,
+      [orgaId],
+    );
+    const byInvoice = new Map(files.map((file) => [file.invoice_id, file]));
+    return rows.map((row) => invoiceView(row, byInvoice.get(row.id)));
+  }
+
+  /** An invoice's e-invoice, as the file of its transmission names it. */
+  async eInvoiceXml(
+    manager: EntityManager | DataSource,
+    invoiceId: string,
+    file: { file_name: string; progressive: string },
+  ): Promise<string> {
+    const [row] = await manager.query<InvoiceRow[]>(`SELECT * FROM invoice WHERE id = $1`, [invoiceId]);
+    if (!row) throw new RpcError('not_found');
+    return fatturaPaXml(documentOf(row), { transmitterId: transmitterOf(file.file_name), progressive: file.progressive });
   }
 
   async document(
@@ -280,7 +312,7 @@ export class InvoiceService {
       [invoiceId],
     );
     if (!file || !wantsFatturaPa(doc)) throw new RpcError('not_found');
-    const xml = fatturaPaXml(doc, { transmitterId: file.file_name.slice(2, file.file_name.indexOf('_')), progressive: file.progressive });
+    const xml = await this.eInvoiceXml(this.db, invoiceId, file);
     return { file_name: file.file_name, mime: 'application/xml', data_base64: Buffer.from(xml, 'utf8').toString('base64') };
   }
 }

@@ -3,7 +3,7 @@ import { paymentFailedEvent, subscriptionChangedEvent, type PlanLimitsView } fro
 import { PLANS, type PlanId } from '@pawline/domain';
 import { OutboxService, RpcError, type OutboxMeta } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
-import { SdiOutbox } from '../invoice/sdi-outbox';
+import { SdiOutbox } from '../sdi/sdi-outbox';
 import { billingDate, firstOfNextMonth, latest } from './billing-dates';
 import { SubscriptionQueries, type PaymentRow } from './subscription.queries';
 

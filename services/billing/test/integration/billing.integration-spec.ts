@@ -65,6 +65,8 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
 
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
+    // the e-invoices go to the (sandbox) SdI within a fifth of a second, not a minute
+    process.env['PAWLINE_SDI_EVERY_MS'] = '200';
     env = await createTestEnv();
     await env.start(identityService);
     service = await env.start(billingService, { httpPort: 0 });
@@ -494,6 +496,47 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
       for (const part of expected) expect(xml).toContain(part);
       expect(((await http(salon, 'GET', salon.orgaId, 'invoices')).body as { v: { e_invoice: boolean }[] }).v[0]?.e_invoice).toBe(true);
     }
+  });
+
+  it("sends each paid invoice's e-invoice to the SdI through the intermediary and shows its receipt: delivered, not deliverable (B2C), rejected with the SdI's codes", async () => {
+    type Listed = {
+      id: string;
+      number: string;
+      e_invoice_status: { state: string; file_name: string; receipts: { type: string; errors: { code: string }[] }[] } | null;
+    };
+    const statusOf = async (salon: Salon, invoiceId: string, state: string) =>
+      until(async () => {
+        const list = (await http(salon, 'GET', salon.orgaId, 'invoices')).body as { v: Listed[] };
+        const found = list.v.find((invoice) => invoice.id === invoiceId && invoice.e_invoice_status?.state === state);
+        return found ?? null;
+      });
+    // Anna's company, to its recipient code: the SdI's delivery receipt (RC). (Her later invoices are dated by the
+    // runs the tests simulate in the coming months: the SdI refuses a date after the day it receives the file, 00403.)
+    const delivered = await statusOf(anna, firstInvoiceId, 'delivered');
+    expect(delivered.e_invoice_status).toMatchObject({
+      file_name: expect.stringMatching(/^IT00905811006_[A-Z0-9]{1,5}\.xml$/),
+      receipts: [{ type: 'RC', errors: [] }],
+    });
+    // a private person (B2C, 0000000 without a PEC): not deliverable (MC), left in their reserved area; the invoice is issued
+    const [gino] = await env.query<{ orga_id: string }>(`SELECT orga_id FROM "billing".billing_profile WHERE last_name = 'D’Angelo'`, []);
+    const ginoFile = await until(async () => {
+      const [row] = await env.query<{ status: string; receipts: { type: string }[] }>(
+        `SELECT status, receipts FROM "billing".sdi_transmission WHERE orga_id = $1`,
+        [gino?.orga_id],
+      );
+      return row?.status === 'not_deliverable' ? row : null;
+    });
+    expect(ginoFile.receipts).toMatchObject([{ type: 'MC' }]);
+    // the same invoice sent again under a new file name: the SdI rejects it as a duplicate (NS 00404), and the list says so
+    await env.query(
+      `UPDATE "billing".sdi_transmission SET status = 'queued', progressive = 'DUP1', file_name = 'IT00905811006_DUP1.xml', next_attempt_at = now() WHERE invoice_id = $1`,
+      [delivered.id],
+    );
+    const rejected = await statusOf(anna, firstInvoiceId, 'rejected');
+    expect(rejected).toMatchObject({
+      id: delivered.id,
+      e_invoice_status: { file_name: 'IT00905811006_DUP1.xml', receipts: [{ type: 'NS', errors: [{ code: '00404' }] }] },
+    });
   });
 
   it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {

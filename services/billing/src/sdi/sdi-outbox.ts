@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { sdiFileName, sdiProgressive, transmitterId, wantsFatturaPa } from './fattura-pa';
-import type { InvoiceCustomer } from './invoice-document';
+import { sdiFileName, sdiProgressive, transmitterId, wantsFatturaPa } from '../invoice/fattura-pa';
+import type { InvoiceCustomer } from '../invoice/invoice-document';
 
 /** The e-invoices waiting for the SdI: one file per paid invoice of an Italian customer. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { PLANS, firstInvoiceLines, invoiceTotals } from '@pawline/domain';
 import { fatturaPaVerdict } from '../../test/fattura-pa-check';
-import { fatturaPaXml, sdiFileName } from './fattura-pa';
-import type { InvoiceCustomer, InvoiceDocument } from './invoice-document';
+import { fatturaPaXml, sdiFileName } from '../invoice/fattura-pa';
+import type { InvoiceCustomer, InvoiceDocument } from '../invoice/invoice-document';
 import { sdiRuleErrors } from './sdi-rules';
-import { readXml, textAt } from './xml-reader';
+import { readXml, textAt } from '../invoice/xml-reader';
 
 const customer: InvoiceCustomer = {
   kind: 'company',

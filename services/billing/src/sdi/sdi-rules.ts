@@ -1,6 +1,6 @@
 import { isValidCompanyFiscalCode, isValidFiscalCode, isValidItalianVat } from '@pawline/domain';
-import { NO_CODICE_DESTINATARIO } from './fattura-pa';
-import { all, readXml, textAt, type XmlElement } from './xml-reader';
+import { NO_CODICE_DESTINATARIO } from '../invoice/fattura-pa';
+import { all, readXml, textAt, type XmlElement } from '../invoice/xml-reader';
 
 // The SdI's checks that the XML schema cannot express (the Agenzia delle Entrate's "Elenco controlli" of the
 // FatturaPA specifications), with its error codes and tolerances: what the SdI would answer in a rejection

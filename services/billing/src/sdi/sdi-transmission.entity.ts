@@ -46,3 +46,28 @@ export class SdiTransmissionEntity {
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' })
   updatedAt!: Date;
 }
+
+/** A file the sandbox intermediary received, with the receipt it answered (sdi-sandbox.ts). */
+@Entity('sdi_sandbox_file')
+@Index('ix_sdi_sandbox_file_name', ['fileName'])
+@Index('ix_sdi_sandbox_file_invoice', ['invoiceKey'])
+export class SdiSandboxFileEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  ref!: string;
+
+  @Column({ type: 'varchar', length: 60, name: 'file_name' })
+  fileName!: string;
+
+  /** seller, document type, year and number: an invoice accepted once */
+  @Column({ type: 'varchar', length: 200, name: 'invoice_key', nullable: true })
+  invoiceKey!: string | null;
+
+  @Column({ type: 'boolean' })
+  accepted!: boolean;
+
+  @Column({ type: 'jsonb' })
+  receipts!: unknown;
+
+  @Column({ type: 'timestamptz', name: 'received_at' })
+  receivedAt!: Date;
+}
