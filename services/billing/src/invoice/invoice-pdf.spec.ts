@@ -1,97 +1,100 @@
-import { PLANS, firstInvoiceLines, invoiceTotals } from '@pawline/domain';
-import { amount } from './fattura-pa';
-import { euros, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
-import { invoicePdf, writePdf } from './invoice-pdf';
+import { PLANS, firstInvoiceLines, invoiceTotals, monthlyInvoiceLines } from '@pawline/domain';
+import { pdfText } from '../../test/pdf-text';
+import { euros, invoiceLanguage, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
+import { invoicePdf } from './invoice-pdf';
+
+const ZAMPE = 'Toelettatura L’Incanto di Zampè – S.r.l.';
 
 const company: InvoiceCustomer = {
   kind: 'company',
-  name: 'Toelettatura "Fido" & Co. S.r.l.',
+  name: ZAMPE,
   first_name: null,
   last_name: null,
   vat: '00159560366',
   fiscal_code: null,
-  pec: 'fido@pec.it',
+  pec: null,
   codice_destinatario: 'M5UXCR1',
   address: 'Via Verdi 3',
   city: 'Modena',
   zip_code: '41121',
   country: 'IT',
+  province: 'MO',
 };
 
-function invoice(customer: InvoiceCustomer = company): InvoiceDocument {
-  const lines = firstInvoiceLines(PLANS.premium, 2, '2026-11-16');
+function invoice(customer: InvoiceCustomer = company, lines = firstInvoiceLines(PLANS.premium, 2, '2026-11-16')): InvoiceDocument {
   return { number: '2026/7', issued_on: '2026-11-16', period: '2026-11', lines, customer, ...invoiceTotals(lines) };
 }
 
-/** Reads a PDF's structure: the objects the xref table points at, the trailer and the page's text. */
-function parsePdf(bytes: Buffer) {
-  const text = bytes.toString('latin1');
-  const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
-  const xref = text.slice(startxref);
-  const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(xref) ?? [];
-  const entries = xref
-    .split('\n')
-    .slice(2, 2 + Number(count))
-    .map((row) => ({ offset: Number(row.slice(0, 10)), used: row.slice(17, 18) === 'n' }));
-  const objects = entries.slice(1).map((entry, index) => {
-    const head = text.slice(entry.offset, entry.offset + 20);
-    return { number: index + 1, head, ok: head.startsWith(`${index + 1} 0 obj`) };
-  });
-  const stream = /stream\n([\s\S]*?)\nendstream/.exec(text)?.[1] ?? '';
-  const declared = Number(/\/Length (\d+)/.exec(text)?.[1]);
-  const shown = [...stream.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((match) =>
-    (match[1] ?? '').replace(/\\([0-7]{3}|.)/g, (_, escaped: string) =>
-      escaped.length === 3 ? String.fromCharCode(parseInt(escaped, 8)) : escaped,
-    ),
-  );
-  return {
-    header: text.slice(0, 8),
-    first: Number(first),
-    entries,
-    objects,
-    trailer: /trailer\n(<<.*>>)/.exec(text)?.[1] ?? '',
-    stream,
-    declared,
-    shown,
-  };
-}
+/** one line of the page's text, spaces as pdf.js reads them */
+const text = async (document: InvoiceDocument) => (await pdfText(await invoicePdf(document))).pages.join('\n');
 
-describe('invoice PDF', () => {
-  it('writes a PDF whose xref table points at each object, with the stream length it declares', () => {
-    const pdf = parsePdf(writePdf([{ x: 50, y: 800, size: 12, text: 'Hello (world) \\ €5' }], 'T'));
-    expect(pdf.header).toBe('%PDF-1.4');
-    expect(pdf.first).toBe(0);
-    expect(pdf.entries[0]).toEqual({ offset: 0, used: false });
-    expect(pdf.objects.every((object) => object.ok)).toBe(true);
-    expect(pdf.trailer).toContain('/Root 1 0 R');
-    expect(pdf.declared).toBe(Buffer.byteLength(pdf.stream, 'latin1'));
-    // € is 0x80 in WinAnsiEncoding
-    expect(pdf.shown).toEqual(['Hello (world) \\ \x805']);
+describe('the invoice PDF (pdfkit, DejaVu Sans embedded), read back with pdf.js', () => {
+  it('has the company name whole with its ’ and –, the amounts with €, and is the courtesy copy of the e-invoice', async () => {
+    const bytes = await invoicePdf(invoice());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // the font is embedded (a TrueType subset), not one of the 14 standard fonts
+    expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
+    expect(bytes.toString('latin1')).toContain('/FontFile2');
+    const read = await pdfText(bytes);
+    const page = read.pages.join('\n');
+    expect(page).toContain(ZAMPE);
+    expect(page).toContain('€ 35,99');
+    expect(page).toContain('€ 24,50');
+    expect(page).toContain('COPIA DI CORTESIA');
+    expect(page).toContain('Documento privo di valenza fiscale');
+    // a line's description wraps in its column
+    expect(page.replace(/\s+/g, ' ')).toContain('Abbonamento Pawline Premium, dal 16/11/2026 al 30/11/2026 (15/30 giorni)');
+    expect(read.title).toBe('Fattura 2026/7');
   });
 
-  it('shows the invoice: number, customer, each line, net, 22% VAT and total in euros, in Helvetica', () => {
-    const bytes = invoicePdf(invoice());
-    const pdf = parsePdf(bytes);
-    expect(bytes.toString('latin1')).toContain('/BaseFont /Helvetica ');
-    expect(pdf.shown).toEqual(
-      expect.arrayContaining([
-        'Invoice 2026/7',
-        company.name,
-        'VAT 00159560366',
-        'Premium 2026-11-16 (15/30 days)',
-        'Extra store 2026-11-16 (15/30 days)',
-        '24,50',
-        '5,00',
-        'VAT 22%',
-        '6,49',
-        '35,99',
-      ]),
-    );
+  it("is in the organization's language: it, en, de, fr", async () => {
+    const expected = {
+      it: ['Fattura 2026/7', 'Imponibile', 'Totale'],
+      en: ['Invoice 2026/7', 'Net', 'Total'],
+      de: ['Rechnung 2026/7', 'Netto', 'Gesamt'],
+      fr: ['Facture 2026/7', 'Total HT', 'Total TTC'],
+    } as const;
+    for (const [language, words] of Object.entries(expected)) {
+      const page = await text(invoice({ ...company, language: language as keyof typeof expected }));
+      for (const word of words) expect(page).toContain(word);
+    }
+    // without a choice, the billing country's: a German salon gets German, a Spanish one English
+    expect(invoiceLanguage({ country: 'DE', language: null })).toBe('de');
+    expect(invoiceLanguage({ country: 'ES' })).toBe('en');
   });
 
-  it('formats cents as euros with a comma', () => {
-    expect(euros(3599)).toBe('35,99');
-    expect(euros(5)).toBe('0,05');
-    expect(amount(3599)).toBe('35.99');
+  it('wraps a long legal name within the page instead of cutting it off, and keeps every word of it', async () => {
+    const long = `${ZAMPE} ${'Società Cooperativa Sociale di Toelettatura e Benessere per Cani e Gatti '.repeat(2)}`.trim();
+    const page = await text(invoice({ ...company, name: long }));
+    const words = page.replace(/\s+/g, ' ');
+    expect(words).toContain(long.replace(/\s+/g, ' '));
+    // it took more than one line
+    expect(page.split('\n').filter((line) => line.includes('Cooperativa')).length).toBeGreaterThan(1);
+  });
+
+  it("a private person's fiscal code follows the address directly; a customer abroad gets the invoice itself, not a courtesy copy", async () => {
+    const person: InvoiceCustomer = {
+      ...company,
+      kind: 'private',
+      name: 'Jürgen Weiß',
+      first_name: 'Jürgen',
+      last_name: 'Weiß',
+      vat: null,
+      fiscal_code: 'RSSMRA85T10A562S',
+      codice_destinatario: null,
+    };
+    const lines = (await text(invoice(person))).split('\n').map((line) => line.trim());
+    const at = lines.indexOf('41121 Modena (MO) · IT');
+    expect(lines[at + 1]).toBe('Codice fiscale RSSMRA85T10A562S');
+    const abroad = await text(invoice({ ...company, country: 'DE', language: 'de', province: null }));
+    expect(abroad).not.toContain('Kopie zur Information');
+    expect(abroad).toContain('Rechnung 2026/7');
+  });
+
+  it('runs onto a second page when the lines do not fit on one', async () => {
+    const many = Array.from({ length: 30 }, () => monthlyInvoiceLines(PLANS.standard, 3, '2026-12', null)).flat();
+    const read = await pdfText(await invoicePdf(invoice(company, many)));
+    expect(read.pages.length).toBeGreaterThan(1);
+    expect(read.pages.at(-1)).toContain(`€ ${euros(invoiceTotals(many).gross_cents)}`);
   });
 });

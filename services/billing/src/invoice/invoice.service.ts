@@ -299,7 +299,7 @@ export class InvoiceService {
     if (!row) throw new RpcError('not_found');
     const doc = documentOf(row);
     if (format === 'pdf') {
-      const pdf = invoicePdf(doc);
+      const pdf = await invoicePdf(doc);
       return {
         file_name: `invoice-${row.number_year}-${row.number_seq}.pdf`,
         mime: 'application/pdf',

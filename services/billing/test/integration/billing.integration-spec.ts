@@ -16,6 +16,7 @@ import { gatewayService } from '../../../gateway/src/gateway.service-definition'
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { billingService } from '../../src/billing.service-definition';
 import { expectValidFatturaPa } from '../fattura-pa-check';
+import { pdfText } from '../pdf-text';
 
 const TEST_SECRET = 'billing-integration-secret-0123456789abcdef';
 type Salon = SignedUpOwner;
@@ -214,8 +215,11 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     const pdf = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.type).toContain('application/pdf');
-    const bytes = pdf.body as Buffer;
-    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    const page = (await pdfText(pdf.body as Buffer)).pages.join('\n');
+    // Italian billing country, no language chosen: the Italian courtesy copy of the e-invoice
+    expect(page).toContain('Toelettatura Fido S.r.l.');
+    expect(page).toContain('COPIA DI CORTESIA');
+    expect(page).toMatch(/Totale € \d+,\d\d/);
     const text = await eInvoice(anna, firstInvoiceId);
     expect(text).toContain('versione="FPR12"');
     expect(text).toContain('<CodiceDestinatario>M5UXCR1</CodiceDestinatario>');
@@ -494,6 +498,10 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
       expect((await http(salon, 'POST', salon.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
       const xml = await eInvoice(salon, started.payment.invoice_id);
       for (const part of expected) expect(xml).toContain(part);
+      // the courtesy copy keeps the name as typed: pdf.js reads it back whole, ’ and – included
+      const pdf = await http(salon, 'GET', salon.orgaId, `invoice/${started.payment.invoice_id}/pdf`);
+      const typed = 'legal_name' in profile ? profile.legal_name : `${profile.first_name} ${profile.last_name}`;
+      expect((await pdfText(pdf.body as Buffer)).pages.join('\n')).toContain(typed);
       expect(((await http(salon, 'GET', salon.orgaId, 'invoices')).body as { v: { e_invoice: boolean }[] }).v[0]?.e_invoice).toBe(true);
     }
   });

@@ -1,0 +1,20 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+export type PdfText = { pages: string[]; title: string | null };
+
+/** A PDF's text as pdf.js reads it (test/pdf-text.mjs in its own Node process): one string per page. */
+export function pdfText(bytes: Buffer): Promise<PdfText> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [join(__dirname, 'pdf-text.mjs')],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`pdf.js could not read the PDF: ${stderr || error.message}`));
+        else resolve(JSON.parse(stdout) as PdfText);
+      },
+    );
+    child.stdin?.end(bytes);
+  });
+}
