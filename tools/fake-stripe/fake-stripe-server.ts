@@ -35,6 +35,22 @@ export type FakePaymentIntent = {
   client_secret: string;
   created: number;
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  /** the charge that moved the money (a succeeded intent), expandable as Stripe's */
+  latest_charge: string | null;
+};
+
+/** What moved money: the charge of a succeeded intent, with how it was paid (payment_method_details). */
+export type FakeCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  currency: string;
+  customer: string | null;
+  payment_intent: string;
+  payment_method: string;
+  paid: boolean;
+  created: number;
+  payment_method_details: { type: string } & Record<string, unknown>;
 };
 
 export type FakeCheckoutSession = {
@@ -79,6 +95,20 @@ export const TEST_BANK_DEBITS: Record<string, 'succeeds' | 'fails'> = {
   pm_sepa_debit_DE62370400440532013001: 'fails',
 };
 
+/**
+ * Redirect-based methods paid on the hosted page (the person approves at their bank): they succeed, and, with
+ * setup_future_usage, Stripe keeps a SEPA Direct Debit they generated (payment_method_details.<type>
+ * .generated_sepa_debit) for later payments; the method itself cannot be charged off-session.
+ */
+export const REDIRECT_METHODS: Record<string, 'ideal' | 'bancontact' | 'sofort'> = {
+  pm_ideal: 'ideal',
+  pm_bancontact: 'bancontact',
+  pm_sofort: 'sofort',
+};
+
+/** How long Stripe keeps an idempotency key: a key used again later makes a new object (Stripe prunes keys after 24 h). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
 export type FakeStripeOptions = {
   port?: number;
   host?: string;
@@ -88,9 +118,46 @@ export type FakeStripeOptions = {
   latencyMs?: number;
   webhook?: { url: string; secret: string };
   apiVersion?: string;
+  /**
+   * The account's Dashboard has redirect-based methods switched on (iDEAL, Bancontact…), as most European accounts
+   * do: a confirm without payment_method_types or automatic_payment_methods[allow_redirects]=never then needs a
+   * return_url, as Stripe answers. Default true.
+   */
+  dashboardRedirectMethods?: boolean;
 };
 
-type Stored = { path: string; bodyHash: string; status: number; body: unknown };
+type Stored = { path: string; bodyHash: string; status: number; body: unknown; at: number };
+
+/** The parameters each create endpoint takes (top level); anything else is Stripe's 400 'Received unknown parameter'. */
+const KNOWN_PARAMS: Record<string, readonly string[]> = {
+  '/v1/customers': ['metadata', 'email', 'name', 'description', 'expand'],
+  '/v1/payment_intents': [
+    'amount',
+    'currency',
+    'customer',
+    'description',
+    'metadata',
+    'payment_method',
+    'payment_method_types',
+    'automatic_payment_methods',
+    'off_session',
+    'confirm',
+    'return_url',
+    'setup_future_usage',
+    'expand',
+  ],
+  '/v1/checkout/sessions': [
+    'mode',
+    'customer',
+    'client_reference_id',
+    'line_items',
+    'payment_intent_data',
+    'metadata',
+    'success_url',
+    'cancel_url',
+    'expand',
+  ],
+};
 type Delivery = { eventId: string; status: number; at: number };
 
 function stripeId(prefix: string): string {
@@ -133,6 +200,9 @@ export class FakeStripeServer {
   private readonly sockets = new Set<Socket>();
   readonly customers = new Map<string, FakeCustomer>();
   readonly paymentIntents = new Map<string, FakePaymentIntent>();
+  readonly charges = new Map<string, FakeCharge>();
+  /** the fake's clock runs ahead of the machine's by this much (advanceClock) */
+  private clockOffsetMs = 0;
   readonly checkoutSessions = new Map<string, FakeCheckoutSession>();
   private readonly sessionIntentData = new Map<string, SessionIntentData>();
   readonly events = new Map<string, FakeEvent>();
@@ -172,6 +242,20 @@ export class FakeStripeServer {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** The fake's time: the machine's, plus what a test moved it on (advanceClock). */
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  private seconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  /** Moves the fake's clock on, e.g. past the 24 hours after which Stripe forgets an idempotency key. */
+  advanceClock(ms: number): void {
+    this.clockOffsetMs += ms;
+  }
+
   setWebhook(webhook: { url: string; secret: string } | undefined): void {
     this.options.webhook = webhook;
   }
@@ -191,7 +275,7 @@ export class FakeStripeServer {
   }
 
   private apiVersion(): string {
-    return this.options.apiVersion ?? '2025-09-30.clover';
+    return this.options.apiVersion ?? '2026-11-18.endive';
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -228,6 +312,9 @@ export class FakeStripeServer {
       return this.answer(res, this.create(url.pathname, params));
     }
     const bodyHash = createHash('sha256').update(`${url.pathname}\n${raw}`).digest('hex');
+    const kept = this.idempotency.get(key);
+    // Stripe keeps a key for 24 hours: after that it is a new key, and the same request makes a new object
+    if (kept && this.now() - kept.at >= IDEMPOTENCY_KEY_TTL_MS) this.idempotency.delete(key);
     const stored = this.idempotency.get(key);
     if (stored) {
       if (stored.bodyHash !== bodyHash)
@@ -257,7 +344,7 @@ export class FakeStripeServer {
       // a request refused before it ran (validation) is not stored, as Stripe does; anything that ran is
       const [status, body] = isError(result) ? [result.status, errorBody(result)] : [200, result];
       if (!isError(result) || result.status === 402 || result.status >= 500)
-        this.idempotency.set(key, { path: url.pathname, bodyHash, status, body });
+        this.idempotency.set(key, { path: url.pathname, bodyHash, status, body, at: this.now() });
       return send(res, status, body);
     } finally {
       this.inFlight.delete(key);
@@ -289,11 +376,23 @@ export class FakeStripeServer {
       const sessionId = url.pathname.split('/')[4];
       if (sessionId) return this.checkoutSessions.get(sessionId) ?? missing('checkout.session', sessionId);
     }
-    if (collection === 'payment_intents' && id) return this.paymentIntents.get(id) ?? missing('payment_intent', id);
+    if (collection === 'charges' && id) return this.charges.get(id) ?? missing('charge', id);
+    if (collection === 'payment_intents' && id) {
+      const pi = this.paymentIntents.get(id);
+      if (!pi) return missing('payment_intent', id);
+      // expand[]=latest_charge (the library sends expand[0]=…): the charge object in place of its id
+      const expand = [...url.searchParams.entries()].filter(([key]) => key.startsWith('expand')).map(([, value]) => value);
+      return expand.includes('latest_charge') && pi.latest_charge
+        ? { ...pi, latest_charge: this.charges.get(pi.latest_charge) ?? null }
+        : pi;
+    }
     if (collection === 'payment_intents') {
       const customer = url.searchParams.get('customer');
       const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
-      const all = [...this.paymentIntents.values()].filter((pi) => !customer || pi.customer === customer).reverse();
+      const since = Number(url.searchParams.get('created[gte]') ?? 0);
+      const all = [...this.paymentIntents.values()]
+        .filter((pi) => (!customer || pi.customer === customer) && pi.created >= since)
+        .reverse();
       return { object: 'list', url: '/v1/payment_intents', has_more: all.length > limit, data: all.slice(0, limit) };
     }
     return error(404, 'invalid_request_error', `Unrecognized request URL (GET: ${url.pathname}).`);
@@ -302,6 +401,9 @@ export class FakeStripeServer {
   private create(path: string, params: Record<string, unknown>): unknown {
     const failure = this.failures.shift();
     if (failure) return failure;
+    const known = KNOWN_PARAMS[path];
+    const unknown = known ? Object.keys(params).find((name) => !known.includes(name)) : undefined;
+    if (unknown) return error(400, 'invalid_request_error', `Received unknown parameter: ${unknown}`, { param: unknown });
     const parts = path.split('/');
     if (path === '/v1/customers') return this.createCustomer(params);
     if (path === '/v1/payment_intents') return this.createPaymentIntent(params);
@@ -315,7 +417,7 @@ export class FakeStripeServer {
     const customer: FakeCustomer = {
       id: stripeId('cus'),
       object: 'customer',
-      created: Math.floor(Date.now() / 1000),
+      created: this.seconds(),
       email: typeof params['email'] === 'string' ? params['email'] : null,
       name: typeof params['name'] === 'string' ? params['name'] : null,
       metadata: metadataOf(params),
@@ -345,14 +447,38 @@ export class FakeStripeServer {
       setup_future_usage: typeof params['setup_future_usage'] === 'string' ? params['setup_future_usage'] : null,
       status: 'requires_payment_method',
       client_secret: '',
-      created: Math.floor(Date.now() / 1000),
+      created: this.seconds(),
       last_payment_error: null,
+      latest_charge: null,
     };
     pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`;
     if (pi.payment_method) pi.status = 'requires_confirmation';
+    if (params['confirm'] === 'true') {
+      const refused = this.confirmable(params);
+      if (refused) return refused;
+    }
     this.paymentIntents.set(pi.id, pi);
     if (params['confirm'] === 'true') return this.attempt(pi);
     return pi;
+  }
+
+  /**
+   * Stripe refuses to confirm an intent that may use redirect-based methods without a return_url: the account's
+   * Dashboard methods apply unless payment_method_types names the methods, and automatic_payment_methods
+   * allows redirects unless allow_redirects=never.
+   */
+  private confirmable(params: Record<string, unknown>): StripeError | null {
+    if (typeof params['return_url'] === 'string') return null;
+    if (params['payment_method_types'] !== undefined) return null;
+    const automatic = params['automatic_payment_methods'] as { enabled?: string; allow_redirects?: string } | undefined;
+    if (automatic?.enabled === 'true' && automatic.allow_redirects === 'never') return null;
+    if (automatic === undefined && this.options.dashboardRedirectMethods === false) return null;
+    return error(
+      400,
+      'invalid_request_error',
+      "This PaymentIntent is configured to accept payment methods enabled in your Dashboard, because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
+      { param: 'return_url' },
+    );
   }
 
   private createCheckoutSession(params: Record<string, unknown>): FakeCheckoutSession | StripeError {
@@ -397,7 +523,7 @@ export class FakeStripeServer {
     const customer = typeof params['customer'] === 'string' ? params['customer'] : null;
     if (customer && !this.customers.has(customer)) return missing('customer', customer);
     const intentData = (params['payment_intent_data'] ?? {}) as Record<string, unknown>;
-    const created = Math.floor(Date.now() / 1000);
+    const created = this.seconds();
     const session: FakeCheckoutSession = {
       id: stripeId('cs_test'),
       object: 'checkout.session',
@@ -443,9 +569,10 @@ export class FakeStripeServer {
     const success = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
     if (session.status === 'complete') return { redirect: success, session: { ...session } };
     if (session.status !== 'open') return error(400, 'invalid_request_error', 'This Checkout Session is no longer active.');
-    const debit = TEST_BANK_DEBITS[paymentMethod] !== undefined;
-    if (action === 'decline' || (!debit && TEST_PAYMENT_METHODS[paymentMethod] !== null)) {
-      if (!debit && TEST_PAYMENT_METHODS[paymentMethod] === undefined) return missing('payment_method', paymentMethod);
+    const debit = this.bankDebit(paymentMethod) !== undefined;
+    const redirect = REDIRECT_METHODS[paymentMethod] !== undefined;
+    if (action === 'decline' || (!debit && !redirect && TEST_PAYMENT_METHODS[paymentMethod] !== null)) {
+      if (!debit && !redirect && TEST_PAYMENT_METHODS[paymentMethod] === undefined) return missing('payment_method', paymentMethod);
       return { redirect: (session.cancel_url ?? success).replace('{CHECKOUT_SESSION_ID}', session.id), session: { ...session } };
     }
     const data = this.sessionIntentData.get(session.id);
@@ -463,10 +590,12 @@ export class FakeStripeServer {
       // a bank debit is processing until settleDebit: the session completes unpaid and is paid (or not) later
       status: debit ? 'processing' : 'succeeded',
       client_secret: '',
-      created: Math.floor(Date.now() / 1000),
+      created: this.seconds(),
       last_payment_error: null,
+      latest_charge: null,
     };
     pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`;
+    if (!debit) this.charge(pi);
     this.paymentIntents.set(pi.id, pi);
     session.payment_intent = pi.id;
     session.status = 'complete';
@@ -536,6 +665,49 @@ export class FakeStripeServer {
     return this.attempt(pi);
   }
 
+  /** SEPA debits Stripe generated from redirect-based payments (iDEAL…): they can be charged later, and succeed. */
+  private readonly generatedDebits = new Set<string>();
+
+  private bankDebit(paymentMethod: string | null): 'succeeds' | 'fails' | undefined {
+    if (!paymentMethod) return undefined;
+    return this.generatedDebits.has(paymentMethod) ? 'succeeds' : TEST_BANK_DEBITS[paymentMethod];
+  }
+
+  /** The charge that moved a succeeded intent's money, and how it was paid; a redirect-based one generates a debit. */
+  private charge(pi: FakePaymentIntent): void {
+    const method = pi.payment_method ?? '';
+    const redirect = REDIRECT_METHODS[method];
+    let details: FakeCharge['payment_method_details'];
+    if (redirect) {
+      const generated = stripeId('pm_sepa_generated');
+      // only a method saved for later (setup_future_usage) leaves a reusable debit behind
+      const reusable = pi.setup_future_usage ? generated : null;
+      if (reusable) this.generatedDebits.add(reusable);
+      details = {
+        type: redirect,
+        [redirect]: { generated_sepa_debit: reusable, generated_sepa_debit_mandate: reusable && stripeId('mandate') },
+      };
+    } else if (this.bankDebit(method)) {
+      details = { type: 'sepa_debit', sepa_debit: { last4: method.slice(-4) } };
+    } else {
+      details = { type: 'card', card: { brand: 'visa', last4: '4242' } };
+    }
+    const charge: FakeCharge = {
+      id: stripeId('ch'),
+      object: 'charge',
+      amount: pi.amount,
+      currency: pi.currency,
+      customer: pi.customer,
+      payment_intent: pi.id,
+      payment_method: method,
+      paid: true,
+      created: this.seconds(),
+      payment_method_details: details,
+    };
+    this.charges.set(charge.id, charge);
+    pi.latest_charge = charge.id;
+  }
+
   /** Charges the payment method: succeeded, or a 402 card_error carrying the payment intent. */
   private attempt(pi: FakePaymentIntent): FakePaymentIntent | StripeError {
     if (!pi.payment_method) {
@@ -543,13 +715,24 @@ export class FakeStripeServer {
         code: 'payment_intent_unexpected_state',
       });
     }
-    if (TEST_BANK_DEBITS[pi.payment_method]) {
+    const redirect = REDIRECT_METHODS[pi.payment_method];
+    if (redirect && pi.off_session) {
+      // the person must approve an iDEAL, Bancontact or Sofort payment at their bank: it cannot run without them
+      this.paymentIntents.delete(pi.id);
+      return error(
+        400,
+        'invalid_request_error',
+        `A PaymentMethod of type ${redirect} needs the customer to authorize each payment and cannot be used off-session. Charge the SEPA Direct Debit it generated (generated_sepa_debit).`,
+        { code: 'payment_method_invalid_parameter', param: 'payment_method' },
+      );
+    }
+    if (this.bankDebit(pi.payment_method)) {
       pi.status = 'processing';
       pi.last_payment_error = null;
       this.emit('payment_intent.processing', pi);
       return { ...pi };
     }
-    const outcome = TEST_PAYMENT_METHODS[pi.payment_method];
+    const outcome = redirect ? null : TEST_PAYMENT_METHODS[pi.payment_method];
     if (outcome === undefined) return missing('payment_method', pi.payment_method);
     if (outcome) {
       pi.status = 'requires_payment_method';
@@ -567,6 +750,7 @@ export class FakeStripeServer {
     }
     pi.status = 'succeeded';
     pi.last_payment_error = null;
+    this.charge(pi);
     this.emit('payment_intent.succeeded', pi);
     return { ...pi };
   }
@@ -578,13 +762,14 @@ export class FakeStripeServer {
   async settleDebit(paymentIntentId: string): Promise<FakePaymentIntent | StripeError> {
     const pi = this.paymentIntents.get(paymentIntentId);
     if (!pi) return missing('payment_intent', paymentIntentId);
-    const outcome = pi.payment_method ? TEST_BANK_DEBITS[pi.payment_method] : undefined;
+    const outcome = this.bankDebit(pi.payment_method);
     if (pi.status !== 'processing' || !outcome)
       return error(400, 'invalid_request_error', `This PaymentIntent's status is ${pi.status}.`, {
         code: 'payment_intent_unexpected_state',
       });
     if (outcome === 'succeeds') {
       pi.status = 'succeeded';
+      this.charge(pi);
     } else {
       pi.status = 'requires_payment_method';
       pi.last_payment_error = { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' };
@@ -616,7 +801,7 @@ export class FakeStripeServer {
       id: stripeId('evt'),
       object: 'event',
       type,
-      created: Math.floor(Date.now() / 1000),
+      created: this.seconds(),
       api_version: this.apiVersion(),
       data: { object: structuredClone(object) },
     };

@@ -10,6 +10,8 @@ import { PaymentAnsweredAt1795570000000 } from './migrations/1795570000000-payme
 import { EInvoice1795600000000 } from './migrations/1795600000000-e-invoice';
 import { SdiSandboxFileEntity, SdiTransmissionEntity } from './sdi/sdi-transmission.entity';
 import { SdiSandbox1795600000100 } from './migrations/1795600000100-sdi-sandbox';
+import { ChargeRequest1795600000200 } from './migrations/1795600000200-charge-request';
+import { ChargeRequestEntity } from './payment/charge-request.entity';
 import { BillingProfileEntity } from './profile/billing-profile.entity';
 import { SubscriptionEntity } from './subscription/subscription.entity';
 
@@ -25,6 +27,7 @@ export const BILLING_ENTITIES = [
   StripeEventEntity,
   SdiTransmissionEntity,
   SdiSandboxFileEntity,
+  ChargeRequestEntity,
 ];
 
 export const BILLING_MIGRATIONS = [
@@ -35,4 +38,5 @@ export const BILLING_MIGRATIONS = [
   PaymentAnsweredAt1795570000000,
   EInvoice1795600000000,
   SdiSandbox1795600000100,
+  ChargeRequest1795600000200,
 ];

@@ -8,6 +8,7 @@ import { SdiIntermediary } from './sdi/sdi-intermediary';
 import { SdiOutbox } from './sdi/sdi-outbox';
 import { SandboxSdiIntermediary } from './sdi/sdi-sandbox';
 import { SdiSender } from './sdi/sdi-sender';
+import { ChargeRequests } from './payment/charge-requests';
 import { PaymentProvider } from './payment/payment-provider';
 import { paymentProviderFor } from './payment/payment-provider.factory';
 import { StripeWebhookHandlers } from './payment/stripe-webhook.handlers';
@@ -33,6 +34,7 @@ import { SubscriptionStore } from './subscription/subscription.store';
     SubscriptionStore,
     SubscriptionCommands,
     InvoiceCharges,
+    ChargeRequests,
     BillingRun,
     InvoiceService,
     SdiOutbox,

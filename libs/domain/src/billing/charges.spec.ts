@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  chargeableAlone,
   daysInMonth,
   monthlyFeeCents,
   mulDivRound,
@@ -99,6 +100,15 @@ describe('charges in integer cents', () => {
   it('R1.22 an upgrade within the month charges the difference for the days left; a downgrade waits for the 1st', () => {
     expect(planChangeCents(1900, 4900, '2026-11-16')).toBe(1500);
     expect(planChangeCents(4900, 1900, '2026-11-16')).toBe(0);
+  });
+
+  it("an upgrade's difference under the €0.50 minimum charge is carried to the next invoice, not charged alone", () => {
+    // Basic to Standard on December 31st: 10.00 × 1/31 = 0.32 net, 0.39 with VAT
+    const cents = planChangeCents(1900, 2900, '2026-12-31');
+    expect(cents).toBe(32);
+    expect(chargeableAlone(invoiceTotals([line('plan_change', 'x', 1, cents)]).gross_cents)).toBe(false);
+    expect(chargeableAlone(50)).toBe(true);
+    expect(chargeableAlone(planChangeCents(1900, 4900, '2026-12-16'))).toBe(true);
   });
 
   it('walks billing months across the year', () => {

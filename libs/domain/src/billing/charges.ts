@@ -101,3 +101,14 @@ export function planChangeCents(oldMonthlyCents: number, newMonthlyCents: number
   const difference = newMonthlyCents - oldMonthlyCents;
   return difference > 0 ? proRataCents(difference, on) : 0;
 }
+
+/** The smallest charge a card network takes in euros (Stripe's minimum charge amount for EUR is €0.50). */
+export const MINIMUM_CHARGE_CENTS = 50;
+
+/**
+ * Whether an amount (with VAT) can be charged on its own; a smaller one, an upgrade's difference on the
+ * last days of a month, is carried to the next month's invoice instead of failing.
+ */
+export function chargeableAlone(grossCents: number): boolean {
+  return grossCents >= MINIMUM_CHARGE_CENTS;
+}

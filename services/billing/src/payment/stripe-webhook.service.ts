@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PawlineLogger, RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
+import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { SubscriptionStore } from '../subscription/subscription.store';
 import type { BillingConfig } from './payment.config';
-import { verifyStripeSignature } from './stripe-wire';
+import { PaymentProvider } from './payment-provider';
+import { StripePaymentProvider } from './stripe-payment-provider';
+
+/** Stripe's default tolerance between a signature's timestamp and now (an old delivery replayed is refused). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 type StripeEvent = {
   id?: unknown;
@@ -70,6 +75,7 @@ export class StripeWebhookService {
   constructor(
     private readonly db: DataSource,
     private readonly store: SubscriptionStore,
+    private readonly provider: PaymentProvider,
     @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
     logger: PawlineLogger,
   ) {
@@ -83,15 +89,23 @@ export class StripeWebhookService {
       throw new RpcError('forbidden');
     }
     if (!signature) throw new RpcError('unauthorized');
-    const check = verifyStripeSignature(raw, signature, secret, Math.floor(now.getTime() / 1000));
-    if (!check.ok) {
-      this.log.warn('a Stripe webhook was refused', { reason: check.reason });
-      throw new RpcError('forbidden');
-    }
     let event: StripeEvent;
     try {
-      event = JSON.parse(raw.toString('utf8')) as StripeEvent;
-    } catch {
+      // the library's check: one v1 HMAC-SHA256 of `${t}.${payload}` with the endpoint secret, t within the tolerance
+      event = Stripe.webhooks.constructEvent(
+        raw,
+        signature,
+        secret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        now.getTime(),
+      ) as unknown as StripeEvent;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        this.log.warn('a Stripe webhook was refused', { reason: error.message });
+        throw new RpcError('forbidden');
+      }
+      // signed by Stripe but not an event we can read
       return { outcome: 'ignored' };
     }
     const kind = successOf(event);
@@ -112,7 +126,8 @@ export class StripeWebhookService {
     // a checkout's payment intent names our payment (payment_intent_data[metadata][payment]): its ref is the session's id
     const ourPayment = kind === 'payment_intent' ? intent.metadata?.['payment'] : undefined;
     const paymentOfCheckout = typeof ourPayment === 'string' && UUID.test(ourPayment) ? ourPayment : null;
-    const paymentMethod = kind === 'payment_intent' && typeof intent.payment_method === 'string' ? intent.payment_method : null;
+    // a paid checkout's method pays the run of the 1st; a redirect-based one (iDEAL…) through the SEPA debit it generated
+    const paymentMethod = kind === 'payment_intent' && paymentOfCheckout ? await this.reusableMethod(intentId) : null;
     const eventId = event.id;
     return this.db.transaction(async (manager) => {
       // the subscription's lock first, as the checkout and the run take it: a run still charging waits here
@@ -131,7 +146,7 @@ export class StripeWebhookService {
         [orgaId, intentId, paymentOfCheckout],
       );
       if (paymentMethod) {
-        // the card of a paid checkout pays the run of the 1st (setup_future_usage=off_session)
+        // the method of a paid checkout pays the run of the 1st (setup_future_usage=off_session)
         await manager.query(`UPDATE stripe_customer SET payment_method = $2 WHERE orga_id = $1`, [orgaId, paymentMethod]);
       }
       if (expired) {
@@ -150,5 +165,10 @@ export class StripeWebhookService {
       await this.store.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
       return { outcome: 'applied' as const };
     });
+  }
+
+  private async reusableMethod(paymentIntentId: string): Promise<string | null> {
+    if (!(this.provider instanceof StripePaymentProvider)) return null;
+    return this.provider.reusableMethod(paymentIntentId);
   }
 }

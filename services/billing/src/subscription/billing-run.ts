@@ -12,6 +12,7 @@ import {
 import type { OutboxMeta } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InvoiceService } from '../invoice/invoice.service';
+import { ChargeRequests } from '../payment/charge-requests';
 import { billingDate, firstOfNextMonth } from './billing-dates';
 import { InvoiceCharges } from './invoice-charges';
 import { SubscriptionQueries, type SubscriptionRow } from './subscription.queries';
@@ -32,6 +33,7 @@ export class BillingRun {
     private readonly queries: SubscriptionQueries,
     private readonly store: SubscriptionStore,
     private readonly charges: InvoiceCharges,
+    private readonly requests: ChargeRequests,
     private readonly invoices: InvoiceService,
   ) {}
 
@@ -81,24 +83,23 @@ export class BillingRun {
     }
     const customer = await this.invoices.customerOf(manager, orgaId);
     if (!customer) return 'skipped';
-    const plan = PLANS[planId];
-    const stores = await this.queries.storeCount(manager, orgaId);
-    const reminders = await this.remindersOf(manager, row, previousPeriod(period));
-    const invoice = await this.invoices.issue(manager, {
-      orgaId,
-      key,
-      kind: 'monthly',
-      planId,
-      period,
-      lines: monthlyInvoiceLines(plan, stores, period, reminders, row.custom_monthly_cents),
-      now,
-      customer,
-    });
+    // a run rolled back after its charge was sent: the invoice is made again of what that charge was for
+    const charged = await this.requests.linesOf(`${key}:1`);
+    const lines = charged ?? [...(await this.monthLines(manager, row, planId, period)), ...row.carried_lines];
+    const invoice = await this.invoices.issue(manager, { orgaId, key, kind: 'monthly', planId, period, lines, now, customer });
     if (!invoice) return 'skipped';
+    if (row.carried_lines.length > 0) await this.store.clearCarried(manager, orgaId);
     // keyed by the invoice's own key, not its id: a run rolled back after the provider charged makes a
-    // new invoice id next time, but the same key, so the provider answers the charge it made (ADR 0032)
-    await this.charges.charge(manager, { orgaId, invoice, key: `${key}:1`, attempt: 1, planId, checkout: false, meta, now });
+    // new invoice id next time, but the same key and body, so the provider answers the charge it made (ADR 0032, 0046)
+    await this.charges.charge(manager, { orgaId, invoice, key: `${key}:1`, attempt: 1, planId, checkout: false, meta, now, lines });
     return 'invoiced';
+  }
+
+  /** R1.22, R9.02 a month's plan, extra stores and last month's reminders over the plan. */
+  private async monthLines(manager: EntityManager, row: SubscriptionRow, planId: PlanId, period: string) {
+    const stores = await this.queries.storeCount(manager, row.orga_id);
+    const reminders = await this.remindersOf(manager, row, previousPeriod(period));
+    return monthlyInvoiceLines(PLANS[planId], stores, period, reminders, row.custom_monthly_cents);
   }
 
   /** R1.21, R9.02 the reminders messaging sent in a month, as the bill counts them. */

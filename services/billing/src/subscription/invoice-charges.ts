@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { InvoiceLine } from '@pawline/domain';
 import type { OutboxMeta } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
+import { ChargeRequests } from '../payment/charge-requests';
 import { PaymentProvider } from '../payment/payment-provider';
 import { SubscriptionStore } from './subscription.store';
 
@@ -16,22 +18,26 @@ export type InvoiceCharge = {
   checkout: boolean;
   meta: OutboxMeta;
   now: Date;
+  /** a month's first attempt: the lines it charges, kept with its request (a rolled-back run invoices them again) */
+  lines?: InvoiceLine[];
 };
 
 /**
- * One attempt of an invoice at the payment provider: the charge, its payment row, the open checkout, and the
- * answer applied at once when the provider gave one (a card of the run). The caller holds the subscription lock.
+ * One attempt of an invoice at the payment provider: its request fixed with its key (and kept, committed, before
+ * anything is sent), the charge, its payment row, the open checkout, and the answer applied at once when the
+ * provider gave one (a card of the run). The caller holds the subscription lock.
  */
 @Injectable()
 export class InvoiceCharges {
   constructor(
     private readonly provider: PaymentProvider,
+    private readonly requests: ChargeRequests,
     private readonly store: SubscriptionStore,
   ) {}
 
   async charge(manager: EntityManager, charge: InvoiceCharge): Promise<string> {
     const paymentId = randomUUID();
-    const answer = await this.provider.charge({
+    const params = await this.provider.prepare({
       idempotencyKey: charge.key,
       orgaId: charge.orgaId,
       amountCents: charge.invoice.gross_cents,
@@ -39,6 +45,8 @@ export class InvoiceCharges {
       onSession: charge.checkout,
       ...(charge.checkout ? { paymentId } : {}),
     });
+    const fixed = await this.requests.fix(charge.key, charge.orgaId, this.provider.name, params, charge.lines ?? null);
+    const answer = await this.provider.send(fixed);
     await this.store.recordPayment(manager, {
       id: paymentId,
       orgaId: charge.orgaId,

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { PaymentView, PlanLimitsView, SubscriptionView } from '@pawline/contracts';
-import { PLANS, firstInvoiceLines, monthlyFeeCents, planChangeCents, planChangeLine, type InvoiceLine, type PlanId } from '@pawline/domain';
+import {
+  PLANS,
+  chargeableAlone,
+  firstInvoiceLines,
+  invoiceTotals,
+  monthlyFeeCents,
+  planChangeCents,
+  planChangeLine,
+  type InvoiceLine,
+  type PlanId,
+} from '@pawline/domain';
 import { RpcError, type OutboxMeta } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { InvoiceService } from '../invoice/invoice.service';
@@ -37,8 +47,9 @@ export class SubscriptionCommands {
   }
 
   /**
-   * R1.22 subscribe (the first month pro-rata) or change plan (an upgrade's difference now, a
-   * downgrade from the 1st). The checkout's payment waits for the person on the payment page.
+   * R1.22 subscribe (the first month pro-rata) or change plan (an upgrade's difference now, or with the next
+   * month when it is under the smallest charge; a downgrade from the 1st). The checkout's payment waits for
+   * the person on the payment page.
    */
   async subscribe(
     orgaId: string,
@@ -66,7 +77,13 @@ export class SubscriptionCommands {
           await this.store.changePlanOnTheFirst(manager, orgaId, planId);
           return null;
         }
-        lines = [planChangeLine(current, plan, cents, today)];
+        const difference = planChangeLine(current, plan, cents, today);
+        // under the smallest charge (Stripe's €0.50): the plan now, the difference with the next month
+        if (!chargeableAlone(invoiceTotals([difference]).gross_cents)) {
+          await this.store.upgradeCarrying(manager, orgaId, plan, difference, meta);
+          return null;
+        }
+        lines = [difference];
         kind = 'plan_change';
       } else {
         lines = firstInvoiceLines(plan, stores, today);

@@ -37,6 +37,10 @@ export class SubscriptionEntity {
   @Column({ type: 'varchar', length: 20, name: 'next_plan_id', nullable: true })
   nextPlanId!: string | null;
 
+  /** upgrade differences below the provider's minimum charge, billed with the next month (ADR 0046) */
+  @Column({ type: 'jsonb', name: 'carried_lines', default: () => "'[]'" })
+  carriedLines!: unknown;
+
   @Column({ type: 'uuid', name: 'pending_payment_id', nullable: true })
   pendingPaymentId!: string | null;
 

@@ -11,6 +11,7 @@ import {
   showTrialBanner,
   sidebarTrialNotice,
   subscriptionState,
+  type InvoiceLine,
   type Plan,
   type SubscriptionFacts,
 } from '@pawline/domain';
@@ -29,6 +30,8 @@ export type SubscriptionRow = {
   next_plan_id: string | null;
   pending_payment_id: string | null;
   plan_limits: PlanLimitsView | null;
+  /** upgrade differences too small to charge alone, billed with the next month */
+  carried_lines: InvoiceLine[];
 };
 
 export type PaymentRow = {

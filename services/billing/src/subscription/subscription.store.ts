@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { paymentFailedEvent, subscriptionChangedEvent, type PlanLimitsView } from '@pawline/contracts';
-import { PLANS, type PlanId } from '@pawline/domain';
+import { PLANS, type InvoiceLine, type Plan, type PlanId } from '@pawline/domain';
 import { OutboxService, RpcError, type OutboxMeta } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { SdiOutbox } from '../sdi/sdi-outbox';
@@ -69,6 +69,24 @@ export class SubscriptionStore {
   /** A downgrade, or a change of plan that costs nothing now, waits for the 1st. */
   async changePlanOnTheFirst(manager: EntityManager, orgaId: string, planId: PlanId): Promise<void> {
     await manager.query(`UPDATE subscription SET next_plan_id = $2, updated_at = now() WHERE orga_id = $1`, [orgaId, planId]);
+  }
+
+  /**
+   * An upgrade whose difference is below the smallest charge: the new plan is in force now and the difference
+   * is carried to the next month's invoice (ADR 0046).
+   */
+  async upgradeCarrying(manager: EntityManager, orgaId: string, plan: Plan, difference: InvoiceLine, meta: OutboxMeta): Promise<void> {
+    await manager.query(
+      `UPDATE subscription SET plan_id = $2, tier = $3, next_plan_id = NULL, carried_lines = carried_lines || $4::jsonb, updated_at = now()
+        WHERE orga_id = $1`,
+      [orgaId, plan.id, plan.tier, JSON.stringify([difference])],
+    );
+    await this.publish(manager, orgaId, meta);
+  }
+
+  /** The carried differences went onto an invoice. */
+  async clearCarried(manager: EntityManager, orgaId: string): Promise<void> {
+    await manager.query(`UPDATE subscription SET carried_lines = '[]'::jsonb, updated_at = now() WHERE orga_id = $1`, [orgaId]);
   }
 
   /** An operator's Customized plan with its agreed price and limits, in force now (ADR 0031). */

@@ -5,6 +5,7 @@ import {
   getSubscriptionRpc,
   reminderStatusChangedEvent,
   runBillingRpc,
+  setCustomizedPlanRpc,
   subscriptionChangedEvent,
   type EventEnvelope,
 } from '@pawline/contracts';
@@ -545,6 +546,37 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
       id: delivered.id,
       e_invoice_status: { file_name: 'IT00905811006_DUP1.xml', receipts: [{ type: 'NS', errors: [{ code: '00404' }] }] },
     });
+  });
+
+  it("R1.22 an upgrade whose difference is under Stripe's €0.50 minimum charge is in force at once and billed with the next month, not charged alone", async () => {
+    const lea = await signUpOwner(client, TEST_SECRET, 'Lea');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: lea.orgaId }, lea.auth));
+    expect((await http(lea, 'PUT', lea.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    // an operator's Customized plan at 28.80 a month; Standard is 29.00: 0.20 a month more, a few cents for the days left
+    await call(client, setCustomizedPlanRpc, { orga_id: lea.orgaId, monthly_cents: 2880, limits: {} }, null);
+    const payments = () => count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1`, [lea.orgaId]);
+    const upgraded = await http(lea, 'POST', lea.orgaId, 'subscription', { plan_id: 'standard' });
+    expect(upgraded).toMatchObject({ status: 200, body: { payment: null, subscription: { plan_id: 'standard', tier: 3 } } });
+    expect(await payments()).toBe(0);
+    // the next month's invoice carries it, with the month itself, and only once
+    const [{ paid_through }] = await env.query<{ paid_through: Date }>(
+      `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
+      [lea.orgaId],
+    );
+    const first = new Date(new Date(paid_through).getTime() + 3_600_000);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
+    await call(client, runBillingRpc, { period, now: first.toISOString() }, null);
+    const invoices = (
+      (await http(lea, 'GET', lea.orgaId, 'invoices')).body as { v: { kind: string; lines: { kind: string; net_cents: number }[] }[] }
+    ).v;
+    const monthly = invoices.find((invoice) => invoice.kind === 'monthly');
+    expect(monthly?.lines.map((line) => line.kind)).toEqual(['plan', 'plan_change']);
+    expect(monthly?.lines[0]?.net_cents).toBe(2900);
+    expect(monthly?.lines[1]?.net_cents).toBeGreaterThan(0);
+    expect(monthly?.lines[1]?.net_cents).toBeLessThanOrEqual(20);
+    expect(await env.query(`SELECT carried_lines FROM "billing".subscription WHERE orga_id = $1`, [lea.orgaId])).toEqual([
+      { carried_lines: [] },
+    ]);
   });
 
   it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {
