@@ -62,7 +62,7 @@ describe('fake Stripe (wire protocol)', () => {
     const customer = (await (await post('/v1/customers', '')).json()) as { id: string };
     const declined = await post(
       '/v1/payment_intents',
-      `amount=1000&currency=eur&customer=${customer.id}&payment_method=pm_card_chargeDeclined&off_session=true&confirm=true&payment_method_types[]=card`,
+      `amount=1000&currency=eur&customer=${customer.id}&payment_method=pm_card_chargeDeclined&off_session=true&confirm=true&allowed_payment_method_types[]=card`,
       'pi-declined',
     );
     expect(declined.status).toBe(402);
@@ -84,7 +84,7 @@ describe('fake Stripe (wire protocol)', () => {
     const debit = async (method: string) => {
       const answer = await post(
         '/v1/payment_intents',
-        `amount=2900&currency=eur&customer=${customer.id}&payment_method=${method}&off_session=true&confirm=true&payment_method_types[]=sepa_debit`,
+        `amount=2900&currency=eur&customer=${customer.id}&payment_method=${method}&off_session=true&confirm=true&allowed_payment_method_types[]=sepa_debit`,
       );
       expect(answer.status).toBe(200);
       return (await answer.json()) as { id: string; status: string };

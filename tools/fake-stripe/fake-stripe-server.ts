@@ -138,7 +138,9 @@ const KNOWN_PARAMS: Record<string, readonly string[]> = {
     'description',
     'metadata',
     'payment_method',
-    'payment_method_types',
+    // API 2026-11-18.endive: the methods a payment may use are allowed_payment_method_types (payment_method_types is gone)
+    'allowed_payment_method_types',
+    'excluded_payment_method_types',
     'automatic_payment_methods',
     'off_session',
     'confirm',
@@ -464,12 +466,12 @@ export class FakeStripeServer {
 
   /**
    * Stripe refuses to confirm an intent that may use redirect-based methods without a return_url: the account's
-   * Dashboard methods apply unless payment_method_types names the methods, and automatic_payment_methods
+   * Dashboard methods apply unless allowed_payment_method_types names the methods, and automatic_payment_methods
    * allows redirects unless allow_redirects=never.
    */
   private confirmable(params: Record<string, unknown>): StripeError | null {
     if (typeof params['return_url'] === 'string') return null;
-    if (params['payment_method_types'] !== undefined) return null;
+    if (params['allowed_payment_method_types'] !== undefined) return null;
     const automatic = params['automatic_payment_methods'] as { enabled?: string; allow_redirects?: string } | undefined;
     if (automatic?.enabled === 'true' && automatic.allow_redirects === 'never') return null;
     if (automatic === undefined && this.options.dashboardRedirectMethods === false) return null;
