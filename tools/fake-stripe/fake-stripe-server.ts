@@ -63,7 +63,9 @@ export type FakeCheckoutSession = {
   currency: string;
   metadata: Record<string, string>;
   payment_intent: string | null;
-  payment_status: 'unpaid' | 'paid';
+  /** setup mode: the SetupIntent that saved a method */
+  setup_intent: string | null;
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string | null;
@@ -74,6 +76,20 @@ export type FakeCheckoutSession = {
 
 /** what a session's payment intent is made with (payment_intent_data), kept beside the session */
 type SessionIntentData = { metadata: Record<string, string>; setup_future_usage: string | null; description: string | null };
+
+/** A method saved for later without a payment (a Checkout Session in setup mode). */
+export type FakeSetupIntent = {
+  id: string;
+  object: 'setup_intent';
+  customer: string | null;
+  metadata: Record<string, string>;
+  payment_method: string | null;
+  status: 'succeeded';
+  usage: 'off_session';
+  created: number;
+  /** a redirect-based method's attempt names the SEPA debit it generated */
+  latest_attempt: { id: string; object: 'setup_attempt'; payment_method_details: { type: string } & Record<string, unknown> } | null;
+};
 
 export type FakeEvent = { id: string; object: 'event'; type: string; created: number; api_version: string; data: { object: unknown } };
 
@@ -154,6 +170,8 @@ const KNOWN_PARAMS: Record<string, readonly string[]> = {
     'client_reference_id',
     'line_items',
     'payment_intent_data',
+    'setup_intent_data',
+    'currency',
     'metadata',
     'success_url',
     'cancel_url',
@@ -203,6 +221,7 @@ export class FakeStripeServer {
   readonly customers = new Map<string, FakeCustomer>();
   readonly paymentIntents = new Map<string, FakePaymentIntent>();
   readonly charges = new Map<string, FakeCharge>();
+  readonly setupIntents = new Map<string, FakeSetupIntent>();
   /** the fake's clock runs ahead of the machine's by this much (advanceClock) */
   private clockOffsetMs = 0;
   readonly checkoutSessions = new Map<string, FakeCheckoutSession>();
@@ -379,6 +398,13 @@ export class FakeStripeServer {
       if (sessionId) return this.checkoutSessions.get(sessionId) ?? missing('checkout.session', sessionId);
     }
     if (collection === 'charges' && id) return this.charges.get(id) ?? missing('charge', id);
+    if (collection === 'setup_intents' && id) {
+      const intent = this.setupIntents.get(id);
+      if (!intent) return missing('setup_intent', id);
+      const expand = [...url.searchParams.entries()].filter(([key]) => key.startsWith('expand')).map(([, value]) => value);
+      // latest_attempt is an id unless expanded
+      return expand.includes('latest_attempt') ? intent : { ...intent, latest_attempt: intent.latest_attempt?.id ?? null };
+    }
     if (collection === 'payment_intents' && id) {
       const pi = this.paymentIntents.get(id);
       if (!pi) return missing('payment_intent', id);
@@ -484,10 +510,14 @@ export class FakeStripeServer {
   }
 
   private createCheckoutSession(params: Record<string, unknown>): FakeCheckoutSession | StripeError {
-    if (params['mode'] !== 'payment')
-      return error(400, 'invalid_request_error', 'The fake knows mode=payment only.', { code: 'parameter_invalid_empty', param: 'mode' });
+    if (params['mode'] !== 'payment' && params['mode'] !== 'setup')
+      return error(400, 'invalid_request_error', 'The fake knows mode=payment and mode=setup.', {
+        code: 'parameter_invalid_empty',
+        param: 'mode',
+      });
     if (typeof params['success_url'] !== 'string' || !/^https?:\/\//.test(params['success_url']))
       return error(400, 'invalid_request_error', 'Not a valid URL', { code: 'url_invalid', param: 'success_url' });
+    if (params['mode'] === 'setup') return this.createSetupSession(params, params['success_url']);
     const items = Array.isArray(params['line_items']) ? params['line_items'] : Object.values((params['line_items'] as object) ?? {});
     if (items.length === 0)
       return error(400, 'invalid_request_error', 'Missing required param: line_items.', { code: 'parameter_missing', param: 'line_items' });
@@ -536,6 +566,7 @@ export class FakeStripeServer {
       currency,
       metadata: metadataOf(params),
       payment_intent: null,
+      setup_intent: null,
       payment_status: 'unpaid',
       status: 'open',
       success_url: params['success_url'],
@@ -552,6 +583,81 @@ export class FakeStripeServer {
       description: typeof intentData['description'] === 'string' ? intentData['description'] : null,
     });
     return { ...session };
+  }
+
+  /**
+   * A Checkout Session in setup mode: the hosted page saves a method for later and charges nothing. Stripe asks
+   * for the currency (the methods it may offer depend on it) when no allowed_payment_method_types are named.
+   */
+  private createSetupSession(params: Record<string, unknown>, successUrl: string): FakeCheckoutSession | StripeError {
+    if (params['line_items'] !== undefined || params['payment_intent_data'] !== undefined)
+      return error(400, 'invalid_request_error', 'line_items and payment_intent_data are not allowed in setup mode.', {
+        param: 'line_items',
+      });
+    if (typeof params['currency'] !== 'string')
+      return error(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+    const customer = typeof params['customer'] === 'string' ? params['customer'] : null;
+    if (customer && !this.customers.has(customer)) return missing('customer', customer);
+    const created = this.seconds();
+    const session: FakeCheckoutSession = {
+      id: stripeId('cs_test'),
+      object: 'checkout.session',
+      mode: 'setup',
+      customer,
+      client_reference_id: typeof params['client_reference_id'] === 'string' ? params['client_reference_id'] : null,
+      amount_total: 0,
+      currency: params['currency'],
+      metadata: metadataOf(params),
+      payment_intent: null,
+      setup_intent: null,
+      payment_status: 'no_payment_required',
+      status: 'open',
+      success_url: successUrl,
+      cancel_url: typeof params['cancel_url'] === 'string' ? params['cancel_url'] : null,
+      url: null,
+      created,
+      expires_at: created + 24 * 3600,
+    };
+    session.url = `${this.url}/pay/${session.id}`;
+    this.checkoutSessions.set(session.id, session);
+    const intentData = (params['setup_intent_data'] ?? {}) as Record<string, unknown>;
+    this.sessionIntentData.set(session.id, { metadata: metadataOf(intentData), setup_future_usage: 'off_session', description: null });
+    return { ...session };
+  }
+
+  /** The person saves a method on a setup session's page: a succeeded SetupIntent, its events, back to success_url. */
+  private async completeSetup(
+    session: FakeCheckoutSession,
+    paymentMethod: string,
+  ): Promise<{ redirect: string; session: FakeCheckoutSession }> {
+    const redirect = REDIRECT_METHODS[paymentMethod];
+    let attempt: FakeSetupIntent['latest_attempt'] = null;
+    if (redirect) {
+      const generated = stripeId('pm_sepa_generated');
+      this.generatedDebits.add(generated);
+      attempt = {
+        id: stripeId('setatt'),
+        object: 'setup_attempt',
+        payment_method_details: { type: redirect, [redirect]: { generated_sepa_debit: generated } },
+      };
+    }
+    const intent: FakeSetupIntent = {
+      id: stripeId('seti'),
+      object: 'setup_intent',
+      customer: session.customer,
+      metadata: { ...(this.sessionIntentData.get(session.id)?.metadata ?? {}) },
+      payment_method: paymentMethod,
+      status: 'succeeded',
+      usage: 'off_session',
+      created: this.seconds(),
+      latest_attempt: attempt,
+    };
+    this.setupIntents.set(intent.id, intent);
+    session.setup_intent = intent.id;
+    session.status = 'complete';
+    const events = [this.emit('setup_intent.succeeded', intent, false), this.emit('checkout.session.completed', session, false)];
+    await Promise.all(events.map((event) => this.deliver(event.id).catch(() => 0)));
+    return { redirect: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id), session: { ...session } };
   }
 
   /**
@@ -573,6 +679,10 @@ export class FakeStripeServer {
     if (session.status !== 'open') return error(400, 'invalid_request_error', 'This Checkout Session is no longer active.');
     const debit = this.bankDebit(paymentMethod) !== undefined;
     const redirect = REDIRECT_METHODS[paymentMethod] !== undefined;
+    // a card that would be declined is refused when saved, too
+    if (session.mode === 'setup' && action === 'pay' && (debit || redirect || TEST_PAYMENT_METHODS[paymentMethod] === null)) {
+      return this.completeSetup(session, paymentMethod);
+    }
     if (action === 'decline' || (!debit && !redirect && TEST_PAYMENT_METHODS[paymentMethod] !== null)) {
       if (!debit && !redirect && TEST_PAYMENT_METHODS[paymentMethod] === undefined) return missing('payment_method', paymentMethod);
       return { redirect: (session.cancel_url ?? success).replace('{CHECKOUT_SESSION_ID}', session.id), session: { ...session } };
@@ -642,7 +752,8 @@ export class FakeStripeServer {
       });
       return;
     }
-    const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+    const amount =
+      session.mode === 'setup' ? 'nothing now' : `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
     const body =
       session.status === 'complete'
         ? `<p>This payment is complete.</p><p><a href="${escapeHtml(session.success_url)}">Back</a></p>`

@@ -11,6 +11,7 @@ import { EInvoice1795600000000 } from './migrations/1795600000000-e-invoice';
 import { SdiSandboxFileEntity, SdiTransmissionEntity } from './sdi/sdi-transmission.entity';
 import { SdiSandbox1795600000100 } from './migrations/1795600000100-sdi-sandbox';
 import { ChargeRequest1795600000200 } from './migrations/1795600000200-charge-request';
+import { TrialStart1795600000300 } from './migrations/1795600000300-trial-start';
 import { ChargeRequestEntity } from './payment/charge-request.entity';
 import { BillingProfileEntity } from './profile/billing-profile.entity';
 import { SubscriptionEntity } from './subscription/subscription.entity';
@@ -39,4 +40,5 @@ export const BILLING_MIGRATIONS = [
   EInvoice1795600000000,
   SdiSandbox1795600000100,
   ChargeRequest1795600000200,
+  TrialStart1795600000300,
 ];

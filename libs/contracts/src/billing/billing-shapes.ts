@@ -78,6 +78,8 @@ export const subscriptionSchema = z.object({
   plan_limits: planLimitsSchema.nullable().optional(),
   /** where the person pays that checkout on the provider's own page (Stripe Checkout); null for the sandbox */
   pending_payment_redirect_url: z.string().url().nullable(),
+  /** additive: subscribed during the trial, this plan starts and is first charged when the trial ends (nothing before) */
+  scheduled_start: z.object({ plan_id: z.enum(PLAN_ID_VALUES), starts_at: isoTimestamp, amount_cents: z.number().int() }).nullable().optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionSchema>;
 
@@ -155,6 +157,8 @@ export const paymentSchema = z.object({
   invoice_id: uuid,
   amount_cents: z.number().int(),
   status: z.enum(['pending', 'succeeded', 'failed']),
+  /** additive: charge (money for its invoice) or setup (during the trial: a method saved, charged when the trial ends) */
+  purpose: z.enum(['charge', 'setup']).optional(),
   provider: z.string(),
   /** a checkout paid on the provider's own page (Stripe Checkout): where to send the person; null for the sandbox */
   redirect_url: z.string().url().nullable(),

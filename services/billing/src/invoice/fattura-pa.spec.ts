@@ -47,6 +47,9 @@ function file(document: InvoiceDocument, seller: Seller = SELLER) {
   return { fileName: sdiFileName(transmission), xml: fatturaPaXml(document, transmission, 'card', seller) };
 }
 
+// each schema validation starts libxml2 (xmllint-wasm) afresh: a few hundred milliseconds
+jest.setTimeout(30_000);
+
 const header = (xml: string) => readXml(xml);
 
 describe('FatturaPA 1.2.2 (FPR12), valid by the official schema and the SdI rules', () => {

@@ -13,6 +13,8 @@ export type ChargeRequest = {
   onSession: boolean;
   /** our payment's id (a checkout): the provider's hosted page sends the person back to it */
   paymentId?: string;
+  /** a checkout during the trial: the method is saved for later, nothing is charged now */
+  setup?: boolean;
 };
 
 /**

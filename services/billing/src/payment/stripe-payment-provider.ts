@@ -104,6 +104,22 @@ export class StripePaymentProvider extends PaymentProvider {
     const payment = request.paymentId ?? '';
     const metadata = { orga: request.orgaId, charge: request.idempotencyKey, payment };
     const back = `payment=${encodeURIComponent(payment)}`;
+    const pages = {
+      success_url: `${base}/${request.orgaId}/adminV2/plan?${back}`,
+      cancel_url: `${base}/${request.orgaId}/payment?${back}`,
+    };
+    // during the trial: Stripe's page saves a method for later and charges nothing (Checkout in setup mode)
+    if (request.setup) {
+      return {
+        mode: 'setup',
+        customer: customerId,
+        currency: 'eur',
+        client_reference_id: payment,
+        setup_intent_data: { metadata },
+        metadata,
+        ...pages,
+      };
+    }
     return {
       mode: 'payment',
       customer: customerId,
@@ -113,8 +129,7 @@ export class StripePaymentProvider extends PaymentProvider {
       ],
       payment_intent_data: { setup_future_usage: 'off_session', description: request.description, metadata },
       metadata,
-      success_url: `${base}/${request.orgaId}/adminV2/plan?${back}`,
-      cancel_url: `${base}/${request.orgaId}/payment?${back}`,
+      ...pages,
     };
   }
 
@@ -172,6 +187,19 @@ export class StripePaymentProvider extends PaymentProvider {
     const generated =
       details?.ideal?.generated_sepa_debit ?? details?.bancontact?.generated_sepa_debit ?? details?.sofort?.generated_sepa_debit;
     if (details && ['ideal', 'bancontact', 'sofort'].includes(details.type)) {
+      return typeof generated === 'string' ? generated : (generated?.id ?? null);
+    }
+    return typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);
+  }
+
+  /** The method a setup (a checkout during the trial) saved: for iDEAL, Bancontact or Sofort the SEPA debit it generated. */
+  async setupMethod(setupIntentId: string): Promise<string | null> {
+    const intent = await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['latest_attempt'] });
+    const attempt = typeof intent.latest_attempt === 'object' ? intent.latest_attempt : null;
+    const details = attempt?.payment_method_details;
+    if (details && ['ideal', 'bancontact', 'sofort'].includes(details.type)) {
+      const generated =
+        details.ideal?.generated_sepa_debit ?? details.bancontact?.generated_sepa_debit ?? details.sofort?.generated_sepa_debit;
       return typeof generated === 'string' ? generated : (generated?.id ?? null);
     }
     return typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);

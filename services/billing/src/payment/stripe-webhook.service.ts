@@ -21,6 +21,8 @@ type StripeEvent = {
       payment_method?: unknown;
       customer?: unknown;
       payment_status?: unknown;
+      mode?: unknown;
+      setup_intent?: unknown;
     };
   };
 };
@@ -32,7 +34,9 @@ type StripeEvent = {
  * (the person may try another card on Stripe's page); a card charge of the run is settled by Stripe's own
  * answer (succeeded, or 402), a bank debit of the run by the event that ends its `processing`.
  */
-function successOf(event: StripeEvent): 'payment_intent' | 'checkout_session' | null {
+function successOf(event: StripeEvent): 'payment_intent' | 'checkout_session' | 'setup' | null {
+  // a checkout during the trial (setup mode) saved a method: the plan starts, and is charged, when the trial ends
+  if (event.type === 'checkout.session.completed' && event.data?.object?.mode === 'setup') return 'setup';
   if (event.type === 'payment_intent.succeeded') return 'payment_intent';
   if (event.type === 'checkout.session.completed' && event.data?.object?.payment_status === 'paid') return 'checkout_session';
   // a checkout paid by bank debit completes unpaid; the bank's later yes comes as this event
@@ -127,7 +131,13 @@ export class StripeWebhookService {
     const ourPayment = kind === 'payment_intent' ? intent.metadata?.['payment'] : undefined;
     const paymentOfCheckout = typeof ourPayment === 'string' && UUID.test(ourPayment) ? ourPayment : null;
     // a paid checkout's method pays the run of the 1st; a redirect-based one (iDEAL…) through the SEPA debit it generated
-    const paymentMethod = kind === 'payment_intent' && paymentOfCheckout ? await this.reusableMethod(intentId) : null;
+    const setupIntent = kind === 'setup' && typeof intent.setup_intent === 'string' ? intent.setup_intent : null;
+    const paymentMethod =
+      kind === 'payment_intent' && paymentOfCheckout
+        ? await this.reusableMethod(intentId)
+        : setupIntent
+          ? await this.setupMethod(setupIntent)
+          : null;
     const eventId = event.id;
     return this.db.transaction(async (manager) => {
       // the subscription's lock first, as the checkout and the run take it: a run still charging waits here
@@ -165,6 +175,11 @@ export class StripeWebhookService {
       await this.store.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
       return { outcome: 'applied' as const };
     });
+  }
+
+  private async setupMethod(setupIntentId: string): Promise<string | null> {
+    if (!(this.provider instanceof StripePaymentProvider)) return null;
+    return this.provider.setupMethod(setupIntentId);
   }
 
   private async reusableMethod(paymentIntentId: string): Promise<string | null> {

@@ -33,6 +33,9 @@ const transmission = { transmitterId: '00905811006', progressive: '7' };
 const fileName = sdiFileName(transmission);
 const xml = fatturaPaXml(document, transmission);
 
+// each schema validation starts libxml2 (xmllint-wasm) afresh: a few hundred milliseconds
+jest.setTimeout(30_000);
+
 const codes = (name: string, text: string) => sdiRuleErrors(name, text).map((error) => error.code);
 
 describe('the checks catch what the SdI or the schema would refuse (a check that cannot fail proves nothing)', () => {

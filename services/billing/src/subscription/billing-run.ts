@@ -38,7 +38,10 @@ export class BillingRun {
   ) {}
 
   async runMonthly(period: string, meta: OutboxMeta, now = new Date()): Promise<Record<RunOutcome, number>> {
-    const orgas = await this.db.query<{ orga_id: string }[]>(`SELECT orga_id FROM subscription WHERE tier > 0 ORDER BY orga_id`);
+    // the paid ones, and those whose plan chosen during the trial starts when it ends
+    const orgas = await this.db.query<{ orga_id: string }[]>(
+      `SELECT orga_id FROM subscription WHERE tier > 0 OR scheduled_plan_id IS NOT NULL ORDER BY orga_id`,
+    );
     const totals = { invoiced: 0, retried: 0, skipped: 0, lapsed: 0 };
     for (const { orga_id: orgaId } of orgas) {
       const outcome = await this.db.transaction((manager) => this.runOne(manager, orgaId, period, meta, now));
@@ -50,7 +53,7 @@ export class BillingRun {
   private async runOne(manager: EntityManager, orgaId: string, period: string, meta: OutboxMeta, now: Date): Promise<RunOutcome> {
     // the lock makes a second run, here or on another instance, wait for this one and then skip
     const row = await this.queries.row(manager, orgaId, true);
-    if (row.tier <= 0) return 'skipped';
+    if (row.tier <= 0) return row.scheduled_plan_id ? this.startAfterTrial(manager, row, meta, now) : 'skipped';
     // a debit of the run still waiting for its bank (up to 14 business days at Stripe) keeps the plan until it is answered
     if (
       lapseDue(row.tier, row.paid_through, now, await this.queries.refusalsSince(manager, orgaId, row.paid_through)) &&
@@ -100,6 +103,28 @@ export class BillingRun {
     const stores = await this.queries.storeCount(manager, row.orga_id);
     const reminders = await this.remindersOf(manager, row, previousPeriod(period));
     return monthlyInvoiceLines(PLANS[planId], stores, period, reminders, row.custom_monthly_cents);
+  }
+
+  /**
+   * The trial is over: the plan chosen during it starts, its first invoice (from the trial's end) is charged on
+   * the method the checkout saved; paid, the plan is in force to the month's end (`settle`).
+   */
+  private async startAfterTrial(manager: EntityManager, row: SubscriptionRow, meta: OutboxMeta, now: Date): Promise<RunOutcome> {
+    if (new Date(row.trial_ends_at).getTime() > now.getTime()) return 'skipped';
+    const invoice = await this.queries.scheduledInvoice(manager, row.orga_id);
+    if (!invoice) return 'skipped';
+    const [last] = await manager.query<{ attempt: number; status: string; purpose: string }[]>(
+      `SELECT attempt, status, purpose FROM payment WHERE invoice_id = $1 ORDER BY attempt DESC LIMIT 1`,
+      [invoice.id],
+    );
+    // its charge is at the bank already (a debit): one charge of an invoice at a time
+    if (last && last.purpose === 'charge' && last.status === 'pending') return 'skipped';
+    const attempt = (last?.attempt ?? 0) + 1;
+    const charged = { id: invoice.id, number: `${invoice.number_year}/${invoice.number_seq}`, gross_cents: invoice.gross_cents };
+    const planId = row.scheduled_plan_id as PlanId;
+    const key = `${invoice.idempotency_key}:${attempt}`;
+    await this.charges.charge(manager, { orgaId: row.orga_id, invoice: charged, key, attempt, planId, checkout: false, meta, now });
+    return 'invoiced';
   }
 
   /** R1.21, R9.02 the reminders messaging sent in a month, as the bill counts them. */

@@ -16,6 +16,8 @@ export type InvoiceCharge = {
   planId: string;
   /** the person pays it now on the payment page (a checkout); otherwise the run charges the saved method */
   checkout: boolean;
+  /** during the trial the checkout only saves a method: the invoice is charged when the trial ends */
+  setup?: boolean;
   meta: OutboxMeta;
   now: Date;
   /** a month's first attempt: the lines it charges, kept with its request (a rolled-back run invoices them again) */
@@ -44,6 +46,7 @@ export class InvoiceCharges {
       description: `Invoice ${charge.invoice.number}`,
       onSession: charge.checkout,
       ...(charge.checkout ? { paymentId } : {}),
+      ...(charge.setup ? { setup: true } : {}),
     });
     const fixed = await this.requests.fix(charge.key, charge.orgaId, this.provider.name, params, charge.lines ?? null);
     const answer = await this.provider.send(fixed);
@@ -58,6 +61,7 @@ export class InvoiceCharges {
       planId: charge.planId,
       redirectUrl: answer.redirectUrl ?? null,
       createdAt: charge.now,
+      purpose: charge.setup ? 'setup' : 'charge',
     });
     if (charge.checkout) await this.store.openCheckout(manager, charge.orgaId, paymentId);
     // a checkout and a bank debit answer pending: the person's page or the provider's webhook settles them later

@@ -47,9 +47,9 @@ export class SubscriptionCommands {
   }
 
   /**
-   * R1.22 subscribe (the first month pro-rata) or change plan (an upgrade's difference now, or with the next
-   * month when it is under the smallest charge; a downgrade from the 1st). The checkout's payment waits for
-   * the person on the payment page.
+   * R1.22 subscribe (the first month pro-rata; during the trial from its end, charged then) or change plan (an
+   * upgrade's difference now, or with the next month when it is under the smallest charge; a downgrade from the
+   * 1st). The checkout's payment waits for the person on the payment page.
    */
   async subscribe(
     orgaId: string,
@@ -66,6 +66,10 @@ export class SubscriptionCommands {
       const stores = await this.queries.storeCount(manager, orgaId);
       const today = billingDate(now);
       const current = planOfRow(row);
+      // during the free trial the paid period starts when it ends: the first invoice runs from that day, and
+      // the checkout only saves a method; nothing is charged before (the run charges it then)
+      const inTrial = row.tier <= 0 && !row.subscribed_since && new Date(row.trial_ends_at).getTime() > now.getTime();
+      const start = inTrial ? billingDate(new Date(row.trial_ends_at)) : today;
       let lines: InvoiceLine[];
       let kind: 'first' | 'plan_change';
       if (row.tier > 0) {
@@ -86,20 +90,24 @@ export class SubscriptionCommands {
         lines = [difference];
         kind = 'plan_change';
       } else {
-        lines = firstInvoiceLines(plan, stores, today);
+        lines = firstInvoiceLines(plan, stores, start);
         kind = 'first';
       }
+      // a method is saved already for a plan chosen during the trial: the new choice replaces it, nothing to confirm
+      const rescheduled = inTrial && row.scheduled_plan_id !== null;
+      if (rescheduled) await this.store.reschedule(manager, orgaId, planId);
       const invoice = await this.invoices.issue(manager, {
         orgaId,
         key: `${kind}:${orgaId}:${randomUUID()}`,
         kind,
         planId,
-        period: today.slice(0, 7),
+        period: start.slice(0, 7),
         lines,
         now,
         customer: profile,
       });
       if (!invoice) throw new RpcError('conflict');
+      if (rescheduled) return null;
       return this.charges.charge(manager, {
         orgaId,
         invoice,
@@ -107,6 +115,7 @@ export class SubscriptionCommands {
         attempt: 1,
         planId,
         checkout: true,
+        setup: inTrial,
         meta,
         now,
       });

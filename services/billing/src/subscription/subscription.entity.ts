@@ -33,6 +33,10 @@ export class SubscriptionEntity {
   @Column({ type: 'timestamptz', name: 'paid_through', nullable: true })
   paidThrough!: Date | null;
 
+  /** subscribed during the trial: the plan that starts, and is charged, when the trial ends */
+  @Column({ type: 'varchar', length: 20, name: 'scheduled_plan_id', nullable: true })
+  scheduledPlanId!: string | null;
+
   /** a downgrade waiting for the 1st */
   @Column({ type: 'varchar', length: 20, name: 'next_plan_id', nullable: true })
   nextPlanId!: string | null;

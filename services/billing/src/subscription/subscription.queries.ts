@@ -28,6 +28,8 @@ export type SubscriptionRow = {
   subscribed_since: Date | null;
   paid_through: Date | null;
   next_plan_id: string | null;
+  /** subscribed during the trial: the plan that starts when it ends */
+  scheduled_plan_id: string | null;
   pending_payment_id: string | null;
   plan_limits: PlanLimitsView | null;
   /** upgrade differences too small to charge alone, billed with the next month */
@@ -41,6 +43,7 @@ export type PaymentRow = {
   attempt: number;
   amount_cents: number;
   status: string;
+  purpose: 'charge' | 'setup';
   provider: string;
   plan_id: string;
   redirect_url: string | null;
@@ -57,6 +60,7 @@ export function paymentView(row: PaymentRow): PaymentView {
     invoice_id: row.invoice_id,
     amount_cents: row.amount_cents,
     status: row.status as PaymentView['status'],
+    purpose: row.purpose,
     provider: row.provider,
     redirect_url: row.redirect_url ?? null,
     created_at: new Date(row.created_at).toISOString(),
@@ -126,6 +130,29 @@ export class SubscriptionQueries {
       processing_charge: await this.processingCharge(manager, orgaId),
       plan_limits: row.tier === 5 ? row.plan_limits : null,
       pending_payment_redirect_url: row.pending_payment_id ? await this.redirectUrlOf(manager, row.pending_payment_id) : null,
+      scheduled_start: await this.scheduledStart(manager, row),
+    };
+  }
+
+  /** The invoice a plan chosen during the trial will charge when the trial ends (the latest unpaid first one). */
+  async scheduledInvoice(manager: Reader, orgaId: string) {
+    const [invoice] = await manager.query<
+      { id: string; idempotency_key: string; number_year: number; number_seq: number; gross_cents: number }[]
+    >(
+      `SELECT id, idempotency_key, number_year, number_seq, gross_cents FROM invoice
+        WHERE orga_id = $1 AND kind = 'first' AND status = 'pending' ORDER BY issued_at DESC, id DESC LIMIT 1`,
+      [orgaId],
+    );
+    return invoice ?? null;
+  }
+
+  private async scheduledStart(manager: Reader, row: SubscriptionRow): Promise<SubscriptionView['scheduled_start']> {
+    if (!row.scheduled_plan_id || !isPlanId(row.scheduled_plan_id)) return null;
+    const invoice = await this.scheduledInvoice(manager, row.orga_id);
+    return {
+      plan_id: row.scheduled_plan_id,
+      starts_at: new Date(row.trial_ends_at).toISOString(),
+      amount_cents: invoice?.gross_cents ?? 0,
     };
   }
 
@@ -160,7 +187,7 @@ export class SubscriptionQueries {
     const failed = await this.latestCharge(
       manager,
       orgaId,
-      `p.status = 'failed'
+      `p.status = 'failed' AND p.purpose = 'charge'
         AND NOT EXISTS (SELECT 1 FROM payment q WHERE q.orga_id = p.orga_id AND q.status = 'succeeded'
                          AND (q.created_at >= p.created_at OR q.invoice_id = p.invoice_id))`,
     );

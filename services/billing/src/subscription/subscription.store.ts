@@ -18,6 +18,8 @@ export type NewPayment = {
   planId: string;
   redirectUrl: string | null;
   createdAt: Date;
+  /** a method saved during the trial, not money (its invoice is charged when the trial ends) */
+  purpose: 'charge' | 'setup';
 };
 
 /**
@@ -44,8 +46,8 @@ export class SubscriptionStore {
   /** The one place a payment row is written: an attempt of an invoice at the provider, pending until answered. */
   async recordPayment(manager: EntityManager, payment: NewPayment): Promise<void> {
     await manager.query(
-      `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id, redirect_url, created_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10)`,
+      `INSERT INTO payment (id, orga_id, invoice_id, attempt, amount_cents, status, provider, provider_ref, plan_id, redirect_url, created_at, purpose)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11)`,
       [
         payment.id,
         payment.orgaId,
@@ -57,8 +59,40 @@ export class SubscriptionStore {
         payment.planId,
         payment.redirectUrl,
         payment.createdAt,
+        payment.purpose,
       ],
     );
+  }
+
+  /**
+   * Another plan chosen during the trial once a method is saved: it replaces the scheduled one (the earlier
+   * invoice, never charged and never sent, is given up).
+   */
+  async reschedule(manager: EntityManager, orgaId: string, planId: PlanId): Promise<void> {
+    await manager.query(`UPDATE invoice SET status = 'failed' WHERE orga_id = $1 AND kind = 'first' AND status = 'pending'`, [orgaId]);
+    await manager.query(`UPDATE subscription SET scheduled_plan_id = $2, updated_at = now() WHERE orga_id = $1`, [orgaId, planId]);
+  }
+
+  /** A setup of the trial answered: its method saved (the plan starts when the trial ends), or not. */
+  private async settleSetup(manager: EntityManager, payment: PaymentRow, outcome: 'succeeded' | 'failed', now: Date): Promise<void> {
+    await manager.query(`UPDATE payment SET status = $2, answered_at = coalesce(answered_at, $3) WHERE id = $1`, [
+      payment.id,
+      outcome,
+      now,
+    ]);
+    await manager.query(
+      `UPDATE subscription SET pending_payment_id = NULL, updated_at = now() WHERE orga_id = $1 AND pending_payment_id = $2`,
+      [payment.orga_id, payment.id],
+    );
+    if (outcome === 'succeeded') {
+      await manager.query(`UPDATE subscription SET scheduled_plan_id = $2, updated_at = now() WHERE orga_id = $1`, [
+        payment.orga_id,
+        payment.plan_id,
+      ]);
+    } else {
+      // no money was asked for: the invoice is given up, and nobody is told of a declined charge
+      await manager.query(`UPDATE invoice SET status = 'failed' WHERE id = $1 AND status = 'pending'`, [payment.invoice_id]);
+    }
   }
 
   /** The checkout the person is paying now (the payment page shows it until it is answered). */
@@ -133,6 +167,7 @@ export class SubscriptionStore {
     ]);
     if (!payment) throw new RpcError('not_found');
     if (payment.status !== 'pending' && payment.status !== outcome) throw new RpcError('conflict');
+    if (payment.purpose === 'setup') return this.settleSetup(manager, payment, outcome, now);
     // answered now, unless already (the same answer delivered again)
     await manager.query(`UPDATE payment SET status = $2, answered_at = coalesce(answered_at, $3) WHERE id = $1`, [paymentId, outcome, now]);
     await manager.query(`UPDATE invoice SET status = $2 WHERE id = $1`, [payment.invoice_id, outcome === 'succeeded' ? 'paid' : 'failed']);
@@ -141,6 +176,12 @@ export class SubscriptionStore {
       [orgaId, paymentId],
     );
     if (outcome !== 'succeeded') {
+      // the first charge of a plan chosen during the trial was declined: the trial is over, the plan does not start
+      await manager.query(
+        `UPDATE subscription SET scheduled_plan_id = NULL, updated_at = now() WHERE orga_id = $1 AND tier <= 0
+           AND EXISTS (SELECT 1 FROM invoice WHERE id = $2 AND kind = 'first')`,
+        [orgaId, payment.invoice_id],
+      );
       // the administrators are told (a notification) and the plan page shows it (last_failed_charge)
       if (payment.status === 'pending') {
         await this.outbox.add(
@@ -160,15 +201,17 @@ export class SubscriptionStore {
       payment.invoice_id,
     ]);
     // a month's invoice pays to that month's end, whether its charge was answered at once (a card) or days
-    // later (a bank debit); a checkout pays to the end of the month it is made in, or changes a paid plan
+    // later (a bank debit); a first invoice to the end of the month it starts in (the checkout's, or the trial's
+    // end); a plan change keeps the paid period
     const paidThrough =
-      invoice?.kind === 'monthly'
+      invoice?.kind === 'monthly' || (invoice?.kind === 'first' && row.tier <= 0)
         ? latest(row.paid_through, firstOfNextMonth(`${invoice.period}-01`))
         : row.tier > 0 && row.paid_through
           ? row.paid_through
           : firstOfNextMonth(billingDate(now));
     await manager.query(
-      `UPDATE subscription SET plan_id = $2, tier = $3, subscribed_since = COALESCE(subscribed_since, $4), paid_through = $5, next_plan_id = NULL, updated_at = now()
+      `UPDATE subscription SET plan_id = $2, tier = $3, subscribed_since = COALESCE(subscribed_since, $4), paid_through = $5, next_plan_id = NULL,
+         scheduled_plan_id = NULL, updated_at = now()
        WHERE orga_id = $1`,
       [orgaId, plan.id, plan.tier, now, paidThrough],
     );

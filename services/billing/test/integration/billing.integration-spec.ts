@@ -64,6 +64,9 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
   };
 
   const count = async (sql: string, params: unknown[]) => Number((await env.query<{ n: string }>(sql, params))[0]?.n);
+  /** the salon's free trial is over: subscribing is a checkout paid now (during the trial it starts at its end) */
+  const endTrial = (orgaId: string) =>
+    env.query(`UPDATE "billing".subscription SET trial_ends_at = now() - interval '1 minute' WHERE orga_id = $1`, [orgaId]);
 
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
@@ -164,6 +167,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
   let firstInvoiceId = '';
 
   it('R1.22 subscribing to Premium charges the first month pro-rata; the sandbox payment completes and the tier changes', async () => {
+    await endTrial(anna.orgaId);
     const started = await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' });
     expect(started.status).toBe(200);
     const { payment, subscription } = started.body as {
@@ -346,6 +350,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     const dora = await signUpOwner(client, TEST_SECRET, 'Dora');
     await until(() => call(client, getSubscriptionRpc, { orga_id: dora.orgaId }, dora.auth));
     expect((await http(dora, 'PUT', dora.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    await endTrial(dora.orgaId);
     const started = (await http(dora, 'POST', dora.orgaId, 'subscription', { plan_id: 'premium' })).body as { payment: { id: string } };
     expect((await http(dora, 'POST', dora.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
     // nothing declined yet: nothing to pay
@@ -419,6 +424,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     const elio = await signUpOwner(client, TEST_SECRET, 'Elio');
     await until(() => call(client, getSubscriptionRpc, { orga_id: elio.orgaId }, elio.auth));
     expect((await http(elio, 'PUT', elio.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    await endTrial(elio.orgaId);
     const started = (await http(elio, 'POST', elio.orgaId, 'subscription', { plan_id: 'basic' })).body as { payment: { id: string } };
     expect((await http(elio, 'POST', elio.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
     const runAt = async (paidThrough: string, period: string, at: string) => {
@@ -491,6 +497,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
       });
       expect(await http(salon, 'GET', salon.orgaId, 'billing/data')).toMatchObject({ status: 200, body: { v: null } });
       expect((await http(salon, 'PUT', salon.orgaId, 'billing/data', { profile })).status).toBe(200);
+      await endTrial(salon.orgaId);
       const started = (await http(salon, 'POST', salon.orgaId, 'subscription', { plan_id: 'basic' })).body as {
         payment: { id: string; invoice_id: string };
       };
@@ -576,6 +583,105 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect(monthly?.lines[1]?.net_cents).toBeLessThanOrEqual(20);
     expect(await env.query(`SELECT carried_lines FROM "billing".subscription WHERE orga_id = $1`, [lea.orgaId])).toEqual([
       { carried_lines: [] },
+    ]);
+  });
+
+  it('R1.02 R1.22 subscribing during the free trial charges nothing before it ends: the method is confirmed now, the paid period starts (and is charged) when the trial ends', async () => {
+    const tina = await signUpOwner(client, TEST_SECRET, 'Tina');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: tina.orgaId }, tina.auth));
+    expect((await http(tina, 'PUT', tina.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    // her trial ends the day after tomorrow, at 23:00 in Rome
+    const [{ trial_ends_at: trialEnd }] = await env.query<{ trial_ends_at: Date }>(
+      `UPDATE "billing".subscription SET trial_ends_at = (date_trunc('day', now() AT TIME ZONE 'Europe/Rome') + interval '2 days 23 hours')
+         AT TIME ZONE 'Europe/Rome' WHERE orga_id = $1 RETURNING trial_ends_at`,
+      [tina.orgaId],
+    );
+    const endsOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      trialEnd,
+    );
+    const started = await http(tina, 'POST', tina.orgaId, 'subscription', { plan_id: 'premium' });
+    const { payment } = started.body as {
+      payment: { id: string; purpose: string; status: string; amount_cents: number; invoice_id: string };
+    };
+    expect(payment).toMatchObject({ purpose: 'setup', status: 'pending' });
+    // the first invoice runs from the trial's end to that month's end; nothing is charged for it yet
+    const invoices = async () =>
+      (
+        (await http(tina, 'GET', tina.orgaId, 'invoices')).body as {
+          v: { id: string; status: string; period: string; lines: { detail?: { start?: string } }[]; gross_cents: number }[];
+        }
+      ).v;
+    const [invoice] = await invoices();
+    expect(invoice).toMatchObject({
+      id: payment.invoice_id,
+      status: 'pending',
+      period: endsOn.slice(0, 7),
+      gross_cents: payment.amount_cents,
+    });
+    expect(invoice?.lines[0]?.detail?.start).toBe(endsOn);
+    // she confirms the method: still on her trial, Premium scheduled for its end
+    const confirmed = await http(tina, 'POST', tina.orgaId, `payment/${payment.id}/confirm`, { outcome: 'succeeded' });
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: {
+        subscription: {
+          tier: 0,
+          state: 'free_trial',
+          pending_payment_id: null,
+          last_failed_charge: null,
+          scheduled_start: { plan_id: 'premium', starts_at: new Date(trialEnd).toISOString(), amount_cents: payment.amount_cents },
+        },
+      },
+    });
+    expect((await invoices())[0]?.status).toBe('pending');
+    const charges = () => count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1 AND purpose = 'charge'`, [tina.orgaId]);
+    expect(await charges()).toBe(0);
+    // the run before the trial ends leaves her alone
+    const period = endsOn.slice(0, 7);
+    const run = (at: Date) => call(client, runBillingRpc, { period, now: at.toISOString() }, null);
+    await run(new Date(new Date(trialEnd).getTime() - 3_600_000));
+    expect(await charges()).toBe(0);
+    // the trial is over: the first invoice is charged on the saved method, and Premium runs to the month's end
+    await run(new Date(new Date(trialEnd).getTime() + 3_600_000));
+    expect(await charges()).toBe(1);
+    await run(new Date(new Date(trialEnd).getTime() + 7_200_000));
+    expect(await charges()).toBe(1);
+    expect((await invoices())[0]).toMatchObject({ id: payment.invoice_id, status: 'paid' });
+    const [row] = await env.query<{ tier: number; plan_id: string; paid_through: Date; scheduled_plan_id: string | null }>(
+      `SELECT tier, plan_id, paid_through, scheduled_plan_id FROM "billing".subscription WHERE orga_id = $1`,
+      [tina.orgaId],
+    );
+    expect(row).toMatchObject({ tier: 4, plan_id: 'premium', scheduled_plan_id: null });
+    // paid to 00:00 in Rome on the 1st after the trial's end
+    const [y, m] = endsOn.split('-').map(Number) as [number, number];
+    const next = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(row?.paid_through);
+    expect(next).toBe(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01, 00`);
+  });
+
+  it('R1.22 another plan chosen during the trial, once the method is confirmed, replaces the scheduled one without a second confirmation', async () => {
+    const uma = await signUpOwner(client, TEST_SECRET, 'Uma');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: uma.orgaId }, uma.auth));
+    expect((await http(uma, 'PUT', uma.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    const started = (await http(uma, 'POST', uma.orgaId, 'subscription', { plan_id: 'premium' })).body as { payment: { id: string } };
+    expect((await http(uma, 'POST', uma.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
+    const changed = await http(uma, 'POST', uma.orgaId, 'subscription', { plan_id: 'basic' });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { payment: null, subscription: { tier: 0, scheduled_start: { plan_id: 'basic' } } },
+    });
+    const statuses = (
+      (await http(uma, 'GET', uma.orgaId, 'invoices')).body as { v: { status: string; lines: { detail?: { plan?: string } }[] }[] }
+    ).v;
+    expect(statuses.map((invoice) => [invoice.status, invoice.lines[0]?.detail?.plan])).toEqual([
+      ['pending', 'basic'],
+      ['failed', 'premium'],
     ]);
   });
 

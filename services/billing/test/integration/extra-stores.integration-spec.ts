@@ -102,7 +102,8 @@ describe('R9.02 a salon with three stores on Standard, over two months (real gat
     };
     expect((await http('PUT', 'billing/data', { profile })).status).toBe(200);
 
-    // the first month: Standard and two extra stores, each from today to the month's end
+    // the first month: Standard and two extra stores, each from today to the month's end (the trial is over)
+    await env.query(`UPDATE "billing".subscription SET trial_ends_at = now() - interval '1 minute' WHERE orga_id = $1`, [sara.orgaId]);
     const started = await http('POST', 'subscription', { plan_id: 'standard' });
     expect(started.status).toBe(200);
     const today = romeDay(new Date());

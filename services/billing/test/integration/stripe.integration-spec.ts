@@ -69,6 +69,8 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
    */
   async function checkout(owner: SignedUpOwner, profile: unknown) {
     expect((await http(owner, 'PUT', 'billing/data', { profile })).status).toBe(200);
+    // the free trial is over: the checkout charges now (during the trial it only saves a method, see below)
+    await env.query(`UPDATE "billing".subscription SET trial_ends_at = now() - interval '1 minute' WHERE orga_id = $1`, [owner.orgaId]);
     const started = await http(owner, 'POST', 'subscription', { plan_id: 'premium' });
     expect(started.status).toBe(200);
     const payment = (started.body as { payment: { id: string; status: string; provider: string; redirect_url: string | null } }).payment;
@@ -620,5 +622,65 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     const debit = [...fake.paymentIntents.values()].find((pi) => pi.customer === intent?.customer && pi.off_session);
     expect(debit).toMatchObject({ payment_method: generated.generated_sepa_debit, status: 'processing' });
     expect((await view()).processing_charge).toMatchObject({ amount_cents: debit?.amount });
+  });
+
+  it("subscribing during the trial opens Stripe Checkout in setup mode: nothing is charged, the method (an iDEAL payment's generated debit) is kept, and the first invoice is charged when the trial ends", async () => {
+    for (const method of ['pm_card_visa', 'pm_ideal']) {
+      const vera = await signUpOwner(client, TEST_SECRET, 'Vera');
+      const view = () => call(client, getSubscriptionRpc, { orga_id: vera.orgaId }, vera.auth);
+      await until(view);
+      expect((await http(vera, 'PUT', 'billing/data', { profile: PRIVATE })).status).toBe(200);
+      const started = await http(vera, 'POST', 'subscription', { plan_id: 'premium' });
+      const payment = (started.body as { payment: { id: string; purpose: string; redirect_url: string; amount_cents: number } }).payment;
+      expect(payment).toMatchObject({ purpose: 'setup' });
+      const [row] = await env.query<{ provider_ref: string }>(`SELECT provider_ref FROM "billing".payment WHERE id = $1`, [payment.id]);
+      const session = fake.checkoutSessions.get(row?.provider_ref ?? '');
+      expect(session).toMatchObject({
+        mode: 'setup',
+        currency: 'eur',
+        amount_total: 0,
+        metadata: { orga: vera.orgaId, payment: payment.id },
+      });
+      expect(await onHostedPage(payment.redirect_url, 'pay', method)).toBe(
+        `${PUBLIC_URL}/${vera.orgaId}/adminV2/plan?payment=${payment.id}`,
+      );
+      const scheduled = await until(async () => {
+        const now = await view();
+        return now.scheduled_start ? now : null;
+      });
+      expect(scheduled).toMatchObject({
+        tier: 0,
+        pending_payment_id: null,
+        scheduled_start: { plan_id: 'premium', amount_cents: payment.amount_cents },
+      });
+      const customer = fake.customerByMetadata('orga', vera.orgaId)?.id;
+      expect([...fake.paymentIntents.values()].filter((pi) => pi.customer === customer)).toEqual([]);
+      const intent = fake.setupIntents.get(fake.checkoutSessions.get(session?.id ?? '')?.setup_intent ?? '');
+      const kept =
+        method === 'pm_ideal'
+          ? String((intent?.latest_attempt?.payment_method_details['ideal'] as { generated_sepa_debit: string }).generated_sepa_debit)
+          : method;
+      expect(await env.query(`SELECT payment_method FROM "billing".stripe_customer WHERE orga_id = $1`, [vera.orgaId])).toEqual([
+        { payment_method: kept },
+      ]);
+      // the trial ends: the run charges the first invoice off-session with that method, once
+      const ends = new Date(scheduled.scheduled_start?.starts_at ?? 0);
+      const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(ends);
+      const after = new Date(ends.getTime() + 3_600_000).toISOString();
+      await Promise.all([
+        call(client, runBillingRpc, { period, now: after }, null),
+        call(client, runBillingRpc, { period, now: after }, null),
+      ]);
+      const charged = [...fake.paymentIntents.values()].filter((pi) => pi.customer === customer);
+      expect(charged).toMatchObject([
+        {
+          amount: payment.amount_cents,
+          off_session: true,
+          payment_method: kept,
+          status: method === 'pm_ideal' ? 'processing' : 'succeeded',
+        },
+      ]);
+      if (method === 'pm_card_visa') await until(async () => ((await view()).tier === 4 ? true : null));
+    }
   });
 });
