@@ -63,7 +63,7 @@ describe('fake Stripe (wire protocol)', () => {
     const customer = (await (await post('/v1/customers', '')).json()) as { id: string };
     const declined = await post(
       '/v1/payment_intents',
-      `amount=1000&currency=eur&customer=${customer.id}&payment_method=pm_card_chargeDeclined&off_session=true&confirm=true`,
+      `amount=1000&currency=eur&customer=${customer.id}&payment_method=pm_card_chargeDeclined&off_session=true&confirm=true&allowed_payment_method_types[]=card`,
       'pi-declined',
     );
     expect(declined.status).toBe(402);
@@ -74,7 +74,7 @@ describe('fake Stripe (wire protocol)', () => {
     expect(body.error.payment_intent.status).toBe('requires_payment_method');
     const paid = await post(
       '/v1/payment_intents',
-      `amount=1000&currency=eur&customer=${customer.id}&payment_method=pm_card_visa&confirm=true`,
+      `amount=1000&currency=eur&customer=${customer.id}&payment_method=pm_card_visa&confirm=true&automatic_payment_methods[enabled]=true&automatic_payment_methods[allow_redirects]=never`,
     );
     expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
     expect((await post('/v1/payment_intents', 'amount=10&currency=eur')).status).toBe(400);
@@ -85,7 +85,7 @@ describe('fake Stripe (wire protocol)', () => {
     const debit = async (method: string) => {
       const answer = await post(
         '/v1/payment_intents',
-        `amount=2900&currency=eur&customer=${customer.id}&payment_method=${method}&off_session=true&confirm=true`,
+        `amount=2900&currency=eur&customer=${customer.id}&payment_method=${method}&off_session=true&confirm=true&allowed_payment_method_types[]=sepa_debit`,
       );
       expect(answer.status).toBe(200);
       return (await answer.json()) as { id: string; status: string };

@@ -35,6 +35,22 @@ export type FakePaymentIntent = {
   client_secret: string;
   created: number;
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  /** the charge that moved the money (a succeeded intent), expandable as Stripe's */
+  latest_charge: string | null;
+};
+
+/** What moved money: the charge of a succeeded intent, with how it was paid (payment_method_details). */
+export type FakeCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  currency: string;
+  customer: string | null;
+  payment_intent: string;
+  payment_method: string;
+  paid: boolean;
+  created: number;
+  payment_method_details: { type: string } & Record<string, unknown>;
 };
 
 export type FakeCheckoutSession = {
@@ -47,7 +63,9 @@ export type FakeCheckoutSession = {
   currency: string;
   metadata: Record<string, string>;
   payment_intent: string | null;
-  payment_status: 'unpaid' | 'paid';
+  /** setup mode: the SetupIntent that saved a method */
+  setup_intent: string | null;
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string | null;
@@ -58,6 +76,20 @@ export type FakeCheckoutSession = {
 
 /** what a session's payment intent is made with (payment_intent_data), kept beside the session */
 type SessionIntentData = { metadata: Record<string, string>; setup_future_usage: string | null; description: string | null };
+
+/** A method saved for later without a payment (a Checkout Session in setup mode). */
+export type FakeSetupIntent = {
+  id: string;
+  object: 'setup_intent';
+  customer: string | null;
+  metadata: Record<string, string>;
+  payment_method: string | null;
+  status: 'succeeded';
+  usage: 'off_session';
+  created: number;
+  /** a redirect-based method's attempt names the SEPA debit it generated */
+  latest_attempt: { id: string; object: 'setup_attempt'; payment_method_details: { type: string } & Record<string, unknown> } | null;
+};
 
 export type FakeEvent = { id: string; object: 'event'; type: string; created: number; api_version: string; data: { object: unknown } };
 
@@ -79,6 +111,20 @@ export const TEST_BANK_DEBITS: Record<string, 'succeeds' | 'fails'> = {
   pm_sepa_debit_DE62370400440532013001: 'fails',
 };
 
+/**
+ * Redirect-based methods paid on the hosted page (the person approves at their bank): they succeed, and, with
+ * setup_future_usage, Stripe keeps a SEPA Direct Debit they generated (payment_method_details.<type>
+ * .generated_sepa_debit) for later payments; the method itself cannot be charged off-session.
+ */
+export const REDIRECT_METHODS: Record<string, 'ideal' | 'bancontact' | 'sofort'> = {
+  pm_ideal: 'ideal',
+  pm_bancontact: 'bancontact',
+  pm_sofort: 'sofort',
+};
+
+/** How long Stripe keeps an idempotency key: a key used again later makes a new object (Stripe prunes keys after 24 h). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
 export type FakeStripeOptions = {
   port?: number;
   host?: string;
@@ -88,9 +134,50 @@ export type FakeStripeOptions = {
   latencyMs?: number;
   webhook?: { url: string; secret: string };
   apiVersion?: string;
+  /**
+   * The account's Dashboard has redirect-based methods switched on (iDEAL, Bancontact…), as most European accounts
+   * do: a confirm without payment_method_types or automatic_payment_methods[allow_redirects]=never then needs a
+   * return_url, as Stripe answers. Default true.
+   */
+  dashboardRedirectMethods?: boolean;
 };
 
-type Stored = { path: string; bodyHash: string; status: number; body: unknown };
+type Stored = { path: string; bodyHash: string; status: number; body: unknown; at: number };
+
+/** The parameters each create endpoint takes (top level); anything else is Stripe's 400 'Received unknown parameter'. */
+const KNOWN_PARAMS: Record<string, readonly string[]> = {
+  '/v1/customers': ['metadata', 'email', 'name', 'description', 'expand'],
+  '/v1/payment_intents': [
+    'amount',
+    'currency',
+    'customer',
+    'description',
+    'metadata',
+    'payment_method',
+    // API 2026-11-18.endive: the methods a payment may use are allowed_payment_method_types (payment_method_types is gone)
+    'allowed_payment_method_types',
+    'excluded_payment_method_types',
+    'automatic_payment_methods',
+    'off_session',
+    'confirm',
+    'return_url',
+    'setup_future_usage',
+    'expand',
+  ],
+  '/v1/checkout/sessions': [
+    'mode',
+    'customer',
+    'client_reference_id',
+    'line_items',
+    'payment_intent_data',
+    'setup_intent_data',
+    'currency',
+    'metadata',
+    'success_url',
+    'cancel_url',
+    'expand',
+  ],
+};
 type Delivery = { eventId: string; status: number; at: number };
 
 function stripeId(prefix: string): string {
@@ -133,6 +220,10 @@ export class FakeStripeServer {
   private readonly sockets = new Set<Socket>();
   readonly customers = new Map<string, FakeCustomer>();
   readonly paymentIntents = new Map<string, FakePaymentIntent>();
+  readonly charges = new Map<string, FakeCharge>();
+  readonly setupIntents = new Map<string, FakeSetupIntent>();
+  /** the fake's clock runs ahead of the machine's by this much (advanceClock) */
+  private clockOffsetMs = 0;
   readonly checkoutSessions = new Map<string, FakeCheckoutSession>();
   private readonly sessionIntentData = new Map<string, SessionIntentData>();
   readonly events = new Map<string, FakeEvent>();
@@ -172,6 +263,20 @@ export class FakeStripeServer {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** The fake's time: the machine's, plus what a test moved it on (advanceClock). */
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  private seconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  /** Moves the fake's clock on, e.g. past the 24 hours after which Stripe forgets an idempotency key. */
+  advanceClock(ms: number): void {
+    this.clockOffsetMs += ms;
+  }
+
   setWebhook(webhook: { url: string; secret: string } | undefined): void {
     this.options.webhook = webhook;
   }
@@ -191,7 +296,7 @@ export class FakeStripeServer {
   }
 
   private apiVersion(): string {
-    return this.options.apiVersion ?? '2025-09-30.clover';
+    return this.options.apiVersion ?? '2026-11-18.endive';
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -228,6 +333,9 @@ export class FakeStripeServer {
       return this.answer(res, this.create(url.pathname, params));
     }
     const bodyHash = createHash('sha256').update(`${url.pathname}\n${raw}`).digest('hex');
+    const kept = this.idempotency.get(key);
+    // Stripe keeps a key for 24 hours: after that it is a new key, and the same request makes a new object
+    if (kept && this.now() - kept.at >= IDEMPOTENCY_KEY_TTL_MS) this.idempotency.delete(key);
     const stored = this.idempotency.get(key);
     if (stored) {
       if (stored.bodyHash !== bodyHash)
@@ -257,7 +365,7 @@ export class FakeStripeServer {
       // a request refused before it ran (validation) is not stored, as Stripe does; anything that ran is
       const [status, body] = isError(result) ? [result.status, errorBody(result)] : [200, result];
       if (!isError(result) || result.status === 402 || result.status >= 500)
-        this.idempotency.set(key, { path: url.pathname, bodyHash, status, body });
+        this.idempotency.set(key, { path: url.pathname, bodyHash, status, body, at: this.now() });
       return send(res, status, body);
     } finally {
       this.inFlight.delete(key);
@@ -289,11 +397,30 @@ export class FakeStripeServer {
       const sessionId = url.pathname.split('/')[4];
       if (sessionId) return this.checkoutSessions.get(sessionId) ?? missing('checkout.session', sessionId);
     }
-    if (collection === 'payment_intents' && id) return this.paymentIntents.get(id) ?? missing('payment_intent', id);
+    if (collection === 'charges' && id) return this.charges.get(id) ?? missing('charge', id);
+    if (collection === 'setup_intents' && id) {
+      const intent = this.setupIntents.get(id);
+      if (!intent) return missing('setup_intent', id);
+      const expand = [...url.searchParams.entries()].filter(([key]) => key.startsWith('expand')).map(([, value]) => value);
+      // latest_attempt is an id unless expanded
+      return expand.includes('latest_attempt') ? intent : { ...intent, latest_attempt: intent.latest_attempt?.id ?? null };
+    }
+    if (collection === 'payment_intents' && id) {
+      const pi = this.paymentIntents.get(id);
+      if (!pi) return missing('payment_intent', id);
+      // expand[]=latest_charge (the library sends expand[0]=…): the charge object in place of its id
+      const expand = [...url.searchParams.entries()].filter(([key]) => key.startsWith('expand')).map(([, value]) => value);
+      return expand.includes('latest_charge') && pi.latest_charge
+        ? { ...pi, latest_charge: this.charges.get(pi.latest_charge) ?? null }
+        : pi;
+    }
     if (collection === 'payment_intents') {
       const customer = url.searchParams.get('customer');
       const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
-      const all = [...this.paymentIntents.values()].filter((pi) => !customer || pi.customer === customer).reverse();
+      const since = Number(url.searchParams.get('created[gte]') ?? 0);
+      const all = [...this.paymentIntents.values()]
+        .filter((pi) => (!customer || pi.customer === customer) && pi.created >= since)
+        .reverse();
       return { object: 'list', url: '/v1/payment_intents', has_more: all.length > limit, data: all.slice(0, limit) };
     }
     return error(404, 'invalid_request_error', `Unrecognized request URL (GET: ${url.pathname}).`);
@@ -302,6 +429,9 @@ export class FakeStripeServer {
   private create(path: string, params: Record<string, unknown>): unknown {
     const failure = this.failures.shift();
     if (failure) return failure;
+    const known = KNOWN_PARAMS[path];
+    const unknown = known ? Object.keys(params).find((name) => !known.includes(name)) : undefined;
+    if (unknown) return error(400, 'invalid_request_error', `Received unknown parameter: ${unknown}`, { param: unknown });
     const parts = path.split('/');
     if (path === '/v1/customers') return this.createCustomer(params);
     if (path === '/v1/payment_intents') return this.createPaymentIntent(params);
@@ -315,7 +445,7 @@ export class FakeStripeServer {
     const customer: FakeCustomer = {
       id: stripeId('cus'),
       object: 'customer',
-      created: Math.floor(Date.now() / 1000),
+      created: this.seconds(),
       email: typeof params['email'] === 'string' ? params['email'] : null,
       name: typeof params['name'] === 'string' ? params['name'] : null,
       metadata: metadataOf(params),
@@ -345,21 +475,49 @@ export class FakeStripeServer {
       setup_future_usage: typeof params['setup_future_usage'] === 'string' ? params['setup_future_usage'] : null,
       status: 'requires_payment_method',
       client_secret: '',
-      created: Math.floor(Date.now() / 1000),
+      created: this.seconds(),
       last_payment_error: null,
+      latest_charge: null,
     };
     pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`;
     if (pi.payment_method) pi.status = 'requires_confirmation';
+    if (params['confirm'] === 'true') {
+      const refused = this.confirmable(params);
+      if (refused) return refused;
+    }
     this.paymentIntents.set(pi.id, pi);
     if (params['confirm'] === 'true') return this.attempt(pi);
     return pi;
   }
 
+  /**
+   * Stripe refuses to confirm an intent that may use redirect-based methods without a return_url: the account's
+   * Dashboard methods apply unless allowed_payment_method_types names the methods, and automatic_payment_methods
+   * allows redirects unless allow_redirects=never.
+   */
+  private confirmable(params: Record<string, unknown>): StripeError | null {
+    if (typeof params['return_url'] === 'string') return null;
+    if (params['allowed_payment_method_types'] !== undefined) return null;
+    const automatic = params['automatic_payment_methods'] as { enabled?: string; allow_redirects?: string } | undefined;
+    if (automatic?.enabled === 'true' && automatic.allow_redirects === 'never') return null;
+    if (automatic === undefined && this.options.dashboardRedirectMethods === false) return null;
+    return error(
+      400,
+      'invalid_request_error',
+      "This PaymentIntent is configured to accept payment methods enabled in your Dashboard, because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
+      { param: 'return_url' },
+    );
+  }
+
   private createCheckoutSession(params: Record<string, unknown>): FakeCheckoutSession | StripeError {
-    if (params['mode'] !== 'payment')
-      return error(400, 'invalid_request_error', 'The fake knows mode=payment only.', { code: 'parameter_invalid_empty', param: 'mode' });
+    if (params['mode'] !== 'payment' && params['mode'] !== 'setup')
+      return error(400, 'invalid_request_error', 'The fake knows mode=payment and mode=setup.', {
+        code: 'parameter_invalid_empty',
+        param: 'mode',
+      });
     if (typeof params['success_url'] !== 'string' || !/^https?:\/\//.test(params['success_url']))
       return error(400, 'invalid_request_error', 'Not a valid URL', { code: 'url_invalid', param: 'success_url' });
+    if (params['mode'] === 'setup') return this.createSetupSession(params, params['success_url']);
     const items = Array.isArray(params['line_items']) ? params['line_items'] : Object.values((params['line_items'] as object) ?? {});
     if (items.length === 0)
       return error(400, 'invalid_request_error', 'Missing required param: line_items.', { code: 'parameter_missing', param: 'line_items' });
@@ -397,7 +555,7 @@ export class FakeStripeServer {
     const customer = typeof params['customer'] === 'string' ? params['customer'] : null;
     if (customer && !this.customers.has(customer)) return missing('customer', customer);
     const intentData = (params['payment_intent_data'] ?? {}) as Record<string, unknown>;
-    const created = Math.floor(Date.now() / 1000);
+    const created = this.seconds();
     const session: FakeCheckoutSession = {
       id: stripeId('cs_test'),
       object: 'checkout.session',
@@ -408,6 +566,7 @@ export class FakeStripeServer {
       currency,
       metadata: metadataOf(params),
       payment_intent: null,
+      setup_intent: null,
       payment_status: 'unpaid',
       status: 'open',
       success_url: params['success_url'],
@@ -427,6 +586,81 @@ export class FakeStripeServer {
   }
 
   /**
+   * A Checkout Session in setup mode: the hosted page saves a method for later and charges nothing. Stripe asks
+   * for the currency (the methods it may offer depend on it) when no allowed_payment_method_types are named.
+   */
+  private createSetupSession(params: Record<string, unknown>, successUrl: string): FakeCheckoutSession | StripeError {
+    if (params['line_items'] !== undefined || params['payment_intent_data'] !== undefined)
+      return error(400, 'invalid_request_error', 'line_items and payment_intent_data are not allowed in setup mode.', {
+        param: 'line_items',
+      });
+    if (typeof params['currency'] !== 'string')
+      return error(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+    const customer = typeof params['customer'] === 'string' ? params['customer'] : null;
+    if (customer && !this.customers.has(customer)) return missing('customer', customer);
+    const created = this.seconds();
+    const session: FakeCheckoutSession = {
+      id: stripeId('cs_test'),
+      object: 'checkout.session',
+      mode: 'setup',
+      customer,
+      client_reference_id: typeof params['client_reference_id'] === 'string' ? params['client_reference_id'] : null,
+      amount_total: 0,
+      currency: params['currency'],
+      metadata: metadataOf(params),
+      payment_intent: null,
+      setup_intent: null,
+      payment_status: 'no_payment_required',
+      status: 'open',
+      success_url: successUrl,
+      cancel_url: typeof params['cancel_url'] === 'string' ? params['cancel_url'] : null,
+      url: null,
+      created,
+      expires_at: created + 24 * 3600,
+    };
+    session.url = `${this.url}/pay/${session.id}`;
+    this.checkoutSessions.set(session.id, session);
+    const intentData = (params['setup_intent_data'] ?? {}) as Record<string, unknown>;
+    this.sessionIntentData.set(session.id, { metadata: metadataOf(intentData), setup_future_usage: 'off_session', description: null });
+    return { ...session };
+  }
+
+  /** The person saves a method on a setup session's page: a succeeded SetupIntent, its events, back to success_url. */
+  private async completeSetup(
+    session: FakeCheckoutSession,
+    paymentMethod: string,
+  ): Promise<{ redirect: string; session: FakeCheckoutSession }> {
+    const redirect = REDIRECT_METHODS[paymentMethod];
+    let attempt: FakeSetupIntent['latest_attempt'] = null;
+    if (redirect) {
+      const generated = stripeId('pm_sepa_generated');
+      this.generatedDebits.add(generated);
+      attempt = {
+        id: stripeId('setatt'),
+        object: 'setup_attempt',
+        payment_method_details: { type: redirect, [redirect]: { generated_sepa_debit: generated } },
+      };
+    }
+    const intent: FakeSetupIntent = {
+      id: stripeId('seti'),
+      object: 'setup_intent',
+      customer: session.customer,
+      metadata: { ...(this.sessionIntentData.get(session.id)?.metadata ?? {}) },
+      payment_method: paymentMethod,
+      status: 'succeeded',
+      usage: 'off_session',
+      created: this.seconds(),
+      latest_attempt: attempt,
+    };
+    this.setupIntents.set(intent.id, intent);
+    session.setup_intent = intent.id;
+    session.status = 'complete';
+    const events = [this.emit('setup_intent.succeeded', intent, false), this.emit('checkout.session.completed', session, false)];
+    await Promise.all(events.map((event) => this.deliver(event.id).catch(() => 0)));
+    return { redirect: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id), session: { ...session } };
+  }
+
+  /**
    * The person on the hosted checkout page: `pay` makes the session's payment intent with the card
    * (succeeded; the card saved to the customer when setup_future_usage asks), completes the session,
    * sends `payment_intent.succeeded` and `checkout.session.completed` signed (awaited), and answers where
@@ -443,9 +677,14 @@ export class FakeStripeServer {
     const success = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
     if (session.status === 'complete') return { redirect: success, session: { ...session } };
     if (session.status !== 'open') return error(400, 'invalid_request_error', 'This Checkout Session is no longer active.');
-    const debit = TEST_BANK_DEBITS[paymentMethod] !== undefined;
-    if (action === 'decline' || (!debit && TEST_PAYMENT_METHODS[paymentMethod] !== null)) {
-      if (!debit && TEST_PAYMENT_METHODS[paymentMethod] === undefined) return missing('payment_method', paymentMethod);
+    const debit = this.bankDebit(paymentMethod) !== undefined;
+    const redirect = REDIRECT_METHODS[paymentMethod] !== undefined;
+    // a card that would be declined is refused when saved, too
+    if (session.mode === 'setup' && action === 'pay' && (debit || redirect || TEST_PAYMENT_METHODS[paymentMethod] === null)) {
+      return this.completeSetup(session, paymentMethod);
+    }
+    if (action === 'decline' || (!debit && !redirect && TEST_PAYMENT_METHODS[paymentMethod] !== null)) {
+      if (!debit && !redirect && TEST_PAYMENT_METHODS[paymentMethod] === undefined) return missing('payment_method', paymentMethod);
       return { redirect: (session.cancel_url ?? success).replace('{CHECKOUT_SESSION_ID}', session.id), session: { ...session } };
     }
     const data = this.sessionIntentData.get(session.id);
@@ -463,10 +702,12 @@ export class FakeStripeServer {
       // a bank debit is processing until settleDebit: the session completes unpaid and is paid (or not) later
       status: debit ? 'processing' : 'succeeded',
       client_secret: '',
-      created: Math.floor(Date.now() / 1000),
+      created: this.seconds(),
       last_payment_error: null,
+      latest_charge: null,
     };
     pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`;
+    if (!debit) this.charge(pi);
     this.paymentIntents.set(pi.id, pi);
     session.payment_intent = pi.id;
     session.status = 'complete';
@@ -511,7 +752,8 @@ export class FakeStripeServer {
       });
       return;
     }
-    const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+    const amount =
+      session.mode === 'setup' ? 'nothing now' : `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
     const body =
       session.status === 'complete'
         ? `<p>This payment is complete.</p><p><a href="${escapeHtml(session.success_url)}">Back</a></p>`
@@ -536,6 +778,49 @@ export class FakeStripeServer {
     return this.attempt(pi);
   }
 
+  /** SEPA debits Stripe generated from redirect-based payments (iDEAL…): they can be charged later, and succeed. */
+  private readonly generatedDebits = new Set<string>();
+
+  private bankDebit(paymentMethod: string | null): 'succeeds' | 'fails' | undefined {
+    if (!paymentMethod) return undefined;
+    return this.generatedDebits.has(paymentMethod) ? 'succeeds' : TEST_BANK_DEBITS[paymentMethod];
+  }
+
+  /** The charge that moved a succeeded intent's money, and how it was paid; a redirect-based one generates a debit. */
+  private charge(pi: FakePaymentIntent): void {
+    const method = pi.payment_method ?? '';
+    const redirect = REDIRECT_METHODS[method];
+    let details: FakeCharge['payment_method_details'];
+    if (redirect) {
+      const generated = stripeId('pm_sepa_generated');
+      // only a method saved for later (setup_future_usage) leaves a reusable debit behind
+      const reusable = pi.setup_future_usage ? generated : null;
+      if (reusable) this.generatedDebits.add(reusable);
+      details = {
+        type: redirect,
+        [redirect]: { generated_sepa_debit: reusable, generated_sepa_debit_mandate: reusable && stripeId('mandate') },
+      };
+    } else if (this.bankDebit(method)) {
+      details = { type: 'sepa_debit', sepa_debit: { last4: method.slice(-4) } };
+    } else {
+      details = { type: 'card', card: { brand: 'visa', last4: '4242' } };
+    }
+    const charge: FakeCharge = {
+      id: stripeId('ch'),
+      object: 'charge',
+      amount: pi.amount,
+      currency: pi.currency,
+      customer: pi.customer,
+      payment_intent: pi.id,
+      payment_method: method,
+      paid: true,
+      created: this.seconds(),
+      payment_method_details: details,
+    };
+    this.charges.set(charge.id, charge);
+    pi.latest_charge = charge.id;
+  }
+
   /** Charges the payment method: succeeded, or a 402 card_error carrying the payment intent. */
   private attempt(pi: FakePaymentIntent): FakePaymentIntent | StripeError {
     if (!pi.payment_method) {
@@ -543,13 +828,24 @@ export class FakeStripeServer {
         code: 'payment_intent_unexpected_state',
       });
     }
-    if (TEST_BANK_DEBITS[pi.payment_method]) {
+    const redirect = REDIRECT_METHODS[pi.payment_method];
+    if (redirect && pi.off_session) {
+      // the person must approve an iDEAL, Bancontact or Sofort payment at their bank: it cannot run without them
+      this.paymentIntents.delete(pi.id);
+      return error(
+        400,
+        'invalid_request_error',
+        `A PaymentMethod of type ${redirect} needs the customer to authorize each payment and cannot be used off-session. Charge the SEPA Direct Debit it generated (generated_sepa_debit).`,
+        { code: 'payment_method_invalid_parameter', param: 'payment_method' },
+      );
+    }
+    if (this.bankDebit(pi.payment_method)) {
       pi.status = 'processing';
       pi.last_payment_error = null;
       this.emit('payment_intent.processing', pi);
       return { ...pi };
     }
-    const outcome = TEST_PAYMENT_METHODS[pi.payment_method];
+    const outcome = redirect ? null : TEST_PAYMENT_METHODS[pi.payment_method];
     if (outcome === undefined) return missing('payment_method', pi.payment_method);
     if (outcome) {
       pi.status = 'requires_payment_method';
@@ -567,6 +863,7 @@ export class FakeStripeServer {
     }
     pi.status = 'succeeded';
     pi.last_payment_error = null;
+    this.charge(pi);
     this.emit('payment_intent.succeeded', pi);
     return { ...pi };
   }
@@ -578,13 +875,14 @@ export class FakeStripeServer {
   async settleDebit(paymentIntentId: string): Promise<FakePaymentIntent | StripeError> {
     const pi = this.paymentIntents.get(paymentIntentId);
     if (!pi) return missing('payment_intent', paymentIntentId);
-    const outcome = pi.payment_method ? TEST_BANK_DEBITS[pi.payment_method] : undefined;
+    const outcome = this.bankDebit(pi.payment_method);
     if (pi.status !== 'processing' || !outcome)
       return error(400, 'invalid_request_error', `This PaymentIntent's status is ${pi.status}.`, {
         code: 'payment_intent_unexpected_state',
       });
     if (outcome === 'succeeds') {
       pi.status = 'succeeded';
+      this.charge(pi);
     } else {
       pi.status = 'requires_payment_method';
       pi.last_payment_error = { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' };
@@ -616,7 +914,7 @@ export class FakeStripeServer {
       id: stripeId('evt'),
       object: 'event',
       type,
-      created: Math.floor(Date.now() / 1000),
+      created: this.seconds(),
       api_version: this.apiVersion(),
       data: { object: structuredClone(object) },
     };

@@ -65,26 +65,41 @@ export const subscriptionSchema = z.object({
   plan_limits: planLimitsSchema.nullable().optional(),
   /** where the person pays that checkout on the provider's own page (Stripe Checkout); null for the sandbox */
   pending_payment_redirect_url: z.string().url().nullable(),
+  /** additive: subscribed during the trial, this plan starts and is first charged when the trial ends (nothing before) */
+  scheduled_start: z.object({ plan_id: z.enum(PLAN_ID_VALUES), starts_at: isoTimestamp, amount_cents: z.number().int() }).nullable().optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionSchema>;
 
 const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => text(max).min(1, 'validation.required');
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** the languages an invoice is written in (the PDF; the e-invoice's lines are Italian) */
+export const INVOICE_LANGUAGE_VALUES = ['it', 'en', 'de', 'fr'] as const;
+// an invoice needs a street, a town and a postcode: empty ones are refused here, not by the SdI
 const address = {
-  address: text(200),
-  city: text(100),
-  zip_code: text(20),
+  address: required(200),
+  city: required(100),
+  zip_code: required(20),
   country: z
     .string()
     .trim()
     .regex(/^[A-Za-z]{2}$/),
+  /** the Italian province's two letters (MO, RM…); written on the e-invoice */
+  province: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2})?$/, 'validation.invalidProvince')
+    .nullable()
+    .optional(),
+  /** the language of the organization's invoices; by default the billing country's (it, de, fr), else en */
+  language: z.enum(INVOICE_LANGUAGE_VALUES).nullable().optional(),
 };
 
 /** R1.23 billing data: a company or a private person (R3.18 codice_destinatario, pec, fiscal_code). */
 export const billingProfileInputSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('company'),
-    legal_name: text(200).min(1),
+    legal_name: required(200),
     vat: optionalText(20),
     fiscal_code: optionalText(20),
     pec: z.string().trim().max(200).email().nullable().optional().or(z.literal('')),
@@ -93,8 +108,8 @@ export const billingProfileInputSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     kind: z.literal('private'),
-    first_name: text(100).min(1),
-    last_name: text(100).min(1),
+    first_name: required(100),
+    last_name: required(100),
     fiscal_code: optionalText(20),
     ...address,
   }),
@@ -115,6 +130,9 @@ export const billingProfileSchema = z.object({
   city: z.string(),
   zip_code: z.string(),
   country: z.string(),
+  /** additive: the province on the e-invoice, the invoices' language (null: the country's) */
+  province: z.string().nullable().optional(),
+  language: z.enum(INVOICE_LANGUAGE_VALUES).nullable().optional(),
   /** R5.09 the builder's JSON: codice_destinatario, pec, fiscal_code with empty values null */
   billing_data: z.object({ codice_destinatario: z.string().nullable(), pec: z.string().nullable(), fiscal_code: z.string().nullable() }),
 });
@@ -126,6 +144,8 @@ export const paymentSchema = z.object({
   invoice_id: uuid,
   amount_cents: z.number().int(),
   status: z.enum(['pending', 'succeeded', 'failed']),
+  /** additive: charge (money for its invoice) or setup (during the trial: a method saved, charged when the trial ends) */
+  purpose: z.enum(['charge', 'setup']).optional(),
   provider: z.string(),
   /** a checkout paid on the provider's own page (Stripe Checkout): where to send the person; null for the sandbox */
   redirect_url: z.string().url().nullable(),
@@ -139,6 +159,17 @@ export const invoiceLineSchema = z.object({
   quantity: z.number().int(),
   unit_cents: z.number().int(),
   net_cents: z.number().int(),
+  /** additive: the plan, the days paid and their span (libs/domain InvoiceLineDetail) */
+  detail: z
+    .object({
+      plan: z.string().optional(),
+      from_plan: z.string().optional(),
+      start: z.string().optional(),
+      end: z.string().optional(),
+      days: z.number().int().optional(),
+      of: z.number().int().optional(),
+    })
+    .optional(),
 });
 
 export const invoiceSchema = z.object({
@@ -149,13 +180,31 @@ export const invoiceSchema = z.object({
   period: z.string(),
   kind: z.enum(['first', 'monthly', 'plan_change']),
   issued_at: isoTimestamp,
+  /** the invoice's date, in Italy (Europe/Rome): the date on the PDF and the e-invoice; additive */
+  issued_on: z.string().optional(),
   lines: z.array(invoiceLineSchema),
   net_cents: z.number().int(),
   vat_percent: z.number().int(),
   vat_cents: z.number().int(),
   gross_cents: z.number().int(),
   status: z.enum(['pending', 'paid', 'failed']),
-  /** a FatturaPA XML exists: the customer is an Italian company */
+  /** an e-invoice (FatturaPA) is written for it: the customer is Italian (a company or a person) */
   e_invoice: z.boolean(),
+  /** additive: its e-invoice on the way to the SdI (once paid): queued, sent, then the SdI's receipt */
+  e_invoice_status: z
+    .object({
+      state: z.enum(['queued', 'sent', 'delivered', 'not_deliverable', 'rejected']),
+      file_name: z.string(),
+      /** RC delivered, MC not deliverable (left in the buyer's reserved area), NS rejected with the SdI's error codes */
+      receipts: z.array(
+        z.object({
+          type: z.enum(['RC', 'NS', 'MC']),
+          at: isoTimestamp,
+          errors: z.array(z.object({ code: z.string(), description: z.string() })),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 export type InvoiceView = z.infer<typeof invoiceSchema>;

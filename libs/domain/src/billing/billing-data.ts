@@ -1,5 +1,6 @@
 import {
   isValidCodiceDestinatario,
+  isValidCompanyFiscalCode,
   isValidFiscalCode,
   isValidItalianVat,
   normalizeCodiceDestinatario,
@@ -25,6 +26,8 @@ export const BILLING_DATA_ERROR_KEYS = {
 } as const satisfies Record<BillingDataError, string>;
 
 export type BillingDataInput = {
+  /** a company may have an 11-digit fiscal code; a person's has 16 characters (R5.08) */
+  kind?: 'company' | 'private';
   vat?: string | null;
   fiscal_code?: string | null;
   codice_destinatario?: string | null;
@@ -50,7 +53,8 @@ export function buildBillingData(input: BillingDataInput): BillingDataResult {
   const hasFiscalCode = present(input.fiscal_code);
   if (!hasVat && !hasFiscalCode) return { ok: false, error: BILLING_DATA_ERRORS.vatAndFiscalCodeMissing };
   if (hasVat && !isValidItalianVat(input.vat as string)) return { ok: false, error: BILLING_DATA_ERRORS.invalidVat };
-  if (hasFiscalCode && !isValidFiscalCode(input.fiscal_code as string)) {
+  const fiscalCodeValid = input.kind === 'company' ? isValidCompanyFiscalCode : isValidFiscalCode;
+  if (hasFiscalCode && !fiscalCodeValid(input.fiscal_code as string)) {
     return { ok: false, error: BILLING_DATA_ERRORS.invalidFiscalCode };
   }
   const hasCode = present(input.codice_destinatario);
@@ -66,7 +70,14 @@ export function buildBillingData(input: BillingDataInput): BillingDataResult {
 }
 
 // R1.23 who is invoiced: a company or a private person.
-export type BillingAddress = { address: string; city: string; zip_code: string; country: string };
+export type BillingAddress = {
+  address: string;
+  city: string;
+  zip_code: string;
+  country: string;
+  /** the Italian province's two letters (MO, RM…), written on the e-invoice */
+  province?: string | null;
+};
 
 export type CompanyBilling = BillingAddress & {
   kind: 'company';
@@ -88,6 +99,10 @@ export type BillingProfile = CompanyBilling | PrivateBilling;
 
 export type BillingProfileResult = { ok: true; profile: BillingProfile; data: BillingData } | { ok: false; error: BillingDataError };
 
+function provinceOf(profile: BillingAddress): string | null {
+  return present(profile.province) ? profile.province.trim().toUpperCase() : null;
+}
+
 /**
  * R1.23, R5.09 checks a profile with the builder when it is Italian (the e-invoice needs a VAT number
  * or a fiscal code) and stores the numbers normalized; a profile of another country keeps what it gave.
@@ -96,15 +111,21 @@ export function checkBillingProfile(profile: BillingProfile): BillingProfileResu
   const italian = profile.country.trim().toUpperCase() === 'IT';
   const input: BillingDataInput =
     profile.kind === 'company'
-      ? { vat: profile.vat, fiscal_code: profile.fiscal_code, codice_destinatario: profile.codice_destinatario, pec: profile.pec }
-      : { fiscal_code: profile.fiscal_code };
+      ? {
+          kind: 'company',
+          vat: profile.vat,
+          fiscal_code: profile.fiscal_code,
+          codice_destinatario: profile.codice_destinatario,
+          pec: profile.pec,
+        }
+      : { kind: 'private', fiscal_code: profile.fiscal_code };
   if (!italian) {
     const data: BillingData = {
       codice_destinatario: null,
       pec: null,
       fiscal_code: present(profile.fiscal_code) ? profile.fiscal_code.trim() : null,
     };
-    return { ok: true, profile: { ...profile, country: profile.country.trim().toUpperCase() }, data };
+    return { ok: true, profile: { ...profile, country: profile.country.trim().toUpperCase(), province: provinceOf(profile) }, data };
   }
   const built = buildBillingData(input);
   if (!built.ok) return built;
@@ -113,11 +134,12 @@ export function checkBillingProfile(profile: BillingProfile): BillingProfileResu
       ? {
           ...profile,
           country: 'IT',
+          province: provinceOf(profile),
           vat: present(profile.vat) ? normalizeVatNumber(profile.vat) : null,
           fiscal_code: built.data.fiscal_code,
           pec: built.data.pec,
           codice_destinatario: built.data.codice_destinatario,
         }
-      : { ...profile, country: 'IT', fiscal_code: built.data.fiscal_code };
+      : { ...profile, country: 'IT', province: provinceOf(profile), fiscal_code: built.data.fiscal_code };
   return { ok: true, profile: normalized, data: built.data };
 }

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { BILLING_DATA_ERRORS, BILLING_DATA_ERROR_KEYS, buildBillingData, checkBillingProfile } from './billing-data';
-import { fiscalCodeCheckChar, isValidCodiceDestinatario, isValidFiscalCode, isValidItalianVat } from './italian-tax-ids';
+import { eInvoiceFieldProblems } from './e-invoice-fields';
+import {
+  fiscalCodeCheckChar,
+  isValidCodiceDestinatario,
+  isValidCompanyFiscalCode,
+  isValidFiscalCode,
+  isValidItalianVat,
+} from './italian-tax-ids';
 
 // Published numbers: Ferrari S.p.A., Eni S.p.A., Telecom Italia S.p.A.
 const REAL_VATS = ['00159560366', '00905811006', '00488410010'];
@@ -143,5 +150,91 @@ describe('billing profile (Company or Private)', () => {
     const company = { kind: 'company' as const, legal_name: 'X', fiscal_code: null, pec: null, ...address };
     expect(checkBillingProfile({ ...company, vat: '00159560367', codice_destinatario: null })).toEqual({ ok: false, error: 3 });
     expect(checkBillingProfile({ ...company, vat: REAL_VATS[1], codice_destinatario: 'ABC' })).toEqual({ ok: false, error: 5 });
+  });
+});
+
+describe("a company's fiscal code of 11 digits (the schema's CodiceFiscaleType is 11 to 16 characters)", () => {
+  const address = { address: 'Via Roma 1', city: 'Milano', zip_code: '20100', country: 'IT' };
+  const association = {
+    kind: 'company' as const,
+    legal_name: 'Circolo Cinofilo',
+    vat: null,
+    pec: null,
+    codice_destinatario: null,
+    ...address,
+  };
+
+  it('accepts a company with only an 11-digit fiscal code (the VAT check digit), or a sole trader with a 16-character one', () => {
+    expect(isValidCompanyFiscalCode('00159560366')).toBe(true);
+    expect(isValidCompanyFiscalCode('RSSMRA85T10A562S')).toBe(true);
+    expect(isValidCompanyFiscalCode('00159560367')).toBe(false);
+    expect(isValidCompanyFiscalCode('0015956036')).toBe(false);
+    expect(checkBillingProfile({ ...association, fiscal_code: '00488410010' })).toMatchObject({
+      ok: true,
+      profile: { vat: null, fiscal_code: '00488410010' },
+    });
+    expect(checkBillingProfile({ ...association, fiscal_code: '00488410011' })).toEqual({ ok: false, error: 4 });
+  });
+
+  it("R5.08 a person's fiscal code stays 16 characters: 11 digits are refused for a private person", () => {
+    const person = { kind: 'private' as const, first_name: 'Mario', last_name: 'Rossi', ...address };
+    expect(checkBillingProfile({ ...person, fiscal_code: '00159560366' })).toEqual({ ok: false, error: 4 });
+  });
+
+  it('property: 11 digits are a company fiscal code exactly when they are a valid VAT number', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{11}$/), (digits) => {
+        expect(isValidCompanyFiscalCode(digits)).toBe(isValidItalianVat(digits));
+      }),
+    );
+  });
+});
+
+describe('billing data an Italian e-invoice cannot be written from', () => {
+  const company = {
+    kind: 'company' as const,
+    legal_name: 'Toelettatura L’Incanto di Zampè – S.r.l.',
+    vat: '00159560366',
+    fiscal_code: null,
+    pec: null,
+    codice_destinatario: 'M5UXCR1',
+    address: 'Via Verdi 3',
+    city: 'Modena',
+    zip_code: '41121',
+    province: 'mo',
+    country: 'IT',
+  };
+
+  it('takes typographic names and a lower-case province: they are written in Latin-1 and upper-case', () => {
+    expect(eInvoiceFieldProblems(company)).toEqual({});
+    expect(checkBillingProfile(company)).toMatchObject({ ok: true, profile: { province: 'MO' } });
+  });
+
+  it('refuses an empty or emoji-only name or address, a CAP not of five digits, a province not of two letters and a non-ASCII PEC', () => {
+    expect(
+      eInvoiceFieldProblems({
+        ...company,
+        legal_name: '🐶🐾',
+        address: '  ',
+        city: '北京',
+        zip_code: '4112',
+        province: 'MOD',
+        pec: 'zampè@pec.it',
+      }),
+    ).toEqual({
+      legal_name: 'validation.notLatinText',
+      address: 'validation.required',
+      city: 'validation.notLatinText',
+      zip_code: 'validation.invalidZip',
+      province: 'validation.invalidProvince',
+      pec: 'validation.invalidEmail',
+    });
+    const { legal_name: _name, vat: _vat, pec: _pec, codice_destinatario: _code, ...address } = company;
+    const person = { ...address, kind: 'private' as const, first_name: '😀', last_name: 'Rossi' };
+    expect(eInvoiceFieldProblems(person)).toMatchObject({ first_name: 'validation.notLatinText' });
+  });
+
+  it('asks nothing of a profile abroad, which gets no Italian e-invoice', () => {
+    expect(eInvoiceFieldProblems({ ...company, country: 'DE', zip_code: '1010', province: null, legal_name: '🐶' })).toEqual({});
   });
 });

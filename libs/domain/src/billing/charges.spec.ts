@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  chargeableAlone,
   daysInMonth,
   monthlyFeeCents,
   mulDivRound,
@@ -101,6 +102,15 @@ describe('charges in integer cents', () => {
     expect(planChangeCents(4900, 1900, '2026-11-16')).toBe(0);
   });
 
+  it("an upgrade's difference under the €0.50 minimum charge is carried to the next invoice, not charged alone", () => {
+    // Basic to Standard on December 31st: 10.00 × 1/31 = 0.32 net, 0.39 with VAT
+    const cents = planChangeCents(1900, 2900, '2026-12-31');
+    expect(cents).toBe(32);
+    expect(chargeableAlone(invoiceTotals([line('plan_change', 'x', 1, cents)]).gross_cents)).toBe(false);
+    expect(chargeableAlone(50)).toBe(true);
+    expect(chargeableAlone(planChangeCents(1900, 4900, '2026-12-16'))).toBe(true);
+  });
+
   it('walks billing months across the year', () => {
     expect(nextPeriod('2026-12')).toBe('2027-01');
     expect(nextPeriod('2026-09')).toBe('2026-10');
@@ -151,24 +161,63 @@ describe('reminders', () => {
 
 describe('invoices with VAT', () => {
   it('R1.22 the first invoice is the plan and extra stores pro-rata, with 22% VAT', () => {
-    const lines = firstInvoiceLines(PLANS.premium, 4900, 2, '2026-11-16');
+    const lines = firstInvoiceLines(PLANS.premium, 2, '2026-11-16');
     expect(lines).toEqual([
-      { kind: 'plan_pro_rata', description: 'Premium 2026-11-16 (15/30 days)', quantity: 1, unit_cents: 2450, net_cents: 2450 },
-      { kind: 'extra_store_pro_rata', description: 'Extra store 2026-11-16 (15/30 days)', quantity: 1, unit_cents: 500, net_cents: 500 },
+      {
+        kind: 'plan_pro_rata',
+        description: 'Premium 2026-11-16 (15/30 days)',
+        quantity: 1,
+        unit_cents: 2450,
+        net_cents: 2450,
+        detail: { plan: 'premium', start: '2026-11-16', end: '2026-11-30', days: 15, of: 30 },
+      },
+      {
+        kind: 'extra_store_pro_rata',
+        description: 'Extra store 2026-11-16 (15/30 days)',
+        quantity: 1,
+        unit_cents: 500,
+        net_cents: 500,
+        detail: { start: '2026-11-16', end: '2026-11-30', days: 15, of: 30 },
+      },
     ]);
     expect(invoiceTotals(lines)).toEqual({ net_cents: 2950, vat_percent: 22, vat_cents: 649, gross_cents: 3599 });
   });
 
   it("R9.02 the invoice of the 1st: the month's plan, €10.00 per extra store and last month's reminders at €0.20, plus VAT", () => {
     const reminders = reminderBill({ sent: 560, sentInWelcomeWindow: 0, included: 500, premium: true });
-    const lines = monthlyInvoiceLines(PLANS.premium, 4900, 3, '2026-12', reminders);
+    // what the run passes: the plan and the stores the salon has, never a fee that already holds the stores
+    const lines = monthlyInvoiceLines(PLANS.premium, 3, '2026-12', reminders);
     expect(lines.map((item) => [item.kind, item.quantity, item.unit_cents, item.net_cents])).toEqual([
       ['plan', 1, 4900, 4900],
       ['extra_store', 2, 1000, 2000],
       ['reminders_over_plan', 50, 20, 1000],
     ]);
     expect(invoiceTotals(lines)).toEqual({ net_cents: 7900, vat_percent: 22, vat_cents: 1738, gross_cents: 9638 });
-    expect(monthlyInvoiceLines(PLANS.basic, 1900, 1, '2026-12', null)).toHaveLength(1);
+    expect(monthlyInvoiceLines(PLANS.basic, 1, '2026-12', null)).toHaveLength(1);
+  });
+
+  it('R9.02 Standard with 2 stores is 29.00 for the plan and 10.00 for the extra store, each store billed once', () => {
+    const lines = monthlyInvoiceLines(PLANS.standard, 2, '2026-12', null);
+    expect(lines.map((item) => [item.kind, item.quantity, item.net_cents])).toEqual([
+      ['plan', 1, 2900],
+      ['extra_store', 1, 1000],
+    ]);
+    expect(monthlyInvoiceLines(PLANS.customized, 4, '2026-12', null, 9900).map((item) => item.net_cents)).toEqual([9900]);
+  });
+
+  it('property: the plan and store lines of a month add up to the monthly fee the plan page shows', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PLAN_IDS),
+        fc.integer({ min: 1, max: 30 }),
+        fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: null }),
+        (planId, stores, custom) => {
+          const plan = PLANS[planId];
+          const net = invoiceTotals(monthlyInvoiceLines(plan, stores, '2026-12', null, custom)).net_cents;
+          expect(net).toBe(monthlyFeeCents(plan, stores, custom));
+        },
+      ),
+    );
   });
 
   it('VAT is taken on the total net, rounded half up', () => {

@@ -1,5 +1,5 @@
 import { TRIAL_FREE_MESSAGES, OVER_PLAN_FREE_MESSAGES, OVER_PLAN_PRICE_CENTS } from '../messaging/message-quota';
-import { EXTRA_STORE_MONTHLY_CENTS, extraStores, type Plan } from './plans';
+import { EXTRA_STORE_MONTHLY_CENTS, extraStores, planPriceCents, type Plan } from './plans';
 
 // spec §1 and §9 (R1.21, R1.22, R9.02): what a salon is charged, in integer cents.
 
@@ -61,8 +61,7 @@ export function proRataCents(monthlyCents: number, start: IsoDate): number {
 
 /** The net monthly fee of a plan with its stores: the plan plus €10.00 per extra store (R9.02). */
 export function monthlyFeeCents(plan: Plan, storeCount: number, customMonthlyCents: number | null = null): number {
-  const base = plan.monthly_cents ?? customMonthlyCents ?? 0;
-  return base + extraStores(plan, storeCount) * EXTRA_STORE_MONTHLY_CENTS;
+  return planPriceCents(plan, customMonthlyCents) + extraStores(plan, storeCount) * EXTRA_STORE_MONTHLY_CENTS;
 }
 
 export type ReminderUsage = {
@@ -101,4 +100,15 @@ export function reminderBill(usage: ReminderUsage): ReminderBill {
 export function planChangeCents(oldMonthlyCents: number, newMonthlyCents: number, on: IsoDate): number {
   const difference = newMonthlyCents - oldMonthlyCents;
   return difference > 0 ? proRataCents(difference, on) : 0;
+}
+
+/** The smallest charge a card network takes in euros (Stripe's minimum charge amount for EUR is €0.50). */
+export const MINIMUM_CHARGE_CENTS = 50;
+
+/**
+ * Whether an amount (with VAT) can be charged on its own; a smaller one, an upgrade's difference on the
+ * last days of a month, is carried to the next month's invoice instead of failing.
+ */
+export function chargeableAlone(grossCents: number): boolean {
+  return grossCents >= MINIMUM_CHARGE_CENTS;
 }

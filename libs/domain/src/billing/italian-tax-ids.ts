@@ -8,7 +8,11 @@ export function normalizeVatNumber(value: string): string {
 
 /** R5.06 partita IVA: 11 digits, the last one by the standard Luhn-like checksum. */
 export function isValidItalianVat(value: string): boolean {
-  const vat = normalizeVatNumber(value);
+  return hasVatCheckDigit(normalizeVatNumber(value));
+}
+
+/** 11 digits whose last is the partita IVA's check digit (a company's numeric codice fiscale has it too). */
+function hasVatCheckDigit(vat: string): boolean {
   if (!/^[0-9]{11}$/.test(vat)) return false;
   let sum = 0;
   for (let i = 0; i < 10; i += 1) {
@@ -94,4 +98,14 @@ export function isValidFiscalCode(value: string): boolean {
   const code = normalizeFiscalCode(value);
   if (!/^[A-Z0-9]{16}$/.test(code)) return false;
   return fiscalCodeCheckChar(code.slice(0, 15)) === code[15];
+}
+
+/**
+ * A company's codice fiscale: 11 digits with the partita IVA's check digit (an association or a company
+ * often has one without a VAT number), or a person's 16 characters (a sole trader's). The schema's
+ * CodiceFiscaleType takes 11 to 16 characters; spec §5's 16-character rule (R5.08) is a person's.
+ */
+export function isValidCompanyFiscalCode(value: string): boolean {
+  const code = normalizeFiscalCode(value);
+  return /^[0-9]{11}$/.test(code) ? hasVatCheckDigit(code) : isValidFiscalCode(code);
 }

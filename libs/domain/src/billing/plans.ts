@@ -162,6 +162,11 @@ export function quotaAllows(plan: Plan, quota: QuotaName, current: number): bool
   return limit === null || current < limit;
 }
 
+/** A plan's own monthly price, without extra stores: Customized's is the one agreed with support. */
+export function planPriceCents(plan: Plan, customMonthlyCents: number | null = null): number {
+  return plan.monthly_cents ?? customMonthlyCents ?? 0;
+}
+
 /** R9.02 stores beyond the plan's included ones, each €10.00 a month plus VAT. */
 export function extraStores(plan: Plan, storeCount: number): number {
   if (plan.tier <= 1 || plan.quotas.stores === null) return 0;

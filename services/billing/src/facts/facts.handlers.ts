@@ -10,16 +10,17 @@ import {
 } from '@pawline/contracts';
 import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
-import { SubscriptionService, billingDate } from '../subscription/subscription.service';
+import { billingDate } from '../subscription/billing-dates';
+import { SubscriptionStore } from '../subscription/subscription.store';
 
 /** What billing learns from identity (organizations and stores) and messaging (reminders sent). */
 @Controller()
 export class FactsHandlers {
-  constructor(private readonly subscriptions: SubscriptionService) {}
+  constructor(private readonly store: SubscriptionStore) {}
 
   @EventHandler({ durable: 'billing-orga-created', events: [orgaCreatedEvent], maxDeliver: 5 })
   async onOrgaCreated(event: EventEnvelope<EventPayload<typeof orgaCreatedEvent>>, manager: EntityManager): Promise<void> {
-    await this.subscriptions.startTrial(manager, event.data.orga_id, new Date(event.data.created_at), new Date(event.data.trial_ends_at));
+    await this.store.startTrial(manager, event.data.orga_id, new Date(event.data.created_at), new Date(event.data.trial_ends_at));
   }
 
   @EventHandler({ durable: 'billing-stores', events: [storeCreatedEvent, storeDeletedEvent], maxDeliver: 5 })

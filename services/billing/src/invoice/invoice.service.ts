@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { BillingProfileInput, BillingProfileView, InvoiceView } from '@pawline/contracts';
-import { BILLING_DATA_ERROR_KEYS, checkBillingProfile, invoiceTotals, type InvoiceLine } from '@pawline/domain';
+import {
+  BILLING_DATA_ERROR_KEYS,
+  checkBillingProfile,
+  eInvoiceFieldProblems,
+  invoiceTotals,
+  type BillingProfile,
+  type InvoiceLine,
+} from '@pawline/domain';
 import { RpcError } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
+import { billingDate, billingYear } from '../subscription/billing-dates';
 import { fatturaPaXml, wantsFatturaPa } from './fattura-pa';
-import { invoicePdf, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
+import type { SdiReceipt } from '../sdi/sdi-intermediary';
+import type { InvoiceCustomer, InvoiceDocument, InvoiceLanguage } from './invoice-document';
+import { invoicePdf } from './invoice-pdf';
 
 type ProfileRow = {
   orga_id: string;
@@ -21,6 +31,8 @@ type ProfileRow = {
   city: string;
   zip_code: string;
   country: string;
+  province: string | null;
+  language: InvoiceLanguage | null;
 };
 
 type InvoiceRow = {
@@ -39,6 +51,8 @@ type InvoiceRow = {
   gross_cents: number;
   status: InvoiceView['status'];
 };
+
+type TransmissionRow = { file_name: string; status: string; receipts: SdiReceipt[] };
 
 export type IssueInvoice = {
   orgaId: string;
@@ -72,6 +86,8 @@ function customerOfRow(row: ProfileRow): InvoiceCustomer {
     city: row.city,
     zip_code: row.zip_code,
     country: row.country,
+    province: row.province,
+    language: row.language,
   };
 }
 
@@ -80,7 +96,7 @@ const numberOf = (row: Pick<InvoiceRow, 'number_year' | 'number_seq'>) => `${row
 function documentOf(row: InvoiceRow): InvoiceDocument {
   return {
     number: numberOf(row),
-    issued_on: new Date(row.issued_at).toISOString().slice(0, 10),
+    issued_on: billingDate(new Date(row.issued_at)),
     period: row.period,
     lines: row.lines,
     customer: row.customer,
@@ -91,7 +107,19 @@ function documentOf(row: InvoiceRow): InvoiceDocument {
   };
 }
 
-function invoiceView(row: InvoiceRow): InvoiceView {
+/** The transmitter in an SdI file name (IT<id>_<progressive>.xml): the file is rebuilt as it was named. */
+const transmitterOf = (fileName: string) => fileName.slice(2, fileName.indexOf('_'));
+
+function eInvoiceStatus(file: TransmissionRow | undefined): InvoiceView['e_invoice_status'] {
+  if (!file) return null;
+  return {
+    state: file.status as NonNullable<InvoiceView['e_invoice_status']>['state'],
+    file_name: file.file_name,
+    receipts: file.receipts,
+  };
+}
+
+function invoiceView(row: InvoiceRow, file?: TransmissionRow): InvoiceView {
   return {
     id: row.id,
     orga_id: row.orga_id,
@@ -99,6 +127,7 @@ function invoiceView(row: InvoiceRow): InvoiceView {
     period: row.period,
     kind: row.kind,
     issued_at: new Date(row.issued_at).toISOString(),
+    issued_on: billingDate(new Date(row.issued_at)),
     lines: row.lines,
     net_cents: row.net_cents,
     vat_percent: row.vat_percent,
@@ -106,6 +135,7 @@ function invoiceView(row: InvoiceRow): InvoiceView {
     gross_cents: row.gross_cents,
     status: row.status,
     e_invoice: wantsFatturaPa(documentOf(row)),
+    e_invoice_status: eInvoiceStatus(file),
   };
 }
 
@@ -119,9 +149,12 @@ export class InvoiceService {
     return row ? profileView(row) : null;
   }
 
-  /** R5.09 the builder's 2–5 refuse the data with its message; nothing is changed. */
+  /**
+   * R5.09 the builder's 2–5 refuse the data with its message; so does what an Italian e-invoice cannot be
+   * written from (an emoji-only name, a CAP not of five digits). Nothing is changed.
+   */
   async saveProfile(orgaId: string, input: BillingProfileInput): Promise<BillingProfileView> {
-    const checked = checkBillingProfile(
+    const profile: BillingProfile =
       input.kind === 'company'
         ? {
             ...input,
@@ -130,8 +163,10 @@ export class InvoiceService {
             pec: input.pec ? input.pec : null,
             codice_destinatario: input.codice_destinatario ?? null,
           }
-        : { ...input, fiscal_code: input.fiscal_code ?? null },
-    );
+        : { ...input, fiscal_code: input.fiscal_code ?? null };
+    const problems = eInvoiceFieldProblems(profile);
+    if (Object.keys(problems).length > 0) throw new RpcError('validation_failed', { fields: problems });
+    const checked = checkBillingProfile(profile);
     if (!checked.ok) {
       const field = { 2: 'vat', 3: 'vat', 4: 'fiscal_code', 5: 'codice_destinatario' }[checked.error];
       throw new RpcError('validation_failed', {
@@ -154,12 +189,15 @@ export class InvoiceService {
       city: p.city,
       zip_code: p.zip_code,
       country: p.country,
+      province: p.province ?? null,
+      language: input.language ?? null,
     };
     await this.db.query(
-      `INSERT INTO billing_profile (orga_id, kind, legal_name, first_name, last_name, vat, fiscal_code, pec, codice_destinatario, address, city, zip_code, country)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+      `INSERT INTO billing_profile (orga_id, kind, legal_name, first_name, last_name, vat, fiscal_code, pec, codice_destinatario, address, city, zip_code,
+         country, province, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (orga_id) DO UPDATE SET kind = $2, legal_name = $3, first_name = $4, last_name = $5, vat = $6, fiscal_code = $7, pec = $8,
-         codice_destinatario = $9, address = $10, city = $11, zip_code = $12, country = $13, updated_at = now()`,
+         codice_destinatario = $9, address = $10, city = $11, zip_code = $12, country = $13, province = $14, language = $15, updated_at = now()`,
       [
         orgaId,
         row.kind,
@@ -174,6 +212,8 @@ export class InvoiceService {
         row.city,
         row.zip_code,
         row.country,
+        row.province,
+        row.language,
       ],
     );
     return profileView(row);
@@ -186,13 +226,14 @@ export class InvoiceService {
 
   /**
    * Writes an invoice once per key: a second run (or one running at the same time, waiting on the
-   * unique index) gets null and charges nothing. Numbers are consecutive per year.
+   * unique index) gets null and charges nothing. Numbers are consecutive per year of the date in Rome.
    */
   async issue(manager: EntityManager, invoice: IssueInvoice): Promise<{ id: string; number: string; gross_cents: number } | null> {
     const [existing] = await manager.query<{ id: string }[]>(`SELECT id FROM invoice WHERE idempotency_key = $1`, [invoice.key]);
     if (existing) return null;
     const totals = invoiceTotals(invoice.lines);
-    const year = invoice.now.getUTCFullYear();
+    // the year of the invoice's date in Italy: the run of January 1st starts at 23:00 UTC on December 31st
+    const year = billingYear(invoice.now);
     const id = randomUUID();
     const inserted = await manager.query<{ id: string }[]>(
       `INSERT INTO invoice (id, orga_id, idempotency_key, number_year, number_seq, period, kind, plan_id, issued_at, lines, customer, net_cents, vat_percent,
@@ -230,7 +271,23 @@ export class InvoiceService {
     const rows = await this.db.query<InvoiceRow[]>(`SELECT * FROM invoice WHERE orga_id = $1 ORDER BY issued_at DESC, number_seq DESC`, [
       orgaId,
     ]);
-    return rows.map(invoiceView);
+    const files = await this.db.query<(TransmissionRow & { invoice_id: string })[]>(
+      `SELECT invoice_id, file_name, status, receipts FROM sdi_transmission WHERE orga_id = $1`,
+      [orgaId],
+    );
+    const byInvoice = new Map(files.map((file) => [file.invoice_id, file]));
+    return rows.map((row) => invoiceView(row, byInvoice.get(row.id)));
+  }
+
+  /** An invoice's e-invoice, as the file of its transmission names it. */
+  async eInvoiceXml(
+    manager: EntityManager | DataSource,
+    invoiceId: string,
+    file: { file_name: string; progressive: string },
+  ): Promise<string> {
+    const [row] = await manager.query<InvoiceRow[]>(`SELECT * FROM invoice WHERE id = $1`, [invoiceId]);
+    if (!row) throw new RpcError('not_found');
+    return fatturaPaXml(documentOf(row), { transmitterId: transmitterOf(file.file_name), progressive: file.progressive });
   }
 
   async document(
@@ -241,14 +298,21 @@ export class InvoiceService {
     const [row] = await this.db.query<InvoiceRow[]>(`SELECT * FROM invoice WHERE id = $1 AND orga_id = $2`, [invoiceId, orgaId]);
     if (!row) throw new RpcError('not_found');
     const doc = documentOf(row);
-    const base = `invoice-${row.number_year}-${row.number_seq}`;
-    if (format === 'pdf') return { file_name: `${base}.pdf`, mime: 'application/pdf', data_base64: invoicePdf(doc).toString('base64') };
-    if (!wantsFatturaPa(doc)) throw new RpcError('not_found');
-    const xml = fatturaPaXml(doc, `${row.number_year % 100}${row.number_seq}`);
-    return {
-      file_name: `IT${doc.customer.vat}_${base}.xml`,
-      mime: 'application/xml',
-      data_base64: Buffer.from(xml, 'utf8').toString('base64'),
-    };
+    if (format === 'pdf') {
+      const pdf = await invoicePdf(doc);
+      return {
+        file_name: `invoice-${row.number_year}-${row.number_seq}.pdf`,
+        mime: 'application/pdf',
+        data_base64: pdf.toString('base64'),
+      };
+    }
+    // the e-invoice exists once the invoice is paid and queued for the SdI, under the name it is sent with
+    const [file] = await this.db.query<{ progressive: string; file_name: string }[]>(
+      `SELECT progressive, file_name FROM sdi_transmission WHERE invoice_id = $1`,
+      [invoiceId],
+    );
+    if (!file || !wantsFatturaPa(doc)) throw new RpcError('not_found');
+    const xml = await this.eInvoiceXml(this.db, invoiceId, file);
+    return { file_name: file.file_name, mime: 'application/xml', data_base64: Buffer.from(xml, 'utf8').toString('base64') };
   }
 }

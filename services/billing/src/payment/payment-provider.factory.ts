@@ -11,7 +11,6 @@ export function paymentProviderFor(config: BillingConfig, db: DataSource): Payme
     {
       secretKey: config.STRIPE_SECRET_KEY ?? '',
       apiBase: config.STRIPE_API_BASE,
-      apiVersion: config.STRIPE_API_VERSION,
       publicUrl: config.PUBLIC_URL,
     },
     new DbStripeCustomerStore(db),

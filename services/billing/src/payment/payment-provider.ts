@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-// ARCHITECTURE.md rule 9: the payment provider sits behind a port; the sandbox is the default on one
-// machine, the Stripe adapter (customers, subscriptions, signed webhooks) comes with the next session.
+// ARCHITECTURE.md rule 9: the payment provider sits behind a port; the sandbox is the default on one machine,
+// Stripe (its official library) in production (ADR 0032, 0046).
 
 export type ChargeRequest = {
   /** the same key gives the same charge back: a retried run never charges twice */
@@ -13,6 +13,22 @@ export type ChargeRequest = {
   onSession: boolean;
   /** our payment's id (a checkout): the provider's hosted page sends the person back to it */
   paymentId?: string;
+  /** a checkout during the trial: the method is saved for later, nothing is charged now */
+  setup?: boolean;
+};
+
+/**
+ * A charge's request as it is sent, fixed when its idempotency key is made and kept with it (charge_request):
+ * a retry of the key, after a run rolled back or a crash, sends exactly this body again.
+ */
+export type FixedCharge = {
+  key: string;
+  orgaId: string;
+  /** the provider's own parameters (JSON) */
+  params: unknown;
+  /** when the key was first used; a retry of it is `resent` */
+  createdAt: Date;
+  resent: boolean;
 };
 
 export type ChargeResult = {
@@ -24,10 +40,15 @@ export type ChargeResult = {
 
 export abstract class PaymentProvider {
   abstract readonly name: string;
-  abstract charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** the request the provider will be sent for a charge (it may create the organization's customer) */
+  abstract prepare(request: ChargeRequest): Promise<unknown>;
+  /** sends a charge's fixed request under its key */
+  abstract send(charge: FixedCharge): Promise<ChargeResult>;
   /** how many distinct charges the provider made (tests and the sandbox's own page) */
   abstract chargeCount(orgaId: string): Promise<number>;
 }
+
+type SandboxParams = { amount_cents: number; on_session: boolean };
 
 /**
  * A checkout waits for the person to complete or fail it on the sandbox page
@@ -48,12 +69,17 @@ export class SandboxPaymentProvider extends PaymentProvider {
     return failing.has(orgaId);
   }
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const known = this.charges.get(request.idempotencyKey);
+  async prepare(request: ChargeRequest): Promise<SandboxParams> {
+    return { amount_cents: request.amountCents, on_session: request.onSession };
+  }
+
+  async send(charge: FixedCharge): Promise<ChargeResult> {
+    const known = this.charges.get(charge.key);
     if (known) return known.result;
-    const status = request.onSession ? 'pending' : this.fails(request.orgaId) ? 'failed' : 'succeeded';
+    const params = charge.params as SandboxParams;
+    const status = params.on_session ? 'pending' : this.fails(charge.orgaId) ? 'failed' : 'succeeded';
     const result: ChargeResult = { ref: `sandbox_${randomUUID()}`, status };
-    this.charges.set(request.idempotencyKey, { orgaId: request.orgaId, result });
+    this.charges.set(charge.key, { orgaId: charge.orgaId, result });
     return result;
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STRIPE_DEFAULT_API_BASE, STRIPE_DEFAULT_API_VERSION } from './stripe-payment-provider';
+import { STRIPE_DEFAULT_API_BASE } from './stripe-payment-provider';
 
 /**
  * billing's payment settings (env, read by the kit into SERVICE_CONFIG): the sandbox by default on one
@@ -13,7 +13,6 @@ export const billingConfigSchema = z
     /** whsec_…: every webhook's Stripe-Signature is checked with it */
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     STRIPE_API_BASE: z.string().url().default(STRIPE_DEFAULT_API_BASE),
-    STRIPE_API_VERSION: z.string().min(1).default(STRIPE_DEFAULT_API_VERSION),
     /** the app's public address: Stripe's hosted checkout sends the person back to its payment pages */
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   })

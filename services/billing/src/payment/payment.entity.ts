@@ -33,6 +33,10 @@ export class PaymentEntity {
   @Column({ type: 'varchar', length: 2048, name: 'redirect_url', nullable: true })
   redirectUrl!: string | null;
 
+  /** charge: money for its invoice; setup: a method saved during the trial, the invoice charged when it ends */
+  @Column({ type: 'varchar', length: 10, default: 'charge' })
+  purpose!: string;
+
   /** the plan the payment buys (a checkout) */
   @Column({ type: 'varchar', length: 20, name: 'plan_id' })
   planId!: string;

@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PawlineLogger, RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
+import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { SubscriptionService } from '../subscription/subscription.service';
+import { SubscriptionStore } from '../subscription/subscription.store';
 import type { BillingConfig } from './payment.config';
-import { verifyStripeSignature } from './stripe-wire';
+import { PaymentProvider } from './payment-provider';
+import { StripePaymentProvider } from './stripe-payment-provider';
+
+/** Stripe's default tolerance between a signature's timestamp and now (an old delivery replayed is refused). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 type StripeEvent = {
   id?: unknown;
@@ -16,6 +21,8 @@ type StripeEvent = {
       payment_method?: unknown;
       customer?: unknown;
       payment_status?: unknown;
+      mode?: unknown;
+      setup_intent?: unknown;
     };
   };
 };
@@ -27,7 +34,9 @@ type StripeEvent = {
  * (the person may try another card on Stripe's page); a card charge of the run is settled by Stripe's own
  * answer (succeeded, or 402), a bank debit of the run by the event that ends its `processing`.
  */
-function successOf(event: StripeEvent): 'payment_intent' | 'checkout_session' | null {
+function successOf(event: StripeEvent): 'payment_intent' | 'checkout_session' | 'setup' | null {
+  // a checkout during the trial (setup mode) saved a method: the plan starts, and is charged, when the trial ends
+  if (event.type === 'checkout.session.completed' && event.data?.object?.mode === 'setup') return 'setup';
   if (event.type === 'payment_intent.succeeded') return 'payment_intent';
   if (event.type === 'checkout.session.completed' && event.data?.object?.payment_status === 'paid') return 'checkout_session';
   // a checkout paid by bank debit completes unpaid; the bank's later yes comes as this event
@@ -69,7 +78,8 @@ export class StripeWebhookService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly subscriptions: SubscriptionService,
+    private readonly store: SubscriptionStore,
+    private readonly provider: PaymentProvider,
     @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
     logger: PawlineLogger,
   ) {
@@ -83,15 +93,23 @@ export class StripeWebhookService {
       throw new RpcError('forbidden');
     }
     if (!signature) throw new RpcError('unauthorized');
-    const check = verifyStripeSignature(raw, signature, secret, Math.floor(now.getTime() / 1000));
-    if (!check.ok) {
-      this.log.warn('a Stripe webhook was refused', { reason: check.reason });
-      throw new RpcError('forbidden');
-    }
     let event: StripeEvent;
     try {
-      event = JSON.parse(raw.toString('utf8')) as StripeEvent;
-    } catch {
+      // the library's check: one v1 HMAC-SHA256 of `${t}.${payload}` with the endpoint secret, t within the tolerance
+      event = Stripe.webhooks.constructEvent(
+        raw,
+        signature,
+        secret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        now.getTime(),
+      ) as unknown as StripeEvent;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        this.log.warn('a Stripe webhook was refused', { reason: error.message });
+        throw new RpcError('forbidden');
+      }
+      // signed by Stripe but not an event we can read
       return { outcome: 'ignored' };
     }
     const kind = successOf(event);
@@ -112,7 +130,14 @@ export class StripeWebhookService {
     // a checkout's payment intent names our payment (payment_intent_data[metadata][payment]): its ref is the session's id
     const ourPayment = kind === 'payment_intent' ? intent.metadata?.['payment'] : undefined;
     const paymentOfCheckout = typeof ourPayment === 'string' && UUID.test(ourPayment) ? ourPayment : null;
-    const paymentMethod = kind === 'payment_intent' && typeof intent.payment_method === 'string' ? intent.payment_method : null;
+    // a paid checkout's method pays the run of the 1st; a redirect-based one (iDEAL…) through the SEPA debit it generated
+    const setupIntent = kind === 'setup' && typeof intent.setup_intent === 'string' ? intent.setup_intent : null;
+    const paymentMethod =
+      kind === 'payment_intent' && paymentOfCheckout
+        ? await this.reusableMethod(intentId)
+        : setupIntent
+          ? await this.setupMethod(setupIntent)
+          : null;
     const eventId = event.id;
     return this.db.transaction(async (manager) => {
       // the subscription's lock first, as the checkout and the run take it: a run still charging waits here
@@ -131,12 +156,12 @@ export class StripeWebhookService {
         [orgaId, intentId, paymentOfCheckout],
       );
       if (paymentMethod) {
-        // the card of a paid checkout pays the run of the 1st (setup_future_usage=off_session)
+        // the method of a paid checkout pays the run of the 1st (setup_future_usage=off_session)
         await manager.query(`UPDATE stripe_customer SET payment_method = $2 WHERE orga_id = $1`, [orgaId, paymentMethod]);
       }
       if (expired) {
         if (payment?.status !== 'pending') return { outcome: 'ignored' as const };
-        await this.subscriptions.abandon(manager, orgaId, payment.id);
+        await this.store.abandon(manager, orgaId, payment.id);
         return { outcome: 'applied' as const };
       }
       // a charge of the run was settled by its own answer; only a payment still pending is ours to settle
@@ -147,8 +172,18 @@ export class StripeWebhookService {
       }
       if (failed === 'debit_of_run' && payment.invoice_kind !== 'monthly') return { outcome: 'ignored' as const };
       const outcome = failed ? ('failed' as const) : ('succeeded' as const);
-      await this.subscriptions.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
+      await this.store.settle(manager, orgaId, payment.id, outcome, { orgaId, storeId: null, actor: null }, now);
       return { outcome: 'applied' as const };
     });
+  }
+
+  private async setupMethod(setupIntentId: string): Promise<string | null> {
+    if (!(this.provider instanceof StripePaymentProvider)) return null;
+    return this.provider.setupMethod(setupIntentId);
+  }
+
+  private async reusableMethod(paymentIntentId: string): Promise<string | null> {
+    if (!(this.provider instanceof StripePaymentProvider)) return null;
+    return this.provider.reusableMethod(paymentIntentId);
   }
 }

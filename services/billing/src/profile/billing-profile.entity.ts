@@ -42,6 +42,14 @@ export class BillingProfileEntity {
   @Column({ type: 'varchar', length: 2 })
   country!: string;
 
+  /** the Italian province's two letters, written on the e-invoice */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  province!: string | null;
+
+  /** the invoices' language (it, en, de, fr); null: the billing country's */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  language!: string | null;
+
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' })
   updatedAt!: Date;
 }

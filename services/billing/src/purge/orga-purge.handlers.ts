@@ -4,7 +4,16 @@ import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 
 /** Every billing table that holds an organization's rows. */
-const ORGA_TABLES = ['stripe_customer', 'reminder_usage', 'store_fact', 'payment', 'invoice', 'billing_profile', 'subscription'] as const;
+const ORGA_TABLES = [
+  'stripe_customer',
+  'sdi_transmission',
+  'reminder_usage',
+  'store_fact',
+  'payment',
+  'invoice',
+  'billing_profile',
+  'subscription',
+] as const;
 
 /** R1.17 a cancelled organization loses its billing data. */
 @Controller()

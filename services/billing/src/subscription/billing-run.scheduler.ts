@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { PawlineLogger } from '@pawline/nest-kit';
-import { SubscriptionService, billingDate } from './subscription.service';
+import { billingDate } from './billing-dates';
+import { BillingRun } from './billing-run';
 
 /** How often the service looks whether this month is billed; the run is idempotent, so hourly costs little. */
 export const BILLING_RUN_EVERY_MS = 60 * 60 * 1000;
@@ -16,7 +17,7 @@ export class BillingRunScheduler implements OnApplicationBootstrap, OnApplicatio
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly subscriptions: SubscriptionService,
+    private readonly run: BillingRun,
     logger: PawlineLogger,
   ) {
     this.log = logger.child({ context: 'BillingRun' });
@@ -34,7 +35,7 @@ export class BillingRunScheduler implements OnApplicationBootstrap, OnApplicatio
 
   async runNow(now = new Date()): Promise<void> {
     try {
-      const result = await this.subscriptions.runMonthly(billingDate(now).slice(0, 7), { orgaId: null, storeId: null, actor: null }, now);
+      const result = await this.run.runMonthly(billingDate(now).slice(0, 7), { orgaId: null, storeId: null, actor: null }, now);
       if (result.invoiced > 0 || result.lapsed > 0) this.log.info('billing run', result);
     } catch (error) {
       this.log.error('billing run failed', { err: error });

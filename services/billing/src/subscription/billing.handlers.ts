@@ -18,7 +18,9 @@ import { PLANS, PLAN_IDS } from '@pawline/domain';
 import { Member, OrgaAdmin, RpcError, RpcHandler, scopeOf, type RpcCallContext } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { InvoiceService } from '../invoice/invoice.service';
-import { SubscriptionService } from './subscription.service';
+import { BillingRun } from './billing-run';
+import { SubscriptionCommands } from './subscription.commands';
+import { SubscriptionQueries } from './subscription.queries';
 
 /**
  * Members see the plans and where the organization stands; organization administrators give billing
@@ -28,14 +30,16 @@ import { SubscriptionService } from './subscription.service';
 export class BillingHandlers {
   constructor(
     private readonly db: DataSource,
-    private readonly subscriptions: SubscriptionService,
+    private readonly queries: SubscriptionQueries,
+    private readonly commands: SubscriptionCommands,
+    private readonly billingRun: BillingRun,
     private readonly invoices: InvoiceService,
   ) {}
 
   @Member()
   @RpcHandler(listPlansRpc)
   async plans(_input: RpcRequest<typeof listPlansRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof listPlansRpc>> {
-    const subscription = await this.subscriptions.view(this.db, scopeOf(ctx).orgaId);
+    const subscription = await this.queries.view(this.db, scopeOf(ctx).orgaId);
     return {
       v: {
         plans: PLAN_IDS.map((id) => ({ ...PLANS[id], features: [...PLANS[id].features], quotas: { ...PLANS[id].quotas } })),
@@ -47,21 +51,21 @@ export class BillingHandlers {
   @Member()
   @RpcHandler(getSubscriptionRpc)
   async subscription(_input: RpcRequest<typeof getSubscriptionRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getSubscriptionRpc>> {
-    return this.subscriptions.view(this.db, scopeOf(ctx).orgaId);
+    return this.queries.view(this.db, scopeOf(ctx).orgaId);
   }
 
   @OrgaAdmin()
   @RpcHandler(subscribeRpc)
   async subscribe(input: RpcRequest<typeof subscribeRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof subscribeRpc>> {
     const scope = scopeOf(ctx);
-    return this.subscriptions.subscribe(scope.orgaId, input.plan_id, scope.meta);
+    return this.commands.subscribe(scope.orgaId, input.plan_id, scope.meta);
   }
 
   @OrgaAdmin()
   @RpcHandler(confirmPaymentRpc)
   async confirm(input: RpcRequest<typeof confirmPaymentRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof confirmPaymentRpc>> {
     const scope = scopeOf(ctx);
-    return this.subscriptions.confirm(scope.orgaId, input.payment_id, input.outcome, scope.meta);
+    return this.commands.confirm(scope.orgaId, input.payment_id, input.outcome, scope.meta);
   }
 
   @OrgaAdmin()
@@ -71,7 +75,7 @@ export class BillingHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof payDeclinedChargeRpc>> {
     const scope = scopeOf(ctx);
-    return this.subscriptions.payDeclined(scope.orgaId, scope.meta);
+    return this.commands.payDeclined(scope.orgaId, scope.meta);
   }
 
   @OrgaAdmin()
@@ -107,7 +111,7 @@ export class BillingHandlers {
   /** The run of the 1st; not bound by the gateway (operators and the service's own timer). */
   @RpcHandler(runBillingRpc)
   async run(input: RpcRequest<typeof runBillingRpc>): Promise<RpcResponse<typeof runBillingRpc>> {
-    return this.subscriptions.runMonthly(
+    return this.billingRun.runMonthly(
       input.period,
       { orgaId: null, storeId: null, actor: null },
       input.now ? new Date(input.now) : new Date(),
@@ -121,7 +125,7 @@ export class BillingHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof setCustomizedPlanRpc>> {
     if (ctx.auth) throw new RpcError('forbidden');
-    return this.subscriptions.setCustomized(input.orga_id, input.monthly_cents, input.limits, {
+    return this.commands.setCustomized(input.orga_id, input.monthly_cents, input.limits, {
       orgaId: input.orga_id,
       storeId: null,
       actor: null,

@@ -33,9 +33,17 @@ export class SubscriptionEntity {
   @Column({ type: 'timestamptz', name: 'paid_through', nullable: true })
   paidThrough!: Date | null;
 
+  /** subscribed during the trial: the plan that starts, and is charged, when the trial ends */
+  @Column({ type: 'varchar', length: 20, name: 'scheduled_plan_id', nullable: true })
+  scheduledPlanId!: string | null;
+
   /** a downgrade waiting for the 1st */
   @Column({ type: 'varchar', length: 20, name: 'next_plan_id', nullable: true })
   nextPlanId!: string | null;
+
+  /** upgrade differences below the provider's minimum charge, billed with the next month (ADR 0046) */
+  @Column({ type: 'jsonb', name: 'carried_lines', default: () => "'[]'" })
+  carriedLines!: unknown;
 
   @Column({ type: 'uuid', name: 'pending_payment_id', nullable: true })
   pendingPaymentId!: string | null;

@@ -5,6 +5,7 @@ import {
   getSubscriptionRpc,
   reminderStatusChangedEvent,
   runBillingRpc,
+  setCustomizedPlanRpc,
   subscriptionChangedEvent,
   type EventEnvelope,
 } from '@pawline/contracts';
@@ -13,6 +14,8 @@ import { call, createTestEnv, emitEvent, signUpOwner, type SignedUpOwner, type T
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { billingService } from '../../src/billing.service-definition';
+import { expectValidFatturaPa } from '../fattura-pa-check';
+import { pdfText } from '../pdf-text';
 
 const TEST_SECRET = 'billing-integration-secret-0123456789abcdef';
 type Salon = SignedUpOwner;
@@ -59,9 +62,14 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
   };
 
   const count = async (sql: string, params: unknown[]) => Number((await env.query<{ n: string }>(sql, params))[0]?.n);
+  /** the salon's free trial is over: subscribing is a checkout paid now (during the trial it starts at its end) */
+  const endTrial = (orgaId: string) =>
+    env.query(`UPDATE "billing".subscription SET trial_ends_at = now() - interval '1 minute' WHERE orga_id = $1`, [orgaId]);
 
   beforeAll(async () => {
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
+    // the e-invoices go to the (sandbox) SdI within a fifth of a second, not a minute
+    process.env['PAWLINE_SDI_EVERY_MS'] = '200';
     env = await createTestEnv();
     await env.start(identityService);
     service = await env.start(billingService, { httpPort: 0 });
@@ -157,6 +165,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
   let firstInvoiceId = '';
 
   it('R1.22 subscribing to Premium charges the first month pro-rata; the sandbox payment completes and the tier changes', async () => {
+    await endTrial(anna.orgaId);
     const started = await http(anna, 'POST', anna.orgaId, 'subscription', { plan_id: 'premium' });
     expect(started.status).toBe(200);
     const { payment, subscription } = started.body as {
@@ -192,16 +201,29 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect((await http(anna, 'POST', anna.orgaId, `payment/${payment.id}/confirm`, { outcome: 'failed' })).status).toBe(409);
   });
 
-  it('serves the invoice as a PDF and as FatturaPA XML (FPR12) with the codice destinatario', async () => {
+  /** the e-invoice of a paid invoice as served: its SdI file name, valid by the official schema and the SdI rules */
+  const eInvoice = async (salon: Salon, invoiceId: string) => {
+    const answer = await fetch(`${base}/api/v1/orga/${salon.orgaId}/invoice/${invoiceId}/xml`, {
+      headers: { authorization: `Bearer ${salon.token}` },
+    });
+    expect(answer.status).toBe(200);
+    const fileName = /filename="?([^";]+)"?/.exec(answer.headers.get('content-disposition') ?? '')?.[1] ?? '';
+    const xml = Buffer.from(await answer.arrayBuffer()).toString('utf8');
+    expect(fileName).toMatch(/^IT00905811006_[A-Z0-9]{1,5}\.xml$/);
+    await expectValidFatturaPa(fileName, xml);
+    return xml;
+  };
+
+  it('serves the invoice as a PDF and as FatturaPA XML (FPR12) with the codice destinatario, under its SdI file name', async () => {
     const pdf = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.type).toContain('application/pdf');
-    const bytes = pdf.body as Buffer;
-    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
-    expect(bytes.toString('latin1')).toContain('/BaseFont /Helvetica');
-    const xml = await http(anna, 'GET', anna.orgaId, `invoice/${firstInvoiceId}/xml`);
-    expect(xml.status).toBe(200);
-    const text = (xml.body as Buffer).toString('utf8');
+    const page = (await pdfText(pdf.body as Buffer)).pages.join('\n');
+    // Italian billing country, no language chosen: the Italian courtesy copy of the e-invoice
+    expect(page).toContain('Toelettatura Fido S.r.l.');
+    expect(page).toContain('COPIA DI CORTESIA');
+    expect(page).toMatch(/Totale € \d+,\d\d/);
+    const text = await eInvoice(anna, firstInvoiceId);
     expect(text).toContain('versione="FPR12"');
     expect(text).toContain('<CodiceDestinatario>M5UXCR1</CodiceDestinatario>');
     expect(text).toContain('<IdCodice>00159560366</IdCodice>');
@@ -326,6 +348,7 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     const dora = await signUpOwner(client, TEST_SECRET, 'Dora');
     await until(() => call(client, getSubscriptionRpc, { orga_id: dora.orgaId }, dora.auth));
     expect((await http(dora, 'PUT', dora.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    await endTrial(dora.orgaId);
     const started = (await http(dora, 'POST', dora.orgaId, 'subscription', { plan_id: 'premium' })).body as { payment: { id: string } };
     expect((await http(dora, 'POST', dora.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
     // nothing declined yet: nothing to pay
@@ -393,6 +416,271 @@ describe('billing service (real Postgres and NATS, through the gateway)', () => 
     expect(await run(new Date(first.getTime() + 2 * 86_400_000))).toMatchObject({ retried: 0 });
     // another organization's administrator cannot pay (or open) it
     expect((await http(anna, 'POST', dora.orgaId, 'declined-charge/pay')).status).toBe(403);
+  });
+
+  it('R1.22 dates and numbers the invoice of the 1st in Italy: the run at 23:30 UTC on December 31st and on the last day of February', async () => {
+    const elio = await signUpOwner(client, TEST_SECRET, 'Elio');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: elio.orgaId }, elio.auth));
+    expect((await http(elio, 'PUT', elio.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    await endTrial(elio.orgaId);
+    const started = (await http(elio, 'POST', elio.orgaId, 'subscription', { plan_id: 'basic' })).body as { payment: { id: string } };
+    expect((await http(elio, 'POST', elio.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
+    const runAt = async (paidThrough: string, period: string, at: string) => {
+      await env.query(`UPDATE "billing".subscription SET paid_through = $2 WHERE orga_id = $1`, [elio.orgaId, paidThrough]);
+      expect(await call(client, runBillingRpc, { period, now: at }, null)).toMatchObject({ invoiced: 1 });
+      const list = (await http(elio, 'GET', elio.orgaId, 'invoices')).body as {
+        v: { id: string; number: string; period: string; issued_on: string; issued_at: string }[];
+      };
+      return list.v.find((invoice) => invoice.period === period);
+    };
+    // 00:30 on January 1st in Rome: the new year's invoice, its date and its number's year, not December 31st's
+    const january = await runAt('2026-12-31T23:00:00Z', '2027-01', '2026-12-31T23:30:00Z');
+    expect(january).toMatchObject({ issued_at: '2026-12-31T23:30:00.000Z', issued_on: '2027-01-01' });
+    expect(january?.number).toMatch(/^2027\/\d+$/);
+    expect(await eInvoice(elio, january?.id ?? '')).toContain('<Data>2027-01-01</Data>');
+    // 00:30 on March 1st in Rome (winter time, UTC+1): dated March 1st
+    const march = await runAt('2027-02-28T23:00:00Z', '2027-03', '2027-02-28T23:30:00Z');
+    expect(march).toMatchObject({ issued_on: '2027-03-01' });
+    expect(await eInvoice(elio, march?.id ?? '')).toContain('<Data>2027-03-01</Data>');
+    expect(march?.number).toMatch(/^2027\/\d+$/);
+  });
+
+  // after the runs above: these salons' months would be in their counts
+  it('R1.23 sends a private person (B2C) and a company with a PEC only an e-invoice too, and refuses what none could be written from', async () => {
+    const cases = [
+      {
+        name: 'Gino',
+        profile: {
+          kind: 'private',
+          first_name: 'Mario',
+          last_name: 'D’Angelo',
+          fiscal_code: 'RSSMRA85T10A562S',
+          address: 'Via Po 1',
+          city: 'Torino',
+          zip_code: '10121',
+          province: 'to',
+          country: 'IT',
+        },
+        expected: [
+          '<CodiceDestinatario>0000000</CodiceDestinatario>',
+          '<CodiceFiscale>RSSMRA85T10A562S</CodiceFiscale>',
+          '<Cognome>D&apos;Angelo</Cognome>',
+          '<Provincia>TO</Provincia>',
+        ],
+      },
+      {
+        name: 'Ida',
+        profile: { ...COMPANY, legal_name: 'Toelettatura L’Incanto di Zampè – S.r.l.', codice_destinatario: '', pec: 'zampe@pec.it' },
+        expected: [
+          '<CodiceDestinatario>0000000</CodiceDestinatario>',
+          '<PECDestinatario>zampe@pec.it</PECDestinatario>',
+          '<Denominazione>Toelettatura L&apos;Incanto di Zampè - S.r.l.</Denominazione>',
+        ],
+      },
+    ];
+    for (const { name, profile, expected } of cases) {
+      const salon = await signUpOwner(client, TEST_SECRET, name);
+      await until(() => call(client, getSubscriptionRpc, { orga_id: salon.orgaId }, salon.auth));
+      // an empty address is refused by the contract (the body's path), what cannot be written on an e-invoice by the
+      // service; both in the user's language, and nothing is saved
+      const refused = await http(salon, 'PUT', salon.orgaId, 'billing/data', { profile: { ...profile, address: ' ', zip_code: '1012' } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', message: 'Alcuni campi non sono validi.', fields: { 'profile.address': 'validation.required' } },
+      });
+      const notLatin = await http(salon, 'PUT', salon.orgaId, 'billing/data', { profile: { ...profile, city: '北京', zip_code: '1012' } });
+      expect(notLatin).toMatchObject({
+        status: 400,
+        body: { fields: { city: 'validation.notLatinText', zip_code: 'validation.invalidZip' } },
+      });
+      expect(await http(salon, 'GET', salon.orgaId, 'billing/data')).toMatchObject({ status: 200, body: { v: null } });
+      expect((await http(salon, 'PUT', salon.orgaId, 'billing/data', { profile })).status).toBe(200);
+      await endTrial(salon.orgaId);
+      const started = (await http(salon, 'POST', salon.orgaId, 'subscription', { plan_id: 'basic' })).body as {
+        payment: { id: string; invoice_id: string };
+      };
+      // not paid yet: no e-invoice exists (an abandoned checkout is never sent to the SdI)
+      expect((await http(salon, 'GET', salon.orgaId, `invoice/${started.payment.invoice_id}/xml`)).status).toBe(404);
+      expect((await http(salon, 'POST', salon.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
+      const xml = await eInvoice(salon, started.payment.invoice_id);
+      for (const part of expected) expect(xml).toContain(part);
+      // the courtesy copy keeps the name as typed: pdf.js reads it back whole, ’ and – included
+      const pdf = await http(salon, 'GET', salon.orgaId, `invoice/${started.payment.invoice_id}/pdf`);
+      const typed = 'legal_name' in profile ? profile.legal_name : `${profile.first_name} ${profile.last_name}`;
+      expect((await pdfText(pdf.body as Buffer)).pages.join('\n')).toContain(typed);
+      expect(((await http(salon, 'GET', salon.orgaId, 'invoices')).body as { v: { e_invoice: boolean }[] }).v[0]?.e_invoice).toBe(true);
+    }
+  });
+
+  it("sends each paid invoice's e-invoice to the SdI through the intermediary and shows its receipt: delivered, not deliverable (B2C), rejected with the SdI's codes", async () => {
+    type Listed = {
+      id: string;
+      number: string;
+      e_invoice_status: { state: string; file_name: string; receipts: { type: string; errors: { code: string }[] }[] } | null;
+    };
+    const statusOf = async (salon: Salon, invoiceId: string, state: string) =>
+      until(async () => {
+        const list = (await http(salon, 'GET', salon.orgaId, 'invoices')).body as { v: Listed[] };
+        const found = list.v.find((invoice) => invoice.id === invoiceId && invoice.e_invoice_status?.state === state);
+        return found ?? null;
+      });
+    // Anna's company, to its recipient code: the SdI's delivery receipt (RC). (Her later invoices are dated by the
+    // runs the tests simulate in the coming months: the SdI refuses a date after the day it receives the file, 00403.)
+    const delivered = await statusOf(anna, firstInvoiceId, 'delivered');
+    expect(delivered.e_invoice_status).toMatchObject({
+      file_name: expect.stringMatching(/^IT00905811006_[A-Z0-9]{1,5}\.xml$/),
+      receipts: [{ type: 'RC', errors: [] }],
+    });
+    // a private person (B2C, 0000000 without a PEC): not deliverable (MC), left in their reserved area; the invoice is issued
+    const [gino] = await env.query<{ orga_id: string }>(`SELECT orga_id FROM "billing".billing_profile WHERE last_name = 'D’Angelo'`, []);
+    const ginoFile = await until(async () => {
+      const [row] = await env.query<{ status: string; receipts: { type: string }[] }>(
+        `SELECT status, receipts FROM "billing".sdi_transmission WHERE orga_id = $1`,
+        [gino?.orga_id],
+      );
+      return row?.status === 'not_deliverable' ? row : null;
+    });
+    expect(ginoFile.receipts).toMatchObject([{ type: 'MC' }]);
+    // the same invoice sent again under a new file name: the SdI rejects it as a duplicate (NS 00404), and the list says so
+    await env.query(
+      `UPDATE "billing".sdi_transmission SET status = 'queued', progressive = 'DUP1', file_name = 'IT00905811006_DUP1.xml', next_attempt_at = now() WHERE invoice_id = $1`,
+      [delivered.id],
+    );
+    const rejected = await statusOf(anna, firstInvoiceId, 'rejected');
+    expect(rejected).toMatchObject({
+      id: delivered.id,
+      e_invoice_status: { file_name: 'IT00905811006_DUP1.xml', receipts: [{ type: 'NS', errors: [{ code: '00404' }] }] },
+    });
+  });
+
+  it("R1.22 an upgrade whose difference is under Stripe's €0.50 minimum charge is in force at once and billed with the next month, not charged alone", async () => {
+    const lea = await signUpOwner(client, TEST_SECRET, 'Lea');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: lea.orgaId }, lea.auth));
+    expect((await http(lea, 'PUT', lea.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    // an operator's Customized plan at 28.80 a month; Standard is 29.00: 0.20 a month more, a few cents for the days left
+    await call(client, setCustomizedPlanRpc, { orga_id: lea.orgaId, monthly_cents: 2880, limits: {} }, null);
+    const payments = () => count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1`, [lea.orgaId]);
+    const upgraded = await http(lea, 'POST', lea.orgaId, 'subscription', { plan_id: 'standard' });
+    expect(upgraded).toMatchObject({ status: 200, body: { payment: null, subscription: { plan_id: 'standard', tier: 3 } } });
+    expect(await payments()).toBe(0);
+    // the next month's invoice carries it, with the month itself, and only once
+    const [{ paid_through }] = await env.query<{ paid_through: Date }>(
+      `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
+      [lea.orgaId],
+    );
+    const first = new Date(new Date(paid_through).getTime() + 3_600_000);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
+    await call(client, runBillingRpc, { period, now: first.toISOString() }, null);
+    const invoices = (
+      (await http(lea, 'GET', lea.orgaId, 'invoices')).body as { v: { kind: string; lines: { kind: string; net_cents: number }[] }[] }
+    ).v;
+    const monthly = invoices.find((invoice) => invoice.kind === 'monthly');
+    expect(monthly?.lines.map((line) => line.kind)).toEqual(['plan', 'plan_change']);
+    expect(monthly?.lines[0]?.net_cents).toBe(2900);
+    expect(monthly?.lines[1]?.net_cents).toBeGreaterThan(0);
+    expect(monthly?.lines[1]?.net_cents).toBeLessThanOrEqual(20);
+    expect(await env.query(`SELECT carried_lines FROM "billing".subscription WHERE orga_id = $1`, [lea.orgaId])).toEqual([
+      { carried_lines: [] },
+    ]);
+  });
+
+  it('R1.02 R1.22 subscribing during the free trial charges nothing before it ends: the method is confirmed now, the paid period starts (and is charged) when the trial ends', async () => {
+    const tina = await signUpOwner(client, TEST_SECRET, 'Tina');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: tina.orgaId }, tina.auth));
+    expect((await http(tina, 'PUT', tina.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    // her trial ends the day after tomorrow, at 23:00 in Rome
+    const [{ trial_ends_at: trialEnd }] = await env.query<{ trial_ends_at: Date }>(
+      `UPDATE "billing".subscription SET trial_ends_at = (date_trunc('day', now() AT TIME ZONE 'Europe/Rome') + interval '2 days 23 hours')
+         AT TIME ZONE 'Europe/Rome' WHERE orga_id = $1 RETURNING trial_ends_at`,
+      [tina.orgaId],
+    );
+    const endsOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      trialEnd,
+    );
+    const started = await http(tina, 'POST', tina.orgaId, 'subscription', { plan_id: 'premium' });
+    const { payment } = started.body as {
+      payment: { id: string; purpose: string; status: string; amount_cents: number; invoice_id: string };
+    };
+    expect(payment).toMatchObject({ purpose: 'setup', status: 'pending' });
+    // the first invoice runs from the trial's end to that month's end; nothing is charged for it yet
+    const invoices = async () =>
+      (
+        (await http(tina, 'GET', tina.orgaId, 'invoices')).body as {
+          v: { id: string; status: string; period: string; lines: { detail?: { start?: string } }[]; gross_cents: number }[];
+        }
+      ).v;
+    const [invoice] = await invoices();
+    expect(invoice).toMatchObject({
+      id: payment.invoice_id,
+      status: 'pending',
+      period: endsOn.slice(0, 7),
+      gross_cents: payment.amount_cents,
+    });
+    expect(invoice?.lines[0]?.detail?.start).toBe(endsOn);
+    // she confirms the method: still on her trial, Premium scheduled for its end
+    const confirmed = await http(tina, 'POST', tina.orgaId, `payment/${payment.id}/confirm`, { outcome: 'succeeded' });
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: {
+        subscription: {
+          tier: 0,
+          state: 'free_trial',
+          pending_payment_id: null,
+          last_failed_charge: null,
+          scheduled_start: { plan_id: 'premium', starts_at: new Date(trialEnd).toISOString(), amount_cents: payment.amount_cents },
+        },
+      },
+    });
+    expect((await invoices())[0]?.status).toBe('pending');
+    const charges = () => count(`SELECT count(*) AS n FROM "billing".payment WHERE orga_id = $1 AND purpose = 'charge'`, [tina.orgaId]);
+    expect(await charges()).toBe(0);
+    // the run before the trial ends leaves her alone
+    const period = endsOn.slice(0, 7);
+    const run = (at: Date) => call(client, runBillingRpc, { period, now: at.toISOString() }, null);
+    await run(new Date(new Date(trialEnd).getTime() - 3_600_000));
+    expect(await charges()).toBe(0);
+    // the trial is over: the first invoice is charged on the saved method, and Premium runs to the month's end
+    await run(new Date(new Date(trialEnd).getTime() + 3_600_000));
+    expect(await charges()).toBe(1);
+    await run(new Date(new Date(trialEnd).getTime() + 7_200_000));
+    expect(await charges()).toBe(1);
+    expect((await invoices())[0]).toMatchObject({ id: payment.invoice_id, status: 'paid' });
+    const [row] = await env.query<{ tier: number; plan_id: string; paid_through: Date; scheduled_plan_id: string | null }>(
+      `SELECT tier, plan_id, paid_through, scheduled_plan_id FROM "billing".subscription WHERE orga_id = $1`,
+      [tina.orgaId],
+    );
+    expect(row).toMatchObject({ tier: 4, plan_id: 'premium', scheduled_plan_id: null });
+    // paid to 00:00 in Rome on the 1st after the trial's end
+    const [y, m] = endsOn.split('-').map(Number) as [number, number];
+    const next = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(row?.paid_through);
+    expect(next).toBe(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01, 00`);
+  });
+
+  it('R1.22 another plan chosen during the trial, once the method is confirmed, replaces the scheduled one without a second confirmation', async () => {
+    const uma = await signUpOwner(client, TEST_SECRET, 'Uma');
+    await until(() => call(client, getSubscriptionRpc, { orga_id: uma.orgaId }, uma.auth));
+    expect((await http(uma, 'PUT', uma.orgaId, 'billing/data', { profile: COMPANY })).status).toBe(200);
+    const started = (await http(uma, 'POST', uma.orgaId, 'subscription', { plan_id: 'premium' })).body as { payment: { id: string } };
+    expect((await http(uma, 'POST', uma.orgaId, `payment/${started.payment.id}/confirm`, { outcome: 'succeeded' })).status).toBe(200);
+    const changed = await http(uma, 'POST', uma.orgaId, 'subscription', { plan_id: 'basic' });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { payment: null, subscription: { tier: 0, scheduled_start: { plan_id: 'basic' } } },
+    });
+    const statuses = (
+      (await http(uma, 'GET', uma.orgaId, 'invoices')).body as { v: { status: string; lines: { detail?: { plan?: string } }[] }[] }
+    ).v;
+    expect(statuses.map((invoice) => [invoice.status, invoice.lines[0]?.detail?.plan])).toEqual([
+      ['pending', 'basic'],
+      ['failed', 'premium'],
+    ]);
   });
 
   it("R1.17 purges a cancelled organization's billing rows and keeps the others'", async () => {

@@ -355,6 +355,8 @@ describe('entitlements through the gateway (real Postgres and NATS)', () => {
       },
     });
     expect(profile.status).toBe(200);
+    // after her trial: a checkout charged now (a declined card is a failed charge)
+    await env.query(`UPDATE "billing".subscription SET trial_ends_at = now() - interval '1 minute' WHERE orga_id = $1`, [gina.orgaId]);
     const first = await call(client, subscribeRpc, { orga_id: gina.orgaId, plan_id: 'premium' }, gina.auth);
     const paymentId = first.payment?.id ?? '';
     const declined = await call(client, confirmPaymentRpc, { orga_id: gina.orgaId, payment_id: paymentId, outcome: 'failed' }, gina.auth);

@@ -3,7 +3,7 @@ import type { NatsRpcClient } from '@pawline/nest-kit';
 import { call, createTestEnv, signUpOwner, type SignedUpOwner, type TestEnv, until } from '@pawline/nest-kit/testing';
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { identityService } from '../../../identity/src/identity.service-definition';
-import { startFakeStripe, type FakeStripeServer } from '../../../../tools/fake-stripe/fake-stripe-server';
+import { IDEMPOTENCY_KEY_TTL_MS, startFakeStripe, type FakeStripeServer } from '../../../../tools/fake-stripe/fake-stripe-server';
 import { billingService } from '../../src/billing.service-definition';
 
 const TEST_SECRET = 'billing-stripe-integration-secret-0123456789';
@@ -66,6 +66,8 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
    */
   async function checkout(owner: SignedUpOwner, profile: unknown) {
     expect((await http(owner, 'PUT', 'billing/data', { profile })).status).toBe(200);
+    // the free trial is over: the checkout charges now (during the trial it only saves a method, see below)
+    await env.query(`UPDATE "billing".subscription SET trial_ends_at = now() - interval '1 minute' WHERE orga_id = $1`, [owner.orgaId]);
     const started = await http(owner, 'POST', 'subscription', { plan_id: 'premium' });
     expect(started.status).toBe(200);
     const payment = (started.body as { payment: { id: string; status: string; provider: string; redirect_url: string | null } }).payment;
@@ -289,46 +291,54 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     ).toBe(1);
   });
 
-  it('a run whose transaction was lost after Stripe charged gets the same charge back from Stripe the next time, not a second one', async () => {
+  it('a run rolled back after Stripe charged, run again after its invoice number went to another and after Stripe forgot the key (24 h), sends the same body and charges once', async () => {
     const { period, first, paidThrough } = ran;
     const annaCustomer = fake.customerByMetadata('orga', anna.orgaId)?.id;
-    const [invoice] = await env.query<{ id: string; number_year: number; number_seq: number }>(
-      `SELECT id, number_year, number_seq FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`,
+    const [invoice] = await env.query<{ id: string; number_year: number; number_seq: number; lines: unknown; gross_cents: number }>(
+      `SELECT id, number_year, number_seq, lines, gross_cents FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`,
       [anna.orgaId, period],
     );
     const [payment] = await env.query<{ provider_ref: string }>(`SELECT provider_ref FROM "billing".payment WHERE invoice_id = $1`, [
       invoice?.id,
     ]);
-    // as if the run's transaction had rolled back after Stripe's answer: no invoice, no payment, the
-    // number not taken, the month not paid; Stripe keeps the charge it made
+    const key = `monthly:${anna.orgaId}:${period}:1`;
+    // the request was fixed with its key and committed before it was sent: Stripe's intent carries its body
+    const [kept] = await env.query<{ params: { params: { description: string; amount: number } } }>(
+      `SELECT params FROM "billing".charge_request WHERE idempotency_key = $1`,
+      [key],
+    );
+    expect(kept?.params.params).toMatchObject({
+      description: `Invoice ${invoice?.number_year}/${invoice?.number_seq}`,
+      amount: invoice?.gross_cents,
+    });
+    // as if the run's transaction had rolled back after Stripe's answer: no invoice, no payment, the month not paid;
+    // Stripe keeps the charge it made, and billing the request it sent (it was committed on its own)
     await env.query(`DELETE FROM "billing".payment WHERE invoice_id = $1`, [invoice?.id]);
     await env.query(`DELETE FROM "billing".invoice WHERE id = $1`, [invoice?.id]);
-    const [{ last }] = await env.query<{ last: number }>(`SELECT last FROM "billing".invoice_number WHERE year = $1`, [
-      invoice?.number_year,
-    ]);
-    await env.query(`UPDATE "billing".invoice_number SET last = $2 WHERE year = $1`, [
-      invoice?.number_year,
-      (invoice?.number_seq ?? 1) - 1,
-    ]);
     await env.query(`UPDATE "billing".subscription SET paid_through = $2 WHERE orga_id = $1`, [anna.orgaId, paidThrough]);
+    // meanwhile the number went to another invoice, and a day and more passed at Stripe: it no longer knows the key
+    await env.query(`UPDATE "billing".invoice_number SET last = last + 1 WHERE year = $1`, [invoice?.number_year]);
+    fake.advanceClock(IDEMPOTENCY_KEY_TTL_MS + 3_600_000);
 
     const results = await Promise.all([
       call(client, runBillingRpc, { period, now: first.toISOString() }, null),
       call(client, runBillingRpc, { period, now: first.toISOString() }, null),
     ]);
     expect(results.map((result) => result.invoiced).sort()).toEqual([0, 1]);
-    await env.query(`UPDATE "billing".invoice_number SET last = GREATEST(last, $2) WHERE year = $1`, [invoice?.number_year, last]);
-    // a new invoice (a new id, the same number), paid by the charge Stripe already made: still two charges in all
-    const [again] = await env.query<{ id: string; status: string; number_seq: number }>(
-      `SELECT id, status, number_seq FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`,
+    // a new invoice (a new id, another number) of the same lines, paid by the charge Stripe already made
+    const [again] = await env.query<{ id: string; status: string; number_seq: number; lines: unknown }>(
+      `SELECT id, status, number_seq, lines FROM "billing".invoice WHERE orga_id = $1 AND kind = 'monthly' AND period = $2`,
       [anna.orgaId, period],
     );
-    expect(again).toMatchObject({ status: 'paid', number_seq: invoice?.number_seq });
-    expect(again?.id).not.toBe(invoice?.id);
+    expect(again).toMatchObject({ status: 'paid', lines: invoice?.lines });
+    expect(again?.number_seq).not.toBe(invoice?.number_seq);
     expect(await env.query(`SELECT provider_ref, status FROM "billing".payment WHERE invoice_id = $1`, [again?.id])).toEqual([
       { provider_ref: payment?.provider_ref, status: 'succeeded' },
     ]);
     expect(fake.succeededCharges(annaCustomer)).toHaveLength(2);
+    // the key was not sent again with another body (Stripe would refuse it: 400 idempotency_error)
+    const sent = fake.requests.filter((request) => request.idempotencyKey === `pawline:${key}`);
+    expect(sent.length).toBeGreaterThan(0);
   });
 
   it('a Checkout Session nobody paid expires: the checkout is no longer open, its payment and invoice fail, nobody is notified, and a new checkout can start', async () => {
@@ -580,5 +590,94 @@ describe('billing with the Stripe adapter against the fake Stripe (real Postgres
     const francoCustomer = fake.customerByMetadata('orga', franco.orgaId)?.id;
     expect(fake.succeededCharges(francoCustomer).at(-1)).toMatchObject({ payment_method: 'pm_card_mastercard', off_session: true });
     expect((await paidThrough()).getTime()).toBeGreaterThan(next.getTime() + 27 * 86_400_000);
+  });
+
+  it('keeps the SEPA debit an iDEAL checkout generated (the iDEAL method cannot be charged off-session), and the run of the 1st debits it', async () => {
+    const gaia = await signUpOwner(client, TEST_SECRET, 'Gaia');
+    const view = () => call(client, getSubscriptionRpc, { orga_id: gaia.orgaId }, gaia.auth);
+    await until(view);
+    const { url, sessionId } = await checkout(gaia, PRIVATE);
+    await onHostedPage(url, 'pay', 'pm_ideal');
+    await until(async () => (await view()).tier === 4);
+    const intent = fake.paymentIntents.get(fake.checkoutSessions.get(sessionId)?.payment_intent ?? '');
+    const generated = fake.charges.get(intent?.latest_charge ?? '')?.payment_method_details['ideal'] as { generated_sepa_debit: string };
+    expect(generated.generated_sepa_debit).toMatch(/^pm_sepa_generated/);
+    const saved = await until(async () => {
+      const [row] = await env.query<{ payment_method: string }>(`SELECT payment_method FROM "billing".stripe_customer WHERE orga_id = $1`, [
+        gaia.orgaId,
+      ]);
+      return row?.payment_method === generated.generated_sepa_debit ? row : null;
+    });
+    expect(saved.payment_method).not.toBe('pm_ideal');
+    const [{ paid_through }] = await env.query<{ paid_through: Date }>(
+      `SELECT paid_through FROM "billing".subscription WHERE orga_id = $1`,
+      [gaia.orgaId],
+    );
+    const first = new Date(new Date(paid_through).getTime() + 3_600_000);
+    const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(first);
+    await call(client, runBillingRpc, { period, now: first.toISOString() }, null);
+    const debit = [...fake.paymentIntents.values()].find((pi) => pi.customer === intent?.customer && pi.off_session);
+    expect(debit).toMatchObject({ payment_method: generated.generated_sepa_debit, status: 'processing' });
+    expect((await view()).processing_charge).toMatchObject({ amount_cents: debit?.amount });
+  });
+
+  it("subscribing during the trial opens Stripe Checkout in setup mode: nothing is charged, the method (an iDEAL payment's generated debit) is kept, and the first invoice is charged when the trial ends", async () => {
+    for (const method of ['pm_card_visa', 'pm_ideal']) {
+      const vera = await signUpOwner(client, TEST_SECRET, 'Vera');
+      const view = () => call(client, getSubscriptionRpc, { orga_id: vera.orgaId }, vera.auth);
+      await until(view);
+      expect((await http(vera, 'PUT', 'billing/data', { profile: PRIVATE })).status).toBe(200);
+      const started = await http(vera, 'POST', 'subscription', { plan_id: 'premium' });
+      const payment = (started.body as { payment: { id: string; purpose: string; redirect_url: string; amount_cents: number } }).payment;
+      expect(payment).toMatchObject({ purpose: 'setup' });
+      const [row] = await env.query<{ provider_ref: string }>(`SELECT provider_ref FROM "billing".payment WHERE id = $1`, [payment.id]);
+      const session = fake.checkoutSessions.get(row?.provider_ref ?? '');
+      expect(session).toMatchObject({
+        mode: 'setup',
+        currency: 'eur',
+        amount_total: 0,
+        metadata: { orga: vera.orgaId, payment: payment.id },
+      });
+      expect(await onHostedPage(payment.redirect_url, 'pay', method)).toBe(
+        `${PUBLIC_URL}/${vera.orgaId}/adminV2/plan?payment=${payment.id}`,
+      );
+      const scheduled = await until(async () => {
+        const now = await view();
+        return now.scheduled_start ? now : null;
+      });
+      expect(scheduled).toMatchObject({
+        tier: 0,
+        pending_payment_id: null,
+        scheduled_start: { plan_id: 'premium', amount_cents: payment.amount_cents },
+      });
+      const customer = fake.customerByMetadata('orga', vera.orgaId)?.id;
+      expect([...fake.paymentIntents.values()].filter((pi) => pi.customer === customer)).toEqual([]);
+      const intent = fake.setupIntents.get(fake.checkoutSessions.get(session?.id ?? '')?.setup_intent ?? '');
+      const kept =
+        method === 'pm_ideal'
+          ? String((intent?.latest_attempt?.payment_method_details['ideal'] as { generated_sepa_debit: string }).generated_sepa_debit)
+          : method;
+      expect(await env.query(`SELECT payment_method FROM "billing".stripe_customer WHERE orga_id = $1`, [vera.orgaId])).toEqual([
+        { payment_method: kept },
+      ]);
+      // the trial ends: the run charges the first invoice off-session with that method, once
+      const ends = new Date(scheduled.scheduled_start?.starts_at ?? 0);
+      const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(ends);
+      const after = new Date(ends.getTime() + 3_600_000).toISOString();
+      await Promise.all([
+        call(client, runBillingRpc, { period, now: after }, null),
+        call(client, runBillingRpc, { period, now: after }, null),
+      ]);
+      const charged = [...fake.paymentIntents.values()].filter((pi) => pi.customer === customer);
+      expect(charged).toMatchObject([
+        {
+          amount: payment.amount_cents,
+          off_session: true,
+          payment_method: kept,
+          status: method === 'pm_ideal' ? 'processing' : 'succeeded',
+        },
+      ]);
+      if (method === 'pm_card_visa') await until(async () => ((await view()).tier === 4 ? true : null));
+    }
   });
 });
