@@ -19,8 +19,8 @@ export class OutboundSenderService implements OutboundSender {
 
   async enqueue(message: Parameters<OutboundSender['enqueue']>[0]): Promise<string> {
     const id = randomUUID();
-    await this.db.transaction(async (m) => {
-      await m.query(
+    await this.db.transaction(async (manager) => {
+      await manager.query(
         `INSERT INTO outbound_message (id, orga_id, store_id, kind, customer_id, dedupe_key, to_phone, content, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
@@ -35,7 +35,12 @@ export class OutboundSenderService implements OutboundSender {
           REMINDER_STATUS.in_process,
         ],
       );
-      await this.outbox.add(m, sendMessageWork, { outbound_id: id }, { orgaId: message.orgaId, storeId: message.storeId, actor: null });
+      await this.outbox.add(
+        manager,
+        sendMessageWork,
+        { outbound_id: id },
+        { orgaId: message.orgaId, storeId: message.storeId, actor: null },
+      );
     });
     return id;
   }
