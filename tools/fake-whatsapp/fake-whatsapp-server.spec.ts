@@ -3,16 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'node:http';
 import fc from 'fast-check';
 import { maxInWindow, signWebhook, startFakeWhatsApp, type FakeWhatsAppServer } from './fake-whatsapp-server';
+import { expectMetaValid, metaReference } from './meta-reference';
 
 const PHONE = '555000111';
 const TOKEN = 'token-a';
 const template = (to = '393400000001', payloads = ['confirm:1', 'decline:1']) => ({
   messaging_product: 'whatsapp',
+  recipient_type: 'individual',
   to,
   type: 'template',
   template: {
     name: 'reminder',
-    language: { code: 'en' },
+    language: { policy: 'deterministic', code: 'en' },
     components: [
       { type: 'body', parameters: [{ type: 'text', text: 'Anna' }] },
       ...payloads.map((payload, index) => ({
@@ -80,7 +82,7 @@ describe('maxInWindow', () => {
 describe('fake WhatsApp Cloud API', () => {
   let fake: FakeWhatsAppServer;
   beforeAll(async () => {
-    fake = await startFakeWhatsApp({ senders: { [PHONE]: TOKEN } });
+    fake = await startFakeWhatsApp({ senders: { [PHONE]: TOKEN }, templates: [{ name: 'reminder', language: 'en', parameterCount: 1 }] });
   });
   afterAll(() => fake.close());
   beforeEach(() => {
@@ -89,6 +91,7 @@ describe('fake WhatsApp Cloud API', () => {
   });
 
   it('accepts a template from the right bearer and logs it under its sender', async () => {
+    expectMetaValid('the test template', metaReference().requestProblems('message', template()));
     const reply = await post(fake, template());
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({
@@ -147,6 +150,7 @@ describe('fake WhatsApp Cloud API', () => {
       const [reply] = values.flatMap((value) => value.messages ?? []);
       expect(reply).toMatchObject({ from: '393400000001', type: 'button', button: { payload: 'confirm:1' }, context: { id } });
       expect(values[0]?.metadata.phone_number_id).toBe(PHONE);
+      for (const body of fake.webhookBodies()) expectMetaValid('a status or reply webhook', metaReference().webhookProblems(body));
     } finally {
       await hook.close();
     }

@@ -77,6 +77,7 @@ describe('WhatsApp webhook and sandbox through the gateway (real NATS and Postgr
     })();
     fake = await startFakeWhatsApp({
       senders: { '100200300': 'token-a' },
+      templates: [{ name: 'reminder', language: 'it', parameterCount: 1 }],
       webhook: {
         url: `${base}/api/v1/webhooks/whatsapp`,
         appSecret: APP_SECRET,
