@@ -72,7 +72,9 @@ describe('fake Cloud API: refusals, onboarding and templates', () => {
       webhook: { url: hook.url, appSecret: 'hook-secret', statusDelaysMs: { sent: null, delivered: null, read: null } },
       reviewDelayMs: null,
     });
-  });
+    // Meta's document takes a second or more to load: not inside a test's own time
+    metaReference();
+  }, 60_000);
   afterAll(async () => {
     await fake.close();
     await hook.close();

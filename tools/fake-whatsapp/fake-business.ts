@@ -38,6 +38,9 @@ export type FakePhoneNumber = {
 type Waba = { id: string; name: string; subscribedApps: Set<string>; templates: Map<string, FakeTemplate> };
 type Grant = { wabaIds: string[]; kind: 'USER' | 'SYSTEM_USER' };
 
+/** A reference's problems with a request body of an operation ([] when it follows it). */
+export type RequestCheck = (operation: 'message' | 'templateCreate' | 'register' | 'subscribeApp', body: unknown) => string[];
+
 /** How the fake's review decides a new template; by default every template is approved. */
 export type TemplateReview = (template: FakeTemplate) => { status: 'APPROVED' } | { status: 'REJECTED'; reason: string };
 
@@ -49,6 +52,7 @@ export type BusinessOptions = {
   review?: TemplateReview;
   /** templates every account has, approved (tests and benches that do not go through onboarding) */
   templates?: { name: string; language: string; parameterCount: number }[];
+  checkRequest?: RequestCheck;
 };
 
 type Change = { field: string; value: Record<string, unknown> };
@@ -96,6 +100,13 @@ export class FakeBusinessPlatform {
     const waba = this.addWaba(`Account of ${phoneNumberId}`, `waba-${phoneNumberId}`);
     this.addPhone(waba.id, { id: phoneNumberId, displayPhoneNumber: phoneNumberId, verifiedName: 'Salon', pin: '000000' });
     this.grants.set(token, { wabaIds: [waba.id], kind: 'SYSTEM_USER' });
+  }
+
+  /** A system user's token for an account (what a salon with its own account pastes into the manual connection). */
+  grantToken(wabaId: string): string {
+    const token = `EAAS${randomBytes(24).toString('base64url')}`;
+    this.grants.set(token, { wabaIds: [wabaId], kind: 'SYSTEM_USER' });
+    return token;
   }
 
   phone(phoneNumberId: string): FakePhoneNumber | null {
@@ -176,7 +187,7 @@ export class FakeBusinessPlatform {
     const waba = this.wabas.get(first);
     const phone = this.phones.get(first);
     if (waba && second === 'phone_numbers' && method === 'GET') return this.withGrant(res, token, waba.id, () => this.phoneList(res, waba));
-    if (waba && second === 'subscribed_apps') return this.withGrant(res, token, waba.id, () => this.subscription(req, res, waba));
+    if (waba && second === 'subscribed_apps') return this.withGrant(res, token, waba.id, () => void this.subscription(req, res, waba));
     if (waba && second === 'message_templates')
       return this.withGrant(res, token, waba.id, () => void this.templateRoute(req, res, waba, url));
     if (phone && second === 'register' && method === 'POST')
@@ -283,8 +294,9 @@ export class FakeBusinessPlatform {
     json(res, 200, { data, paging: { cursors: { before: 'b', after: 'a' } } });
   }
 
-  private subscription(req: IncomingMessage, res: ServerResponse, waba: Waba): void {
+  private async subscription(req: IncomingMessage, res: ServerResponse, waba: Waba): Promise<void> {
     const appId = this.options.app.id;
+    if (req.method === 'POST' && !(await this.checked(req, res, 'subscribeApp'))) return;
     if (req.method === 'POST') waba.subscribedApps.add(appId);
     else if (req.method === 'DELETE') waba.subscribedApps.delete(appId);
     if (req.method === 'GET') {
@@ -296,7 +308,8 @@ export class FakeBusinessPlatform {
 
   /** Registration for the Cloud API with the two-step verification PIN (6 digits; the same one once set). */
   private async register(req: IncomingMessage, res: ServerResponse, phone: FakePhoneNumber): Promise<void> {
-    const body = await readJson(req);
+    const body = await this.checked(req, res, 'register');
+    if (!body) return;
     const pin = body?.['pin'];
     if (body?.['messaging_product'] !== 'whatsapp' || typeof pin !== 'string' || !/^\d{6}$/.test(pin)) {
       graphError(res, {
@@ -313,6 +326,19 @@ export class FakeBusinessPlatform {
     }
     phone.pin = pin;
     json(res, 200, { success: true });
+  }
+
+  /** The JSON body, or null after answering 400 (not JSON, or not what the reference says). */
+  private async checked(
+    req: IncomingMessage,
+    res: ServerResponse,
+    operation: Parameters<RequestCheck>[0],
+  ): Promise<Record<string, unknown> | null> {
+    const body = await readJson(req);
+    const problems = body ? (this.options.checkRequest?.(operation, body) ?? []) : ['The request body is not a JSON object'];
+    if (problems.length === 0) return body;
+    graphError(res, { status: 400, code: 100, message: 'Invalid parameter', details: problems.join('; ') });
+    return null;
   }
 
   private async templateRoute(req: IncomingMessage, res: ServerResponse, waba: Waba, url: URL): Promise<void> {
@@ -336,7 +362,9 @@ export class FakeBusinessPlatform {
       graphError(res, { status: 400, code: 100, message: 'Unsupported request' });
       return;
     }
-    const created = this.create(waba, await readJson(req));
+    const body = await this.checked(req, res, 'templateCreate');
+    if (!body) return;
+    const created = this.create(waba, body);
     if ('refusal' in created) graphError(res, created.refusal);
     else json(res, 200, { id: created.template.id, status: created.template.status, category: created.template.category });
   }

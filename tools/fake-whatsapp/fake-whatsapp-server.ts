@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { freeTextProblem, templateSendProblem } from '@pawline/domain';
-import { FakeBusinessPlatform, type BusinessOptions, type TemplateReview } from './fake-business';
+import { FakeBusinessPlatform, type BusinessOptions, type RequestCheck, type TemplateReview } from './fake-business';
 import { graphError, graphId, json, maxInWindow, readBody, signWebhook } from './fake-http';
 import { FAILURE_CODES, parseSend, type AcceptedSend, type FakeFailure } from './fake-send';
 
@@ -64,6 +64,11 @@ export type FakeWhatsAppOptions = {
   review?: TemplateReview;
   /** free text is refused (131047) unless the customer wrote within 24 hours; off: any free text is accepted */
   enforceServiceWindow?: boolean;
+  /**
+   * Checks each request body against a reference before anything else (a test passes Meta's OpenAPI document,
+   * meta-reference.ts): a body with problems is refused with code 100 and the problems as details.
+   */
+  checkRequest?: RequestCheck;
 };
 
 type Change = { field: string; value: Record<string, unknown> };
@@ -100,6 +105,7 @@ export class FakeWhatsAppServer {
         templates: options.templates,
         reviewDelayMs: options.reviewDelayMs,
         review: options.review,
+        checkRequest: options.checkRequest,
       },
       (wabaId, changes) => void this.postChanges(wabaId, changes).catch(() => undefined),
       (ms, work) => this.later(ms, work),
@@ -332,7 +338,14 @@ export class FakeWhatsAppServer {
     }
     let parsed: ReturnType<typeof parseSend>;
     try {
-      parsed = raw === null ? { error: 'The request body is too large' } : parseSend(JSON.parse(raw.toString('utf8')));
+      const body = raw === null ? null : (JSON.parse(raw.toString('utf8')) as unknown);
+      const problems = body === null ? [] : (this.options.checkRequest?.('message', body) ?? []);
+      parsed =
+        body === null
+          ? { error: 'The request body is too large' }
+          : problems.length > 0
+            ? { error: `the body does not follow the reference: ${problems.join('; ')}` }
+            : parseSend(body);
     } catch {
       parsed = { error: 'The request body is not JSON' };
     }

@@ -246,6 +246,14 @@ function readable(errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? error.keyword} ${JSON.stringify(error.params)}`);
 }
 
+let parsed: Json | null = null;
+
+/** The document as published, parsed once per test file (each reference corrects its own copy). */
+function publishedDocument(): Json {
+  parsed ??= parse(readFileSync(META_DOCUMENT, 'utf8')) as Json;
+  return structuredClone(parsed);
+}
+
 /** Meta's document, corrected as above, compiled on first use. */
 export class MetaReference {
   readonly document: Json;
@@ -253,7 +261,7 @@ export class MetaReference {
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(options: { corrections?: readonly Correction[]; extensions?: boolean } = {}) {
-    this.document = parse(readFileSync(META_DOCUMENT, 'utf8')) as Json;
+    this.document = publishedDocument();
     for (const correction of options.corrections ?? META_CORRECTIONS) correction.apply(this.document);
     if (options.extensions ?? true) META_EXTENSIONS.apply(this.document);
     // strict off: the document uses OpenAPI's keywords (discriminator, example) beside JSON Schema's

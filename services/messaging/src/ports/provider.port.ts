@@ -41,6 +41,9 @@ export type TextMessage = { kind: 'text'; to: string; text: string };
 
 export type OutgoingMessage = TemplateMessage | TextMessage;
 
+/** A message that was not sent, kept with why (an outbound row's content; never given to a provider). */
+export type RefusedContent = { kind: 'refused'; to: string; reason: string; detail: string | null };
+
 export type SendResult = { providerMessageId: string };
 
 /** How a send failed, in the words the worker decides on. */

@@ -44,7 +44,8 @@ describe('WhatsAppCloudBusiness against the fake Cloud API', () => {
   beforeAll(async () => {
     fake = await startFakeWhatsApp({ app: APP, reviewDelayMs: null });
     business = new WhatsAppCloudBusiness({ baseUrl: fake.graphUrl, timeoutMs: 5000, appId: APP.id, appSecret: APP.secret });
-  });
+    metaReference();
+  }, 60_000);
   afterAll(() => fake.close());
 
   it("builds template creations Meta's document and its rules accept, for every template in every language", () => {

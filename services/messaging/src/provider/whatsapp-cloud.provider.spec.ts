@@ -42,7 +42,9 @@ describe('WhatsAppCloudProvider against the fake Cloud API', () => {
     // a generous timeout for every send but the timeout's own test: a loaded CI machine once took
     // over 500 ms to answer the first send, which then landed in the next test's record
     provider = new WhatsAppCloudProvider({ baseUrl: fake.graphUrl, timeoutMs: 10000 });
-  });
+    // Meta's document takes a second or more to load: not inside a test's own time
+    metaReference();
+  }, 60_000);
   afterAll(() => fake.close());
   beforeEach(() => {
     fake.reset();

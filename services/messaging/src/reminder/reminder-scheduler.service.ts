@@ -27,6 +27,8 @@ export type TickResult = {
   overQuota: number;
   /** found due but the organization has the type switched off (the composer answered null) */
   switchedOff: number;
+  /** written as not sent with their reason: no approved template, no WhatsApp number (issue 27) */
+  refused: number;
   /** written earlier but not enqueued (a crash between the two), enqueued now */
   swept: number;
 };
@@ -99,7 +101,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     const now = this.clock.now();
     const swept = await this.writer.sweep(now);
     const runs = await this.runs.pending(now);
-    const result: TickResult = { runs: runs.length, queued: 0, overQuota: 0, switchedOff: 0, swept };
+    const result: TickResult = { runs: runs.length, queued: 0, overQuota: 0, switchedOff: 0, refused: 0, swept };
     const counts: RunCounts = new Map();
     const publishing = new InFlight(CHUNKS_IN_FLIGHT);
     for (const type of TYPES) {
@@ -112,7 +114,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     }
     await publishing.drain();
     await this.runs.finish(runs, counts, now);
-    if (result.queued + result.overQuota + swept > 0) this.log.info('reminders scheduled', result);
+    if (result.queued + result.overQuota + result.refused + swept > 0) this.log.info('reminders scheduled', result);
     return result;
   }
 
@@ -120,6 +122,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     result.queued += sent.queued.length;
     result.overQuota += sent.overQuota.length;
     result.switchedOff += sent.switchedOff;
+    result.refused += sent.refused.length;
     for (const [list, field] of [
       [sent.queued, 'queued'],
       [sent.overQuota, 'overQuota'],
