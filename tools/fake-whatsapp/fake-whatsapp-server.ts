@@ -1,46 +1,23 @@
-import { createHmac, randomBytes, createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { freeTextProblem, templateSendProblem } from '@pawline/domain';
+import { FakeBusinessPlatform, type BusinessOptions, type RequestCheck, type TemplateReview } from './fake-business';
+import { graphError, graphId, json, maxInWindow, readBody, signWebhook } from './fake-http';
+import { FAILURE_CODES, parseSend, type AcceptedSend, type FakeFailure } from './fake-send';
+
+export { maxInWindow, signWebhook } from './fake-http';
+export { FAILURE_CODES, type AcceptedSend, type FakeFailure } from './fake-send';
+export type { FakePhoneNumber, FakeTemplate, TemplateReview } from './fake-business';
 
 /**
- * A local stand-in for the WhatsApp Cloud API (Graph API): the messages endpoint, the media endpoints
- * and signed webhooks, with latency, injected failures and a log of accepted sends per sender. Real
- * adapters and the benches talk to it over HTTP exactly as they would to graph.facebook.com.
+ * A local stand-in for the WhatsApp Cloud API (Graph API): messages, media, the business endpoints onboarding
+ * and templates use (fake-business.ts), and signed webhooks, with latency, injected failures and a log of
+ * accepted sends per sender. It refuses what the real API refuses (libs/domain cloud-api-rules.ts): a template
+ * that is not approved in the sender's account, a wrong number of parameters, an empty one, free text outside
+ * the 24-hour window, a number not registered. Real adapters and the benches talk to it over HTTP exactly as
+ * they would to graph.facebook.com.
  */
-
-/** What can go wrong with a send, as the Cloud API reports it. */
-export type FakeFailure =
-  | 'throttled' // 130429: the sender's throughput was reached
-  | 'pair_rate' // 131056: too many messages to one recipient
-  | 'undeliverable' // 131026: the recipient cannot receive WhatsApp
-  | 're_engagement' // 131047: free text more than 24 h after the customer last wrote
-  | 'server_error' // HTTP 500, code 2
-  | 'timeout' // the request is never answered
-  | 'failed_status'; // accepted, then a `failed` status (131026) on the webhook
-
-export const FAILURE_CODES: Record<Exclude<FakeFailure, 'timeout' | 'failed_status'>, { status: number; code: number; message: string }> = {
-  throttled: { status: 429, code: 130429, message: 'Rate limit hit' },
-  pair_rate: { status: 400, code: 131056, message: '(Business Account, Consumer Account) pair rate limit hit' },
-  undeliverable: { status: 400, code: 131026, message: 'Message undeliverable' },
-  re_engagement: { status: 400, code: 131047, message: 'Re-engagement message' },
-  server_error: { status: 500, code: 2, message: 'Service temporarily unavailable' },
-};
-
-export type AcceptedSend = {
-  phoneNumberId: string;
-  messageId: string;
-  to: string;
-  type: 'template' | 'text';
-  templateName: string | null;
-  language: string | null;
-  /** body parameters of a template, in order */
-  parameters: string[];
-  /** quick-reply payloads by button index */
-  buttonPayloads: string[];
-  text: string | null;
-  /** Date.now() when it was accepted */
-  at: number;
-};
 
 /** A customer's message to a sender, delivered as a signed webhook. */
 export type InboundScript =
@@ -78,110 +55,27 @@ export type FakeWhatsAppOptions = {
   replyTo?: (send: AcceptedSend) => ScriptedReply | null;
   /** Math.random by default; a seeded one makes runs repeatable */
   random?: () => number;
+  /** the Tech Provider's Meta app (Embedded Signup's code exchange, debug_token); a test app by default */
+  app?: BusinessOptions['app'];
+  /** templates every account has, approved (tests and benches that skip onboarding) */
+  templates?: BusinessOptions['templates'];
+  /** when a created template is reviewed (default at once; null: only by review()) and how */
+  reviewDelayMs?: number | null;
+  review?: TemplateReview;
+  /** free text is refused (131047) unless the customer wrote within 24 hours; off: any free text is accepted */
+  enforceServiceWindow?: boolean;
+  /**
+   * Checks each request body against a reference before anything else (a test passes Meta's OpenAPI document,
+   * meta-reference.ts): a body with problems is refused with code 100 and the problems as details.
+   */
+  checkRequest?: RequestCheck;
 };
 
-type StatusUpdate = {
-  phoneNumberId: string;
-  value: Record<string, unknown>;
-};
+type Change = { field: string; value: Record<string, unknown> };
 
 const MESSAGE_BODY_LIMIT = 64 * 1024;
-
-function graphError(res: ServerResponse, status: number, code: number, message: string, extra: Record<string, string> = {}): void {
-  const body = JSON.stringify({
-    error: {
-      message: `(#${code}) ${message}`,
-      type: 'OAuthException',
-      code,
-      error_data: { messaging_product: 'whatsapp', details: message },
-      error_subcode: code === 130429 ? 2494055 : undefined,
-      fbtrace_id: randomBytes(9).toString('base64url'),
-    },
-  });
-  if (res.writableEnded || res.destroyed) return;
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...extra });
-  res.end(body);
-}
-
-function json(res: ServerResponse, status: number, value: unknown): void {
-  if (res.writableEnded || res.destroyed) return;
-  const body = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= cap) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > cap ? null : Buffer.concat(chunks)));
-    req.on('error', () => resolve(null));
-  });
-}
-
-/** The most accepted sends of any one sender's log in any window of `windowMs` (sorted timestamps). */
-export function maxInWindow(times: readonly number[], windowMs = 1000): number {
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < times.length; end += 1) {
-    while ((times[end] ?? 0) - (times[start] ?? 0) >= windowMs) start += 1;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
-}
-
-/** What a send's JSON must look like; the reason it is refused (code 100), or the send. */
-function parseSend(body: unknown): { error: string } | Omit<AcceptedSend, 'phoneNumberId' | 'messageId' | 'at'> {
-  if (typeof body !== 'object' || body === null) return { error: 'The request body must be a JSON object' };
-  const message = body as Record<string, unknown>;
-  if (message['messaging_product'] !== 'whatsapp') return { error: 'messaging_product must be "whatsapp"' };
-  const to = message['to'];
-  if (typeof to !== 'string' || !/^\+?[0-9]{6,15}$/.test(to)) return { error: 'to must be a phone number' };
-  const recipient = to.replace(/^\+/, '');
-  if (message['type'] === 'text') {
-    const text = (message['text'] as { body?: unknown } | undefined)?.body;
-    if (typeof text !== 'string' || text.length === 0 || text.length > 4096) return { error: 'text.body must be 1 to 4096 characters' };
-    return { to: recipient, type: 'text', templateName: null, language: null, parameters: [], buttonPayloads: [], text };
-  }
-  if (message['type'] !== 'template') return { error: `type ${String(message['type'])} is not supported here` };
-  const template = message['template'] as Record<string, unknown> | undefined;
-  const name = template?.['name'];
-  const language = (template?.['language'] as { code?: unknown } | undefined)?.code;
-  if (typeof name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(name)) return { error: 'template.name is required' };
-  if (typeof language !== 'string' || language === '') return { error: 'template.language.code is required' };
-  const components = template?.['components'] ?? [];
-  if (!Array.isArray(components)) return { error: 'template.components must be an array' };
-  const parameters: string[] = [];
-  const buttonPayloads: string[] = [];
-  for (const component of components as Record<string, unknown>[]) {
-    const list = component['parameters'];
-    if (!Array.isArray(list)) return { error: `component ${String(component['type'])} has no parameters array` };
-    if (component['type'] === 'body') {
-      for (const parameter of list as Record<string, unknown>[]) {
-        if (parameter['type'] !== 'text' || typeof parameter['text'] !== 'string') return { error: 'body parameters must be text' };
-        parameters.push(parameter['text']);
-      }
-    } else if (component['type'] === 'button') {
-      const index = Number(component['index']);
-      const payload = (list[0] as Record<string, unknown> | undefined)?.['payload'];
-      if (component['sub_type'] !== 'quick_reply' || !Number.isInteger(index) || index < 0 || index > 9 || typeof payload !== 'string') {
-        return { error: 'a button component must be a quick_reply with an index and a payload parameter' };
-      }
-      buttonPayloads[index] = payload;
-    } else if (component['type'] !== 'header') {
-      return { error: `component type ${String(component['type'])} is unknown` };
-    }
-  }
-  return { to: recipient, type: 'template', templateName: name, language, parameters, buttonPayloads, text: null };
-}
-
-export function signWebhook(appSecret: string, rawBody: string | Buffer): string {
-  return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
-}
+/** the webhook bodies kept for tests to check against Meta's document */
+const WEBHOOK_LOG = 500;
 
 export class FakeWhatsAppServer {
   private server: Server | null = null;
@@ -191,17 +85,32 @@ export class FakeWhatsAppServer {
   private readonly media = new Map<string, { bytes: Buffer; mimeType: string; phoneNumberId: string | null }>();
   private readonly schedule: FakeFailure[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
-  private pendingStatuses: StatusUpdate[] = [];
+  /** phone number id + customer → when the customer last wrote (the 24-hour window) */
+  private readonly lastInbound = new Map<string, number>();
+  private readonly posted: unknown[] = [];
+  private pendingStatuses: { phoneNumberId: string; value: Record<string, unknown> }[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private readonly deliveries = { posted: 0, failed: 0, inFlight: 0 };
   private refusedForCap = 0;
   private options: FakeWhatsAppOptions;
+  readonly business: FakeBusinessPlatform;
   /** http://host:port once started */
   url = '';
 
   constructor(options: FakeWhatsAppOptions = {}) {
     this.options = { ...options };
-    for (const [id, token] of Object.entries(options.senders ?? {})) this.senders.set(id, token);
+    this.business = new FakeBusinessPlatform(
+      {
+        app: options.app ?? { id: '1234567890', secret: 'fake-app-secret' },
+        templates: options.templates,
+        reviewDelayMs: options.reviewDelayMs,
+        review: options.review,
+        checkRequest: options.checkRequest,
+      },
+      (wabaId, changes) => void this.postChanges(wabaId, changes).catch(() => undefined),
+      (ms, work) => this.later(ms, work),
+    );
+    for (const [id, token] of Object.entries(options.senders ?? {})) this.addSender(id, token);
   }
 
   async start(): Promise<string> {
@@ -238,17 +147,31 @@ export class FakeWhatsAppServer {
 
   /** The base URL the adapter takes as WHATSAPP_API_BASE_URL (any version segment is accepted). */
   get graphUrl(): string {
-    return `${this.url}/v26.0`;
+    return `${this.url}/v23.0`;
   }
 
+  /** A registered number and its token, outside onboarding (its account is `waba-<id>`). */
   addSender(phoneNumberId: string, accessToken: string): void {
     this.senders.set(phoneNumberId, accessToken);
+    this.business.addSender(phoneNumberId, accessToken);
   }
 
   configure(
-    change: Partial<Pick<FakeWhatsAppOptions, 'latencyMs' | 'jitterMs' | 'failureRates' | 'capPerSecond' | 'webhook' | 'replyTo'>>,
+    change: Partial<
+      Pick<
+        FakeWhatsAppOptions,
+        'latencyMs' | 'jitterMs' | 'failureRates' | 'capPerSecond' | 'webhook' | 'replyTo' | 'enforceServiceWindow' | 'templates'
+      > &
+        Pick<BusinessOptions, 'review' | 'reviewDelayMs'>
+    >,
   ): void {
     this.options = { ...this.options, ...change };
+    const { review, reviewDelayMs, templates } = change;
+    this.business.configure({
+      ...('review' in change ? { review } : {}),
+      ...('reviewDelayMs' in change ? { reviewDelayMs } : {}),
+      ...('templates' in change ? { templates } : {}),
+    });
   }
 
   /** The next sends fail in this order (before any rate is drawn). */
@@ -258,7 +181,7 @@ export class FakeWhatsAppServer {
 
   /** Stores bytes as a media object a webhook can name (a customer's photo); answers its id. */
   addMedia(bytes: Buffer, mimeType: string, phoneNumberId: string | null = null): string {
-    const id = String(10 ** 15 + Math.floor(this.random() * 9 * 10 ** 15));
+    const id = graphId(() => this.random());
     this.media.set(id, { bytes, mimeType, phoneNumberId });
     return id;
   }
@@ -267,6 +190,11 @@ export class FakeWhatsAppServer {
   sends(phoneNumberId?: string): AcceptedSend[] {
     if (phoneNumberId !== undefined) return [...(this.log.get(phoneNumberId) ?? [])];
     return [...this.log.values()].flat().sort((a, b) => a.at - b.at);
+  }
+
+  /** The webhook bodies posted so far (the newest 500), as sent. */
+  webhookBodies(): unknown[] {
+    return [...this.posted];
   }
 
   /** Per sender: accepted sends and the most accepted in any one second (the bench checks it against the cap). */
@@ -285,17 +213,38 @@ export class FakeWhatsAppServer {
     this.log.clear();
     this.refusedForCap = 0;
     this.schedule.length = 0;
+    this.posted.length = 0;
+  }
+
+  /** The customer wrote (their 24-hour window opens) without a webhook: a test that only sends free text. */
+  customerWrote(phoneNumberId: string, from: string, at = Date.now()): void {
+    this.lastInbound.set(`${phoneNumberId}|${from.replace(/^\+/, '')}`, at);
   }
 
   /** A customer writes to a sender: posts the signed webhook now; resolves with the HTTP status it got. */
   async inbound(phoneNumberId: string, from: string, script: InboundScript, contextMessageId: string | null = null): Promise<number> {
+    this.customerWrote(phoneNumberId, from);
     const value = {
       messaging_product: 'whatsapp',
       metadata: { display_phone_number: phoneNumberId, phone_number_id: phoneNumberId },
-      contacts: [{ profile: { name: `Customer ${from.slice(-4)}` }, wa_id: from }],
+      contacts: [{ profile: { name: `Customer ${from.slice(-4)}` }, wa_id: from.replace(/^\+/, '') }],
       messages: [this.inboundMessage(from, script, contextMessageId)],
     };
-    return this.postWebhook(phoneNumberId, [value]);
+    return this.postChanges(this.wabaOf(phoneNumberId), [{ field: 'messages', value }]);
+  }
+
+  /** An error Meta reports on the webhook without a message of ours (`value.errors`), e.g. a rate limit. */
+  async reportError(phoneNumberId: string, error: { code: number; title: string; details: string }): Promise<number> {
+    const value = {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: phoneNumberId, phone_number_id: phoneNumberId },
+      errors: [{ code: error.code, title: error.title, message: error.title, error_data: { details: error.details } }],
+    };
+    return this.postChanges(this.wabaOf(phoneNumberId), [{ field: 'messages', value }]);
+  }
+
+  private wabaOf(phoneNumberId: string): string {
+    return this.business.phone(phoneNumberId)?.wabaId ?? `waba-${phoneNumberId}`;
   }
 
   private inboundMessage(from: string, script: InboundScript, contextMessageId: string | null): Record<string, unknown> {
@@ -345,9 +294,9 @@ export class FakeWhatsAppServer {
   }
 
   private bearerOk(req: IncomingMessage, phoneNumberId: string): boolean {
-    const token = this.tokenOf(phoneNumberId);
     const header = req.headers.authorization ?? '';
-    return token !== null && header === `Bearer ${token}`;
+    const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    return token !== '' && (token === this.tokenOf(phoneNumberId) || this.business.mayUsePhone(token, phoneNumberId));
   }
 
   private route(req: IncomingMessage, res: ServerResponse): void {
@@ -366,12 +315,13 @@ export class FakeWhatsAppServer {
         void this.send(req, res, parts[1] ?? '');
         return;
       }
+      if (this.business.route(req, res, parts.slice(1), url)) return;
       if (req.method === 'GET' && parts.length === 2) {
         this.mediaUrl(req, res, parts[1] ?? '');
         return;
       }
     }
-    graphError(res, 404, 803, 'Unknown path components');
+    graphError(res, { status: 404, code: 803, message: 'Unknown path components' });
   }
 
   private async send(req: IncomingMessage, res: ServerResponse, phoneNumberId: string): Promise<void> {
@@ -379,25 +329,46 @@ export class FakeWhatsAppServer {
     const latency = (this.options.latencyMs ?? 0) + Math.floor(this.random() * (this.options.jitterMs ?? 0));
     const answer = (work: () => void) => (latency > 0 ? this.later(latency, work) : work());
     if (!this.bearerOk(req, phoneNumberId)) {
-      answer(() => graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token'));
+      answer(() => graphError(res, { status: 401, code: 190, message: 'Invalid OAuth access token - Cannot parse access token' }));
+      return;
+    }
+    if (this.business.phone(phoneNumberId)?.pin === null) {
+      answer(() => graphError(res, { status: 400, code: 133010, message: 'Phone number Not Registered' }));
       return;
     }
     let parsed: ReturnType<typeof parseSend>;
     try {
-      parsed = raw === null ? { error: 'The request body is too large' } : parseSend(JSON.parse(raw.toString('utf8')));
+      const body = raw === null ? null : (JSON.parse(raw.toString('utf8')) as unknown);
+      const problems = body === null ? [] : (this.options.checkRequest?.('message', body) ?? []);
+      parsed =
+        body === null
+          ? { error: 'The request body is too large' }
+          : problems.length > 0
+            ? { error: `the body does not follow the reference: ${problems.join('; ')}` }
+            : parseSend(body);
     } catch {
       parsed = { error: 'The request body is not JSON' };
     }
     if ('error' in parsed) {
       const reason = parsed.error;
-      answer(() => graphError(res, 400, 100, `Invalid parameter: ${reason}`));
+      answer(() => graphError(res, { status: 400, code: 100, message: `Invalid parameter: ${reason}` }));
+      return;
+    }
+    const rule =
+      parsed.type === 'template'
+        ? templateSendProblem(this.business.templateFor(phoneNumberId, parsed.templateName ?? '', parsed.language ?? ''), parsed.parameters)
+        : this.options.enforceServiceWindow === false
+          ? null
+          : freeTextProblem(this.lastInbound.get(`${phoneNumberId}|${parsed.to}`) ?? null, Date.now());
+    if (rule) {
+      answer(() => graphError(res, rule));
       return;
     }
     const failure = this.schedule.shift() ?? this.drawFailure();
     if (failure === 'timeout') return; // never answered: the adapter's own timeout must end it
     if (failure && failure !== 'failed_status') {
       const { status, code, message } = FAILURE_CODES[failure];
-      answer(() => graphError(res, status, code, message, failure === 'throttled' ? { 'Retry-After': '1' } : {}));
+      answer(() => graphError(res, { status, code, message }, failure === 'throttled' ? { 'Retry-After': '1' } : {}));
       return;
     }
     const sends = this.log.get(phoneNumberId) ?? [];
@@ -409,7 +380,7 @@ export class FakeWhatsAppServer {
       for (let i = sends.length - 1; i >= 0 && now - (sends[i]?.at ?? 0) < 1000; i -= 1) inWindow += 1;
       if (inWindow >= cap) {
         this.refusedForCap += 1;
-        answer(() => graphError(res, 429, 130429, 'Rate limit hit', { 'Retry-After': '1' }));
+        answer(() => graphError(res, { status: 429, code: 130429, message: 'Rate limit hit' }, { 'Retry-After': '1' }));
         return;
       }
     }
@@ -490,18 +461,24 @@ export class FakeWhatsAppServer {
       bySender.set(update.phoneNumberId, list);
     }
     for (const [phoneNumberId, values] of bySender) {
-      for (let i = 0; i < values.length; i += 100) void this.postWebhook(phoneNumberId, values.slice(i, i + 100)).catch(() => undefined);
+      for (let i = 0; i < values.length; i += 100) {
+        const changes = values.slice(i, i + 100).map((value) => ({ field: 'messages', value }));
+        void this.postChanges(this.wabaOf(phoneNumberId), changes).catch(() => undefined);
+      }
     }
   }
 
-  /** One signed POST; retried twice on a network error or 5xx (Meta retries for days). */
-  private async postWebhook(phoneNumberId: string, values: Record<string, unknown>[]): Promise<number> {
+  /** One signed POST of an account's changes; retried twice on a network error or 5xx (Meta retries for days). */
+  private async postChanges(wabaId: string, changes: Change[]): Promise<number> {
     const webhook = this.options.webhook;
     if (!webhook) throw new Error('no webhook configured');
-    const body = JSON.stringify({
+    const payload = {
       object: 'whatsapp_business_account',
-      entry: [{ id: `waba-${phoneNumberId}`, changes: values.map((value) => ({ field: 'messages', value })) }],
-    });
+      entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes }],
+    };
+    this.posted.push(payload);
+    if (this.posted.length > WEBHOOK_LOG) this.posted.shift();
+    const body = JSON.stringify(payload);
     this.deliveries.inFlight += 1;
     try {
       for (let attempt = 0; ; attempt += 1) {
@@ -536,13 +513,13 @@ export class FakeWhatsAppServer {
     const stored = this.media.get(mediaId);
     const owner = stored?.phoneNumberId ?? null;
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    const known = owner !== null ? this.tokenOf(owner) === token : this.anyTokenIs(token);
+    const known = owner !== null ? this.tokenOf(owner) === token || this.business.mayUsePhone(token, owner) : this.anyTokenIs(token);
     if (!known) {
-      graphError(res, 401, 190, 'Invalid OAuth access token');
+      graphError(res, { status: 401, code: 190, message: 'Invalid OAuth access token' });
       return;
     }
     if (!stored) {
-      graphError(res, 400, 100, 'Unsupported get request. Object with ID does not exist');
+      graphError(res, { status: 400, code: 100, message: 'Unsupported get request. Object with ID does not exist' });
       return;
     }
     json(res, 200, {
@@ -564,7 +541,11 @@ export class FakeWhatsAppServer {
   private download(req: IncomingMessage, res: ServerResponse, mediaId: string): void {
     const stored = this.media.get(mediaId);
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    const allowed = stored && (stored.phoneNumberId !== null ? this.tokenOf(stored.phoneNumberId) === token : this.anyTokenIs(token));
+    const allowed =
+      stored &&
+      (stored.phoneNumberId !== null
+        ? this.tokenOf(stored.phoneNumberId) === token || this.business.mayUsePhone(token, stored.phoneNumberId)
+        : this.anyTokenIs(token));
     if (!stored || !allowed) {
       res.writeHead(stored ? 401 : 404, { 'Content-Type': 'text/plain' });
       res.end(stored ? 'unauthorized' : 'not found');
@@ -574,7 +555,7 @@ export class FakeWhatsAppServer {
     res.end(stored.bytes);
   }
 
-  /** /_fake/…: the same controls over HTTP, for a fake started as its own process. */
+  /** /_fake/…: the same controls over HTTP, for a fake started as its own process (README). */
   private async control(req: IncomingMessage, res: ServerResponse, parts: string[], url: URL): Promise<void> {
     const what = `${req.method ?? 'GET'} ${parts.join('/')}`;
     const body = req.method === 'POST' ? await readBody(req, 10 * 1024 * 1024) : null;
@@ -585,58 +566,62 @@ export class FakeWhatsAppServer {
       json(res, 400, { error: 'body must be JSON' });
       return;
     }
-    switch (what) {
-      case 'GET stats':
-        json(res, 200, this.stats());
-        return;
-      case 'GET sends':
-        json(res, 200, this.sends(url.searchParams.get('phone_number_id') ?? undefined));
-        return;
-      case 'POST reset':
-        this.reset();
-        json(res, 200, { ok: true });
-        return;
-      case 'POST senders':
-        for (const [id, token] of Object.entries(input)) if (typeof token === 'string') this.addSender(id, token);
-        json(res, 200, { ok: true });
-        return;
-      case 'POST config': {
-        const change: Partial<FakeWhatsAppOptions> = {};
-        if (typeof input['latencyMs'] === 'number') change.latencyMs = input['latencyMs'];
-        if (typeof input['jitterMs'] === 'number') change.jitterMs = input['jitterMs'];
-        if (typeof input['capPerSecond'] === 'number') change.capPerSecond = input['capPerSecond'];
-        if (typeof input['failureRates'] === 'object' && input['failureRates'] !== null) change.failureRates = input['failureRates'];
-        this.configure(change);
-        if (Array.isArray(input['failNext'])) this.failNext(...(input['failNext'] as FakeFailure[]));
-        json(res, 200, { ok: true });
-        return;
-      }
-      case 'POST media': {
-        const text = (key: string) => (typeof input[key] === 'string' ? input[key] : null);
-        const id = this.addMedia(
-          Buffer.from(text('base64') ?? '', 'base64'),
-          text('mime_type') ?? 'application/octet-stream',
-          text('phone_number_id'),
-        );
-        json(res, 200, { id });
-        return;
-      }
-      case 'POST inbound': {
-        try {
+    const text = (key: string) => (typeof input[key] === 'string' ? input[key] : null);
+    try {
+      switch (what) {
+        case 'GET stats':
+          return json(res, 200, this.stats());
+        case 'GET sends':
+          return json(res, 200, this.sends(url.searchParams.get('phone_number_id') ?? undefined));
+        case 'GET templates':
+          return json(res, 200, this.business.templates(url.searchParams.get('waba_id') ?? undefined));
+        case 'POST reset':
+          this.reset();
+          return json(res, 200, { ok: true });
+        case 'POST senders':
+          for (const [id, token] of Object.entries(input)) if (typeof token === 'string') this.addSender(id, token);
+          return json(res, 200, { ok: true });
+        case 'POST signup':
+          return json(res, 200, this.business.signup({ businessName: text('business_name') ?? undefined }));
+        case 'POST review':
+          this.business.review(String(input['template_id']), {
+            status: String(input['status']) as 'APPROVED',
+            reason: text('reason') ?? undefined,
+          });
+          return json(res, 200, { ok: true });
+        case 'POST config': {
+          const change: Parameters<FakeWhatsAppServer['configure']>[0] = {};
+          if (typeof input['latencyMs'] === 'number') change.latencyMs = input['latencyMs'];
+          if (typeof input['jitterMs'] === 'number') change.jitterMs = input['jitterMs'];
+          if (typeof input['capPerSecond'] === 'number') change.capPerSecond = input['capPerSecond'];
+          if (typeof input['failureRates'] === 'object' && input['failureRates'] !== null) change.failureRates = input['failureRates'];
+          if (Array.isArray(input['templates'])) change.templates = input['templates'] as NonNullable<FakeWhatsAppOptions['templates']>;
+          this.configure(change);
+          if (Array.isArray(input['failNext'])) this.failNext(...(input['failNext'] as FakeFailure[]));
+          return json(res, 200, { ok: true });
+        }
+        case 'POST media': {
+          const id = this.addMedia(
+            Buffer.from(text('base64') ?? '', 'base64'),
+            text('mime_type') ?? 'application/octet-stream',
+            text('phone_number_id'),
+          );
+          return json(res, 200, { id });
+        }
+        case 'POST inbound': {
           const status = await this.inbound(
             String(input['phone_number_id']),
             String(input['from']),
             input['message'] as InboundScript,
             (input['context_id'] as string | undefined) ?? null,
           );
-          json(res, 200, { webhook_status: status });
-        } catch (error) {
-          json(res, 502, { error: (error as Error).message });
+          return json(res, 200, { webhook_status: status });
         }
-        return;
+        default:
+          return json(res, 404, { error: `no control ${what}` });
       }
-      default:
-        json(res, 404, { error: `no control ${what}` });
+    } catch (error) {
+      json(res, 502, { error: (error as Error).message });
     }
   }
 }

@@ -17,13 +17,23 @@ import { MessagingInbox1795506700000 } from './migrations/1795506700000-messagin
 import { MessagingSandbox1795506800000 } from './migrations/1795506800000-messaging-sandbox';
 import { MessagingSendTrace1795564000000 } from './migrations/1795564000000-messaging-send-trace';
 import { MessagingEarlyStoreZone1795569000000 } from './migrations/1795569000000-messaging-early-store-zone';
+import { MessagingWhatsappAccounts1796100000000 } from './migrations/1796100000000-messaging-whatsapp-accounts';
+import { WhatsappAccountErrorEntity } from './account/account-error.entity';
 import { OutboundMessageEntity } from './outbound/outbound-message.entity';
+import { WabaTemplateEntity } from './registry/waba-template.entity';
 import { MessagingFileEntity, MessagingUploadPartEntity } from './profile/messaging-file.entity';
 import { WhatsappProfileRequestEntity } from './profile/whatsapp-profile-request.entity';
 import { EarlyStoreZoneEntity } from './quota/early-store-zone.entity';
 import { MessageEntitlementEntity } from './quota/message-entitlement.entity';
 import { MessageQuotaEntity } from './quota/message-quota.entity';
 import { ReminderRunEntity } from './reminder/reminder-run.entity';
+import {
+  SandboxAccountEntity,
+  SandboxPhoneNumberEntity,
+  SandboxSignupCodeEntity,
+  SandboxTemplateEntity,
+  SandboxTokenEntity,
+} from './sandbox/sandbox-business.entities';
 import { SandboxMediaEntity } from './sandbox/sandbox-media.entity';
 import { SandboxMessageEntity } from './sandbox/sandbox-message.entity';
 import { MessagingSenderEntity } from './sender/messaging-sender.entity';
@@ -54,6 +64,13 @@ export const MESSAGING_ENTITIES = [
   SandboxMessageEntity,
   SandboxMediaEntity,
   ProviderReceiptEntity,
+  WabaTemplateEntity,
+  WhatsappAccountErrorEntity,
+  SandboxAccountEntity,
+  SandboxPhoneNumberEntity,
+  SandboxTokenEntity,
+  SandboxSignupCodeEntity,
+  SandboxTemplateEntity,
 ];
 
 export const MESSAGING_MIGRATIONS = [
@@ -66,4 +83,5 @@ export const MESSAGING_MIGRATIONS = [
   MessagingSandbox1795506800000,
   MessagingSendTrace1795564000000,
   MessagingEarlyStoreZone1795569000000,
+  MessagingWhatsappAccounts1796100000000,
 ];

@@ -7,6 +7,7 @@ import { ProviderModule } from './provider/provider.module';
 import { ReminderModule } from './reminder/reminder.module';
 import { CampaignSendConsumer } from './outbound/campaign-send.consumer';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { SandboxAccountsService } from './sandbox/sandbox-accounts.service';
 import { SandboxHandlers } from './sandbox/sandbox.handlers';
 import { SandboxSimulation } from './sandbox/sandbox-simulation';
 import { SandboxService } from './sandbox/sandbox.service';
@@ -29,6 +30,6 @@ import { WhatsAppWebhookService } from './webhook/whatsapp-webhook.service';
     ReminderModule.withPorts([]),
   ],
   controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers, CampaignSendConsumer],
-  providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxSimulation],
+  providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxAccountsService, SandboxSimulation],
 })
 export class MessagingModule {}

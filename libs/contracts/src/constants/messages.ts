@@ -16,6 +16,26 @@ export const REMINDER_STATUS = {
 export type ReminderStatus = (typeof REMINDER_STATUS)[keyof typeof REMINDER_STATUS];
 export type ReminderStatusName = keyof typeof REMINDER_STATUS;
 
+/**
+ * Why a message was not sent (issue 27), for staff in their language: the template is not approved by WhatsApp
+ * in any language the customer can get (pending, rejected, paused, disabled, refused, or not submitted yet),
+ * the salon has no WhatsApp number connected, the plan's messages are used up, a value the template always
+ * needs is missing (an appointment's time), or WhatsApp refused the message itself.
+ */
+export const OUTBOUND_REASONS = [
+  'template_missing',
+  'template_pending',
+  'template_rejected',
+  'template_paused',
+  'template_disabled',
+  'template_refused',
+  'not_connected',
+  'plan_limit',
+  'incomplete_data',
+  'provider_refused',
+] as const;
+export type OutboundReason = (typeof OUTBOUND_REASONS)[number];
+
 /** REMINDER_STATUS the other way round: the name of each number. */
 export const REMINDER_STATUS_NAMES = {
   0: 'in_process',

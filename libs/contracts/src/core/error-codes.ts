@@ -36,6 +36,14 @@ export const ERROR_CODES = {
   plan_required: 402,
   /** R1.24, R6.07 an expired trial or lapsed Premium: the app is blocked until the organization subscribes */
   subscription_inactive: 402,
+  /** issue 27: WhatsApp onboarding — the signup's code was used or expired, or it granted no account and number */
+  whatsapp_signup_failed: 400,
+  /** the phone number id, account id or token of a manual connection are refused by WhatsApp */
+  whatsapp_credentials_invalid: 400,
+  /** the number is connected to another organization */
+  whatsapp_number_in_use: 409,
+  /** WhatsApp's API did not answer or failed */
+  whatsapp_unavailable: 503,
   session_expired: 401,
   service_unavailable: 503,
   internal: 500,

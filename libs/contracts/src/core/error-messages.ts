@@ -36,6 +36,11 @@ const en: Catalogue = {
   checkout_not_allowed: 'This appointment cannot be checked out: it was declined, the customer did not come, or its day has not come yet.',
   status_not_allowed: 'This appointment cannot take this status now.',
   slot_taken: 'This time has just been booked by someone else. Please choose another one.',
+  whatsapp_signup_failed: 'WhatsApp could not confirm the connection: the sign-up has expired or was already used. Please connect again.',
+  whatsapp_credentials_invalid:
+    'WhatsApp did not accept these details. Please check the phone number ID, the WhatsApp Business Account ID and the access token.',
+  whatsapp_number_in_use: 'This WhatsApp number is already connected to another organization.',
+  whatsapp_unavailable: 'WhatsApp cannot be reached right now. Please try again shortly.',
   plan_required: 'Your plan does not include this, or its limit is reached. Please update your plan to Premium.',
   subscription_inactive: 'Your premium features have expired. Please ask your shop administrator to buy the premium package.',
   internal: 'An error occurred.',
@@ -70,6 +75,12 @@ const it: Catalogue = {
     'Questo appuntamento non può essere chiuso in cassa: è stato rifiutato, il cliente non si è presentato o il suo giorno non è ancora arrivato.',
   status_not_allowed: 'Questo appuntamento non può avere questo stato adesso.',
   slot_taken: 'Questo orario è appena stato prenotato da qualcun altro. Scegline un altro.',
+  whatsapp_signup_failed:
+    'WhatsApp non ha potuto confermare il collegamento: la registrazione è scaduta o è già stata usata. Collega di nuovo.',
+  whatsapp_credentials_invalid:
+    "WhatsApp non ha accettato questi dati. Controlla l'ID del numero di telefono, l'ID dell'account WhatsApp Business e il token di accesso.",
+  whatsapp_number_in_use: 'Questo numero WhatsApp è già collegato a un’altra organizzazione.',
+  whatsapp_unavailable: 'WhatsApp non è raggiungibile al momento. Riprova tra poco.',
   plan_required: 'Il tuo piano non include questa funzione o ne hai raggiunto il limite. Aggiorna il tuo piano a Premium.',
   subscription_inactive: "Le tue funzioni premium sono scadute. Chiedi all'amministratore del negozio di acquistare il pacchetto premium.",
   internal: 'Si è verificato un errore.',
@@ -104,6 +115,12 @@ const de: Catalogue = {
     'Dieser Termin kann nicht abgerechnet werden: Er wurde abgesagt, der Kunde ist nicht erschienen oder sein Tag ist noch nicht gekommen.',
   status_not_allowed: 'Dieser Termin kann diesen Status jetzt nicht erhalten.',
   slot_taken: 'Diese Uhrzeit wurde gerade von jemand anderem gebucht. Bitte wählen Sie eine andere.',
+  whatsapp_signup_failed:
+    'WhatsApp konnte die Verbindung nicht bestätigen: Die Anmeldung ist abgelaufen oder wurde bereits verwendet. Bitte verbinden Sie erneut.',
+  whatsapp_credentials_invalid:
+    'WhatsApp hat diese Angaben nicht akzeptiert. Bitte prüfen Sie die Telefonnummer-ID, die WhatsApp-Business-Konto-ID und das Zugriffstoken.',
+  whatsapp_number_in_use: 'Diese WhatsApp-Nummer ist bereits mit einer anderen Organisation verbunden.',
+  whatsapp_unavailable: 'WhatsApp ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
   plan_required: 'Ihr Tarif enthält diese Funktion nicht oder ihr Limit ist erreicht. Bitte wechseln Sie zu Premium.',
   subscription_inactive: 'Ihre Premium-Funktionen sind abgelaufen. Bitten Sie Ihren Filialadministrator, das Premium-Paket zu kaufen.',
   internal: 'Ein Fehler ist aufgetreten.',
@@ -138,6 +155,12 @@ const fr: Catalogue = {
     "Ce rendez-vous ne peut pas être encaissé : il a été refusé, le client n'est pas venu ou son jour n'est pas encore arrivé.",
   status_not_allowed: 'Ce rendez-vous ne peut pas prendre ce statut maintenant.',
   slot_taken: "Ce créneau vient d'être réservé par quelqu'un d'autre. Veuillez en choisir un autre.",
+  whatsapp_signup_failed:
+    "WhatsApp n'a pas pu confirmer la connexion : l'inscription a expiré ou a déjà été utilisée. Veuillez vous reconnecter.",
+  whatsapp_credentials_invalid:
+    "WhatsApp n'a pas accepté ces informations. Vérifiez l'identifiant du numéro de téléphone, celui du compte WhatsApp Business et le jeton d'accès.",
+  whatsapp_number_in_use: 'Ce numéro WhatsApp est déjà connecté à une autre organisation.',
+  whatsapp_unavailable: "WhatsApp n'est pas joignable pour le moment. Veuillez réessayer dans un instant.",
   plan_required: "Votre formule n'inclut pas cette fonction ou sa limite est atteinte. Veuillez passer à Premium.",
   subscription_inactive: "Vos fonctions premium ont expiré. Demandez à l'administrateur de votre salon d'acheter le forfait premium.",
   internal: 'Une erreur est survenue.',

@@ -29,8 +29,9 @@ const cursorParams = (what: string): Record<string, PathParameter> => ({
 
 const notificationKeyParams: Record<string, PathParameter> = {
   belongs_to: {
-    pattern: new RegExp(`^(${UUID}|[0-9]{6,15})$`, 'i'),
-    description: 'What the notifications are about: a customer, appointment or booking request id (a number no customer has: its digits)',
+    pattern: new RegExp(`^(${UUID}|[0-9]{6,15}|[A-Z]{2}(\\.[A-Z]{2,5})?\\.[0-9A-Za-z]{6,30})$`, 'i'),
+    description:
+      'What the notifications are about: a customer, appointment or booking request id (a number no customer has: its digits or business-scoped user id)',
   },
   notification_type: {
     pattern: new RegExp(`^(${NOTIFICATION_TYPES.join('|')})$`),
@@ -44,7 +45,7 @@ const attachmentParams: Record<string, PathParameter> = {
 
 const multiBody = getMessageAnswersRpc.request.pick({ ids: true });
 const replyBody = sendCustomerReplyRpc.request.pick({ text: true });
-const templateBody = sendCustomerTemplateRpc.request.pick({ template_id: true, addition: true });
+const templateBody = sendCustomerTemplateRpc.request.pick({ template_id: true, addition: true, appointment_id: true });
 
 export const messagingInboxHttpRoutes = {
   listMessageAnswers: defineRoute({
@@ -107,7 +108,8 @@ export const messagingInboxHttpRoutes = {
   sendCustomerTemplate: defineRoute({
     method: 'post',
     path: `${STORE}/customer/:customer/msg/template`,
-    summary: 'A template message to a customer (any time), with the free-text addition',
+    summary:
+      'A template message to a customer (any time), with the free-text addition; an appointment template names the appointment its buttons confirm',
     tag: 'messaging',
     status: 202,
     body: templateBody,

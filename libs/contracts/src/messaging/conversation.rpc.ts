@@ -23,9 +23,19 @@ export const sendCustomerReplyRpc = defineRpc(
   queued,
 );
 
-/** A template message to a customer (store write): allowed at any time; `addition` fills the template's free-text variable. */
+/**
+ * A template message to a customer (store write): allowed at any time; `addition` fills the template's free-text
+ * variable. An appointment template (types 0, 4) names one of the customer's appointments (`appointment_id`): its
+ * date and time fill it, its buttons confirm or decline it. A template WhatsApp has not approved is refused with
+ * the reason as the field's message (template_pending, template_rejected, not_connected …).
+ */
 export const sendCustomerTemplateRpc = defineRpc(
   'rpc.messaging.conversation.template',
-  z.strictObject({ ...customerScope, template_id: z.string().uuid(), addition: z.string().trim().max(FREE_TEXT_MAX).default('') }),
+  z.strictObject({
+    ...customerScope,
+    template_id: z.string().uuid(),
+    addition: z.string().trim().max(FREE_TEXT_MAX).default(''),
+    appointment_id: z.string().uuid().nullable().default(null),
+  }),
   queued,
 );

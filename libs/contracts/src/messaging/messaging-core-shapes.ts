@@ -44,6 +44,22 @@ export const variablesStrSchema = z
     `Variables separated by slashes, each one of ${TEMPLATE_VARIABLES.join(', ')}`,
   );
 
+/** A template registration's review, in WhatsApp's words lower-cased ('refused': its creation was refused). */
+export const WHATSAPP_TEMPLATE_STATUSES = ['pending', 'approved', 'rejected', 'paused', 'disabled', 'refused'] as const;
+export const whatsappTemplateStatusSchema = z.enum(WHATSAPP_TEMPLATE_STATUSES);
+export type WhatsappTemplateStatus = z.infer<typeof whatsappTemplateStatusSchema>;
+
+/** How WhatsApp has one of our templates in the salon's account (its newest registration in that language). */
+export const templateRegistrationSummarySchema = z.object({
+  status: whatsappTemplateStatusSchema,
+  /** Meta's reason code when rejected, paused or disabled (INVALID_FORMAT, INCORRECT_CATEGORY …), or its refusal's code */
+  reason: z.string().nullable(),
+  reason_detail: z.string().nullable(),
+  /** WhatsApp's name of the registration, with its version */
+  name: z.string(),
+  version: z.number().int(),
+});
+
 /** spec §3 Message template (R3.13). `orga_id` null: a built-in template every organization has (not deletable). */
 export const messageTemplateSchema = z.object({
   id: uuid,
@@ -60,6 +76,12 @@ export const messageTemplateSchema = z.object({
   language: messageLanguageSchema,
   built_in: z.boolean(),
   updated_at: isoTimestamp.nullable(),
+  /** WhatsApp's category: UTILITY for an appointment's reminders, MARKETING for the rest (issue 27) */
+  category: z.enum(['UTILITY', 'MARKETING']).optional(),
+  /** an own template's version: a change of its text is a new version, reviewed by WhatsApp anew */
+  version: z.number().int().optional(),
+  /** its registration in the salon's WhatsApp account in this language; null: not submitted (no account, or not yet) */
+  whatsapp: templateRegistrationSummarySchema.nullable().optional(),
 });
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 
@@ -180,20 +202,6 @@ export const messagingSenderSchema = z.object({
 export type MessagingSender = z.infer<typeof messagingSenderSchema>;
 
 export const SENDER_CAP_PER_SECOND_DEFAULT = 80;
-
-export const messagingSenderFieldsSchema = z.strictObject({
-  phone_number_id: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{5,30}$/, 'Digits only'),
-  display_phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ]{6,20}$/, 'The phone number is in incorrect format'),
-  /** omitted on a change keeps the stored token */
-  access_token: z.string().trim().min(10).max(1000).optional(),
-  cap_per_second: z.number().int().min(1).max(1000).default(SENDER_CAP_PER_SECOND_DEFAULT),
-});
 
 /** spec §4: in progress, the new profile live within 7 working days. */
 export const whatsappProfileStatusSchema = z.enum(['in_progress', 'live']);

@@ -4,7 +4,10 @@ import { notificationListSchema, notificationSchema, notificationTypeSchema, pag
 
 const storeScope = { orga_id: z.string().uuid(), store_id: z.string().uuid() };
 /** a customer, appointment or booking request id; for a number no customer has, its digits */
-const belongsTo = z.string().regex(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9]{6,15})$/i);
+// a customer, appointment or booking request id, or (a customer no one has) their number or business-scoped user id
+const belongsTo = z
+  .string()
+  .regex(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9]{6,15}|[A-Z]{2}(\.[A-Z]{2,5})?\.[0-9A-Za-z]{6,30})$/i);
 
 /** R7.03 a store's notifications (and the organization's of no store), newest first, 50 a page, with the unseen count. */
 export const listNotificationsRpc = defineRpc(

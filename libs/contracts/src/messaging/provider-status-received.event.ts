@@ -20,6 +20,12 @@ export const providerStatusReceivedEvent = defineEvent(
   }),
 );
 
+/**
+ * Who wrote on WhatsApp: E.164 digits without '+', or a business-scoped user id (Meta's BSUID, e.g.
+ * US.13491208655302741918, for a user who shows a username instead of their number).
+ */
+export const WHATSAPP_USER_PATTERN = /^([0-9]{6,15}|[A-Z]{2}(\.[A-Z]{2,5})?\.[0-9A-Za-z]{6,30})$/;
+
 /** A customer wrote to an organization's number: text, a quick-reply button, or media. */
 export const inboundMessageReceivedEvent = defineEvent(
   'evt.messaging.inbound.received.v1',
@@ -27,8 +33,8 @@ export const inboundMessageReceivedEvent = defineEvent(
     orga_id: z.string().uuid(),
     provider: z.string().min(1).max(40),
     provider_message_id: z.string().min(1).max(200),
-    /** the customer's number, E.164 digits without '+' */
-    from: z.string().regex(/^[0-9]{6,15}$/),
+    /** the customer's number, E.164 digits without '+', or their business-scoped user id */
+    from: z.string().regex(WHATSAPP_USER_PATTERN),
     profile_name: z.string().max(200).nullable(),
     at: z.string().datetime({ offset: true }),
     kind: z.enum(['text', 'button', 'media']),

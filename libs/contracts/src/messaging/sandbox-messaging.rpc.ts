@@ -84,3 +84,59 @@ export const sendSandboxReplyRpc = defineRpc(
   ]),
   z.object({ provider_message_id: z.string() }),
 );
+
+/** Meta's reasons for rejecting a template (its webhook's `reason`), as the sandbox's reviewer chooses them. */
+export const TEMPLATE_REJECTION_REASONS = [
+  'INVALID_FORMAT',
+  'INCORRECT_CATEGORY',
+  'PROMOTIONAL',
+  'ABUSIVE_CONTENT',
+  'SCAM',
+  'TAG_CONTENT_MISMATCH',
+] as const;
+
+/**
+ * The sandbox's Embedded Signup popup (/dev/whatsapp/signup): a WhatsApp Business Account and number are made
+ * and a one-time code for them answered, as Meta's popup gives it; `manual`: a token instead of a code, to
+ * try the manual connection.
+ */
+export const sandboxSignupRpc = defineRpc(
+  'rpc.messaging.sandbox.signup',
+  z.strictObject({
+    business_name: z.string().trim().min(1).max(200),
+    display_phone_number: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ]{6,20}$/, 'The phone number is in incorrect format'),
+    manual: z.boolean().default(false),
+  }),
+  z.object({ code: z.string().nullable(), waba_id: z.string(), phone_number_id: z.string(), access_token: z.string().nullable() }),
+);
+
+export const sandboxTemplateSchema = z.object({
+  id: z.string(),
+  waba_id: z.string(),
+  business_name: z.string(),
+  name: z.string(),
+  language: z.string(),
+  category: z.string(),
+  body: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SandboxTemplate = z.infer<typeof sandboxTemplateSchema>;
+
+/** The templates submitted to sandbox accounts (demo accounts' left out), pending first. */
+export const listSandboxTemplatesRpc = defineRpc('rpc.messaging.sandbox.template.list', z.strictObject({}), z.array(sandboxTemplateSchema));
+
+/** The sandbox's reviewer: approve or reject (with Meta's reason) a template, or pause or disable an approved one. */
+export const reviewSandboxTemplateRpc = defineRpc(
+  'rpc.messaging.sandbox.template.review',
+  z.strictObject({
+    template_id: z.string().regex(/^[0-9]{5,40}$/),
+    status: z.enum(['APPROVED', 'REJECTED', 'PAUSED', 'DISABLED']),
+    reason: z.enum(TEMPLATE_REJECTION_REASONS).nullable().default(null),
+  }),
+  z.object({ ok: z.literal(true) }),
+);

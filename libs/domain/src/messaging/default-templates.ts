@@ -1,6 +1,8 @@
 // The built-in template of every type in every language: each organization has them (and cannot
 // delete them) so reminders work before anyone writes a template (R1.06, R3.13). The ids are fixed
-// so settings can name them; WhatsApp knows them by `name` and language.
+// so settings can name them; WhatsApp knows them by `name` (with its version) and language, registered
+// in each salon's WhatsApp Business Account (registered-template.ts folds the variables that may be missing).
+// A change of wording is a new `version`: WhatsApp then reviews it as a new template.
 
 import { LANGUAGES, TEMPLATE_TYPES, type Language, type TemplateTypeNumber } from '@pawline/contracts';
 
@@ -11,10 +13,19 @@ export type MessageLanguage = Language;
 
 export type TemplateFrequency = 'day_before' | 'days_before' | 'quarterly' | 'yearly';
 
+/**
+ * WhatsApp's template categories: UTILITY for a message about a customer's own appointment or booking,
+ * MARKETING for the rest (a birthday greeting and an invitation to book again are not about a transaction, and
+ * WhatsApp moves or rejects a promotional UTILITY template).
+ */
+export type TemplateCategory = 'UTILITY' | 'MARKETING';
+
 export type BuiltInTemplate = {
   id: string;
   template_type: TemplateTypeNumber;
+  /** WhatsApp's name: lower-case letters, digits and underscores, with the wording's version */
   name: string;
+  category: TemplateCategory;
   title: string;
   template_text: string;
   variables_str: string;
@@ -28,6 +39,8 @@ type Wording = { title: string; text: string };
 type TypeDefinition = {
   type: TemplateTypeNumber;
   name: string;
+  version: number;
+  category: TemplateCategory;
   variables: string;
   button: 0 | 1 | 2 | 3;
   frequency: TemplateFrequency | null;
@@ -38,6 +51,8 @@ const DEFINITIONS: TypeDefinition[] = [
   {
     type: TEMPLATE_TYPES.appointment_reminder,
     name: 'pawline_appointment_reminder',
+    version: 1,
+    category: 'UTILITY',
     variables: 'first_name/pet_name/store_name/date/time/free_text',
     button: 1,
     frequency: 'day_before',
@@ -63,6 +78,8 @@ const DEFINITIONS: TypeDefinition[] = [
   {
     type: TEMPLATE_TYPES.pet_birthday,
     name: 'pawline_pet_birthday',
+    version: 1,
+    category: 'MARKETING',
     variables: 'first_name/pet_name/store_name/free_text',
     button: 0,
     frequency: 'yearly',
@@ -79,47 +96,63 @@ const DEFINITIONS: TypeDefinition[] = [
   {
     type: TEMPLATE_TYPES.reminder_to_book,
     name: 'pawline_reminder_to_book',
-    variables: 'first_name/pet_name/store_name/store_number/free_text',
+    version: 1,
+    category: 'MARKETING',
+    variables: 'first_name/pet_name/store_name/free_text',
     button: 2,
     frequency: 'quarterly',
     wording: {
       en: {
         title: 'Reminder to book',
-        text: "Hello {{1}}, it has been a while since {{2}}'s last visit to {{3}}. Call us on {{4}} to book the next one. {{5}} Thank you.",
+        text: "Hello {{1}}, it has been a while since {{2}}'s last visit to {{3}}. {{4}} Reply to this message to book the next one. Thank you.",
       },
       it: {
         title: 'Promemoria prenotazione',
-        text: "Ciao {{1}}, è passato un po' dall'ultima visita di {{2}} da {{3}}. Chiamaci al {{4}} per prenotare la prossima. {{5}} Grazie.",
+        text: "Ciao {{1}}, è passato un po' dall'ultima visita di {{2}} da {{3}}. {{4}} Rispondi a questo messaggio per prenotare la prossima. Grazie.",
       },
       de: {
         title: 'Erinnerung zur Buchung',
-        text: 'Hallo {{1}}, der letzte Besuch von {{2}} bei {{3}} ist eine Weile her. Rufen Sie uns unter {{4}} an, um den nächsten zu buchen. {{5}} Danke.',
+        text: 'Hallo {{1}}, der letzte Besuch von {{2}} bei {{3}} ist eine Weile her. {{4}} Antworten Sie auf diese Nachricht, um den nächsten zu buchen. Danke.',
       },
       fr: {
         title: 'Rappel de réservation',
-        text: 'Bonjour {{1}}, la dernière visite de {{2}} chez {{3}} date un peu. Appelez-nous au {{4}} pour réserver la prochaine. {{5}} Merci.',
+        text: 'Bonjour {{1}}, la dernière visite de {{2}} chez {{3}} date un peu. {{4}} Répondez à ce message pour réserver la prochaine. Merci.',
       },
     },
   },
   {
+    // campaigns carry no percent, website or date: the built-in offer is an invitation back (R1.07, R4.13)
     type: TEMPLATE_TYPES.marketing,
-    name: 'pawline_marketing_offer',
-    variables: 'first_name/store_name/percent/date_number/website/free_text',
+    name: 'pawline_come_back',
+    version: 1,
+    category: 'MARKETING',
+    variables: 'first_name/store_name/pet_name/free_text',
     button: 3,
     frequency: null,
     wording: {
-      en: { title: 'Offer', text: 'Hello {{1}}, {{2}} offers you {{3}}% off until {{4}}. More at {{5}}. {{6}} Thank you.' },
-      it: { title: 'Offerta', text: 'Ciao {{1}}, {{2}} ti offre lo sconto del {{3}}% fino a {{4}}. Scopri di più su {{5}}. {{6}} Grazie.' },
-      de: { title: 'Angebot', text: 'Hallo {{1}}, {{2}} bietet Ihnen {{3}} % Rabatt bis {{4}}. Mehr unter {{5}}. {{6}} Danke.' },
+      en: {
+        title: 'Come back',
+        text: 'Hello {{1}}, everyone at {{2}} is looking forward to seeing you and {{3}} again. {{4}} Reply to this message to book your next visit.',
+      },
+      it: {
+        title: 'Ci rivediamo',
+        text: 'Ciao {{1}}, tutti noi di {{2}} non vediamo l’ora di rivedere te e {{3}}. {{4}} Rispondi a questo messaggio per prenotare la prossima visita.',
+      },
+      de: {
+        title: 'Wiedersehen',
+        text: 'Hallo {{1}}, alle bei {{2}} freuen sich, Sie und {{3}} wiederzusehen. {{4}} Antworten Sie auf diese Nachricht, um Ihren nächsten Besuch zu buchen.',
+      },
       fr: {
-        title: 'Offre',
-        text: 'Bonjour {{1}}, {{2}} vous offre {{3}} % de réduction jusqu’au {{4}}. Plus d’infos sur {{5}}. {{6}} Merci.',
+        title: 'À bientôt',
+        text: 'Bonjour {{1}}, toute l’équipe de {{2}} a hâte de vous revoir avec {{3}}. {{4}} Répondez à ce message pour réserver votre prochaine visite.',
       },
     },
   },
   {
     type: TEMPLATE_TYPES.pre_appointment,
     name: 'pawline_pre_appointment',
+    version: 1,
+    category: 'UTILITY',
     variables: 'first_name/pet_name/store_name/date/time/free_text',
     button: 1,
     frequency: 'days_before',
@@ -153,7 +186,8 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = DEFINITIONS.flatMa
   MESSAGE_LANGUAGES.map((language) => ({
     id: builtInTemplateId(definition.type, language),
     template_type: definition.type,
-    name: definition.name,
+    name: `${definition.name}_v${definition.version}`,
+    category: definition.category,
     title: definition.wording[language].title,
     template_text: definition.wording[language].text,
     variables_str: definition.variables,

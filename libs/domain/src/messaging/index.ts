@@ -4,3 +4,8 @@ export * from './reminder-rules';
 export * from './template-renderer';
 export * from './working-days';
 export * from './reminder-status';
+export * from './registered-template';
+export * from './booking-templates';
+export * from './whatsapp-wording';
+export * from './template-registration';
+export * from './cloud-api-rules';

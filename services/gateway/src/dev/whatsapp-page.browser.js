@@ -1,7 +1,35 @@
 // The script of /dev/whatsapp (served as a file: the CSP allows no inline script). Quick replies,
-// text and photos go to POST /dev/whatsapp/reply; the conversation refreshes every 2 s.
+// text and photos go to POST /dev/whatsapp/reply; the conversation refreshes every 2 s. The review panel's
+// decisions go to POST /dev/whatsapp/template-review.
 /* global document, window, FileReader, DOMParser */
 (function () {
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest('.review');
+    if (!button) return;
+    const item = button.closest('.template');
+    const reason = item.querySelector('select[name=reason]');
+    const problem = document.getElementById('review-problem');
+    problem.textContent = '';
+    button.disabled = true;
+    void fetch('/dev/whatsapp/template-review', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        template_id: item.dataset.templateId,
+        status: button.dataset.status,
+        reason: button.dataset.status === 'REJECTED' && reason ? reason.value : null,
+      }),
+    }).then(async (response) => {
+      if (response.ok) {
+        window.location.reload();
+        return;
+      }
+      const body = await response.json().catch(() => ({}));
+      problem.textContent = body.message || `The review was refused (${response.status})`;
+      button.disabled = false;
+    });
+  });
+
   const compose = document.getElementById('reply-text');
   if (!compose) return;
   const phoneNumberId = compose.dataset.phoneNumberId;

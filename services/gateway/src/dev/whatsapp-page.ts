@@ -4,13 +4,20 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import {
   listSandboxConversationsRpc,
   listSandboxMessagesRpc,
+  listSandboxTemplatesRpc,
+  reviewSandboxTemplateRpc,
+  sandboxSignupRpc,
   sendSandboxReplyRpc,
+  type RpcContract,
+  type RpcRequest,
   type SandboxConversation,
   type SandboxMessage,
+  type SandboxTemplate,
 } from '@pawline/contracts';
 import { mapError } from '../http/api-error';
 import { isLocalRequest, refuseCrossSite } from '../http/http-io';
 import type { RpcCaller } from '../http/rpc-caller';
+import { renderSignupPage, renderTemplateReview } from './whatsapp-signup-page';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -55,6 +62,8 @@ export type WhatsAppPageState = {
   conversations: readonly SandboxConversation[];
   selected: { phone_number_id: string; customer: string } | null;
   messages: readonly SandboxMessage[];
+  /** the templates salons submitted, for the review Meta would do */
+  templates?: readonly SandboxTemplate[];
 };
 
 /** The sandbox customer's phone: conversations on the left, the chosen one on the right. */
@@ -81,6 +90,9 @@ export function renderWhatsAppPage(state: WhatsAppPageState): string {
 </form>
 <p id="problem" class="problem" role="alert"></p>`
     : '<p class="ask">Choose a conversation. A conversation appears when the salon sends its first message.</p>';
+  const review = `<section id="review" aria-labelledby="review-title"><h2 id="review-title">Template review (as Meta)</h2>
+<p class="meta">Templates are approved after MESSAGING_SANDBOX_REVIEW_MS unless reviewed here first.</p>${renderTemplateReview(state.templates ?? [])}
+<p id="review-problem" class="problem" role="alert"></p></section>`;
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Pawline WhatsApp sandbox</title>
@@ -93,16 +105,19 @@ nav li.current a{font-weight:bold}main{padding:1rem 2rem;max-width:48rem}.meta{c
 .message[data-status=failed]{background:#fde2e2}.message p{margin:.25rem 0}.channel{font-size:.75em;background:#333;color:#fff;padding:0 .3em;border-radius:3px}
 .buttons{display:flex;gap:.5rem;margin:.5rem 0}.quick-reply{flex:1;padding:.4rem;border:1px solid #34b7f1;background:#fff;color:#0b7bb8;border-radius:6px;cursor:pointer}
 .compose{display:flex;gap:.5rem;align-items:end;margin:.75rem 0}.compose label{display:flex;flex-direction:column;flex:1}.problem{color:#b00020}
+.templates{list-style:none;padding:0}.template{border:1px solid #ddd;border-radius:6px;padding:.5rem;margin:.5rem 0}.badge{font-size:.8em;background:#eee;padding:0 .3em}
+.template .actions{display:flex;gap:.5rem}
 </style></head>
 <body>
 <nav><h1>WhatsApp sandbox</h1><p class="meta">You are the customer. Numbers ending in 0000 fail on WhatsApp, so the SMS fallback can be tried.</p>
 <ul class="conversations">${list || '<li class="meta">No conversations yet.</li>'}</ul></nav>
-<main>${chat}</main>
+<main>${chat}${review}</main>
 <script src="/dev/whatsapp/whatsapp-page.js"></script>
 </body></html>`;
 }
 
 const SCRIPT = readFileSync(path.join(__dirname, 'whatsapp-page.browser.js'), 'utf8');
+const SIGNUP_SCRIPT = readFileSync(path.join(__dirname, 'whatsapp-signup.browser.js'), 'utf8');
 const phonePattern = /^[0-9]{6,15}$/;
 
 /**
@@ -131,8 +146,11 @@ export function whatsAppPageRouter(rpc: RpcCaller): Router {
     void Promise.all([
       rpc.call(listSandboxConversationsRpc, {}, call),
       selected ? rpc.call(listSandboxMessagesRpc, selected, call) : Promise.resolve([]),
+      rpc.call(listSandboxTemplatesRpc, {}, call),
     ])
-      .then(([conversations, messages]) => res.type('html').send(renderWhatsAppPage({ conversations, selected, messages })))
+      .then(([conversations, messages, templates]) =>
+        res.type('html').send(renderWhatsAppPage({ conversations, selected, messages, templates })),
+      )
       .catch((error: unknown) => {
         res
           .status(503)
@@ -140,38 +158,48 @@ export function whatsAppPageRouter(rpc: RpcCaller): Router {
           .send(`WhatsApp sandbox unavailable: ${error instanceof Error ? error.message : String(error)}`);
       });
   });
+  router.get('/dev/whatsapp/signup', localOnly, (_req: Request, res: Response) => {
+    res.type('html').send(renderSignupPage());
+  });
   router.get('/dev/whatsapp/whatsapp-page.js', localOnly, (_req: Request, res: Response) => {
     res.type('application/javascript').set('Cache-Control', 'no-store').send(SCRIPT);
   });
-  router.post(
-    '/dev/whatsapp/reply',
-    localOnly,
-    (req: Request, res: Response, next: NextFunction) => {
-      // a page of another site in the developer's browser must not answer as a customer (ADR 0011)
-      try {
-        refuseCrossSite(req, undefined);
-      } catch (error) {
-        fail(res, error);
-        return;
-      }
-      if (!req.is('application/json')) {
-        res.status(415).json({ code: 'unsupported_media_type', message: 'Send JSON' });
-        return;
-      }
-      next();
-    },
-    express.json({ limit: '2mb' }),
-    (req: Request, res: Response) => {
-      const parsed = sendSandboxReplyRpc.request.safeParse(req.body);
-      if (!parsed.success) {
-        res.status(400).json({ code: 'validation_failed', message: parsed.error.issues[0]?.message ?? 'Invalid answer' });
-        return;
-      }
-      rpc
-        .call(sendSandboxReplyRpc, parsed.data, call)
-        .then((sent) => res.status(201).json(sent))
-        .catch((error: unknown) => fail(res, error));
-    },
-  );
+  router.get('/dev/whatsapp/whatsapp-signup.js', localOnly, (_req: Request, res: Response) => {
+    res.type('application/javascript').set('Cache-Control', 'no-store').send(SIGNUP_SCRIPT);
+  });
+  /** A JSON POST from this machine's own pages (never another site's: ADR 0011) to one of the sandbox's RPCs. */
+  const jsonPost = <C extends RpcContract>(route: string, contract: C, status: number) =>
+    router.post(
+      route,
+      localOnly,
+      (req: Request, res: Response, next: NextFunction) => {
+        try {
+          refuseCrossSite(req, undefined);
+        } catch (error) {
+          fail(res, error);
+          return;
+        }
+        if (!req.is('application/json')) {
+          res.status(415).json({ code: 'unsupported_media_type', message: 'Send JSON' });
+          return;
+        }
+        next();
+      },
+      express.json({ limit: '2mb' }),
+      (req: Request, res: Response) => {
+        const parsed = contract.request.safeParse(req.body);
+        if (!parsed.success) {
+          res.status(400).json({ code: 'validation_failed', message: parsed.error.issues[0]?.message ?? 'Invalid request' });
+          return;
+        }
+        rpc
+          .call(contract, parsed.data as RpcRequest<C>, call)
+          .then((answer) => res.status(status).json(answer))
+          .catch((error: unknown) => fail(res, error));
+      },
+    );
+  jsonPost('/dev/whatsapp/reply', sendSandboxReplyRpc, 201);
+  jsonPost('/dev/whatsapp/signup', sandboxSignupRpc, 201);
+  jsonPost('/dev/whatsapp/template-review', reviewSandboxTemplateRpc, 200);
   return router;
 }

@@ -14,10 +14,15 @@ import {
   previewMessageTemplateRpc,
   readWhatsappProfileImageRpc,
   updateMessageTemplateRpc,
-  updateMessagingSenderRpc,
   updateReminderSettingsRpc,
   updateWhatsappProfileRpc,
   uploadWhatsappProfileImagePartRpc,
+  connectWhatsappManuallyRpc,
+  connectWhatsappRpc,
+  disconnectWhatsappRpc,
+  getWhatsappAccountRpc,
+  getWhatsappSignupConfigRpc,
+  listWhatsappTemplatesRpc,
   type MessagingFile,
 } from '@pawline/contracts';
 import { UPLOAD_LIMITS } from '@pawline/domain';
@@ -94,11 +99,20 @@ export const messagingRoutes: ApiRoute[] = [
   }),
   rpcRoute(http.getMessageQuota, { access: { orga: 'member' }, rpc: getMessageQuotaRpc, input: orgaScope }),
   rpcRoute(http.getMessagingSender, { access: { orga: 'member' }, rpc: getMessagingSenderRpc, input: orgaScope }),
-  rpcRoute(http.updateMessagingSender, {
+  rpcRoute(http.getWhatsappSignupConfig, { access: { orga: 'member' }, rpc: getWhatsappSignupConfigRpc, input: orgaScope }),
+  rpcRoute(http.getWhatsappAccount, { access: { orga: 'member' }, rpc: getWhatsappAccountRpc, input: orgaScope }),
+  rpcRoute(http.connectWhatsapp, {
     access: { orga: 'orga_admin' },
-    rpc: updateMessagingSenderRpc,
+    rpc: connectWhatsappRpc,
     input: (ctx) => ({ ...orgaScope(ctx), ...ctx.body }),
   }),
+  rpcRoute(http.connectWhatsappManually, {
+    access: { orga: 'orga_admin' },
+    rpc: connectWhatsappManuallyRpc,
+    input: (ctx) => ({ ...orgaScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.disconnectWhatsapp, { access: { orga: 'orga_admin' }, rpc: disconnectWhatsappRpc, input: orgaScope }),
+  rpcRoute(http.listWhatsappTemplates, { access: { orga: 'member' }, rpc: listWhatsappTemplatesRpc, input: orgaScope }),
   rpcRoute(http.getWhatsappProfile, { access: { orga: 'member' }, rpc: getWhatsappProfileRpc, input: orgaScope }),
   rpcRoute(http.updateWhatsappProfile, {
     access: { orga: 'orga_admin' },

@@ -341,6 +341,9 @@ describe(`bad input on every route of the table, as the organization's owner (se
     // no reminder timer: its first tick after the world's stores exist writes reminder runs and takes
     // quota, which read as a change made by whatever bad request was in flight (seen once on a loaded run)
     process.env['REMINDER_TICK_MS'] = '0';
+    // nor messaging's jobs (the 12:30 quota refresh, the template registry, the sandbox's review): a turn of theirs
+    // a minute after start writes rows the same way
+    process.env['MESSAGING_JOB_TICK_MS'] = '3600000';
     process.env['PAWLINE_BILLING_RUN'] = 'off';
     process.env['PAWLINE_SERVICES'] = servicesForGateway(DEFINITIONS);
     filesDir = mkdtempSync(join(tmpdir(), 'gateway-fuzz-files-'));

@@ -170,9 +170,11 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
     challenge: `matrix-no-such-challenge-${fresh()}`,
     nonce: '0',
   }),
-  'PUT /api/v1/orga/:orga/msg/sender': () => ({
+  // a code no signup gave and an account WhatsApp does not know: refused (400) for the organization's own administrators
+  'POST /api/v1/orga/:orga/msg/whatsapp/connect': () => ({ code: `matrix-no-such-code-${fresh()}` }),
+  'POST /api/v1/orga/:orga/msg/whatsapp/connect-manual': () => ({
     phone_number_id: '1234567890',
-    display_phone: '+39 333 1234567',
+    waba_id: '1234567891',
     access_token: 'matrix-token-0123456789',
   }),
 };

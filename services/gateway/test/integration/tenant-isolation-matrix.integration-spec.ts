@@ -124,6 +124,8 @@ const THROWAWAY: Record<string, Throwaway> = {
   'DELETE /api/v1/orga/:orga/marketing/store/:store/:campaign': async (world) => ({
     campaign: idOf(await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/marketing/store/${world.a.store2}`, { name: 'Gone' })),
   }),
+  // disconnecting the salon's WhatsApp number spends nothing a row needs: it runs among the LAST rows, after every send
+  'DELETE /api/v1/orga/:orga/msg/whatsapp': () => Promise.resolve({}),
   'DELETE /api/v1/orga/:orga/store/:store/appointment/:id': async (world) => {
     // each row's throw-away appointment takes the same pet at the same time: booked anyway (capacity, ADR 0044)
     const booked = await world.ownerOfA('post', `${storeOfA(world)}/appointment`, {
@@ -154,7 +156,12 @@ async function throwawayImage(world: World): Promise<Record<string, string>> {
  * Rows that could end the fixture itself run after all others, in this order: cancelling A (only
  * its owner may, and the owner is no caller), then the caller's own password and sessions.
  */
-const LAST = ['POST /api/v1/orga/:orga/cancel', 'POST /api/v1/user/password', 'POST /api/v1/auth/logout-all'];
+const LAST = [
+  'DELETE /api/v1/orga/:orga/msg/whatsapp',
+  'POST /api/v1/orga/:orga/cancel',
+  'POST /api/v1/user/password',
+  'POST /api/v1/auth/logout-all',
+];
 
 // ---- the expected answers ----------------------------------------------------------------
 

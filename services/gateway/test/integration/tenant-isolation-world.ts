@@ -100,12 +100,13 @@ const ALMA_PHONE = '+39 347 555 0101';
  * inbox lists it.
  */
 async function customerWritesTo(base: string, orga: Orga, storePath: string, customerId: string, photo: Buffer): Promise<string> {
-  // the salon writes first (a template, outside the 24-hour window): its first send gives it its sandbox number
+  // the salon writes first (a template, outside the 24-hour window): its first send gives it its sandbox number; a
+  // reminder to book, which needs no appointment (an appointment reminder names the appointment it is about)
   const templates = await call(base, 'get', `/api/v1/orga/${orga.orgaId}/msg/templates`, { session: orga.owner });
   const template = (templates.json as { v: { id: string; template_type: number; status: string }[] }).v.find(
-    (candidate) => candidate.template_type === 0 && candidate.status === 'approved',
+    (candidate) => candidate.template_type === 2 && candidate.status === 'approved',
   );
-  if (!template) throw new Error(`A has no approved appointment template: ${templates.text.slice(0, 200)}`);
+  if (!template) throw new Error(`A has no approved reminder-to-book template: ${templates.text.slice(0, 200)}`);
   let attempt = 0;
   const phoneNumberId = await until(
     async () => {
@@ -120,18 +121,27 @@ async function customerWritesTo(base: string, orga: Orga, storePath: string, cus
     },
     { what: 'the salon gets its sandbox number' },
   );
-  const sent = await fetch(`${base}/dev/whatsapp/reply`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      kind: 'media',
-      phone_number_id: phoneNumberId,
-      customer: ALMA_PHONE.replace(/\D/g, ''),
-      mime_type: 'image/png',
-      base64: photo.toString('base64'),
-      caption: 'Matrix',
-    }),
-  });
+  // the number is the salon's from its first composed message; the customer can answer once the worker sent it
+  const reply = () =>
+    fetch(`${base}/dev/whatsapp/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'media',
+        phone_number_id: phoneNumberId,
+        customer: ALMA_PHONE.replace(/\D/g, ''),
+        mime_type: 'image/png',
+        base64: photo.toString('base64'),
+        caption: 'Matrix',
+      }),
+    });
+  const sent = await until(
+    async () => {
+      const answer = await reply();
+      return answer.status === 404 ? null : answer;
+    },
+    { what: "the sandbox phone knows the salon's number" },
+  );
   if (sent.status !== 201) throw new Error(`the sandbox phone answered ${sent.status} ${await sent.text()}`);
   const answerId = await until(
     async () => {

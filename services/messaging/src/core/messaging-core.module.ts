@@ -1,11 +1,16 @@
 import { Global, Module } from '@nestjs/common';
 import { FILE_STORAGE, fileStorageFrom } from '@pawline/nest-kit';
 import { REMINDER_COMPOSER, REMINDER_TIMINGS, TEMPLATE_COMPOSER } from '../ports';
+import { WhatsappAccountHandlers } from '../account/whatsapp-account.handlers';
+import { WhatsappAccountService } from '../account/whatsapp-account.service';
 import { ProfileImageService } from '../profile/profile-image.service';
 import { SandboxReviewJob } from '../profile/sandbox-review.job';
 import { WhatsappProfileHandlers } from '../profile/whatsapp-profile.handlers';
 import { WhatsappProfileService } from '../profile/whatsapp-profile.service';
 import { QuotaRefreshJob } from '../quota/quota-refresh.job';
+import { TemplateRegistryJob } from '../registry/template-registry.job';
+import { TemplateRegistry } from '../registry/template-registry.service';
+import { SandboxTemplateReview } from '../sandbox/sandbox-template-review';
 import { QuotaHandlers } from '../quota/quota.handlers';
 import { SenderHandlers } from '../sender/sender.handlers';
 import { ReminderSettingsHandlers } from '../settings/reminder-settings.handlers';
@@ -19,14 +24,22 @@ import { MESSAGING_CORE_CONFIG, type MessagingCoreConfig } from './messaging-cor
 import { MessagingSendPortsModule } from './messaging-send-ports.module';
 
 /**
- * Templates, reminder settings, the quota's routes and job, senders' routes and the WhatsApp profile.
+ * Templates, reminder settings, the quota's routes and job, senders' routes, the WhatsApp account (onboarding,
+ * templates registered with Meta) and the WhatsApp profile.
  * Global: exports REMINDER_COMPOSER, TEMPLATE_COMPOSER and REMINDER_TIMINGS for the scheduler and the
  * inbox (SENDER_DIRECTORY and MESSAGE_QUOTA are MessagingSendPortsModule's, shared with the worker).
  */
 @Global()
 @Module({
   imports: [MessagingSendPortsModule],
-  controllers: [TemplateHandlers, ReminderSettingsHandlers, QuotaHandlers, SenderHandlers, WhatsappProfileHandlers],
+  controllers: [
+    TemplateHandlers,
+    ReminderSettingsHandlers,
+    QuotaHandlers,
+    SenderHandlers,
+    WhatsappProfileHandlers,
+    WhatsappAccountHandlers,
+  ],
   providers: [
     TemplateService,
     TemplatePreviewService,
@@ -40,10 +53,23 @@ import { MessagingSendPortsModule } from './messaging-send-ports.module';
     ProfileImageService,
     WhatsappProfileService,
     SandboxReviewJob,
+    SandboxTemplateReview,
+    TemplateRegistry,
+    TemplateRegistryJob,
+    WhatsappAccountService,
     ...REMINDER_COMPOSER_PROVIDERS,
     SettingsReminderTimings,
     { provide: REMINDER_TIMINGS, useExisting: SettingsReminderTimings },
   ],
-  exports: [TemplateService, ReminderSettingsService, REMINDER_COMPOSER, TEMPLATE_COMPOSER, REMINDER_TIMINGS, FILE_STORAGE],
+  exports: [
+    TemplateService,
+    ReminderSettingsService,
+    TemplateRegistry,
+    SandboxTemplateReview,
+    REMINDER_COMPOSER,
+    TEMPLATE_COMPOSER,
+    REMINDER_TIMINGS,
+    FILE_STORAGE,
+  ],
 })
 export class MessagingCoreModule {}

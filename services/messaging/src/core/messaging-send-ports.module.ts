@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { MESSAGE_QUOTA, SENDER_DIRECTORY } from '../ports';
 import { MessageQuotaService } from '../quota/message-quota.service';
+import { OrgaQuotaService } from '../quota/orga-quota.service';
 import { SenderService } from '../sender/sender.service';
 import { MESSAGING_CORE_CONFIG, loadMessagingCoreConfig } from './messaging-core.config';
 
@@ -14,9 +15,10 @@ import { MESSAGING_CORE_CONFIG, loadMessagingCoreConfig } from './messaging-core
     { provide: MESSAGING_CORE_CONFIG, useFactory: () => loadMessagingCoreConfig() },
     SenderService,
     MessageQuotaService,
+    OrgaQuotaService,
     { provide: SENDER_DIRECTORY, useExisting: SenderService },
     { provide: MESSAGE_QUOTA, useExisting: MessageQuotaService },
   ],
-  exports: [MESSAGING_CORE_CONFIG, SenderService, MessageQuotaService, SENDER_DIRECTORY, MESSAGE_QUOTA],
+  exports: [MESSAGING_CORE_CONFIG, SenderService, MessageQuotaService, OrgaQuotaService, SENDER_DIRECTORY, MESSAGE_QUOTA],
 })
 export class MessagingSendPortsModule {}

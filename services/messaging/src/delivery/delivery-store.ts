@@ -209,7 +209,7 @@ export class DeliveryStore {
 
   /** Ends a message for good (failed or undelivered), still unsent; answers whose allowance it held. */
   async end(id: string, status: ReminderStatus, lastError: string, smsMessageId: string | null, attempted: boolean): Promise<Ended> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async (manager) => {
       const [row] = returnedRows<{
         id: string;
         orga_id: string;
@@ -218,7 +218,7 @@ export class DeliveryStore {
         kind: string;
         dedupe_key: string;
       }>(
-        await m.query(
+        await manager.query(
           `UPDATE ${this.schema}."outbound_message"
             SET "status" = $2, "last_error" = $3, "sms_message_id" = $4, "attempts" = "attempts" + $5::int,
                 "status_at" = now(), "updated_at" = now(), "claimed_until" = NULL
@@ -228,22 +228,22 @@ export class DeliveryStore {
         ),
       );
       if (!row) return null;
-      await this.statusEvents(m, [{ ...row, status }]);
+      await this.statusEvents(manager, [{ ...row, status }]);
       const campaign = campaignStatusEnvelopes(row.kind === 'campaign' ? [row] : [], status);
       if (campaign.length > 0)
-        await m.query(
+        await manager.query(
           `INSERT INTO ${this.schema}."outbox_event" ("id", "subject", "envelope")
            SELECT (e->>'id')::uuid, e->>'subject', e FROM jsonb_array_elements($1::jsonb) AS e`,
           [JSON.stringify(campaign)],
         );
-      if (campaign.length > 0) await m.query(`SELECT pg_notify($1, '')`, [outboxChannel(this.schema.replace(/"/g, ''))]);
+      if (campaign.length > 0) await manager.query(`SELECT pg_notify($1, '')`, [outboxChannel(this.schema.replace(/"/g, ''))]);
       return { orgaId: row.orga_id, kind: row.kind };
     });
   }
 
   /** evt.messaging.reminder.status-changed.v1 for the messages of an appointment, into the outbox of this transaction. */
   private async statusEvents(
-    m: { query: DataSource['query'] },
+    manager: { query: DataSource['query'] },
     rows: { id: string; orga_id: string; store_id: string | null; appointment_id: string | null; status: number }[],
   ): Promise<void> {
     const events = rows.filter((row) => row.appointment_id !== null && row.store_id !== null);
@@ -267,12 +267,12 @@ export class DeliveryStore {
         data,
       };
     });
-    await m.query(
+    await manager.query(
       `INSERT INTO ${this.schema}."outbox_event" ("id", "subject", "envelope")
        SELECT (e->>'id')::uuid, e->>'subject', e FROM jsonb_array_elements($1::jsonb) AS e`,
       [JSON.stringify(envelopes)],
     );
-    await m.query(`SELECT pg_notify($1, '')`, [outboxChannel(this.schema.replace(/"/g, ''))]);
+    await manager.query(`SELECT pg_notify($1, '')`, [outboxChannel(this.schema.replace(/"/g, ''))]);
   }
 }
 

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { REMINDER_STATUS, sendMessageWork } from '@pawline/contracts';
 import { OutboxService } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
-import type { OutboundSender } from '../ports';
+import { buttonPayloadsFor, type OutboundSender } from '../ports';
 
 /**
  * OUTBOUND_SENDER: a staff reply or a campaign message goes the reminders' way. The outbound row and
@@ -17,26 +17,43 @@ export class OutboundSenderService implements OutboundSender {
     private readonly outbox: OutboxService,
   ) {}
 
+  /** Writes the message and its job; answers its id (with a dedupe key already used: the first message's id, nothing new). */
   async enqueue(message: Parameters<OutboundSender['enqueue']>[0]): Promise<string> {
     const id = randomUUID();
-    await this.db.transaction(async (m) => {
-      await m.query(
-        `INSERT INTO outbound_message (id, orga_id, store_id, kind, customer_id, dedupe_key, to_phone, content, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    // a template's quick replies name this message, so a tap finds it (and its appointment)
+    const content =
+      message.content.kind === 'template'
+        ? { ...message.content, buttonPayloads: buttonPayloadsFor(message.content.buttons, id) }
+        : message.content;
+    return this.db.transaction(async (manager) => {
+      const inserted = await manager.query<{ id: string }[]>(
+        `INSERT INTO outbound_message (id, orga_id, store_id, kind, customer_id, appointment_id, template_type, dedupe_key, to_phone, content, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
         [
           id,
           message.orgaId,
           message.storeId,
           message.kind,
           message.customerId,
-          `${message.kind}:${id}`,
+          message.appointmentId ?? null,
+          message.templateType ?? null,
+          message.dedupeKey ?? `${message.kind}:${id}`,
           message.content.to,
-          JSON.stringify(message.content),
+          JSON.stringify(content),
           REMINDER_STATUS.in_process,
         ],
       );
-      await this.outbox.add(m, sendMessageWork, { outbound_id: id }, { orgaId: message.orgaId, storeId: message.storeId, actor: null });
+      if (inserted.length === 0) {
+        const [first] = await manager.query<{ id: string }[]>(`SELECT id FROM outbound_message WHERE dedupe_key = $1`, [message.dedupeKey]);
+        return first?.id ?? id;
+      }
+      await this.outbox.add(
+        manager,
+        sendMessageWork,
+        { outbound_id: id },
+        { orgaId: message.orgaId, storeId: message.storeId, actor: null },
+      );
+      return id;
     });
-    return id;
   }
 }

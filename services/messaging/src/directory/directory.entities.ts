@@ -78,6 +78,10 @@ export class DirCustomerEntity {
   @Column({ type: 'boolean', name: 'consent_marketing', default: false })
   consentMarketing!: boolean;
 
+  /** the customer's language (en, it, de, fr) as crm has it; null: the salon's messages' language */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  language!: string | null;
+
   @Column({ type: 'boolean', default: false })
   deleted!: boolean;
 

@@ -7,6 +7,8 @@ import {
   OUTBOUND_SENDER,
   TEMPLATE_COMPOSER,
   type Directory,
+  isRefusal,
+  type ComposedReminder,
   type DirectoryCustomer,
   type OutboundSender,
   type TemplateComposer,
@@ -90,7 +92,18 @@ export class ConversationService {
     return { outbound_id: outboundId };
   }
 
-  async template(scope: StoreScope, customerId: string, templateId: string, addition: string): Promise<{ outbound_id: string }> {
+  /**
+   * A template to the customer at any time. An appointment template (types 0, 4) needs one of the customer's
+   * appointments: its date and time fill it and its buttons confirm it. A template WhatsApp has not approved
+   * in the customer's or the salon's language is refused with the reason (template_pending …).
+   */
+  async template(
+    scope: StoreScope,
+    customerId: string,
+    templateId: string,
+    addition: string,
+    appointmentId: string | null,
+  ): Promise<{ outbound_id: string }> {
     const customer = await this.visibleCustomer(scope, customerId);
     const to = this.phoneOf(customer);
     const composed = await this.templates.composeForCustomer({
@@ -99,15 +112,18 @@ export class ConversationService {
       customerId,
       templateId,
       addition,
+      appointmentId,
     });
     if (!composed) throw new RpcError('not_found', { fields: { template_id: 'errors.not_found' } });
+    if (isRefusal(composed)) throw new RpcError('validation_failed', { fields: { template_id: composed.refused } });
     const outboundId = await this.sender.enqueue({
       orgaId: scope.orgaId,
       storeId: customer.storeId,
       kind: 'reply',
       customerId,
+      appointmentId,
       // the sender fills the button payloads with the outbound id it writes (buttonPayloadsFor)
-      content: { ...composed, kind: 'template', to, buttonPayloads: [] },
+      content: { ...withoutRegistration(composed), kind: 'template', to, buttonPayloads: [] },
     });
     return { outbound_id: outboundId };
   }
@@ -132,4 +148,9 @@ export class ConversationService {
     );
     return row?.at ?? null;
   }
+}
+
+function withoutRegistration(message: ComposedReminder): Omit<ComposedReminder, 'registrationId'> {
+  const { registrationId: _registration, ...rest } = message;
+  return rest;
 }

@@ -74,15 +74,15 @@ export class InboundService {
   }
 
   /** In the consumer's transaction: a duplicate (same provider message) changes nothing. */
-  async receive(m: EntityManager, event: Inbound): Promise<void> {
+  async receive(manager: EntityManager, event: Inbound): Promise<void> {
     const answerId = answerIdOf(event.orga_id, event.provider, event.provider_message_id);
-    const [known] = await m.query<{ id: string }[]>(`SELECT id FROM message_answer WHERE id = $1`, [answerId]);
+    const [known] = await manager.query<{ id: string }[]>(`SELECT id FROM message_answer WHERE id = $1`, [answerId]);
     if (known) return;
     const button = parseButtonPayload(event.button_payload);
-    const who = await this.resolve(m, event, button?.outboundId ?? null);
+    const who = await this.resolve(manager, event, button?.outboundId ?? null);
     const text = (event.text ?? event.media.map((item) => item.caption ?? '').join('\n')).trim();
     const inserted = rowsOf<{ id: string }>(
-      await m.query<unknown>(
+      await manager.query<unknown>(
         `INSERT INTO message_answer (id, orga_id, store_id, customer_id, provider, provider_message_id, fon, profile_name, first_name, last_name,
          kind, text, button, outbound_id, appointment_id, attachments, answer_time)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, -1, $16)
@@ -109,16 +109,18 @@ export class InboundService {
     );
     // the same message in a parallel delivery: the unique index let one of them in
     if (inserted.length === 0) return;
-    if (event.media.length > 0) await this.keepMedia(m, event, answerId);
-    if (button) await this.applyButton(m, event.orga_id, button.answer, who);
+    if (event.media.length > 0) await this.keepMedia(manager, event, answerId);
+    if (button) await this.applyButton(manager, event.orga_id, button.answer, who);
     const meta: OutboxMeta = { orgaId: event.orga_id, storeId: who.storeId, actor: null };
-    await this.notifyMessage(m, event, who, text, button?.answer ?? null);
-    await this.outboxAnswer(m, answerId, who, meta);
+    await this.notifyMessage(manager, event, who, text, button?.answer ?? null);
+    await this.outboxAnswer(manager, answerId, who, meta);
   }
 
   /** Our message it answers names the customer; otherwise the number does (the first customer with it). */
-  private async resolve(m: EntityManager, event: Inbound, outboundId: string | null): Promise<Resolved> {
-    const [outbound] = await m.query<{ id: string; customer_id: string | null; store_id: string | null; appointment_id: string | null }[]>(
+  private async resolve(manager: EntityManager, event: Inbound, outboundId: string | null): Promise<Resolved> {
+    const [outbound] = await manager.query<
+      { id: string; customer_id: string | null; store_id: string | null; appointment_id: string | null }[]
+    >(
       `SELECT id, customer_id, store_id, appointment_id FROM outbound_message
         WHERE orga_id = $1 AND (id = $2::uuid OR ($2::uuid IS NULL AND provider_message_id = $3::text)) LIMIT 1`,
       [event.orga_id, outboundId, event.context_message_id],
@@ -153,7 +155,7 @@ export class InboundService {
   }
 
   /** Downloads each photo or file from the provider into the file storage, numbered 0, 1 … (spec §3). */
-  private async keepMedia(m: EntityManager, event: Inbound, answerId: string): Promise<void> {
+  private async keepMedia(manager: EntityManager, event: Inbound, answerId: string): Promise<void> {
     const sender = await this.senders.senderFor(event.orga_id);
     // without a sender we cannot download: retried (the consumer's backoff) until the sender is back
     if (!sender) throw new Error(`no sender for organization ${event.orga_id}: media of ${event.provider_message_id} not fetched`);
@@ -163,7 +165,7 @@ export class InboundService {
       // the key depends only on the answer and the sequence: a retried delivery overwrites, never orphans
       const key = `${event.orga_id}/msg/${answerId}/${sequence}`;
       await this.storage.put(key, bytes, mime);
-      await m.query(
+      await manager.query(
         `INSERT INTO attachment (id, orga_id, sector, subject_id, sequence, storage_key, mime, file_name, size, caption)
          VALUES (gen_random_uuid(), $1, 'msg', $2, $3, $4, $5, $6, $7, $8)`,
         [
@@ -178,7 +180,7 @@ export class InboundService {
         ],
       );
     }
-    await m.query(`UPDATE message_answer SET attachments = $2 WHERE id = $1`, [answerId, event.media.length - 1]);
+    await manager.query(`UPDATE message_answer SET attachments = $2 WHERE id = $1`, [answerId, event.media.length - 1]);
   }
 
   /**
@@ -186,11 +188,11 @@ export class InboundService {
    * status-change.consumer.ts); unsubscribe turns the customer's consents off in crm. Any tap means
    * the customer opened our message.
    */
-  private async applyButton(m: EntityManager, orgaId: string, answer: ButtonAnswer, who: Resolved): Promise<void> {
+  private async applyButton(manager: EntityManager, orgaId: string, answer: ButtonAnswer, who: Resolved): Promise<void> {
     // a campaign's message (spec §3 campaign customers): opened, 'read' confirms; 'don't read' withdraws marketing consent
     const [message] = who.outboundId
       ? rowsOf<{ id: string; orga_id: string; store_id: string | null; dedupe_key: string; kind: string }>(
-          await m.query(`SELECT id, orga_id, store_id, dedupe_key, kind FROM outbound_message WHERE id = $1 AND orga_id = $2`, [
+          await manager.query(`SELECT id, orga_id, store_id, dedupe_key, kind FROM outbound_message WHERE id = $1 AND orga_id = $2`, [
             who.outboundId,
             orgaId,
           ]),
@@ -199,7 +201,7 @@ export class InboundService {
     if (message?.kind === 'campaign') {
       const envelopes = campaignStatusEnvelopes([message], REMINDER_STATUS.opened, answer === 'read');
       for (const envelope of envelopes)
-        await this.outbox.add(m, campaignMessageStatusEvent, envelope.data, { orgaId, storeId: message.store_id, actor: null });
+        await this.outbox.add(manager, campaignMessageStatusEvent, envelope.data, { orgaId, storeId: message.store_id, actor: null });
       if (answer === 'unread' && who.customerId) {
         await this.ignoringGone(() =>
           this.rpc.call(
@@ -212,7 +214,7 @@ export class InboundService {
     }
     if (who.outboundId) {
       const opened = rowsOf<{ id: string; store_id: string | null; appointment_id: string | null }>(
-        await m.query(
+        await manager.query(
           `UPDATE outbound_message SET status = $2, status_at = now(), updated_at = now() WHERE id = $1 AND status < $2
            RETURNING id, store_id, appointment_id`,
           [who.outboundId, REMINDER_STATUS.opened],
@@ -222,7 +224,7 @@ export class InboundService {
       for (const row of opened) {
         if (!row.appointment_id || !row.store_id) continue;
         await this.outbox.add(
-          m,
+          manager,
           reminderStatusChangedEvent,
           {
             orga_id: orgaId,
@@ -270,10 +272,10 @@ export class InboundService {
   }
 
   /** R4.03 CUSTOMER_MSG for typed text and media; a button's meaning has its own notification (or none). */
-  private async notifyMessage(m: EntityManager, event: Inbound, who: Resolved, text: string, button: ButtonAnswer | null) {
+  private async notifyMessage(manager: EntityManager, event: Inbound, who: Resolved, text: string, button: ButtonAnswer | null) {
     if (button) return;
     const name = `${who.firstName} ${who.lastName}`.trim() || `+${event.from}`;
-    await this.notifications.raiseCustomerMessage(m, {
+    await this.notifications.raiseCustomerMessage(manager, {
       orgaId: event.orga_id,
       storeId: who.storeId,
       belongsTo: who.customerId ?? event.from,
@@ -284,7 +286,12 @@ export class InboundService {
     });
   }
 
-  private async outboxAnswer(m: EntityManager, answerId: string, who: Resolved, meta: OutboxMeta): Promise<void> {
-    await this.outbox.add(m, messageAnswerReceivedEvent, { answer_id: answerId, customer_id: who.customerId, store_id: who.storeId }, meta);
+  private async outboxAnswer(manager: EntityManager, answerId: string, who: Resolved, meta: OutboxMeta): Promise<void> {
+    await this.outbox.add(
+      manager,
+      messageAnswerReceivedEvent,
+      { answer_id: answerId, customer_id: who.customerId, store_id: who.storeId },
+      meta,
+    );
   }
 }

@@ -82,7 +82,7 @@ export class InboxHandlers {
     input: RpcRequest<typeof sendCustomerTemplateRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof sendCustomerTemplateRpc>> {
-    return this.conversations.template(storeScopeOf(ctx), input.customer_id, input.template_id, input.addition);
+    return this.conversations.template(storeScopeOf(ctx), input.customer_id, input.template_id, input.addition, input.appointment_id);
   }
 
   @StoreRead()

@@ -30,7 +30,8 @@ export class MessageAnswerEntity {
   providerMessageId!: string;
 
   /** E.164 digits without '+' */
-  @Column({ type: 'varchar', length: 20 })
+  /** E.164 digits, or the business-scoped user id of a customer who hides their number */
+  @Column({ type: 'varchar', length: 40 })
   fon!: string;
 
   /** the WhatsApp profile name, kept for numbers no customer has */

@@ -8,6 +8,7 @@ import {
   type NotificationList,
   type NotificationType,
 } from '@pawline/contracts';
+import { isOrgaAdmin } from '@pawline/domain';
 import { OutboxService, type OutboxMeta, type StoreScope } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -64,7 +65,7 @@ const IN_STORE = `orga_id = $1 AND (store_id = $2 OR store_id IS NULL)`;
 const ADMIN_ONLY = ` AND notification_type <> 'PAYMENT_FAILED'`;
 type Viewer = Pick<StoreScope, 'orgaId' | 'storeId'> & { member?: StoreScope['member'] };
 /** The notifications this viewer may see in the store: without a member (a service) or as an administrator, all. */
-const visibleTo = (scope: Viewer) => IN_STORE + (scope.member && scope.member.orga_rank > 1 ? ADMIN_ONLY : '');
+const visibleTo = (scope: Viewer) => IN_STORE + (scope.member && !isOrgaAdmin(scope.member) ? ADMIN_ONLY : '');
 
 /** spec §3 §4 notifications of a store: listed, seen and deleted by (belongs_to, type). */
 @Injectable()
@@ -89,33 +90,33 @@ export class NotificationService {
   }
 
   async markSeen(scope: StoreScope, belongsTo: string, type: NotificationType): Promise<{ changed: number; new_notifications: number }> {
-    return this.db.transaction(async (m) => {
-      const changed = await m.query<unknown>(
+    return this.db.transaction(async (manager) => {
+      const changed = await manager.query<unknown>(
         `UPDATE notification SET seen = now() WHERE ${visibleTo(scope)} AND belongs_to = $3 AND notification_type = $4 AND seen IS NULL RETURNING id`,
         [scope.orgaId, scope.storeId, belongsTo, type],
       );
       const count = rowsOf<{ id: string }>(changed).length;
-      if (count > 0) await this.announce(m, scope, belongsTo, type, 'seen');
-      return { changed: count, new_notifications: await this.unseen(m, scope) };
+      if (count > 0) await this.announce(manager, scope, belongsTo, type, 'seen');
+      return { changed: count, new_notifications: await this.unseen(manager, scope) };
     });
   }
 
   async delete(scope: StoreScope, belongsTo: string, type: NotificationType): Promise<{ deleted: number; new_notifications: number }> {
-    return this.db.transaction(async (m) => {
-      const deleted = await m.query<unknown>(
+    return this.db.transaction(async (manager) => {
+      const deleted = await manager.query<unknown>(
         `DELETE FROM notification WHERE ${visibleTo(scope)} AND belongs_to = $3 AND notification_type = $4 RETURNING id`,
         [scope.orgaId, scope.storeId, belongsTo, type],
       );
       const count = rowsOf<{ id: string }>(deleted).length;
-      if (count > 0) await this.announce(m, scope, belongsTo, type, 'deleted');
-      return { deleted: count, new_notifications: await this.unseen(m, scope) };
+      if (count > 0) await this.announce(manager, scope, belongsTo, type, 'deleted');
+      return { deleted: count, new_notifications: await this.unseen(manager, scope) };
     });
   }
 
   /** A new notification (or, for the same dedupe key, the one made before) and its event, in the caller's transaction. */
-  async create(m: EntityManager, draft: NotificationDraft): Promise<Notification> {
+  async create(manager: EntityManager, draft: NotificationDraft): Promise<Notification> {
     const inserted = rowsOf<NotificationRow>(
-      await m.query<unknown>(
+      await manager.query<unknown>(
         `INSERT INTO notification (id, orga_id, store_id, notification_type, belongs_to, seen, time, title, text, params, dedupe_key)
          VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8, $9, $10)
          ON CONFLICT (dedupe_key) DO NOTHING RETURNING ${COLUMNS}`,
@@ -135,11 +136,13 @@ export class NotificationService {
     );
     const row = inserted[0];
     if (!row) {
-      const [existing] = await m.query<NotificationRow[]>(`SELECT ${COLUMNS} FROM notification WHERE dedupe_key = $1`, [draft.dedupeKey]);
+      const [existing] = await manager.query<NotificationRow[]>(`SELECT ${COLUMNS} FROM notification WHERE dedupe_key = $1`, [
+        draft.dedupeKey,
+      ]);
       if (!existing) throw new Error(`notification ${draft.dedupeKey} vanished`);
       return toNotification(existing);
     }
-    await this.published(m, row);
+    await this.published(manager, row);
     return toNotification(row);
   }
 
@@ -147,11 +150,11 @@ export class NotificationService {
    * One customer-message notification per conversation while it is unseen: a new message raises the
    * unseen one again (time and text) instead of adding another; once seen, the next message makes a new one.
    */
-  async raiseCustomerMessage(m: EntityManager, draft: Omit<NotificationDraft, 'type' | 'dedupeKey'>): Promise<Notification> {
+  async raiseCustomerMessage(manager: EntityManager, draft: Omit<NotificationDraft, 'type' | 'dedupeKey'>): Promise<Notification> {
     // serializes two messages of one conversation arriving at once (two consumers, two events)
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`notification:${draft.orgaId}:${draft.belongsTo}:CUSTOMER_MSG`]);
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`notification:${draft.orgaId}:${draft.belongsTo}:CUSTOMER_MSG`]);
     const updated = rowsOf<NotificationRow>(
-      await m.query<unknown>(
+      await manager.query<unknown>(
         `UPDATE notification SET time = GREATEST(time, $4), title = $5, text = $6, params = $7
           WHERE orga_id = $1 AND store_id IS NOT DISTINCT FROM $2 AND belongs_to = $3 AND notification_type = 'CUSTOMER_MSG' AND seen IS NULL
           RETURNING ${COLUMNS}`,
@@ -160,33 +163,33 @@ export class NotificationService {
     );
     const row = updated[0];
     if (row) {
-      await this.published(m, row);
+      await this.published(manager, row);
       return toNotification(row);
     }
-    return this.create(m, { ...draft, type: 'CUSTOMER_MSG', dedupeKey: `customer-msg:${randomUUID()}` });
+    return this.create(manager, { ...draft, type: 'CUSTOMER_MSG', dedupeKey: `customer-msg:${randomUUID()}` });
   }
 
-  private async unseen(m: Runner, scope: Viewer): Promise<number> {
-    const [row] = await m.query<{ n: string }[]>(`SELECT count(*) AS n FROM notification WHERE ${visibleTo(scope)} AND seen IS NULL`, [
-      scope.orgaId,
-      scope.storeId,
-    ]);
+  private async unseen(manager: Runner, scope: Viewer): Promise<number> {
+    const [row] = await manager.query<{ n: string }[]>(
+      `SELECT count(*) AS n FROM notification WHERE ${visibleTo(scope)} AND seen IS NULL`,
+      [scope.orgaId, scope.storeId],
+    );
     return Number(row?.n ?? 0);
   }
 
-  private async published(m: EntityManager, row: NotificationRow): Promise<void> {
+  private async published(manager: EntityManager, row: NotificationRow): Promise<void> {
     const meta: OutboxMeta = { orgaId: row.orga_id, storeId: row.store_id, actor: null };
     await this.outbox.add(
-      m,
+      manager,
       notificationCreatedEvent,
       { notification_id: row.id, notification_type: row.notification_type, belongs_to: row.belongs_to, store_id: row.store_id },
       meta,
     );
   }
 
-  private async announce(m: EntityManager, scope: StoreScope, belongsTo: string, type: NotificationType, change: 'seen' | 'deleted') {
+  private async announce(manager: EntityManager, scope: StoreScope, belongsTo: string, type: NotificationType, change: 'seen' | 'deleted') {
     await this.outbox.add(
-      m,
+      manager,
       notificationChangedEvent,
       { notification_type: type, belongs_to: belongsTo, store_id: scope.storeId, change },
       scope.meta,

@@ -10,7 +10,15 @@ import {
 } from '@pawline/contracts';
 import { EventHandler, OutboxService } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
-import { MESSAGE_QUOTA, TEMPLATE_COMPOSER, type MessageQuota, type TemplateComposer } from '../ports';
+import {
+  MESSAGE_QUOTA,
+  TEMPLATE_COMPOSER,
+  isRefusal,
+  type ComposedReminder,
+  type ComposeRefusal,
+  type MessageQuota,
+  type TemplateComposer,
+} from '../ports';
 import { buttonPayloadsFor } from '../ports/button-payload';
 import { campaignDedupeKey } from './campaign-message';
 
@@ -39,15 +47,18 @@ export class CampaignSendConsumer {
     );
     const done = new Set(known.map((row) => row.dedupe_key));
     const todo = event.data.customer_ids.filter((customerId) => !done.has(campaignDedupeKey(campaignId, customerId)));
-    const composed: { customerId: string; message: NonNullable<Awaited<ReturnType<TemplateComposer['composeCampaign']>>> }[] = [];
+    const composed: { customerId: string; message: ComposedReminder }[] = [];
+    const refused: { customerId: string; refusal: ComposeRefusal }[] = [];
     for (const customerId of todo) {
       const message = await this.composer.composeCampaign({ orgaId, storeId, customerId, templateId: event.data.template_id });
-      if (message) composed.push({ customerId, message });
+      if (message && isRefusal(message)) refused.push({ customerId, refusal: message });
+      else if (message) composed.push({ customerId, message });
       else {
         const status = { orga_id: orgaId, store_id: storeId, campaign_id: campaignId, customer_id: customerId, outbound_id: null };
         await this.outbox.add(manager, campaignMessageStatusEvent, { ...status, status: REMINDER_STATUS.failed }, meta);
       }
     }
+    for (const { customerId, refusal } of refused) await this.writeRefused(manager, event.data, customerId, refusal);
     if (composed.length === 0) return;
     const granted = Math.max(0, Math.min(composed.length, await this.quota.reserve(orgaId, composed.length)));
     for (const [index, { customerId, message }] of composed.entries()) {
@@ -64,7 +75,7 @@ export class CampaignSendConsumer {
           campaignDedupeKey(campaignId, customerId),
           message.to,
           // the buttons' payloads name this message, so a tap finds the campaign and the customer (button-payload.ts)
-          JSON.stringify({ ...message, kind: 'template', buttonPayloads: buttonPayloadsFor(message.buttons, id) }),
+          JSON.stringify({ ...withoutRegistration(message), kind: 'template', buttonPayloads: buttonPayloadsFor(message.buttons, id) }),
           status,
           status === REMINDER_STATUS.failed ? 'plan limit reached' : null,
         ],
@@ -79,4 +90,51 @@ export class CampaignSendConsumer {
       );
     }
   }
+
+  /** A customer's message that cannot go (no approved marketing template, no number): kept with its reason, marketing told. */
+  private async writeRefused(
+    manager: EntityManager,
+    data: EventPayload<typeof campaignSendRequestedEvent>,
+    customerId: string,
+    refusal: ComposeRefusal,
+  ): Promise<void> {
+    const { orga_id: orgaId, store_id: storeId, campaign_id: campaignId } = data;
+    const id = randomUUID();
+    const inserted = await manager.query<{ id: string }[]>(
+      `INSERT INTO outbound_message (id, orga_id, store_id, kind, template_type, customer_id, dedupe_key, to_phone, content, status, last_error, reason_code)
+       SELECT $1, $2, $3, 'campaign', 3, $4, $5, COALESCE(c.phone, ''), $6, $7, $8, $9 FROM (SELECT 1) one
+         LEFT JOIN dir_customer c ON c.customer_id = $4
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+      [
+        id,
+        orgaId,
+        storeId,
+        customerId,
+        campaignDedupeKey(campaignId, customerId),
+        JSON.stringify({ kind: 'refused', to: '', reason: refusal.refused, detail: refusal.detail }),
+        REMINDER_STATUS.undelivered,
+        refusal.detail,
+        refusal.refused,
+      ],
+    );
+    if (inserted.length === 0) return;
+    await this.outbox.add(
+      manager,
+      campaignMessageStatusEvent,
+      {
+        orga_id: orgaId,
+        store_id: storeId,
+        campaign_id: campaignId,
+        customer_id: customerId,
+        outbound_id: id,
+        status: REMINDER_STATUS.undelivered,
+      },
+      { orgaId, storeId, actor: null },
+    );
+  }
+}
+
+function withoutRegistration(message: ComposedReminder): Omit<ComposedReminder, 'registrationId'> {
+  const { registrationId: _registration, ...rest } = message;
+  return rest;
 }

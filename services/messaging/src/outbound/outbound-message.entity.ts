@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { OutgoingMessage } from '../ports';
+import type { OutgoingMessage, RefusedContent } from '../ports';
 
 /**
  * One message we send (a reminder, a staff reply, later a campaign message): written before its job is
@@ -57,7 +57,7 @@ export class OutboundMessageEntity {
   providerMessageId!: string | null;
 
   @Column({ type: 'jsonb' })
-  content!: OutgoingMessage;
+  content!: OutgoingMessage | RefusedContent;
 
   /** REMINDER_STATUS of libs/contracts (messaging) */
   @Column({ type: 'smallint' })
@@ -68,6 +68,14 @@ export class OutboundMessageEntity {
 
   @Column({ type: 'varchar', length: 500, name: 'last_error', nullable: true })
   lastError!: string | null;
+
+  /** why it was not sent, for staff (OUTBOUND_REASONS of libs/contracts: template_pending, not_connected …) */
+  @Column({ type: 'varchar', length: 60, name: 'reason_code', nullable: true })
+  reasonCode!: string | null;
+
+  /** the template registration it was sent with (its name, language and version are in content) */
+  @Column({ type: 'uuid', name: 'waba_template_id', nullable: true })
+  wabaTemplateId!: string | null;
 
   /** when the provider's status last moved it (forward only) */
   @Column({ type: 'timestamptz', name: 'status_at', nullable: true })

@@ -1,3 +1,4 @@
+import type { OutboundReason } from '@pawline/contracts';
 import type { ButtonSet, OutgoingMessage, SenderCredentials, TemplateMessage } from './provider.port';
 
 /**
@@ -35,12 +36,27 @@ export type DueReminder = {
   petId: string | null;
 };
 
-/** The message to send, or null when the organization has the type switched off (settings 2 = off). */
-export type ComposedReminder = Omit<TemplateMessage, 'kind' | 'buttonPayloads'> & { buttons: ButtonSet };
+/** The message to send: the approved registration's name and language, its parameters, the buttons. */
+export type ComposedReminder = Omit<TemplateMessage, 'kind' | 'buttonPayloads'> & {
+  buttons: ButtonSet;
+  /** the registration in the salon's WhatsApp account it is sent with (waba_template) */
+  registrationId?: string;
+};
 
-/** Fills the organization's template for a due reminder (implemented by ../template). */
+/** Why a message cannot be sent (recorded on it for staff, never dropped silently). */
+export type ComposeRefusal = { refused: OutboundReason; detail: string | null };
+export type Composition = ComposedReminder | ComposeRefusal;
+
+export function isRefusal(composition: Composition): composition is ComposeRefusal {
+  return 'refused' in composition;
+}
+
+/**
+ * Fills the organization's template for a due reminder (implemented by ../template): the message, why it
+ * cannot be sent, or null when the type is switched off (settings 2 = off) or the customer cannot get it.
+ */
 export interface ReminderComposer {
-  compose(due: DueReminder): Promise<ComposedReminder | null>;
+  compose(due: DueReminder): Promise<Composition | null>;
 }
 export const REMINDER_COMPOSER = Symbol('REMINDER_COMPOSER');
 
@@ -76,8 +92,14 @@ export interface OutboundSender {
   enqueue(message: {
     orgaId: string;
     storeId: string | null;
-    kind: 'reply' | 'campaign';
+    /** reply: a staff member's; reminder: one appointment's reminder sent now by staff; booking: a booking message */
+    kind: 'reply' | 'campaign' | 'reminder' | 'booking';
     customerId: string | null;
+    /** the appointment the message is about: a tap on its buttons confirms or declines it, its card shows the status */
+    appointmentId?: string | null;
+    templateType?: number | null;
+    /** one message per key whatever repeats (a booking message per request); default: the message's own id */
+    dedupeKey?: string;
     content: OutgoingMessage;
   }): Promise<string>;
 }
@@ -95,6 +117,8 @@ export type DirectoryCustomer = {
   consentMessages: boolean;
   consentReminders: boolean;
   consentMarketing: boolean;
+  /** the customer's language (en, it, de, fr), or null: the salon's */
+  language: string | null;
 };
 /** What a due reminder's template names besides the customer (mcore's composer asks; ../directory answers). */
 export type ReminderFacts = {
@@ -119,7 +143,7 @@ export const DIRECTORY = Symbol('DIRECTORY');
 
 /** Fills one of the organization's templates for a customer on a staff member's request (implemented by ../template). */
 export interface TemplateComposer {
-  /** null when the template is not the organization's or not usable */
+  /** a staff member's template to a customer; null when the template is not the organization's */
   composeForCustomer(request: {
     orgaId: string;
     storeId: string;
@@ -127,13 +151,10 @@ export interface TemplateComposer {
     templateId: string;
     /** the free-text addition of the template */
     addition: string;
-  }): Promise<ComposedReminder | null>;
+    /** the appointment an appointment template (types 0, 4) is about; its buttons confirm it */
+    appointmentId: string | null;
+  }): Promise<Composition | null>;
   /** a campaign's marketing message (type 3) for one customer; null when the customer cannot get it */
-  composeCampaign(request: {
-    orgaId: string;
-    storeId: string;
-    customerId: string;
-    templateId: string | null;
-  }): Promise<ComposedReminder | null>;
+  composeCampaign(request: { orgaId: string; storeId: string; customerId: string; templateId: string | null }): Promise<Composition | null>;
 }
 export const TEMPLATE_COMPOSER = Symbol('TEMPLATE_COMPOSER');

@@ -1,3 +1,5 @@
+import type { CloudTemplateStatus, TemplateRegistration } from '@pawline/domain';
+
 /**
  * The provider port (ARCHITECTURE.md §9): what the reminder pipeline and the inbox ask of WhatsApp,
  * SMS or the sandbox. Adapters live in ../provider; nothing outside them speaks a provider's wire.
@@ -39,6 +41,9 @@ export type TextMessage = { kind: 'text'; to: string; text: string };
 
 export type OutgoingMessage = TemplateMessage | TextMessage;
 
+/** A message that was not sent, kept with why (an outbound row's content; never given to a provider). */
+export type RefusedContent = { kind: 'refused'; to: string; reason: string; detail: string | null };
+
 export type SendResult = { providerMessageId: string };
 
 /** How a send failed, in the words the worker decides on. */
@@ -73,3 +78,61 @@ export interface MessageProvider {
 export const WHATSAPP_PROVIDER = Symbol('WHATSAPP_PROVIDER');
 /** The SMS provider for 'WhatsApp failed, SMS will be sent' (spec §4). */
 export const SMS_PROVIDER = Symbol('SMS_PROVIDER');
+
+/** A number as Meta reports it (the connect screen shows it). */
+export type PhoneNumberStatus = {
+  phoneNumberId: string;
+  displayPhoneNumber: string;
+  /** the display name Meta approved */
+  verifiedName: string;
+  /** GREEN, YELLOW, RED or UNKNOWN */
+  qualityRating: string;
+  /** TIER_250, TIER_1K … (business-initiated conversations a day), or null when Meta gives none */
+  messagingLimit: string | null;
+};
+
+/** A template in a WhatsApp Business Account as the provider reports it. */
+export type ProviderTemplate = {
+  providerTemplateId: string;
+  name: string;
+  language: string;
+  category: string;
+  /** PENDING, APPROVED, REJECTED, PAUSED, DISABLED (others Meta has, e.g. IN_APPEAL, are read as PENDING) */
+  status: CloudTemplateStatus;
+  /** Meta's reason for a rejection (INVALID_FORMAT, INCORRECT_CATEGORY …) */
+  reason: string | null;
+};
+
+/** A refusal of the business API (onboarding, templates), with Meta's code and subcode. */
+export class BusinessApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number | null,
+    readonly subcode: number | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BusinessApiError';
+  }
+}
+
+/**
+ * What onboarding and template management ask of WhatsApp (a Tech Provider's calls): Embedded Signup's code
+ * for a business token, the accounts and numbers it reaches, the app's webhook subscription, registration, and
+ * templates. The Cloud API adapter speaks Meta's Graph API; the sandbox keeps it in Postgres.
+ */
+export interface WhatsAppBusinessApi {
+  exchangeCode(code: string): Promise<{ accessToken: string }>;
+  /** the WhatsApp Business Accounts the token may manage */
+  sharedAccounts(accessToken: string): Promise<string[]>;
+  phoneNumbers(accessToken: string, wabaId: string): Promise<PhoneNumberStatus[]>;
+  phoneNumber(accessToken: string, phoneNumberId: string): Promise<PhoneNumberStatus>;
+  subscribeApp(accessToken: string, wabaId: string): Promise<void>;
+  unsubscribeApp(accessToken: string, wabaId: string): Promise<void>;
+  /** registers the number for the Cloud API with its two-step verification PIN (6 digits) */
+  register(accessToken: string, phoneNumberId: string, pin: string): Promise<void>;
+  createTemplate(accessToken: string, wabaId: string, template: TemplateRegistration): Promise<ProviderTemplate>;
+  /** the account's templates (all, or those with these names) */
+  templates(accessToken: string, wabaId: string, names?: readonly string[]): Promise<ProviderTemplate[]>;
+}
+export const WHATSAPP_BUSINESS = Symbol('WHATSAPP_BUSINESS');

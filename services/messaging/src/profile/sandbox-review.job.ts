@@ -4,12 +4,13 @@ import { DataSource } from 'typeorm';
 import { MESSAGING_CORE_CONFIG, type MessagingCoreConfig } from '../core/messaging-core.config';
 import { IntervalJob } from '../leader/interval-job';
 import { asLeader } from '../leader/leader-lock';
-import { TemplateService } from '../template/template.service';
+import { SandboxTemplateReview } from '../sandbox/sandbox-template-review';
 import { WhatsappProfileService } from './whatsapp-profile.service';
 
 /**
- * The sandbox plays WhatsApp's review: a profile request goes live, and an organization's own template
- * is approved, MESSAGING_SANDBOX_REVIEW_MS after it was made. With the Cloud API nothing here runs:
+ * The sandbox plays WhatsApp's review: a profile request goes live, and a template submitted to a sandbox
+ * account is approved, MESSAGING_SANDBOX_REVIEW_MS after it was made (unless a person on /dev/whatsapp
+ * reviewed it first). With the Cloud API nothing here runs:
  * the provider's confirmation does it (rpc.messaging.whatsapp-profile.confirm).
  */
 @Injectable()
@@ -19,7 +20,7 @@ export class SandboxReviewJob extends IntervalJob {
   constructor(
     private readonly db: DataSource,
     private readonly profiles: WhatsappProfileService,
-    private readonly templates: TemplateService,
+    private readonly templates: SandboxTemplateReview,
     private readonly log: PawlineLogger,
     @Inject(MESSAGING_CORE_CONFIG) private readonly config: MessagingCoreConfig,
   ) {

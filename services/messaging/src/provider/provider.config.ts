@@ -19,8 +19,18 @@ export const providerConfigShape = {
   WHATSAPP_API_BASE_URL: z.string().url().default('https://graph.facebook.com/v26.0'),
   /** one request to the Cloud API or the SMS API gives up after this long (then `transient`) */
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** the Meta app's secret: X-Hub-Signature-256 of every webhook POST is checked with it */
+  /** the Meta app's secret: X-Hub-Signature-256 of every webhook POST is checked with it, and Embedded Signup's code exchanged */
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  /** the Meta app's id (a Tech Provider's app): Embedded Signup's code exchange and debug_token */
+  WHATSAPP_APP_ID: z
+    .string()
+    .regex(/^[0-9]{5,30}$/)
+    .optional(),
+  /** Embedded Signup's configuration id (Facebook Login for Business); without it salons connect manually */
+  WHATSAPP_CONFIG_ID: z
+    .string()
+    .regex(/^[0-9]{5,30}$/)
+    .optional(),
   /** what Meta sends as hub.verify_token when the webhook is registered */
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
@@ -46,6 +56,13 @@ export function checkProviderConfig(env: ProviderEnv, ctx: z.RefinementCtx): voi
     for (const key of ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when MESSAGING_PROVIDER is whatsapp_cloud` });
     }
+  }
+  if (env.WHATSAPP_CONFIG_ID && !env.WHATSAPP_APP_ID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WHATSAPP_APP_ID'],
+      message: 'WHATSAPP_APP_ID is required with WHATSAPP_CONFIG_ID (Embedded Signup)',
+    });
   }
   if (env.SMS_PROVIDER === 'twilio') {
     for (const key of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {

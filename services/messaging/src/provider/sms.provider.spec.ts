@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ProviderSendError, type SenderCredentials, type TemplateMessage } from '../ports';
-import { SMS_BODY_LIMIT, SmsApiProvider, smsText } from './sms.provider';
+import { MESSAGING_SERVICE_SID, SMS_BODY_LIMIT, SmsApiProvider, smsText } from './sms.provider';
 
 /** A small stand-in for Twilio's Messages resource: checks auth and the form, answers as Twilio does. */
 type Received = { path: string; authorization: string; contentType: string; form: URLSearchParams };
@@ -81,15 +81,18 @@ describe('SmsApiProvider (Twilio Messages resource)', () => {
     }
   });
 
-  it('sends through a messaging service id (MG…) when SMS_FROM is one', async () => {
+  it("sends through a messaging service id when SMS_FROM is one (MG and 32 hex digits, Twilio's pattern), else From", async () => {
+    const sid = `MG${'0123456789abcdefABCDEF0123456789'}`;
+    expect(MESSAGING_SERVICE_SID.test(sid)).toBe(true);
+    for (const notOne of ['MG42', 'MGZ', `${sid}0`, 'MGPawline', '+393331234567']) expect(MESSAGING_SERVICE_SID.test(notOne)).toBe(false);
     const api = await fakeSmsApi(() => ({ status: 201, body: { sid: 'SM0002' } }));
     try {
-      await new SmsApiProvider({ ...options, from: 'MG42', baseUrl: api.url }).send(sender, {
+      await new SmsApiProvider({ ...options, from: sid, baseUrl: api.url }).send(sender, {
         kind: 'text',
         to: '393401234567',
         text: 'Ciao',
       });
-      expect(api.received[0]?.form.get('MessagingServiceSid')).toBe('MG42');
+      expect(api.received[0]?.form.get('MessagingServiceSid')).toBe(sid);
       expect(api.received[0]?.form.has('From')).toBe(false);
     } finally {
       await api.close();

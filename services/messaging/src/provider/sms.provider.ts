@@ -8,12 +8,15 @@ import {
 } from '../ports';
 import { exchange, parseJson, retryAfterMs } from './provider-http';
 
+/** Twilio's messaging service ids: MG and 32 hexadecimal digits (anything else is a sender number or name). */
+export const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
+
 export type SmsApiOptions = {
   /** SMS_API_BASE_URL: `https://api.twilio.com/2010-04-01`, or a compatible gateway's */
   baseUrl: string;
   accountSid: string;
   authToken: string;
-  /** SMS_FROM: a number in E.164 (+…) or a messaging service id (MG…) */
+  /** SMS_FROM: a number in E.164 (+…) or a messaging service id (MG and 32 hex digits) */
   from: string;
   timeoutMs: number;
 };
@@ -70,7 +73,7 @@ export class SmsApiProvider implements MessageProvider {
 
   async send(_sender: SenderCredentials, message: OutgoingMessage): Promise<SendResult> {
     const form = new URLSearchParams({ To: `+${message.to}`, Body: smsText(message) });
-    if (this.options.from.startsWith('MG')) form.set('MessagingServiceSid', this.options.from);
+    if (MESSAGING_SERVICE_SID.test(this.options.from)) form.set('MessagingServiceSid', this.options.from);
     else form.set('From', this.options.from);
     const answer = await exchange(
       this.endpoint,

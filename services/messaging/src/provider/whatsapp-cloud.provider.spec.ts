@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { startFakeWhatsApp, type FakeFailure, type FakeWhatsAppServer } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- Meta's OpenAPI document, read by the fake's toolbox
+import { expectMetaValid, metaReference } from '../../../../tools/fake-whatsapp/meta-reference';
 import { ProviderSendError, type SenderCredentials, type TemplateMessage } from '../ports';
 import { cloudFailure, cloudMessageBody, WhatsAppCloudProvider } from './whatsapp-cloud.provider';
 
@@ -9,7 +11,7 @@ const sender: SenderCredentials = { orgaId: 'orga-1', phoneNumberId: '100200300'
 const reminder: TemplateMessage = {
   kind: 'template',
   to: '393401234567',
-  templateName: 'appointment_reminder_it',
+  templateName: 'pawline_appointment_reminder_v1',
   language: 'it',
   parameters: ['Anna', 'Fido', '12/03 alle 10:30'],
   buttons: 1,
@@ -32,11 +34,16 @@ describe('WhatsAppCloudProvider against the fake Cloud API', () => {
   let provider: WhatsAppCloudProvider;
 
   beforeAll(async () => {
-    fake = await startFakeWhatsApp({ senders: { [sender.phoneNumberId]: sender.accessToken } });
+    fake = await startFakeWhatsApp({
+      senders: { [sender.phoneNumberId]: sender.accessToken },
+      templates: [{ name: reminder.templateName, language: 'it', parameterCount: 3 }],
+    });
     // a generous timeout for every send but the timeout's own test: a loaded CI machine once took
     // over 500 ms to answer the first send, which then landed in the next test's record
     provider = new WhatsAppCloudProvider({ baseUrl: fake.graphUrl, timeoutMs: 10000 });
-  });
+    // Meta's document takes a second or more to load: not inside a test's own time
+    metaReference();
+  }, 60_000);
   afterAll(() => fake.close());
   beforeEach(() => {
     fake.reset();
@@ -51,7 +58,7 @@ describe('WhatsAppCloudProvider against the fake Cloud API', () => {
         messageId: providerMessageId,
         to: '393401234567',
         type: 'template',
-        templateName: 'appointment_reminder_it',
+        templateName: 'pawline_appointment_reminder_v1',
         language: 'it',
         parameters: ['Anna', 'Fido', '12/03 alle 10:30'],
         buttonPayloads: ['confirm:7b0c', 'decline:7b0c'],
@@ -59,15 +66,20 @@ describe('WhatsAppCloudProvider against the fake Cloud API', () => {
     ]);
   });
 
-  it('builds the documented JSON: body component, quick_reply buttons by index, none without buttons', () => {
+  it("builds the documented JSON: body component, quick_reply buttons by index, none without buttons (Meta's schema)", () => {
+    expectMetaValid('a template send', metaReference().requestProblems('message', cloudMessageBody(reminder)));
+    expectMetaValid(
+      'a text send',
+      metaReference().requestProblems('message', cloudMessageBody({ kind: 'text', to: '393401234567', text: 'Ciao' })),
+    );
     expect(cloudMessageBody(reminder)).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '393401234567',
       type: 'template',
       template: {
-        name: 'appointment_reminder_it',
-        language: { code: 'it' },
+        name: 'pawline_appointment_reminder_v1',
+        language: { policy: 'deterministic', code: 'it' },
         components: [
           {
             type: 'body',
@@ -88,7 +100,10 @@ describe('WhatsAppCloudProvider against the fake Cloud API', () => {
     expect(plain.template.components).toEqual([]);
   });
 
-  it('sends free text', async () => {
+  it("sends free text inside the customer's 24-hour window, and not outside it (131047, SMS next)", async () => {
+    const outside = await failureOf(provider.send(sender, { kind: 'text', to: '393401234567', text: 'See you tomorrow!' }));
+    expect({ kind: outside.kind, code: outside.code }).toEqual({ kind: 'undeliverable', code: 131047 });
+    fake.customerWrote(sender.phoneNumberId, '393401234567');
     const { providerMessageId } = await provider.send(sender, { kind: 'text', to: '393401234567', text: 'See you tomorrow!' });
     expect(fake.sends(sender.phoneNumberId)).toEqual([
       expect.objectContaining({ messageId: providerMessageId, type: 'text', text: 'See you tomorrow!' }),
@@ -132,6 +147,16 @@ describe('WhatsAppCloudProvider against the fake Cloud API', () => {
   it('refuses a template the API cannot read as rejected (code 100)', async () => {
     const error = await failureOf(provider.send(sender, { ...reminder, templateName: 'Not A Name' }));
     expect({ kind: error.kind, code: error.code }).toEqual({ kind: 'rejected', code: 100 });
+  });
+
+  it('is refused, as rejected, a template not approved in the account (132001), a wrong parameter count (132000), an empty parameter (100)', async () => {
+    const unknown = await failureOf(provider.send(sender, { ...reminder, templateName: 'pawline_unknown_v1' }));
+    expect({ kind: unknown.kind, code: unknown.code }).toEqual({ kind: 'rejected', code: 132001 });
+    const count = await failureOf(provider.send(sender, { ...reminder, parameters: ['Anna', 'Fido'] }));
+    expect({ kind: count.kind, code: count.code }).toEqual({ kind: 'rejected', code: 132000 });
+    const empty = await failureOf(provider.send(sender, { ...reminder, parameters: ['Anna', '', '12/03'] }));
+    expect({ kind: empty.kind, code: empty.code }).toEqual({ kind: 'rejected', code: 100 });
+    expect(fake.sends(sender.phoneNumberId)).toEqual([]);
   });
 
   it('downloads a customer photo: media id → url and mime type → bytes with the bearer token', async () => {

@@ -9,7 +9,7 @@ import {
 import { exchange, parseJson, retryAfterMs } from './provider-http';
 
 export type WhatsAppCloudOptions = {
-  /** WHATSAPP_API_BASE_URL: `https://graph.facebook.com/v26.0`, or the local fake's */
+  /** WHATSAPP_API_BASE_URL: `https://graph.facebook.com/v23.0`, or the local fake's */
   baseUrl: string;
   /** WHATSAPP_TIMEOUT_MS: per request */
   timeoutMs: number;
@@ -65,7 +65,8 @@ export function cloudMessageBody(message: OutgoingMessage): Record<string, unkno
   return {
     ...envelope,
     type: 'template',
-    template: { name: message.templateName, language: { code: message.language }, components },
+    // the language policy is required by Meta's schema (tools/reference/whatsapp), 'deterministic' its only value
+    template: { name: message.templateName, language: { policy: 'deterministic', code: message.language }, components },
   };
 }
 

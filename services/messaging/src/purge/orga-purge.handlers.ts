@@ -20,7 +20,12 @@ const ORGA_TABLES = [
   'outbound_message',
   'sandbox_message',
   'sandbox_media',
+  'waba_template',
+  'whatsapp_account_error',
 ] as const;
+
+/** The sandbox's business tables of an account (Meta's side, kept here only in the sandbox). */
+const SANDBOX_ACCOUNT_TABLES = ['sandbox_template', 'sandbox_signup_code', 'sandbox_phone_number', 'sandbox_account'] as const;
 
 /** R1.17 a cancelled organization loses its messaging data, and the files (profile images, customers' attachments) with it. */
 @Controller()
@@ -41,7 +46,15 @@ export class OrgaPurgeHandlers {
       `SELECT storage_key FROM attachment WHERE orga_id = $1 UNION ALL SELECT storage_key FROM messaging_file WHERE orga_id = $1`,
       [orgaId],
     );
+    // the sandbox's demo account of the organization goes with it (an account a person made on /dev/whatsapp is Meta's, and stays)
+    const demo = await manager.query<{ waba_id: string }[]>(
+      `SELECT s.waba_id FROM messaging_sender s JOIN sandbox_account a ON a.waba_id = s.waba_id AND a.demo WHERE s.orga_id = $1`,
+      [orgaId],
+    );
     for (const table of ORGA_TABLES) await manager.query(`DELETE FROM ${table} WHERE orga_id = $1`, [orgaId]);
+    for (const { waba_id: wabaId } of demo) {
+      for (const table of SANDBOX_ACCOUNT_TABLES) await manager.query(`DELETE FROM ${table} WHERE waba_id = $1`, [wabaId]);
+    }
     // the organization is gone either way: a file removed before a failed commit is only removed early
     await deleteStoredFiles(
       this.storage,

@@ -14,12 +14,14 @@ import {
 import { EventHandler, Member, NatsRpcClient, RpcError, RpcHandler, scopeOf, type RpcCallContext } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { MessageQuotaService } from './message-quota.service';
+import { OrgaQuotaService } from './orga-quota.service';
 
 /** GET .../msg/msg_left (members), and the quota kept in step with identity's organizations and stores. */
 @Controller()
 export class QuotaHandlers {
   constructor(
     private readonly quota: MessageQuotaService,
+    private readonly orgas: OrgaQuotaService,
     private readonly rpc: NatsRpcClient,
   ) {}
 
@@ -27,7 +29,7 @@ export class QuotaHandlers {
   @RpcHandler(getMessageQuotaRpc)
   async get(_input: RpcRequest<typeof getMessageQuotaRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getMessageQuotaRpc>> {
     const scope = scopeOf(ctx);
-    await this.quota.ensureForMember(scope.orgaId, scope.member, ctx.auth, ctx.lang);
+    await this.orgas.ensureForMember(scope.orgaId, scope.member, ctx.auth, ctx.lang);
     const view = await this.quota.view(scope.orgaId);
     if (!view) throw new RpcError('not_found');
     return view;
@@ -36,7 +38,7 @@ export class QuotaHandlers {
   @EventHandler({ durable: 'messaging-quota-orga-created', events: [orgaCreatedEvent], maxDeliver: 10 })
   async onOrgaCreated(event: EventEnvelope<EventPayload<typeof orgaCreatedEvent>>, manager: EntityManager): Promise<void> {
     const data = event.data;
-    await this.quota.recordOrga(manager, {
+    await this.orgas.recordOrga(manager, {
       orgaId: data.orga_id,
       ownerUserId: data.owner_user_id,
       tier: data.tier,
@@ -50,10 +52,10 @@ export class QuotaHandlers {
   @EventHandler({ durable: 'messaging-quota-orga-updated', events: [orgaUpdatedEvent], maxDeliver: 10 })
   async onOrgaUpdated(event: EventEnvelope<EventPayload<typeof orgaUpdatedEvent>>, manager: EntityManager): Promise<void> {
     if (!event.data.fields.includes('tier')) return;
-    const owner = await this.quota.ownerOf(event.data.orga_id);
+    const owner = await this.orgas.ownerOf(event.data.orga_id);
     if (!owner) return;
     const member = await this.rpc.call(memberAccessRpc, { user_id: owner, orga_id: event.data.orga_id }, { auth: null, lang: 'en' });
-    await this.quota.recordTier(manager, event.data.orga_id, member.tier, new Date(), member.plan_limits ?? null);
+    await this.orgas.recordTier(manager, event.data.orga_id, member.tier, new Date(), member.plan_limits ?? null);
   }
 
   @EventHandler({ durable: 'messaging-quota-store', events: [storeCreatedEvent, storeUpdatedEvent], maxDeliver: 10 })
@@ -62,8 +64,8 @@ export class QuotaHandlers {
     manager: EntityManager,
   ): Promise<void> {
     const { orga_id: orgaId, store_id: storeId, time_zone: timeZone } = event.data;
-    const known = await this.quota.recordStoreZone(manager, orgaId, storeId, timeZone, event.subject === storeCreatedEvent.subject);
+    const known = await this.orgas.recordStoreZone(manager, orgaId, storeId, timeZone, event.subject === storeCreatedEvent.subject);
     // the registration's first store can come before its organization (two consumers): its zone waits for the organization's row
-    if (!known) await this.quota.keepEarlyStoreZone(manager, orgaId, storeId, timeZone);
+    if (!known) await this.orgas.keepEarlyStoreZone(manager, orgaId, storeId, timeZone);
   }
 }

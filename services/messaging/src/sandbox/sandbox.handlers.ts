@@ -2,11 +2,15 @@ import { Controller } from '@nestjs/common';
 import {
   listSandboxConversationsRpc,
   listSandboxMessagesRpc,
+  listSandboxTemplatesRpc,
+  reviewSandboxTemplateRpc,
+  sandboxSignupRpc,
   sendSandboxReplyRpc,
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
 import { RpcHandler } from '@pawline/nest-kit';
+import { SandboxAccountsService } from './sandbox-accounts.service';
 import { SandboxService } from './sandbox.service';
 
 /**
@@ -16,7 +20,10 @@ import { SandboxService } from './sandbox.service';
  */
 @Controller()
 export class SandboxHandlers {
-  constructor(private readonly sandbox: SandboxService) {}
+  constructor(
+    private readonly sandbox: SandboxService,
+    private readonly accounts: SandboxAccountsService,
+  ) {}
 
   @RpcHandler(listSandboxConversationsRpc)
   async conversations(): Promise<RpcResponse<typeof listSandboxConversationsRpc>> {
@@ -31,5 +38,20 @@ export class SandboxHandlers {
   @RpcHandler(sendSandboxReplyRpc)
   async reply(input: RpcRequest<typeof sendSandboxReplyRpc>): Promise<RpcResponse<typeof sendSandboxReplyRpc>> {
     return this.sandbox.reply(input);
+  }
+
+  @RpcHandler(sandboxSignupRpc)
+  async signup(input: RpcRequest<typeof sandboxSignupRpc>): Promise<RpcResponse<typeof sandboxSignupRpc>> {
+    return this.accounts.signup(input);
+  }
+
+  @RpcHandler(listSandboxTemplatesRpc)
+  async templates(): Promise<RpcResponse<typeof listSandboxTemplatesRpc>> {
+    return this.accounts.templates();
+  }
+
+  @RpcHandler(reviewSandboxTemplateRpc)
+  async review(input: RpcRequest<typeof reviewSandboxTemplateRpc>): Promise<RpcResponse<typeof reviewSandboxTemplateRpc>> {
+    return this.accounts.reviewTemplate(input);
   }
 }

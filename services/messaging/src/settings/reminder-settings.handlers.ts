@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { getReminderSettingsRpc, updateReminderSettingsRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { Member, OrgaAdmin, RpcHandler, scopeOf, type RpcCallContext } from '@pawline/nest-kit';
-import { MessageQuotaService } from '../quota/message-quota.service';
+import { OrgaQuotaService } from '../quota/orga-quota.service';
 import { ReminderSettingsService } from './reminder-settings.service';
 
 /** Members read the reminder settings; organization administrators change them (R3.14). */
@@ -9,7 +9,7 @@ import { ReminderSettingsService } from './reminder-settings.service';
 export class ReminderSettingsHandlers {
   constructor(
     private readonly settings: ReminderSettingsService,
-    private readonly quota: MessageQuotaService,
+    private readonly orgas: OrgaQuotaService,
   ) {}
 
   @Member()
@@ -17,7 +17,7 @@ export class ReminderSettingsHandlers {
   async get(_input: RpcRequest<typeof getReminderSettingsRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getReminderSettingsRpc>> {
     const scope = scopeOf(ctx);
     // the country decides the default language
-    await this.quota.ensureForMember(scope.orgaId, scope.member, ctx.auth, ctx.lang);
+    await this.orgas.ensureForMember(scope.orgaId, scope.member, ctx.auth, ctx.lang);
     return this.settings.get(scope.orgaId);
   }
 
@@ -28,7 +28,7 @@ export class ReminderSettingsHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof updateReminderSettingsRpc>> {
     const scope = scopeOf(ctx);
-    await this.quota.ensureForMember(scope.orgaId, scope.member, ctx.auth, ctx.lang);
+    await this.orgas.ensureForMember(scope.orgaId, scope.member, ctx.auth, ctx.lang);
     const { orga_id: _orga, ...change } = input;
     return this.settings.update(scope.orgaId, change);
   }

@@ -32,7 +32,11 @@ export class MessageTemplateEntity {
   @Column({ type: 'varchar', length: 20, nullable: true })
   frequency!: string | null;
 
-  /** 'approved' | 'pending' | 'rejected' (WhatsApp's review) */
+  /** a change of an approved template is a new version, registered with WhatsApp under a new name */
+  @Column({ type: 'integer', default: 1 })
+  version!: number;
+
+  /** 'approved' | 'pending' | 'rejected' (WhatsApp's review of its newest version) */
   @Column({ type: 'varchar', length: 20 })
   status!: string;
 

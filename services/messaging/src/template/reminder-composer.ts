@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REMINDER_ON, type MessageTemplate, type ReminderSettings } from '@pawline/contracts';
-import { builtInTemplate, renderTemplate, type TemplateTypeNumber } from '@pawline/domain';
+import { builtInTemplateById, type TemplateTypeNumber } from '@pawline/domain';
+import { RpcError } from '@pawline/nest-kit';
 import {
   DIRECTORY,
   REMINDER_COMPOSER,
   TEMPLATE_COMPOSER,
-  type ComposedReminder,
+  type Composition,
   type Directory,
   type DueReminder,
   type ReminderComposer,
@@ -13,7 +14,8 @@ import {
   type TemplateComposer,
 } from '../ports';
 import { ReminderSettingsService } from '../settings/reminder-settings.service';
-import { builtInView, TemplateService } from './template.service';
+import { MessageComposer, languagesFor, type TemplateChoice } from './message-composer';
+import { TemplateService } from './template.service';
 
 /** Per type: is it on, which template, which free text (R3.14); marketing (3) is campaigns', not a reminder. */
 export function reminderChoice(
@@ -43,31 +45,47 @@ export function reminderChoice(
 }
 
 /**
- * The REMINDER_COMPOSER port: a due reminder as the template message to send, filled with the
- * directory's facts in the store's zone and the settings' language (R3.15), or null when the type is
- * off (2), the facts are gone or the customer has no number.
+ * The choices for a template of a type: an approved own template first (in its language), then the built-in
+ * template of the type in the customer's language, then in the salon's (issue 27).
+ */
+export function choicesFor(template: MessageTemplate | null, type: number, languages: string[]): TemplateChoice[] {
+  const own =
+    template && !template.built_in && template.template_type === type ? [{ key: `own:${template.id}`, language: template.language }] : [];
+  return [...own, ...languages.map((language) => ({ key: `type:${type}`, language }))];
+}
+
+/** An appointment template is about one appointment: types 0 and 4. */
+export const isAppointmentType = (type: number) => type === 0 || type === 4;
+
+/**
+ * The REMINDER_COMPOSER and TEMPLATE_COMPOSER ports: a due reminder, a staff member's template or a campaign's
+ * message as the template to send, filled with the directory's facts in the store's zone and the customer's
+ * language (R3.15), or the reason it cannot be sent; null when the type is off or the customer cannot get it.
  */
 @Injectable()
 export class TemplateReminderComposer implements ReminderComposer, TemplateComposer {
   constructor(
     private readonly settings: ReminderSettingsService,
     private readonly templates: TemplateService,
+    private readonly composer: MessageComposer,
     @Inject(DIRECTORY) private readonly directory: Directory,
   ) {}
 
-  async compose(due: DueReminder): Promise<ComposedReminder | null> {
+  async compose(due: DueReminder): Promise<Composition | null> {
     const settings = await this.settings.get(due.orgaId);
     const choice = reminderChoice(settings, due.templateType);
     if (!choice?.on) return null;
     const facts = await this.directory.reminderFacts(due);
     if (!facts?.customer.phone) return null;
-    const template = await this.templates.sendable(due.orgaId, choice.templateId, due.templateType, settings.language);
-    return this.fill(template, facts, choice.addition);
+    const chosen = await this.templates.visible(due.orgaId, choice.templateId);
+    const approved = chosen?.built_in === false && chosen.status !== 'approved' ? null : chosen;
+    const languages = languagesFor(facts.customer.language, settings.language);
+    return this.fill(due.orgaId, choicesFor(approved, due.templateType, languages), facts, choice.addition);
   }
 
   /**
-   * TEMPLATE_COMPOSER: a template a staff member sends outside WhatsApp's 24-hour window. Only an
-   * approved template of the organization (or a built-in one) of a reminder or marketing type is sent.
+   * TEMPLATE_COMPOSER: a template a staff member sends (outside WhatsApp's 24-hour window). An appointment
+   * template needs the customer's appointment, whose date and time it shows and whose buttons confirm it.
    */
   async composeForCustomer(request: {
     orgaId: string;
@@ -75,24 +93,32 @@ export class TemplateReminderComposer implements ReminderComposer, TemplateCompo
     customerId: string;
     templateId: string;
     addition: string;
-  }): Promise<ComposedReminder | null> {
+    appointmentId: string | null;
+  }): Promise<Composition | null> {
     const template = await this.templates.visible(request.orgaId, request.templateId);
-    if (!template || template.status !== 'approved') return null;
+    if (!template) return null;
+    const appointment = isAppointmentType(template.template_type);
+    if (appointment && !request.appointmentId) {
+      throw new RpcError('validation_failed', { fields: { appointment_id: 'validation.required' } });
+    }
     const facts = await this.directory.reminderFacts({
       orgaId: request.orgaId,
       storeId: request.storeId,
       templateType: template.template_type as DueReminder['templateType'],
       customerId: request.customerId,
-      appointmentId: null,
+      appointmentId: appointment ? request.appointmentId : null,
       petId: null,
     });
-    if (!facts?.customer.phone) return null;
-    return this.fill(template, facts, request.addition);
+    if (!facts) throw new RpcError('not_found', { fields: appointment ? { appointment_id: 'errors.not_found' } : {} });
+    if (!facts.customer.phone) return null;
+    const settings = await this.settings.get(request.orgaId);
+    const languages = builtInTemplateById(template.id) ? languagesFor(facts.customer.language, settings.language) : [];
+    return this.fill(request.orgaId, choicesFor(template, template.template_type, languages), facts, request.addition);
   }
 
   /**
    * TEMPLATE_COMPOSER: a campaign's message (spec §3 template type 3, marketing, with its buttons): the
-   * campaign's template when it is an approved marketing one, else the built-in one in the settings' language.
+   * campaign's template when it is an approved marketing one, else the built-in one in the customer's language.
    * Null when the customer is gone, has no mobile number or has no marketing consent.
    */
   async composeCampaign(request: {
@@ -100,7 +126,7 @@ export class TemplateReminderComposer implements ReminderComposer, TemplateCompo
     storeId: string;
     customerId: string;
     templateId: string | null;
-  }): Promise<ComposedReminder | null> {
+  }): Promise<Composition | null> {
     const facts = await this.directory.reminderFacts({
       orgaId: request.orgaId,
       storeId: request.storeId,
@@ -111,39 +137,31 @@ export class TemplateReminderComposer implements ReminderComposer, TemplateCompo
     });
     if (!facts?.customer.phone || !facts.customer.consentMarketing) return null;
     const settings = await this.settings.get(request.orgaId);
-    const template = request.templateId
-      ? await this.templates.sendable(request.orgaId, request.templateId, 3, settings.language)
-      : builtInView(builtInTemplate(3, settings.language));
-    return this.fill(template, facts, '');
+    const own = request.templateId ? await this.templates.visible(request.orgaId, request.templateId) : null;
+    const approved = own?.built_in === false && own.status === 'approved' ? own : null;
+    return this.fill(request.orgaId, choicesFor(approved, 3, languagesFor(facts.customer.language, settings.language)), facts, '');
   }
 
-  private fill(template: MessageTemplate, facts: ReminderFacts, addition: string): ComposedReminder {
-    const rendered = renderTemplate(
-      template,
-      {
+  private fill(orgaId: string, choices: TemplateChoice[], facts: ReminderFacts, addition: string): Promise<Composition> {
+    return this.composer.compose(orgaId, choices, {
+      to: facts.customer.phone ?? '',
+      timeZone: facts.timeZone,
+      at: facts.startsAt,
+      text: {
         first_name: facts.customer.firstName,
         last_name: facts.customer.lastName,
         pet_name: facts.petNames.join(', '),
         store_name: facts.storeName,
         store_number: facts.storePhone,
-        at: facts.startsAt,
         free_text: addition,
       },
-      { timeZone: facts.timeZone, language: template.language },
-    );
-    return {
-      to: facts.customer.phone!,
-      templateName: template.name,
-      language: template.language,
-      parameters: rendered.parameters,
-      buttons: template.button,
-      renderedText: rendered.text,
-    };
+    });
   }
 }
 
 /** The ports' providers (they need DIRECTORY, which the directory's global module gives). */
 export const REMINDER_COMPOSER_PROVIDERS = [
+  MessageComposer,
   TemplateReminderComposer,
   { provide: REMINDER_COMPOSER, useExisting: TemplateReminderComposer },
   { provide: TEMPLATE_COMPOSER, useExisting: TemplateReminderComposer },

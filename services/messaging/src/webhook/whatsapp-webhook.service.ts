@@ -3,17 +3,23 @@ import { ModuleRef } from '@nestjs/core';
 import { PawlineLogger, RpcError, SERVICE_CONFIG } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../messaging.config';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { SENDER_DIRECTORY, type SenderDirectory } from '../ports';
+import { TemplateRegistry } from '../registry/template-registry.service';
+import { SenderService } from '../sender/sender.service';
 import { ProviderEventsService } from './provider-events.service';
-import { readWhatsAppWebhook, secretEquals, signatureMatches } from './whatsapp-webhook';
+import { readTemplateStatuses, readWhatsAppWebhook, secretEquals, signatureMatches, type ValueError } from './whatsapp-webhook';
 
-export type WebhookOutcome = { statuses: number; messages: number; ignored: number };
+export type WebhookOutcome = { statuses: number; messages: number; templates: number; errors: number; ignored: number };
 
 /** The WhatsApp webhook: the subscription challenge, and signed POSTs turned into our events. */
 @Injectable()
 export class WhatsAppWebhookService {
   private readonly log: PawlineLogger;
   private directory: SenderDirectory | null = null;
+  private templateRegistry: TemplateRegistry | null = null;
+  private senderService: SenderService | null = null;
 
   constructor(
     private readonly db: DataSource,
@@ -50,7 +56,7 @@ export class WhatsAppWebhookService {
     } catch {
       // signed by Meta yet unreadable: a retry would not help, so it is acknowledged and logged
       this.log.warn('a signed WhatsApp webhook is not JSON: ignored');
-      return { statuses: 0, messages: 0, ignored: 1 };
+      return { statuses: 0, messages: 0, templates: 0, errors: 0, ignored: 1 };
     }
     const changes = readWhatsAppWebhook(body);
     const orgaOf = new Map<string, string | null>();
@@ -58,7 +64,12 @@ export class WhatsAppWebhookService {
       if (!orgaOf.has(change.phoneNumberId))
         orgaOf.set(change.phoneNumberId, await this.senders().orgaOfPhoneNumberId(change.phoneNumberId));
     }
-    const outcome: WebhookOutcome = { statuses: 0, messages: 0, ignored: 0 };
+    const templates = readTemplateStatuses(body);
+    const orgaOfWaba = new Map<string, string | null>();
+    for (const report of templates) {
+      if (!orgaOfWaba.has(report.wabaId)) orgaOfWaba.set(report.wabaId, await this.accounts().orgaOfWaba(report.wabaId));
+    }
+    const outcome: WebhookOutcome = { statuses: 0, messages: 0, templates: 0, errors: 0, ignored: 0 };
     await this.db.transaction(async (manager) => {
       for (const change of changes) {
         outcome.ignored += change.skipped;
@@ -69,16 +80,52 @@ export class WhatsAppWebhookService {
             statuses: change.statuses.length,
             messages: change.messages.length,
           });
-          outcome.ignored += change.statuses.length + change.messages.length;
+          outcome.ignored += change.statuses.length + change.messages.length + change.errors.length;
           continue;
         }
         const result = await this.events.publish(manager, orgaId, change.statuses, change.messages);
         outcome.ignored += result.repeated;
         outcome.statuses += result.statuses;
         outcome.messages += result.messages;
+        outcome.errors += await this.recordErrors(manager, orgaId, change.phoneNumberId, change.errors);
+      }
+      for (const report of templates) {
+        const orgaId = orgaOfWaba.get(report.wabaId);
+        if (orgaId && (await this.registry().applyStatus(manager, orgaId, report))) outcome.templates += 1;
+        else outcome.ignored += 1;
       }
     });
     return outcome;
+  }
+
+  /** value.errors[]: Meta tells of a number's trouble without a message of ours; kept for the number's page and logged. */
+  private async recordErrors(manager: EntityManager, orgaId: string, phoneNumberId: string, errors: ValueError[]): Promise<number> {
+    for (const error of errors) {
+      this.log.warn('WhatsApp reported an error about a number', {
+        orgaId,
+        phone_number_id: phoneNumberId,
+        code: error.code,
+        title: error.title,
+      });
+      await manager.query(
+        `INSERT INTO whatsapp_account_error (id, orga_id, phone_number_id, code, title, details, at) VALUES ($1, $2, $3, $4, $5, $6, now())`,
+        [randomUUID(), orgaId, phoneNumberId, error.code, error.title.slice(0, 300), error.details?.slice(0, 500) ?? null],
+      );
+    }
+    return errors.length;
+  }
+
+  private registry(): TemplateRegistry {
+    const registry: TemplateRegistry =
+      this.templateRegistry ?? this.modules.get<TemplateRegistry, TemplateRegistry>(TemplateRegistry, { strict: false });
+    this.templateRegistry = registry;
+    return registry;
+  }
+
+  private accounts(): SenderService {
+    const senders: SenderService = this.senderService ?? this.modules.get<SenderService, SenderService>(SenderService, { strict: false });
+    this.senderService = senders;
+    return senders;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { inboundMessageReceivedEvent, providerStatusReceivedEvent } from '@pawline/contracts';
 import fc from 'fast-check';
 import { signWebhook } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
-import { readWhatsAppWebhook, secretEquals, signatureMatches } from './whatsapp-webhook';
+import { readTemplateStatuses, readWhatsAppWebhook, secretEquals, signatureMatches } from './whatsapp-webhook';
 
 const NOW = new Date('2027-03-01T10:00:00.000Z');
 const value = (extra: Record<string, unknown>) => ({
@@ -111,11 +111,90 @@ describe('readWhatsAppWebhook', () => {
       expect(() => inboundMessageReceivedEvent.payload.parse({ orga_id: crypto.randomUUID(), ...message })).not.toThrow();
   });
 
+  it("accepts a sender written with '+' (as Meta's own examples write it) or as a business-scoped user id, never dropping it", () => {
+    const [change] = readWhatsAppWebhook(
+      value({
+        contacts: [
+          { profile: { name: 'Sheena' }, wa_id: '16505551234' },
+          { profile: { name: 'Hidden' }, user_id: 'US.13491208655302741918' },
+        ],
+        messages: [
+          { from: '+16505551234', id: 'in.plus', timestamp: '1803900000', type: 'text', text: { body: 'Hi' } },
+          { from_user_id: 'US.13491208655302741918', id: 'in.bsuid', timestamp: '1803900000', type: 'text', text: { body: 'Hello' } },
+          { from: 'IT.ENT.11815799212886844830', id: 'in.ent', timestamp: '1803900000', type: 'text', text: { body: 'Ciao' } },
+        ],
+      }),
+      'whatsapp_cloud',
+      NOW,
+    );
+    expect(change?.skipped).toBe(0);
+    expect(change?.messages.map((m) => [m.from, m.profile_name])).toEqual([
+      ['16505551234', 'Sheena'],
+      ['US.13491208655302741918', 'Hidden'],
+      ['IT.ENT.11815799212886844830', 'Sheena'],
+    ]);
+    for (const message of change?.messages ?? [])
+      expect(() => inboundMessageReceivedEvent.payload.parse({ orga_id: crypto.randomUUID(), ...message })).not.toThrow();
+  });
+
+  it('reads the errors Meta reports about a number without a message of ours (value.errors)', () => {
+    const [change] = readWhatsAppWebhook(
+      value({
+        errors: [{ code: 130429, title: 'Rate limit hit', message: 'Rate limit hit', error_data: { details: 'Too many' } }, 'junk'],
+      }),
+    );
+    expect(change?.errors).toEqual([{ code: 130429, title: 'Rate limit hit', details: 'Too many' }]);
+  });
+
+  it("reads a template's review (message_template_status_update) with the account, Meta's reason and time", () => {
+    const body = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          time: 1803900000,
+          changes: [
+            {
+              field: 'message_template_status_update',
+              value: {
+                event: 'REJECTED',
+                message_template_id: 1689556908129832,
+                message_template_name: 'pawline_pet_birthday_v1',
+                message_template_language: 'it',
+                reason: 'INVALID_FORMAT',
+                rejection_info: { reason: 'Variables at the end', recommendation: 'Add text' },
+              },
+            },
+            {
+              field: 'message_template_status_update',
+              value: { event: 'FLAGGED', message_template_name: 'x', message_template_language: 'it' },
+            },
+          ],
+        },
+      ],
+    };
+    expect(readTemplateStatuses(body)).toEqual([
+      {
+        wabaId: '102290129340398',
+        providerTemplateId: '1689556908129832',
+        name: 'pawline_pet_birthday_v1',
+        language: 'it',
+        status: 'REJECTED',
+        reason: 'INVALID_FORMAT',
+        detail: 'Variables at the end',
+        at: new Date(1803900000 * 1000),
+      },
+    ]);
+    // the review is not read as a message of a number
+    expect(readWhatsAppWebhook(body)).toEqual([]);
+  });
+
   it('never throws on arbitrary JSON and yields only payloads the events accept', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (junk) => {
         const changes = readWhatsAppWebhook(value({ statuses: [junk], messages: [junk] }), 'whatsapp_cloud', NOW);
         readWhatsAppWebhook(junk, 'whatsapp_cloud', NOW);
+        readTemplateStatuses(junk, NOW);
         return changes.every(
           (c) =>
             c.statuses.every((s) => providerStatusReceivedEvent.payload.safeParse({ orga_id: crypto.randomUUID(), ...s }).success) &&

@@ -1,12 +1,34 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { inboundMessageReceivedEvent, providerStatusReceivedEvent } from '@pawline/contracts';
+import { WHATSAPP_USER_PATTERN, type inboundMessageReceivedEvent, type providerStatusReceivedEvent } from '@pawline/contracts';
+import type { CloudTemplateStatus } from '@pawline/domain';
 import type { z } from 'zod';
 
 export type ProviderStatus = Omit<z.infer<(typeof providerStatusReceivedEvent)['payload']>, 'orga_id'>;
 export type InboundMessage = Omit<z.infer<(typeof inboundMessageReceivedEvent)['payload']>, 'orga_id'>;
 
+/** An error Meta reports about a number without a message of ours (`value.errors[]`). */
+export type ValueError = { code: number | null; title: string; details: string | null };
+
 /** What one `entry[].changes[].value` of the webhook says, for one of our phone number ids. */
-export type WebhookChange = { phoneNumberId: string; statuses: ProviderStatus[]; messages: InboundMessage[]; skipped: number };
+export type WebhookChange = {
+  phoneNumberId: string;
+  statuses: ProviderStatus[];
+  messages: InboundMessage[];
+  errors: ValueError[];
+  skipped: number;
+};
+
+/** A template's review (field message_template_status_update); the entry's id is the WhatsApp Business Account. */
+export type TemplateStatusReport = {
+  wabaId: string;
+  providerTemplateId: string | null;
+  name: string;
+  language: string;
+  status: CloudTemplateStatus;
+  reason: string | null;
+  detail: string | null;
+  at: Date;
+};
 
 /**
  * Whether `X-Hub-Signature-256` is `sha256=` + the HMAC-SHA256 of the raw body with the app secret,
@@ -39,7 +61,17 @@ function instant(timestamp: unknown, now: Date): string {
 
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
 const MEDIA_TYPES = new Set(['image', 'document', 'audio', 'video']);
-const PHONE = /^[0-9]{6,15}$/;
+
+/** Who wrote: the number as Meta writes it ("+16505551234" in its own examples, or digits), else the business-scoped user id. */
+export function senderOf(message: Json): string | null {
+  for (const candidate of [message['from'], message['from_user_id']]) {
+    if (typeof candidate !== 'string') continue;
+    const trimmed = candidate.trim();
+    const digits = /^\+?[0-9]{6,15}$/.test(trimmed) ? trimmed.replace(/^\+/, '') : trimmed;
+    if (WHATSAPP_USER_PATTERN.test(digits)) return digits;
+  }
+  return null;
+}
 
 function statusOf(raw: unknown, provider: string, now: Date): ProviderStatus | null {
   const status = record(raw);
@@ -60,10 +92,10 @@ function statusOf(raw: unknown, provider: string, now: Date): ProviderStatus | n
 
 function messageOf(raw: unknown, contacts: unknown[], provider: string, now: Date): InboundMessage | null {
   const message = record(raw);
-  const from = message?.['from'];
+  const from = message ? senderOf(message) : null;
   const id = text(message?.['id'], 200);
-  if (!message || typeof from !== 'string' || !PHONE.test(from) || !id) return null;
-  const contact = contacts.map(record).find((c) => c?.['wa_id'] === from) ?? record(contacts[0]);
+  if (!message || from === null || !id) return null;
+  const contact = contacts.map(record).find((c) => c?.['wa_id'] === from || c?.['user_id'] === from) ?? record(contacts[0]);
   const base = {
     provider,
     provider_message_id: id,
@@ -107,14 +139,26 @@ function messageOf(raw: unknown, contacts: unknown[], provider: string, now: Dat
   return null;
 }
 
+function valueErrorOf(raw: unknown): ValueError | null {
+  const error = record(raw);
+  if (!error) return null;
+  const code = error['code'];
+  return {
+    code: typeof code === 'number' && Number.isInteger(code) ? code : null,
+    title: text(error['title'] ?? error['message'], 300) ?? 'WhatsApp error',
+    details: text(record(error['error_data'])?.['details'], 500),
+  };
+}
+
 /**
- * The statuses and customer messages of a WhatsApp webhook body, by phone number id. What we do not
- * use (reactions, locations, template status changes…) or cannot read is counted as skipped.
+ * The statuses, customer messages and errors of a WhatsApp webhook body, by phone number id. What we do not
+ * use (reactions, locations …) or cannot read is counted as skipped; template reviews are readTemplateStatuses'.
  */
 export function readWhatsAppWebhook(body: unknown, provider = 'whatsapp_cloud', now = new Date()): WebhookChange[] {
   const changes: WebhookChange[] = [];
   for (const entry of list(record(body)?.['entry'])) {
     for (const change of list(record(entry)?.['changes'])) {
+      if (record(change)?.['field'] === 'message_template_status_update') continue;
       const value = record(record(change)?.['value']);
       const phoneNumberId = text(record(value?.['metadata'])?.['phone_number_id'], 100);
       if (!value || !phoneNumberId) continue;
@@ -127,9 +171,51 @@ export function readWhatsAppWebhook(body: unknown, provider = 'whatsapp_cloud', 
         phoneNumberId,
         statuses,
         messages,
+        errors: list(value['errors']).flatMap((error) => valueErrorOf(error) ?? []),
         skipped: rawStatuses.length - statuses.length + rawMessages.length - messages.length,
       });
     }
   }
   return changes;
+}
+
+const TEMPLATE_EVENTS: Record<string, CloudTemplateStatus> = {
+  APPROVED: 'APPROVED',
+  REINSTATED: 'APPROVED',
+  UNARCHIVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+  PAUSED: 'PAUSED',
+  DISABLED: 'DISABLED',
+  PENDING: 'PENDING',
+  IN_APPEAL: 'PENDING',
+};
+
+/** The template reviews of a webhook body (field message_template_status_update); other events (FLAGGED …) are skipped. */
+export function readTemplateStatuses(body: unknown, now = new Date()): TemplateStatusReport[] {
+  const reports: TemplateStatusReport[] = [];
+  for (const entry of list(record(body)?.['entry'])) {
+    const wabaId = text(record(entry)?.['id'], 40);
+    const at = new Date(instant(record(entry)?.['time'], now));
+    for (const change of list(record(entry)?.['changes'])) {
+      if (record(change)?.['field'] !== 'message_template_status_update') continue;
+      const value = record(record(change)?.['value']);
+      const status = TEMPLATE_EVENTS[text(value?.['event'], 40) ?? ''];
+      const name = text(value?.['message_template_name'], 512);
+      const language = text(value?.['message_template_language'], 10);
+      if (!wabaId || !value || !status || !name || !language) continue;
+      const id = value['message_template_id'];
+      const rejection = record(value['rejection_info']);
+      reports.push({
+        wabaId,
+        providerTemplateId: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
+        name,
+        language,
+        status,
+        reason: text(value['reason'], 60),
+        detail: text(rejection?.['reason'] ?? record(value['other_info'])?.['description'], 500),
+        at,
+      });
+    }
+  }
+  return reports;
 }

@@ -94,6 +94,7 @@ describe('messaging directory from the real services (identity, crm, scheduling)
       consentMessages: true,
       consentReminders: true,
       consentMarketing: false,
+      language: null,
     });
 
     await call(client, updateCustomerRpc, { ...scope, customer_id: customer.id, consent_reminders: false }, salon.auth);

@@ -51,6 +51,7 @@ class TableDirectory implements Directory {
     consentMessages: true,
     consentReminders: true,
     consentMarketing: false,
+    language: null,
   });
   /** the inbox's tests compose no scheduled reminder: none of their customers has reminder facts */
   reminderFacts(): Promise<ReminderFacts | null> {

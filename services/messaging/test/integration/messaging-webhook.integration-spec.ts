@@ -67,12 +67,23 @@ describe('WhatsApp webhook and sandbox through the gateway (real NATS and Postgr
     base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
     await env.query(CREATE_TEST_SENDER);
     await env.query(`INSERT INTO "messaging".test_sender VALUES ('100200300', $1, 'token-a')`, [orgaA]);
+    // the sandbox's account of the number 'sandbox-a': registered, with the template 'reminder' approved in English
+    await env.query(`INSERT INTO "messaging".sandbox_account (waba_id, business_name) VALUES ('800000000000009', 'Salon A')`);
+    await env.query(
+      `INSERT INTO "messaging".sandbox_phone_number (phone_number_id, waba_id, display_phone_number, verified_name, pin)
+       VALUES ('sandbox-a', '800000000000009', '+39 06 5550001', 'Salon A', '000000')`,
+    );
+    await env.query(
+      `INSERT INTO "messaging".sandbox_template (id, waba_id, name, language, category, body, parameter_count, buttons, status)
+       VALUES ('700000000000001', '800000000000009', 'reminder', 'en', 'UTILITY', 'Hello {{1}}, see you tomorrow.', 1, '[]', 'APPROVED')`,
+    );
     const events = env.nats().subscribe(`${env.subjectPrefix}evt.messaging.>`);
     void (async () => {
       for await (const message of events) published.push(JSON.parse(message.string()) as EventEnvelope);
     })();
     fake = await startFakeWhatsApp({
       senders: { '100200300': 'token-a' },
+      templates: [{ name: 'reminder', language: 'it', parameterCount: 1 }],
       webhook: {
         url: `${base}/api/v1/webhooks/whatsapp`,
         appSecret: APP_SECRET,
@@ -150,6 +161,18 @@ describe('WhatsApp webhook and sandbox through the gateway (real NATS and Postgr
     await expect(provider.fetchMedia(sender, mediaId)).resolves.toEqual({ bytes: PNG, mimeType: 'image/png' });
   });
 
+  it("acknowledges and publishes a customer written with '+' or as a business-scoped user id (never dropped)", async () => {
+    expect(await fake.inbound('100200300', '+393401234999', { kind: 'text', text: 'Con il più' })).toBe(200);
+    expect(await fake.inbound('100200300', 'IT.13491208655302741918', { kind: 'text', text: 'Senza numero' })).toBe(200);
+    await until(() => eventsAbout('IT.13491208655302741918').length > 0 && eventsAbout('393401234999').length > 0);
+    expect(eventsAbout('393401234999').map((event) => event.data)).toEqual([
+      expect.objectContaining({ from: '393401234999', text: 'Con il più' }),
+    ]);
+    expect(eventsAbout('IT.13491208655302741918').map((event) => event.data)).toEqual([
+      expect.objectContaining({ from: 'IT.13491208655302741918', text: 'Senza numero' }),
+    ]);
+  });
+
   it('ignores (and logs) a phone number id no organization has, answering 200', async () => {
     const id = `wamid.${randomUUID()}`;
     const body = statusBody('999888777', id);
@@ -198,6 +221,20 @@ describe('WhatsApp webhook and sandbox through the gateway (real NATS and Postgr
           }),
         ),
       );
+    });
+
+    it('refuses what the Cloud API refuses: a template not approved, a wrong parameter count, an empty parameter, free text outside 24 hours', async () => {
+      const whatsapp = service.app.get<MessageProvider>(WHATSAPP_PROVIDER);
+      const refusal = (message: Parameters<MessageProvider['send']>[1]) =>
+        whatsapp.send(sender, message).then(
+          () => null,
+          (error: { kind: string; code: number | null }) => [error.kind, error.code],
+        );
+      expect(await refusal({ ...reminder, templateName: 'not_approved' })).toEqual(['rejected', 132001]);
+      expect(await refusal({ ...reminder, language: 'it' })).toEqual(['rejected', 132001]);
+      expect(await refusal({ ...reminder, parameters: ['Anna', 'Fido'] })).toEqual(['rejected', 132000]);
+      expect(await refusal({ ...reminder, parameters: [''] })).toEqual(['rejected', 100]);
+      expect(await refusal({ kind: 'text', to: '393409990009', text: 'Hello' })).toEqual(['undeliverable', 131047]);
     });
 
     it('fails a WhatsApp number ending in 0000 (131026) and delivers its SMS, which is never read', async () => {
