@@ -11,6 +11,7 @@ import { BookingLinkHandlers } from './booking-link/booking-link.handlers';
 import { MessagingLinkHandlers } from './messaging-link/messaging-link.handlers';
 import { PetHandlers } from './pet/pet.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { PetCardService } from './pet/pet-cards.service';
 import { PetService } from './pet/pet.service';
 import { SettingsHandlers } from './settings/settings.handlers';
 import { SettingsService } from './settings/settings.service';
@@ -40,6 +41,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
     SettingsService,
     CustomerService,
     PetService,
+    PetCardService,
     TagService,
     ExternalServiceService,
     FileService,
