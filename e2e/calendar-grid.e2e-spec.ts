@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { openBrowser, type Browser } from './support/browser';
 import { box, drag } from './support/pointer';
 
@@ -114,5 +115,21 @@ describe('calendar grid in Chromium', () => {
     expect(resize?.body).toEqual({ scope: 'one', duration: 120 });
     const card = await box(page.getByTestId('appointment-card'));
     expect(Math.round(card.height)).toBe(2 * PX_PER_HOUR - 1);
+  });
+
+  it('issue 26 cards of every state pass axe (declined, confirmed, checked out, 15 minutes): their names start with their text', async () => {
+    await page.getByTestId('calendar-next').click();
+    await page.locator('[data-testid="appointment-card"][data-state="declined"]').waitFor();
+    expect(await page.getByTestId('appointment-card').count()).toBe(4);
+    await expectNoSeriousA11yViolations(page, 'a week with declined, confirmed, checked-out and 15-minute cards');
+    // the 15-minute card keeps to one line inside its height
+    const short = page.locator('[data-testid="appointment-card"]', { hasText: 'Nail trim' });
+    const size = await short.evaluate((card) => ({ client: card.clientHeight, scroll: card.scrollHeight, lines: card.className }));
+    expect(size.lines).toContain('pl-one-line');
+    expect(size.scroll).toBeLessThanOrEqual(size.client + 1);
+    // the first hour's label is inside the grid, not cut at its top
+    const grid = await box(page.getByTestId('time-grid'));
+    const first = await box(page.getByTestId('grid-hour').first());
+    expect(first.y).toBeGreaterThanOrEqual(grid.y);
   });
 });

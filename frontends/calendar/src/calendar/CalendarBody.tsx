@@ -51,6 +51,7 @@ export function CalendarBody({ shown, language, appointments, staff, labelOf, t,
         weekdayInitials={names(language, { weekday: 'narrow' }, 7, (i) => addDays(MONDAY, i))}
         appointments={appointments}
         today={today}
+        countLabel={(count) => t('calendar.dayAppointments', { count })}
         onDay={shown.openDay}
       />
     );

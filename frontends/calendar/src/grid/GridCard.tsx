@@ -6,6 +6,9 @@ import type { Translate } from '../i18n/translator';
 import { AppointmentCard } from './AppointmentCard';
 
 /** What a card does with the pointer and the keyboard; one stable object for all cards of a grid. */
+/** A card this short shows one line (issue 26: 15-minute cards overlapped their text). */
+export const ONE_LINE_MINUTES = 15;
+
 export type CardActions = {
   open: (a: Appointment) => void;
   startMove: (event: ReactPointerEvent<HTMLDivElement>, a: Appointment, col: number) => void;
@@ -52,6 +55,7 @@ export const GridCard = memo(function GridCard({
       label={label}
       look={cardLook(a, staff)}
       t={t}
+      oneLine={a.duration <= ONE_LINE_MINUTES}
       dragging={dragging}
       style={style}
       onOpen={() => actions.open(a)}

@@ -269,9 +269,15 @@ export function TimeGrid({
           ))}
         </div>
         <div className="pl-grid-rows">
+          {/* the first label sits at the top edge, not half above it (issue 26: 07:00 was clipped) */}
           <div className="pl-grid-gutter" style={{ height }}>
             {hours.map((hour) => (
-              <p key={hour} className="pl-grid-hour" style={{ top: offsetOfMinutes(hour * 60, scale) - 6 }}>
+              <p
+                key={hour}
+                className="pl-grid-hour"
+                style={{ top: Math.max(0, offsetOfMinutes(hour * 60, scale) - 6) }}
+                data-testid="grid-hour"
+              >
                 {clockText(hour * 60)}
               </p>
             ))}

@@ -24,8 +24,17 @@ declare global {
   }
 }
 
+// a page of its own: what the shell's page gives every remote (axe checks the whole document)
+document.title = 'Calendar';
+document.documentElement.lang = 'en';
+
 const gateway = new FakeSchedulingGateway();
 gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Rossi' }, { id: '50000000-0000-4000-8000-000000000001' });
+// the week after holds a card of every state, for the axe pass: declined, confirmed by the customer, checked out, 15 minutes
+gateway.add({ app_name: 'Luna declined', date: '2026-11-23', hour: 9, status: 2, reminder_status: 2 });
+gateway.add({ app_name: 'Rex confirmed', date: '2026-11-24', hour: 10, status: 1, reminder_status: 3 });
+gateway.add({ app_name: 'Bobi checked out', date: '2026-11-25', hour: 11, checked_out: true, cashed_in: true, final_price: 3000 });
+gateway.add({ app_name: 'Nail trim', date: '2026-11-26', hour: 12, duration: 15, status: 1 });
 window.calendarRequests = fakeGatewayFetch(({ method, path, body }, url) => gateway.answer(method, path, body, url));
 window.calendarNotes = [];
 
