@@ -19,13 +19,24 @@ type Props = {
   treatments: readonly Treatment[];
   staff: readonly OrganizationUser[];
   petsOf: (a: Appointment) => PetCard[];
+  /** the store's today: a later appointment cannot be checked out yet */
+  today: string;
 };
 
 /** The calendar's dialogs: book or edit, check out, the scope of a recurring change, the delete question. */
-export function CalendarDialogs({ ctx, at, actions, writes, appointments, treatments, staff, petsOf }: Props) {
+export function CalendarDialogs({ ctx, at, actions, writes, appointments, treatments, staff, petsOf, today }: Props) {
   const { t } = ctx;
   const { editor, checkout } = actions;
   const editing = editor?.appointment ?? null;
+  const declined = editing?.status === DECLINED_STATUS;
+  // a declined appointment is not checked out, nor one of a later day (the dialog says why)
+  const checkOutBlock = !editing
+    ? null
+    : declined
+      ? t('calendar.declinedNotice')
+      : editing.date > today
+        ? t('calendar.futureCheckOut')
+        : null;
   return (
     <>
       {editor ? (
@@ -41,8 +52,9 @@ export function CalendarDialogs({ ctx, at, actions, writes, appointments, treatm
           busy={writes.create.isPending || writes.update.isPending}
           onSubmit={actions.save}
           onDelete={editing ? () => actions.remove(editing) : undefined}
-          onCheckOut={editing ? () => actions.openCheckOut(editing) : undefined}
-          onDecline={editing && editing.status !== DECLINED_STATUS ? () => actions.decline(editing) : undefined}
+          onCheckOut={editing && !checkOutBlock ? () => actions.openCheckOut(editing) : undefined}
+          checkOutBlock={checkOutBlock}
+          onDecline={editing && !declined ? () => actions.decline(editing) : undefined}
           onClose={actions.closeEditor}
         />
       ) : null}
@@ -66,6 +78,15 @@ export function CalendarDialogs({ ctx, at, actions, writes, appointments, treatm
         danger
         onCancel={actions.cancelDelete}
         onConfirm={actions.confirmRemove}
+      />
+      <ConfirmDialog
+        open={actions.confirmDecline !== null}
+        title={t('calendar.declineConfirm')}
+        confirmLabel={t('calendar.markDeclined')}
+        cancelLabel={t('common.cancel')}
+        danger
+        onCancel={actions.cancelDecline}
+        onConfirm={actions.confirmDeclined}
       />
     </>
   );

@@ -333,4 +333,48 @@ describe('calendar page', () => {
     await screen.findByTestId('error-state', {}, { timeout: 4000 });
     expect(sent('GET', RANGE)[0]?.path).toBe(`/api/v1/orga/${ORGA}/store/${other}/appointments/2026/11/16/2026/11/22`);
   });
+
+  it('issue 26 decline asks first, then shows on the card; a declined appointment says so and offers no check-out', async () => {
+    const gateway = new FakeSchedulingGateway();
+    const a = gateway.add({ app_name: 'Luna', date: '2026-11-18' });
+    const { sent, notify } = mountCalendar({ gateway });
+    await screen.findByText(/Luna/);
+    openCard(screen.getByTestId('appointment-card'));
+    fireEvent.click(await screen.findByTestId('appointment-decline'));
+    expect(await screen.findByText('Mark this appointment as declined?')).toBeTruthy();
+    expect(sent('PATCH', /\/status$/)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(sent('PATCH', new RegExp(`/${a.id}/status$`))[0]?.body).toEqual({ status: 2 }));
+    await waitFor(() => expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('declined'));
+    expect(notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Appointment marked as declined');
+    openCard(screen.getByTestId('appointment-card'));
+    const dialog = await screen.findByTestId('appointment-dialog');
+    expect(within(dialog).getByTestId('checkout-block').textContent).toBe('This appointment was declined: it cannot be checked out.');
+    expect(within(dialog).queryByTestId('appointment-checkout')).toBeNull();
+    expect(within(dialog).queryByTestId('appointment-decline')).toBeNull();
+  });
+
+  it('issue 26 an appointment of a later day cannot be checked out yet, and the dialog says why', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ app_name: 'Ahead', date: '2099-01-07' });
+    mountCalendar({ gateway, path: `/${ORGA}/store/${STORE}?day=2099-01-07` });
+    await screen.findByText(/Ahead/);
+    openCard(screen.getByTestId('appointment-card'));
+    const dialog = await screen.findByTestId('appointment-dialog');
+    expect(within(dialog).getByTestId('checkout-block').textContent).toBe('Check-out is possible from the day of the appointment on.');
+    expect(within(dialog).queryByTestId('appointment-checkout')).toBeNull();
+  });
+
+  it('issue 26 a new appointment is for a groomer by default, not silently for nobody', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ app_name: 'Anna busy', user_id: ANNA.id, date: '2026-11-18', hour: 9, duration: 120 });
+    mountCalendar({ gateway });
+    await screen.findByText(/Anna busy/);
+    const body = layoutGrid(screen.getByTestId('grid-body'));
+    fireEvent.pointerDown(body, { clientX: 250, clientY: 100, button: 0 });
+    fireEvent.pointerUp(body, { clientX: 250, clientY: 100 });
+    const dialog = await screen.findByTestId('appointment-dialog');
+    // the signed-in user takes no appointments here; Anna is busy at 9:00, Bea is free
+    expect(within(dialog).getByTestId<HTMLSelectElement>('staff-select').value).toBe(BEA.id);
+  });
 });

@@ -72,6 +72,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
         treatments={data.treatments}
         staff={staffList}
         petsOf={data.petsOf}
+        today={today}
       />
     </Box>
   );

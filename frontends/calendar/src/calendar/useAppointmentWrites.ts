@@ -28,9 +28,9 @@ export function useAppointmentWrites(at: StoreParams, t: Translate) {
   const create = useApiMutation('createAppointment', { invalidates: writes, success: t('calendar.saved') });
   const update = useApiMutation('updateAppointment', { invalidates: writes, success: t('calendar.saved') });
   const move = useApiMutation('moveAppointment', { invalidates: writes, success: t('calendar.moved'), onError: readAgain });
-  const resize = useApiMutation('resizeAppointment', { invalidates: writes, onError: readAgain });
+  const resize = useApiMutation('resizeAppointment', { invalidates: writes, success: t('calendar.resized'), onError: readAgain });
   const remove = useApiMutation('deleteAppointment', { invalidates: writes, success: t('calendar.deleted') });
-  const status = useApiMutation('updateAppointmentStatus', { invalidates: writes });
+  const status = useApiMutation('updateAppointmentStatus', { invalidates: writes, success: t('calendar.declinedDone') });
   const checkOut = useApiMutation('checkOutAppointment', { invalidates: writes, success: t('calendar.checkedOutDone') });
   // R5.13 the pet information asked at check-out is saved on the pet first
   const updatePet = useApiMutation('updatePet', {

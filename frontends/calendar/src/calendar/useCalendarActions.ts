@@ -3,6 +3,7 @@ import { SNACKBAR_TYPE } from '@pawline/ui';
 import { useState } from 'react';
 import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
 import { editAppointmentForm, newAppointmentForm, type AppointmentForm, type NewSlot } from '../dialogs/appointment-form';
+import { defaultStaffOf } from '../dialogs/default-staff';
 import type { GridTarget } from '../grid/TimeGrid';
 import type { CalendarContext } from '../shared/calendar-context';
 import { DECLINED_STATUS, sameStaffOverlaps, staffName } from './appointment-model';
@@ -20,6 +21,7 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
   const [checkout, setCheckout] = useState<Appointment | null>(null);
   const [scopeAsk, setScopeAsk] = useState<((scope: RecurringScope) => void) | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Appointment | null>(null);
+  const [confirmDecline, setConfirmDecline] = useState<Appointment | null>(null);
   const params = (a: Appointment) => ({ ...at, id: a.id });
 
   const withScope = (a: Appointment, run: (scope: RecurringScope) => void) => {
@@ -62,7 +64,11 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
       writes.resize.mutate({ params: params(a), body: { scope, duration } });
     });
 
-  const openNew = (slot: NewSlot) => setEditor({ appointment: null, form: newAppointmentForm(slot) });
+  const openNew = (slot: NewSlot) => {
+    const staff = (bridge.orga?.users ?? []).filter((u) => u.active !== false);
+    const user_id = defaultStaffOf(slot, bridge.user.id, staff, list.items);
+    setEditor({ appointment: null, form: newAppointmentForm({ ...slot, user_id }) });
+  };
   const openEdit = (a: Appointment) =>
     setEditor({
       appointment: a,
@@ -89,8 +95,13 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     if (target) removeIn(target, 'one');
   };
 
-  const decline = (a: Appointment) =>
-    writes.status.mutate({ params: params(a), body: { status: DECLINED_STATUS } }, { onSuccess: () => setEditor(null) });
+  // issue 26: one tap declined for good; now it asks first
+  const decline = (a: Appointment) => setConfirmDecline(a);
+  const confirmDeclined = () => {
+    const target = confirmDecline;
+    setConfirmDecline(null);
+    if (target) writes.status.mutate({ params: params(target), body: { status: DECLINED_STATUS } }, { onSuccess: () => setEditor(null) });
+  };
 
   const checkedOut = () => {
     setCheckout(null);
@@ -108,6 +119,7 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     checkout,
     scopeAsk,
     confirmDelete,
+    confirmDecline,
     move,
     resize,
     openNew,
@@ -116,6 +128,8 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     remove,
     confirmRemove,
     decline,
+    confirmDeclined,
+    cancelDecline: () => setConfirmDecline(null),
     openCheckOut: setCheckout,
     checkedOut,
     closeEditor: () => setEditor(null),

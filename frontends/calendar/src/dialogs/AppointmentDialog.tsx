@@ -35,6 +35,8 @@ type Props = {
   onSubmit: (write: AppointmentWrite, recurring: RecurringInput | null) => void;
   onDelete?: () => void;
   onCheckOut?: () => void;
+  /** why this appointment cannot be checked out (declined, a later day), shown in the dialog */
+  checkOutBlock?: string | null;
   onDecline?: () => void;
   onClose: () => void;
 };
@@ -53,6 +55,7 @@ export function AppointmentDialog({
   onSubmit,
   onDelete,
   onCheckOut,
+  checkOutBlock,
   onDecline,
   onClose,
 }: Props) {
@@ -122,6 +125,11 @@ export function AppointmentDialog({
         }
       >
         <Stack gap="3">
+          {checkOutBlock ? (
+            <Text role="status" data-testid="checkout-block" color="fg.muted" fontSize="sm">
+              {checkOutBlock}
+            </Text>
+          ) : null}
           <FormField label={t('calendar.customer')} required>
             {customer ? (
               <HStack>
