@@ -1,16 +1,17 @@
 // The calendar page of frontends/calendar in Chromium with real layout and pointer events: book by
 // dragging on the grid, move a card to another day and time, resize it by its bottom edge (issue 5).
-// The page is bundled with rspack (tools/bench/calendar/render-bundle.ts) from src/test-support/grid-harness.tsx over an in-memory
-// scheduling API that records its calls; it needs no running stack.
+// The page is bundled with rspack (tools/bench/calendar/render-bundle.ts) from src/test-support/grid-harness.tsx: the remote
+// on the data layer over an in-memory gateway that records each request; it needs no running stack.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { openBrowser, type Browser } from './support/browser';
 import { box, drag } from './support/pointer';
 
-type HarnessCall = { name: string; args: unknown[] };
+type HarnessRequest = { method: string; path: string; body: unknown };
 
 const root = path.resolve(__dirname, '..');
 const PX_PER_HOUR = 48;
@@ -30,9 +31,10 @@ function bundle(outDir: string): void {
   );
 }
 
-async function calls(page: Page, name: string): Promise<unknown[][]> {
-  const all = await page.evaluate(() => (window as unknown as { calendarCalls: HarnessCall[] }).calendarCalls);
-  return all.filter((c) => c.name === name).map((c) => c.args);
+/** The requests the page sent with this method to a path matching the pattern. */
+async function sent(page: Page, method: string, path: RegExp): Promise<HarnessRequest[]> {
+  const all = await page.evaluate(() => (window as unknown as { calendarRequests: HarnessRequest[] }).calendarRequests);
+  return all.filter((r) => r.method === method && path.test(r.path));
 }
 
 describe('calendar grid in Chromium', () => {
@@ -57,7 +59,9 @@ describe('calendar grid in Chromium', () => {
   it('R1.04 R2.10 opens in Week and fetched only the visible week', async () => {
     expect(await page.getByTestId('calendar-page').getAttribute('data-view')).toBe('week');
     expect(await page.getByTestId('grid-column').count()).toBe(7);
-    expect((await calls(page, 'range'))[0]?.[2]).toEqual({ y: 2026, m: 11, d: 16, y2: 2026, m2: 11, d2: 22 });
+    expect((await sent(page, 'GET', /\/appointments\//)).map((r) => r.path.split('/').slice(-6).join('/'))).toEqual([
+      '2026/11/16/2026/11/22',
+    ]);
   });
 
   it('books by dragging on the grid: Wednesday 9:00–10:30, customer and pet from the pickers', async () => {
@@ -76,7 +80,7 @@ describe('calendar grid in Chromium', () => {
     await page.getByTestId('chosen-customer').waitFor();
     await page.getByTestId('appointment-save').click();
     await page.getByTestId('appointment-card').waitFor();
-    const [write] = (await calls(page, 'create'))[0] as [Record<string, unknown>];
+    const write = ((await sent(page, 'POST', /\/appointment$/))[0]?.body as { appointment: unknown }).appointment;
     expect(write).toMatchObject({
       date: '2026-11-18',
       hour: 9,
@@ -94,10 +98,9 @@ describe('calendar grid in Chromium', () => {
     const from = { x: start.x + start.width / 2, y: start.y + 10 };
     await drag(page, from, { x: from.x + wednesday.width, y: from.y + PX_PER_HOUR });
     await page.locator('[data-testid="grid-column"][data-day="2026-11-19"] [data-testid="appointment-card"]').waitFor();
-    const [id, to, scope] = (await calls(page, 'move'))[0] as [string, Record<string, unknown>, string];
-    expect(id).toMatch(/^0{8}-/);
-    expect(to).toEqual({ date: '2026-11-19', hour: 10, min: 0 });
-    expect(scope).toBe('one');
+    const [move] = await sent(page, 'PATCH', /\/move$/);
+    expect(move?.path).toMatch(/\/appointment\/0{8}-[^/]+\/move$/);
+    expect(move?.body).toEqual({ scope: 'one', date: '2026-11-19', hour: 10, min: 0 });
   });
 
   it('resizes the card by its bottom edge in 15-minute steps', async () => {
@@ -106,12 +109,27 @@ describe('calendar grid in Chromium', () => {
     const from = { x: edge.x + edge.width / 2, y: edge.y + edge.height / 2 };
     await drag(page, from, { x: from.x, y: from.y + PX_PER_HOUR / 2 });
     await page.waitForFunction(() =>
-      (window as unknown as { calendarCalls: HarnessCall[] }).calendarCalls.some((c) => c.name === 'resize'),
+      (window as unknown as { calendarRequests: HarnessRequest[] }).calendarRequests.some((r) => r.path.endsWith('/resize')),
     );
-    const [, duration, scope] = (await calls(page, 'resize'))[0] as [string, number, string];
-    expect(duration).toBe(120);
-    expect(scope).toBe('one');
+    const [resize] = await sent(page, 'PATCH', /\/resize$/);
+    expect(resize?.body).toEqual({ scope: 'one', duration: 120 });
     const card = await box(page.getByTestId('appointment-card'));
     expect(Math.round(card.height)).toBe(2 * PX_PER_HOUR - 1);
+  });
+
+  it('issue 26 cards of every state pass axe (declined, confirmed, checked out, 15 minutes): their names start with their text', async () => {
+    await page.getByTestId('calendar-next').click();
+    await page.locator('[data-testid="appointment-card"][data-state="declined"]').waitFor();
+    expect(await page.getByTestId('appointment-card').count()).toBe(4);
+    await expectNoSeriousA11yViolations(page, 'a week with declined, confirmed, checked-out and 15-minute cards');
+    // the 15-minute card keeps to one line inside its height
+    const short = page.locator('[data-testid="appointment-card"]', { hasText: 'Nail trim' });
+    const size = await short.evaluate((card) => ({ client: card.clientHeight, scroll: card.scrollHeight, lines: card.className }));
+    expect(size.lines).toContain('pl-one-line');
+    expect(size.scroll).toBeLessThanOrEqual(size.client + 1);
+    // the first hour's label is inside the grid, not cut at its top
+    const grid = await box(page.getByTestId('time-grid'));
+    const first = await box(page.getByTestId('grid-hour').first());
+    expect(first.y).toBeGreaterThanOrEqual(grid.y);
   });
 });

@@ -262,7 +262,9 @@ describe('the calendar in the product, on the running stack', () => {
 
   it('R4.11 R5.13 checks out: final price, discount, total, cashed in, and the pet weight the salon requires', async () => {
     await salon.session.call('PUT', `/orga/${salon.orgaId}/crm_settings`, { pet_checkout: { weight: 'ask_required' } });
-    const card = page.locator('[data-testid="grid-column"][data-day="2026-12-09"] [data-testid="appointment-card"]');
+    // issue 26: only an appointment of today or before is checked out: the series' first, a week back
+    await page.getByTestId('calendar-previous').click();
+    const card = page.locator('[data-testid="grid-column"][data-day="2026-12-02"] [data-testid="appointment-card"]');
     await card.click();
     await page.getByTestId('appointment-checkout').click();
     const checkout = page.getByTestId('checkout-dialog');
@@ -275,11 +277,11 @@ describe('the calendar in the product, on the running stack', () => {
     await checkout.locator('[data-testid$=".weight"]').fill('12,5');
     await page.getByTestId('checkout-save').click();
     await checkout.waitFor({ state: 'detached' });
-    await page.locator('[data-testid="grid-column"][data-day="2026-12-09"] [data-testid="appointment-card"][data-state="done"]').waitFor();
+    await page.locator('[data-testid="grid-column"][data-day="2026-12-02"] [data-testid="appointment-card"][data-state="done"]').waitFor();
     const done = (
       await salon.session.call<{ items: (Appointment & { final_price: number; discount: number; total: number; cashed_in: boolean })[] }>(
         'GET',
-        `/orga/${salon.orgaId}/store/${salon.storeId}/appointments/2026/12/9/2026/12/9`,
+        `/orga/${salon.orgaId}/store/${salon.storeId}/appointments/2026/12/2/2026/12/2`,
       )
     ).items[0];
     expect(done).toMatchObject({ final_price: 4550, discount: 500, total: 4050, cashed_in: true });
@@ -291,9 +293,10 @@ describe('the calendar in the product, on the running stack', () => {
   });
 
   it('issue 16: no serious or critical accessibility violation on the calendar with its cards, nor in the appointment dialog', async () => {
-    const done = page.locator('[data-testid="grid-column"][data-day="2026-12-09"] [data-testid="appointment-card"]');
+    const done = page.locator('[data-testid="grid-column"][data-day="2026-12-02"] [data-testid="appointment-card"][data-state="done"]');
     await done.waitFor();
     await expectNoSeriousA11yViolations(page, 'calendar with a done card');
+    await page.getByTestId('calendar-next').click();
     await page.getByTestId('calendar-next').click();
     const booked = page.locator('[data-testid="grid-column"][data-day="2026-12-16"] [data-testid="appointment-card"]');
     await booked.waitFor();

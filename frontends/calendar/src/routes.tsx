@@ -1,13 +1,12 @@
-import type { ShellBridge } from '@pawline/api-client';
-import { CatalogueGate, ErrorPage } from '@pawline/ui';
+import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
+import { CatalogueGate, ErrorPage, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, useLocation, useSearchParams } from 'react-router';
-import { createSchedulingApi } from './api/scheduling-api';
 import { isValidIsoDay } from './calendar/calendar-dates';
 import { CalendarPage } from './calendar/CalendarPage';
 import { CALENDAR_NAMESPACES, calendarTranslator } from './i18n/translator';
 import { RecurringPage } from './recurring/RecurringPage';
-import type { CalendarContext, Subscribe } from './shared/calendar-context';
+import type { CalendarContext } from './shared/calendar-context';
 
 /** The pages this remote owns, matched on the whole path (the shell mounts it at both). */
 export const CALENDAR_PATHS = {
@@ -26,16 +25,6 @@ export function calendarPageOf(pathname: string): CalendarRoute {
   return { page: 'none' };
 }
 
-/**
- * The organization's live messages for this remote, over the shell's one realtime connection
- * (bridge.subscribe; this device's own events are already dropped there, R4.16). A shell
- * without it gives no live updates: the pages still refetch on open and after each change.
- */
-export function realtimeSubscribe(bridge: Pick<ShellBridge, 'subscribe'>): Subscribe {
-  const subscribe = bridge.subscribe;
-  return (onMessage) => (subscribe ? subscribe(onMessage) : () => undefined);
-}
-
 function localStorageOrNull(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
@@ -46,10 +35,14 @@ function localStorageOrNull(): Storage | null {
 
 /** Exposed as 'calendar/routes'. */
 export function CalendarRoutes(bridge: ShellBridge) {
+  // the data layer over the bridge: the shell's QueryClient and session, writes answered by snackbars
+  const feedback = useMemo(() => snackbarFeedback(bridge), [bridge]);
   return (
-    <CatalogueGate language={bridge.language} namespaces={CALENDAR_NAMESPACES}>
-      <CalendarPages {...bridge} />
-    </CatalogueGate>
+    <RemoteApiProvider bridge={bridge} feedback={feedback}>
+      <CatalogueGate language={bridge.language} namespaces={CALENDAR_NAMESPACES}>
+        <CalendarPages {...bridge} />
+      </CatalogueGate>
+    </RemoteApiProvider>
   );
 }
 
@@ -58,9 +51,7 @@ function CalendarPages(bridge: ShellBridge) {
   const [searchParams] = useSearchParams();
   const route = calendarPageOf(location.pathname);
   const t = useMemo(() => calendarTranslator(bridge.language), [bridge.language]);
-  const api = useMemo(() => createSchedulingApi({ api: bridge.api, language: bridge.language }), [bridge.api, bridge.language]);
-  const subscribe = useMemo(() => realtimeSubscribe(bridge), [bridge]);
-  const ctx = useMemo<CalendarContext>(() => ({ bridge, api, t, subscribe, storage: localStorageOrNull() }), [bridge, api, t, subscribe]);
+  const ctx = useMemo<CalendarContext>(() => ({ bridge, t, storage: localStorageOrNull() }), [bridge, t]);
   const day = searchParams.get('day');
 
   switch (route.page) {

@@ -50,6 +50,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   listSharedPets: { method: 'get', path: '/api/v1/orga/:orga/shared/pets' },
   listPets: { method: 'get', path: '/api/v1/orga/:orga/store/:store/pets' },
   getPet: { method: 'get', path: '/api/v1/orga/:orga/store/:store/pet/:id' },
+  listPetCards: { method: 'get', path: '/api/v1/orga/:orga/store/:store/pets/cards' },
   createPet: { method: 'post', path: '/api/v1/orga/:orga/store/:store/pet' },
   updatePet: { method: 'put', path: '/api/v1/orga/:orga/store/:store/pet/:id' },
   deletePet: { method: 'delete', path: '/api/v1/orga/:orga/store/:store/pet/:id' },

@@ -12,6 +12,7 @@ import { MessagingLinkHandlers } from './messaging-link/messaging-link.handlers'
 import { PetHandlers } from './pet/pet.handlers';
 import { NoShowHandlers } from './no-show/no-show.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { PetCardService } from './pet/pet-cards.service';
 import { PetService } from './pet/pet.service';
 import { SettingsHandlers } from './settings/settings.handlers';
 import { SettingsService } from './settings/settings.service';
@@ -42,6 +43,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
     SettingsService,
     CustomerService,
     PetService,
+    PetCardService,
     TagService,
     ExternalServiceService,
     FileService,

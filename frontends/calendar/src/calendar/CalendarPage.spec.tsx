@@ -1,167 +1,93 @@
 /** @jest-environment jsdom */
-import { ChakraProvider } from '@chakra-ui/react';
-import {
-  organizationOf,
-  organizationUserOf,
-  personUserOf,
-  storeOf,
-  type ApiClient,
-  type Organization,
-  type PersonUser,
-  type RealtimeMessage,
-  type ShellBridge,
-} from '@pawline/api-client';
-import type { AppointmentList } from '@pawline/contracts';
-import { pawlineSystem } from '@pawline/ui';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import type { SchedulingApi } from '../api/scheduling-api';
-import { calendarTranslator } from '../i18n/translator';
-import type { CalendarContext } from '../shared/calendar-context';
-import { appointmentOf } from '../test-support/appointments';
-import { CalendarPage } from './CalendarPage';
+import { organizationOf, storeOf } from '@pawline/api-client';
+import { PET_CARDS_MAX as CONTRACT_PET_CARDS_MAX } from '@pawline/contracts';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ANNA, BEA, FakeSchedulingGateway, layoutGrid, mountCalendar, ORGA, ORGANIZATION, STORE } from '../test-support/calendar-harness';
 import { CALENDAR_VIEW_STORAGE_KEY } from './calendar-views';
+import { PET_CARDS_MAX, petIdsOf } from './useCalendarData';
 
-const ORGA = '10000000-0000-4000-8000-000000000001';
-const STORE = '20000000-0000-4000-8000-000000000001';
-const person: PersonUser = personUserOf({
-  id: 'u1',
-  email: 'ada@example.com',
-  orga_id: ORGA,
-  rating_enable: false,
-  created_at: '2026-11-01T00:00:00Z',
-});
-const orga: Organization = organizationOf({
-  id: ORGA,
-  stores: [storeOf({ id: STORE, orga_id: ORGA, name: 'Main', time_zone: 'Europe/Rome' })],
-  users: [
-    organizationUserOf({ id: 'staff-anna', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#1b5e20:#2e7d32' }),
-    organizationUserOf({ id: 'staff-bea', first_name: 'Bea', last_name: 'Neri' }),
-  ],
-});
+const RANGE = /\/appointments\/\d+\/\d+\/\d+\/\d+\/\d+\/\d+$/;
+const week = `/api/v1/orga/${ORGA}/store/${STORE}/appointments/2026/11/16/2026/11/22`;
 
-const list = (items: AppointmentList['items']): AppointmentList => ({ items, treatments: [], pets: [] });
-
-function setup(api: Partial<SchedulingApi>, stored: Record<string, string> = {}, organization: Organization = orga) {
-  const values = new Map(Object.entries(stored));
-  let listener: ((message: RealtimeMessage) => void) | null = null;
-  const notify = jest.fn();
-  const bridge: ShellBridge = {
-    api: {} as ApiClient,
-    user: person,
-    language: 'en',
-    notify,
-    reloadUser: jest.fn(),
-    changeLanguage: jest.fn(),
-    signedOut: jest.fn(),
-    appVersion: '11.4.6',
-    orga: organization,
-  };
-  const full: Partial<SchedulingApi> = {
-    treatments: jest.fn().mockResolvedValue([]),
-    getPet: jest.fn().mockRejectedValue(new Error('no')),
-    ...api,
-  };
-  const ctx: CalendarContext = {
-    bridge,
-    api: full as SchedulingApi,
-    t: calendarTranslator('en'),
-    storage: { getItem: (k) => values.get(k) ?? null, setItem: (k, v) => void values.set(k, v) },
-    subscribe: (onMessage) => {
-      listener = onMessage;
-      return () => {
-        listener = null;
-      };
-    },
-  };
-  const view = () =>
-    render(
-      <ChakraProvider value={pawlineSystem}>
-        <MemoryRouter>
-          <CalendarPage ctx={ctx} orgaId={ORGA} storeId={STORE} initialDay="2026-11-18" />
-        </MemoryRouter>
-      </ChakraProvider>,
-    );
-  return {
-    ctx,
-    notify,
-    values,
-    view,
-    emit: (m: Partial<RealtimeMessage>) =>
-      act(() =>
-        listener?.({ scope: 'appointment', channel: ORGA, store_id: STORE, data: null, event: 'created', user: null, device: null, ...m }),
-      ),
-  };
-}
-
-// The grid body is 700 px wide from x=0 and starts at y=0; the first hour is 7:00 at 48 px an hour.
-function layoutGrid() {
-  const body = screen.getByTestId('grid-body');
-  body.getBoundingClientRect = () => ({
-    top: 0,
-    left: 0,
-    width: 700,
-    height: 800,
-    right: 700,
-    bottom: 800,
-    x: 0,
-    y: 0,
-    toJSON: () => ({}),
-  });
-  return body;
+/** Opens a card as a click does on the grid: pointer down and up on the same spot. */
+function openCard(card: HTMLElement) {
+  layoutGrid(screen.getByTestId('grid-body'));
+  fireEvent.pointerDown(card, { clientX: 100, clientY: 100, button: 0 });
+  fireEvent.pointerUp(screen.getByTestId('grid-body'), { clientX: 100, clientY: 100 });
 }
 
 describe('calendar page', () => {
-  it('R2.10 R9.08 R7.05 opens in Week and fetches only the visible week', async () => {
-    const range = jest
-      .fn()
-      .mockResolvedValue(list([appointmentOf({ id: 'a1', app_name: 'Fido bath', date: '2026-11-18', user_id: 'staff-anna' })]));
-    setup({ range }).view();
+  it('R2.10 R9.08 R7.05 opens in Week and reads only the visible week', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ id: 'a1', app_name: 'Fido bath', date: '2026-11-18', user_id: ANNA.id });
+    gateway.add({ id: 'a2', app_name: 'Next week', date: '2026-11-25' });
+    const { sent } = mountCalendar({ gateway });
     expect(await screen.findByText(/Fido bath/)).toBeTruthy();
-    expect(range).toHaveBeenCalledWith(ORGA, STORE, { y: 2026, m: 11, d: 16, y2: 2026, m2: 11, d2: 22 });
+    expect(screen.queryByText(/Next week/)).toBeNull();
+    expect(sent('GET', RANGE).map((r) => r.path)).toEqual([week]);
     expect(screen.getAllByTestId('grid-column-head')).toHaveLength(7);
     expect(screen.getByTestId('calendar-page').getAttribute('data-view')).toBe('week');
   });
 
+  it("issue 25 a week's pets and owners come in one batch request, never one per pet", async () => {
+    const gateway = new FakeSchedulingGateway();
+    for (let i = 0; i < 30; i++) {
+      const pet = gateway.addPet(`Pet ${i}`, { first_name: 'Owner', last_name: `No ${i}` });
+      gateway.add({ app_name: '', date: '2026-11-18', hour: 8 + (i % 10) }, [pet.id]);
+    }
+    const { requests } = mountCalendar({ gateway });
+    await waitFor(() => expect(screen.getAllByText(/Pet \d+/).length).toBeGreaterThanOrEqual(30));
+    const reads = requests.filter((r) => r.method === 'GET').map((r) => r.path.replace(/[0-9a-f-]{36}/g, ':id'));
+    expect(reads.sort()).toEqual([
+      `/api/v1/orga/:id/store/:id/appointments/2026/11/16/2026/11/22`,
+      `/api/v1/orga/:id/store/:id/pets/cards`,
+      `/api/v1/orga/:id/treatments`,
+    ]);
+    expect(requests.some((r) => /\/pet\/[^/]+$/.test(r.path))).toBe(false);
+  });
+
+  it('asks the batch for each pet once, in a stable order, at most as many as the contract allows', () => {
+    expect(PET_CARDS_MAX).toBe(CONTRACT_PET_CARDS_MAX);
+    expect(petIdsOf([{ pet_id: 'b' }, { pet_id: 'a' }, { pet_id: 'b' }])).toEqual(['a', 'b']);
+    expect(petIdsOf(Array.from({ length: 250 }, (_, i) => ({ pet_id: `p${String(i).padStart(3, '0')}` })))).toHaveLength(PET_CARDS_MAX);
+  });
+
   it("the cards show the organization's chosen fields in order; an unparseable choice gives the default card (R8.08)", async () => {
-    const bath = appointmentOf({
-      id: 'a1',
-      app_name: 'Fido bath',
-      notes: 'Nervous dog',
-      price: 4500,
-      date: '2026-11-18',
-      user_id: 'staff-anna',
-    });
-    const range = jest.fn().mockResolvedValue({
-      items: [bath],
-      treatments: [
-        { appointment_id: 'a1', treatment_id: '66666666-6666-4666-8666-666666666661', name: 'Bath' },
-        { appointment_id: 'a1', treatment_id: '66666666-6666-4666-8666-666666666662', name: 'Nail trim' },
+    const gateway = new FakeSchedulingGateway();
+    gateway.add(
+      { id: 'a1', app_name: 'Fido bath', notes: 'Nervous dog', price: 4500, date: '2026-11-18', user_id: ANNA.id },
+      [],
+      [
+        { id: '66666666-6666-4666-8666-666666666661', name: 'Bath' },
+        { id: '66666666-6666-4666-8666-666666666662', name: 'Nail trim' },
       ],
-      pets: [],
-    });
-    const chosen = setup({ range }, {}, { ...orga, appointment_card_custom: '["treatments","price","notes"]' }).view();
+    );
+    const chosen = mountCalendar({ gateway, orga: { ...ORGANIZATION, appointment_card_custom: '["treatments","price","notes"]' } });
     const card = await screen.findByTestId('appointment-card');
     expect(card.firstChild?.textContent).toMatch(/Bath, Nail trim$/);
     expect(screen.getAllByTestId('card-line').map((line) => line.textContent)).toEqual(['45,00', 'Nervous dog']);
-    chosen.unmount();
+    chosen.view.unmount();
 
-    setup({ range }, {}, { ...orga, appointment_card_custom: '{"fields":"treatments"}' }).view();
+    mountCalendar({ gateway, orga: { ...ORGANIZATION, appointment_card_custom: '{"fields":"treatments"}' } });
     const fallback = await screen.findByTestId('appointment-card');
     expect(fallback.firstChild?.textContent).toMatch(/Fido bath$/);
     expect(screen.queryAllByTestId('card-line')).toHaveLength(0);
   });
 
+  it('a card without a name shows its pets by the batch read', async () => {
+    const gateway = new FakeSchedulingGateway();
+    const fido = gateway.addPet('Fido');
+    gateway.add({ app_name: '', date: '2026-11-18' }, [fido.id]);
+    mountCalendar({ gateway });
+    await waitFor(() => expect(screen.getByTestId('appointment-card').firstChild?.textContent).toMatch(/Fido$/));
+  });
+
   it('R3.07 R9.09 a declined appointment is shown clearly, a done one distinctly', async () => {
-    const range = jest
-      .fn()
-      .mockResolvedValue(
-        list([
-          appointmentOf({ id: 'd1', app_name: 'Luna', status: 2 }),
-          appointmentOf({ id: 'd2', app_name: 'Rex', hour: 12, checked_out: true, cashed_in: true }),
-        ]),
-      );
-    setup({ range }).view();
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ id: 'd1', app_name: 'Luna', status: 2 });
+    gateway.add({ id: 'd2', app_name: 'Rex', hour: 12, checked_out: true, cashed_in: true });
+    mountCalendar({ gateway });
     await screen.findByText(/Luna/);
     const cards = screen.getAllByTestId('appointment-card');
     const declined = cards.find((c) => c.getAttribute('data-appointment-id') === 'd1');
@@ -170,21 +96,21 @@ describe('calendar page', () => {
     expect(cards.find((c) => c.getAttribute('data-appointment-id') === 'd2')?.getAttribute('data-state')).toBe('done');
   });
 
-  it('R2.10 R1.04 switching the view remembers it and fetches its range', async () => {
-    const range = jest.fn().mockResolvedValue(list([]));
-    const { values, view } = setup({ range });
-    view();
+  it('R2.10 R1.04 switching the view remembers it and reads its range', async () => {
+    const { sent } = mountCalendar();
     await screen.findByTestId('empty-state');
     const month = screen.getByTestId('view-menu').querySelector('[data-view="month"]') as HTMLElement;
     expect(month.textContent).toBe('Month');
     fireEvent.click(month);
-    await waitFor(() => expect(range).toHaveBeenLastCalledWith(ORGA, STORE, { y: 2026, m: 10, d: 26, y2: 2026, m2: 12, d2: 6 }));
-    expect(values.get(CALENDAR_VIEW_STORAGE_KEY)).toBe('month');
+    await waitFor(() =>
+      expect(sent('GET', RANGE).at(-1)?.path).toBe(`/api/v1/orga/${ORGA}/store/${STORE}/appointments/2026/10/26/2026/12/6`),
+    );
+    expect(window.localStorage.getItem(CALENDAR_VIEW_STORAGE_KEY)).toBe('month');
     expect(await screen.findByTestId('month-view')).toBeTruthy();
   });
 
   it('R2.10 the small-screen menu is a collapsible group', async () => {
-    setup({ range: jest.fn().mockResolvedValue(list([])) }).view();
+    mountCalendar();
     await screen.findByTestId('empty-state');
     const compact = screen.getByTestId('view-menu-compact');
     expect(within(compact).queryByTestId('view-menu-group')).toBeNull();
@@ -195,26 +121,35 @@ describe('calendar page', () => {
   });
 
   it('R1.04 Day by user has a column per staff member and one for unassigned appointments', async () => {
-    setup({ range: jest.fn().mockResolvedValue(list([])) }, { [CALENDAR_VIEW_STORAGE_KEY]: 'day_by_user' }).view();
+    mountCalendar({ stored: { [CALENDAR_VIEW_STORAGE_KEY]: 'day_by_user' } });
     await screen.findByTestId('empty-state');
     expect(screen.getAllByTestId('grid-column-head').map((h) => h.textContent)).toEqual(['Anna Rossi', 'Bea Neri', 'Unassigned']);
   });
 
-  it('shows an error with a retry that loads again', async () => {
-    const range = jest
-      .fn()
-      .mockRejectedValueOnce(new Error('gateway down'))
-      .mockResolvedValueOnce(list([appointmentOf({ app_name: 'Back again' })]));
-    setup({ range }).view();
-    expect(await screen.findByText('gateway down')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  it('shows an error in the user language with a retry that loads again', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ app_name: 'Back again' });
+    gateway.failures = [
+      { method: 'GET', path: RANGE, status: 503, body: { code: 'unavailable', message: 'Service unavailable' }, times: 3 },
+    ];
+    mountCalendar({ gateway });
+    const error = await screen.findByTestId('error-state', {}, { timeout: 4000 });
+    expect(error.textContent).toContain('The appointments could not be loaded');
+    fireEvent.click(within(error).getByRole('button'));
     expect(await screen.findByText(/Back again/)).toBeTruthy();
   });
 
+  it('shows loading while the week comes', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.hang = RANGE;
+    mountCalendar({ gateway });
+    expect(await screen.findByTestId('loading-state')).toBeTruthy();
+  });
+
   it('books by dragging on the grid: 9:00 to 10:30 on Wednesday opens the dialog with that slot', async () => {
-    setup({ range: jest.fn().mockResolvedValue(list([])) }).view();
+    mountCalendar();
     await screen.findByTestId('empty-state');
-    const body = layoutGrid();
+    const body = layoutGrid(screen.getByTestId('grid-body'));
     fireEvent.pointerDown(body, { clientX: 250, clientY: 96, button: 0 });
     fireEvent.pointerMove(body, { clientX: 250, clientY: 160 });
     expect(screen.getByTestId('grid-selection').textContent).toBe('09:00–10:30');
@@ -225,17 +160,36 @@ describe('calendar page', () => {
     expect(within(dialog).getByDisplayValue('90')).toBeTruthy();
   });
 
+  it('books with a customer and pet from the pickers and says it is saved', async () => {
+    const gateway = new FakeSchedulingGateway();
+    const fido = gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Rossi' });
+    const { sent, notify } = mountCalendar({ gateway });
+    await screen.findByTestId('empty-state');
+    fireEvent.click(screen.getByTestId('calendar-new'));
+    const dialog = await screen.findByTestId('appointment-dialog');
+    fireEvent.change(within(dialog).getByTestId('customer-search'), { target: { value: 'Ros' } });
+    fireEvent.click(await within(dialog).findByTestId('customer-option', {}, { timeout: 2000 }));
+    await waitFor(() => expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Fido' }).checked).toBe(true));
+    fireEvent.click(within(dialog).getByTestId('appointment-save'));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Appointment saved'));
+    expect((sent('POST', /\/appointment$/)[0]?.body as { appointment: unknown }).appointment).toMatchObject({
+      pet_ids: [fido.id],
+      app_name: 'Fido (Rossi)',
+    });
+    expect(await screen.findByTestId('appointment-card')).toBeTruthy();
+    expect(screen.queryByTestId('appointment-dialog')).toBeNull();
+  });
+
   it('drags a card one hour later and to Thursday, then resizes it by 15 minutes', async () => {
-    const a = appointmentOf({ id: 'm1', app_name: 'Mover', date: '2026-11-18', hour: 9, min: 0, duration: 60 });
-    const move = jest.fn().mockResolvedValue({ appointment: { ...a, date: '2026-11-19', hour: 10 }, affected_ids: ['m1'] });
-    const resize = jest.fn().mockResolvedValue({ appointment: { ...a, date: '2026-11-19', hour: 10, duration: 75 }, affected_ids: ['m1'] });
-    setup({ range: jest.fn().mockResolvedValue(list([a])), move, resize }).view();
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ id: 'm1', app_name: 'Mover', date: '2026-11-18', hour: 9, min: 0, duration: 60 });
+    const { sent } = mountCalendar({ gateway });
     await screen.findByText(/Mover/);
-    const body = layoutGrid();
+    const body = layoutGrid(screen.getByTestId('grid-body'));
     fireEvent.pointerDown(screen.getByTestId('appointment-card'), { clientX: 250, clientY: 100, button: 0 });
     fireEvent.pointerMove(body, { clientX: 350, clientY: 148 });
     fireEvent.pointerUp(body, { clientX: 350, clientY: 148 });
-    await waitFor(() => expect(move).toHaveBeenCalledWith(ORGA, STORE, 'm1', { date: '2026-11-19', hour: 10, min: 0 }, 'one'));
+    await waitFor(() => expect(sent('PATCH', /\/m1\/move$/)[0]?.body).toEqual({ scope: 'one', date: '2026-11-19', hour: 10, min: 0 }));
     await waitFor(() =>
       expect(screen.getByTestId('appointment-card').closest('[data-testid="grid-column"]')?.getAttribute('data-day')).toBe('2026-11-19'),
     );
@@ -243,66 +197,70 @@ describe('calendar page', () => {
     fireEvent.pointerDown(screen.getByTestId('resize-handle'), { clientX: 350, clientY: 200, button: 0 });
     fireEvent.pointerMove(body, { clientX: 350, clientY: 212 });
     fireEvent.pointerUp(body, { clientX: 350, clientY: 212 });
-    await waitFor(() => expect(resize).toHaveBeenCalledWith(ORGA, STORE, 'm1', 75, 'one'));
+    await waitFor(() => expect(sent('PATCH', /\/m1\/resize$/)[0]?.body).toEqual({ scope: 'one', duration: 75 }));
   });
 
-  it('a recurring appointment asks this / this and following / all before moving', async () => {
-    const a = appointmentOf({ id: 'r1', app_name: 'Weekly', recurring_group_id: '30000000-0000-4000-8000-000000000001' });
-    const move = jest.fn().mockResolvedValue({ appointment: a, affected_ids: ['r1', 'r2'] });
-    const range = jest.fn().mockResolvedValue(list([a]));
-    setup({ range, move }).view();
+  it('a recurring appointment asks this / this and following / all before moving, then reads the range again', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ id: 'r1', app_name: 'Weekly', recurring_group_id: '30000000-0000-4000-8000-000000000001' });
+    const { sent } = mountCalendar({ gateway });
     await screen.findByText(/Weekly/);
-    const body = layoutGrid();
+    const body = layoutGrid(screen.getByTestId('grid-body'));
     fireEvent.pointerDown(screen.getByTestId('appointment-card'), { clientX: 250, clientY: 100, button: 0 });
     fireEvent.pointerMove(body, { clientX: 250, clientY: 124 });
     fireEvent.pointerUp(body, { clientX: 250, clientY: 124 });
     fireEvent.click(await screen.findByTestId('scope-following'));
-    await waitFor(() => expect(move).toHaveBeenCalledWith(ORGA, STORE, 'r1', { date: '2026-11-18', hour: 9, min: 30 }, 'following'));
-    // several appointments changed: the visible range is fetched again
-    await waitFor(() => expect(range).toHaveBeenCalledTimes(2));
+    await waitFor(() =>
+      expect(sent('PATCH', /\/r1\/move$/)[0]?.body).toEqual({ scope: 'following', date: '2026-11-18', hour: 9, min: 30 }),
+    );
+    // several appointments may have changed: the visible range is read again
+    await waitFor(() => expect(sent('GET', RANGE)).toHaveLength(2));
   });
 
-  it('R4.17 live: a created appointment is fetched and shown, a deleted one disappears', async () => {
-    const created = appointmentOf({ id: 'live-1', app_name: 'From the other tablet' });
-    const get = jest.fn().mockResolvedValue(list([created]));
-    const { emit, view } = setup({ range: jest.fn().mockResolvedValue(list([appointmentOf({ id: 'gone', app_name: 'Soon gone' })])), get });
-    view();
+  it('a refused move goes back where the server has it, with the error', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ id: 'm2', app_name: 'Stays', date: '2026-11-18', hour: 9 });
+    gateway.failures = [{ method: 'PATCH', path: /move$/, status: 403, body: { code: 'forbidden', message: 'Forbidden' } }];
+    const { notify } = mountCalendar({ gateway });
+    await screen.findByText(/Stays/);
+    const body = layoutGrid(screen.getByTestId('grid-body'));
+    fireEvent.pointerDown(screen.getByTestId('appointment-card'), { clientX: 250, clientY: 100, button: 0 });
+    fireEvent.pointerMove(body, { clientX: 350, clientY: 148 });
+    fireEvent.pointerUp(body, { clientX: 350, clientY: 148 });
+    await waitFor(() => expect(notify).toHaveBeenCalledWith(SNACKBAR_TYPE.error, expect.any(String)));
+    await waitFor(() =>
+      expect(screen.getByTestId('appointment-card').closest('[data-testid="grid-column"]')?.getAttribute('data-day')).toBe('2026-11-18'),
+    );
+  });
+
+  it('R4.17 live: a created appointment appears and a deleted one disappears, through the realtime table', async () => {
+    const gateway = new FakeSchedulingGateway();
+    const gone = gateway.add({ app_name: 'Soon gone' });
+    const { emit } = mountCalendar({ gateway });
     await screen.findByText(/Soon gone/);
-    emit({ event: 'created', data: 'live-1' });
+    const created = gateway.add({ app_name: 'From the other tablet' });
+    emit({ event: 'created', data: created.id });
     expect(await screen.findByText(/From the other tablet/)).toBeTruthy();
-    expect(get).toHaveBeenCalledWith(ORGA, STORE, 'live-1');
-    emit({ event: 'deleted', data: 'gone' });
+    gateway.items = gateway.items.filter((a) => a.id !== gone.id);
+    emit({ event: 'deleted', data: gone.id });
     await waitFor(() => expect(screen.queryByText(/Soon gone/)).toBeNull());
   });
 
-  it("R4.18 a customer's decline raises 'Declined appointment' with date, time, customer and pet", async () => {
-    const declined = appointmentOf({ id: 'c1', app_name: 'Fido', date: '2026-11-19', hour: 15, min: 30, status: 2 });
-    const get = jest.fn().mockResolvedValue({ items: [declined], treatments: [], pets: [{ appointment_id: 'c1', pet_id: 'pet-1' }] });
-    const getPet = jest.fn().mockResolvedValue({ pet: { id: 'pet-1', name: 'Fido', customer_id: 'cust-1' }, tags: [] });
-    const getCustomer = jest
-      .fn()
-      .mockResolvedValue({ customer: { id: 'cust-1', first_name: 'Maria', last_name: 'Bianchi' }, tags: [], external_services: [] });
-    const { emit, notify, view } = setup({
-      range: jest.fn().mockResolvedValue(list([{ ...declined, status: 0 }])),
-      get,
-      getPet,
-      getCustomer,
-    });
-    view();
-    await screen.findAllByText(/Fido/);
-    emit({ event: 'status_by_customer', data: 'c1' });
-    await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith(
-        1,
-        'Declined appointment: Maria Bianchi declined the appointment of Fido on 19/11/2026 at 15:30.',
-      ),
-    );
-    expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('declined');
+  it("R4.17 R3.07 a customer's decline arriving live shows the card declined (the shell raises the notification, R4.18)", async () => {
+    const gateway = new FakeSchedulingGateway();
+    const a = gateway.add({ app_name: 'Fido', date: '2026-11-19', hour: 15, min: 30 });
+    const { emit, notify } = mountCalendar({ gateway });
+    await screen.findByText(/Fido/);
+    gateway.items = gateway.items.map((x) => (x.id === a.id ? { ...x, status: 2 } : x));
+    emit({ event: 'status_by_customer', data: a.id });
+    await waitFor(() => expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('declined'));
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it("R4.12 the card shows the reminder's status with its text, 'WhatsApp failed, SMS will be sent' for failed, and a Confirmed reply", async () => {
-    const a = appointmentOf({ id: 'r1', app_name: 'Reminded', reminder_status: 5, status: 1 });
-    setup({ range: jest.fn().mockResolvedValue(list([a])) }).view();
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ id: 'r1', app_name: 'Reminded', reminder_status: 5, status: 1 });
+    mountCalendar({ gateway });
     await screen.findByText(/Reminded/);
     const card = screen.getByTestId('appointment-card');
     const mark = within(card).getByTestId('reminder-status');
@@ -312,86 +270,111 @@ describe('calendar page', () => {
     expect(card.getAttribute('aria-label')).toContain('Confirmed by the customer');
   });
 
-  it('R4.12 a reminder status change over realtime updates the card live', async () => {
-    jest.useFakeTimers({ advanceTimers: true });
-    try {
-      const before = appointmentOf({ id: 'r2', app_name: 'Live status', reminder_status: 1 });
-      const range = jest
-        .fn()
-        .mockResolvedValueOnce(list([before]))
-        .mockResolvedValue(list([{ ...before, reminder_status: 3 }]));
-      const get = jest.fn().mockResolvedValue(list([{ ...before, reminder_status: 2 }]));
-      const { emit, view } = setup({ range, get });
-      view();
-      await screen.findByText(/Live status/);
-      expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Sent');
-      // with the appointment's id: that appointment is read again
-      emit({ scope: 'reminder', event: 'status-changed', data: 'r2' });
-      await waitFor(() => expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Delivered'));
-      // without it: a burst is followed by one read of the range
-      emit({ scope: 'reminder', event: 'status-changed', data: null });
-      emit({ scope: 'reminder', event: 'status-changed', data: null });
-      await act(async () => {
-        await jest.advanceTimersByTimeAsync(1100);
-      });
-      await waitFor(() => expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Read'));
-      expect(range).toHaveBeenCalledTimes(2);
-    } finally {
-      jest.useRealTimers();
-    }
+  it('R4.12 a reminder status change over realtime updates the card live, with or without the appointment id', async () => {
+    const gateway = new FakeSchedulingGateway();
+    const a = gateway.add({ app_name: 'Live status', reminder_status: 1 });
+    const { emit } = mountCalendar({ gateway });
+    await screen.findByText(/Live status/);
+    expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Sent');
+    gateway.items = gateway.items.map((x) => (x.id === a.id ? { ...x, reminder_status: 2 } : x));
+    emit({ scope: 'reminder', event: 'status-changed', data: a.id });
+    await waitFor(() => expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Delivered'));
+    gateway.items = gateway.items.map((x) => (x.id === a.id ? { ...x, reminder_status: 3 } : x));
+    emit({ scope: 'reminder', event: 'status-changed', data: null });
+    await waitFor(() => expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Read'));
   });
 
   it('an overlap with the same staff member warns in the dialog but saving is allowed', async () => {
-    const existing = appointmentOf({ id: 'e1', app_name: 'Existing', user_id: 'staff-anna', hour: 9, duration: 60 });
-    setup({ range: jest.fn().mockResolvedValue(list([existing])) }).view();
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ id: 'e1', app_name: 'Existing', user_id: ANNA.id, hour: 9, duration: 60 });
+    mountCalendar({ gateway });
     await screen.findByText(/Existing/);
-    const body = layoutGrid();
+    const body = layoutGrid(screen.getByTestId('grid-body'));
     fireEvent.pointerDown(body, { clientX: 250, clientY: 120, button: 0 });
     fireEvent.pointerUp(body, { clientX: 250, clientY: 120 });
     const dialog = await screen.findByTestId('appointment-dialog');
+    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: BEA.id } });
     expect(within(dialog).queryByTestId('overlap-warning')).toBeNull();
-    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: 'staff-anna' } });
+    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: ANNA.id } });
     expect(within(dialog).getByTestId('overlap-warning').textContent).toContain('Anna Rossi already has an appointment');
     expect(within(dialog).getByTestId<HTMLButtonElement>('appointment-save').disabled).toBe(false);
   });
 
   it('R4.11 R5.13 check-out asks the required pet information, saves it on the pet, then checks out', async () => {
-    const a = appointmentOf({ id: 'co1', app_name: 'Checkout', price: 4000 });
-    const range = jest.fn().mockResolvedValue({ items: [a], treatments: [], pets: [{ appointment_id: 'co1', pet_id: 'pet-9' }] });
-    const getPet = jest
-      .fn()
-      .mockResolvedValue({ pet: { id: 'pet-9', name: 'Rex', customer_id: 'c9', weight: null, breed: 'Boxer' }, tags: [] });
-    const crmSettings = jest.fn().mockResolvedValue({ pet_checkout: { weight: 'ask_required', breed: 'ask', size: 'do_not_ask' } });
-    const updatePet = jest.fn().mockResolvedValue({});
-    const checkOut = jest.fn().mockResolvedValue({ ...a, checked_out: true, cashed_in: true, final_price: 3800, total: 3800 });
-    setup({
-      range,
-      getPet,
-      crmSettings,
-      updatePet,
-      checkOut,
-      getCustomer: jest.fn().mockResolvedValue({ customer: { id: 'c9', first_name: 'Ugo', last_name: 'Sala' } }),
-      petsOfCustomer: jest.fn().mockResolvedValue({ items: [] }),
-    }).view();
+    const gateway = new FakeSchedulingGateway();
+    const rex = gateway.addPet('Rex', { first_name: 'Ugo', last_name: 'Sala' }, { breed: 'Boxer', weight: null });
+    gateway.add({ id: 'co1', app_name: 'Checkout', price: 4000 }, [rex.id]);
+    gateway.petCheckout = { weight: 'ask_required', breed: 'ask', size: 'do_not_ask' };
+    const { sent, notify } = mountCalendar({ gateway });
     await screen.findByText(/Checkout/);
-    const card = screen.getByTestId('appointment-card');
-    layoutGrid();
-    fireEvent.pointerDown(card, { clientX: 100, clientY: 100, button: 0 });
-    fireEvent.pointerUp(screen.getByTestId('grid-body'), { clientX: 100, clientY: 100 });
+    openCard(screen.getByTestId('appointment-card'));
     fireEvent.click(await screen.findByTestId('appointment-checkout'));
     const dialog = await screen.findByTestId('checkout-dialog');
-    expect(within(dialog).getByTestId('checkout-pet-9.breed')).toHaveProperty('value', 'Boxer');
+    expect(within(dialog).getByTestId(`checkout-${rex.id}.breed`)).toHaveProperty('value', 'Boxer');
     fireEvent.change(within(dialog).getByTestId('checkout-final-price'), { target: { value: '38' } });
     expect(within(dialog).getByTestId('checkout-total').textContent).toBe('Total: 38,00');
     fireEvent.click(within(dialog).getByTestId('checkout-save'));
     expect(await within(dialog).findByText('Required')).toBeTruthy();
-    expect(checkOut).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByTestId('checkout-pet-9.weight'), { target: { value: '31,5' } });
+    expect(sent('PATCH', /\/done$/)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByTestId(`checkout-${rex.id}.weight`), { target: { value: '31,5' } });
     fireEvent.click(within(dialog).getByTestId('checkout-save'));
     await waitFor(() =>
-      expect(checkOut).toHaveBeenCalledWith(ORGA, STORE, 'co1', { final_price: 3800, discount: 0, total: 3800, cashed_in: true }),
+      expect(sent('PATCH', /\/co1\/done$/)[0]?.body).toEqual({ final_price: 3800, discount: 0, total: 3800, cashed_in: true }),
     );
-    expect(updatePet).toHaveBeenCalledWith(ORGA, STORE, 'pet-9', { weight: 31.5 });
+    expect(sent('PUT', new RegExp(`/pet/${rex.id}$`))[0]?.body).toEqual({ weight: 31.5 });
     await waitFor(() => expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('done'));
+    expect(notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Appointment checked out');
+  });
+
+  it('another store of the organization reads its own week', async () => {
+    const other = '20000000-0000-4000-8000-000000000002';
+    const orga = organizationOf({ ...ORGANIZATION, stores: [...ORGANIZATION.stores, storeOf({ id: other, orga_id: ORGA, name: 'Two' })] });
+    const { sent } = mountCalendar({ orga, path: `/${ORGA}/store/${other}?day=2026-11-18` });
+    await screen.findByTestId('error-state', {}, { timeout: 4000 });
+    expect(sent('GET', RANGE)[0]?.path).toBe(`/api/v1/orga/${ORGA}/store/${other}/appointments/2026/11/16/2026/11/22`);
+  });
+
+  it('issue 26 decline asks first, then shows on the card; a declined appointment says so and offers no check-out', async () => {
+    const gateway = new FakeSchedulingGateway();
+    const a = gateway.add({ app_name: 'Luna', date: '2026-11-18' });
+    const { sent, notify } = mountCalendar({ gateway });
+    await screen.findByText(/Luna/);
+    openCard(screen.getByTestId('appointment-card'));
+    fireEvent.click(await screen.findByTestId('appointment-decline'));
+    expect(await screen.findByText('Mark this appointment as declined?')).toBeTruthy();
+    expect(sent('PATCH', /\/status$/)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(sent('PATCH', new RegExp(`/${a.id}/status$`))[0]?.body).toEqual({ status: 2 }));
+    await waitFor(() => expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('declined'));
+    expect(notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Appointment marked as declined');
+    openCard(screen.getByTestId('appointment-card'));
+    const dialog = await screen.findByTestId('appointment-dialog');
+    expect(within(dialog).getByTestId('checkout-block').textContent).toBe('This appointment was declined: it cannot be checked out.');
+    expect(within(dialog).queryByTestId('appointment-checkout')).toBeNull();
+    expect(within(dialog).queryByTestId('appointment-decline')).toBeNull();
+  });
+
+  it('issue 26 an appointment of a later day cannot be checked out yet, and the dialog says why', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ app_name: 'Ahead', date: '2099-01-07' });
+    mountCalendar({ gateway, path: `/${ORGA}/store/${STORE}?day=2099-01-07` });
+    await screen.findByText(/Ahead/);
+    openCard(screen.getByTestId('appointment-card'));
+    const dialog = await screen.findByTestId('appointment-dialog');
+    expect(within(dialog).getByTestId('checkout-block').textContent).toBe('Check-out is possible from the day of the appointment on.');
+    expect(within(dialog).queryByTestId('appointment-checkout')).toBeNull();
+  });
+
+  it('issue 26 a new appointment is for a groomer by default, not silently for nobody', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.add({ app_name: 'Anna busy', user_id: ANNA.id, date: '2026-11-18', hour: 9, duration: 120 });
+    mountCalendar({ gateway });
+    await screen.findByText(/Anna busy/);
+    const body = layoutGrid(screen.getByTestId('grid-body'));
+    fireEvent.pointerDown(body, { clientX: 250, clientY: 100, button: 0 });
+    fireEvent.pointerUp(body, { clientX: 250, clientY: 100 });
+    const dialog = await screen.findByTestId('appointment-dialog');
+    // the signed-in user takes no appointments here; Anna is busy at 9:00, Bea is free
+    expect(within(dialog).getByTestId<HTMLSelectElement>('staff-select').value).toBe(BEA.id);
   });
 });

@@ -1,10 +1,10 @@
 import { Box, Button, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { OrganizationUser } from '@pawline/api-client';
-import type { Appointment, Customer, Pet, RecurringInput, Treatment } from '@pawline/contracts';
+import type { Appointment, Pet, PetCard, RecurringInput, Treatment } from '@pawline/contracts';
 import { sanitizeAmountText } from '@pawline/domain';
 import { DialogFrame, FormField } from '@pawline/ui';
-import { useEffect, useMemo, useState } from 'react';
-import type { AppointmentWrite } from '../api/scheduling-api';
+import { useCallback, useMemo, useState } from 'react';
+import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
 import { sameStaffOverlaps, staffName } from '../calendar/appointment-model';
 import type { CalendarContext } from '../shared/calendar-context';
 import {
@@ -16,15 +16,17 @@ import {
   type FormErrors,
   type RepeatUnit,
 } from './appointment-form';
+import { useCustomerPicker, type ChosenCustomer } from './useCustomerPicker';
 import { useDiscardQuestion } from './useDiscardQuestion';
 
 type Props = {
   ctx: CalendarContext;
-  orgaId: string;
-  storeId: string;
+  at: StoreParams;
   /** absent: a new appointment */
   appointment: Appointment | null;
   initial: AppointmentForm;
+  /** the edited appointment's pets as their cards show them: the customer is their owner */
+  pets: readonly PetCard[];
   treatments: readonly Treatment[];
   staff: readonly OrganizationUser[];
   /** the loaded appointments, for the same-staff overlap warning */
@@ -33,6 +35,8 @@ type Props = {
   onSubmit: (write: AppointmentWrite, recurring: RecurringInput | null) => void;
   onDelete?: () => void;
   onCheckOut?: () => void;
+  /** why this appointment cannot be checked out (declined, a later day), shown in the dialog */
+  checkOutBlock?: string | null;
   onDecline?: () => void;
   onClose: () => void;
 };
@@ -40,10 +44,10 @@ type Props = {
 /** Book or edit: customer and pets (crm), treatments, staff, time, duration, price, notes, recurrence. */
 export function AppointmentDialog({
   ctx,
-  orgaId,
-  storeId,
+  at,
   appointment,
   initial,
+  pets: cards,
   treatments,
   staff,
   appointments,
@@ -51,71 +55,20 @@ export function AppointmentDialog({
   onSubmit,
   onDelete,
   onCheckOut,
+  checkOutBlock,
   onDecline,
   onClose,
 }: Props) {
-  const { t, api } = ctx;
+  const { t } = ctx;
   const [form, setForm] = useState<AppointmentForm>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [customer, setCustomer] = useState<Customer | null>(null);
-  const [pets, setPets] = useState<Pet[]>([]);
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState<Customer[] | null>(null);
-
-  // Editing: the customer comes from the first pet.
-  useEffect(() => {
-    const first = initial.pet_ids[0];
-    if (!first) return undefined;
-    let active = true;
-    void (async () => {
-      try {
-        const { pet } = await api.getPet(orgaId, storeId, first);
-        const [{ customer: owner }, owned] = await Promise.all([
-          api.getCustomer(orgaId, storeId, pet.customer_id),
-          api.petsOfCustomer(orgaId, storeId, pet.customer_id),
-        ]);
-        if (!active) return;
-        setCustomer(owner);
-        setPets(owned.items);
-      } catch {
-        // the pets stay chosen by id; the picker shows no names
-      }
-    })();
-    return () => {
-      active = false;
-    };
-  }, [api, orgaId, storeId, initial.pet_ids]);
-
-  useEffect(() => {
-    if (customer || query.trim().length < 2) {
-      setFound(null);
-      return undefined;
-    }
-    let active = true;
-    const timer = setTimeout(() => {
-      api.searchCustomers(orgaId, storeId, query).then(
-        (page) => active && setFound(page.items),
-        () => active && setFound([]),
-      );
-    }, 250);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [api, orgaId, storeId, query, customer]);
-
-  const chooseCustomer = async (chosen: Customer) => {
-    setCustomer(chosen);
-    setFound(null);
-    try {
-      const owned = await api.petsOfCustomer(orgaId, storeId, chosen.id);
-      setPets(owned.items);
-      const only = owned.items.length === 1 ? owned.items[0] : undefined;
-      if (only) setForm((f) => ({ ...f, pet_ids: [only.id], app_name: f.app_name || `${only.name} (${chosen.last_name})` }));
-    } catch {
-      setPets([]);
-    }
-  };
+  const onOnlyPet = useCallback(
+    (only: Pet, owner: ChosenCustomer) =>
+      setForm((f) => ({ ...f, pet_ids: [only.id], app_name: f.app_name || `${only.name} (${owner.last_name})` })),
+    [],
+  );
+  const picker = useCustomerPicker(at, cards, onOnlyPet);
+  const { customer, pets, found, query } = picker;
 
   const set = <K extends keyof AppointmentForm>(key: K, value: AppointmentForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
@@ -172,13 +125,18 @@ export function AppointmentDialog({
         }
       >
         <Stack gap="3">
+          {checkOutBlock ? (
+            <Text role="status" data-testid="checkout-block" color="fg.muted" fontSize="sm">
+              {checkOutBlock}
+            </Text>
+          ) : null}
           <FormField label={t('calendar.customer')} required>
             {customer ? (
               <HStack>
                 <Text data-testid="chosen-customer">
                   {customer.first_name} {customer.last_name}
                 </Text>
-                <Button size="xs" variant="ghost" onClick={() => (setCustomer(null), setPets([]), set('pet_ids', []))}>
+                <Button size="xs" variant="ghost" onClick={() => (picker.clear(), set('pet_ids', []))}>
                   {t('calendar.changeCustomer')}
                 </Button>
               </HStack>
@@ -188,7 +146,7 @@ export function AppointmentDialog({
                   data-testid="customer-search"
                   placeholder={t('calendar.customerSearch')}
                   value={query}
-                  onChange={(e) => setQuery(e.currentTarget.value)}
+                  onChange={(e) => picker.setQuery(e.currentTarget.value)}
                 />
                 {found && found.length === 0 ? (
                   <Text fontSize="sm" color="fg.muted">
@@ -202,7 +160,7 @@ export function AppointmentDialog({
                     variant="ghost"
                     display="block"
                     data-testid="customer-option"
-                    onClick={() => void chooseCustomer(c)}
+                    onClick={() => picker.choose(c)}
                   >
                     {c.first_name} {c.last_name}
                   </Button>

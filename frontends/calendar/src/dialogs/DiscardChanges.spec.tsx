@@ -1,11 +1,10 @@
 /** @jest-environment jsdom */
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { SchedulingApi } from '../api/scheduling-api';
 import { calendarTranslator } from '../i18n/translator';
 import { appointmentOf } from '../test-support/appointments';
+import { ORGA, renderOnDataLayer, STORE } from '../test-support/calendar-harness';
 import { AppointmentDialog } from './AppointmentDialog';
 import { newAppointmentForm } from './appointment-form';
 import { CheckOutDialog } from './CheckOutDialog';
@@ -15,23 +14,21 @@ const t = calendarTranslator('en');
 
 function mountAppointmentDialog() {
   const onClose = jest.fn();
-  render(
-    <ChakraProvider value={pawlineSystem}>
-      <AppointmentDialog
-        ctx={{ bridge: {} as ShellBridge, api: {} as SchedulingApi, t, subscribe: () => () => undefined, storage: null }}
-        orgaId="22222222-2222-4222-8222-222222222222"
-        storeId="33333333-3333-4333-8333-333333333333"
-        appointment={null}
-        initial={newAppointmentForm({ date: '2026-11-24', start: 600, duration: 60, user_id: ANNA })}
-        treatments={[]}
-        staff={[]}
-        appointments={[]}
-        busy={false}
-        onSubmit={jest.fn()}
-        onClose={onClose}
-      />
-    </ChakraProvider>,
-  );
+  renderOnDataLayer((bridge) => (
+    <AppointmentDialog
+      ctx={{ bridge, t, storage: null }}
+      at={{ orga: ORGA, store: STORE }}
+      appointment={null}
+      pets={[]}
+      initial={newAppointmentForm({ date: '2026-11-24', start: 600, duration: 60, user_id: ANNA })}
+      treatments={[]}
+      staff={[]}
+      appointments={[]}
+      busy={false}
+      onSubmit={jest.fn()}
+      onClose={onClose}
+    />
+  ));
   return { onClose, edit: () => fireEvent.change(screen.getByTestId('price-input'), { target: { value: '45' } }) };
 }
 

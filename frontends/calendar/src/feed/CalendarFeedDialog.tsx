@@ -1,17 +1,17 @@
 import { Button, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { OrganizationUser } from '@pawline/api-client';
-import { ConfirmDialog, DialogFrame } from '@pawline/ui';
+import { useApiMutation, type OrganizationUser } from '@pawline/api-client';
+import { apiErrorText, ConfirmDialog, DialogFrame, SNACKBAR_TYPE } from '@pawline/ui';
 import { useState } from 'react';
+import type { StoreParams } from '../api/scheduling-api';
 import { staffName } from '../calendar/appointment-model';
-import { errorText, type CalendarContext } from '../shared/calendar-context';
+import type { CalendarContext } from '../shared/calendar-context';
 import { calendarFeedUrls, type CalendarFeedUrls } from './calendar-feed';
 
 const STORE_CHOICE = '';
 
 type Props = {
   ctx: CalendarContext;
-  orgaId: string;
-  storeId: string;
+  at: StoreParams;
   staff: readonly Pick<OrganizationUser, 'id' | 'first_name' | 'last_name'>[];
   /** window.location.origin unless a test says otherwise */
   origin?: string;
@@ -24,41 +24,38 @@ type Props = {
  * to read an existing URL back, so each link shown is a new one; "Regenerate" asks first because
  * the current URL stops working.
  */
-export function CalendarFeedDialog({ ctx, orgaId, storeId, staff, origin, onClose }: Props) {
-  const { t, api, bridge } = ctx;
+export function CalendarFeedDialog({ ctx, at, staff, origin, onClose }: Props) {
+  const { t, bridge } = ctx;
   const [choice, setChoice] = useState<string>(STORE_CHOICE);
   const [urls, setUrls] = useState<CalendarFeedUrls | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // the refusal is shown in the dialog (your own feed needs store read access, a colleague's store write access)
+  const feed = useApiMutation('regenerateCalendarFeed', { notifyFailure: false });
+  const busy = feed.isPending;
+  const error = feed.error ? apiErrorText(feed.error, bridge.language) : null;
 
-  const generate = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const feed = await api.regenerateCalendarFeed(orgaId, storeId, choice === STORE_CHOICE ? null : choice);
-      setUrls(calendarFeedUrls(origin ?? window.location.origin, feed.path));
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
+  const generate = () =>
+    feed.mutate(
+      { params: at, body: choice === STORE_CHOICE ? {} : { user_id: choice } },
+      {
+        onSuccess: (answer) => setUrls(calendarFeedUrls(origin ?? window.location.origin, answer.path)),
+        onSettled: () => setConfirming(false),
+      },
+    );
 
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      bridge.notify(2, t('calendar.feedCopied'));
+      bridge.notify(SNACKBAR_TYPE.success, t('calendar.feedCopied'));
     } catch {
-      bridge.notify(1, t('calendar.feedCopyFailed'));
+      bridge.notify(SNACKBAR_TYPE.warn, t('calendar.feedCopyFailed'));
     }
   };
 
   const choose = (next: string) => {
     setChoice(next);
     setUrls(null);
-    setError(null);
+    feed.reset();
   };
 
   const urlRow = (label: string, value: string, testId: string) => (
@@ -93,7 +90,7 @@ export function CalendarFeedDialog({ ctx, orgaId, storeId, staff, origin, onClos
                 danger: true,
                 variant: 'outline',
               }
-            : { label: t('calendar.feedCreate'), testId: 'calendar-feed-create', onClick: () => void generate(), busy }
+            : { label: t('calendar.feedCreate'), testId: 'calendar-feed-create', onClick: generate, busy }
         }
       >
         <Stack gap="4">
@@ -146,7 +143,7 @@ export function CalendarFeedDialog({ ctx, orgaId, storeId, staff, origin, onClos
         cancelLabel={t('common.cancel')}
         danger
         busy={busy}
-        onConfirm={() => void generate()}
+        onConfirm={generate}
         onCancel={() => setConfirming(false)}
       >
         <Text>{t('calendar.feedRegenerateConfirm')}</Text>

@@ -1,6 +1,6 @@
 import type { Appointment } from '@pawline/contracts';
 import { cardTextColour, mixColours } from '@pawline/domain';
-import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
+import { Fragment, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import type { CardLook } from '../calendar/appointment-model';
 import { clockText } from '../calendar/calendar-dates';
 import type { Translate } from '../i18n/translator';
@@ -14,6 +14,8 @@ type Props = {
   t: Translate;
   style?: CSSProperties;
   compact?: boolean;
+  /** too short for more than one line (15 minutes): the heading alone, smaller, never overlapping */
+  oneLine?: boolean;
   dragging?: boolean;
   onPointerDown?: (event: ReactPointerEvent<HTMLDivElement>) => void;
   onResizePointerDown?: (event: ReactPointerEvent<HTMLDivElement>) => void;
@@ -30,6 +32,7 @@ type Props = {
 const CARD_CSS = `
 .pl-card{position:absolute;box-sizing:border-box;border-left:4px solid;border-radius:4px;color:#fff;padding:0 4px;overflow:hidden;overflow-wrap:normal;word-break:normal;hyphens:none;font-size:12px;font-weight:600;line-height:1.2;cursor:grab;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:manipulation}
 .pl-card.pl-compact{position:relative;cursor:pointer;margin-bottom:2px;white-space:nowrap;text-overflow:ellipsis}
+.pl-card.pl-one-line{white-space:nowrap;text-overflow:ellipsis;font-size:10px;line-height:10px;padding-top:0}
 .pl-card.pl-dragging{opacity:.75}
 .pl-card.pl-declined{border-left-style:dashed;background-image:repeating-linear-gradient(135deg,transparent 0 6px,rgba(255,255,255,.25) 6px 12px)}
 .pl-card .pl-struck{text-decoration:line-through}
@@ -76,6 +79,7 @@ export function AppointmentCard({
   t,
   style,
   compact,
+  oneLine,
   dragging,
   onPointerDown,
   onResizePointerDown,
@@ -91,18 +95,30 @@ export function AppointmentCard({
   const reminderText = reminder ? t(reminderStatusKey(reminder)) : null;
   const confirmed = customerReplyKey(a.status) === 'calendar.confirmedByCustomer';
   const done = look.state === 'done' && !compact;
-  // the name starts with the card's visible texts in their order (axe label-content-name-mismatch: a
-  // voice user says what they see), then what only the marks' tooltips say
-  const visible = [heading, ...(compact ? [] : more)];
-  if (declined) visible.push(t('calendar.declined'));
-  if (confirmed) visible.push(t('calendar.confirmed'));
-  if (done) visible.push(t('calendar.checkedOut'));
-  const name = `${visible.join(', ')}${confirmed ? ` (${t('calendar.confirmedByCustomer')})` : ''}${reminderText ? ` – ${reminderText}` : ''}`;
+  const short = compact || oneLine;
+  // The name is the card's visible text as it reads, word for word (axe label-content-name-mismatch: a voice
+  // user says what they see; the parts are apart by a space in the page too), then what only marks say.
+  const lines = short ? [] : more;
+  const marks = short
+    ? []
+    : [declined ? t('calendar.declined') : null, confirmed ? t('calendar.confirmed') : null, done ? t('calendar.checkedOut') : null];
+  const visible = [heading, ...lines, ...marks].filter((text): text is string => Boolean(text));
+  const hidden = short
+    ? [
+        declined ? t('calendar.declined') : null,
+        confirmed ? t('calendar.confirmed') : null,
+        look.state === 'done' ? t('calendar.checkedOut') : null,
+      ]
+    : [];
+  const others = [...hidden, confirmed ? t('calendar.confirmedByCustomer') : null, reminderText].filter((text): text is string =>
+    Boolean(text),
+  );
+  const name = others.length > 0 ? `${visible.join(' ')} (${others.join(', ')})` : visible.join(' ');
   return (
     <div
       role="button"
       tabIndex={0}
-      className={`pl-card${compact ? ' pl-compact' : ''}${declined ? ' pl-declined' : ''}${dragging ? ' pl-dragging' : ''}`}
+      className={`pl-card${compact ? ' pl-compact' : ''}${oneLine ? ' pl-one-line' : ''}${declined ? ' pl-declined' : ''}${dragging ? ' pl-dragging' : ''}`}
       data-testid="appointment-card"
       data-appointment-id={a.id}
       data-state={look.state}
@@ -119,22 +135,29 @@ export function AppointmentCard({
     >
       {/* struck through on its own: a decoration would also cross out the badge below it */}
       {declined ? <span className="pl-struck">{heading}</span> : heading}
-      {compact
-        ? null
-        : more.map((line, i) => (
-            <span key={i} className="pl-more" data-testid="card-line">
-              {line}
-            </span>
-          ))}
-      {declined ? (
-        <span className="pl-badge" data-testid="declined-badge">
-          {t('calendar.declined')}
-        </span>
+      {lines.map((line, i) => (
+        <Fragment key={i}>
+          {' '}
+          <span className="pl-more" data-testid="card-line">
+            {line}
+          </span>
+        </Fragment>
+      ))}
+      {declined && !short ? (
+        <>
+          {' '}
+          <span className="pl-badge" data-testid="declined-badge">
+            {t('calendar.declined')}
+          </span>
+        </>
       ) : null}
-      {confirmed ? (
-        <span className="pl-reply" data-testid="confirmed-badge" title={t('calendar.confirmedByCustomer')}>
-          {t('calendar.confirmed')}
-        </span>
+      {confirmed && !short ? (
+        <>
+          {' '}
+          <span className="pl-reply" data-testid="confirmed-badge" title={t('calendar.confirmedByCustomer')}>
+            {t('calendar.confirmed')}
+          </span>
+        </>
       ) : null}
       {reminder ? (
         <span
@@ -144,7 +167,12 @@ export function AppointmentCard({
           title={reminderText ?? undefined}
         />
       ) : null}
-      {done ? <span className="pl-line">{t('calendar.checkedOut')}</span> : null}
+      {done && !short ? (
+        <>
+          {' '}
+          <span className="pl-line">{t('calendar.checkedOut')}</span>
+        </>
+      ) : null}
       {onResizePointerDown ? (
         <div
           className="pl-handle"

@@ -1,7 +1,6 @@
 import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
 import {
-  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -11,10 +10,12 @@ import {
   type CSSProperties,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
-import { cardLook, startMinutes } from '../calendar/appointment-model';
+import { startMinutes } from '../calendar/appointment-model';
 import { clockText } from '../calendar/calendar-dates';
 import type { Translate } from '../i18n/translator';
-import { AppointmentCard, CardStyles } from './AppointmentCard';
+import { CardStyles } from './AppointmentCard';
+import { GridCard, type CardActions } from './GridCard';
+import { COLUMN_MIN_WIDTH_PX, columnKey, DEFAULT_PX_PER_HOUR, GridStyles, GUTTER_PX, visibleHours } from './grid-layout';
 import {
   columnAt,
   DRAG_THRESHOLD_PX,
@@ -50,110 +51,6 @@ type Drag =
   | { kind: 'create'; col: number; down: number; current: number }
   | { kind: 'move'; a: Appointment; x: number; y: number; col: number; fromCol: number; start: number; moved: boolean }
   | { kind: 'resize'; a: Appointment; y: number; duration: number };
-
-export const DEFAULT_PX_PER_HOUR = 48;
-// A column never gets narrower than this: "09:00–10:00" and a short name fit on a card's line, and
-// a week on a phone scrolls sideways instead of wrapping its cards letter by letter (issue 16).
-export const COLUMN_MIN_WIDTH_PX = 88;
-const GUTTER_PX = 56;
-
-// Plain elements and one static stylesheet, like the cards: Chakra's style props cost an emotion
-// serialization and a stylis compile per element on the first render, about half the script time
-// of the week view's first render (issue 5). The values are Chakra's own tokens as CSS variables.
-const GRID_CSS = `
-.pl-grid{border-width:1px;border-radius:var(--chakra-radii-md);overflow:auto;max-height:75vh;overscroll-behavior:contain}
-.pl-grid-inner{min-width:var(--pl-grid-min-width)}
-.pl-grid-head{display:flex;position:sticky;top:0;z-index:3;background:var(--chakra-colors-bg);border-bottom-width:1px}
-.pl-grid-head-cell{flex:1 1 0%;min-width:var(--pl-column-min-width);text-align:center;padding-block:var(--chakra-spacing-1);font-size:var(--chakra-font-sizes-sm);font-weight:var(--chakra-font-weights-semibold);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.pl-grid-gutter{width:var(--chakra-sizes-14);flex-shrink:0;position:sticky;left:0;z-index:2;background:var(--chakra-colors-bg)}
-.pl-grid-hour{position:absolute;right:var(--chakra-spacing-1);font-size:var(--chakra-font-sizes-xs);color:var(--chakra-colors-fg-muted)}
-.pl-grid-rows{display:flex}
-.pl-grid-body{display:flex;flex:1 1 0%;position:relative;touch-action:manipulation;-webkit-touch-callout:none;user-select:none;-webkit-user-select:none}
-.pl-grid-column{flex:1 1 0%;min-width:var(--pl-column-min-width);position:relative;border-left:1px solid var(--chakra-colors-border);background-image:repeating-linear-gradient(to bottom,var(--chakra-colors-border-muted) 0 1px,transparent 1px var(--pl-hour-px))}
-.pl-grid-column>.pl-card{margin-inline:1px}
-.pl-grid-selection{position:absolute;left:var(--chakra-spacing-1);right:var(--chakra-spacing-1);background:var(--chakra-colors-brand-100);border-width:1px;border-color:var(--chakra-colors-brand-500);border-radius:var(--chakra-radii-sm);font-size:var(--chakra-font-sizes-xs);padding-inline:var(--chakra-spacing-1)}
-.pl-grid-selection.pl-armed{outline:2px solid var(--chakra-colors-brand-500)}
-`;
-
-function GridStyles() {
-  return (
-    <style href="pawline-calendar-grid" precedence="default">
-      {GRID_CSS}
-    </style>
-  );
-}
-
-/** A column's appointments are found by day, or by day and staff member (null: unassigned). */
-function columnKey(day: string, userId?: string | null): string {
-  return userId === undefined ? day : `${day}\u0000${userId ?? ''}`;
-}
-
-/** The hours shown: 7 to 21 at least, widened to fit every appointment. */
-export function visibleHours(appointments: readonly Appointment[]): { firstHour: number; lastHour: number } {
-  let first = 7;
-  let last = 21;
-  for (const a of appointments) {
-    first = Math.min(first, a.hour);
-    last = Math.max(last, Math.ceil((startMinutes(a) + a.duration) / 60));
-  }
-  return { firstHour: first, lastHour: Math.min(24, last) };
-}
-
-/** What a card does with the pointer and the keyboard; one stable object for all cards of a grid. */
-type CardActions = {
-  open: (a: Appointment) => void;
-  startMove: (event: ReactPointerEvent<HTMLDivElement>, a: Appointment, col: number) => void;
-  startResize: (event: ReactPointerEvent<HTMLDivElement>, a: Appointment) => void;
-};
-
-type GridCardProps = {
-  appointment: Appointment;
-  col: number;
-  top: number;
-  height: number;
-  lane: number;
-  lanes: number;
-  label: string;
-  staff: ReadonlyMap<string, OrganizationUser>;
-  t: Translate;
-  dragging: boolean;
-  actions: CardActions;
-};
-
-/**
- * A card placed in its column. Memoized on plain values: while a card is dragged the grid renders
- * on every pointer move, and only the dragged card (a new object) draws again, not all 300.
- */
-const GridCard = memo(function GridCard({
-  appointment: a,
-  col,
-  top,
-  height,
-  lane,
-  lanes,
-  label,
-  staff,
-  t,
-  dragging,
-  actions,
-}: GridCardProps) {
-  // lane `lane` of `lanes`, 1 px in from each side (the margin in GRID_CSS): plain percentages
-  // parse faster than calc() and the card's width follows from left and right
-  const style: CSSProperties = { top, height, left: `${(lane / lanes) * 100}%`, right: `${((lanes - lane - 1) / lanes) * 100}%` };
-  return (
-    <AppointmentCard
-      appointment={a}
-      label={label}
-      look={cardLook(a, staff)}
-      t={t}
-      dragging={dragging}
-      style={style}
-      onOpen={() => actions.open(a)}
-      onPointerDown={(event) => actions.startMove(event, a, col)}
-      onResizePointerDown={(event) => actions.startResize(event, a)}
-    />
-  );
-});
 
 const ALONE: LanePlacement = { lane: 0, lanes: 1 };
 
@@ -372,9 +269,15 @@ export function TimeGrid({
           ))}
         </div>
         <div className="pl-grid-rows">
+          {/* the first label sits at the top edge, not half above it (issue 26: 07:00 was clipped) */}
           <div className="pl-grid-gutter" style={{ height }}>
             {hours.map((hour) => (
-              <p key={hour} className="pl-grid-hour" style={{ top: offsetOfMinutes(hour * 60, scale) - 6 }}>
+              <p
+                key={hour}
+                className="pl-grid-hour"
+                style={{ top: Math.max(0, offsetOfMinutes(hour * 60, scale) - 6) }}
+                data-testid="grid-hour"
+              >
                 {clockText(hour * 60)}
               </p>
             ))}

@@ -13,7 +13,7 @@ const t = calendarTranslator('en');
 const wrap = (node: React.ReactNode) => render(<ChakraProvider value={pawlineSystem}>{node}</ChakraProvider>);
 
 describe('month and year views', () => {
-  it('R9.08 a month day lists its appointments by descending time, with a "more" link past three', () => {
+  it('issue 26 a month day lists its first appointments in time order, the morning first, with a "more" link past three', () => {
     const onDay = jest.fn();
     const day = '2026-11-18';
     const items = [8, 15, 11, 9].map((hour) => appointmentOf({ date: day, hour, app_name: `at ${hour}` }));
@@ -36,7 +36,7 @@ describe('month and year views', () => {
       within(cell)
         .getAllByTestId('appointment-card')
         .map((c) => c.textContent),
-    ).toEqual(['15:00 at 15', '11:00 at 11', '09:00 at 9']);
+    ).toEqual(['08:00 at 8', '09:00 at 9', '11:00 at 11']);
     fireEvent.click(within(cell).getByTestId('month-more'));
     expect(within(cell).getByTestId('month-more').textContent).toBe('+1 more');
     expect(onDay).toHaveBeenCalledWith(day);
@@ -51,6 +51,7 @@ describe('month and year views', () => {
         weekdayInitials={['M', 'T', 'W', 'T', 'F', 'S', 'S']}
         appointments={[appointmentOf({ date: '2026-03-04' }), appointmentOf({ date: '2026-03-04' })]}
         today="2026-11-22"
+        countLabel={(count) => t('calendar.dayAppointments', { count })}
         onDay={onDay}
       />,
     );
@@ -58,6 +59,9 @@ describe('month and year views', () => {
     expect(days).toHaveLength(365);
     const marked = days.filter((d) => d.getAttribute('data-count') !== '0');
     expect(marked.map((d) => [d.getAttribute('data-day'), d.getAttribute('data-count')])).toEqual([['2026-03-04', '2']]);
+    // a busy day says what its number is
+    expect(marked[0]?.getAttribute('title')).toBe('2 appointments');
+    expect(marked[0]?.getAttribute('aria-label')).toBe('4, 2 appointments');
     fireEvent.click(marked[0]);
     expect(onDay).toHaveBeenCalledWith('2026-03-04');
   });

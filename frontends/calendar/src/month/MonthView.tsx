@@ -1,9 +1,8 @@
 import { Box, Grid, Text } from '@chakra-ui/react';
 import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
-import { sortDayByDescendingTime } from '@pawline/domain';
 import { useMemo } from 'react';
-import { cardLook } from '../calendar/appointment-model';
+import { cardLook, startMinutes } from '../calendar/appointment-model';
 import { dayParts, type IsoDay } from '../calendar/calendar-dates';
 import type { Translate } from '../i18n/translator';
 import { AppointmentCard, CardStyles } from '../grid/AppointmentCard';
@@ -23,12 +22,20 @@ type Props = {
   onDay: (day: IsoDay) => void;
 };
 
-/** Whole weeks of a month; a day lists its appointments by descending time (R9.08). */
+/**
+ * A day's appointments in time order, the morning first (issue 26: R9.08's descending order is the pet
+ * history's; a day read latest-first hid its morning behind "+2 more").
+ */
+export function dayInTimeOrder(list: readonly Appointment[]): Appointment[] {
+  return [...list].sort((a, b) => startMinutes(a) - startMinutes(b) || a.duration - b.duration || (a.id < b.id ? -1 : 1));
+}
+
+/** Whole weeks of a month; a day lists its first appointments in time order, then how many more. */
 export function MonthView({ days, month, weekdayNames, appointments, staff, labelOf, t, today, onOpen, onDay }: Props) {
   const byDay = useMemo(() => {
     const map = new Map<IsoDay, Appointment[]>();
     for (const a of appointments) map.set(a.date, [...(map.get(a.date) ?? []), a]);
-    for (const [day, list] of map) map.set(day, sortDayByDescendingTime(list));
+    for (const [day, list] of map) map.set(day, dayInTimeOrder(list));
     return map;
   }, [appointments]);
 

@@ -10,11 +10,13 @@ type Props = {
   weekdayInitials: readonly string[];
   appointments: readonly Appointment[];
   today: IsoDay;
+  /** the day's appointments as words (no bare number in a tooltip) */
+  countLabel: (count: number) => string;
   onDay: (day: IsoDay) => void;
 };
 
 /** Twelve small months; a day with appointments is marked and shows how many. */
-export function YearView({ year, monthNames, weekdayInitials, appointments, today, onDay }: Props) {
+export function YearView({ year, monthNames, weekdayInitials, appointments, today, countLabel, onDay }: Props) {
   const counts = useMemo(() => {
     const map = new Map<IsoDay, number>();
     for (const a of appointments) map.set(a.date, (map.get(a.date) ?? 0) + 1);
@@ -46,7 +48,8 @@ export function YearView({ year, monthNames, weekdayInitials, appointments, toda
                     data-testid="year-day"
                     data-day={day}
                     data-count={count}
-                    title={count > 0 ? String(count) : undefined}
+                    title={count > 0 ? countLabel(count) : undefined}
+                    aria-label={count > 0 ? `${dayParts(day).day}, ${countLabel(count)}` : undefined}
                     borderRadius="full"
                     fontWeight={day === today ? 'bold' : 'normal'}
                     bg={count > 0 ? 'brand.100' : undefined}

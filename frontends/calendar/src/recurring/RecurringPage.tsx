@@ -1,53 +1,79 @@
-import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { AppointmentList } from '@pawline/contracts';
+import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useApiMutation, useApiQuery } from '@pawline/api-client';
 import { calendarRange, calendarRangePathParts } from '@pawline/domain';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ConfirmDialog, EmptyState, QueryState } from '@pawline/ui';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { appointmentWrites, rangeParams } from '../api/scheduling-api';
 import { clockText, dayParts, todayIn } from '../calendar/calendar-dates';
-import { errorText, type CalendarContext } from '../shared/calendar-context';
+import type { CalendarContext } from '../shared/calendar-context';
 import { recurringGroupsOf, type RecurringGroup } from './recurring-groups';
-
-type Load = { status: 'loading' } | { status: 'ready'; list: AppointmentList } | { status: 'failed'; message: string };
 
 const everyKey = { day: 'calendar.everyDays', week: 'calendar.everyWeeks', month: 'calendar.everyMonths' } as const;
 
 /** /{orgaId}/store/{storeId}/recurring: the store's series over the calendar range of R9.08. */
 export function RecurringPage({ ctx, orgaId, storeId }: { ctx: CalendarContext; orgaId: string; storeId: string }) {
-  const { api, t, bridge } = ctx;
+  const { t, bridge } = ctx;
   const store = bridge.orga?.stores.find((s) => s.id === storeId);
   const today = useMemo(() => todayIn(store?.time_zone), [store?.time_zone]);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const at = useMemo(() => ({ orga: orgaId, store: storeId }), [orgaId, storeId]);
   const [deleting, setDeleting] = useState<RecurringGroup | null>(null);
-
-  const reload = useCallback(() => {
-    let active = true;
-    setLoad({ status: 'loading' });
+  const parts = useMemo(() => {
     const [y, m, d, y2, m2, d2] = calendarRangePathParts(calendarRange(dayParts(today)));
-    api.range(orgaId, storeId, { y, m, d, y2, m2, d2 }).then(
-      (list) => active && setLoad({ status: 'ready', list }),
-      (error: unknown) => active && setLoad({ status: 'failed', message: errorText(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, orgaId, storeId, today]);
-  useEffect(() => reload(), [reload]);
+    return { y, m, d, y2, m2, d2 };
+  }, [today]);
+  // realtime: an appointment's change invalidates the store's ranges (REALTIME_INVALIDATIONS), this one too
+  const range = useApiQuery('listAppointmentRange', { params: rangeParams(at, parts) });
+  const remove = useApiMutation('deleteAppointment', { invalidates: appointmentWrites(at), success: t('calendar.deleted') });
 
-  useEffect(() => ctx.subscribe((message) => (message.scope === 'appointment' ? void reload() : undefined)), [ctx, reload]);
-
-  if (load.status === 'loading') return <LoadingState label={t('calendar.loading')} />;
-  if (load.status === 'failed')
-    return (
-      <ErrorState
-        title={t('calendar.recurringLoadFailed')}
-        message={load.message}
-        retryLabel={t('common.retry')}
-        onRetry={() => reload()}
+  return (
+    <>
+      <QueryState
+        query={range}
+        language={bridge.language}
+        errorTitle={t('calendar.recurringLoadFailed')}
+        loadingLabel={t('calendar.loading')}
+      >
+        {(list) => (
+          <RecurringGroups
+            ctx={ctx}
+            orgaId={orgaId}
+            storeId={storeId}
+            groups={recurringGroupsOf(list, today)}
+            today={today}
+            onDelete={setDeleting}
+          />
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('calendar.deleteSeriesConfirm')}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        danger
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const group = deleting;
+          setDeleting(null);
+          if (group) remove.mutate({ params: { ...at, id: group.main.id }, query: { scope: 'all' } });
+        }}
       />
-    );
-  const groups = recurringGroupsOf(load.list, today);
+    </>
+  );
+}
 
+type GroupsProps = {
+  ctx: CalendarContext;
+  orgaId: string;
+  storeId: string;
+  groups: readonly RecurringGroup[];
+  today: string;
+  onDelete: (group: RecurringGroup) => void;
+};
+
+/** Each series: interval, count or unlimited, end, next date and the upcoming count; open it or delete it. */
+function RecurringGroups({ ctx, orgaId, storeId, groups, today, onDelete }: GroupsProps) {
+  const { t } = ctx;
   return (
     <Stack gap="3" data-testid="recurring-page">
       <Heading size="lg">{t('calendar.recurringTitle')}</Heading>
@@ -73,7 +99,7 @@ export function RecurringPage({ ctx, orgaId, storeId }: { ctx: CalendarContext; 
                 <Button asChild size="sm" variant="outline">
                   <Link to={`/${orgaId}/store/${storeId}?day=${shown.date}`}>{t('calendar.openInCalendar')}</Link>
                 </Button>
-                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(group)}>
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(group)}>
                   {t('calendar.deleteSeries')}
                 </Button>
               </HStack>
@@ -81,27 +107,6 @@ export function RecurringPage({ ctx, orgaId, storeId }: { ctx: CalendarContext; 
           </Card.Root>
         );
       })}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('calendar.deleteSeriesConfirm')}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        danger
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const group = deleting;
-          setDeleting(null);
-          if (!group) return;
-          void api.remove(orgaId, storeId, group.main.id, 'all').then(
-            () => {
-              bridge.notify(2, t('calendar.deleted'));
-              reload();
-            },
-            (error: unknown) => bridge.notify(0, errorText(error)),
-          );
-        }}
-      />
-      <Box />
     </Stack>
   );
 }

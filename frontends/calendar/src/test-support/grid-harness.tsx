@@ -1,129 +1,63 @@
-// The calendar page alone in a browser, for e2e/calendar-grid.e2e-spec.ts: the real CalendarPage
-// (real layout and pointer events) over an in-memory scheduling API that records every call.
+// The calendar remote alone in a browser, for e2e/calendar-grid.e2e-spec.ts: the real page on the real data
+// layer (real layout and pointer events) over the in-memory gateway of scheduling-gateway.ts, recording each request.
 import { ChakraProvider } from '@chakra-ui/react';
-import { organizationOf, storeOf, type ApiClient, type Organization, type PersonUser, type ShellBridge } from '@pawline/api-client';
-import type { Appointment, AppointmentList, Customer, Pet } from '@pawline/contracts';
+import {
+  fakeGatewayFetch,
+  fakeShell,
+  organizationOf,
+  personUserOf,
+  storeOf,
+  type ApiClient,
+  type FakeGatewayRequest,
+  type ShellBridge,
+} from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
-import type { AppointmentWrite, SchedulingApi } from '../api/scheduling-api';
-import { CalendarPage } from '../calendar/CalendarPage';
-import { calendarTranslator } from '../i18n/translator';
-import type { CalendarContext } from '../shared/calendar-context';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { CalendarRoutes } from '../routes';
+import { FakeSchedulingGateway, ORGA, STORE } from './scheduling-gateway';
 
-const ORGA = '10000000-0000-4000-8000-000000000001';
-const STORE = '20000000-0000-4000-8000-000000000001';
-const CUSTOMER = { id: '40000000-0000-4000-8000-000000000001', first_name: 'Maria', last_name: 'Rossi' } as Customer;
-const PET = { id: '50000000-0000-4000-8000-000000000001', name: 'Fido', customer_id: CUSTOMER.id } as Pet;
-
-export type HarnessCall = { name: string; args: unknown[] };
 declare global {
   interface Window {
-    calendarCalls: HarnessCall[];
+    calendarRequests: FakeGatewayRequest[];
+    calendarNotes: { type: number; message: string }[];
   }
 }
-window.calendarCalls = [];
 
-let items: Appointment[] = [];
-let next = 1;
-const record = (name: string, ...args: unknown[]) => void window.calendarCalls.push({ name, args });
-const listOf = (list: Appointment[]): AppointmentList => ({
-  items: list,
-  treatments: [],
-  pets: list.map((a) => ({ appointment_id: a.id, pet_id: PET.id })),
-});
+// a page of its own: what the shell's page gives every remote (axe checks the whole document)
+document.title = 'Calendar';
+document.documentElement.lang = 'en';
 
-function fromWrite(write: AppointmentWrite, id: string): Appointment {
-  const [year, month, day] = write.date.split('-').map(Number) as [number, number, number];
-  return {
-    id,
-    orga_id: ORGA,
-    store_id: STORE,
-    user_id: write.user_id,
-    date: write.date,
-    year,
-    month,
-    day,
-    hour: write.hour,
-    min: write.min,
-    sec: 0,
-    time_zone: 'Europe/Rome',
-    starts_at: '',
-    ends_at: '',
-    duration: write.duration,
-    color: null,
-    timed: true,
-    full_day: false,
-    app_name: write.app_name,
-    notes: write.notes,
-    status: 0,
-    discount: 0,
-    price: write.price,
-    final_price: null,
-    total: null,
-    checked_out: false,
-    cashed_in: false,
-    recurring_data: null,
-    recurring_end: null,
-    recurring_group_id: null,
-    recurring_group_main: false,
-    reminder_status: null,
-    updated_at: '',
-  };
-}
+const gateway = new FakeSchedulingGateway();
+gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Rossi' }, { id: '50000000-0000-4000-8000-000000000001' });
+// the week after holds a card of every state, for the axe pass: declined, confirmed by the customer, checked out, 15 minutes
+gateway.add({ app_name: 'Luna declined', date: '2026-11-23', hour: 9, status: 2, reminder_status: 2 });
+gateway.add({ app_name: 'Rex confirmed', date: '2026-11-24', hour: 10, status: 1, reminder_status: 3 });
+gateway.add({ app_name: 'Bobi checked out', date: '2026-11-25', hour: 11, checked_out: true, cashed_in: true, final_price: 3000 });
+gateway.add({ app_name: 'Nail trim', date: '2026-11-26', hour: 12, duration: 15, status: 1 });
+window.calendarRequests = fakeGatewayFetch(({ method, path, body }, url) => gateway.answer(method, path, body, url));
+window.calendarNotes = [];
 
-function change(id: string, patch: Partial<Appointment>) {
-  items = items.map((a) => (a.id === id ? { ...a, ...patch } : a));
-  const appointment = items.find((a) => a.id === id) as Appointment;
-  return { appointment, affected_ids: [id] };
-}
-
-const api: Partial<SchedulingApi> = {
-  range: async (...args) => (record('range', ...args), listOf(items)),
-  treatments: async () => [],
-  get: async (_o, _s, id) => listOf(items.filter((a) => a.id === id)),
-  create: async (_o, _s, write, recurring) => {
-    record('create', write, recurring);
-    const created = fromWrite(write, `00000000-0000-4000-8000-${String(next++).padStart(12, '0')}`);
-    items = [...items, created];
-    return listOf([created]);
-  },
-  move: async (_o, _s, id, to, scope) => (record('move', id, to, scope), change(id, to)),
-  resize: async (_o, _s, id, duration, scope) => (record('resize', id, duration, scope), change(id, { duration })),
-  searchCustomers: async (_o, _s, q) => (record('searchCustomers', q), { items: [{ ...CUSTOMER, tags: [] }], page_size: 10 }),
-  petsOfCustomer: async () => ({ items: [{ ...PET, tags: [] }], page_size: 50 }),
-  getPet: async () => ({ pet: PET, tags: [] }),
-  getCustomer: async () => ({ customer: CUSTOMER, tags: [], external_services: [] }),
-};
-
-const person = { id: 'u1', orga_id: ORGA, first_name: 'Ada', last_name: 'Lovelace', language: 'en' } as PersonUser;
-const orga: Organization = organizationOf({
-  id: ORGA,
-  stores: [storeOf({ id: STORE, orga_id: ORGA, name: 'Main', time_zone: 'Europe/Rome' })],
-});
+const { Shell } = fakeShell();
 const bridge: ShellBridge = {
-  api: {} as ApiClient,
-  user: person,
+  api: { deviceId: 'harness', freshAccessToken: async () => 'token', refresh: async () => null } as unknown as ApiClient,
+  user: personUserOf({ id: 'u1', orga_id: ORGA, first_name: 'Ada', last_name: 'Lovelace', language: 'en' }),
   language: 'en',
-  notify: (type, message) => record('notify', type, message),
+  notify: (type, message) => void window.calendarNotes.push({ type, message }),
   reloadUser: async () => undefined,
   changeLanguage: () => undefined,
   signedOut: () => undefined,
   appVersion: '11.4.6',
-  orga,
+  orga: organizationOf({ id: ORGA, stores: [storeOf({ id: STORE, orga_id: ORGA, name: 'Main', time_zone: 'Europe/Rome' })] }),
 };
-const ctx: CalendarContext = {
-  bridge,
-  api: api as SchedulingApi,
-  t: calendarTranslator('en'),
-  subscribe: () => () => undefined,
-  storage: window.localStorage,
-};
+const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/*', element: <CalendarRoutes {...bridge} /> }], {
+  initialEntries: [`/${ORGA}/store/${STORE}?day=2026-11-18`],
+});
 
 createRoot(document.getElementById('root') as HTMLElement).render(
-  <ChakraProvider value={pawlineSystem}>
-    <MemoryRouter>
-      <CalendarPage ctx={ctx} orgaId={ORGA} storeId={STORE} initialDay="2026-11-18" />
-    </MemoryRouter>
-  </ChakraProvider>,
+  <Shell>
+    <ChakraProvider value={pawlineSystem}>
+      <RouterProvider router={router} />
+    </ChakraProvider>
+  </Shell>,
 );

@@ -25,6 +25,7 @@ const CACHED: Record<string, ApiQueryKey> = {
   'pets milano': apiQueryKey('listPets', { params: at(MILANO) }),
   'pet p1': apiQueryKey('getPet', { params: { ...at(MILANO), id: 'p1' } }),
   'pet p2': apiQueryKey('getPet', { params: { ...at(MILANO), id: 'p2' } }),
+  'pet cards milano': apiQueryKey('listPetCards', { params: at(MILANO), query: { ids: 'p1,p2' } }),
   tags: apiQueryKey('listTags', { params: { orga: ORGA }, query: { kind: 'customer' } }),
   treatments: apiQueryKey('listTreatments', { params: { orga: ORGA } }),
   'rules milano': apiQueryKey('listBookingRules', { params: at(MILANO) }),
@@ -85,13 +86,24 @@ describe('realtime messages become invalidations (spec §4)', () => {
     expect(await invalidatedBy(message('reminder', 'queued', null))).toEqual(['appointment a1', 'message count', 'week milano']);
   });
 
-  it('R4.20 a customer deleted or changed elsewhere refetches the lists and its page, not another customer', async () => {
-    expect(await invalidatedBy(message('customer', 'deleted', 'c1'))).toEqual(['customer c1', 'customers milano']);
-    expect(await invalidatedBy(message('customer', 'updated', 'c2', TORINO))).toEqual(['customer c2', 'customers torino']);
+  it('R4.20 a customer deleted or changed elsewhere refetches the lists, its page and the calendar cards, not another customer', async () => {
+    expect(await invalidatedBy(message('customer', 'deleted', 'c1'))).toEqual(['customer c1', 'customers milano', 'pet cards milano']);
+    // a shared pet's owner shows on any store's calendar
+    expect(await invalidatedBy(message('customer', 'updated', 'c2', TORINO))).toEqual([
+      'customer c2',
+      'customers torino',
+      'pet cards milano',
+    ]);
   });
 
-  it("R4.20 a pet's change refetches the pet lists, the pet and its owner's page", async () => {
-    expect(await invalidatedBy(message('pet', 'updated', 'p1'))).toEqual(['customer c1', 'customer c2', 'pet p1', 'pets milano']);
+  it("R4.20 a pet's change refetches the pet lists, the pet, its owner's page and the calendar's cards", async () => {
+    expect(await invalidatedBy(message('pet', 'updated', 'p1'))).toEqual([
+      'customer c1',
+      'customer c2',
+      'pet cards milano',
+      'pet p1',
+      'pets milano',
+    ]);
   });
 
   it('R4.20 a tag refetches the tags and every customer and pet that shows them', async () => {
@@ -100,6 +112,7 @@ describe('realtime messages become invalidations (spec §4)', () => {
       'customer c2',
       'customers milano',
       'customers torino',
+      'pet cards milano',
       'pet p1',
       'pet p2',
       'pets milano',

@@ -35,6 +35,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listSharedCustomers', { orga }),
     key('getCustomer', { orga, id }),
     key('listPrivacyFiles', { orga, customer: id }),
+    // the calendar's cards name the owner (any store's calendar may show a shared pet's owner)
+    key('listPetCards', { orga }),
   ],
   // a pet shows on its owner's page, whose id the message does not carry
   pet: ({ orga, store, id }) => [
@@ -43,6 +45,7 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('getPet', { orga, id }),
     key('listPetImages', { orga, pet: id }),
     key('getCustomer', { orga, store }),
+    key('listPetCards', { orga }),
   ],
   tag: ({ orga }) => [
     key('listTags', { orga }),
@@ -50,6 +53,7 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listPets', { orga }),
     key('getCustomer', { orga }),
     key('getPet', { orga }),
+    key('listPetCards', { orga }),
   ],
   treatment: ({ orga }) => [key('listTreatments', { orga }), key('listServiceTimes', { orga })],
   // R4.19 booking rules and requests (slots)

@@ -35,4 +35,5 @@ export * from './tag-deleted.event';
 export * from './tag-updated.event';
 export * from './customer-unsubscribe.rpc';
 export * from './pet-names.rpc';
+export * from './pet-cards.rpc';
 export * from './customer-match.rpc';

@@ -15,6 +15,8 @@ import {
   getCrmSettingsRpc,
   getCustomerRpc,
   getPetRpc,
+  listPetCardsRpc,
+  PET_CARDS_MAX,
   listCustomersRpc,
   listExternalServicesRpc,
   listFilesRpc,
@@ -63,6 +65,14 @@ const externalUpdateBody = updateExternalServiceRpc.request.omit({ orga_id: true
 const settingsBody = updateCrmSettingsRpc.request.omit({ orga_id: true });
 
 const STORE = '/api/v1/orga/:orga/store/:store';
+
+/** ?ids=a,b: the pets of a calendar range, comma-joined (queryString joins a list so). */
+export const petCardsQuerySchema = z.strictObject({
+  ids: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').filter(Boolean))])
+    .pipe(z.array(z.string().uuid()).min(1).max(PET_CARDS_MAX)),
+});
 
 /** spec §7 …/pet/{petId}/image names no file: ?file_id= picks one of the pet's images, else the pet's first one (ADR 0025). */
 export const petImageQuerySchema = z.strictObject({ file_id: z.string().uuid().optional() });
@@ -146,6 +156,14 @@ export const crmHttpRoutes = {
     summary: 'A pet: pet, tags (R7.07)',
     tag: 'crm',
     response: getPetRpc.response,
+  }),
+  listPetCards: defineRoute({
+    method: 'get',
+    path: `${STORE}/pets/cards`,
+    summary: `What the calendar's cards show of up to ${PET_CARDS_MAX} pets at once (name, type, breed, owner's name and phone, tags); ?ids=a,b`,
+    tag: 'crm',
+    query: petCardsQuerySchema,
+    response: listPetCardsRpc.response,
   }),
   createPet: defineRoute({
     method: 'post',

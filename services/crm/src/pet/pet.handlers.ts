@@ -1,6 +1,16 @@
 import { Controller } from '@nestjs/common';
-import { createPetRpc, deletePetRpc, getPetRpc, listPetsRpc, updatePetRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
+import {
+  createPetRpc,
+  deletePetRpc,
+  getPetRpc,
+  listPetCardsRpc,
+  listPetsRpc,
+  updatePetRpc,
+  type RpcRequest,
+  type RpcResponse,
+} from '@pawline/contracts';
 import { AccessService, PetRead, PetWrite, type RpcCallContext, RpcHandler, storeScopeOf } from '@pawline/nest-kit';
+import { PetCardService } from './pet-cards.service';
 import { PetService } from './pet.service';
 
 @Controller()
@@ -8,6 +18,7 @@ export class PetHandlers {
   constructor(
     private readonly access: AccessService,
     private readonly pets: PetService,
+    private readonly cards: PetCardService,
   ) {}
 
   @PetWrite({ store: 'store_id' })
@@ -32,6 +43,13 @@ export class PetHandlers {
   @RpcHandler(getPetRpc)
   async get(input: RpcRequest<typeof getPetRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof getPetRpc>> {
     return this.pets.detail(storeScopeOf(ctx), input.pet_id);
+  }
+
+  // the same guard and store rule as a pet's own read (get above)
+  @PetRead({ store: 'store_id' })
+  @RpcHandler(listPetCardsRpc)
+  async listCards(input: RpcRequest<typeof listPetCardsRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof listPetCardsRpc>> {
+    return this.cards.cards(storeScopeOf(ctx), input.pet_ids);
   }
 
   @RpcHandler(listPetsRpc)

@@ -16,6 +16,7 @@ import {
   getCrmSettingsRpc,
   getCustomerRpc,
   getPetRpc,
+  listPetCardsRpc,
   listCustomersRpc,
   listExternalServicesRpc,
   listFilesRpc,
@@ -220,6 +221,12 @@ export const crmRoutes: ApiRoute[] = [
     access: { orga: 'store_read' },
     rpc: getPetRpc,
     input: (ctx) => ({ ...storeScope(ctx), pet_id: pathParam(ctx, 'id') }),
+  }),
+  // the calendar's cards of a range: one read for all its pets, under the same rule as getPet (R6.08)
+  rpcRoute(http.listPetCards, {
+    access: { orga: 'store_read' },
+    rpc: listPetCardsRpc,
+    input: (ctx) => ({ ...storeScope(ctx), pet_ids: ctx.query.ids }),
   }),
   rpcRoute(http.createPet, { access: { orga: 'pet_write' }, rpc: createPetRpc, input: (ctx) => ({ ...ctx.body, ...storeScope(ctx) }) }),
   rpcRoute(http.updatePet, {

@@ -1,0 +1,68 @@
+import { useApiQuery } from '@pawline/api-client';
+import type { Appointment, PetCard } from '@pawline/contracts';
+import { formatAmount, parseAppointmentCard } from '@pawline/domain';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { rangeParams, type StoreParams } from '../api/scheduling-api';
+import { cardText, type CardParts } from '../grid/card-text';
+import type { Translate } from '../i18n/translator';
+import { EMPTY_LIST } from './appointment-model';
+import type { SixDateParts } from './calendar-views';
+
+/** libs/contracts PET_CARDS_MAX (a browser takes no value from the contracts): the pets one batch read answers. */
+export const PET_CARDS_MAX = 200;
+
+/** The pets of a range, each once and in a stable order (the batch read's key), at most one batch. */
+export function petIdsOf(pets: readonly { pet_id: string }[]): string[] {
+  return [...new Set(pets.map((p) => p.pet_id))].sort().slice(0, PET_CARDS_MAX);
+}
+
+/**
+ * What the calendar shows of a range: its appointments (one read), the cards of all their pets (one batch
+ * read, never one per pet), the organization's treatments, and each card's text.
+ */
+export function useCalendarData(at: StoreParams, parts: SixDateParts, cardChoice: string | null | undefined, t: Translate) {
+  const range = useApiQuery('listAppointmentRange', { params: rangeParams(at, parts) });
+  const list = range.data ?? EMPTY_LIST;
+  const petIds = useMemo(() => petIdsOf(list.pets), [list.pets]);
+  // a new pet in the range reads the batch again; the cards already known stay on screen meanwhile
+  const cardsQuery = useApiQuery(
+    'listPetCards',
+    { params: at, query: { ids: petIds.join(',') } },
+    { enabled: petIds.length > 0, placeholderData: keepPreviousData },
+  );
+  const treatmentsQuery = useApiQuery('listTreatments', { params: { orga: at.orga } });
+  const cards = useMemo(() => new Map((cardsQuery.data?.items ?? []).map((c) => [c.pet_id, c])), [cardsQuery.data]);
+
+  // what a card shows: the organization's choice (appointment_card_custom), else its name (R8.08)
+  const cardFields = useMemo(() => parseAppointmentCard(cardChoice), [cardChoice]);
+  const labelOf = useCallback(
+    (a: Appointment) => {
+      const pets = list.pets
+        .filter((p) => p.appointment_id === a.id)
+        .map((p) => cards.get(p.pet_id)?.name)
+        .filter(Boolean)
+        .join(', ');
+      const treatments = list.treatments
+        .filter((tr) => tr.appointment_id === a.id)
+        .map((tr) => tr.name)
+        .join(', ');
+      const parts: CardParts = {
+        name: a.app_name || pets || treatments,
+        pets,
+        treatments,
+        notes: a.notes ?? '',
+        price: formatAmount(a.final_price ?? a.price, { pad: true }),
+      };
+      return cardText(cardFields, parts, t('calendar.appointment'));
+    },
+    [list, cards, t, cardFields],
+  );
+  const petsOf = useCallback(
+    (a: Appointment): PetCard[] =>
+      list.pets.filter((p) => p.appointment_id === a.id).flatMap((p) => (cards.has(p.pet_id) ? [cards.get(p.pet_id) as PetCard] : [])),
+    [list.pets, cards],
+  );
+
+  return { range, list, cards, petsOf, labelOf, treatments: treatmentsQuery.data ?? [] };
+}

@@ -1,0 +1,223 @@
+// The gateway's scheduling and crm routes the calendar uses, in memory (the declarations of libs/contracts
+// src/http): for the page tests in jsdom and the grid harness in Chromium, behind fakeGatewayFetch. No jest here.
+import { appointmentOf, petOf } from '@pawline/api-client';
+import type { Appointment, AppointmentList, Customer, Pet, PetCard, Treatment } from '@pawline/contracts';
+import type { AppointmentWrite } from '../api/scheduling-api';
+
+export const ORGA = '10000000-0000-4000-8000-000000000001';
+export const STORE = '20000000-0000-4000-8000-000000000001';
+
+type Answer = { status?: number; body: unknown };
+export type Failure = { method: string; path: RegExp; status: number; body: unknown; times?: number };
+type Link = { appointment_id: string; pet_id: string };
+type TreatmentLink = { appointment_id: string; treatment_id: string; name: string };
+
+const uuid = (prefix: string, i: number) => `${prefix}-0000-4000-8000-${String(i).padStart(12, '0')}`;
+function customerOf(fields: Partial<Customer>): Customer {
+  return {
+    id: uuid('40000000', 0),
+    orga_id: ORGA,
+    store_id: STORE,
+    first_name: '',
+    last_name: '',
+    address: null,
+    city: null,
+    zip_code: null,
+    country: null,
+    fon: null,
+    fon_2: null,
+    email: null,
+    notes: null,
+    veterinary: null,
+    consent_messages: false,
+    consent_reminders: false,
+    consent_marketing: false,
+    privacy_file_id: null,
+    pet_names: [],
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...fields,
+  };
+}
+
+const NOT_FOUND: Answer = { status: 404, body: { code: 'not_found', message: 'Not found' } };
+
+/** Date parts of the range path, as ISO days. */
+function rangeOf(parts: string[]): [string, string] {
+  const [y, m, d, y2, m2, d2] = parts.map(Number) as [number, number, number, number, number, number];
+  const iso = (a: number, b: number, c: number) => `${a}-${String(b).padStart(2, '0')}-${String(c).padStart(2, '0')}`;
+  return [iso(y, m, d), iso(y2, m2, d2)];
+}
+
+export class FakeSchedulingGateway {
+  items: Appointment[] = [];
+  links: Link[] = [];
+  treatmentLinks: TreatmentLink[] = [];
+  customers: Customer[] = [];
+  pets: Pet[] = [];
+  treatments: Treatment[] = [];
+  petCheckout: Record<string, 'do_not_ask' | 'ask' | 'ask_required'> = {};
+  feedTokens: string[] = [];
+  failures: Failure[] = [];
+  hang: RegExp | null = null;
+  private next = 1;
+
+  /** A customer with one pet, in this store; answers the pet. */
+  addPet(name: string, owner: Partial<Customer> = {}, fields: Partial<Pet> = {}): Pet {
+    const customer =
+      this.customers.find((c) => c.id === owner.id) ??
+      customerOf({ id: uuid('40000000', this.next++), orga_id: ORGA, store_id: STORE, first_name: 'Maria', last_name: 'Rossi', ...owner });
+    if (!this.customers.includes(customer)) this.customers.push(customer);
+    const pet = petOf({ id: uuid('50000000', this.next++), orga_id: ORGA, store_id: STORE, customer_id: customer.id, name, ...fields });
+    this.pets.push(pet);
+    return pet;
+  }
+
+  /** An appointment in the store, with its pets and treatments. */
+  add(fields: Partial<Appointment>, petIds: string[] = [], treatments: { id: string; name: string }[] = []): Appointment {
+    const a = appointmentOf({ orga_id: ORGA, store_id: STORE, ...fields });
+    this.items.push(a);
+    for (const pet_id of petIds) this.links.push({ appointment_id: a.id, pet_id });
+    for (const tr of treatments) this.treatmentLinks.push({ appointment_id: a.id, treatment_id: tr.id, name: tr.name });
+    return a;
+  }
+
+  listOf(items: readonly Appointment[]): AppointmentList {
+    const ids = new Set(items.map((a) => a.id));
+    return {
+      items: [...items],
+      pets: this.links.filter((l) => ids.has(l.appointment_id)),
+      treatments: this.treatmentLinks.filter((l) => ids.has(l.appointment_id)),
+    };
+  }
+
+  cardOf(pet: Pet): PetCard {
+    const owner = this.customers.find((c) => c.id === pet.customer_id);
+    return {
+      pet_id: pet.id,
+      name: pet.name,
+      pet_type: pet.pet_type,
+      breed: pet.breed,
+      customer_id: pet.customer_id,
+      customer_first_name: owner?.first_name ?? '',
+      customer_last_name: owner?.last_name ?? '',
+      customer_fon: owner?.fon ?? null,
+      tags: [],
+      customer_tags: [],
+    };
+  }
+
+  private change(id: string, patch: Partial<Appointment>): Appointment | null {
+    const found = this.items.find((a) => a.id === id);
+    if (!found) return null;
+    const changed = { ...found, ...patch };
+    this.items = this.items.map((a) => (a.id === id ? changed : a));
+    return changed;
+  }
+
+  private fromWrite(write: AppointmentWrite): Appointment {
+    const a = appointmentOf({
+      id: uuid('00000000', 9000 + this.next++),
+      orga_id: ORGA,
+      store_id: STORE,
+      user_id: write.user_id,
+      date: write.date,
+      hour: write.hour,
+      min: write.min,
+      duration: write.duration,
+      app_name: write.app_name,
+      notes: write.notes,
+      price: write.price,
+    });
+    this.items.push(a);
+    for (const pet_id of write.pet_ids ?? []) this.links.push({ appointment_id: a.id, pet_id });
+    for (const id of write.treatment_ids ?? [])
+      this.treatmentLinks.push({ appointment_id: a.id, treatment_id: id, name: this.treatments.find((tr) => tr.id === id)?.name ?? '' });
+    return a;
+  }
+
+  answer(method: string, path: string, body: unknown, url: URL): Answer | Promise<never> {
+    if (this.hang?.test(path)) return new Promise<never>(() => undefined);
+    const failure = this.failures.find((f) => f.method === method && f.path.test(path));
+    if (failure) {
+      if (failure.times === undefined || --failure.times <= 0) this.failures = this.failures.filter((f) => f !== failure);
+      return { status: failure.status, body: failure.body };
+    }
+    const orga = `/api/v1/orga/${ORGA}`;
+    const store = `${orga}/store/${STORE}`;
+    let m: RegExpExecArray | null;
+    if (method === 'GET' && (m = new RegExp(`^${store}/appointments/(\\d+)/(\\d+)/(\\d+)/(\\d+)/(\\d+)/(\\d+)$`).exec(path))) {
+      const [from, to] = rangeOf(m.slice(1));
+      return { body: this.listOf(this.items.filter((a) => a.date >= from && a.date <= to)) };
+    }
+    if (method === 'GET' && path === `${orga}/treatments`) return { body: this.treatments };
+    if (method === 'GET' && path === `${orga}/crm_settings`)
+      return { body: { orga_id: ORGA, mandatory_customer_info: [], pet_checkout: this.petCheckout } };
+    if (method === 'GET' && path === `${store}/pets/cards`) {
+      const ids = new Set((url.searchParams.get('ids') ?? '').split(','));
+      return { body: { items: this.pets.filter((p) => ids.has(p.id)).map((p) => this.cardOf(p)) } };
+    }
+    if (method === 'GET' && path === `${store}/pets`) {
+      const owner = url.searchParams.get('customer_id');
+      return {
+        body: { items: this.pets.filter((p) => !owner || p.customer_id === owner).map((p) => ({ ...p, tags: [] })), page_size: 50 },
+      };
+    }
+    if (method === 'GET' && path === `${store}/customers`) {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const found = this.customers.filter((c) => `${c.first_name} ${c.last_name}`.toLowerCase().includes(q));
+      return { body: { items: found.map((c) => ({ ...c, tags: [] })), page_size: 10 } };
+    }
+    if (method === 'PUT' && (m = new RegExp(`^${store}/pet/([^/]+)$`).exec(path))) {
+      const pet = this.pets.find((p) => p.id === m?.[1]);
+      if (!pet) return NOT_FOUND;
+      Object.assign(pet, body);
+      return { body: { pet, tags: [] } };
+    }
+    if (method === 'POST' && path === `${store}/calendar_feed`) {
+      const token = this.feedTokens.shift() ?? uuid('70000000', this.next++);
+      return { body: { token, path: `/api/v1/public/calendar/${token}.ics` } };
+    }
+    if (method === 'POST' && path === `${store}/appointment`) {
+      const { appointment } = body as { appointment: AppointmentWrite };
+      return { status: 201, body: this.listOf([this.fromWrite(appointment)]) };
+    }
+    if ((m = new RegExp(`^${store}/appointment/([^/]+)(/[a-z]+)?$`).exec(path))) {
+      const id = m[1] ?? '';
+      const action = m[2] ?? '';
+      const found = this.items.find((a) => a.id === id);
+      if (!found) return NOT_FOUND;
+      if (method === 'GET') return { body: this.listOf([found]) };
+      if (method === 'DELETE') {
+        const scope = url.searchParams.get('scope');
+        const gone = this.items.filter(
+          (a) => a.id === id || (scope === 'all' && a.recurring_group_id && a.recurring_group_id === found.recurring_group_id),
+        );
+        const ids = gone.map((a) => a.id);
+        this.items = this.items.filter((a) => !ids.includes(a.id));
+        return { body: { deleted_ids: ids } };
+      }
+      const input = body as Record<string, unknown>;
+      if (method === 'PUT') {
+        const write = input['appointment'] as AppointmentWrite;
+        const { pet_ids: _p, treatment_ids: _t, discount: _d, ...fields } = write;
+        return { body: { appointment: this.change(id, fields), affected_ids: [id] } };
+      }
+      if (action === '/move' || action === '/resize') {
+        const { scope: _s, ...patch } = input;
+        return { body: { appointment: this.change(id, patch), affected_ids: [id] } };
+      }
+      if (action === '/status') return { body: this.change(id, { status: input['status'] as number }) };
+      if (action === '/done') {
+        const { final_price, discount, total, cashed_in } = input as {
+          final_price: number;
+          discount: number;
+          total: number;
+          cashed_in: boolean;
+        };
+        return { body: this.change(id, { final_price, discount, total, cashed_in, checked_out: true }) };
+      }
+    }
+    return NOT_FOUND;
+  }
+}
