@@ -62,7 +62,7 @@ function mount({
       text: async () => text,
     } as unknown as Response;
   }) as typeof fetch;
-  let listener: ((m: RealtimeMessage) => void) | null = null;
+  const listeners = new Set<(m: RealtimeMessage) => void>();
   const bridge: ShellBridge = {
     api: { deviceId: 'dev', freshAccessToken: jest.fn().mockResolvedValue('tok'), refresh: jest.fn() } as unknown as ApiClient,
     user: personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' }),
@@ -73,10 +73,8 @@ function mount({
     signedOut: jest.fn(),
     appVersion: '11.4.6',
     subscribe: (l) => {
-      listener = l;
-      return () => {
-        listener = null;
-      };
+      listeners.add(l);
+      return () => listeners.delete(l);
     },
   };
   const router = createMemoryRouter([{ path: '/:orgaId/settings/*', element: <OrgaSettingsRoutes {...bridge} /> }], {
@@ -89,7 +87,9 @@ function mount({
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() =>
-      listener?.({ scope: 'treatment', channel: ORGA, store_id: null, data: bath.id, event: 'updated', user: null, device: null, ...m }),
+      listeners.forEach((listener) =>
+        listener({ scope: 'treatment', channel: ORGA, store_id: null, data: bath.id, event: 'updated', user: null, device: null, ...m }),
+      ),
     );
   const lists = () => sent.filter((s) => s.method === 'GET' && s.path === LIST).length;
   return { bridge, sent, emit, lists };
