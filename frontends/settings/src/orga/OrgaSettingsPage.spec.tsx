@@ -1,19 +1,7 @@
 /** @jest-environment jsdom */
-import { ChakraProvider } from '@chakra-ui/react';
-import {
-  apiQueryKey,
-  organizationOf,
-  organizationUserOf,
-  personUserOf,
-  type ApiClient,
-  type Organization,
-  type PersonUser,
-  type ShellBridge,
-} from '@pawline/api-client';
-import { pawlineSystem, SNACKBAR_TYPE } from '@pawline/ui';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { StoresRoutes } from '../routes';
+import { apiQueryKey, organizationOf, organizationUserOf, personUserOf, type Organization, type PersonUser } from '@pawline/api-client';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FakeIdentity } from '../testing/fake-identity';
 import { mountOrgaSettings } from '../testing/mount-orga-settings';
 
@@ -60,27 +48,6 @@ const orga: Organization = organizationOf({
     }),
   ],
 });
-
-function mount(api: Partial<ApiClient>, path: string, Routes: (bridge: ShellBridge) => React.JSX.Element, pattern: string) {
-  const bridge: ShellBridge = {
-    api: api as ApiClient,
-    user: person,
-    language: 'en',
-    notify: jest.fn(),
-    reloadUser: jest.fn().mockResolvedValue(undefined),
-    changeLanguage: jest.fn(),
-    signedOut: jest.fn(),
-    appVersion: '11.4.6',
-    reloadOrganization: jest.fn().mockResolvedValue(undefined),
-  };
-  const router = createMemoryRouter([{ path: pattern, element: <Routes {...bridge} /> }], { initialEntries: [path] });
-  render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
-  );
-  return bridge;
-}
 
 function mountOrga(identity = new FakeIdentity({ orga, user: person })) {
   return mountOrgaSettings('', () => undefined, { identity, language: 'en', userId: person.id, orgaId: 'o1' });
@@ -186,35 +153,5 @@ describe('organization settings page', () => {
     mountOrga(new FakeIdentity({ orga: admin, user: person }));
     await screen.findByTestId('orga-data');
     expect(screen.queryByTestId('cancel-orga')).toBeNull();
-  });
-});
-
-describe('stores page', () => {
-  it('R3.04 shows the empty state, then creates a store with the fields of the spec', async () => {
-    const createStore = jest.fn().mockResolvedValue({ id: 's9', name: 'Mare' });
-    const getOrganization = jest.fn().mockResolvedValue(orga);
-    const bridge = mount({ getOrganization, createStore }, '/o1/store', StoresRoutes, '/:orgaId/store/*');
-    expect(await screen.findByText('No stores yet')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('new-store'));
-    await screen.findByTestId('store-dialog');
-    fireEvent.change(document.querySelector('input[name="name"]') as Element, { target: { value: 'Mare' } });
-    fireEvent.change(document.querySelector('input[name="phone"]') as Element, { target: { value: '12' } });
-    fireEvent.click(screen.getByTestId('store-dialog-save'));
-    expect(await screen.findByText('The phone number is in incorrect format')).toBeTruthy();
-    fireEvent.change(document.querySelector('input[name="phone"]') as Element, { target: { value: '+39 0541 123456' } });
-    fireEvent.click(screen.getByTestId('store-dialog-save'));
-    await waitFor(() =>
-      expect(createStore).toHaveBeenCalledWith('o1', {
-        name: 'Mare',
-        address: null,
-        city: null,
-        zip_code: null,
-        country: 'IT',
-        address_from_orga: false,
-        phone: '+39 0541 123456',
-        time_zone: 'Europe/Rome',
-      }),
-    );
-    await waitFor(() => expect(bridge.reloadOrganization).toHaveBeenCalled());
   });
 });

@@ -78,7 +78,7 @@ export function mountOrgaSettings(page: string, answer: Answer, languageOrOption
   const router = createMemoryRouter(
     [
       { path: '/:orgaId/settings/*', element: <OrgaSettingsRoutes {...bridge} /> },
-      { path: '/:orgaId/store', element: <StoresRoutes {...bridge} /> },
+      { path: '/:orgaId/store/*', element: <StoresRoutes {...bridge} /> },
       { path: '/:orgaId/payment', element: <PaymentRoutes {...bridge} /> },
       { path: '/:orgaId/adminV2/plan', element: <PlanRoutes {...bridge} /> },
       { path: '/user/*', element: <SettingsRoutes {...bridge} /> },
