@@ -39,7 +39,7 @@ export type MountOptions = {
   at?: 'settings' | 'stores' | 'payment' | 'plan' | 'user';
 };
 
-type Answer = (request: FakeGatewayRequest) => FakeGatewayAnswer | Promise<FakeGatewayAnswer | undefined> | undefined;
+type Answer = (request: FakeGatewayRequest, url: URL) => FakeGatewayAnswer | Promise<FakeGatewayAnswer | undefined> | undefined;
 
 /**
  * The settings remote at /{orga}/settings/<page> (or /{orga}/store, the billing pages, /user) as the shell mounts
@@ -57,7 +57,7 @@ export function mountOrgaSettings(page: string, answer: Answer, languageOrOption
       orga: organizationOf({ id: orgaId, name: 'Salone Fido' }),
       user: personUserOf({ id: userId, email: 'ada@example.com', language, orga_id: orgaId }),
     });
-  const sent = fakeGatewayFetch(async (request) => (await answer(request)) ?? identity.answer(request));
+  const sent = fakeGatewayFetch(async (request, url) => (await answer(request, url)) ?? identity.answer(request));
   const { Shell, realtime, client } = fakeShell();
   const bridge: ShellBridge = {
     api: {
