@@ -1,5 +1,6 @@
-import type { ShellBridge } from '@pawline/api-client';
-import { CatalogueGate, ErrorPage } from '@pawline/ui';
+import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
+import { CatalogueGate, ErrorPage, snackbarFeedback } from '@pawline/ui';
+import { useMemo, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { SETTINGS_NAMESPACES, settingsTranslator } from './i18n/translator';
 import { PaymentPage } from './billing/PaymentPage';
@@ -19,22 +20,34 @@ function NotFound({ bridge }: { bridge: ShellBridge }) {
   );
 }
 
+/** Every route set's root: the data layer over the bridge (the shell's QueryClient and session, writes answered by snackbars). */
+function SettingsRoot({ bridge, children }: { bridge: ShellBridge; children: ReactNode }) {
+  const feedback = useMemo(() => snackbarFeedback(bridge), [bridge]);
+  return (
+    <RemoteApiProvider bridge={bridge} feedback={feedback}>
+      <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+        {children}
+      </CatalogueGate>
+    </RemoteApiProvider>
+  );
+}
+
 /** Exposed as 'settings/routes'; the shell mounts it under /user/*. */
 export function SettingsRoutes(bridge: ShellBridge) {
   return (
-    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+    <SettingsRoot bridge={bridge}>
       <Routes>
         <Route index element={<UserPage bridge={bridge} />} />
         <Route path="*" element={<NotFound bridge={bridge} />} />
       </Routes>
-    </CatalogueGate>
+    </SettingsRoot>
   );
 }
 
 /** The shell mounts it under /{orgaId}/settings/* for organization administrators (R2.02). */
 export function OrgaSettingsRoutes(bridge: ShellBridge) {
   return (
-    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+    <SettingsRoot bridge={bridge}>
       <Routes>
         <Route index element={<OrgaSettingsPage bridge={bridge} />} />
         <Route path="users" element={<TeamPage bridge={bridge} />} />
@@ -43,36 +56,36 @@ export function OrgaSettingsRoutes(bridge: ShellBridge) {
         <Route path="customers" element={<CustomerSettingsPage bridge={bridge} />} />
         <Route path="*" element={<NotFound bridge={bridge} />} />
       </Routes>
-    </CatalogueGate>
+    </SettingsRoot>
   );
 }
 
 /** The shell mounts it at /{orgaId}/store (the organization's stores). */
 export function StoresRoutes(bridge: ShellBridge) {
   return (
-    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+    <SettingsRoot bridge={bridge}>
       <Routes>
         <Route index element={<StoresPage bridge={bridge} />} />
         <Route path="*" element={<NotFound bridge={bridge} />} />
       </Routes>
-    </CatalogueGate>
+    </SettingsRoot>
   );
 }
 
 /** The shell mounts it at /{orgaId}/payment (Subscribe, issue 14) for organization administrators. */
 export function PaymentRoutes(bridge: ShellBridge) {
   return (
-    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+    <SettingsRoot bridge={bridge}>
       <PaymentPage bridge={bridge} />
-    </CatalogueGate>
+    </SettingsRoot>
   );
 }
 
 /** The shell mounts it at /{orgaId}/adminV2/plan (Update plan, issue 14) for organization administrators. */
 export function PlanRoutes(bridge: ShellBridge) {
   return (
-    <CatalogueGate language={bridge.language} namespaces={SETTINGS_NAMESPACES}>
+    <SettingsRoot bridge={bridge}>
       <PlanPage bridge={bridge} />
-    </CatalogueGate>
+    </SettingsRoot>
   );
 }

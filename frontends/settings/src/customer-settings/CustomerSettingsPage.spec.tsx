@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { SNACKBAR_TYPE } from '@pawline/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mountOrgaSettings, TEST_ORGA } from '../testing/mount-orga-settings';
 import type { CrmSettings } from './customer-settings-form';
@@ -77,7 +78,7 @@ describe('customer settings page', () => {
       mandatory_customer_info: ['fon', 'email', 'last_name'],
       pet_checkout: { microchip: 'ask_required' },
     });
-    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(2, 'Le modifiche sono state salvate.'));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Le modifiche sono state salvate.'));
     expect(select('microchip').value).toBe('ask_required');
     expect(screen.getByTestId<HTMLButtonElement>('save-customer-settings').disabled).toBe(true);
   });
@@ -107,7 +108,7 @@ describe('customer settings page', () => {
     expect(await screen.findByText('Pflichtangaben zum Kunden')).toBeTruthy();
     fireEvent.change(select('born'), { target: { value: 'ask' } });
     fireEvent.click(screen.getByTestId('save-customer-settings'));
-    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(0, 'Einige Felder sind ungültig.'));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.error, 'Einige Felder sind ungültig.'));
     expect(select('born').value).toBe('ask');
     expect(screen.getByTestId<HTMLButtonElement>('save-customer-settings').disabled).toBe(false);
   });

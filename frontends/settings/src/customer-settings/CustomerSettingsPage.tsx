@@ -1,12 +1,10 @@
 import { Button, Card, Heading, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
-import type { ShellBridge } from '@pawline/api-client';
-import { ErrorState, FormField, LoadingState, useConfirmLeave, useLoad } from '@pawline/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { apiQueryFilter, useApiMutation, useApiQuery, type ShellBridge } from '@pawline/api-client';
+import { FormField, QueryState, useConfirmLeave } from '@pawline/ui';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { settingsTranslator, type Translate } from '../i18n/translator';
-import { errorText } from '../shared/options';
-import { createCustomerSettingsApi } from './customer-settings-api';
 import {
   CHECKOUT_ASKS,
   CHECKOUT_PET_FIELDS,
@@ -28,37 +26,27 @@ import {
 export function CustomerSettingsPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
-  const api = useMemo(() => createCustomerSettingsApi(bridge, orgaId), [bridge, orgaId]);
-  const loader = useCallback(() => api.get(), [api]);
-  const { load, reload } = useLoad(loader, errorText);
+  const settings = useApiQuery('getCrmSettings', { params: { orga: orgaId } });
   return (
     <Stack gap="6" maxW="4xl" data-testid="customer-settings-page">
       <Heading as="h2" size="2xl">
         {t('settings.customerSettingsTitle')}
       </Heading>
-      {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {load.status === 'failed' ? (
-        <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
-      ) : null}
-      {load.status === 'ready' ? <CustomerSettingsEditor bridge={bridge} t={t} settings={load.value} save={api.update} /> : null}
+      <QueryState query={settings} language={bridge.language} errorTitle={t('settings.loadFailed')}>
+        {(current) => <CustomerSettingsEditor t={t} orgaId={orgaId} settings={current} />}
+      </QueryState>
     </Stack>
   );
 }
 
-function CustomerSettingsEditor({
-  bridge,
-  t,
-  settings,
-  save,
-}: {
-  bridge: ShellBridge;
-  t: Translate;
-  settings: CrmSettings;
-  save: ReturnType<typeof createCustomerSettingsApi>['update'];
-}) {
+function CustomerSettingsEditor({ t, orgaId, settings }: { t: Translate; orgaId: string; settings: CrmSettings }) {
   const [saved, setSaved] = useState<CustomerSettingsForm>(() => customerSettingsFormOf(settings));
   const [form, setForm] = useState<CustomerSettingsForm>(saved);
-  const [busy, setBusy] = useState(false);
+  const save = useApiMutation('updateCrmSettings', {
+    invalidates: [apiQueryFilter('getCrmSettings', { orga: orgaId })],
+    success: t('settings.changesSaved'),
+  });
+  const busy = save.isPending;
   const change = customerSettingsChange(saved, form);
   const dirty = !isEmptyChange(change);
   // R5.15: leaving with unsaved changes asks first
@@ -67,16 +55,17 @@ function CustomerSettingsEditor({
 
   const submit = () => {
     if (!dirty) return;
-    setBusy(true);
-    save(change)
-      .then((answer) => {
-        const fresh = customerSettingsFormOf(answer);
-        setSaved(fresh);
-        setForm(fresh);
-        bridge.notify(2, t('settings.changesSaved'));
-      })
-      .catch((error: unknown) => bridge.notify(0, errorText(error)))
-      .finally(() => setBusy(false));
+    // the form goes on from what the server kept; a failure is the error snackbar and keeps what was chosen
+    save.mutate(
+      { params: { orga: orgaId }, body: change },
+      {
+        onSuccess: (answer) => {
+          const fresh = customerSettingsFormOf(answer);
+          setSaved(fresh);
+          setForm(fresh);
+        },
+      },
+    );
   };
 
   return (

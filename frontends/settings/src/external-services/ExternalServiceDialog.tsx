@@ -1,10 +1,10 @@
 import { Input, Stack } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
+import { useApiMutation, type ApiError } from '@pawline/api-client';
 import { FormField, useConfirmLeave } from '@pawline/ui';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
-import { useDialogSave } from '../shared/useDialogSave';
+import { serverFieldErrors } from '../shared/options';
 import {
   EMPTY_EXTERNAL_SERVICE_FORM,
   externalServiceChange,
@@ -18,7 +18,7 @@ import {
   type ExternalServiceField,
   type ExternalServiceForm,
 } from './external-service-form';
-import type { ExternalService, ExternalServicesApi } from './external-services-api';
+import { externalServiceWrites, type ExternalService } from './external-services-api';
 
 /**
  * The server's field names and the form's message for each, in the user's language: a used service id
@@ -31,9 +31,8 @@ const SERVER_FIELD_KEYS = {
 const SERVER_FIELD_NAMES = Object.keys(SERVER_FIELD_KEYS) as ExternalServiceField[];
 
 type Props = {
-  bridge: ShellBridge;
   t: Translate;
-  services: ExternalServicesApi;
+  orgaId: string;
   /** null creates a new service */
   service: ExternalService | null;
   /** the organization's other services: a service id they use is refused (R5.14) */
@@ -43,16 +42,14 @@ type Props = {
 };
 
 /** Create or edit an external service: its service id and its name (R1.10). */
-export function ExternalServiceDialog({ bridge, t, services, service, others, onClose, onSaved }: Props) {
+export function ExternalServiceDialog({ t, orgaId, service, others, onClose, onSaved }: Props) {
   const [initial] = useState<ExternalServiceForm>(() => (service ? externalServiceFormOf(service) : EMPTY_EXTERNAL_SERVICE_FORM));
   const [form, setForm] = useState<ExternalServiceForm>(initial);
   const [errors, setErrors] = useState<ExternalServiceErrors>({});
-  const showServerErrors = useCallback((server: Partial<Record<ExternalServiceField, string>>) => {
-    const found: ExternalServiceErrors = {};
-    for (const field of Object.keys(server) as ExternalServiceField[]) found[field] = SERVER_FIELD_KEYS[field];
-    setErrors(found);
-  }, []);
-  const { busy, save } = useDialogSave(bridge.notify, SERVER_FIELD_NAMES, showServerErrors);
+  const effects = { invalidates: externalServiceWrites(orgaId), success: t('settings.changesSaved') };
+  const create = useApiMutation('createExternalService', effects);
+  const update = useApiMutation('updateExternalService', effects);
+  const busy = create.isPending || update.isPending;
   const dirty = !sameExternalServiceForm(initial, form);
   const unsaved = t('common.unsavedChanges');
   useConfirmLeave(dirty && !busy, unsaved);
@@ -75,10 +72,19 @@ export function ExternalServiceDialog({ bridge, t, services, service, others, on
       onClose();
       return;
     }
-    save(
-      () => (service ? services.update(service.id, externalServiceChange(service, form)) : services.create(externalServiceFields(form))),
-      onSaved,
-    );
+    // the server's field messages (a used id answers server_401 at service_id, R5.14) in the user's words
+    const onError = (error: ApiError) => {
+      const found: ExternalServiceErrors = {};
+      for (const field of Object.keys(serverFieldErrors(error.fields, SERVER_FIELD_NAMES)) as ExternalServiceField[])
+        found[field] = SERVER_FIELD_KEYS[field];
+      setErrors(found);
+    };
+    if (service)
+      update.mutate(
+        { params: { orga: orgaId, id: service.id }, body: externalServiceChange(service, form) },
+        { onSuccess: onSaved, onError },
+      );
+    else create.mutate({ params: { orga: orgaId }, body: externalServiceFields(form) }, { onSuccess: onSaved, onError });
   };
 
   return (

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { SNACKBAR_TYPE } from '@pawline/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mountOrgaSettings, TEST_ORGA } from '../testing/mount-orga-settings';
 import type { ExternalService } from './external-services-api';
@@ -56,7 +57,7 @@ describe('external services page', () => {
     expect(sent.find((s) => s.method === 'POST')?.body).toEqual({ service_id: 'shop', name: 'Negozio' });
     expect(await row(created)).toBeTruthy();
     expect(screen.queryByTestId('external-service-dialog')).toBeNull();
-    expect(bridge.notify).toHaveBeenCalledWith(2, 'Le modifiche sono state salvate.');
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Le modifiche sono state salvate.');
   });
 
   it("R5.14 shows the server's server_401 next to the service id when another device took it meanwhile", async () => {
@@ -71,7 +72,7 @@ describe('external services page', () => {
     expect(input(dialog, 'service_id').value).toBe('vetsoft');
     fireEvent.change(input(dialog, 'service_id'), { target: { value: 'other' } });
     fireEvent.click(within(dialog).getByTestId('external-service-dialog-save'));
-    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(0, "L'id è già in uso"));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.error, "L'id è già in uso"));
     expect(within(dialog).getByText("L'id è già in uso")).toBeTruthy();
     expect(screen.getByTestId('external-service-dialog')).toBeTruthy();
   });
@@ -126,7 +127,7 @@ describe('external services page', () => {
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
     await waitFor(() => expect(screen.queryByTestId(`external-service-${vet.id}`)).toBeNull());
     expect(sent.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual([`${ONE}/${vet.id}`]);
-    expect(bridge.notify).toHaveBeenCalledWith(2, '“Vetsoft” eliminato');
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, '“Vetsoft” eliminato');
   });
 
   it('shows the error state with a retry, then the empty state (French)', async () => {

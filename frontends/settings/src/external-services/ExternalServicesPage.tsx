@@ -1,14 +1,13 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
+import { useApiMutation, useApiQuery, type ShellBridge } from '@pawline/api-client';
+import { ConfirmDialog, EmptyState, PlainDataTable, QueryState, type PlainColumn } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
-import { errorText } from '../shared/options';
+import { ListPageHeader } from '../shared/ListPageHeader';
 import { ExternalServiceDialog } from './ExternalServiceDialog';
 import { sortExternalServices } from './external-service-form';
-import { createExternalServicesApi, type ExternalService } from './external-services-api';
-import { ListPageHeader } from '../shared/ListPageHeader';
+import { externalServiceWrites, type ExternalService } from './external-services-api';
 
 type Editing = { service: ExternalService | null } | null;
 
@@ -20,28 +19,22 @@ type Editing = { service: ExternalService | null } | null;
 export function ExternalServicesPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
-  const services = useMemo(() => createExternalServicesApi(bridge, orgaId), [bridge, orgaId]);
-  const loader = useCallback(
-    () => services.list().then((list) => sortExternalServices(list, bridge.language)),
-    [services, bridge.language],
+  const language = bridge.language;
+  const list = useApiQuery(
+    'listExternalServices',
+    { params: { orga: orgaId } },
+    { select: useCallback((services: ExternalService[]) => sortExternalServices(services, language), [language]) },
   );
-  const { load, reload } = useLoad(loader, errorText);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ExternalService | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useApiMutation('deleteExternalService', {
+    invalidates: externalServiceWrites(orgaId),
+    // the list read again no longer has it: the name comes from the confirmation still open
+    success: () => t('settings.externalServiceDeleted', { name: deleting?.name ?? '' }),
+  });
 
-  const remove = (service: ExternalService) => {
-    setBusy(true);
-    services
-      .remove(service.id)
-      .then(() => {
-        bridge.notify(2, t('settings.externalServiceDeleted', { name: service.name }));
-        setDeleting(null);
-        reload();
-      })
-      .catch((error: unknown) => bridge.notify(0, errorText(error)))
-      .finally(() => setBusy(false));
-  };
+  const remove = (service: ExternalService) =>
+    removal.mutate({ params: { orga: orgaId, id: service.id } }, { onSuccess: () => setDeleting(null) });
 
   const columns = useMemo<PlainColumn<ExternalService>[]>(
     () => [
@@ -82,7 +75,7 @@ export function ExternalServicesPage({ bridge }: { bridge: ShellBridge }) {
     [t],
   );
 
-  const all = load.status === 'ready' ? load.value : [];
+  const all = list.data ?? [];
   return (
     <Stack gap="5" data-testid="external-services-page">
       <ListPageHeader
@@ -90,34 +83,35 @@ export function ExternalServicesPage({ bridge }: { bridge: ShellBridge }) {
         action={{
           label: t('settings.newExternalService'),
           testId: 'new-external-service',
-          disabled: load.status !== 'ready',
+          disabled: list.data === undefined,
           onClick: () => setEditing({ service: null }),
         }}
       />
       <Text color="fg.muted">{t('settings.externalServicesHint')}</Text>
-      {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {load.status === 'failed' ? (
-        <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
-      ) : null}
-      {load.status === 'ready' && all.length === 0 ? (
-        <EmptyState title={t('settings.externalServicesEmpty')} description={t('settings.externalServicesEmptyHint')} />
-      ) : null}
-      {load.status === 'ready' && all.length > 0 ? (
-        <PlainDataTable columns={columns} data={all} testId="external-services-table" rowTestId={(row) => `external-service-${row.id}`} />
-      ) : null}
+      <QueryState
+        query={list}
+        language={language}
+        errorTitle={t('settings.loadFailed')}
+        isEmpty={(services) => services.length === 0}
+        empty={<EmptyState title={t('settings.externalServicesEmpty')} description={t('settings.externalServicesEmptyHint')} />}
+      >
+        {(services) => (
+          <PlainDataTable
+            columns={columns}
+            data={services}
+            testId="external-services-table"
+            rowTestId={(row) => `external-service-${row.id}`}
+          />
+        )}
+      </QueryState>
       {editing ? (
         <ExternalServiceDialog
-          bridge={bridge}
           t={t}
-          services={services}
+          orgaId={orgaId}
           service={editing.service}
           others={all.filter((other) => other.id !== editing.service?.id)}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            bridge.notify(2, t('settings.changesSaved'));
-            reload();
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
       <ConfirmDialog
@@ -126,7 +120,7 @@ export function ExternalServicesPage({ bridge }: { bridge: ShellBridge }) {
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
         danger
-        busy={busy}
+        busy={removal.isPending}
         onConfirm={() => deleting && remove(deleting)}
         onCancel={() => setDeleting(null)}
       >

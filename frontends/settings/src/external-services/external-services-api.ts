@@ -1,21 +1,15 @@
-import { API_ROUTES, createRemoteHttp, type AnswerOf, type BodyOf, type ShellBridge } from '@pawline/api-client';
+import { apiQueryFilter, type AnswerOf, type ApiQueryFilter, type BodyOf } from '@pawline/api-client';
 
 // The wire shapes of the external services screen, derived from the route declarations
-// (libs/contracts/src/http/crm.routes.ts).
+// (libs/contracts/src/http/crm.routes.ts); the page reads and writes them through the data layer.
 export type ExternalService = AnswerOf<'listExternalServices'>[number];
 export type ExternalServiceFields = BodyOf<'createExternalService'>;
 export type ExternalServiceChange = BodyOf<'updateExternalService'>;
 
-/** The organization's external services (R1.10) through the gateway's declared routes, with the shell's session. */
-export function createExternalServicesApi(bridge: Pick<ShellBridge, 'api' | 'language'>, orgaId: string) {
-  const { request } = createRemoteHttp({ api: bridge.api, language: bridge.language });
-  const orga = { orga: orgaId };
-  return {
-    list: () => request(API_ROUTES.listExternalServices, { params: orga }),
-    create: (body: ExternalServiceFields) => request(API_ROUTES.createExternalService, { params: orga, body }),
-    update: (id: string, body: ExternalServiceChange) => request(API_ROUTES.updateExternalService, { params: { ...orga, id }, body }),
-    remove: (id: string) => request(API_ROUTES.deleteExternalService, { params: { ...orga, id } }),
-  };
+/**
+ * What a write of an external service changes: the list, the organization that carries it (R1.10) and the
+ * customers' pages, whose ids in a deleted service go with it.
+ */
+export function externalServiceWrites(orga: string): ApiQueryFilter[] {
+  return [apiQueryFilter('listExternalServices', { orga }), apiQueryFilter('getOrga', { orga }), apiQueryFilter('getCustomer', { orga })];
 }
-
-export type ExternalServicesApi = ReturnType<typeof createExternalServicesApi>;

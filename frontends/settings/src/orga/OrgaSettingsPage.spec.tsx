@@ -1,18 +1,9 @@
 /** @jest-environment jsdom */
-import { ChakraProvider } from '@chakra-ui/react';
-import {
-  organizationOf,
-  organizationUserOf,
-  personUserOf,
-  type ApiClient,
-  type Organization,
-  type PersonUser,
-  type ShellBridge,
-} from '@pawline/api-client';
-import { pawlineSystem } from '@pawline/ui';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { OrgaSettingsRoutes, StoresRoutes } from '../routes';
+import { apiQueryKey, organizationOf, organizationUserOf, personUserOf, type Organization, type PersonUser } from '@pawline/api-client';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FakeIdentity } from '../testing/fake-identity';
+import { mountOrgaSettings } from '../testing/mount-orga-settings';
 
 const person: PersonUser = personUserOf({
   id: 'u-owner',
@@ -58,48 +49,46 @@ const orga: Organization = organizationOf({
   ],
 });
 
-function mount(api: Partial<ApiClient>, path: string, Routes: (bridge: ShellBridge) => React.JSX.Element, pattern: string) {
-  const bridge: ShellBridge = {
-    api: api as ApiClient,
-    user: person,
-    language: 'en',
-    notify: jest.fn(),
-    reloadUser: jest.fn().mockResolvedValue(undefined),
-    changeLanguage: jest.fn(),
-    signedOut: jest.fn(),
-    appVersion: '11.4.6',
-    reloadOrganization: jest.fn().mockResolvedValue(undefined),
-  };
-  const router = createMemoryRouter([{ path: pattern, element: <Routes {...bridge} /> }], { initialEntries: [path] });
-  render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
-  );
-  return bridge;
+function mountOrga(identity = new FakeIdentity({ orga, user: person })) {
+  return mountOrgaSettings('', () => undefined, { identity, language: 'en', userId: person.id, orgaId: 'o1' });
 }
 
 describe('organization settings page', () => {
   it('R3.02 R6.03 saves a changed minimum rank through the settings call and the data through the organization call', async () => {
-    const updateOrganization = jest.fn().mockResolvedValue(orga);
-    const updateOrganizationSettings = jest.fn().mockResolvedValue(orga);
-    const bridge = mount(
-      { getOrganization: jest.fn().mockResolvedValue(orga), updateOrganization, updateOrganizationSettings },
-      '/o1/settings',
-      OrgaSettingsRoutes,
-      '/:orgaId/settings/*',
-    );
+    const { calls, client } = mountOrga();
     await screen.findByTestId('orga-data');
     fireEvent.change(document.querySelector('select[name="min_rank_write_pets"]') as Element, { target: { value: '1' } });
     fireEvent.change(document.querySelector('input[name="city"]') as Element, { target: { value: 'Rimini' } });
     fireEvent.click(screen.getByTestId('save-orga'));
-    await waitFor(() => expect(updateOrganizationSettings).toHaveBeenCalledWith('o1', { min_rank_write_pets: 1 }));
-    expect(updateOrganization).toHaveBeenCalledWith('o1', { city: 'Rimini' });
-    await waitFor(() => expect(bridge.reloadOrganization).toHaveBeenCalled());
+    await waitFor(() => expect(calls('PUT', '/api/v1/orga/o1/settings').map((r) => r.body)).toEqual([{ min_rank_write_pets: 1 }]));
+    expect(calls('PUT', '/api/v1/orga/o1').map((r) => r.body)).toEqual([{ city: 'Rimini' }]);
+    // the shell's organization query is the page's: the frame shows what was saved
+    await waitFor(() => expect(client.getQueryData(apiQueryKey('getOrga', { params: { orga: 'o1' } }))).toMatchObject({ city: 'Rimini' }));
+  });
+
+  it('keeps what was typed and says why when the save is refused', async () => {
+    const identity = new FakeIdentity({ orga, user: person });
+    identity.fail('PUT', /^\/api\/v1\/orga\/o1$/, 400, { code: 'validation_failed', message: 'The name is too long' });
+    const { bridge } = mountOrga(identity);
+    await screen.findByTestId('orga-data');
+    fireEvent.change(document.querySelector('input[name="city"]') as Element, { target: { value: 'Rimini' } });
+    fireEvent.click(screen.getByTestId('save-orga'));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.error, 'The name is too long'));
+    expect((document.querySelector('input[name="city"]') as HTMLInputElement).value).toBe('Rimini');
+    expect(bridge.notify).not.toHaveBeenCalledWith(SNACKBAR_TYPE.success, expect.anything());
+  });
+
+  it('shows an error state with a retry when the organization cannot be read', async () => {
+    const identity = new FakeIdentity({ orga, user: person });
+    identity.fail('GET', /^\/api\/v1\/orga\/o1$/, 503, { code: 'service_unavailable', message: 'Not available now' }, 2);
+    mountOrga(identity);
+    expect(await screen.findByText('Not available now')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('orga-data')).toBeTruthy();
   });
 
   it("links 'Team and shop' to the team, the stores and the treatments", async () => {
-    mount({ getOrganization: jest.fn().mockResolvedValue(orga) }, '/o1/settings', OrgaSettingsRoutes, '/:orgaId/settings/*');
+    mountOrga();
     const links = await screen.findByTestId('team-and-shop');
     expect(within(links).getByTestId('link-treatments').getAttribute('href')).toBe('/o1/settings/treatments');
     expect(within(links).getByTestId('link-treatments').textContent).toBe('Treatments');
@@ -107,13 +96,7 @@ describe('organization settings page', () => {
   });
 
   it("chooses what the calendar's appointment cards show, in order, and saves it with the settings call", async () => {
-    const updateOrganizationSettings = jest.fn().mockResolvedValue(orga);
-    mount(
-      { getOrganization: jest.fn().mockResolvedValue(orga), updateOrganizationSettings },
-      '/o1/settings',
-      OrgaSettingsRoutes,
-      '/:orgaId/settings/*',
-    );
+    const { calls } = mountOrga();
     const card = await screen.findByTestId('appointment-card-fields');
     const rows = () =>
       within(card)
@@ -130,12 +113,12 @@ describe('organization settings page', () => {
     ]);
     fireEvent.click(screen.getByTestId('save-orga'));
     await waitFor(() =>
-      expect(updateOrganizationSettings).toHaveBeenCalledWith('o1', { appointment_card_custom: '["name","price","pets"]' }),
+      expect(calls('PUT', '/api/v1/orga/o1/settings').map((r) => r.body)).toEqual([{ appointment_card_custom: '["name","price","pets"]' }]),
     );
   });
 
   it('R2.12 previews the administrator notification through the allow-list', async () => {
-    mount({ getOrganization: jest.fn().mockResolvedValue(orga) }, '/o1/settings', OrgaSettingsRoutes, '/:orgaId/settings/*');
+    mountOrga();
     await screen.findByTestId('personalize');
     fireEvent.change(document.querySelector('textarea[name="admin_notification"]') as Element, {
       target: { value: '<p onclick="x()">Closed <b>Monday</b><script>alert(1)</script></p>' },
@@ -145,13 +128,7 @@ describe('organization settings page', () => {
   });
 
   it('R1.17 the owner cancels only after the dialog and the exact organization name', async () => {
-    const cancelOrganization = jest.fn().mockResolvedValue({ cancelled: true });
-    const bridge = mount(
-      { getOrganization: jest.fn().mockResolvedValue(orga), cancelOrganization },
-      '/o1/settings',
-      OrgaSettingsRoutes,
-      '/:orgaId/settings/*',
-    );
+    const { bridge, calls } = mountOrga();
     fireEvent.click(await screen.findByTestId('cancel-orga-start'));
     fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
     const typed = await waitFor(() => {
@@ -166,37 +143,15 @@ describe('organization settings page', () => {
     fireEvent.change(typed, { target: { value: 'Salone Fido' } });
     expect(final.disabled).toBe(false);
     fireEvent.click(final);
-    await waitFor(() => expect(cancelOrganization).toHaveBeenCalledWith('o1', 'Salone Fido'));
+    await waitFor(() => expect(calls('POST', '/api/v1/orga/o1/cancel').map((r) => r.body)).toEqual([{ confirm_name: 'Salone Fido' }]));
     await waitFor(() => expect(bridge.signedOut).toHaveBeenCalled());
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'The organization has been cancelled.');
   });
-});
 
-describe('stores page', () => {
-  it('R3.04 shows the empty state, then creates a store with the fields of the spec', async () => {
-    const createStore = jest.fn().mockResolvedValue({ id: 's9', name: 'Mare' });
-    const getOrganization = jest.fn().mockResolvedValue(orga);
-    const bridge = mount({ getOrganization, createStore }, '/o1/store', StoresRoutes, '/:orgaId/store/*');
-    expect(await screen.findByText('No stores yet')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('new-store'));
-    await screen.findByTestId('store-dialog');
-    fireEvent.change(document.querySelector('input[name="name"]') as Element, { target: { value: 'Mare' } });
-    fireEvent.change(document.querySelector('input[name="phone"]') as Element, { target: { value: '12' } });
-    fireEvent.click(screen.getByTestId('store-dialog-save'));
-    expect(await screen.findByText('The phone number is in incorrect format')).toBeTruthy();
-    fireEvent.change(document.querySelector('input[name="phone"]') as Element, { target: { value: '+39 0541 123456' } });
-    fireEvent.click(screen.getByTestId('store-dialog-save'));
-    await waitFor(() =>
-      expect(createStore).toHaveBeenCalledWith('o1', {
-        name: 'Mare',
-        address: null,
-        city: null,
-        zip_code: null,
-        country: 'IT',
-        address_from_orga: false,
-        phone: '+39 0541 123456',
-        time_zone: 'Europe/Rome',
-      }),
-    );
-    await waitFor(() => expect(bridge.reloadOrganization).toHaveBeenCalled());
+  it('R1.17 offers cancelling to the owner only', async () => {
+    const admin = { ...orga, users: orga.users.map((u) => ({ ...u, orga_rank: 1 })) };
+    mountOrga(new FakeIdentity({ orga: admin, user: person }));
+    await screen.findByTestId('orga-data');
+    expect(screen.queryByTestId('cancel-orga')).toBeNull();
   });
 });

@@ -1,13 +1,14 @@
 import { Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
-import type { ShellBridge, Store } from '@pawline/api-client';
+import { useApiMutation, type ApiError, type Store } from '@pawline/api-client';
 import { keyOrText } from '@pawline/i18n';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useMemo, useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
 import { CountrySelect } from '../shared/fields';
-import { useDialogSave } from '../shared/useDialogSave';
+import { storeWrites } from '../shared/identity-writes';
+import { serverFieldErrors } from '../shared/options';
 import {
   DEFAULT_TIME_ZONES,
   emptyStoreForm,
@@ -26,7 +27,6 @@ function timeZones(): string[] {
 }
 
 type Props = {
-  bridge: ShellBridge;
   t: Translate;
   orgaId: string;
   orgaCountry: string | null | undefined;
@@ -36,11 +36,14 @@ type Props = {
 };
 
 /** Create or edit a store (R3.04): name, address, city, zip, country, address_from_orga, phone, time zone. */
-export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, onSaved }: Props) {
+export function StoreDialog({ t, orgaId, orgaCountry, store, onClose, onSaved }: Props) {
   const [initial] = useState<StoreForm>(() => (store ? storeFormOf(store) : emptyStoreForm(orgaCountry)));
   const [form, setForm] = useState<StoreForm>(initial);
   const [errors, setErrors] = useState<StoreErrors>({});
-  const { busy, save } = useDialogSave(bridge.notify, SERVER_FIELDS, setErrors);
+  const effects = { invalidates: storeWrites(orgaId), success: t('settings.changesSaved') };
+  const create = useApiMutation('createStore', effects);
+  const update = useApiMutation('updateStore', effects);
+  const busy = create.isPending || update.isPending;
   const zones = useMemo(timeZones, []);
   const dirty = JSON.stringify(initial) !== JSON.stringify(form);
   const unsaved = t('common.unsavedChanges');
@@ -56,8 +59,11 @@ export function StoreDialog({ bridge, t, orgaId, orgaCountry, store, onClose, on
     const found = validateStoreForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const fields = storeFields(form);
-    save(() => (store ? bridge.api.updateStore(orgaId, store.id, fields) : bridge.api.createStore(orgaId, fields)), onSaved);
+    const body = storeFields(form);
+    // the server's field messages (R8.04) go next to the fields, its message to the error snackbar; the dialog stays
+    const then = { onSuccess: onSaved, onError: (error: ApiError) => setErrors(serverFieldErrors(error.fields, SERVER_FIELDS)) };
+    if (store) update.mutate({ params: { orga: orgaId, store: store.id }, body }, then);
+    else create.mutate({ params: { orga: orgaId }, body }, then);
   };
 
   return (

@@ -1,14 +1,13 @@
 import { Button, Stack } from '@chakra-ui/react';
-import type { ShellBridge, Store } from '@pawline/api-client';
+import { useApiQuery, type ShellBridge, type Store } from '@pawline/api-client';
 import { isOrgaAdmin, orgaMemberOf, readableStores } from '@pawline/domain';
-import { EmptyState, ErrorState, LoadingState, PlainDataTable, type PlainColumn } from '@pawline/ui';
+import { EmptyState, PlainDataTable, QueryState, type PlainColumn } from '@pawline/ui';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
-import { countryName } from '../shared/options';
-import { useOrganization } from '../shared/useOrganization';
-import { StoreDialog } from './StoreDialog';
 import { ListPageHeader } from '../shared/ListPageHeader';
+import { countryName } from '../shared/options';
+import { StoreDialog } from './StoreDialog';
 
 /**
  * /{orgaId}/store: the organization's stores (spec §2 'Organization overview', for every member). A member
@@ -18,12 +17,11 @@ import { ListPageHeader } from '../shared/ListPageHeader';
 export function StoresPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
-  const { load, reload } = useOrganization(bridge, orgaId);
+  // the shell's own organization query: a store saved here shows in the frame's switcher too (R2.07)
+  const orga = useApiQuery('getOrga', { params: { orga: orgaId } });
   const [editing, setEditing] = useState<{ store: Store | null } | null>(null);
-  const orga = load.status === 'ready' ? load.orga : null;
-  const member = orgaMemberOf(orga, bridge.user.id);
+  const member = orgaMemberOf(orga.data, bridge.user.id);
   const admin = member !== null && isOrgaAdmin(member);
-  const stores = orga ? (admin ? orga.stores : readableStores(orga, bridge.user.id)) : [];
 
   const columns = useMemo<PlainColumn<Store>[]>(
     () => [
@@ -72,34 +70,28 @@ export function StoresPage({ bridge }: { bridge: ShellBridge }) {
         title={t('settings.storesTitle')}
         action={admin ? { label: t('settings.newStore'), testId: 'new-store', onClick: () => setEditing({ store: null }) } : null}
       />
-      {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {load.status === 'failed' ? (
-        <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
-      ) : null}
-      {load.status === 'ready' && stores.length === 0 ? (
-        <EmptyState
-          title={admin || load.orga.stores.length === 0 ? t('settings.storesEmpty') : t('settings.storesNoneReadable')}
-          description={admin || load.orga.stores.length === 0 ? undefined : t('settings.storesNoneReadableHint')}
-        />
-      ) : null}
-      {load.status === 'ready' && stores.length > 0 ? (
-        <PlainDataTable columns={columns} data={stores} testId="stores-table" rowTestId={(s) => `store-${s.name}`} />
-      ) : null}
-      {editing && admin && load.status === 'ready' ? (
+      <QueryState query={orga} language={bridge.language} errorTitle={t('settings.loadFailed')}>
+        {(current) => {
+          const stores = admin ? current.stores : readableStores(current, bridge.user.id);
+          if (stores.length > 0)
+            return <PlainDataTable columns={columns} data={stores} testId="stores-table" rowTestId={(s) => `store-${s.name}`} />;
+          const none = admin || current.stores.length === 0;
+          return (
+            <EmptyState
+              title={none ? t('settings.storesEmpty') : t('settings.storesNoneReadable')}
+              description={none ? undefined : t('settings.storesNoneReadableHint')}
+            />
+          );
+        }}
+      </QueryState>
+      {editing && admin && orga.data ? (
         <StoreDialog
-          bridge={bridge}
           t={t}
           orgaId={orgaId}
-          orgaCountry={load.orga.country}
+          orgaCountry={orga.data.country}
           store={editing.store}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            bridge.notify(2, t('settings.changesSaved'));
-            reload();
-            // the frame's store switcher follows (R2.07)
-            void bridge.reloadOrganization?.().catch(() => undefined);
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
     </Stack>

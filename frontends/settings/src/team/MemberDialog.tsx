@@ -1,14 +1,15 @@
 import { Box, Code, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
-import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
+import { useApiMutation, type ApiError, type Store, type TeamMember } from '@pawline/api-client';
 import { cardTextColour, COLOUR_PRESETS } from '@pawline/domain';
 import { keyOrText } from '@pawline/i18n';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
-import { useDialogSave } from '../shared/useDialogSave';
 import { CountrySelect, RankSelect } from '../shared/fields';
+import { teamWrites } from '../shared/identity-writes';
+import { serverFieldErrors } from '../shared/options';
 import {
   createMemberRequest,
   EMPTY_MEMBER_FORM,
@@ -35,7 +36,6 @@ const SERVER_FIELDS: readonly MemberField[] = [
 ];
 
 type Props = {
-  bridge: ShellBridge;
   t: Translate;
   orgaId: string;
   stores: Store[];
@@ -46,11 +46,14 @@ type Props = {
 };
 
 /** Create or edit an organization user: every field of spec §3 (R3.03). */
-export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSaved }: Props) {
+export function MemberDialog({ t, orgaId, stores, member, onClose, onSaved }: Props) {
   const [initial] = useState<MemberForm>(() => (member ? memberFormOf(member) : EMPTY_MEMBER_FORM));
   const [form, setForm] = useState<MemberForm>(initial);
   const [errors, setErrors] = useState<MemberErrors>({});
-  const { busy, save } = useDialogSave(bridge.notify, SERVER_FIELDS, setErrors);
+  const effects = { invalidates: teamWrites(orgaId), success: t('settings.changesSaved') };
+  const create = useApiMutation('createTeamMember', effects);
+  const update = useApiMutation('updateTeamMember', effects);
+  const busy = create.isPending || update.isPending;
   const dirty = !sameMemberForm(initial, form);
   const unsaved = t('common.unsavedChanges');
   useConfirmLeave(dirty && !busy, unsaved);
@@ -69,15 +72,18 @@ export function MemberDialog({ bridge, t, orgaId, stores, member, onClose, onSav
     const found = validateMemberForm(form, member === null);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    save(
-      () =>
-        member
-          ? bridge.api.updateTeamMember(orgaId, member.user_id, memberFields(form)).then(() => null)
-          : bridge.api
-              .createTeamMember(orgaId, createMemberRequest(form))
-              .then((created) => ({ username: created.username, first_password: created.first_password })),
-      onSaved,
-    );
+    // the server's field messages (R8.04) go next to the fields, its message to the error snackbar; the dialog stays
+    const onError = (error: ApiError) => setErrors(serverFieldErrors(error.fields, SERVER_FIELDS));
+    if (member)
+      update.mutate(
+        { params: { orga: orgaId, user: member.user_id }, body: memberFields(form) },
+        { onSuccess: () => onSaved(null), onError },
+      );
+    else
+      create.mutate(
+        { params: { orga: orgaId }, body: createMemberRequest(form) },
+        { onSuccess: (created) => onSaved({ username: created.username, first_password: created.first_password }), onError },
+      );
   };
 
   const preset = presetIndexOf(form);

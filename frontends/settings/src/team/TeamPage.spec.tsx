@@ -1,99 +1,34 @@
 /** @jest-environment jsdom */
-import { ChakraProvider } from '@chakra-ui/react';
-import {
-  organizationOf,
-  personUserOf,
-  storeOf,
-  type ApiClient,
-  type Organization,
-  type PersonUser,
-  type ShellBridge,
-  type TeamMember,
-} from '@pawline/api-client';
-import { pawlineSystem } from '@pawline/ui';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { OrgaSettingsRoutes } from '../routes';
+import { organizationOf, personUserOf, storeOf, type Organization, type PersonUser } from '@pawline/api-client';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FakeIdentity, teamMemberOf } from '../testing/fake-identity';
+import { mountOrgaSettings } from '../testing/mount-orga-settings';
 
-const person: PersonUser = personUserOf({
-  id: 'u-owner',
-  email: 'ada@example.com',
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Verdi',
-  language: 'it',
-  orga_id: 'o1',
-  rating_enable: true,
-  last_rating_time: null,
-  email_verified: true,
-  created_at: '2026-11-01T00:00:00Z',
-});
+const person: PersonUser = personUserOf({ id: 'u-owner', language: 'it', orga_id: 'o1' });
 const orga: Organization = organizationOf({
   id: 'o1',
   name: 'Salone Fido',
-  tier: 0,
-  created_at: '2026-11-01T00:00:00Z',
-  country: 'IT',
   stores: [storeOf({ id: 's1', name: 'Centro' }), storeOf({ id: 's2', name: 'Mare' })],
-  users: [],
 });
-const lia: TeamMember = {
-  id: 'm1',
-  user_id: 'u-lia',
-  orga_id: 'o1',
-  first_name: 'Lia',
-  last_name: 'Rossi',
-  email: 'lia@example.com',
-  username: 'liarossi',
-  orga_rank: 3,
-  store_override: { s2: 3 },
-  employee_status: 1,
-  color_scheme: '#4c61b4:#6d81d0',
-  active: true,
-  address: null,
-  city: null,
-  zip_code: null,
-  country: null,
-  fon_nr: null,
-};
+const lia = teamMemberOf({ user_id: 'u-lia', orga_id: 'o1', username: 'liarossi', store_override: { s2: 3 } });
 
-function mount(api: Partial<ApiClient>) {
-  const bridge: ShellBridge = {
-    api: api as ApiClient,
-    user: person,
-    language: 'it',
-    notify: jest.fn(),
-    reloadUser: jest.fn().mockResolvedValue(undefined),
-    changeLanguage: jest.fn(),
-    signedOut: jest.fn(),
-    appVersion: '11.4.6',
-  };
-  const router = createMemoryRouter([{ path: '/:orgaId/settings/*', element: <OrgaSettingsRoutes {...bridge} /> }], {
-    initialEntries: ['/o1/settings/users'],
-  });
-  render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
-  );
-  return bridge;
+function mount(identity = new FakeIdentity({ orga, user: person, team: [lia] })) {
+  return mountOrgaSettings('users', () => undefined, { identity, orgaId: 'o1', userId: person.id });
 }
 
 describe('team page', () => {
   it('R3.03 lists name, username, rank, stores and active state in Italian', async () => {
-    mount({ listTeam: jest.fn().mockResolvedValue([lia]), getOrganization: jest.fn().mockResolvedValue(orga) });
+    mount();
     const row = await screen.findByTestId('member-liarossi');
     expect(row.textContent).toContain('Lia Rossi');
     expect(row.textContent).toContain('Collaboratore');
-    expect(row.textContent).toContain('Mare (Collaboratore)');
+    await waitFor(() => expect(row.textContent).toContain('Mare (Collaboratore)'));
     expect(row.textContent).toContain('Attivo');
   });
 
   it('R5.01 R5.02 R3.03 validates the new user per field, then shows the first password once', async () => {
-    const createTeamMember = jest
-      .fn()
-      .mockResolvedValue({ ...lia, user_id: 'u-new', username: 'lucabianchi', first_password: 'Xk4-pq9-Zt' });
-    mount({ listTeam: jest.fn().mockResolvedValue([lia]), getOrganization: jest.fn().mockResolvedValue(orga), createTeamMember });
+    const { calls, bridge } = mount();
     await screen.findByTestId('member-liarossi');
     fireEvent.click(screen.getByTestId('new-member'));
     const dialog = await screen.findByTestId('member-dialog');
@@ -107,21 +42,23 @@ describe('team page', () => {
     fireEvent.change(dialog.querySelector('input[name="email"]') as Element, { target: { value: 'luca@example.com' } });
     fireEvent.change(dialog.querySelector('select[name="override_s1"]') as Element, { target: { value: '2' } });
     fireEvent.click(within(dialog).getByTestId('member-dialog-save'));
-    await waitFor(() => expect(createTeamMember).toHaveBeenCalled());
-    expect(createTeamMember.mock.calls[0]?.[1]).toMatchObject({
+    expect((await screen.findByTestId('created-password')).textContent).toBe('Tz4-kq8-Lp2');
+    expect(calls('POST', '/api/v1/orga/o1/users')[0]?.body).toMatchObject({
       first_name: 'Luca',
       email: 'luca@example.com',
       orga_rank: 3,
       store_override: { s1: 2 },
       color_scheme: '#4c61b4:#6d81d0',
     });
-    expect((await screen.findByTestId('created-password')).textContent).toBe('Xk4-pq9-Zt');
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Le modifiche sono state salvate.');
+    // the team is read again: the new member is listed
+    expect(await screen.findByTestId('member-lucabianchi')).toBeTruthy();
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
     await waitFor(() => expect(screen.queryByTestId('created-password')).toBeNull());
   });
 
   it("names each store's rank choice by its store, and writes the colour sample readably on the default card colour", async () => {
-    mount({ listTeam: jest.fn().mockResolvedValue([lia]), getOrganization: jest.fn().mockResolvedValue(orga) });
+    mount();
     await screen.findByTestId('member-liarossi');
     fireEvent.click(screen.getByTestId('new-member'));
     const dialog = await screen.findByTestId('member-dialog');
@@ -132,18 +69,21 @@ describe('team page', () => {
   });
 
   it('R3.03 deactivation asks first and calls the server only after the confirmation', async () => {
-    const deactivateTeamMember = jest.fn().mockResolvedValue(undefined);
-    mount({ listTeam: jest.fn().mockResolvedValue([lia]), getOrganization: jest.fn().mockResolvedValue(orga), deactivateTeamMember });
+    const { calls, bridge } = mount();
     const row = await screen.findByTestId('member-liarossi');
     fireEvent.click(within(row).getByText('Disattiva'));
-    expect(deactivateTeamMember).not.toHaveBeenCalled();
+    expect(calls('POST', '/api/v1/orga/o1/users/u-lia/deactivate')).toHaveLength(0);
     fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
-    await waitFor(() => expect(deactivateTeamMember).toHaveBeenCalledWith('o1', 'u-lia'));
+    await waitFor(() => expect(calls('POST', '/api/v1/orga/o1/users/u-lia/deactivate')).toHaveLength(1));
+    // the list is read again and says so
+    expect(await within(row).findByText('Disattivato')).toBeTruthy();
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, expect.any(String));
   });
 
   it('shows the error state with a retry when the team cannot be loaded', async () => {
-    const listTeam = jest.fn().mockRejectedValueOnce(new Error('gateway down')).mockResolvedValue([]);
-    mount({ listTeam, getOrganization: jest.fn().mockResolvedValue(orga) });
+    const identity = new FakeIdentity({ orga, user: person, team: [] });
+    identity.fail('GET', /\/users$/, 400, { code: 'gateway_down', message: 'gateway down' }, 1);
+    mount(identity);
     expect(await screen.findByText('gateway down')).toBeTruthy();
     fireEvent.click(screen.getByText('Riprova'));
     expect(await screen.findByText('Ancora nessun utente')).toBeTruthy();

@@ -1,36 +1,31 @@
 import { Badge, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge, Store, TeamMember } from '@pawline/api-client';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PlainDataTable, type PlainColumn } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useApiMutation, useApiQuery, type ShellBridge, type TeamMember } from '@pawline/api-client';
+import { ConfirmDialog, EmptyState, PlainDataTable, QueryState, type PlainColumn } from '@pawline/ui';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
-import { errorText, rankName } from '../shared/options';
-import { MemberDialog } from './MemberDialog';
+import { teamWrites } from '../shared/identity-writes';
 import { ListPageHeader } from '../shared/ListPageHeader';
+import { rankName } from '../shared/options';
+import { MemberDialog } from './MemberDialog';
 
-type Load = { status: 'loading' } | { status: 'ready'; team: TeamMember[]; stores: Store[] } | { status: 'failed'; message: string };
 type Editing = { member: TeamMember | null } | null;
 
 /** /{orgaId}/settings/users: the team (spec §3 organization users), organization administrators only. */
 export function TeamPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
-  const { api } = bridge;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const team = useApiQuery('listTeam', { params: { orga: orgaId } });
+  // the stores' names for the overrides: the shell's organization query
+  const orga = useApiQuery('getOrga', { params: { orga: orgaId } });
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<{ username: string; first_password: string } | null>(null);
   const [toggling, setToggling] = useState<TeamMember | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deactivate = useApiMutation('deactivateTeamMember', { invalidates: teamWrites(orgaId), success: t('settings.userDeactivated') });
+  const reactivate = useApiMutation('reactivateTeamMember', { invalidates: teamWrites(orgaId), success: t('settings.userReactivated') });
+  const busy = deactivate.isPending || reactivate.isPending;
 
-  const fetchTeam = useCallback(() => {
-    Promise.all([api.listTeam(orgaId), api.getOrganization(orgaId)]).then(
-      ([team, orga]) => setLoad({ status: 'ready', team, stores: orga.stores }),
-      (error: unknown) => setLoad({ status: 'failed', message: errorText(error) }),
-    );
-  }, [api, orgaId]);
-  useEffect(() => fetchTeam(), [fetchTeam]);
-
-  const stores = load.status === 'ready' ? load.stores : [];
+  const stores = useMemo(() => orga.data?.stores ?? [], [orga.data]);
   const columns = useMemo<PlainColumn<TeamMember>[]>(
     () => [
       { id: 'name', header: t('settings.name'), cell: ({ row }) => `${row.original.first_name} ${row.original.last_name}` },
@@ -85,16 +80,10 @@ export function TeamPage({ bridge }: { bridge: ShellBridge }) {
 
   const toggleActive = () => {
     if (!toggling) return;
-    setBusy(true);
-    const call = toggling.active ? api.deactivateTeamMember(orgaId, toggling.user_id) : api.reactivateTeamMember(orgaId, toggling.user_id);
-    call
-      .then(() => {
-        bridge.notify(2, toggling.active ? t('settings.userDeactivated') : t('settings.userReactivated'));
-        setToggling(null);
-        fetchTeam();
-      })
-      .catch((error: unknown) => bridge.notify(0, errorText(error)))
-      .finally(() => setBusy(false));
+    const input = { params: { orga: orgaId, user: toggling.user_id } };
+    const then = { onSuccess: () => setToggling(null) };
+    if (toggling.active) deactivate.mutate(input, then);
+    else reactivate.mutate(input, then);
   };
 
   return (
@@ -104,21 +93,21 @@ export function TeamPage({ bridge }: { bridge: ShellBridge }) {
         action={{
           label: t('settings.newUser'),
           testId: 'new-member',
-          disabled: load.status !== 'ready',
+          disabled: team.data === undefined,
           onClick: () => setEditing({ member: null }),
         }}
       />
-      {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {load.status === 'failed' ? (
-        <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={fetchTeam} />
-      ) : null}
-      {load.status === 'ready' && load.team.length === 0 ? <EmptyState title={t('settings.teamEmpty')} /> : null}
-      {load.status === 'ready' && load.team.length > 0 ? (
-        <PlainDataTable columns={columns} data={load.team} testId="team-table" rowTestId={(m) => `member-${m.username}`} />
-      ) : null}
+      <QueryState
+        query={team}
+        language={bridge.language}
+        errorTitle={t('settings.loadFailed')}
+        isEmpty={(members) => members.length === 0}
+        empty={<EmptyState title={t('settings.teamEmpty')} />}
+      >
+        {(members) => <PlainDataTable columns={columns} data={members} testId="team-table" rowTestId={(m) => `member-${m.username}`} />}
+      </QueryState>
       {editing ? (
         <MemberDialog
-          bridge={bridge}
           t={t}
           orgaId={orgaId}
           stores={stores}
@@ -126,9 +115,7 @@ export function TeamPage({ bridge }: { bridge: ShellBridge }) {
           onClose={() => setEditing(null)}
           onSaved={(result) => {
             setEditing(null);
-            bridge.notify(2, t('settings.changesSaved'));
             if (result) setCreated(result);
-            fetchTeam();
           }}
         />
       ) : null}

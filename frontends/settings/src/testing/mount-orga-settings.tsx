@@ -1,49 +1,64 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
   fakeGatewayFetch,
-  fakeRealtimeFeed,
+  fakeShell,
+  organizationOf,
   personUserOf,
   type ApiClient,
   type FakeGatewayAnswer,
   type FakeGatewayRequest,
+  type RealtimeMessage,
   type ShellBridge,
 } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { OrgaSettingsRoutes, PaymentRoutes, PlanRoutes, StoresRoutes } from '../routes';
+import { OrgaSettingsRoutes, PaymentRoutes, PlanRoutes, SettingsRoutes, StoresRoutes } from '../routes';
+import { FakeIdentity } from './fake-identity';
 
 export const TEST_ORGA = '22222222-2222-4222-8222-222222222222';
 
-const START: Record<NonNullable<MountOptions['at']>, (page: string) => string> = {
-  settings: (page) => `/${TEST_ORGA}/settings/${page}`,
-  stores: () => `/${TEST_ORGA}/store`,
-  payment: () => `/${TEST_ORGA}/payment`,
-  plan: () => `/${TEST_ORGA}/adminV2/plan`,
+const START: Record<NonNullable<MountOptions['at']>, (orga: string, page: string) => string> = {
+  settings: (orga, page) => `/${orga}/settings/${page}`,
+  stores: (orga) => `/${orga}/store`,
+  payment: (orga) => `/${orga}/payment`,
+  plan: (orga) => `/${orga}/adminV2/plan`,
+  user: () => '/user',
 };
 
-type MountOptions = {
+export type MountOptions = {
   language?: ShellBridge['language'];
   userId?: string;
-  /** ApiClient methods a page calls directly (getOrganization …) */
+  /** the organization in the path (and of the default identity): TEST_ORGA */
+  orgaId?: string;
+  /** ApiClient methods a page not yet on the data layer calls directly (getOrganization …) */
   api?: Partial<ApiClient>;
-  /** 'stores' mounts StoresRoutes at /{orga}/store as the shell does; 'payment' and 'plan' the billing screens */
-  at?: 'settings' | 'stores' | 'payment' | 'plan';
+  /** the identity routes (person, organization, stores, team); an organization TEST_ORGA by default */
+  identity?: FakeIdentity;
+  /** 'stores' mounts StoresRoutes at /{orga}/store as the shell does; 'payment' and 'plan' the billing screens; 'user' /user */
+  at?: 'settings' | 'stores' | 'payment' | 'plan' | 'user';
 };
 
+type Answer = (request: FakeGatewayRequest, url: URL) => FakeGatewayAnswer | Promise<FakeGatewayAnswer | undefined> | undefined;
+
 /**
- * The settings remote at /{orga}/settings/<page> (or /{orga}/store) over a fake gateway behind fetch, as the
- * shell mounts it; `/{orga}/elsewhere` is a second route to leave to (R5.15).
+ * The settings remote at /{orga}/settings/<page> (or /{orga}/store, the billing pages, /user) as the shell mounts
+ * it: inside the shell's data layer (a fresh QueryClient, the realtime table applied to it) over a fake gateway
+ * behind fetch: `answer` first, then the identity routes. `/{orga}/elsewhere` is a second route to leave to (R5.15).
  */
-export function mountOrgaSettings(
-  page: string,
-  answer: (request: FakeGatewayRequest) => FakeGatewayAnswer | undefined,
-  languageOrOptions: ShellBridge['language'] | MountOptions = 'it',
-) {
+export function mountOrgaSettings(page: string, answer: Answer, languageOrOptions: ShellBridge['language'] | MountOptions = 'it') {
   const options: MountOptions = typeof languageOrOptions === 'string' ? { language: languageOrOptions } : languageOrOptions;
   const language = options.language ?? 'it';
-  const sent = fakeGatewayFetch((request) => answer(request));
-  const feed = fakeRealtimeFeed();
+  const userId = options.userId ?? 'u1';
+  const orgaId = options.orgaId ?? TEST_ORGA;
+  const identity =
+    options.identity ??
+    new FakeIdentity({
+      orga: organizationOf({ id: orgaId, name: 'Salone Fido' }),
+      user: personUserOf({ id: userId, email: 'ada@example.com', language, orga_id: orgaId }),
+    });
+  const sent = fakeGatewayFetch(async (request, url) => (await answer(request, url)) ?? identity.answer(request));
+  const { Shell, realtime, client } = fakeShell();
   const bridge: ShellBridge = {
     api: {
       deviceId: 'dev',
@@ -51,38 +66,37 @@ export function mountOrgaSettings(
       refresh: jest.fn(),
       ...options.api,
     } as unknown as ApiClient,
-    user: personUserOf({
-      id: options.userId ?? 'u1',
-      email: 'ada@example.com',
-      language,
-      orga_id: TEST_ORGA,
-      created_at: '2026-11-01T00:00:00Z',
-    }),
+    user: identity.user.id === userId ? identity.user : personUserOf({ id: userId, language, orga_id: orgaId }),
     language,
     notify: jest.fn(),
-    reloadUser: jest.fn(),
+    reloadUser: jest.fn().mockResolvedValue(undefined),
     changeLanguage: jest.fn(),
     signedOut: jest.fn(),
     appVersion: '11.4.6',
-    subscribe: feed.subscribe,
+    subscribe: realtime.subscribe,
   };
   const router = createMemoryRouter(
     [
       { path: '/:orgaId/settings/*', element: <OrgaSettingsRoutes {...bridge} /> },
-      { path: '/:orgaId/store', element: <StoresRoutes {...bridge} /> },
+      { path: '/:orgaId/store/*', element: <StoresRoutes {...bridge} /> },
       { path: '/:orgaId/payment', element: <PaymentRoutes {...bridge} /> },
       { path: '/:orgaId/adminV2/plan', element: <PlanRoutes {...bridge} /> },
+      { path: '/user/*', element: <SettingsRoutes {...bridge} /> },
       { path: '/:orgaId/store/:storeId', element: <p data-testid="store-home">store</p> },
       { path: '/:orgaId/elsewhere', element: <p data-testid="elsewhere">elsewhere</p> },
     ],
-    { initialEntries: [START[options.at ?? 'settings'](page)] },
+    { initialEntries: [START[options.at ?? 'settings'](orgaId, page)] },
   );
   render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
+    <Shell>
+      <ChakraProvider value={pawlineSystem}>
+        <RouterProvider router={router} />
+      </ChakraProvider>
+    </Shell>,
   );
-  /** a message of the shell's realtime connection, to every page listening */
-  const emit = feed.send;
-  return { bridge, sent, router, emit };
+  /** a message of the shell's realtime connection (wrap it in act): the realtime table invalidates what it changes */
+  const emit = (message: RealtimeMessage) => realtime.send(message);
+  /** the requests of one method and path sent so far */
+  const calls = (method: string, path: string) => sent.filter((r) => r.method === method && r.path === path);
+  return { bridge, sent, router, emit, client, identity, calls };
 }

@@ -1,11 +1,11 @@
 import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
+import { useApiMutation, type ApiError } from '@pawline/api-client';
 import { cardTextColour, sanitizeAmountText } from '@pawline/domain';
 import { FormField, useConfirmLeave } from '@pawline/ui';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { FormDialog } from '../shared/FormDialog';
-import { useDialogSave } from '../shared/useDialogSave';
+import { serverFieldErrors } from '../shared/options';
 import {
   EMPTY_TREATMENT_FORM,
   presetOf,
@@ -21,7 +21,7 @@ import {
   type TreatmentField,
   type TreatmentForm,
 } from './treatment-form';
-import type { Treatment, TreatmentsApi } from './treatments-api';
+import { treatmentWrites, type Treatment } from './treatments-api';
 
 /**
  * The server's field names (validation_failed) and the form's field and message for each: the form's own
@@ -48,9 +48,8 @@ function formErrorsOf(server: Partial<Record<ServerField, string>>): TreatmentEr
 const CUSTOM_START = '#546e7a';
 
 type Props = {
-  bridge: ShellBridge;
   t: Translate;
-  treatments: TreatmentsApi;
+  orgaId: string;
   /** null creates a new treatment */
   treatment: Treatment | null;
   onClose: () => void;
@@ -58,12 +57,14 @@ type Props = {
 };
 
 /** Create or edit a treatment: name, service time in minutes, price and colour (issue 13). */
-export function TreatmentDialog({ bridge, t, treatments, treatment, onClose, onSaved }: Props) {
+export function TreatmentDialog({ t, orgaId, treatment, onClose, onSaved }: Props) {
   const [initial] = useState<TreatmentForm>(() => (treatment ? treatmentFormOf(treatment) : EMPTY_TREATMENT_FORM));
   const [form, setForm] = useState<TreatmentForm>(initial);
   const [errors, setErrors] = useState<TreatmentErrors>({});
-  const showServerErrors = useCallback((server: Partial<Record<ServerField, string>>) => setErrors(formErrorsOf(server)), []);
-  const { busy, save } = useDialogSave(bridge.notify, SERVER_FIELD_NAMES, showServerErrors);
+  const effects = { invalidates: treatmentWrites(orgaId), success: t('settings.changesSaved') };
+  const create = useApiMutation('createTreatment', effects);
+  const update = useApiMutation('updateTreatment', effects);
+  const busy = create.isPending || update.isPending;
   const dirty = !sameTreatmentForm(initial, form);
   const unsaved = t('common.unsavedChanges');
   useConfirmLeave(dirty && !busy, unsaved);
@@ -86,10 +87,13 @@ export function TreatmentDialog({ bridge, t, treatments, treatment, onClose, onS
       onClose();
       return;
     }
-    save(
-      () => (treatment ? treatments.update(treatment.id, treatmentChange(treatment, form)) : treatments.create(treatmentFields(form))),
-      onSaved,
-    );
+    // the server's field messages (R8.04) show at their fields in the user's words; its message is the error snackbar
+    const then = {
+      onSuccess: onSaved,
+      onError: (error: ApiError) => setErrors(formErrorsOf(serverFieldErrors(error.fields, SERVER_FIELD_NAMES))),
+    };
+    if (treatment) update.mutate({ params: { orga: orgaId, id: treatment.id }, body: treatmentChange(treatment, form) }, then);
+    else create.mutate({ params: { orga: orgaId }, body: treatmentFields(form) }, then);
   };
 
   const preset = presetOf(form.color);

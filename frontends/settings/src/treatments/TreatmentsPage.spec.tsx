@@ -1,13 +1,11 @@
 /** @jest-environment jsdom */
-import { ChakraProvider } from '@chakra-ui/react';
-import { personUserOf, type ApiClient, type RealtimeMessage, type ShellBridge } from '@pawline/api-client';
-import { pawlineSystem } from '@pawline/ui';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { OrgaSettingsRoutes } from '../routes';
+import type { RealtimeMessage, ShellBridge } from '@pawline/api-client';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mountOrgaSettings, TEST_ORGA } from '../testing/mount-orga-settings';
 import type { Treatment } from './treatments-api';
 
-const ORGA = '22222222-2222-4222-8222-222222222222';
+const ORGA = TEST_ORGA;
 const LIST = `/api/v1/orga/${ORGA}/treatments`;
 
 const treatment = (i: number, extra: Partial<Treatment> = {}): Treatment => ({
@@ -25,7 +23,6 @@ const nails = treatment(2, { name: 'Unghie', default_duration: 15, default_price
 const oldCut = treatment(3, { name: 'Taglio vecchio', archive: true });
 
 type Answer = { status?: number; body: unknown };
-type Sent = { method: string; path: string; query: string; body: unknown };
 
 /**
  * The settings remote at /{orga}/settings/treatments over a fake gateway behind fetch: `catalogue` is
@@ -40,59 +37,24 @@ function mount({
   answer?: (method: string, path: string, body: unknown) => Answer | undefined;
   language?: ShellBridge['language'];
 }) {
-  const sent: Sent[] = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    sent.push({ method, path: url.pathname, query: url.search, body });
-    let reply: Answer | undefined;
-    if (method === 'GET' && url.pathname === LIST) {
-      const listed = catalogue();
-      reply = Array.isArray(listed) ? { body: listed } : listed;
-    } else reply = answer?.(method, url.pathname, body);
-    reply ??= { status: 404, body: { code: 'not_found', message: 'Non trovato' } };
-    const status = reply.status ?? 200;
-    const text = JSON.stringify(reply.body);
-    return {
-      status,
-      ok: status >= 200 && status < 300,
-      statusText: '',
-      headers: new Map([['content-type', 'application/json']]),
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
-  let listener: ((m: RealtimeMessage) => void) | null = null;
-  const bridge: ShellBridge = {
-    api: { deviceId: 'dev', freshAccessToken: jest.fn().mockResolvedValue('tok'), refresh: jest.fn() } as unknown as ApiClient,
-    user: personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' }),
-    language,
-    notify: jest.fn(),
-    reloadUser: jest.fn(),
-    changeLanguage: jest.fn(),
-    signedOut: jest.fn(),
-    appVersion: '11.4.6',
-    subscribe: (l) => {
-      listener = l;
-      return () => {
-        listener = null;
-      };
+  const queries: string[] = [];
+  const mounted = mountOrgaSettings(
+    'treatments',
+    ({ method, path, body }, url) => {
+      if (method === 'GET' && path === LIST) {
+        queries.push(url.search);
+        const listed = catalogue();
+        return Array.isArray(listed) ? { body: listed } : listed;
+      }
+      return answer?.(method, path, body) ?? { status: 404, body: { code: 'not_found', message: 'Non trovato' } };
     },
-  };
-  const router = createMemoryRouter([{ path: '/:orgaId/settings/*', element: <OrgaSettingsRoutes {...bridge} /> }], {
-    initialEntries: [`/${ORGA}/settings/treatments`],
-  });
-  render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
+    { language },
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() =>
-      listener?.({ scope: 'treatment', channel: ORGA, store_id: null, data: bath.id, event: 'updated', user: null, device: null, ...m }),
+      mounted.emit({ scope: 'treatment', channel: ORGA, store_id: null, data: bath.id, event: 'updated', user: null, device: null, ...m }),
     );
-  const lists = () => sent.filter((s) => s.method === 'GET' && s.path === LIST).length;
-  return { bridge, sent, emit, lists };
+  return { ...mounted, emit, queries, lists: () => queries.length };
 }
 
 const row = (t: Treatment) => screen.findByTestId(`treatment-${t.id}`);
@@ -100,7 +62,7 @@ const input = (dialog: HTMLElement, name: string) => dialog.querySelector(`input
 
 describe('treatments page', () => {
   it('lists the active treatments in Italian with minutes, price and colour; archived ones behind the toggle', async () => {
-    const { sent } = mount({ catalogue: () => [nails, oldCut, bath] });
+    const { queries } = mount({ catalogue: () => [nails, oldCut, bath] });
     const first = await row(bath);
     expect(first.textContent).toContain('Bagno');
     expect(first.textContent).toContain('45 min');
@@ -111,7 +73,7 @@ describe('treatments page', () => {
     const rows = within(screen.getByTestId('treatments-table')).getAllByTestId(/^treatment-t0/);
     expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual([`treatment-${bath.id}`, `treatment-${nails.id}`]);
     expect(screen.queryByTestId(`treatment-${oldCut.id}`)).toBeNull();
-    expect(sent[0]).toMatchObject({ method: 'GET', path: LIST, query: '?include_archived=true' });
+    expect(queries).toEqual(['?include_archived=true']);
 
     fireEvent.click(screen.getByText('Mostra archiviati (1)'));
     const archived = await row(oldCut);
@@ -159,7 +121,7 @@ describe('treatments page', () => {
     });
     expect(await row(created)).toBeTruthy();
     expect(screen.queryByTestId('treatment-dialog')).toBeNull();
-    expect(bridge.notify).toHaveBeenCalledWith(2, 'Le modifiche sono state salvate.');
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Le modifiche sono state salvate.');
   });
 
   it('edits only what changed: a new price and the colour removed', async () => {
@@ -207,11 +169,11 @@ describe('treatments page', () => {
     expect(sent.filter((s) => s.method === 'PATCH').map((s) => [s.path, s.body])).toEqual([
       [`/api/v1/orga/${ORGA}/treatment/${nails.id}`, { archive: true }],
     ]);
-    expect(bridge.notify).toHaveBeenCalledWith(2, 'Trattamento archiviato');
+    expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Trattamento archiviato');
 
     fireEvent.click(screen.getByText('Mostra archiviati (1)'));
     fireEvent.click(within(await row(nails)).getByTestId('restore-treatment'));
-    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(2, '“Unghie” è di nuovo disponibile'));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, '“Unghie” è di nuovo disponibile'));
     expect(sent.filter((s) => s.method === 'PATCH').at(-1)?.body).toEqual({ archive: false });
     await waitFor(() => expect(within(screen.getByTestId(`treatment-${nails.id}`)).queryByText('Archiviato')).toBeNull());
   });
@@ -232,7 +194,7 @@ describe('treatments page', () => {
     const dialog = await screen.findByTestId('treatment-dialog');
     fireEvent.change(input(dialog, 'name'), { target: { value: 'Bagno e taglio' } });
     fireEvent.click(within(dialog).getByTestId('treatment-dialog-save'));
-    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(0, 'Alcuni campi non sono validi.'));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.error, 'Alcuni campi non sono validi.'));
     expect(screen.getByTestId('treatment-dialog')).toBeTruthy();
     // the field's message in the user's language, not the server's English text
     expect(within(dialog).getByText('Scegli un colore')).toBeTruthy();

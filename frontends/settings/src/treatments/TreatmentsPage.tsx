@@ -1,56 +1,45 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
-import type { ShellBridge } from '@pawline/api-client';
+import { useApiMutation, useApiQuery, type ShellBridge } from '@pawline/api-client';
 import { formatAmount } from '@pawline/domain';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ConfirmDialog, EmptyState, PlainDataTable, QueryState, type PlainColumn } from '@pawline/ui';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
-import { errorText } from '../shared/options';
+import { ListPageHeader } from '../shared/ListPageHeader';
 import { TreatmentDialog } from './TreatmentDialog';
 import { sortTreatments } from './treatment-form';
-import { createTreatmentsApi, type Treatment } from './treatments-api';
-import { ListPageHeader } from '../shared/ListPageHeader';
+import { ALL_TREATMENTS, treatmentWrites, type Treatment } from './treatments-api';
 
 type Editing = { treatment: Treatment | null } | null;
 
 /**
  * /{orgaId}/settings/treatments: the organization's treatments (issue 13), organization administrators
  * only. Archived treatments stay on past appointments and can be restored; the list follows changes
- * made elsewhere (the realtime scope 'treatment').
+ * made elsewhere (the realtime scope 'treatment' invalidates it).
  */
 export function TreatmentsPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
-  const treatments = useMemo(() => createTreatmentsApi(bridge, orgaId), [bridge, orgaId]);
-  const loader = useCallback(() => treatments.list().then((list) => sortTreatments(list, bridge.language)), [treatments, bridge.language]);
-  const { load, reload } = useLoad(loader, errorText);
+  const language = bridge.language;
+  const list = useApiQuery(
+    'listTreatments',
+    { params: { orga: orgaId }, query: ALL_TREATMENTS },
+    { select: useCallback((treatments: Treatment[]) => sortTreatments(treatments, language), [language]) },
+  );
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [archiving, setArchiving] = useState<Treatment | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!bridge.subscribe) return undefined;
-    return bridge.subscribe((message) => {
-      if (message.scope === 'treatment' && message.channel === orgaId) reload();
-    });
-  }, [bridge, orgaId, reload]);
+  const update = useApiMutation('updateTreatment', {
+    invalidates: treatmentWrites(orgaId),
+    success: (changed) => (changed.archive ? t('settings.treatmentArchived') : t('settings.treatmentRestored', { name: changed.name })),
+  });
+  const busy = update.isPending;
 
   const setArchive = useCallback(
-    (treatment: Treatment, archive: boolean) => {
-      setBusy(true);
-      treatments
-        .update(treatment.id, { archive })
-        .then(() => {
-          bridge.notify(2, archive ? t('settings.treatmentArchived') : t('settings.treatmentRestored', { name: treatment.name }));
-          setArchiving(null);
-          reload();
-        })
-        .catch((error: unknown) => bridge.notify(0, errorText(error)))
-        .finally(() => setBusy(false));
-    },
-    [treatments, bridge, t, reload],
+    (treatment: Treatment, archive: boolean) =>
+      update.mutate({ params: { orga: orgaId, id: treatment.id }, body: { archive } }, { onSuccess: () => setArchiving(null) }),
+    [update, orgaId],
   );
 
   const columns = useMemo<PlainColumn<Treatment>[]>(
@@ -114,9 +103,8 @@ export function TreatmentsPage({ bridge }: { bridge: ShellBridge }) {
     [t, busy, setArchive],
   );
 
-  const all = load.status === 'ready' ? load.value : [];
-  const shown = showArchived ? all : all.filter((treatment) => !treatment.archive);
-  const archivedCount = all.length - all.filter((treatment) => !treatment.archive).length;
+  const all = list.data ?? [];
+  const archivedCount = all.filter((treatment) => treatment.archive).length;
 
   return (
     <Stack gap="5" data-testid="treatments-page">
@@ -125,7 +113,7 @@ export function TreatmentsPage({ bridge }: { bridge: ShellBridge }) {
         action={{
           label: t('settings.newTreatment'),
           testId: 'new-treatment',
-          disabled: load.status !== 'ready',
+          disabled: list.data === undefined,
           onClick: () => setEditing({ treatment: null }),
         }}
       />
@@ -135,31 +123,26 @@ export function TreatmentsPage({ bridge }: { bridge: ShellBridge }) {
         <Checkbox.Control />
         <Checkbox.Label>{t('settings.treatmentsShowArchived', { count: archivedCount })}</Checkbox.Label>
       </Checkbox.Root>
-      {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-      {load.status === 'failed' ? (
-        <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
-      ) : null}
-      {load.status === 'ready' && shown.length === 0 ? (
-        <EmptyState
-          title={all.length === 0 ? t('settings.treatmentsEmpty') : t('settings.treatmentsNoActive')}
-          description={all.length === 0 ? t('settings.treatmentsEmptyHint') : undefined}
-        />
-      ) : null}
-      {load.status === 'ready' && shown.length > 0 ? (
-        <PlainDataTable columns={columns} data={shown} testId="treatments-table" rowTestId={(row) => `treatment-${row.id}`} />
-      ) : null}
+      <QueryState query={list} language={language} errorTitle={t('settings.loadFailed')}>
+        {(treatments) => {
+          const shown = showArchived ? treatments : treatments.filter((treatment) => !treatment.archive);
+          if (shown.length > 0)
+            return <PlainDataTable columns={columns} data={shown} testId="treatments-table" rowTestId={(row) => `treatment-${row.id}`} />;
+          return (
+            <EmptyState
+              title={treatments.length === 0 ? t('settings.treatmentsEmpty') : t('settings.treatmentsNoActive')}
+              description={treatments.length === 0 ? t('settings.treatmentsEmptyHint') : undefined}
+            />
+          );
+        }}
+      </QueryState>
       {editing ? (
         <TreatmentDialog
-          bridge={bridge}
           t={t}
-          treatments={treatments}
+          orgaId={orgaId}
           treatment={editing.treatment}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            bridge.notify(2, t('settings.changesSaved'));
-            reload();
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
       <ConfirmDialog
