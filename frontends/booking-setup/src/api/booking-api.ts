@@ -26,7 +26,7 @@ export function createBookingApi(options: BookingApiOptions, orgaId: string, sto
   return {
     listSlots: (cursor: SlotCursor) => request(R.listBookingSlots, { params: { ...store, ...cursor } }),
     getSlot: (slotId: string) => request(R.getBookingSlot, { params: { ...store, slot: slotId } }),
-    acceptSlot: (slotId: string) => request(R.acceptBookingSlot, { params: { ...store, slot: slotId } }),
+    acceptSlot: (slotId: string) => request(R.acceptBookingSlot, { params: { ...store, slot: slotId }, body: {} }),
     deleteSlot: (slotId: string) => request(R.deleteBookingSlot, { params: { ...store, slot: slotId } }),
 
     listRules: () => request(R.listBookingRules, { params: store }),

@@ -66,7 +66,10 @@ export const subscriptionSchema = z.object({
   /** where the person pays that checkout on the provider's own page (Stripe Checkout); null for the sandbox */
   pending_payment_redirect_url: z.string().url().nullable(),
   /** additive: subscribed during the trial, this plan starts and is first charged when the trial ends (nothing before) */
-  scheduled_start: z.object({ plan_id: z.enum(PLAN_ID_VALUES), starts_at: isoTimestamp, amount_cents: z.number().int() }).nullable().optional(),
+  scheduled_start: z
+    .object({ plan_id: z.enum(PLAN_IDS), starts_at: isoTimestamp, amount_cents: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionSchema>;
 
