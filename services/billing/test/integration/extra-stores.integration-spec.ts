@@ -1,11 +1,8 @@
 import { getSubscriptionRpc, runBillingRpc } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { call, createTestEnv, signUpOwner, type SignedUpOwner, type TestEnv, until } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (its routes and their access)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the integration test boots the real identity service in-process (stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the fake Stripe the adapter talks to over HTTP
 import { startFakeStripe, type FakeStripeServer } from '../../../../tools/fake-stripe/fake-stripe-server';
 import { billingService } from '../../src/billing.service-definition';
 

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real crm service in-process
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the gateway's integration tests boot the real identity service in-process
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { gatewayStackFor, newOwner, REDIS_URL, waitFor, type Owner } from './gateway-test-helpers';
 

@@ -6,9 +6,7 @@ import {
   templateCreationProblem,
   type TemplateRegistration,
 } from '@pawline/domain';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the adapter is tested against the fake Cloud API over real HTTP
 import { startFakeWhatsApp, type FakeWhatsAppServer } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- Meta's OpenAPI document, read by the fake's toolbox
 import { expectMetaValid, metaReference } from '../../../../tools/fake-whatsapp/meta-reference';
 import { BusinessApiError } from '../ports';
 import { WhatsAppCloudBusiness, cloudTemplateBody } from './whatsapp-cloud-business';

@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { startFakeWhatsApp, type FakeFailure, type FakeWhatsAppServer } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- Meta's OpenAPI document, read by the fake's toolbox
 import { expectMetaValid, metaReference } from '../../../../tools/fake-whatsapp/meta-reference';
 import { ProviderSendError, type SenderCredentials, type TemplateMessage } from '../ports';
 import { cloudFailure, cloudMessageBody, WhatsAppCloudProvider } from './whatsapp-cloud.provider';

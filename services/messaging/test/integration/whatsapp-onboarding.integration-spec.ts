@@ -1,13 +1,9 @@
 import type { WhatsappAccount, WhatsappTemplateRegistration } from '@pawline/contracts';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process (routes, access, webhook)
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real identity service in-process (memberships)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- Meta's Cloud API is played by the fake, over real HTTP
 import { startFakeWhatsApp, type FakeWhatsAppServer } from '../../../../tools/fake-whatsapp/fake-whatsapp-server';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- Meta's OpenAPI document checks every body the adapter sends
 import { metaReference } from '../../../../tools/fake-whatsapp/meta-reference';
 import { messagingService } from '../../src/messaging.service-definition';
 import { TemplateRegistryJob } from '../../src/registry/template-registry.job';

@@ -15,11 +15,8 @@ import {
 } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, emitEvent, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real crm (pets and their owners' names for the conflict)
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
 import { TEST_SECRET, call, failureOf, signUp, type Salon } from './scheduling-test-helpers';

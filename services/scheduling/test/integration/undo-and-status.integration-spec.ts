@@ -4,9 +4,7 @@ import { loginRpc, type Appointment } from '@pawline/contracts';
 import { localDateOf } from '@pawline/domain';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
 import { TEST_SECRET, call, petOf, signUp, type Salon } from './scheduling-test-helpers';
