@@ -3,14 +3,7 @@ import { REMINDER_STATUS, reminderQueuedEvent } from '@pawline/contracts';
 import type { OutboxService, PawlineLogger } from '@pawline/nest-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { buttonPayloadsFor } from '../ports/button-payload';
-import {
-  isRefusal,
-  type Composition,
-  type MessageQuota,
-  type RefusedContent,
-  type ReminderComposer,
-  type TemplateMessage,
-} from '../ports';
+import { isRefusal, type Composition, type MessageQuota, type RefusedContent, type ReminderComposer, type TemplateMessage } from '../ports';
 import type { Candidate } from './reminder-candidates';
 import { InFlight, mapLimit } from './in-flight';
 import type { ReminderOptions } from './reminder.options';
