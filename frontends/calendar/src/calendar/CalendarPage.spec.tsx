@@ -315,11 +315,11 @@ describe('calendar page', () => {
     expect(within(dialog).getByTestId('checkout-total').textContent).toBe('Total: 38,00');
     fireEvent.click(within(dialog).getByTestId('checkout-save'));
     expect(await within(dialog).findByText('Required')).toBeTruthy();
-    expect(sent('PATCH', /\/done$/)).toHaveLength(0);
+    expect(sent('PATCH', /\/check_out$/)).toHaveLength(0);
     fireEvent.change(within(dialog).getByTestId(`checkout-${rex.id}.weight`), { target: { value: '31,5' } });
     fireEvent.click(within(dialog).getByTestId('checkout-save'));
     await waitFor(() =>
-      expect(sent('PATCH', /\/co1\/done$/)[0]?.body).toEqual({ final_price: 3800, discount: 0, total: 3800, cashed_in: true }),
+      expect(sent('PATCH', /\/co1\/check_out$/)[0]?.body).toEqual({ final_price: 3800, discount: 0, total: 3800, cashed_in: true }),
     );
     expect(sent('PUT', new RegExp(`/pet/${rex.id}$`))[0]?.body).toEqual({ weight: 31.5 });
     await waitFor(() => expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('done'));

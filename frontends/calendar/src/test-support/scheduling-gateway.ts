@@ -182,7 +182,7 @@ export class FakeSchedulingGateway {
       const { appointment } = body as { appointment: AppointmentWrite };
       return { status: 201, body: this.listOf([this.fromWrite(appointment)]) };
     }
-    if ((m = new RegExp(`^${store}/appointment/([^/]+)(/[a-z]+)?$`).exec(path))) {
+    if ((m = new RegExp(`^${store}/appointment/([^/]+)(/[a-z_]+)?$`).exec(path))) {
       const id = m[1] ?? '';
       const action = m[2] ?? '';
       const found = this.items.find((a) => a.id === id);
@@ -208,7 +208,7 @@ export class FakeSchedulingGateway {
         return { body: { appointment: this.change(id, patch), affected_ids: [id] } };
       }
       if (action === '/status') return { body: this.change(id, { status: input['status'] as number }) };
-      if (action === '/done') {
+      if (action === '/check_out') {
         const { final_price, discount, total, cashed_in } = input as {
           final_price: number;
           discount: number;
