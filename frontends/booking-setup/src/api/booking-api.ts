@@ -26,7 +26,9 @@ export function createBookingApi(options: BookingApiOptions, orgaId: string, sto
   return {
     listSlots: (cursor: SlotCursor) => request(R.listBookingSlots, { params: { ...store, ...cursor } }),
     getSlot: (slotId: string) => request(R.getBookingSlot, { params: { ...store, slot: slotId } }),
-    acceptSlot: (slotId: string) => request(R.acceptBookingSlot, { params: { ...store, slot: slotId }, body: {} }),
+    // allow_conflict: true books a request whose time collides by now (the server's 409 conflict names it)
+    acceptSlot: (slotId: string, allowConflict = false) =>
+      request(R.acceptBookingSlot, { params: { ...store, slot: slotId }, body: { allow_conflict: allowConflict } }),
     deleteSlot: (slotId: string) => request(R.deleteBookingSlot, { params: { ...store, slot: slotId } }),
 
     listRules: () => request(R.listBookingRules, { params: store }),

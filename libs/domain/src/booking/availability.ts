@@ -6,8 +6,8 @@
 
 import { MS_PER_DAY } from '../time/instant';
 import { addDays, isRealDate, parseLocalDate } from '../time/local-time';
-import { overlapsTimeline, poolGaps, timelineOf, type Interval, type Timeline } from './capacity';
-import { END_OF_DAY, instantsOfDay, workingDay, type AvailabilityRule } from './staff-hours';
+import { EMPTY_TIMELINE, overlapsTimeline, poolGaps, timelineOf, type Interval, type Timeline } from './capacity';
+import { END_OF_DAY, instantsOfDay, workingDay, type AvailabilityRule, type WorkingDay } from './staff-hours';
 
 export type { AvailabilityRule } from './staff-hours';
 
@@ -101,15 +101,13 @@ export function availableSlots(query: AvailabilityQuery): AvailableDay[] {
     const dayEnd = day.clock.bound(END_OF_DAY);
     if (dayEnd <= earliest || dayStart >= latest || !staffIds.some((userId) => day.open.has(userId))) continue;
 
-    const hours = new Map<string, Timeline>();
-    for (const [userId, clock] of day.open) hours.set(userId, timelineOf(instantsOfDay(day, clock)));
-    const full = poolGaps({ hours, busy: busy.byUser, unassigned: busy.unassigned }, dayStart, dayEnd);
+    const full = fullPool(day, busy, dayStart, dayEnd);
 
     const byStart = new Map<number, AvailableSlot>();
     for (const userId of staffIds) {
       const open = day.open.get(userId);
       if (!open) continue;
-      const own = busy.byUser.get(userId);
+      const own = busy.of(userId);
       for (const [openStart, openEnd] of open) {
         const end = day.clock.bound(openEnd);
         for (let at = openStart; at < openEnd; at += step) {
@@ -129,6 +127,29 @@ export function availableSlots(query: AvailabilityQuery): AvailableDay[] {
     slots.sort((a, b) => a.startsAt - b.startsAt);
   }
   return result;
+}
+
+/**
+ * Where the day's pool has no place left. A candidate groomer working and free is a place himself, so the pool can
+ * only be short where an unassigned appointment runs: the gaps are worked out over that span of the day only, and
+ * not at all on a day without one.
+ */
+function fullPool(day: WorkingDay, busy: ReturnType<typeof busyOf>, dayStart: number, dayEnd: number): Timeline {
+  let from = dayEnd;
+  let to = dayStart;
+  for (const { startsAt, endsAt } of busy.unassigned) {
+    if (endsAt <= dayStart || startsAt >= dayEnd) continue;
+    from = Math.min(from, startsAt);
+    to = Math.max(to, endsAt);
+  }
+  if (from >= to) return EMPTY_TIMELINE;
+  const hours = new Map<string, Timeline>();
+  const booked = new Map<string, Timeline>();
+  for (const [userId, clock] of day.open) {
+    hours.set(userId, timelineOf(instantsOfDay(day, clock)));
+    booked.set(userId, busy.of(userId));
+  }
+  return poolGaps({ hours, busy: booked, unassigned: busy.unassigned }, Math.max(dayStart, from), Math.min(dayEnd, to));
 }
 
 /**
@@ -152,9 +173,16 @@ function busyOf(query: AvailabilityQuery, pool: ReadonlySet<string>, buffer: num
     if (list) list.push(interval);
     else byUser.set(interval.userId, [interval]);
   }
-  return {
-    byUser: new Map([...byUser].map(([userId, list]) => [userId, timelineOf(list)])),
-    unassigned,
-    pets: timelineOf(pets),
+  // a groomer's appointments are sorted and merged when first asked for: one groomer chosen on a day without
+  // unassigned appointments needs only theirs
+  const timelines = new Map<string, Timeline>();
+  const of = (userId: string): Timeline => {
+    let timeline = timelines.get(userId);
+    if (!timeline) {
+      timeline = timelineOf(byUser.get(userId) ?? []);
+      timelines.set(userId, timeline);
+    }
+    return timeline;
   };
+  return { of, unassigned, pets: timelineOf(pets) };
 }

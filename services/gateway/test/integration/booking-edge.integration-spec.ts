@@ -242,6 +242,39 @@ describe('online booking through the gateway (identity, crm, scheduling, booking
     });
   });
 
+  it('accepting a request whose time the calendar took meanwhile is 409 conflict naming it, and accepted when booked anyway', async () => {
+    const { storePath, owner } = salon;
+    const slotId = await bookSlot(base, salon.publicId, bookingFrom(20), [salon.treatmentId]);
+    const request = await ok(owner, 'get', `${storePath}/booking/admin/slot/${slotId}`);
+    // the salon books the same groomer at that time in the calendar (scheduling does not see requests)
+    const customer = await ok(owner, 'post', `${storePath}/customer`, { first_name: 'Walk', last_name: 'In' });
+    const pet = await ok(owner, 'post', `${storePath}/pet`, {
+      customer_id: (customer['customer'] as { id: string }).id,
+      name: 'Bobby',
+      pet_type: 1,
+    });
+    const walkIn = await ok(owner, 'post', `${storePath}/appointment`, {
+      appointment: {
+        user_id: request['user_id'],
+        date: request['date'],
+        hour: request['hour'],
+        min: request['min'],
+        duration: 30,
+        pet_ids: [(pet['pet'] as { id: string }).id],
+      },
+    });
+    const walkInId = (walkIn['items'] as { id: string }[])[0]?.id;
+    const refused = await as(owner, 'post', `${storePath}/booking/admin/slot/${slotId}/accept`, {}, 'it');
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('si sovrappone'),
+      conflicts: [{ id: walkInId, reasons: ['staff'], pets: [{ name: 'Bobby' }] }],
+    });
+    const accepted = await as(owner, 'post', `${storePath}/booking/admin/slot/${slotId}/accept`, { allow_conflict: true });
+    expect(accepted).toMatchObject({ status: 200, json: { slot: { status: 'accepted' } } });
+  });
+
   it("refuses bad input with 400 in the caller's language and changes nothing", async () => {
     const { storePath } = salon;
     const before = await as(salon.owner, 'get', `${storePath}/booking/admin/rules`);

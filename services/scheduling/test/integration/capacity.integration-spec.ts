@@ -174,6 +174,42 @@ describe('capacity of the calendar’s writes (identity, crm, scheduling, gatewa
     ).toBe('Shorter ears');
     expect((await call(client, moveAppointmentRpc, { ...move, hour: 10, min: 0 }, anna.auth)).appointment.hour).toBe(10);
     expect((await call(client, moveAppointmentRpc, { ...move, allow_conflict: true }, anna.auth)).appointment.min).toBe(30);
+    // the same through the gateway: an edit into the morning appointment is 409, booked anyway it saves
+    const edit = { appointment: { ...same, hour: 9, min: 15 } };
+    const refused = await http('PUT', `${storePath()}/appointment/${id}`, edit);
+    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', conflicts: [{ id: idOf(morning), reasons: ['staff'] }] } });
+    expect((await http('PUT', `${storePath()}/appointment/${id}`, { ...edit, allow_conflict: true })).status).toBe(200);
+  });
+
+  it('the check before saving answers through the gateway what collides and which groomers are free; another organization is refused', async () => {
+    const booked = await create({ user_id: anna.userId, date: '2027-02-05', hour: 15, min: 0, duration: 60, pet_ids: [milo] });
+    const body = {
+      appointment: { date: '2027-02-05', hour: 15, min: 30, duration: 30, pet_ids: [milo], user_id: anna.userId },
+      candidate_user_ids: [anna.userId],
+    };
+    const checked = await http('POST', `${storePath()}/appointment_check`, body, token, 'fr');
+    expect(checked).toMatchObject({
+      status: 200,
+      body: {
+        collisions: [
+          { reason: 'pet', date: '2027-02-05', appointment_ids: [idOf(booked)] },
+          { reason: 'staff', user_id: anna.userId, appointment_ids: [idOf(booked)] },
+        ],
+        conflicts: [{ id: idOf(booked), start_time: '15:00', end_time: '16:00', pets: [{ name: 'Milo' }] }],
+        free_user_ids: [],
+      },
+    });
+    // editing the appointment itself collides with nothing of itself
+    const itself = await http('POST', `${storePath()}/appointment_check`, { ...body, appointment_id: idOf(booked) });
+    expect(itself.body).toMatchObject({ collisions: [], conflicts: [], free_user_ids: [anna.userId] });
+    expect(
+      (await http('POST', `${storePath()}/appointment_check`, { ...body, appointment: { ...body.appointment, duration: 0 } })).status,
+    ).toBe(400);
+    const jurgen = await signUp(env, client, 'Jurgen');
+    const theirs = (await call(client, loginRpc, { username: jurgen.email, password: jurgen.password }, null)).access_token;
+    expect((await http('POST', `${storePath()}/appointment_check`, body, theirs)).status).toBe(403);
+    const inTheirs = await http('POST', `/api/v1/orga/${jurgen.orgaId}/store/${jurgen.storeId}/appointment_check`, body, theirs);
+    expect(inTheirs).toMatchObject({ status: 400, body: { code: 'unknown_reference' } });
   });
 
   it('three groomers working 10:00–11:00 and two unassigned appointments leave one place; nobody works at noon', async () => {
