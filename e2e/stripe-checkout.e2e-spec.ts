@@ -23,10 +23,16 @@ afterEach(async () => {
   await browser.close();
 });
 
-type Subscription = { tier: number; plan_id: string; state: string; pending_payment_id: string | null };
+type Subscription = {
+  tier: number;
+  plan_id: string;
+  state: string;
+  pending_payment_id: string | null;
+  scheduled_start?: { plan_id: string } | null;
+};
 
 (FAKE_STRIPE ? describe : describe.skip)('subscription with Stripe (hosted Checkout, the fake Stripe)', () => {
-  it("R1.22 an owner subscribes, continues to Stripe's page, declines and comes back pending, then pays and lands on the plan page with Premium paid", async () => {
+  it("R1.22 an owner subscribes during the trial, continues to Stripe's page (setup mode), declines and comes back pending, then saves a card and lands on the plan page with Premium scheduled for the trial's end, nothing charged", async () => {
     const { page } = browser;
     const person = await verifiedAccount(page);
     await signIn(page, person);
@@ -66,19 +72,20 @@ type Subscription = { tier: number; plan_id: string; state: string; pending_paym
     expect(await page.getByRole('link', { name: 'Continue to secure payment' }).getAttribute('href')).toBe(href);
     expect((await api.call<Subscription>('GET', `/orga/${orgaId}/subscription`)).tier).toBe(0);
 
-    // paid on Stripe's page → Stripe's signed webhook settles it → back on the plan page, paid
+    // a card saved on Stripe's page (setup mode) → Stripe's signed webhook → back on the plan page: Premium starts
+    // when the trial ends, and its first invoice, from that day, waits to be charged then
     await page.getByRole('link', { name: 'Continue to secure payment' }).click();
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((url) => url.pathname === `/${orgaId}/adminV2/plan` && url.searchParams.has('payment'));
+    await page.getByTestId('subscription-scheduled').waitFor();
     await page.getByTestId('payment-state').and(page.locator('[data-state="paid"]')).waitFor();
-    await expect(page.getByTestId('current-plan').innerText()).resolves.toContain('Premium');
     expect(await api.call<Subscription>('GET', `/orga/${orgaId}/subscription`)).toMatchObject({
-      tier: 4,
-      plan_id: 'premium',
-      state: 'premium_active',
+      tier: 0,
+      state: 'free_trial',
       pending_payment_id: null,
+      scheduled_start: { plan_id: 'premium' },
     });
     const invoices = (await api.call<{ v: { kind: string; status: string }[] }>('GET', `/orga/${orgaId}/invoices`)).v;
-    expect(invoices).toEqual([expect.objectContaining({ kind: 'first', status: 'paid' })]);
+    expect(invoices).toEqual([expect.objectContaining({ kind: 'first', status: 'pending' })]);
   });
 });

@@ -1,8 +1,10 @@
-// A whole subscription on the stack with the sandbox payment provider (issue 14, ADR 0028 and 0032):
-// a new owner gives Italian company billing data on /{orgaId}/payment (an invalid VAT and recipient
-// code are refused first), subscribes to Premium, completes the payment on the sandbox panel and
-// finds the paid plan and the first invoice, whose PDF downloads, on /{orgaId}/adminV2/plan.
+// A whole subscription on the stack with the sandbox payment provider (issue 14, 28; ADR 0028, 0032, 0046):
+// a new owner gives Italian company billing data on /{orgaId}/payment (an invalid VAT and recipient code are
+// refused first), subscribes to Premium during the free trial, confirms the method on the sandbox panel
+// (nothing charged) and finds Premium scheduled for the trial's end and the first invoice on
+// /{orgaId}/adminV2/plan, whose PDF downloads with the company's name whole (’ and – included).
 import { readFileSync } from 'node:fs';
+import { pdfText } from '../tools/pdf-text/pdf-text';
 import { apiSession, salonOf } from './support/api';
 import { openBrowser, productUrl, type Browser } from './support/browser';
 import { signIn, verifiedAccount } from './support/newcomer';
@@ -17,11 +19,19 @@ afterEach(async () => {
   await browser.close();
 });
 
-type Subscription = { tier: number; plan_id: string; state: string; pending_payment_id: string | null };
+type Subscription = {
+  tier: number;
+  plan_id: string;
+  state: string;
+  pending_payment_id: string | null;
+  scheduled_start?: { plan_id: string } | null;
+};
+
+const ZAMPE = 'Toelettatura L’Incanto di Zampè – S.r.l.';
 type Invoice = { id: string; number: string; kind: string; status: string; gross_cents: number; e_invoice: boolean };
 
 describe('subscription with the sandbox payment provider', () => {
-  it('R1.22 R1.23 R5.06 R5.07 an owner gives Italian company data, subscribes to Premium, pays on the sandbox and sees the paid plan with an invoice whose PDF downloads', async () => {
+  it('R1.22 R1.23 R5.06 R5.07 an owner gives Italian company data, subscribes to Premium during the trial, confirms on the sandbox and downloads the first invoice as a PDF with the name whole', async () => {
     const { page } = browser;
     const person = await verifiedAccount(page);
     await signIn(page, person);
@@ -38,7 +48,7 @@ describe('subscription with the sandbox payment provider', () => {
 
     const billing = page.getByTestId('billing-data');
     await billing.locator('select[name="kind"]').selectOption('company');
-    await billing.locator('input[name="legal_name"]').fill('Toelettatura Fido S.r.l.');
+    await billing.locator('input[name="legal_name"]').fill(ZAMPE);
     await billing.locator('input[name="vat"]').fill('IT00159560367');
     await billing.locator('input[name="codice_destinatario"]').fill('AB');
     await billing.locator('input[name="pec"]').fill('fido@pec.it');
@@ -63,46 +73,52 @@ describe('subscription with the sandbox payment provider', () => {
     const saved = await api.call<{ v: Record<string, unknown> }>('GET', `/orga/${orgaId}/billing/data`);
     expect(saved.v).toMatchObject({
       kind: 'company',
-      legal_name: 'Toelettatura Fido S.r.l.',
+      legal_name: ZAMPE,
       vat: '00159560366',
       codice_destinatario: 'M5UXCR1',
     });
 
-    // Premium, the first month pro-rata; the sandbox's checkout waits for the person
+    // Premium during the trial: nothing is charged before it ends; the sandbox's checkout only confirms the method
     await page.getByTestId('choose-premium').click();
     await page.getByTestId('subscribe').click();
     await page.getByTestId('payment-complete').waitFor();
+    await page
+      .getByTestId('payment-pending-text')
+      .getByText(/nothing is charged now/)
+      .waitFor();
     const pending = await api.call<Subscription>('GET', `/orga/${orgaId}/subscription`);
     expect(pending).toMatchObject({ tier: 0 });
     expect(pending.pending_payment_id).not.toBeNull();
     await page.getByTestId('payment-complete').click();
     await page
       .getByTestId('payment-state')
-      .getByText(/^Paid .*Thank you!$/)
+      .and(page.locator('[data-state="paid"]'))
+      .getByText(/^Payment method saved/)
       .waitFor();
     expect(await api.call<Subscription>('GET', `/orga/${orgaId}/subscription`)).toMatchObject({
-      tier: 4,
-      plan_id: 'premium',
-      state: 'premium_active',
+      tier: 0,
+      state: 'free_trial',
       pending_payment_id: null,
+      scheduled_start: { plan_id: 'premium' },
     });
 
-    // the plan page: Premium, active, and the first invoice paid
+    // the plan page: still the trial, Premium scheduled for its end, and the first invoice from that day
     await page.goto(`${productUrl()}/${orgaId}/adminV2/plan`);
     await page.getByTestId('plan-page').waitFor();
-    await expect(page.getByTestId('current-plan').innerText()).resolves.toContain('Premium');
-    await expect(page.getByTestId('subscription-state').innerText()).resolves.toBe('Active');
+    await expect(page.getByTestId('subscription-scheduled').innerText()).resolves.toContain('Premium');
     const invoices = (await api.call<{ v: Invoice[] }>('GET', `/orga/${orgaId}/invoices`)).v;
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ kind: 'first', status: 'paid', e_invoice: true });
+    expect(invoices[0]).toMatchObject({ kind: 'first', status: 'pending', e_invoice: true });
     const row = page.locator('tr', { hasText: invoices[0]?.number ?? '?' });
-    await row.getByText('Paid').waitFor();
+    await row.getByText('Pending').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('invoice-pdf').click()]);
     expect(download.suggestedFilename()).toBe(`invoice-${(invoices[0]?.number ?? '').replace('/', '-')}.pdf`);
-    const file = await download.path();
-    const bytes = readFileSync(file);
-    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
-    expect(bytes.toString('latin1')).toContain('%%EOF');
+    const bytes = readFileSync(await download.path());
+    // read back with pdf.js: the company's name whole, its ’ and – as typed, the € sums, the courtesy copy
+    const text = (await pdfText(bytes)).pages.join('\n');
+    expect(text).toContain(ZAMPE);
+    expect(text).toMatch(/Totale € \d+,\d\d/);
+    expect(text).toContain('COPIA DI CORTESIA');
   });
 });

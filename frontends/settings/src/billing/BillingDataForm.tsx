@@ -10,12 +10,17 @@ import type { BillingApi, BillingProfile } from './billing-api';
 import {
   BILLING_FIELDS,
   billingBodyOf,
+  billingFieldErrors,
   billingFormOf,
   checkBillingForm,
   type BillingField,
   type BillingForm,
   type BillingFormErrors,
 } from './billing-form';
+
+const INVOICE_LANGUAGES = ['it', 'en', 'de', 'fr'] as const;
+const isInvoiceLanguage = (value: string): value is (typeof INVOICE_LANGUAGES)[number] =>
+  (INVOICE_LANGUAGES as readonly string[]).includes(value);
 
 /**
  * R1.23 billing data, Company or Private, saved with PUT …/billing/data. The Italian checks of spec §5
@@ -62,7 +67,7 @@ export function BillingDataForm({
       })
       .catch((error: unknown) => {
         setBusy(false);
-        if (error instanceof ApiError) setErrors(serverFieldErrors(error.fields, BILLING_FIELDS));
+        if (error instanceof ApiError) setErrors(serverFieldErrors(billingFieldErrors(error.fields), BILLING_FIELDS));
         notify(0, errorText(error));
       });
   };
@@ -120,6 +125,7 @@ export function BillingDataForm({
               {field('address', t('settings.billingAddress'), true)}
               {field('city', t('settings.billingCity'), true)}
               {field('zip_code', t('settings.billingZip'), true)}
+              {field('province', t('settings.billingProvince'), false, t('settings.billingProvinceHint'))}
               <FormField label={t('settings.billingCountry')} required error={errors.country ? keyOrText(t, errors.country) : null}>
                 <CountrySelect
                   name="country"
@@ -127,6 +133,26 @@ export function BillingDataForm({
                   onChange={(value) => set('country')(value)}
                   t={t}
                 />
+              </FormField>
+              <FormField label={t('settings.billingLanguage')}>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    name="language"
+                    value={form.language}
+                    onChange={(e) => {
+                      const language = e.currentTarget.value;
+                      setForm((current) => ({ ...current, language: isInvoiceLanguage(language) ? language : '' }));
+                    }}
+                  >
+                    <option value="">{t('settings.billingLanguageAuto')}</option>
+                    {INVOICE_LANGUAGES.map((language) => (
+                      <option key={language} value={language}>
+                        {t(`settings.billingLanguage_${language}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
               </FormField>
             </SimpleGrid>
             <HStack justify="flex-end">

@@ -5,6 +5,7 @@ import {
   BILLING_DATA_PATH,
   companyProfile,
   confirmPath,
+  expiredTrial,
   paidSubscription,
   PAYMENT_ID,
   payment,
@@ -103,8 +104,8 @@ describe('the Subscribe page (/{orgaId}/payment)', () => {
     expect(bridge.notify).toHaveBeenCalledWith(0, 'Some fields are not valid.');
   });
 
-  it('R1.23 saves Company billing data, then subscribes to Premium and completes the sandbox payment', async () => {
-    const state: Gateway = { subscription: trialSubscription(), profile: null };
+  it('R1.23 saves Company billing data, then subscribes to Premium and completes the sandbox payment (after the trial)', async () => {
+    const state: Gateway = { subscription: expiredTrial(), profile: null };
     const { sent, bridge } = mountOrgaSettings(
       '',
       gateway(state, (r) => {
@@ -113,11 +114,11 @@ describe('the Subscribe page (/{orgaId}/payment)', () => {
           return { body: state.profile };
         }
         if (r.method === 'POST' && r.path === SUBSCRIPTION_PATH) {
-          state.subscription = trialSubscription({ pending_payment_id: PAYMENT_ID });
+          state.subscription = expiredTrial({ pending_payment_id: PAYMENT_ID });
           return { body: { subscription: state.subscription, payment: payment() } };
         }
         if (r.method === 'POST' && r.path === confirmPath(PAYMENT_ID)) {
-          state.subscription = trialSubscription({ plan_id: 'premium', tier: 4, state: 'premium_active', pending_payment_id: null });
+          state.subscription = expiredTrial({ plan_id: 'premium', tier: 4, state: 'premium_active', pending_payment_id: null });
           return { body: { subscription: state.subscription, payment: payment({ status: 'succeeded' }) } };
         }
         return undefined;
@@ -140,6 +141,8 @@ describe('the Subscribe page (/{orgaId}/payment)', () => {
         city: 'Milano',
         zip_code: '20100',
         country: 'IT',
+        province: null,
+        language: null,
       },
     });
     // the form shows what the server stored (normalized)
@@ -198,12 +201,12 @@ describe('the Subscribe page (/{orgaId}/payment)', () => {
   });
 
   it('shows a failed payment when the person fails it, and a checkout still open when the page loads', async () => {
-    const state: Gateway = { subscription: trialSubscription({ pending_payment_id: PAYMENT_ID }), profile: companyProfile() };
+    const state: Gateway = { subscription: expiredTrial({ pending_payment_id: PAYMENT_ID }), profile: companyProfile() };
     const { sent } = mountOrgaSettings(
       '',
       gateway(state, (r) =>
         r.method === 'POST' && r.path === confirmPath(PAYMENT_ID)
-          ? { body: { subscription: trialSubscription(), payment: payment({ status: 'failed' }) } }
+          ? { body: { subscription: expiredTrial(), payment: payment({ status: 'failed' }) } }
           : undefined,
       ),
       { at: 'payment' },
@@ -260,8 +263,51 @@ describe('the Subscribe page (/{orgaId}/payment)', () => {
         city: 'Paris',
         zip_code: '75001',
         country: 'FR',
+        province: null,
+        language: null,
       },
     });
+  });
+
+  it('R1.02 during the free trial: subscribing says nothing is charged before it ends, the sandbox confirms the method, and the plan is scheduled (English)', async () => {
+    const state: Gateway = { subscription: trialSubscription({ store_count: 3 }), profile: companyProfile() };
+    const scheduled = { plan_id: 'premium' as const, starts_at: '2026-12-20T23:00:00.000Z', amount_cents: 4253 };
+    const { sent } = mountOrgaSettings(
+      '',
+      gateway(state, (r) => {
+        if (r.method === 'POST' && r.path === SUBSCRIPTION_PATH) {
+          state.subscription = trialSubscription({ store_count: 3, pending_payment_id: PAYMENT_ID });
+          return { body: { subscription: state.subscription, payment: payment({ purpose: 'setup', amount_cents: 4253 }) } };
+        }
+        if (r.method === 'POST' && r.path === confirmPath(PAYMENT_ID)) {
+          state.subscription = trialSubscription({ store_count: 3, scheduled_start: scheduled });
+          return { body: { subscription: state.subscription, payment: payment({ purpose: 'setup', status: 'succeeded' }) } };
+        }
+        return undefined;
+      }),
+      { at: 'payment', language: 'en' },
+    );
+    await screen.findByTestId('payment-page');
+    // R9.02 the cards show the salon's stores and what each further store costs
+    const premium = within(screen.getByTestId('plan-premium'));
+    expect(premium.getByTestId('plan-salon-cost').textContent).toBe('With your 3 stores (2 extra): € 69,00 a month plus VAT');
+    expect(premium.getByTestId('plan-extra-store-price').textContent).toBe('Each further store: € 10,00 a month plus VAT');
+    fireEvent.click(screen.getByTestId('choose-premium'));
+    expect(screen.getByTestId('subscribe-summary-text').textContent).toBe(
+      'Premium: € 49,00 a month plus VAT from the end of your free trial; nothing is charged before.',
+    );
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('subscribe').disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('subscribe'));
+    const pending = await screen.findByTestId('payment-state');
+    expect(within(pending).getByTestId('payment-pending-text').textContent).toBe(
+      'Confirm your payment method: nothing is charged now; the first payment is taken when your free trial ends.',
+    );
+    fireEvent.click(screen.getByTestId('payment-complete'));
+    await waitFor(() => expect(screen.getByTestId('payment-state').getAttribute('data-state')).toBe('paid'));
+    expect(screen.getByTestId('payment-state').textContent).toBe(
+      'Payment method saved. Nothing has been charged: your plan starts when your free trial ends.',
+    );
+    expect(sent.find((r) => r.path === confirmPath(PAYMENT_ID))?.body).toEqual({ outcome: 'succeeded' });
   });
 
   it('says when the plans cannot be loaded and tries again', async () => {

@@ -96,6 +96,7 @@ export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
             plans={offered}
             selected={chosen}
             currentId={subscription.tier > 0 ? subscription.plan_id : undefined}
+            storeCount={subscription.store_count}
             onSelect={(plan) => setChosen(plan.id)}
             t={t}
           />
@@ -114,8 +115,11 @@ export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
         {selected && subscription.state === 'premium_active' ? (
           <PlanChangeText offer={planChangeOffer(current, selected)} plan={t(`settings.plan_${selected.id}`)} t={t} />
         ) : selected ? (
-          <Text>
-            {t('settings.subscribeSummary', { plan: t(`settings.plan_${selected.id}`), amount: euros(selected.monthly_cents ?? 0) })}
+          <Text data-testid="subscribe-summary-text">
+            {t(subscription.state === 'free_trial' ? 'settings.subscribeSummaryTrial' : 'settings.subscribeSummary', {
+              plan: t(`settings.plan_${selected.id}`),
+              amount: euros(selected.monthly_cents ?? 0),
+            })}
           </Text>
         ) : (
           <Text color="fg.muted">{t('settings.subscribeChoosePlan')}</Text>

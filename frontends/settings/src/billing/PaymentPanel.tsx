@@ -3,7 +3,14 @@ import type { Translate } from '../i18n/translator';
 import type { Payment, Subscription } from './billing-api';
 import { euros } from './billing-form';
 
-export type PaymentView = { id: string; status: Payment['status']; amount_cents: number | null; redirect_url?: string | null };
+export type PaymentView = {
+  id: string;
+  status: Payment['status'];
+  amount_cents: number | null;
+  redirect_url?: string | null;
+  /** setup: during the trial a method is saved and nothing is charged; the invoice is charged when the trial ends */
+  purpose?: Payment['purpose'];
+};
 
 /**
  * The payment a billing page shows: the one just opened by subscribing, else the checkout the
@@ -14,13 +21,17 @@ export type PaymentView = { id: string; status: Payment['status']; amount_cents:
  */
 export function shownPaymentOf(payment: PaymentView | null, subscription: Subscription, returnedId: string | null): PaymentView | null {
   if (payment) return payment;
+  // a checkout during the free trial only saves a method (billing charges nothing before the trial ends)
+  const inTrial = subscription.state === 'free_trial';
   if (subscription.pending_payment_id)
     return {
       id: subscription.pending_payment_id,
       status: 'pending',
       amount_cents: null,
       redirect_url: subscription.pending_payment_redirect_url,
+      purpose: inTrial ? 'setup' : 'charge',
     };
+  if (returnedId && subscription.scheduled_start) return { id: returnedId, status: 'succeeded', amount_cents: null, purpose: 'setup' };
   if (returnedId && subscription.tier > 0) return { id: returnedId, status: 'succeeded', amount_cents: null };
   return null;
 }
@@ -41,6 +52,7 @@ export function PaymentPanel({
   t: Translate;
 }) {
   const amount = payment.amount_cents === null ? '' : euros(payment.amount_cents);
+  const setup = payment.purpose === 'setup';
   if (payment.status === 'succeeded')
     return (
       <Box
@@ -53,7 +65,9 @@ export function PaymentPanel({
         data-testid="payment-state"
         data-state="paid"
       >
-        <Text fontWeight="semibold">{amount ? t('settings.paymentPaid', { amount }) : t('settings.paymentReceived')}</Text>
+        <Text fontWeight="semibold">
+          {setup ? t('settings.paymentMethodSaved') : amount ? t('settings.paymentPaid', { amount }) : t('settings.paymentReceived')}
+        </Text>
       </Box>
     );
   if (payment.status === 'failed')
@@ -83,7 +97,13 @@ export function PaymentPanel({
       data-state="pending"
     >
       <Stack gap="2">
-        <Text fontWeight="semibold">{amount ? t('settings.paymentPendingAmount', { amount }) : t('settings.paymentPending')}</Text>
+        <Text fontWeight="semibold" data-testid="payment-pending-text">
+          {setup
+            ? t('settings.paymentSetupPending')
+            : amount
+              ? t('settings.paymentPendingAmount', { amount })
+              : t('settings.paymentPending')}
+        </Text>
         {payment.redirect_url ? (
           <>
             <Text>{t('settings.paymentRedirectHint')}</Text>

@@ -1,23 +1,29 @@
 import { Badge, Button, Card, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Translate } from '../i18n/translator';
 import type { BillingPlan } from './billing-api';
-import { euros } from './billing-form';
+import { euros, salonPlanCost } from './billing-form';
 
 function quotaText(value: number | null, t: Translate): string {
   return value === null ? t('settings.planUnlimited') : String(value);
 }
 
-/** R1.19, R1.20 the plans to choose from: price a month plus VAT (integer cents) and what each includes. */
+/**
+ * R1.19, R1.20, R9.02 the plans to choose from: price a month plus VAT (integer cents), what each includes, and
+ * what it costs this salon with the stores it has (€10.00 a month for each store beyond the plan's).
+ */
 export function PlanCards({
   plans,
   selected,
   currentId,
+  storeCount,
   onSelect,
   t,
 }: {
   plans: readonly BillingPlan[];
   selected: BillingPlan['id'] | null;
   currentId?: BillingPlan['id'];
+  /** the stores the salon has */
+  storeCount: number;
   onSelect: (plan: BillingPlan) => void;
   t: Translate;
 }) {
@@ -26,6 +32,7 @@ export function PlanCards({
       {plans.map((plan) => {
         const chosen = plan.id === selected;
         const current = plan.id === currentId;
+        const cost = salonPlanCost(plan, storeCount);
         return (
           <Card.Root
             key={plan.id}
@@ -43,12 +50,18 @@ export function PlanCards({
                 <Text fontSize="xl" fontWeight="bold" data-testid="plan-price">
                   {t('settings.planPrice', { amount: euros(plan.monthly_cents ?? 0) })}
                 </Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="plan-salon-cost">
+                  {cost.extra > 0
+                    ? t('settings.planSalonCostExtra', { stores: storeCount, extra: cost.extra, amount: euros(cost.monthlyCents) })
+                    : t('settings.planSalonCost', { stores: storeCount, amount: euros(cost.monthlyCents) })}
+                </Text>
               </Stack>
             </Card.Header>
             <Card.Body>
               <Stack as="ul" gap="1" fontSize="sm" listStyleType="disc" ps="4">
                 <li>{t('settings.planUsers', { count: quotaText(plan.quotas.users, t) })}</li>
                 <li>{t('settings.planStores', { count: quotaText(plan.quotas.stores, t) })}</li>
+                <li data-testid="plan-extra-store-price">{t('settings.planExtraStorePrice', { amount: euros(cost.extraCents) })}</li>
                 <li>{t('settings.planReminders', { count: plan.quotas.monthly_reminders })}</li>
                 {plan.features.map((feature) => (
                   <li key={feature}>{t(`settings.feature_${feature}`)}</li>

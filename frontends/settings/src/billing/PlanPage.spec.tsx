@@ -332,6 +332,57 @@ describe('the Update plan page (/{orgaId}/adminV2/plan)', () => {
     ).toEqual([`${foreign.id}/pdf`, `${italian.id}/pdf`, `${italian.id}/xml`]);
   });
 
+  it("shows each e-invoice's way to the SdI: delivered, in the buyer's reserved area, rejected with the SdI's codes, and the date in Italy (English)", async () => {
+    const status = (
+      state: 'delivered' | 'not_deliverable' | 'rejected',
+      receipts: NonNullable<Invoice['e_invoice_status']>['receipts'],
+    ) => ({
+      state,
+      file_name: 'IT00905811006_7.xml',
+      receipts,
+    });
+    const at = '2027-01-01T08:00:00.000Z';
+    const delivered = invoice(3, {
+      issued_at: '2026-12-31T23:30:00.000Z',
+      issued_on: '2027-01-01',
+      e_invoice_status: status('delivered', [{ type: 'RC', at, errors: [] }]),
+    });
+    const reserved = invoice(2, { e_invoice_status: status('not_deliverable', [{ type: 'MC', at, errors: [] }]) });
+    const rejected = invoice(1, {
+      e_invoice_status: status('rejected', [
+        {
+          type: 'NS',
+          at,
+          errors: [
+            { code: '00404', description: 'Fattura duplicata' },
+            { code: '00423', description: 'x' },
+          ],
+        },
+      ]),
+    });
+    mountOrgaSettings('', gateway({ subscription: paidSubscription(), invoices: [delivered, reserved, rejected] }), {
+      at: 'plan',
+      language: 'en',
+    });
+    await screen.findByTestId('invoices-table');
+    const sdi = (id: string) => within(screen.getByTestId(`invoice-${id}`)).getByTestId('invoice-sdi');
+    expect(sdi(delivered.id).textContent).toBe('Delivered');
+    expect(sdi(reserved.id).textContent).toBe('In your tax reserved area');
+    expect(sdi(rejected.id).textContent).toBe('Rejected by the SdI (00404, 00423)');
+    // issued at 23:30 UTC on December 31st: January 1st in Italy, as on the invoice
+    expect(within(screen.getByTestId(`invoice-${delivered.id}`)).getByText('January 1, 2027')).toBeTruthy();
+  });
+
+  it('R1.02 a plan chosen during the trial shows when it starts and what is charged then, with no second way to subscribe (Italian)', async () => {
+    const scheduled = { plan_id: 'premium' as const, starts_at: '2026-12-20T23:00:00.000Z', amount_cents: 4253 };
+    mountOrgaSettings('', gateway({ subscription: trialSubscription({ scheduled_start: scheduled }), invoices: [] }), { at: 'plan' });
+    const card = within(await screen.findByTestId('subscription-card'));
+    expect(card.getByTestId('subscription-scheduled').textContent).toBe(
+      'Premium inizia il 21 dicembre 2026, alla fine della prova gratuita; allora verranno addebitati € 42,53.',
+    );
+    expect(card.queryByTestId('go-subscribe')).toBeNull();
+  });
+
   it('says when the page cannot be loaded and tries again', async () => {
     let fail = true;
     mountOrgaSettings(

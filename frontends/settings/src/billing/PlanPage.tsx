@@ -58,6 +58,16 @@ function SubscriptionCard({
           {state === 'free_trial' ? (
             <Text data-testid="subscription-when">{t('settings.trialDaysLeft', { days: subscription.remaining_days })}</Text>
           ) : null}
+          {subscription.scheduled_start ? (
+            // subscribed during the trial: the plan starts, and its first invoice is charged, when the trial ends
+            <Text data-testid="subscription-scheduled" color="green.fg">
+              {t('settings.scheduledStart', {
+                plan: t(`settings.plan_${subscription.scheduled_start.plan_id}`),
+                date: dateText(subscription.scheduled_start.starts_at, language),
+                amount: euros(subscription.scheduled_start.amount_cents),
+              })}
+            </Text>
+          ) : null}
           {state === 'expired_trial' ? (
             <Text data-testid="subscription-when" color="red.fg">
               {t('settings.trialEnded')}
@@ -76,7 +86,7 @@ function SubscriptionCard({
           ) : null}
           {subscription.expiry_state === 1 ? <Text color="orange.fg">{t('settings.expiringSoon')}</Text> : null}
           <ChargeNotices subscription={subscription} t={t} language={language} payDeclined={payDeclined} />
-          {subscription.tier === 0 || state === 'premium_expired' ? (
+          {(subscription.tier === 0 && !subscription.scheduled_start) || state === 'premium_expired' ? (
             <Box>
               <Button asChild colorPalette="brand" size="sm">
                 <Link to={`/${orgaId}/payment`} data-testid="go-subscribe">
@@ -142,6 +152,21 @@ function ChargeNotices({
   );
 }
 
+const SDI_PALETTE = { queued: 'gray', sent: 'blue', delivered: 'green', not_deliverable: 'orange', rejected: 'red' } as const;
+
+/** The e-invoice on its way to the SdI and the receipt it got (a rejection with the SdI's error codes). */
+function EInvoiceState({ invoice, t }: { invoice: Invoice; t: Translate }) {
+  const status = invoice.e_invoice_status;
+  if (!status) return null;
+  const rejection = status.receipts.find((receipt) => receipt.type === 'NS');
+  const codes = rejection?.errors.map((error) => error.code).join(', ') ?? '';
+  return (
+    <Badge colorPalette={SDI_PALETTE[status.state]} data-testid="invoice-sdi" data-state={status.state} title={status.file_name}>
+      {t(`settings.invoiceSdi_${status.state}`, { codes })}
+    </Badge>
+  );
+}
+
 function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -164,7 +189,12 @@ function useInvoiceColumns(billing: BillingApi, t: Translate, language: string, 
   return useMemo<PlainColumn<Invoice>[]>(
     () => [
       { id: 'number', header: t('settings.invoiceNumber'), cell: ({ row }) => row.original.number },
-      { id: 'date', header: t('settings.invoiceDate'), cell: ({ row }) => dateText(row.original.issued_at, language) },
+      // the invoice's date in Italy (issued_on), as on the PDF and the e-invoice
+      {
+        id: 'date',
+        header: t('settings.invoiceDate'),
+        cell: ({ row }) => dateText(row.original.issued_on ? `${row.original.issued_on}T12:00:00Z` : row.original.issued_at, language),
+      },
       { id: 'kind', header: t('settings.invoiceKind'), cell: ({ row }) => t(`settings.invoiceKind_${row.original.kind}`) },
       { id: 'gross', header: t('settings.invoiceGross'), cell: ({ row }) => euros(row.original.gross_cents) },
       {
@@ -175,6 +205,11 @@ function useInvoiceColumns(billing: BillingApi, t: Translate, language: string, 
             {t(`settings.invoiceStatus_${row.original.status}`)}
           </Badge>
         ),
+      },
+      {
+        id: 'e_invoice',
+        header: t('settings.invoiceSdi'),
+        cell: ({ row }) => <EInvoiceState invoice={row.original} t={t} />,
       },
       {
         id: 'files',
@@ -266,7 +301,14 @@ export function PlanPage({ bridge }: { bridge: ShellBridge }) {
           {offered.length === 0 ? (
             <EmptyState title={t('settings.plansEmpty')} />
           ) : (
-            <PlanCards plans={offered} selected={chosen} currentId={subscription.plan_id} onSelect={(plan) => setChosen(plan.id)} t={t} />
+            <PlanCards
+              plans={offered}
+              selected={chosen}
+              currentId={subscription.plan_id}
+              storeCount={subscription.store_count}
+              onSelect={(plan) => setChosen(plan.id)}
+              t={t}
+            />
           )}
           {next && change !== 'same' ? (
             <Card.Root variant="subtle" data-testid="plan-change">

@@ -1,11 +1,14 @@
+import { TEST_PLANS } from '../testing/billing-fixtures';
 import {
   billingBodyOf,
+  billingFieldErrors,
   billingFormOf,
   checkBillingForm,
   euros,
   planChangeKind,
   planChangeOffer,
   purchasablePlans,
+  salonPlanCost,
   todayInRome,
   type BillingForm,
 } from './billing-form';
@@ -46,6 +49,8 @@ describe('the billing data form', () => {
         city: 'Milano',
         zip_code: '20100',
         country: 'IT',
+        province: null,
+        language: null,
       },
     });
   });
@@ -86,6 +91,8 @@ describe('the billing data form', () => {
       city: 'Milano',
       zip_code: '20100',
       country: 'IT',
+      province: null,
+      language: null,
     });
     expect(checkBillingForm(company({ country: 'DE', vat: 'DE123456789' }))).toEqual({});
   });
@@ -120,5 +127,28 @@ describe('plans on the billing screens', () => {
     expect(planChangeOffer(plans[0], plans[2], '2026-11-16')).toEqual({ kind: 'downgrade', chargedNowCents: 0 });
     // the seller's calendar: 23:30 UTC on 30 November is already 1 December in Rome
     expect(todayInRome(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
+  });
+
+  it('says before sending what an Italian e-invoice cannot be written from, and takes a company fiscal code of 11 digits', () => {
+    expect(checkBillingForm(company({ legal_name: '🐶🐾', zip_code: '2010', province: 'MIL' }))).toEqual({
+      legal_name: 'validation.notLatinText',
+      zip_code: 'validation.invalidZip',
+      province: 'validation.invalidProvince',
+    });
+    expect(checkBillingForm(company({ vat: '', fiscal_code: '00488410010' }))).toEqual({});
+    expect(billingBodyOf(company({ province: 'mo', language: 'de' })).profile).toMatchObject({ province: 'MO', language: 'de' });
+  });
+
+  it("maps the server's field names (the body's path, profile.address) onto the form's", () => {
+    expect(billingFieldErrors({ 'profile.address': 'validation.required', vat: 'validation.invalidVat' })).toEqual({
+      address: 'validation.required',
+      vat: 'validation.invalidVat',
+    });
+  });
+
+  it('R9.02 costs a plan for the salon: €10.00 a month for each store beyond the plan', () => {
+    const standard = TEST_PLANS.find((plan) => plan.id === 'standard');
+    expect(standard && salonPlanCost(standard, 1)).toEqual({ extra: 0, extraCents: 1000, monthlyCents: 2900 });
+    expect(standard && salonPlanCost(standard, 3)).toEqual({ extra: 2, extraCents: 1000, monthlyCents: 4900 });
   });
 });

@@ -1,6 +1,9 @@
 import {
   BILLING_DATA_ERROR_KEYS,
+  EXTRA_STORE_MONTHLY_CENTS,
   checkBillingProfile,
+  eInvoiceFieldProblems,
+  extraStores,
   formatAmount,
   planChangeCents,
   type BillingProfile as DomainProfile,
@@ -21,8 +24,12 @@ export type BillingForm = {
   city: string;
   zip_code: string;
   country: string;
+  /** the Italian province's two letters, written on the e-invoice */
+  province: string;
+  /** the invoices' language; '' is the billing country's */
+  language: '' | 'it' | 'en' | 'de' | 'fr';
 };
-export type BillingField = Exclude<keyof BillingForm, 'kind'>;
+export type BillingField = Exclude<keyof BillingForm, 'kind' | 'language'>;
 export const BILLING_FIELDS: readonly BillingField[] = [
   'legal_name',
   'first_name',
@@ -34,6 +41,7 @@ export const BILLING_FIELDS: readonly BillingField[] = [
   'address',
   'city',
   'zip_code',
+  'province',
   'country',
 ];
 /** Message keys (libs/i18n 'validation.*') by field. */
@@ -53,6 +61,8 @@ export function billingFormOf(profile: BillingProfile | null, fallbackCountry = 
     city: profile?.city ?? '',
     zip_code: profile?.zip_code ?? '',
     country: profile?.country ?? fallbackCountry,
+    province: profile?.province ?? '',
+    language: profile?.language ?? '',
   };
 }
 
@@ -75,14 +85,28 @@ export function checkBillingForm(form: BillingForm): BillingFormErrors {
   if (!/^[A-Za-z]{2}$/.test(form.country.trim())) errors.country = 'validation.required';
   if (form.kind === 'company' && orNull(form.pec) !== null && !EMAIL.test(form.pec.trim())) errors.pec = 'validation.invalidEmail';
   if (errors.country) return errors;
-  const checked = checkBillingProfile(billingProfileOf(form));
+  const profile = billingProfileOf(form);
+  const checked = checkBillingProfile(profile);
   if (!checked.ok) errors[BUILDER_FIELD[checked.error]] ??= BILLING_DATA_ERROR_KEYS[checked.error];
+  // what an Italian e-invoice cannot be written from (a name without Latin letters, a CAP not of five digits…)
+  for (const [field, key] of Object.entries(eInvoiceFieldProblems(profile))) errors[field as BillingField] ??= key;
   return errors;
 }
 
 /** The PUT …/billing/data body: only the fields of the kind, empty values null. */
 export function billingBodyOf(form: BillingForm): BillingProfileBody {
-  return { profile: billingProfileOf(form) };
+  return { profile: { ...billingProfileOf(form), language: form.language === '' ? null : form.language } };
+}
+
+/** The server's field messages by form field: the contract names them by the body's path (profile.address). */
+export function billingFieldErrors(fields: Record<string, string> | null | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, key]) => [name.replace(/^profile\./, ''), key]));
+}
+
+/** R9.02 what a plan costs a salon with its stores: the plan and €10.00 a month for each store beyond it. */
+export function salonPlanCost(plan: BillingPlan, storeCount: number): { extra: number; extraCents: number; monthlyCents: number } {
+  const extra = extraStores(plan, storeCount);
+  return { extra, extraCents: EXTRA_STORE_MONTHLY_CENTS, monthlyCents: (plan.monthly_cents ?? 0) + extra * EXTRA_STORE_MONTHLY_CENTS };
 }
 
 /** The profile the form sends, and the one libs/domain's builder checks before (the same object). */
@@ -92,6 +116,7 @@ function billingProfileOf(form: BillingForm): DomainProfile {
     city: form.city.trim(),
     zip_code: form.zip_code.trim(),
     country: form.country.trim().toUpperCase(),
+    province: orNull(form.province)?.toUpperCase() ?? null,
   };
   return form.kind === 'company'
     ? {

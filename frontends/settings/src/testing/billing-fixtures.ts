@@ -35,6 +35,10 @@ export const trialSubscription = (extra: Partial<Subscription> = {}): Subscripti
   ...extra,
 });
 
+/** After the free trial: subscribing is a checkout paid at once. */
+export const expiredTrial = (extra: Partial<Subscription> = {}): Subscription =>
+  trialSubscription({ state: 'expired_trial', active: false, expiry_state: 0, remaining_days: -1, trial_banner: false, ...extra });
+
 export const paidSubscription = (extra: Partial<Subscription> = {}): Subscription =>
   trialSubscription({
     plan_id: 'standard',

@@ -3,6 +3,7 @@ import { listMailboxRpc, loginRpc, registerUserRpc, verifyEmailRpc, type AuthCon
 import { verifyAccessToken } from '../auth/access-token';
 import type { NatsRpcClient } from '../rpc/nats-rpc.client';
 import { call } from './rpc-calls';
+import { until } from './until';
 
 /** A salon's owner as the integration suites use it: the RPC caller and the bearer token. */
 export type SignedUpOwner = {
@@ -44,9 +45,13 @@ export async function signUpOwner(
     },
     null,
   );
-  const mails = await call(client, listMailboxRpc, { to: email }, null);
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? '')?.[1];
-  if (!token) throw new Error(`no verification mail for ${email}`);
+  // identity queues the mail and sends it a moment later: under load it is not in the mailbox yet
+  const token = await until(async () => {
+    const mails = await call(client, listMailboxRpc, { to: email }, null);
+    return /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? '')?.[1];
+  }).catch(() => {
+    throw new Error(`no verification mail for ${email}`);
+  });
   await call(client, verifyEmailRpc, { token }, null);
   const session = await call(client, loginRpc, { username: email, password }, null);
   const claims = await verifyAccessToken(secret, session.access_token);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 export type PdfText = { pages: string[]; title: string | null };
 
-/** A PDF's text as pdf.js reads it (test/pdf-text.mjs in its own Node process): one string per page. */
+/** A PDF's text as pdf.js reads it (read-pdf.mjs in its own Node process): one string per page. */
 export async function pdfText(bytes: Buffer): Promise<PdfText> {
   const [read] = await pdfTexts([bytes]);
   if (!read) throw new Error('pdf.js read nothing');
@@ -15,7 +15,7 @@ export function pdfTexts(documents: Buffer[]): Promise<PdfText[]> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
-      [join(__dirname, 'pdf-text.mjs')],
+      [join(__dirname, 'read-pdf.mjs')],
       { maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`pdf.js could not read the PDF: ${stderr || error.message}`));
