@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { planOfTier, type PremiumFeature } from '@pawline/domain';
+import { planOfTier } from '@pawline/domain';
 import { Link } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
+import type { PremiumPageFeature } from './premium-pages';
 import { planHref } from './subscription-standing';
 
 /**
@@ -14,7 +15,7 @@ export function PremiumFeaturePage({
   tier,
   admin,
 }: {
-  feature: PremiumFeature;
+  feature: PremiumPageFeature;
   orgaId: string;
   /** the organization's tier: its plan's name */
   tier: number;
