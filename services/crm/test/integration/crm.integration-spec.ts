@@ -51,7 +51,7 @@ describe('crm over NATS and Postgres', () => {
   const outboxSubjects = async (id: string) =>
     (
       await env.query<{ subject: string }>(
-        `SELECT subject FROM crm.outbox_event WHERE (envelope->'data')::text LIKE $1 ORDER BY created_at`,
+        `SELECT subject FROM crm.outbox_event WHERE (envelope->'data')::text LIKE $1 ORDER BY position`,
         [`%${id}%`],
       )
     ).map((r) => r.subject);
@@ -637,7 +637,7 @@ describe('crm over NATS and Postgres', () => {
       subject: string;
       envelope: { orgaId: string; storeId: string; data: Record<string, string> };
     }>(
-      `SELECT subject, envelope FROM crm.outbox_event WHERE subject LIKE 'evt.crm.customer.%' AND envelope->'data'->>'customer_id' = $1 ORDER BY created_at`,
+      `SELECT subject, envelope FROM crm.outbox_event WHERE subject LIKE 'evt.crm.customer.%' AND envelope->'data'->>'customer_id' = $1 ORDER BY position`,
       [ids.customer],
     );
     expect(customerEvents.map((e) => e.subject)).toEqual([
