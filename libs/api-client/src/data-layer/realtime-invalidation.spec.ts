@@ -85,9 +85,9 @@ describe('realtime messages become invalidations (spec §4)', () => {
     expect(await invalidatedBy(message('reminder', 'queued', null))).toEqual(['appointment a1', 'message count', 'week milano']);
   });
 
-  it('R4.20 a customer deleted or changed elsewhere refetches the lists and its page, not another customer', async () => {
-    expect(await invalidatedBy(message('customer', 'deleted', 'c1'))).toEqual(['customer c1', 'customers milano']);
-    expect(await invalidatedBy(message('customer', 'updated', 'c2', TORINO))).toEqual(['customer c2', 'customers torino']);
+  it('R4.20 a customer deleted or changed elsewhere refetches the lists, its page and the pet lists naming it, not another customer', async () => {
+    expect(await invalidatedBy(message('customer', 'deleted', 'c1'))).toEqual(['customer c1', 'customers milano', 'pets milano']);
+    expect(await invalidatedBy(message('customer', 'updated', 'c2', TORINO))).toEqual(['customer c2', 'customers torino', 'pets milano']);
   });
 
   it("R4.20 a pet's change refetches the pet lists, the pet and its owner's page", async () => {

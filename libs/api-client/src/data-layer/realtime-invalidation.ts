@@ -29,12 +29,14 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('getAppointment', { orga, store }),
     key('getMessageQuota', { orga }),
   ],
-  // R4.20 customers, pets and their tags
+  // R4.20 customers, pets and their tags; the pet lists name each pet's owner (issue 29), in every store
   customer: ({ orga, store, id }) => [
     key('listCustomers', { orga, store }),
     key('listSharedCustomers', { orga }),
     key('getCustomer', { orga, id }),
     key('listPrivacyFiles', { orga, customer: id }),
+    key('listPets', { orga }),
+    key('listSharedPets', { orga }),
   ],
   // a pet shows on its owner's page, whose id the message does not carry
   pet: ({ orga, store, id }) => [
