@@ -1,10 +1,10 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import type { StoredFile } from '@pawline/contracts';
-import { useRef, useState } from 'react';
-import type { Upload } from '../api/crm-api';
-import { errorText, fieldMessage } from '../shared/clients-context';
-import type { Translate } from '../i18n/translator';
 import { isApiError } from '@pawline/api-client';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { useRef, useState } from 'react';
+import type { StoredFile } from '../api/crm-api';
+import type { Translate } from '../i18n/translator';
+import { errorText, fieldMessage, type ClientsContext } from '../shared/clients-context';
 import { acceptAttribute, checkUpload, type CrmUploadKind } from './upload-check';
 
 /**
@@ -23,32 +23,37 @@ export function uploadFailureText(t: Translate, error: unknown): string {
   return errorText(error);
 }
 
+/** An upload under way (useApiUpload): its progress from 0 to 1, null when none is. */
+export type UploadProgress = { progress: number | null };
+
 /**
- * Picks a file, checks it against the spec's limits (R5.10, R9.04) and sends it with a
- * progress bar fed by XMLHttpRequest upload progress.
+ * Picks a file, checks it against the spec's limits (R5.10, R9.04) and sends it (`send`, an upload of the data
+ * layer) with a progress bar fed by XMLHttpRequest upload progress; a failure is said under the button and as
+ * an error snackbar.
  */
 export function UploadButton({
   kind,
   existingCount,
-  start,
+  upload,
+  send,
   onUploaded,
   label,
-  t,
-  notify,
+  ctx,
   testId,
 }: {
   kind: CrmUploadKind;
   existingCount: number;
-  start: (file: File, onProgress: (fraction: number) => void) => Upload;
-  onUploaded: (file: StoredFile) => void;
+  upload: UploadProgress;
+  send: (file: File) => Promise<StoredFile>;
+  onUploaded?: (file: StoredFile) => void;
   label: string;
-  t: Translate;
-  notify: (type: 0 | 1 | 2 | 3, message: string) => void;
+  ctx: ClientsContext;
   testId: string;
 }) {
+  const { t, bridge } = ctx;
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const progress = upload.progress;
 
   const onFile = async (file: File) => {
     const check = checkUpload(kind, file, existingCount);
@@ -57,16 +62,15 @@ export function UploadButton({
       return;
     }
     setProblem(null);
-    setProgress(0);
     try {
-      const stored = await start(file, setProgress).done;
-      onUploaded(stored);
+      // awaited first: an optional call skips its arguments when there is no callback
+      const stored = await send(file);
+      onUploaded?.(stored);
     } catch (error) {
       const message = uploadFailureText(t, error);
       setProblem(message);
-      notify(0, message);
+      bridge.notify(SNACKBAR_TYPE.error, message);
     } finally {
-      setProgress(null);
       if (input.current) input.current.value = '';
     }
   };

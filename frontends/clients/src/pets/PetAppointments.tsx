@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import type { OrganizationUser } from '@pawline/api-client';
+import { Badge, Box, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useApiPages, useApiQuery, type OrganizationUser } from '@pawline/api-client';
 import { formatAmount, PAGE_SIZES } from '@pawline/domain';
-import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PetAppointment, PetAppointmentPage } from '../api/crm-api';
-import { errorText, type ClientsContext } from '../shared/clients-context';
+import { apiErrorText, EmptyState, QueryState } from '@pawline/ui';
+import { useCallback, useMemo } from 'react';
+import type { PetAppointment, PetAppointmentCursor, PetAppointmentPage } from '../api/crm-api';
+import type { ClientsContext } from '../shared/clients-context';
 
 const PAGE = PAGE_SIZES.pet_appointments;
 /** spec §3: status 2 is declined by the customer (R3.07), 1 confirmed by the customer. */
@@ -12,14 +12,18 @@ const DECLINED = 2;
 const CONFIRMED = 1;
 
 type Row = { item: PetAppointment; treatments: string[] };
-type History =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; rows: Row[]; done: boolean; loadingMore: boolean };
 
 function rowsOf(page: Pick<PetAppointmentPage, 'treatments'> & { items: PetAppointment[] }): Row[] {
   return page.items.map((item) => ({
     item,
     treatments: page.treatments.filter((t) => t.appointment_id === item.id).map((t) => t.name),
   }));
+}
+
+/** R9.05 the page after a full one starts after its last appointment; a short page was the last. */
+function nextAfter(page: PetAppointmentPage): PetAppointmentCursor | null {
+  const last = page.items.at(-1);
+  return last && page.items.length >= PAGE ? { starts_at: last.starts_at, id: last.id } : null;
 }
 
 /** The appointment's local day and time in the store's zone: its stored local parts, never the browser's zone. */
@@ -37,88 +41,28 @@ function staffName(users: readonly OrganizationUser[] | undefined, id: string | 
 }
 
 /**
- * The pet's appointments in this store (R7.05): the latest one, then the history newest first,
- * 50 a page with "Load more" until a page comes back short (R9.05). Another device's appointment
- * events apply live (R4.17): `deleted` removes the row and reads the latest again, any other
- * event reads the shown pages and the latest again.
+ * The pet's appointments in this store (R7.05): the latest one, then the history newest first, 50 a page
+ * with "Load more" until a page comes back short (R9.05). Another device's appointment events read both
+ * again through the realtime table (R4.17): a deleted appointment leaves, a booked one appears.
  */
 export function PetAppointments({ ctx, orgaId, storeId, petId }: { ctx: ClientsContext; orgaId: string; storeId: string; petId: string }) {
-  const { crm, t, bridge } = ctx;
-  const [history, setHistory] = useState<History>({ status: 'loading' });
-  const [latest, setLatest] = useState<Row | null>(null);
-  const shown = useRef(0);
-
-  const readLatest = useCallback(() => {
-    crm.latestPetAppointment(orgaId, storeId, petId).then(
-      (answer) => setLatest(answer.item ? (rowsOf({ items: [answer.item], treatments: answer.treatments })[0] ?? null) : null),
-      () => undefined, // spec §7: a failed latest read is ignored, the history still shows
-    );
-  }, [crm, orgaId, storeId, petId]);
-
-  /** The first pages again, until at least `count` rows or a short page. */
-  const readPages = useCallback(
-    async (count: number) => {
-      let rows: Row[] = [];
-      let page: PetAppointmentPage;
-      do {
-        const last = rows[rows.length - 1]?.item;
-        page = await crm.listPetAppointments(orgaId, storeId, petId, last ? { starts_at: last.starts_at, id: last.id } : null);
-        rows = [...rows, ...rowsOf(page)];
-      } while (page.items.length >= PAGE && rows.length < count);
-      return { rows, done: page.items.length < PAGE };
-    },
-    [crm, orgaId, storeId, petId],
-  );
-
-  const reload = useCallback(
-    (keepShown: boolean) => {
-      if (!keepShown) setHistory({ status: 'loading' });
-      readLatest();
-      readPages(keepShown ? shown.current : 0).then(
-        ({ rows, done }) => setHistory({ status: 'ready', rows, done, loadingMore: false }),
-        (error: unknown) => setHistory({ status: 'failed', message: errorText(error) }),
-      );
-    },
-    [readLatest, readPages],
-  );
-  useEffect(() => reload(false), [reload]);
-  useEffect(() => {
-    shown.current = history.status === 'ready' ? history.rows.length : 0;
-  }, [history]);
-
-  // R4.17: the shell's realtime fan-out; appointment events carry the appointment's id
-  const subscribe = bridge.subscribe;
-  useEffect(() => {
-    if (!subscribe) return undefined;
-    return subscribe((message) => {
-      if (message.scope !== 'appointment' || (message.store_id !== null && message.store_id !== storeId)) return;
-      if (message.event === 'deleted') {
-        setHistory((current) =>
-          current.status === 'ready' ? { ...current, rows: current.rows.filter((row) => row.item.id !== message.data) } : current,
-        );
-        readLatest();
-      } else reload(true);
-    });
-  }, [subscribe, storeId, readLatest, reload]);
-
-  const loadMore = () => {
-    if (history.status !== 'ready' || history.done || history.loadingMore) return;
-    const last = history.rows[history.rows.length - 1]?.item;
-    if (!last) return;
-    setHistory({ ...history, loadingMore: true });
-    crm.listPetAppointments(orgaId, storeId, petId, { starts_at: last.starts_at, id: last.id }).then(
-      (page) =>
-        setHistory((current) =>
-          current.status === 'ready'
-            ? { status: 'ready', rows: [...current.rows, ...rowsOf(page)], done: page.items.length < PAGE, loadingMore: false }
-            : current,
-        ),
-      (error: unknown) => {
-        setHistory((current) => (current.status === 'ready' ? { ...current, loadingMore: false } : current));
-        bridge.notify(0, errorText(error));
-      },
-    );
-  };
+  const { t, bridge } = ctx;
+  const pet = { orga: orgaId, store: storeId, pet: petId };
+  const history = useApiPages('listPetAppointments', {
+    input: (after: PetAppointmentCursor | null) => ({
+      params: { ...pet, last_date: after?.starts_at ?? 'none', last_id: after?.id ?? 'none' },
+    }),
+    next: nextAfter,
+  });
+  // spec §7: a failed latest read is ignored, the history still shows
+  const latestRead = useApiQuery('latestPetAppointment', { params: pet }, { retry: false });
+  const latest = latestRead.data?.item
+    ? (rowsOf({ items: [latestRead.data.item], treatments: latestRead.data.treatments })[0] ?? null)
+    : null;
+  const rows = useMemo(() => {
+    const seen = new Set<string>();
+    return (history.data?.pages ?? []).flatMap(rowsOf).filter((row) => !seen.has(row.item.id) && !!seen.add(row.item.id));
+  }, [history.data]);
 
   const users = bridge.orga?.users;
   const cells = useCallback(
@@ -160,54 +104,58 @@ export function PetAppointments({ ctx, orgaId, storeId, petId }: { ctx: ClientsC
               </HStack>
             </Stack>
           ) : null}
-          {history.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-          {history.status === 'failed' ? (
-            <ErrorState
-              title={t('clients.appointmentsFailed')}
-              message={history.message}
-              onRetry={() => reload(false)}
-              retryLabel={t('common.retry')}
-            />
-          ) : null}
-          {history.status === 'ready' && history.rows.length === 0 ? <EmptyState title={t('clients.noAppointments')} /> : null}
-          {history.status === 'ready' && history.rows.length > 0 ? (
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('clients.appointmentWhen')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('clients.appointmentTreatments')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('clients.appointmentGroomer')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('clients.appointmentStatus')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('clients.appointmentPrice')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {history.rows.map((row) => {
-                  const c = cells(row);
-                  return (
-                    <Table.Row key={row.item.id} data-testid="pet-appointment-row">
-                      <Table.Cell>{c.when}</Table.Cell>
-                      <Table.Cell>{c.treatments}</Table.Cell>
-                      <Table.Cell>{c.groomer}</Table.Cell>
-                      <Table.Cell>{status(row.item)}</Table.Cell>
-                      <Table.Cell textAlign="end">{c.price}</Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          ) : null}
-          {history.status === 'ready' && !history.done ? (
-            <Button
-              size="sm"
-              variant="outline"
-              alignSelf="start"
-              loading={history.loadingMore}
-              onClick={loadMore}
-              data-testid="pet-appointments-more"
-            >
-              {t('clients.loadMore')}
-            </Button>
+          <QueryState
+            query={history}
+            language={bridge.language}
+            errorTitle={t('clients.appointmentsFailed')}
+            isEmpty={() => rows.length === 0}
+            empty={<EmptyState title={t('clients.noAppointments')} />}
+          >
+            {() => (
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('clients.appointmentWhen')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('clients.appointmentTreatments')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('clients.appointmentGroomer')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('clients.appointmentStatus')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('clients.appointmentPrice')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((row) => {
+                    const c = cells(row);
+                    return (
+                      <Table.Row key={row.item.id} data-testid="pet-appointment-row">
+                        <Table.Cell>{c.when}</Table.Cell>
+                        <Table.Cell>{c.treatments}</Table.Cell>
+                        <Table.Cell>{c.groomer}</Table.Cell>
+                        <Table.Cell>{status(row.item)}</Table.Cell>
+                        <Table.Cell textAlign="end">{c.price}</Table.Cell>
+                      </Table.Row>
+                    );
+                  })}
+                </Table.Body>
+              </Table.Root>
+            )}
+          </QueryState>
+          {history.hasNextPage ? (
+            <Box>
+              <Button
+                size="sm"
+                variant="outline"
+                loading={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+                data-testid="pet-appointments-more"
+              >
+                {t('clients.loadMore')}
+              </Button>
+              {history.isFetchNextPageError ? (
+                <Text color="red.600" fontSize="sm" role="alert">
+                  {apiErrorText(history.error, bridge.language)}
+                </Text>
+              ) : null}
+            </Box>
           ) : null}
         </Stack>
       </Card.Body>

@@ -1,12 +1,13 @@
 import { Card, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import type { CustomerDetail, PetDetail, StoredFile, Tag } from '@pawline/contracts';
-import { ErrorState, FormField } from '@pawline/ui';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useApiMutation, useApiQuery } from '@pawline/api-client';
+import { ErrorState, FormField, QueryState } from '@pawline/ui';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { petWrites, type CustomerDetail, type PetDetail, type Tag } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
-import { DetailFrame } from '../shared/DetailFrame';
+import { DeletedElsewhere } from '../shared/DeletedElsewhere';
 import { EditorHeader } from '../shared/EditorHeader';
-import { useDetailPage } from '../shared/useDetailPage';
+import { allParts, readyPart } from '../shared/query-parts';
 import { useEditorForm } from '../shared/useEditorForm';
 import { TagsCard } from '../tags/TagsCard';
 import { PetAppointments } from './PetAppointments';
@@ -26,7 +27,7 @@ import {
 } from './pet-form';
 import { petTypeKey } from './pet-labels';
 
-type PageData = { detail: PetDetail | null; owner: CustomerDetail | null; tags: Tag[]; images: StoredFile[] };
+type PageData = { detail: PetDetail | null; owner: CustomerDetail | null; tags: Tag[] };
 
 function today(): string {
   const now = new Date();
@@ -47,51 +48,42 @@ export function PetPage({
   petId: string;
   newOwnerId: string | null;
 }) {
-  const { crm, t } = ctx;
+  const { t, bridge } = ctx;
   const isNew = petId === 'new';
-  const loader = useCallback(async (): Promise<PageData> => {
-    const detail = isNew ? null : await crm.getPet(orgaId, storeId, petId);
-    const ownerId = detail?.pet.customer_id ?? newOwnerId;
-    const [owner, tags, images] = await Promise.all([
-      ownerId ? crm.getCustomer(orgaId, storeId, ownerId) : Promise.resolve(null),
-      crm.listTags(orgaId, 'pet'),
-      isNew ? Promise.resolve([]) : crm.listPetImages(orgaId, storeId, petId),
-    ]);
-    return { detail, owner, tags, images };
-  }, [crm, orgaId, storeId, petId, isNew, newOwnerId]);
-  // R4.20: the pet's change, its owner's or a tag's refetches the page; the owner's deletion is the pet's
-  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({
-    entity: 'pet',
-    id: petId,
-    ownerId: value?.owner?.customer.id ?? null,
-  }));
+  const store = { orga: orgaId, store: storeId };
+  const pet = useApiQuery('getPet', { params: { ...store, id: petId } }, { enabled: !isNew });
+  const ownerId = isNew ? newOwnerId : (pet.data?.pet.customer_id ?? null);
+  const owner = useApiQuery('getCustomer', { params: { ...store, id: ownerId ?? '' } }, { enabled: ownerId !== null });
+  const tags = useApiQuery('listTags', { params: { orga: orgaId }, query: { kind: 'pet' } });
+  // R4.20: the realtime table reads the pet, its owner and the tags again; the pet or its owner gone answers 404
+  const page = allParts({
+    detail: isNew ? readyPart(null) : pet,
+    owner: isNew && !newOwnerId ? readyPart(null) : owner,
+    tags,
+  });
 
   return (
-    <DetailFrame
-      load={load}
-      onRetry={reload}
-      deleted={deleted}
-      deletedTitle={t('clients.petDeletedElsewhere')}
-      back={{ to: `/${orgaId}/store/${storeId}/pet`, label: t('clients.backToPets') }}
-      t={t}
+    <QueryState
+      query={page}
+      language={bridge.language}
+      errorTitle={t('clients.loadFailed')}
+      gone={
+        <DeletedElsewhere
+          title={t('clients.petDeletedElsewhere')}
+          description={t('clients.deletedElsewhereHint')}
+          backTo={`/${orgaId}/store/${storeId}/pet`}
+          backLabel={t('clients.backToPets')}
+        />
+      }
     >
       {(data) =>
         data.owner ? (
-          <PetEditor
-            key={data.detail?.pet.updated_at ?? 'new'}
-            ctx={ctx}
-            orgaId={orgaId}
-            storeId={storeId}
-            data={data}
-            owner={data.owner}
-            onReload={reload}
-            onDirty={onDirty}
-          />
+          <PetEditor key={petId} ctx={ctx} orgaId={orgaId} storeId={storeId} data={data} owner={data.owner} />
         ) : (
           <ErrorState title={t('clients.ownerMissing')} />
         )
       }
-    </DetailFrame>
+    </QueryState>
   );
 }
 
@@ -128,26 +120,23 @@ function PetEditor({
   storeId,
   data,
   owner,
-  onReload,
-  onDirty,
 }: {
   ctx: ClientsContext;
   orgaId: string;
   storeId: string;
   data: PageData;
   owner: CustomerDetail;
-  onReload: () => void;
-  onDirty: (dirty: boolean) => void;
 }) {
-  const { crm, t } = ctx;
+  const { t } = ctx;
   const pet = data.detail?.pet ?? null;
-  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<PetForm>(
-    ctx,
-    () => (data.detail ? petFormFrom(data.detail) : emptyPetForm()),
-    onDirty,
-  );
+  const editor = useEditorForm<PetForm>(ctx, {
+    form: data.detail ? petFormFrom(data.detail) : emptyPetForm(),
+    version: pet?.updated_at ?? null,
+  });
+  const { form, set } = editor;
   const [errors, setErrors] = useState<PetFormErrors>({});
   const base = `/${orgaId}/store/${storeId}`;
+  const store = { orga: orgaId, store: storeId };
   const ownerPath = `${base}/customer/${owner.customer.id}`;
   const none = { value: '', label: '—' };
   const opts = (values: readonly string[], prefix: string) => [
@@ -155,21 +144,36 @@ function PetEditor({
     ...values.map((value) => ({ value, label: t(`clients.${prefix}_${value}`) })),
   ];
   const tri = [none, { value: 'yes', label: t('clients.yes') }, { value: 'no', label: t('clients.no') }];
+  const create = useApiMutation('createPet', { invalidates: petWrites(orgaId), success: t('clients.petSaved') });
+  const update = useApiMutation('updatePet', { invalidates: (answer) => petWrites(orgaId, answer.pet.id), success: t('clients.petSaved') });
+  const remove = useApiMutation('deletePet', { invalidates: petWrites(orgaId), success: t('clients.petDeleted') });
+  const busy = create.isPending || update.isPending || remove.isPending;
 
   const save = async () => {
     const found = validatePetForm(form, today());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await saveWith(
-      () => {
-        const body = petRequest(form);
-        return pet
-          ? crm.updatePet(orgaId, storeId, pet.id, body)
-          : crm.createPet(orgaId, storeId, { ...body, customer_id: owner.customer.id });
-      },
-      t('clients.petSaved'),
-      (saved) => (pet ? onReload() : goTo(`${base}/pet/${saved.pet.id}`)),
-    );
+    const body = petRequest(form);
+    try {
+      if (pet) {
+        const saved = await update.mutateAsync({ params: { ...store, id: pet.id }, body });
+        editor.saved(saved.pet.updated_at);
+      } else {
+        const saved = await create.mutateAsync({ params: store, body: { ...body, customer_id: owner.customer.id } });
+        editor.leave(`${base}/pet/${saved.pet.id}`);
+      }
+    } catch {
+      // the error snackbar says it (useApiMutation); the edits stay
+    }
+  };
+
+  const deletePet = async (id: string) => {
+    try {
+      await remove.mutateAsync({ params: { ...store, id } });
+      editor.leave(ownerPath);
+    } catch {
+      // the error snackbar says it
+    }
   };
 
   const text = (field: 'breed' | 'microchip', label: string): ReactNode => (
@@ -194,7 +198,7 @@ function PetEditor({
             ? {
                 label: t('clients.deletePet'),
                 question: t('clients.deletePetQuestion', { name: pet.name }),
-                onConfirm: () => void deleteWith(() => crm.deletePet(orgaId, storeId, pet.id), t('clients.petDeleted'), ownerPath),
+                onConfirm: () => void deletePet(pet.id),
               }
             : null
         }
@@ -296,7 +300,7 @@ function PetEditor({
             <Heading size="md">{t('clients.photos')}</Heading>
           </Card.Header>
           <Card.Body>
-            <PetGallery ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} initial={data.images} />
+            <PetGallery ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} />
           </Card.Body>
         </Card.Root>
       ) : null}

@@ -1,9 +1,8 @@
 import type { ShellBridge } from '@pawline/api-client';
-import type { CrmApi } from '../api/crm-api';
 import type { Translate } from '../i18n/translator';
 
-/** What every screen of the remote gets: the shell's bridge, the crm calls and the texts. */
-export type ClientsContext = { bridge: ShellBridge; crm: CrmApi; t: Translate };
+/** What every screen of the remote gets: the shell's bridge and the texts; data comes from the data layer's hooks. */
+export type ClientsContext = { bridge: ShellBridge; t: Translate };
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
