@@ -21,6 +21,8 @@ import {
   type CustomerFormErrors,
   type CustomerTextField,
 } from './customer-form';
+import { CustomerAppointments } from './CustomerAppointments';
+import { CustomerOverview } from './CustomerOverview';
 import { CustomerPetsCard } from './CustomerPetsCard';
 import { PrivacyFileCard } from './PrivacyFileCard';
 
@@ -199,6 +201,13 @@ function CustomerEditor({ ctx, orgaId, storeId, data }: { ctx: ClientsContext; o
         saveTestId="save-customer"
         t={t}
       />
+      {customer && data.detail ? (
+        <>
+          <CustomerOverview ctx={ctx} orgaId={orgaId} storeId={storeId} detail={data.detail} />
+          <CustomerPetsCard ctx={ctx} base={base} customerId={customer.id} pets={data.pets.items} />
+          <CustomerAppointments ctx={ctx} orgaId={orgaId} storeId={storeId} customerId={customer.id} pets={data.pets.items} />
+        </>
+      ) : null}
       <Card.Root>
         <Card.Header>
           <Heading size="md">{t('clients.customerData')}</Heading>
@@ -267,12 +276,7 @@ function CustomerEditor({ ctx, orgaId, storeId, data }: { ctx: ClientsContext; o
           </Card.Body>
         </Card.Root>
       ) : null}
-      {customer ? (
-        <>
-          <CustomerPetsCard ctx={ctx} base={base} customerId={customer.id} pets={data.pets.items} />
-          <PrivacyFileCard ctx={ctx} orgaId={orgaId} storeId={storeId} customerId={customer.id} />
-        </>
-      ) : null}
+      {customer ? <PrivacyFileCard ctx={ctx} orgaId={orgaId} storeId={storeId} customerId={customer.id} /> : null}
     </Stack>
   );
 }

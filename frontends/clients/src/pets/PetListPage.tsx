@@ -11,6 +11,11 @@ import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 import { petTypeKey } from './pet-labels';
 
 export const PET_LIST_PAGE_SIZE = LIST_PAGE_SIZE;
+
+/** The owner as the pet list names them: first and last name. */
+export function ownerName(pet: Pick<PetListItem, 'owner'>): string {
+  return `${pet.owner.first_name} ${pet.owner.last_name}`.trim();
+}
 const petTableFeatures = tableFeatures({});
 type PetColumn = ColumnDef<typeof petTableFeatures, PetListItem>;
 
@@ -101,9 +106,14 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
       {
         id: 'owner',
         header: t('clients.owner'),
+        accessorFn: (row) => ownerName(row),
+        // issue 29: the owner by name, a link to the customer
         cell: (info) => (
-          <Link to={`/${orgaId}/store/${info.row.original.store_id}/customer/${info.row.original.customer_id}`}>
-            {t('clients.openOwner')}
+          <Link
+            to={`/${orgaId}/store/${info.row.original.store_id}/customer/${info.row.original.customer_id}`}
+            data-testid="pet-owner-link"
+          >
+            {ownerName(info.row.original)}
           </Link>
         ),
       },

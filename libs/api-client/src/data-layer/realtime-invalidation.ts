@@ -15,13 +15,15 @@ export type RealtimeRule = (facts: RealtimeFacts) => readonly ApiQueryFilter[];
  * message without a store matches every store. Entities missing here change nothing on screen.
  */
 export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
-  // R4.17 the store's calendar and recurring groups, the appointment itself, the pet's history
+  // R4.17 the store's calendar and recurring groups, the appointment itself, the pet's and the customer's history
   appointment: ({ orga, store, id }) => [
     key('listAppointmentRange', { orga, store }),
     key('listRecurringGroup', { orga, store }),
     key('getAppointment', { orga, store, id }),
     key('listPetAppointments', { orga, store }),
     key('latestPetAppointment', { orga, store }),
+    key('listCustomerAppointments', { orga, store }),
+    key('getCustomerAppointmentSummary', { orga, store }),
   ],
   // R4.12 a reminder's status is on the appointment's card; a queued one takes from the message count (R4.23)
   reminder: ({ orga, store }) => [
@@ -45,6 +47,9 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('getPet', { orga, id }),
     key('listPetImages', { orga, pet: id }),
     key('getCustomer', { orga, store }),
+    // a customer's appointments are found by their pets
+    key('listCustomerAppointments', { orga, store }),
+    key('getCustomerAppointmentSummary', { orga, store }),
   ],
   tag: ({ orga }) => [
     key('listTags', { orga }),
