@@ -240,6 +240,8 @@ describe('clients remote', () => {
     expect((document.querySelector('select[name="pet_type"]') as HTMLSelectElement).value).toBe('0'); // 1 is a dog too
     expect(screen.getByTestId('pet-tags').textContent).toContain('Morde');
     expect(screen.getByTestId('pet-owner').textContent).toContain('Nome1 Cognome1');
+    // issue 29: Book opens the calendar for this pet and its owner
+    expect(screen.getByTestId('book-pet').getAttribute('href')).toBe(`/${ORGA}/store/${STORE}?book_customer=c001&book_pet=p1`);
 
     const big = new File([new Uint8Array(1_048_577)], 'grande.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByTestId('pet-photo-upload-input'), { target: { files: [big] } });

@@ -5,24 +5,11 @@ import { QueryState } from '@pawline/ui';
 import { Link } from 'react-router';
 import type { CustomerDetail } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
+import { bookingPath, conversationPath } from '../shared/other-remotes';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 
 type Summary = AnswerOf<'getCustomerAppointmentSummary'>;
 const CONSENTS = ['messages', 'reminders', 'marketing'] as const;
-
-/**
- * Where the calendar opens its new-appointment dialog for this customer (issue 29): the store's calendar with
- * `?book_customer=` (the calendar remote reads it; a pet adds `&book_pet=`).
- */
-export function bookingPath(orgaId: string, storeId: string, customerId: string, petId?: string): string {
-  const query = new URLSearchParams({ book_customer: customerId, ...(petId ? { book_pet: petId } : {}) });
-  return `/${orgaId}/store/${storeId}?${query.toString()}`;
-}
-
-/** The messages remote's conversation with this customer. */
-export function conversationPath(orgaId: string, storeId: string, customerId: string): string {
-  return `/${orgaId}/store/${storeId}/messages/customer/${customerId}`;
-}
 
 function euros(cents: number, language: Language): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);

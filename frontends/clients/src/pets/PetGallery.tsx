@@ -2,19 +2,16 @@ import { Box, Button, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useApiDownload, useApiMutation, useApiQuery, useApiUpload } from '@pawline/api-client';
 import { UPLOAD_LIMITS } from '@pawline/domain';
 import { QueryState } from '@pawline/ui';
-import { useEffect, useMemo } from 'react';
 import { petImageWrites, type StoredFile } from '../api/crm-api';
+import { canvasCodec, preparePhoto } from '../files/photo-prepare';
 import { UploadButton } from '../files/UploadButton';
 import type { ClientsContext } from '../shared/clients-context';
+import { useObjectUrl } from '../shared/useObjectUrl';
 
 type PetScope = { ctx: ClientsContext; orgaId: string; storeId: string; petId: string };
 
-/** A blob shown through an object URL for as long as the component shows it. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url;
-}
+/** Issue 29: a photo is scaled and written as JPEG in the browser, so a phone's photo fits the 1 MB limit. */
+export const preparePetPhoto = (file: File) => preparePhoto(file, canvasCodec);
 
 /** A pet's photos, at most 4 (R3.06, R9.04), shown through object URLs since they need the bearer token. */
 export function PetGallery({ ctx, orgaId, storeId, petId }: PetScope) {
@@ -42,6 +39,8 @@ export function PetGallery({ ctx, orgaId, storeId, petId }: PetScope) {
               existingCount={files.length}
               upload={add}
               send={(file) => add.mutateAsync({ file, input: { params } })}
+              prepare={preparePetPhoto}
+              camera
               label={t('clients.addPhoto')}
               ctx={ctx}
               testId="pet-photo-upload"
@@ -78,6 +77,7 @@ function PetPhotoTile({ ctx, orgaId, storeId, petId, file, count }: PetScope & {
         existingCount={count - 1}
         upload={replace}
         send={(picked) => replace.mutateAsync({ file: picked, input: { params, query: { file_id: file.id } } })}
+        prepare={preparePetPhoto}
         label={t('clients.replacePhoto')}
         ctx={ctx}
         testId="pet-photo-replace"

@@ -1,17 +1,20 @@
-import { Card, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useApiMutation, useApiQuery } from '@pawline/api-client';
-import { ErrorState, FormField, QueryState } from '@pawline/ui';
+import { Button, Card, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { useApiMutation, useApiQuery, useApiUpload } from '@pawline/api-client';
+import { hasStoreAccess, UPLOAD_LIMITS } from '@pawline/domain';
+import { ErrorState, FormField, QueryState, SNACKBAR_TYPE } from '@pawline/ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { petWrites, type CustomerDetail, type PetDetail, type Tag } from '../api/crm-api';
+import { petImageWrites, petWrites, type CustomerDetail, type PetDetail, type Tag } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
 import { DeletedElsewhere } from '../shared/DeletedElsewhere';
 import { EditorHeader } from '../shared/EditorHeader';
+import { bookingPath } from '../shared/other-remotes';
 import { allParts, readyPart } from '../shared/query-parts';
 import { useEditorForm } from '../shared/useEditorForm';
 import { TagsCard } from '../tags/TagsCard';
 import { PetAppointments } from './PetAppointments';
 import { PetGallery } from './PetGallery';
+import { PhotoQueue, type QueueUpload } from './PhotoQueue';
 import {
   emptyPetForm,
   PET_COLOURS,
@@ -127,17 +130,23 @@ function PetEditor({
   data: PageData;
   owner: CustomerDetail;
 }) {
-  const { t } = ctx;
+  const { t, bridge } = ctx;
   const pet = data.detail?.pet ?? null;
-  const editor = useEditorForm<PetForm>(ctx, {
-    form: data.detail ? petFormFrom(data.detail) : emptyPetForm(),
-    version: pet?.updated_at ?? null,
-  });
+  // issue 29: a new pet's photos wait here until it is saved
+  const [queued, setQueued] = useState<File[]>([]);
+  const [uploading, setUploading] = useState<QueueUpload | null>(null);
+  const editor = useEditorForm<PetForm>(
+    ctx,
+    { form: data.detail ? petFormFrom(data.detail) : emptyPetForm(), version: pet?.updated_at ?? null },
+    queued.length > 0,
+  );
   const { form, set } = editor;
   const [errors, setErrors] = useState<PetFormErrors>({});
   const base = `/${orgaId}/store/${storeId}`;
   const store = { orga: orgaId, store: storeId };
   const ownerPath = `${base}/customer/${owner.customer.id}`;
+  // issue 29: Book opens the calendar's new appointment for this pet (booking needs store write access)
+  const mayBook = !bridge.orga || hasStoreAccess(bridge.orga, bridge.user.id, storeId, 'store_write');
   const none = { value: '', label: '—' };
   const opts = (values: readonly string[], prefix: string) => [
     none,
@@ -147,7 +156,27 @@ function PetEditor({
   const create = useApiMutation('createPet', { invalidates: petWrites(orgaId), success: t('clients.petSaved') });
   const update = useApiMutation('updatePet', { invalidates: (answer) => petWrites(orgaId, answer.pet.id), success: t('clients.petSaved') });
   const remove = useApiMutation('deletePet', { invalidates: petWrites(orgaId), success: t('clients.petDeleted') });
-  const busy = create.isPending || update.isPending || remove.isPending;
+  const addPhoto = useApiUpload('uploadPetImage', {
+    invalidates: (_file, sent) => petImageWrites(orgaId, sent.input.params.pet),
+    notifyFailure: false,
+  });
+  const busy = create.isPending || update.isPending || remove.isPending || uploading !== null;
+
+  /** The queued photos of the pet just created, one after the other; the pet stays saved whatever fails. */
+  const sendQueued = async (petId: string) => {
+    let failed = 0;
+    for (const [index, file] of queued.entries()) {
+      setUploading({ current: index + 1, total: queued.length, progress: 0 });
+      try {
+        await addPhoto.mutateAsync({ file, input: { params: { ...store, pet: petId } } });
+      } catch {
+        failed += 1;
+      }
+    }
+    setUploading(null);
+    setQueued([]);
+    if (failed > 0) bridge.notify(SNACKBAR_TYPE.warn, t('clients.photosNotAdded', { count: failed }));
+  };
 
   const save = async () => {
     const found = validatePetForm(form, today());
@@ -160,6 +189,7 @@ function PetEditor({
         editor.saved(saved.pet.updated_at);
       } else {
         const saved = await create.mutateAsync({ params: store, body: { ...body, customer_id: owner.customer.id } });
+        await sendQueued(saved.pet.id);
         editor.leave(`${base}/pet/${saved.pet.id}`);
       }
     } catch {
@@ -193,6 +223,15 @@ function PetEditor({
       <EditorHeader
         back={<Link to={ownerPath} data-testid="pet-owner">{`← ${ownerName}`}</Link>}
         title={pet ? pet.name : t('clients.newPet')}
+        actions={
+          pet && mayBook ? (
+            <Button asChild variant="outline">
+              <Link to={bookingPath(orgaId, storeId, owner.customer.id, pet.id)} data-testid="book-pet">
+                {t('clients.book')}
+              </Link>
+            </Button>
+          ) : null
+        }
         remove={
           pet
             ? {
@@ -303,7 +342,15 @@ function PetEditor({
             <PetGallery ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} />
           </Card.Body>
         </Card.Root>
-      ) : null}
+      ) : (
+        <PhotoQueue
+          ctx={ctx}
+          files={queued}
+          onAdd={(file) => setQueued((current) => (current.length < UPLOAD_LIMITS.pet_image.maxFiles ? [...current, file] : current))}
+          onRemove={(file) => setQueued((current) => current.filter((other) => other !== file))}
+          uploading={uploading && { ...uploading, progress: addPhoto.progress }}
+        />
+      )}
       {pet ? <PetAppointments ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} /> : null}
     </Stack>
   );

@@ -16,7 +16,7 @@ export type EditorSource<F> = { form: F; version: string | null };
  * this editor's own save) the form follows it, unless it holds unsaved edits, which a read must not replace:
  * then a warning that saving overwrites the other change.
  */
-export function useEditorForm<F>({ t, bridge }: ClientsContext, source: EditorSource<F>) {
+export function useEditorForm<F>({ t, bridge }: ClientsContext, source: EditorSource<F>, pending = false) {
   const navigate = useNavigate();
   const [initial, setInitial] = useState<F>(source.form);
   const [form, setForm] = useState<F>(source.form);
@@ -24,7 +24,8 @@ export function useEditorForm<F>({ t, bridge }: ClientsContext, source: EditorSo
   const shownVersion = useRef(source.version);
   const ownVersion = useRef<string | null>(null);
   const dirty = !sameForm(form, initial);
-  useConfirmLeave(dirty, t('clients.unsavedChanges'));
+  // `pending`: what the editor holds besides its form (a new pet's photos not sent yet)
+  useConfirmLeave(dirty || pending, t('clients.unsavedChanges'));
 
   useEffect(() => {
     if (source.version === shownVersion.current) return;
@@ -38,8 +39,8 @@ export function useEditorForm<F>({ t, bridge }: ClientsContext, source: EditorSo
 
   // navigate only once the saved form is no longer dirty, so the leave guard lets it through
   useEffect(() => {
-    if (goTo && !dirty) void navigate(goTo, { replace: true });
-  }, [goTo, dirty, navigate]);
+    if (goTo && !dirty && !pending) void navigate(goTo, { replace: true });
+  }, [goTo, dirty, pending, navigate]);
 
   const set = <K extends keyof F>(field: K, value: F[K]) => setForm((current) => ({ ...current, [field]: value }));
 
