@@ -12,9 +12,9 @@ import { petTypeKey } from './pet-labels';
 
 export const PET_LIST_PAGE_SIZE = LIST_PAGE_SIZE;
 
-/** The owner as the pet list names them: first and last name. */
+/** The owner as the pet list names them: first and last name (crm answers them with every pet of a list). */
 export function ownerName(pet: Pick<PetListItem, 'owner'>): string {
-  return `${pet.owner.first_name} ${pet.owner.last_name}`.trim();
+  return pet.owner ? `${pet.owner.first_name} ${pet.owner.last_name}`.trim() : '';
 }
 const petTableFeatures = tableFeatures({});
 type PetColumn = ColumnDef<typeof petTableFeatures, PetListItem>;
@@ -113,7 +113,7 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
             to={`/${orgaId}/store/${info.row.original.store_id}/customer/${info.row.original.customer_id}`}
             data-testid="pet-owner-link"
           >
-            {ownerName(info.row.original)}
+            {ownerName(info.row.original) || t('clients.owner')}
           </Link>
         ),
       },
