@@ -4,3 +4,9 @@ require('../jest.setup.shared.cjs');
 // every language is put in the store before the tests render.
 const { CATALOGUES, registerCatalogues } = require('@pawline/i18n');
 for (const [language, catalogue] of Object.entries(CATALOGUES)) registerCatalogues(language, catalogue);
+// jsdom has no object URLs: the photo tiles and the queue of a new pet's photos show blobs through them
+if (typeof URL.createObjectURL !== 'function') {
+  let next = 0;
+  URL.createObjectURL = () => `blob:jsdom/${(next += 1)}`;
+  URL.revokeObjectURL = () => undefined;
+}

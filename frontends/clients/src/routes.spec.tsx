@@ -93,10 +93,11 @@ describe('clients remote', () => {
     expect(await screen.findByTestId('new-customer')).toBeTruthy();
   });
 
-  it("R4.22 lists the store's pets in a table without sorting and pages by last id", async () => {
+  it("R4.22 lists the store's pets in a table without sorting, each with its owner by name, and pages by last id", async () => {
     const pet = (n: number) => ({
       ...petOf({ id: `p${String(n).padStart(3, '0')}`, orga_id: ORGA, store_id: STORE, customer_id: 'c001', name: `Pet${n}`, pet_type: 0 }),
       tags: [],
+      owner: { first_name: 'Giulia', last_name: n === 1 ? 'Bianchi' : 'Rossi' },
     });
     mount(`/${ORGA}/store/${STORE}/pet`, (url) => {
       if (!url.pathname.endsWith('/pets')) return undefined;
@@ -106,6 +107,11 @@ describe('clients remote', () => {
     });
     expect(await screen.findByText('Pet1')).toBeTruthy();
     expect(screen.getAllByTestId('pet-row')).toHaveLength(50);
+    // issue 29: the owner named, a link to the customer
+    const owner = screen.getAllByTestId('pet-owner-link')[0];
+    expect(owner?.textContent).toBe('Giulia Bianchi');
+    expect(owner?.getAttribute('href')).toBe(`/${ORGA}/store/${STORE}/customer/c001`);
+    expect(screen.queryByText('Open owner')).toBeNull();
     expect(screen.queryByTestId('sort-name')).toBeNull();
     expect(screen.getAllByRole('columnheader').some((header) => header.hasAttribute('aria-sort'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
@@ -234,6 +240,8 @@ describe('clients remote', () => {
     expect((document.querySelector('select[name="pet_type"]') as HTMLSelectElement).value).toBe('0'); // 1 is a dog too
     expect(screen.getByTestId('pet-tags').textContent).toContain('Morde');
     expect(screen.getByTestId('pet-owner').textContent).toContain('Nome1 Cognome1');
+    // issue 29: Book opens the calendar for this pet and its owner
+    expect(screen.getByTestId('book-pet').getAttribute('href')).toBe(`/${ORGA}/store/${STORE}?book_customer=c001&book_pet=p1`);
 
     const big = new File([new Uint8Array(1_048_577)], 'grande.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByTestId('pet-photo-upload-input'), { target: { files: [big] } });

@@ -1,8 +1,7 @@
-import type { ShellBridge } from '@pawline/api-client';
-import { CatalogueGate, ErrorPage } from '@pawline/ui';
+import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
+import { CatalogueGate, ErrorPage, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, useLocation, useSearchParams } from 'react-router';
-import { createCrmApi } from './api/crm-api';
 import { CustomerListPage } from './customers/CustomerListPage';
 import { CustomerPage } from './customers/CustomerPage';
 import { CLIENTS_NAMESPACES, clientsTranslator } from './i18n/translator';
@@ -44,10 +43,14 @@ export function clientsPageOf(pathname: string): ClientsPage {
 
 /** Exposed as 'clients/routes'; the shell mounts it at the five routes of CLIENTS_PATHS. */
 export function ClientsRoutes(bridge: ShellBridge) {
+  // the data layer over the bridge: the shell's QueryClient and session, writes answered by snackbars
+  const feedback = useMemo(() => snackbarFeedback(bridge), [bridge]);
   return (
-    <CatalogueGate language={bridge.language} namespaces={CLIENTS_NAMESPACES}>
-      <ClientsPages {...bridge} />
-    </CatalogueGate>
+    <RemoteApiProvider bridge={bridge} feedback={feedback}>
+      <CatalogueGate language={bridge.language} namespaces={CLIENTS_NAMESPACES}>
+        <ClientsPages {...bridge} />
+      </CatalogueGate>
+    </RemoteApiProvider>
   );
 }
 
@@ -55,8 +58,7 @@ function ClientsPages(bridge: ShellBridge) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const t = useMemo(() => clientsTranslator(bridge.language), [bridge.language]);
-  const crm = useMemo(() => createCrmApi({ api: bridge.api, language: bridge.language }), [bridge.api, bridge.language]);
-  const ctx = useMemo<ClientsContext>(() => ({ bridge, crm, t }), [bridge, crm, t]);
+  const ctx = useMemo<ClientsContext>(() => ({ bridge, t }), [bridge, t]);
   const route = clientsPageOf(location.pathname);
 
   switch (route.page) {

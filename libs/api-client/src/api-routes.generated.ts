@@ -101,6 +101,11 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   updateTreatment: { method: 'patch', path: '/api/v1/orga/:orga/treatment/:id' },
   regenerateCalendarFeed: { method: 'post', path: '/api/v1/orga/:orga/store/:store/calendar_feed' },
   calendarFeed: { method: 'get', path: '/api/v1/public/calendar/:token.ics', transfer: 'download' },
+  listCustomerAppointments: {
+    method: 'get',
+    path: '/api/v1/orga/:orga/store/:store/customer/:customer/appointments/:when/:last_date/:last_id',
+  },
+  getCustomerAppointmentSummary: { method: 'get', path: '/api/v1/orga/:orga/store/:store/customer/:customer/appointment_summary' },
   health: { method: 'get', path: '/api/v1/health' },
   devMailbox: { method: 'get', path: '/api/v1/dev/mailbox' },
   listMessageTemplates: { method: 'get', path: '/api/v1/orga/:orga/msg/templates' },

@@ -15,5 +15,6 @@ export * from './data-layer/api-query-key';
 export * from './data-layer/api-query-client';
 export * from './data-layer/api-layer';
 export * from './data-layer/api-hooks';
+export * from './data-layer/use-api-download';
 export * from './data-layer/realtime-invalidation';
 export * from './fake-shell';

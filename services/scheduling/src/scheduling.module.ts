@@ -12,6 +12,8 @@ import { ReminderStatusHandlers } from './appointment/reminder-status.handlers';
 import { ReminderStatusService } from './appointment/reminder-status.service';
 import { CalendarFeedHandlers } from './calendar-feed/calendar-feed.handlers';
 import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
+import { CustomerHistoryHandlers } from './customer-history/customer-history.handlers';
+import { CustomerHistoryService } from './customer-history/customer-history.service';
 import { PetRefHandlers } from './pet-ref/pet-ref.handlers';
 import { StaffHoursHandlers } from './staff-hours/staff-hours.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
@@ -27,6 +29,7 @@ import { TreatmentService } from './treatment/treatment.service';
     PetRefHandlers,
     ReminderStatusHandlers,
     StaffHoursHandlers,
+    CustomerHistoryHandlers,
   ],
   providers: [
     AppointmentQueries,
@@ -40,6 +43,7 @@ import { TreatmentService } from './treatment/treatment.service';
     TreatmentService,
     CalendarFeedService,
     ReferencedIds,
+    CustomerHistoryService,
   ],
 })
 export class SchedulingModule {}

@@ -1,19 +1,18 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import type { CustomerSort, Tag } from '@pawline/contracts';
+import { useApiPages, useApiQuery } from '@pawline/api-client';
+import type { CustomerSort } from '@pawline/contracts';
 import { hasStoreAccess } from '@pawline/domain';
 import { EmptyState, PagedDataTable } from '@pawline/ui';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { CustomerListItem } from '../api/crm-api';
+import { customerListQuery, LIST_PAGE_SIZE, nextAfterLast, type CustomerListItem } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
-import { useCrmEvents } from '../shared/useCrmEvents';
-import { useLoad } from '../shared/useLoad';
-import { pagedTableTexts, usePagedList } from '../shared/usePagedList';
+import { loadMoreProblem, pagedRows, pagedTableTexts } from '../shared/paged-rows';
 import { TagManager } from '../tags/TagManager';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 
-export const CUSTOMER_LIST_PAGE_SIZE = 50;
+export const CUSTOMER_LIST_PAGE_SIZE = LIST_PAGE_SIZE;
 const SEARCH_DELAY_MS = 300;
 
 const customerTableFeatures = tableFeatures({ rowSortingFeature });
@@ -32,14 +31,14 @@ export function sortParam(sorting: SortingState): CustomerSort {
  * tag filter and paging by last id (R4.22: done when a page is shorter than the page size).
  */
 export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; orgaId: string; storeId: string }) {
-  const { crm, t, bridge } = ctx;
+  const { t, bridge } = ctx;
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [tagFilter, setTagFilter] = useState<string[]>([]);
   const [showTags, setShowTags] = useState(false);
-  const tagLoader = useCallback(() => crm.listTags(orgaId, 'customer'), [crm, orgaId]);
-  const { load: tags, reload: reloadTags } = useLoad<Tag[]>(tagLoader);
+  // the filter's tags; realtime keeps them and the list current (R4.20)
+  const tags = useApiQuery('listTags', { params: { orga: orgaId }, query: { kind: 'customer' } });
   const sort = sortParam(sorting);
 
   useEffect(() => {
@@ -47,25 +46,14 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
     return () => clearTimeout(timer);
   }, [search]);
 
-  const fetchPage = useCallback(
-    (lastId: string | null) =>
-      crm.listCustomers(orgaId, storeId, { q, sort, tag_ids: tagFilter, last_id: lastId, limit: CUSTOMER_LIST_PAGE_SIZE }),
-    [crm, orgaId, storeId, q, sort, tagFilter],
-  );
-
-  const { list, loadFirst, loadMore, applyEvent } = usePagedList({
-    fetchPage,
-    pageSize: CUSTOMER_LIST_PAGE_SIZE,
-    entity: 'customer',
-    fetchRow: (id) => crm.getCustomer(orgaId, storeId, id).then((detail): CustomerListItem => ({ ...detail.customer, tags: detail.tags })),
-    onLoadMoreFailed: (message) => bridge.notify(0, message),
+  const pages = useApiPages('listCustomers', {
+    input: (lastId: string | null) => ({
+      params: { orga: orgaId, store: storeId },
+      query: customerListQuery({ q, sort, tag_ids: tagFilter, last_id: lastId, limit: CUSTOMER_LIST_PAGE_SIZE }),
+    }),
+    next: (page) => nextAfterLast(page.items),
   });
-
-  // R4.20: another device's changes reach the open list; a tag's the tag filter
-  useCrmEvents(bridge, (event) => {
-    if (event.entity === 'tag') reloadTags();
-    else applyEvent(event);
-  });
+  const list = useMemo(() => pagedRows(pages, (page) => page.items, bridge.language), [pages, bridge.language]);
 
   const base = `/${orgaId}/store/${storeId}`;
   // spec §6: the customer page needs pet write access (the shell's guard sends others home), so no button to it
@@ -145,7 +133,7 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
       </HStack>
       {showTags ? (
         <Stack gap="4">
-          <TagManager ctx={ctx} orgaId={orgaId} kind="customer" onChanged={reloadTags} />
+          <TagManager ctx={ctx} orgaId={orgaId} kind="customer" />
           <TagManager ctx={ctx} orgaId={orgaId} kind="pet" />
         </Stack>
       ) : null}
@@ -157,10 +145,10 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
-      {tags.status === 'ready' && tags.value.length > 0 ? (
+      {tags.data && tags.data.length > 0 ? (
         <HStack gap="2" wrap="wrap" data-testid="tag-filter" aria-label={t('clients.filterByTag')}>
           <Text fontSize="sm">{t('clients.filterByTag')}</Text>
-          {tags.value.map((tag) => (
+          {tags.data.map((tag) => (
             <Button
               key={tag.id}
               size="xs"
@@ -183,8 +171,9 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
             description={q || tagFilter.length > 0 ? undefined : t('clients.noCustomersHint')}
           />
         }
-        onRetry={loadFirst}
-        onLoadMore={loadMore}
+        onRetry={() => void pages.refetch()}
+        onLoadMore={() => void pages.fetchNextPage()}
+        moreError={loadMoreProblem(pages, bridge.language)}
         testId="customer-table"
         rowTestId="customer-row"
       />

@@ -1,20 +1,17 @@
-import { Badge, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Heading, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
-import { isApiError } from '@pawline/api-client';
-import type { CrmSettings, CustomerDetail, ExternalService, StoredFile, Tag } from '@pawline/contracts';
-import { EmptyState, FormField } from '@pawline/ui';
-import { useCallback, useState } from 'react';
+import { API_ROUTES, useApiHttp, useApiMutation, useApiQuery, type ApiError } from '@pawline/api-client';
+import type { CrmSettings, ExternalService } from '@pawline/contracts';
+import { apiErrorText, FormField, QueryState, SNACKBAR_TYPE } from '@pawline/ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { PetListItem } from '../api/crm-api';
-import { UploadButton } from '../files/UploadButton';
-import { errorText, fieldMessage, type ClientsContext } from '../shared/clients-context';
-import { DetailFrame } from '../shared/DetailFrame';
+import { CUSTOMER_PETS_LIMIT, customerWrites, petListQuery, type CustomerDetail, type PetListItem, type Tag } from '../api/crm-api';
+import { fieldMessage, type ClientsContext } from '../shared/clients-context';
+import { DeletedElsewhere } from '../shared/DeletedElsewhere';
 import { EditorHeader } from '../shared/EditorHeader';
-import { useDetailPage } from '../shared/useDetailPage';
+import { allParts, optionalPart, readyPart } from '../shared/query-parts';
 import { useEditorForm } from '../shared/useEditorForm';
 import { TagsCard } from '../tags/TagsCard';
-import { sortAssigned, tagSymbol } from '../tags/tag-icons';
-import { petTypeKey } from '../pets/pet-labels';
 import {
   customerFormFrom,
   customerRequest,
@@ -24,14 +21,17 @@ import {
   type CustomerFormErrors,
   type CustomerTextField,
 } from './customer-form';
+import { CustomerAppointments } from './CustomerAppointments';
+import { CustomerOverview } from './CustomerOverview';
+import { CustomerPetsCard } from './CustomerPetsCard';
+import { PrivacyFileCard } from './PrivacyFileCard';
 
 type PageData = {
   detail: CustomerDetail | null;
   tags: Tag[];
   services: ExternalService[];
   settings: CrmSettings | null;
-  pets: PetListItem[];
-  files: StoredFile[];
+  pets: { items: PetListItem[] };
 };
 
 const TEXT_INPUTS: { field: CustomerTextField; type?: string }[] = [
@@ -58,129 +58,116 @@ export function CustomerPage({
   storeId: string;
   customerId: string;
 }) {
-  const { crm, t } = ctx;
+  const { t, bridge } = ctx;
   const isNew = customerId === 'new';
-  const loader = useCallback(async (): Promise<PageData> => {
-    const [detail, tags, services, settings, pets, files] = await Promise.all([
-      isNew ? Promise.resolve(null) : crm.getCustomer(orgaId, storeId, customerId),
-      crm.listTags(orgaId, 'customer'),
-      crm.listExternalServices(orgaId),
-      // R5.13 mandatory customer information; a failure leaves only the first name required
-      crm.getCrmSettings(orgaId).catch(() => null),
-      isNew ? Promise.resolve({ items: [], page_size: 0 }) : crm.listPets(orgaId, storeId, { customer_id: customerId, limit: 200 }),
-      isNew ? Promise.resolve([]) : crm.listPrivacyFiles(orgaId, storeId, customerId),
-    ]);
-    return { detail, tags, services, settings, pets: pets.items, files };
-  }, [crm, orgaId, storeId, customerId, isNew]);
-  // R4.20: the customer's change, one of its pets' or a tag's refetches the page
-  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({
-    entity: 'customer',
-    id: customerId,
-    petIds: value ? value.pets.map((pet) => pet.id) : [],
-  }));
+  const store = { orga: orgaId, store: storeId };
+  const customer = useApiQuery('getCustomer', { params: { ...store, id: customerId } }, { enabled: !isNew });
+  const tags = useApiQuery('listTags', { params: { orga: orgaId }, query: { kind: 'customer' } });
+  const services = useApiQuery('listExternalServices', { params: { orga: orgaId } });
+  const settings = useApiQuery('getCrmSettings', { params: { orga: orgaId } });
+  const pets = useApiQuery(
+    'listPets',
+    { params: store, query: petListQuery({ customer_id: customerId, limit: CUSTOMER_PETS_LIMIT }) },
+    { enabled: !isNew },
+  );
+  // R4.20: the realtime table reads the customer, its pets and the tags again; a customer gone answers 404
+  const page = allParts({
+    detail: isNew ? readyPart(null) : customer,
+    tags,
+    services,
+    // R5.13 mandatory customer information; a failure leaves only the first name required
+    settings: optionalPart(settings, null),
+    pets: isNew ? readyPart({ items: [] }) : pets,
+  });
 
   return (
-    <DetailFrame
-      load={load}
-      onRetry={reload}
-      deleted={deleted}
-      deletedTitle={t('clients.customerDeletedElsewhere')}
-      back={{ to: `/${orgaId}/store/${storeId}/customers`, label: t('clients.backToCustomers') }}
-      t={t}
-    >
-      {(data) => (
-        <CustomerEditor
-          key={data.detail?.customer.updated_at ?? 'new'}
-          ctx={ctx}
-          orgaId={orgaId}
-          storeId={storeId}
-          data={data}
-          onReload={reload}
-          onDirty={onDirty}
+    <QueryState
+      query={page}
+      language={bridge.language}
+      errorTitle={t('clients.loadFailed')}
+      gone={
+        <DeletedElsewhere
+          title={t('clients.customerDeletedElsewhere')}
+          description={t('clients.deletedElsewhereHint')}
+          backTo={`/${orgaId}/store/${storeId}/customers`}
+          backLabel={t('clients.backToCustomers')}
         />
-      )}
-    </DetailFrame>
+      }
+    >
+      {(data) => <CustomerEditor key={customerId} ctx={ctx} orgaId={orgaId} storeId={storeId} data={data} />}
+    </QueryState>
   );
 }
 
-function CustomerEditor({
-  ctx,
-  orgaId,
-  storeId,
-  data,
-  onReload,
-  onDirty,
-}: {
-  ctx: ClientsContext;
-  orgaId: string;
-  storeId: string;
-  data: PageData;
-  onReload: () => void;
-  onDirty: (dirty: boolean) => void;
-}) {
-  const { crm, t, bridge } = ctx;
+function CustomerEditor({ ctx, orgaId, storeId, data }: { ctx: ClientsContext; orgaId: string; storeId: string; data: PageData }) {
+  const { t, bridge } = ctx;
+  const http = useApiHttp();
   const customer = data.detail?.customer ?? null;
-  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<CustomerForm>(
-    ctx,
-    () => (data.detail ? customerFormFrom(data.detail) : emptyCustomerForm()),
-    onDirty,
-  );
+  const editor = useEditorForm<CustomerForm>(ctx, {
+    form: data.detail ? customerFormFrom(data.detail) : emptyCustomerForm(),
+    version: customer?.updated_at ?? null,
+  });
+  const { form, set } = editor;
   const [errors, setErrors] = useState<CustomerFormErrors>({});
-  const [files, setFiles] = useState<StoredFile[]>(data.files);
   const mandatory = data.settings?.mandatory_customer_info ?? [];
   const base = `/${orgaId}/store/${storeId}`;
+  const store = { orga: orgaId, store: storeId };
+  // a refused write names its fields: shown at them, besides the error snackbar
+  const showFields = (error: ApiError) => {
+    if (error.fields)
+      setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [name, fieldMessage(t, message)])));
+  };
+  const create = useApiMutation('createCustomer', {
+    invalidates: customerWrites(orgaId, storeId),
+    success: t('clients.customerSaved'),
+    onError: showFields,
+  });
+  const update = useApiMutation('updateCustomer', {
+    invalidates: (answer) => customerWrites(orgaId, storeId, answer.customer.id),
+    success: t('clients.customerSaved'),
+    onError: showFields,
+  });
+  const remove = useApiMutation('deleteCustomer', { invalidates: customerWrites(orgaId, storeId), success: t('clients.customerDeleted') });
+  const busy = create.isPending || update.isPending || remove.isPending;
 
   const save = async () => {
     const found = validateCustomerForm(form, mandatory);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await saveWith(
-      () =>
-        customer
-          ? crm.updateCustomer(orgaId, storeId, customer.id, customerRequest(form))
-          : crm.createCustomer(orgaId, storeId, customerRequest(form)),
-      t('clients.customerSaved'),
-      (saved) => (customer ? onReload() : goTo(`${base}/customer/${saved.customer.id}`)),
-      (error) => {
-        if (isApiError(error) && error.fields) {
-          setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [name, fieldMessage(t, message)])));
-        }
-      },
-    );
+    try {
+      if (customer) {
+        const saved = await update.mutateAsync({ params: { ...store, id: customer.id }, body: customerRequest(form) });
+        editor.saved(saved.customer.updated_at);
+      } else {
+        const saved = await create.mutateAsync({ params: store, body: customerRequest(form) });
+        editor.leave(`${base}/customer/${saved.customer.id}`);
+      }
+    } catch {
+      // the error snackbar and the fields say it (useApiMutation); the edits stay
+    }
+  };
+
+  const deleteCustomer = async (id: string) => {
+    try {
+      await remove.mutateAsync({ params: { ...store, id } });
+      editor.leave(`${base}/customers`);
+    } catch {
+      // the error snackbar says it
+    }
   };
 
   const exportJson = async () => {
     if (!customer) return;
     try {
-      const data = await crm.exportCustomer(orgaId, storeId, customer.id);
-      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const exported = await http.request(API_ROUTES.exportCustomer, { params: { ...store, id: customer.id } });
+      const url = URL.createObjectURL(new Blob([JSON.stringify(exported, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;
       link.download = `customer-${customer.id}.json`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (error) {
-      bridge.notify(0, errorText(error));
-    }
-  };
-
-  const openFile = async (file: StoredFile) => {
-    if (!customer) return;
-    try {
-      const blob = await crm.privacyFileBlob(orgaId, storeId, customer.id, file.id);
-      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
-    } catch (error) {
-      bridge.notify(0, errorText(error));
-    }
-  };
-
-  const removeFile = async (file: StoredFile) => {
-    if (!customer) return;
-    try {
-      await crm.deletePrivacyFile(orgaId, storeId, customer.id, file.id);
-      setFiles((current) => current.filter((other) => other.id !== file.id));
-    } catch (error) {
-      bridge.notify(0, errorText(error));
+      bridge.notify(SNACKBAR_TYPE.error, apiErrorText(error, bridge.language));
     }
   };
 
@@ -205,12 +192,7 @@ function CustomerEditor({
                 label: t('clients.deleteCustomer'),
                 question: t('clients.deleteCustomerQuestion', { name: title }),
                 hint: t('clients.deleteCustomerHint'),
-                onConfirm: () =>
-                  void deleteWith(
-                    () => crm.deleteCustomer(orgaId, storeId, customer.id),
-                    t('clients.customerDeleted'),
-                    `${base}/customers`,
-                  ),
+                onConfirm: () => void deleteCustomer(customer.id),
               }
             : null
         }
@@ -219,6 +201,13 @@ function CustomerEditor({
         saveTestId="save-customer"
         t={t}
       />
+      {customer && data.detail ? (
+        <>
+          <CustomerOverview ctx={ctx} orgaId={orgaId} storeId={storeId} detail={data.detail} />
+          <CustomerPetsCard ctx={ctx} base={base} customerId={customer.id} pets={data.pets.items} />
+          <CustomerAppointments ctx={ctx} orgaId={orgaId} storeId={storeId} customerId={customer.id} pets={data.pets.items} />
+        </>
+      ) : null}
       <Card.Root>
         <Card.Header>
           <Heading size="md">{t('clients.customerData')}</Heading>
@@ -287,69 +276,7 @@ function CustomerEditor({
           </Card.Body>
         </Card.Root>
       ) : null}
-      {customer ? (
-        <>
-          <Card.Root data-testid="customer-pets">
-            <Card.Header>
-              <HStack justify="space-between">
-                <Heading size="md">{t('clients.pets')}</Heading>
-                <Button asChild size="sm" colorPalette="brand">
-                  <Link to={`${base}/pet/new?customer=${customer.id}`} data-testid="add-pet">
-                    {t('clients.addPet')}
-                  </Link>
-                </Button>
-              </HStack>
-            </Card.Header>
-            <Card.Body>
-              {data.pets.length === 0 ? <EmptyState title={t('clients.noPets')} /> : null}
-              <Stack gap="2">
-                {data.pets.map((pet) => (
-                  <HStack key={pet.id} gap="3" data-testid="customer-pet">
-                    <Link to={`${base}/pet/${pet.id}`}>
-                      <Text as="span" color="brand.600" fontWeight="medium">
-                        {pet.name}
-                      </Text>
-                    </Link>
-                    <Text color="fg.muted">{[t(petTypeKey(pet.pet_type)), pet.breed].filter(Boolean).join(' · ')}</Text>
-                    {sortAssigned(pet.tags).map((tag) => (
-                      <Badge key={tag.tag_id}>{`${tagSymbol(tag)} ${tag.name}`.trim()}</Badge>
-                    ))}
-                  </HStack>
-                ))}
-              </Stack>
-            </Card.Body>
-          </Card.Root>
-          <Card.Root data-testid="privacy-file">
-            <Card.Header>
-              <Heading size="md">{t('clients.privacyFile')}</Heading>
-            </Card.Header>
-            <Card.Body gap="3">
-              {files.length === 0 ? <Text color="fg.muted">{t('clients.noPrivacyFile')}</Text> : null}
-              {files.map((file) => (
-                <HStack key={file.id} data-testid="privacy-file-row">
-                  <Button size="sm" variant="ghost" onClick={() => void openFile(file)}>
-                    {file.file_name}
-                  </Button>
-                  <Text fontSize="sm" color="fg.muted">{`${Math.ceil(file.size / 1024)} KB`}</Text>
-                  <Button size="sm" variant="ghost" colorPalette="red" onClick={() => void removeFile(file)}>
-                    {t('clients.delete')}
-                  </Button>
-                </HStack>
-              ))}
-              <UploadButton
-                kind="customer_privacy"
-                existingCount={files.length}
-                start={(file, onProgress) => crm.uploadPrivacyFile(orgaId, storeId, customer.id, file, onProgress)}
-                onUploaded={(file) => setFiles((current) => [...current, file])}
-                label={t('clients.uploadPrivacyFile')}
-                t={t}
-                notify={bridge.notify}
-                testId="privacy-upload"
-              />
-            </Card.Body>
-          </Card.Root>
-        </>
-      ) : null}
+      {customer ? <PrivacyFileCard ctx={ctx} orgaId={orgaId} storeId={storeId} customerId={customer.id} /> : null}
     </Stack>
   );
 }

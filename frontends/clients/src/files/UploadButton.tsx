@@ -1,10 +1,9 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import type { StoredFile } from '@pawline/contracts';
-import { useRef, useState } from 'react';
-import type { Upload } from '../api/crm-api';
-import { errorText, fieldMessage } from '../shared/clients-context';
-import type { Translate } from '../i18n/translator';
 import { isApiError } from '@pawline/api-client';
+import { SNACKBAR_TYPE } from '@pawline/ui';
+import { useEffect, useRef, useState } from 'react';
+import type { Translate } from '../i18n/translator';
+import { errorText, fieldMessage, type ClientsContext } from '../shared/clients-context';
 import { acceptAttribute, checkUpload, type CrmUploadKind } from './upload-check';
 
 /**
@@ -23,72 +22,117 @@ export function uploadFailureText(t: Translate, error: unknown): string {
   return errorText(error);
 }
 
+/** An upload under way (useApiUpload): its progress from 0 to 1, null when none is. */
+export type UploadProgress = { progress: number | null };
+
+/** Whether the screen is worked by touch (a phone or tablet): their file pickers can open the camera. */
+function useCoarsePointer(): boolean {
+  const [coarse, setCoarse] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia('(pointer: coarse)');
+    const follow = () => setCoarse(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return coarse;
+}
+
 /**
- * Picks a file, checks it against the spec's limits (R5.10, R9.04) and sends it with a
- * progress bar fed by XMLHttpRequest upload progress.
+ * Picks a file, prepares it (`prepare`: a photo scaled and written as JPEG, issue 29), checks it against the
+ * spec's limits (R5.10, R9.04) and sends it (`send`: an upload of the data layer, with a progress bar fed by
+ * XMLHttpRequest upload progress, or a queue); a failure is said under the button and as an error snackbar.
+ * With `camera`, a phone also offers to take the photo (an input with `capture`).
  */
 export function UploadButton({
   kind,
   existingCount,
-  start,
-  onUploaded,
+  upload,
+  send,
+  prepare,
+  camera = false,
   label,
-  t,
-  notify,
+  ctx,
   testId,
 }: {
   kind: CrmUploadKind;
   existingCount: number;
-  start: (file: File, onProgress: (fraction: number) => void) => Upload;
-  onUploaded: (file: StoredFile) => void;
+  upload: UploadProgress;
+  send: (file: File) => Promise<unknown>;
+  prepare?: (file: File) => Promise<File>;
+  camera?: boolean;
   label: string;
-  t: Translate;
-  notify: (type: 0 | 1 | 2 | 3, message: string) => void;
+  ctx: ClientsContext;
   testId: string;
 }) {
+  const { t, bridge } = ctx;
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const coarse = useCoarsePointer();
+  const progress = upload.progress;
 
-  const onFile = async (file: File) => {
+  const onFile = async (picked: File) => {
+    setProblem(null);
+    let file = picked;
+    if (prepare) {
+      setPreparing(true);
+      try {
+        file = await prepare(picked);
+      } finally {
+        setPreparing(false);
+      }
+    }
     const check = checkUpload(kind, file, existingCount);
     if (check) {
       setProblem(t(check.key, 'params' in check ? check.params : undefined));
       return;
     }
-    setProblem(null);
-    setProgress(0);
     try {
-      const stored = await start(file, setProgress).done;
-      onUploaded(stored);
+      await send(file);
     } catch (error) {
       const message = uploadFailureText(t, error);
       setProblem(message);
-      notify(0, message);
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
+      bridge.notify(SNACKBAR_TYPE.error, message);
     }
   };
+  const picker = (ref: typeof input, suffix: string, capture?: 'environment') => (
+    <input
+      ref={ref}
+      type="file"
+      hidden
+      // a photo the browser can read is prepared into a JPEG, so any image a phone offers will do
+      accept={prepare ? 'image/*' : acceptAttribute(kind)}
+      capture={capture}
+      data-testid={`${testId}-${suffix}`}
+      onChange={(e) => {
+        const file = e.currentTarget.files?.[0];
+        e.currentTarget.value = '';
+        if (file) void onFile(file);
+      }}
+    />
+  );
 
   return (
     <Box data-testid={testId}>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept={acceptAttribute(kind)}
-        data-testid={`${testId}-input`}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          if (file) void onFile(file);
-        }}
-      />
-      <HStack>
-        <Button size="sm" variant="outline" loading={progress !== null} onClick={() => input.current?.click()}>
+      {picker(input, 'input')}
+      {camera ? picker(cameraInput, 'camera', 'environment') : null}
+      <HStack wrap="wrap">
+        <Button size="sm" variant="outline" loading={progress !== null || preparing} onClick={() => input.current?.click()}>
           {label}
         </Button>
+        {camera && coarse ? (
+          <Button size="sm" variant="outline" disabled={progress !== null || preparing} onClick={() => cameraInput.current?.click()}>
+            {t('clients.takePhoto')}
+          </Button>
+        ) : null}
       </HStack>
+      {preparing ? (
+        <Text fontSize="xs" mt="1" role="status" data-testid={`${testId}-preparing`}>
+          {t('clients.preparingPhoto')}
+        </Text>
+      ) : null}
       {progress !== null ? (
         <Box mt="2" maxW="sm">
           <progress

@@ -1,15 +1,7 @@
 /** @jest-environment jsdom */
-import {
-  appointmentOf,
-  createRealtimeFeed,
-  organizationUserOf,
-  petOf,
-  type Language,
-  type Organization,
-  type RealtimeFeed,
-} from '@pawline/api-client';
+import { appointmentOf, organizationUserOf, petOf, type Language, type Organization } from '@pawline/api-client';
 import type { Appointment } from '@pawline/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { customerRow, mountClients, ORGA, STORE, type Handler, type SentRequest } from '../testing/clients-harness';
 
 // The pet page's appointments (R7.05): history 50 a page (R9.05), the latest one, live (R4.17);
@@ -83,14 +75,8 @@ function listOfLatest(item: Appt) {
 }
 
 let requests: SentRequest[] = [];
-function mount(handler: Handler, feed: RealtimeFeed | null = null, language: Language = 'en') {
-  const mounted = mountClients({
-    path: `/${ORGA}/store/${STORE}/pet/${PET}`,
-    handler,
-    language,
-    orga,
-    ...(feed ? { subscribe: feed.subscribe } : {}),
-  });
+function mount(handler: Handler, language: Language = 'en') {
+  const mounted = mountClients({ path: `/${ORGA}/store/${STORE}/pet/${PET}`, handler, language, orga });
   requests = mounted.requests;
   return mounted;
 }
@@ -141,7 +127,7 @@ describe('pet page appointments', () => {
   });
 
   it('in Italian, with the latest read failing silently (spec §7): the history still shows', async () => {
-    mount(petHandler({ appointments: [appointment(1, { status: 2 })], latestFails: true }), null, 'it');
+    mount(petHandler({ appointments: [appointment(1, { status: 2 })], latestFails: true }), 'it');
     const rows = await screen.findAllByTestId('pet-appointment-row');
     expect(rows[0]?.textContent).toContain('19 nov 2026 09:30');
     expect(rows[0]?.textContent).toContain('Rifiutato');
@@ -160,33 +146,27 @@ describe('pet page appointments', () => {
     expect(screen.queryByTestId('pet-latest-appointment')).toBeNull();
   });
 
-  it('R4.17 an appointment deleted elsewhere leaves the open history and the latest is read again; another event reads the shown pages again', async () => {
-    const feed = createRealtimeFeed();
+  it('R4.17 an appointment deleted elsewhere leaves the open history and the latest is read again; one booked elsewhere appears', async () => {
     const state = { appointments: Array.from({ length: 53 }, (_, i) => appointment(i + 1)) };
-    mount(petHandler(state), feed);
+    const { emit } = mount(petHandler(state));
     await waitFor(() => expect(screen.getAllByTestId('pet-appointment-row')).toHaveLength(50));
     fireEvent.click(screen.getByTestId('pet-appointments-more'));
     await waitFor(() => expect(screen.getAllByTestId('pet-appointment-row')).toHaveLength(53));
     expect((await screen.findByTestId('pet-latest-appointment')).textContent).toContain('Nov 19, 2026');
     const latestBefore = latestReads();
-    const historyBefore = historyReads().length;
 
     const gone = state.appointments[0];
     state.appointments = state.appointments.slice(1);
-    act(() =>
-      feed.publish({ scope: 'appointment', channel: ORGA, store_id: STORE, data: gone.id, event: 'deleted', user: 'u2', device: 'd2' }),
-    );
+    emit('appointment', 'deleted', gone.id);
     await waitFor(() => expect(screen.getAllByTestId('pet-appointment-row')).toHaveLength(52));
     await waitFor(() => expect(screen.getByTestId('pet-latest-appointment').textContent).toContain('Nov 18, 2026'));
     expect(latestReads()).toBe(latestBefore + 1);
-    expect(historyReads()).toHaveLength(historyBefore); // the row left without a read
 
     // booked elsewhere for this pet: the shown pages (52 rows, two pages) are read again
+    const historyBefore = historyReads().length;
     const booked = appointment(0, { status: 1 });
     state.appointments = [booked, ...state.appointments];
-    act(() =>
-      feed.publish({ scope: 'appointment', channel: ORGA, store_id: STORE, data: booked.id, event: 'created', user: 'u2', device: 'd2' }),
-    );
+    emit('appointment', 'created', booked.id);
     await waitFor(() => expect(screen.getAllByTestId('pet-appointment-row')).toHaveLength(53));
     expect(screen.getAllByTestId('pet-appointment-row')[0]?.textContent).toContain('Confirmed');
     expect(historyReads()).toHaveLength(historyBefore + 2);
@@ -194,9 +174,8 @@ describe('pet page appointments', () => {
 
     // another store's event is not this page's
     const reads = historyReads().length;
-    act(() =>
-      feed.publish({ scope: 'appointment', channel: ORGA, store_id: 'other', data: booked.id, event: 'updated', user: 'u2', device: 'd2' }),
-    );
+    emit('appointment', 'updated', booked.id, 'other');
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(historyReads()).toHaveLength(reads);
   });
 });
@@ -225,7 +204,7 @@ describe('pet photo upload failures in the user language', () => {
   }
 
   async function upload(language: Language) {
-    const mounted = mount(petHandler({ appointments: [] }), null, language);
+    const mounted = mount(petHandler({ appointments: [] }), language);
     expect(await screen.findByDisplayValue('Biscotto')).toBeTruthy();
     const photo = new File([new Uint8Array(10)], 'foto.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByTestId('pet-photo-upload-input'), { target: { files: [photo] } });
@@ -304,9 +283,11 @@ describe('pet photo replace and delete', () => {
 
   it("R7.04 replaces a photo in place through spec §7's PUT .../pet/{pet}/image?file_id=", async () => {
     const opened = xhr({ status: 200, body: image(NEW, 'nuova.jpg') });
-    mount(petHandler({ appointments: [], images: [image(OLD, 'vecchia.jpg')] }));
+    const state = { appointments: [], images: [image(OLD, 'vecchia.jpg')] };
+    mount(petHandler(state));
     expect(await screen.findByText('vecchia.jpg')).toBeTruthy();
     const photo = new File([new Uint8Array(10)], 'nuova.jpg', { type: 'image/jpeg' });
+    state.images = [image(NEW, 'nuova.jpg')]; // what the list answers once the photo is replaced
     fireEvent.change(screen.getByTestId('pet-photo-replace-input'), { target: { files: [photo] } });
     expect(await screen.findByText('nuova.jpg')).toBeTruthy();
     expect(screen.queryByText('vecchia.jpg')).toBeNull();
@@ -319,12 +300,15 @@ describe('pet photo replace and delete', () => {
   });
 
   it("R7.04 deletes a photo through spec §7's DELETE .../pet/{pet}/image?file_id=", async () => {
-    const base = petHandler({ appointments: [], images: [image(OLD, 'vecchia.jpg'), image(NEW, 'nuova.jpg')] });
-    mount((url, init) =>
-      init.method === 'DELETE' && url.pathname.endsWith('/image') && url.searchParams.get('file_id') === OLD
-        ? { body: { deleted: true, file_id: OLD } }
-        : base(url, init),
-    );
+    const state = { appointments: [], images: [image(OLD, 'vecchia.jpg'), image(NEW, 'nuova.jpg')] };
+    const base = petHandler(state);
+    mount((url, init) => {
+      if (init.method === 'DELETE' && url.pathname.endsWith('/image') && url.searchParams.get('file_id') === OLD) {
+        state.images = state.images.filter((other) => other.id !== OLD);
+        return { body: { deleted: true, file_id: OLD } };
+      }
+      return base(url, init);
+    });
     expect(await screen.findByText('vecchia.jpg')).toBeTruthy();
     fireEvent.click(within(screen.getAllByTestId('pet-photo')[0]).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('vecchia.jpg')).toBeNull());
@@ -338,7 +322,7 @@ describe('pet photo replace and delete', () => {
   it('a fifth photo is refused but four may still be replaced, and a failed replace speaks Italian', async () => {
     const opened = xhr('onerror');
     const four = [1, 2, 3, 4].map((n) => image(`77777777-7777-4777-8777-00000000000${n}`, `foto${n}.jpg`));
-    mount(petHandler({ appointments: [], images: four }), null, 'it');
+    mount(petHandler({ appointments: [], images: four }), 'it');
     expect(await screen.findByText('foto4.jpg')).toBeTruthy();
     const photo = new File([new Uint8Array(10)], 'nuova.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByTestId('pet-photo-upload-input'), { target: { files: [photo] } });

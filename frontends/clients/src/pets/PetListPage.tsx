@@ -1,18 +1,21 @@
 import { Badge, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { Organization } from '@pawline/api-client';
-import { EmptyState, ErrorState, PagedDataTable } from '@pawline/ui';
+import { useApiPages, useApiQuery, type Organization } from '@pawline/api-client';
+import { apiErrorText, EmptyState, ErrorState, PagedDataTable } from '@pawline/ui';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { PetListItem } from '../api/crm-api';
+import { LIST_PAGE_SIZE, nextAfterLast, petListQuery, type PetListItem } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
-import { useCrmEvents } from '../shared/useCrmEvents';
-import { useLoad } from '../shared/useLoad';
-import { pagedTableTexts, usePagedList } from '../shared/usePagedList';
+import { loadMoreProblem, pagedRows, pagedTableTexts } from '../shared/paged-rows';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 import { petTypeKey } from './pet-labels';
 
-export const PET_LIST_PAGE_SIZE = 50;
+export const PET_LIST_PAGE_SIZE = LIST_PAGE_SIZE;
+
+/** The owner as the pet list names them: first and last name (crm answers them with every pet of a list). */
+export function ownerName(pet: Pick<PetListItem, 'owner'>): string {
+  return pet.owner ? `${pet.owner.first_name} ${pet.owner.last_name}`.trim() : '';
+}
 const petTableFeatures = tableFeatures({});
 type PetColumn = ColumnDef<typeof petTableFeatures, PetListItem>;
 
@@ -33,12 +36,10 @@ export function petListStore(
 
 /** /{orgaId}/pet and /{orgaId}/store/{storeId}/pet: pets by name, search, paging by last id. */
 export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; orgaId: string; storeId: string | null }) {
-  const { crm, t, bridge } = ctx;
-  const orgaLoader = useCallback(
-    async () => (storeId ? null : bridge.orga && bridge.orga.id === orgaId ? bridge.orga : bridge.api.getOrganization(orgaId)),
-    [bridge, orgaId, storeId],
-  );
-  const { load: orga, reload: reloadOrga } = useLoad<Organization | null>(orgaLoader);
+  const { t, bridge } = ctx;
+  // the organization's share_pets and stores decide the scope of /{orgaId}/pet; the frame's copy when it is this one
+  const framed = bridge.orga && bridge.orga.id === orgaId ? bridge.orga : null;
+  const orgaRead = useApiQuery('getOrga', { params: { orga: orgaId } }, { enabled: !storeId && !framed });
   const [chosenStore, setChosenStore] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
@@ -48,31 +49,30 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
     return () => clearTimeout(timer);
   }, [search]);
 
-  const orgaValue = orga.status === 'ready' ? orga.value : null;
+  const orgaValue: Organization | null = storeId ? null : (framed ?? orgaRead.data ?? null);
   const scope = petListStore(storeId, orgaValue, chosenStore);
-  const ready = orga.status === 'ready';
+  const ready = !!storeId || orgaValue !== null;
   const noStore = ready && !storeId && !orgaValue?.share_pets && scope === null;
 
-  const fetchPage = useCallback(
-    (lastId: string | null) => crm.listPets(orgaId, scope, { q, last_id: lastId, limit: PET_LIST_PAGE_SIZE }),
-    [crm, orgaId, scope, q],
+  // R6.08 R1.11 a store's list, or without one the organization's shared list
+  const enabled = ready && !noStore;
+  const query = (lastId: string | null) => petListQuery({ q, last_id: lastId, limit: PET_LIST_PAGE_SIZE });
+  const next = (page: { items: readonly PetListItem[] }) => nextAfterLast(page.items);
+  const storePages = useApiPages(
+    'listPets',
+    { input: (lastId: string | null) => ({ params: { orga: orgaId, store: scope ?? '' }, query: query(lastId) }), next },
+    { enabled: enabled && scope !== null },
   );
-
-  const { list, loadFirst, loadMore, applyEvent } = usePagedList({
-    fetchPage,
-    pageSize: PET_LIST_PAGE_SIZE,
-    // the pet list waits for its scope (the organization's share_pets and stores)
-    enabled: ready && !noStore,
-    entity: 'pet',
-    fetchRow: (id, event, shown) => {
-      const rowStore = event.storeId ?? shown?.store_id ?? scope;
-      return rowStore ? crm.getPet(orgaId, rowStore, id).then((detail): PetListItem => ({ ...detail.pet, tags: detail.tags })) : null;
-    },
-    onLoadMoreFailed: (message) => bridge.notify(0, message),
-  });
-
-  // R4.20: another device's changes reach the open list
-  useCrmEvents(bridge, applyEvent);
+  const sharedPages = useApiPages(
+    'listSharedPets',
+    { input: (lastId: string | null) => ({ params: { orga: orgaId }, query: query(lastId) }), next },
+    { enabled: enabled && scope === null },
+  );
+  const pages = scope !== null ? storePages : sharedPages;
+  const list = useMemo(
+    () => (enabled ? pagedRows(pages, (page) => page.items, bridge.language) : { status: 'loading' as const }),
+    [enabled, pages, bridge.language],
+  );
 
   const columns = useMemo<PetColumn[]>(
     () => [
@@ -106,9 +106,14 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
       {
         id: 'owner',
         header: t('clients.owner'),
+        accessorFn: (row) => ownerName(row),
+        // issue 29: the owner by name, a link to the customer
         cell: (info) => (
-          <Link to={`/${orgaId}/store/${info.row.original.store_id}/customer/${info.row.original.customer_id}`}>
-            {t('clients.openOwner')}
+          <Link
+            to={`/${orgaId}/store/${info.row.original.store_id}/customer/${info.row.original.customer_id}`}
+            data-testid="pet-owner-link"
+          >
+            {ownerName(info.row.original) || t('clients.owner')}
           </Link>
         ),
       },
@@ -121,8 +126,13 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
   return (
     <Stack gap="4" data-testid="pet-list-page">
       <Heading size="lg">{storeId ? t('clients.storePets') : t('clients.orgaPets')}</Heading>
-      {orga.status === 'failed' ? (
-        <ErrorState title={t('clients.loadFailed')} message={orga.message} retryLabel={t('common.retry')} onRetry={reloadOrga} />
+      {orgaRead.isError && !orgaValue ? (
+        <ErrorState
+          title={t('clients.loadFailed')}
+          message={apiErrorText(orgaRead.error, bridge.language)}
+          retryLabel={t('common.retry')}
+          onRetry={() => void orgaRead.refetch()}
+        />
       ) : null}
       {!storeId && orgaValue && !orgaValue.share_pets && orgaValue.stores.length > 0 ? (
         <HStack>
@@ -147,7 +157,7 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
-      {noStore ? (
+      {orgaRead.isError && !orgaValue ? null : noStore ? (
         <EmptyState title={t('clients.noPets')} />
       ) : (
         <PagedDataTable
@@ -155,8 +165,9 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
           list={list}
           texts={pagedTableTexts(t)}
           empty={<EmptyState title={q ? t('clients.noPetsFound') : t('clients.noPets')} />}
-          onRetry={loadFirst}
-          onLoadMore={loadMore}
+          onRetry={() => void pages.refetch()}
+          onLoadMore={() => void pages.fetchNextPage()}
+          moreError={loadMoreProblem(pages, bridge.language)}
           testId="pet-table"
           rowTestId="pet-row"
         />

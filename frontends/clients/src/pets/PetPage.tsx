@@ -1,17 +1,22 @@
-import { Card, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Card, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { useApiMutation, useApiQuery, useApiUpload } from '@pawline/api-client';
 import type { CustomerDetail, PetDetail, StoredFile, Tag } from '@pawline/contracts';
+import { hasStoreAccess, UPLOAD_LIMITS } from '@pawline/domain';
 import type { TranslationKey } from '@pawline/i18n';
-import { ErrorState, FormField } from '@pawline/ui';
+import { ErrorState, FormField, QueryState, SNACKBAR_TYPE } from '@pawline/ui';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { petImageWrites, petWrites, type CustomerDetail, type PetDetail, type Tag } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
-import { DetailFrame } from '../shared/DetailFrame';
+import { DeletedElsewhere } from '../shared/DeletedElsewhere';
 import { EditorHeader } from '../shared/EditorHeader';
-import { useDetailPage } from '../shared/useDetailPage';
+import { bookingPath } from '../shared/other-remotes';
+import { allParts, readyPart } from '../shared/query-parts';
 import { useEditorForm } from '../shared/useEditorForm';
 import { TagsCard } from '../tags/TagsCard';
 import { PetAppointments } from './PetAppointments';
 import { PetGallery } from './PetGallery';
+import { PhotoQueue, type QueueUpload } from './PhotoQueue';
 import {
   emptyPetForm,
   PET_COLOURS,
@@ -27,7 +32,7 @@ import {
 } from './pet-form';
 import { petTypeKey } from './pet-labels';
 
-type PageData = { detail: PetDetail | null; owner: CustomerDetail | null; tags: Tag[]; images: StoredFile[] };
+type PageData = { detail: PetDetail | null; owner: CustomerDetail | null; tags: Tag[] };
 
 function today(): string {
   const now = new Date();
@@ -48,51 +53,42 @@ export function PetPage({
   petId: string;
   newOwnerId: string | null;
 }) {
-  const { crm, t } = ctx;
+  const { t, bridge } = ctx;
   const isNew = petId === 'new';
-  const loader = useCallback(async (): Promise<PageData> => {
-    const detail = isNew ? null : await crm.getPet(orgaId, storeId, petId);
-    const ownerId = detail?.pet.customer_id ?? newOwnerId;
-    const [owner, tags, images] = await Promise.all([
-      ownerId ? crm.getCustomer(orgaId, storeId, ownerId) : Promise.resolve(null),
-      crm.listTags(orgaId, 'pet'),
-      isNew ? Promise.resolve([]) : crm.listPetImages(orgaId, storeId, petId),
-    ]);
-    return { detail, owner, tags, images };
-  }, [crm, orgaId, storeId, petId, isNew, newOwnerId]);
-  // R4.20: the pet's change, its owner's or a tag's refetches the page; the owner's deletion is the pet's
-  const { load, reload, deleted, onDirty } = useDetailPage(ctx, loader, isNew, (value) => ({
-    entity: 'pet',
-    id: petId,
-    ownerId: value?.owner?.customer.id ?? null,
-  }));
+  const store = { orga: orgaId, store: storeId };
+  const pet = useApiQuery('getPet', { params: { ...store, id: petId } }, { enabled: !isNew });
+  const ownerId = isNew ? newOwnerId : (pet.data?.pet.customer_id ?? null);
+  const owner = useApiQuery('getCustomer', { params: { ...store, id: ownerId ?? '' } }, { enabled: ownerId !== null });
+  const tags = useApiQuery('listTags', { params: { orga: orgaId }, query: { kind: 'pet' } });
+  // R4.20: the realtime table reads the pet, its owner and the tags again; the pet or its owner gone answers 404
+  const page = allParts({
+    detail: isNew ? readyPart(null) : pet,
+    owner: isNew && !newOwnerId ? readyPart(null) : owner,
+    tags,
+  });
 
   return (
-    <DetailFrame
-      load={load}
-      onRetry={reload}
-      deleted={deleted}
-      deletedTitle={t('clients.petDeletedElsewhere')}
-      back={{ to: `/${orgaId}/store/${storeId}/pet`, label: t('clients.backToPets') }}
-      t={t}
+    <QueryState
+      query={page}
+      language={bridge.language}
+      errorTitle={t('clients.loadFailed')}
+      gone={
+        <DeletedElsewhere
+          title={t('clients.petDeletedElsewhere')}
+          description={t('clients.deletedElsewhereHint')}
+          backTo={`/${orgaId}/store/${storeId}/pet`}
+          backLabel={t('clients.backToPets')}
+        />
+      }
     >
       {(data) =>
         data.owner ? (
-          <PetEditor
-            key={data.detail?.pet.updated_at ?? 'new'}
-            ctx={ctx}
-            orgaId={orgaId}
-            storeId={storeId}
-            data={data}
-            owner={data.owner}
-            onReload={reload}
-            onDirty={onDirty}
-          />
+          <PetEditor key={petId} ctx={ctx} orgaId={orgaId} storeId={storeId} data={data} owner={data.owner} />
         ) : (
           <ErrorState title={t('clients.ownerMissing')} />
         )
       }
-    </DetailFrame>
+    </QueryState>
   );
 }
 
@@ -129,48 +125,87 @@ function PetEditor({
   storeId,
   data,
   owner,
-  onReload,
-  onDirty,
 }: {
   ctx: ClientsContext;
   orgaId: string;
   storeId: string;
   data: PageData;
   owner: CustomerDetail;
-  onReload: () => void;
-  onDirty: (dirty: boolean) => void;
 }) {
-  const { crm, t } = ctx;
+  const { t, bridge } = ctx;
   const pet = data.detail?.pet ?? null;
-  const { form, set, busy, saveWith, deleteWith, goTo } = useEditorForm<PetForm>(
+  // issue 29: a new pet's photos wait here until it is saved
+  const [queued, setQueued] = useState<File[]>([]);
+  const [uploading, setUploading] = useState<QueueUpload | null>(null);
+  const editor = useEditorForm<PetForm>(
     ctx,
-    () => (data.detail ? petFormFrom(data.detail) : emptyPetForm()),
-    onDirty,
+    { form: data.detail ? petFormFrom(data.detail) : emptyPetForm(), version: pet?.updated_at ?? null },
+    queued.length > 0,
   );
+  const { form, set } = editor;
   const [errors, setErrors] = useState<PetFormErrors>({});
   const base = `/${orgaId}/store/${storeId}`;
+  const store = { orga: orgaId, store: storeId };
   const ownerPath = `${base}/customer/${owner.customer.id}`;
+  // issue 29: Book opens the calendar's new appointment for this pet (booking needs store write access)
+  const mayBook = !bridge.orga || hasStoreAccess(bridge.orga, bridge.user.id, storeId, 'store_write');
   const none = { value: '', label: '—' };
   const opts = <V extends string>(values: readonly V[], label: (value: V) => TranslationKey) => [
     none,
     ...values.map((value) => ({ value, label: t(label(value)) })),
   ];
   const tri = [none, { value: 'yes', label: t('clients.yes') }, { value: 'no', label: t('clients.no') }];
+  const create = useApiMutation('createPet', { invalidates: petWrites(orgaId), success: t('clients.petSaved') });
+  const update = useApiMutation('updatePet', { invalidates: (answer) => petWrites(orgaId, answer.pet.id), success: t('clients.petSaved') });
+  const remove = useApiMutation('deletePet', { invalidates: petWrites(orgaId), success: t('clients.petDeleted') });
+  const addPhoto = useApiUpload('uploadPetImage', {
+    invalidates: (_file, sent) => petImageWrites(orgaId, sent.input.params.pet),
+    notifyFailure: false,
+  });
+  const busy = create.isPending || update.isPending || remove.isPending || uploading !== null;
+
+  /** The queued photos of the pet just created, one after the other; the pet stays saved whatever fails. */
+  const sendQueued = async (petId: string) => {
+    let failed = 0;
+    for (const [index, file] of queued.entries()) {
+      setUploading({ current: index + 1, total: queued.length, progress: 0 });
+      try {
+        await addPhoto.mutateAsync({ file, input: { params: { ...store, pet: petId } } });
+      } catch {
+        failed += 1;
+      }
+    }
+    setUploading(null);
+    setQueued([]);
+    if (failed > 0) bridge.notify(SNACKBAR_TYPE.warn, t('clients.photosNotAdded', { count: failed }));
+  };
 
   const save = async () => {
     const found = validatePetForm(form, today());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await saveWith(
-      () => {
-        const body = petRequest(form);
-        return pet
-          ? crm.updatePet(orgaId, storeId, pet.id, body)
-          : crm.createPet(orgaId, storeId, { ...body, customer_id: owner.customer.id });
-      },
-      t('clients.petSaved'),
-      (saved) => (pet ? onReload() : goTo(`${base}/pet/${saved.pet.id}`)),
-    );
+    const body = petRequest(form);
+    try {
+      if (pet) {
+        const saved = await update.mutateAsync({ params: { ...store, id: pet.id }, body });
+        editor.saved(saved.pet.updated_at);
+      } else {
+        const saved = await create.mutateAsync({ params: store, body: { ...body, customer_id: owner.customer.id } });
+        await sendQueued(saved.pet.id);
+        editor.leave(`${base}/pet/${saved.pet.id}`);
+      }
+    } catch {
+      // the error snackbar says it (useApiMutation); the edits stay
+    }
+  };
+
+  const deletePet = async (id: string) => {
+    try {
+      await remove.mutateAsync({ params: { ...store, id } });
+      editor.leave(ownerPath);
+    } catch {
+      // the error snackbar says it
+    }
   };
 
   const text = (field: 'breed' | 'microchip', label: string): ReactNode => (
@@ -190,12 +225,21 @@ function PetEditor({
       <EditorHeader
         back={<Link to={ownerPath} data-testid="pet-owner">{`← ${ownerName}`}</Link>}
         title={pet ? pet.name : t('clients.newPet')}
+        actions={
+          pet && mayBook ? (
+            <Button asChild variant="outline">
+              <Link to={bookingPath(orgaId, storeId, owner.customer.id, pet.id)} data-testid="book-pet">
+                {t('clients.book')}
+              </Link>
+            </Button>
+          ) : null
+        }
         remove={
           pet
             ? {
                 label: t('clients.deletePet'),
                 question: t('clients.deletePetQuestion', { name: pet.name }),
-                onConfirm: () => void deleteWith(() => crm.deletePet(orgaId, storeId, pet.id), t('clients.petDeleted'), ownerPath),
+                onConfirm: () => void deletePet(pet.id),
               }
             : null
         }
@@ -297,10 +341,18 @@ function PetEditor({
             <Heading size="md">{t('clients.photos')}</Heading>
           </Card.Header>
           <Card.Body>
-            <PetGallery ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} initial={data.images} />
+            <PetGallery ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} />
           </Card.Body>
         </Card.Root>
-      ) : null}
+      ) : (
+        <PhotoQueue
+          ctx={ctx}
+          files={queued}
+          onAdd={(file) => setQueued((current) => (current.length < UPLOAD_LIMITS.pet_image.maxFiles ? [...current, file] : current))}
+          onRemove={(file) => setQueued((current) => current.filter((other) => other !== file))}
+          uploading={uploading && { ...uploading, progress: addPhoto.progress }}
+        />
+      )}
       {pet ? <PetAppointments ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} /> : null}
     </Stack>
   );

@@ -1,10 +1,9 @@
 import type { ShellBridge } from '@pawline/api-client';
-import type { CrmApi } from '../api/crm-api';
 import { keyOrText } from '@pawline/i18n';
 import type { Translate } from '../i18n/translator';
 
-/** What every screen of the remote gets: the shell's bridge, the crm calls and the texts. */
-export type ClientsContext = { bridge: ShellBridge; crm: CrmApi; t: Translate };
+/** What every screen of the remote gets: the shell's bridge and the texts; data comes from the data layer's hooks. */
+export type ClientsContext = { bridge: ShellBridge; t: Translate };
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

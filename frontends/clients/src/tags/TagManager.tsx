@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { Tag, TagKind } from '@pawline/contracts';
-import { ConfirmDialog, EmptyState, ErrorState, FormField, LoadingState } from '@pawline/ui';
-import { useCallback, useState } from 'react';
-import { errorText, type ClientsContext } from '../shared/clients-context';
-import { useCrmEvents } from '../shared/useCrmEvents';
-import { useLoad } from '../shared/useLoad';
+import { useApiMutation, useApiQuery } from '@pawline/api-client';
+import type { TagKind } from '@pawline/contracts';
+import { ConfirmDialog, EmptyState, FormField, QueryState } from '@pawline/ui';
+import { useState } from 'react';
+import { tagWrites, type Tag } from '../api/crm-api';
+import type { ClientsContext } from '../shared/clients-context';
 import { chooseEmoji, chooseIcon, TAG_ICON_IDS, TAG_ICONS, tagSymbol, type TagChoice } from './tag-icons';
 
 type Draft = { id: string | null; name: string } & TagChoice;
@@ -12,63 +12,28 @@ type Draft = { id: string | null; name: string } & TagChoice;
 const EMPTY_DRAFT: Draft = { id: null, name: '', icon: 0, emoji: null };
 
 /** R1.05 R3.20 tags of customers or pets: a name and an emoji or one of the 31 icons. */
-export function TagManager({
-  ctx,
-  orgaId,
-  kind,
-  onChanged,
-}: {
-  ctx: ClientsContext;
-  orgaId: string;
-  kind: TagKind;
-  onChanged?: () => void;
-}) {
-  const { crm, t, bridge } = ctx;
-  const loader = useCallback(() => crm.listTags(orgaId, kind), [crm, orgaId, kind]);
-  const { load, reload } = useLoad(loader);
-  // R4.20: tags changed on another device are read again
-  useCrmEvents(bridge, (event) => {
-    if (event.entity === 'tag') reload();
-  });
+export function TagManager({ ctx, orgaId, kind }: { ctx: ClientsContext; orgaId: string; kind: TagKind }) {
+  const { t, bridge } = ctx;
+  // R4.20: tags changed on another device are read again (the realtime table)
+  const tags = useApiQuery('listTags', { params: { orga: orgaId }, query: { kind } });
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [nameError, setNameError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<Tag | null>(null);
+  const saved = { invalidates: tagWrites(orgaId), success: t('clients.tagSaved'), onSuccess: () => setDraft(EMPTY_DRAFT) };
+  const create = useApiMutation('createTag', saved);
+  const update = useApiMutation('updateTag', saved);
+  const remove = useApiMutation('deleteTag', { invalidates: tagWrites(orgaId), onSuccess: () => setDeleting(null) });
+  const busy = create.isPending || update.isPending || remove.isPending;
 
-  const save = async () => {
+  const save = () => {
     if (draft.name.trim() === '') {
       setNameError(t('validation.required'));
       return;
     }
     setNameError(null);
-    setBusy(true);
-    try {
-      const body = { name: draft.name.trim(), icon: draft.icon, emoji: draft.emoji };
-      if (draft.id) await crm.updateTag(orgaId, draft.id, body);
-      else await crm.createTag(orgaId, { ...body, kind, tag_order: load.status === 'ready' ? load.value.length : 0 });
-      bridge.notify(2, t('clients.tagSaved'));
-      setDraft(EMPTY_DRAFT);
-      reload();
-      onChanged?.();
-    } catch (error) {
-      bridge.notify(0, errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (tag: Tag) => {
-    setBusy(true);
-    try {
-      await crm.deleteTag(orgaId, tag.id);
-      setDeleting(null);
-      reload();
-      onChanged?.();
-    } catch (error) {
-      bridge.notify(0, errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    const body = { name: draft.name.trim(), icon: draft.icon, emoji: draft.emoji };
+    if (draft.id) update.mutate({ params: { orga: orgaId, tag: draft.id }, body });
+    else create.mutate({ params: { orga: orgaId }, body: { ...body, kind, tag_order: tags.data?.length ?? 0 } });
   };
 
   return (
@@ -77,30 +42,33 @@ export function TagManager({
         <Heading size="md">{t(kind === 'customer' ? 'clients.customerTags' : 'clients.petTags')}</Heading>
       </Card.Header>
       <Card.Body gap="4">
-        {load.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
-        {load.status === 'failed' ? (
-          <ErrorState title={t('clients.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />
-        ) : null}
-        {load.status === 'ready' && load.value.length === 0 ? <EmptyState title={t('clients.noTagsYet')} /> : null}
-        {load.status === 'ready' && load.value.length > 0 ? (
-          <HStack wrap="wrap" gap="2">
-            {load.value.map((tag) => (
-              <HStack key={tag.id} gap="1" borderWidth="1px" rounded="md" px="2" py="1" data-testid="tag-row">
-                <Badge colorPalette="brand">{`${tagSymbol(tag)} ${tag.name}`.trim()}</Badge>
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  onClick={() => setDraft({ id: tag.id, name: tag.name, icon: tag.icon, emoji: tag.emoji })}
-                >
-                  {t('clients.edit')}
-                </Button>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(tag)}>
-                  {t('clients.delete')}
-                </Button>
-              </HStack>
-            ))}
-          </HStack>
-        ) : null}
+        <QueryState
+          query={tags}
+          language={bridge.language}
+          errorTitle={t('clients.loadFailed')}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState title={t('clients.noTagsYet')} />}
+        >
+          {(list) => (
+            <HStack wrap="wrap" gap="2">
+              {list.map((tag) => (
+                <HStack key={tag.id} gap="1" borderWidth="1px" rounded="md" px="2" py="1" data-testid="tag-row">
+                  <Badge colorPalette="brand">{`${tagSymbol(tag)} ${tag.name}`.trim()}</Badge>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    onClick={() => setDraft({ id: tag.id, name: tag.name, icon: tag.icon, emoji: tag.emoji })}
+                  >
+                    {t('clients.edit')}
+                  </Button>
+                  <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(tag)}>
+                    {t('clients.delete')}
+                  </Button>
+                </HStack>
+              ))}
+            </HStack>
+          )}
+        </QueryState>
         <Stack gap="3" borderTopWidth="1px" pt="3">
           <Text fontWeight="semibold">{draft.id ? t('clients.editTag') : t('clients.newTag')}</Text>
           <FormField label={t('clients.tagName')} error={nameError} required>
@@ -146,7 +114,7 @@ export function TagManager({
             </SimpleGrid>
           </Box>
           <HStack>
-            <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid={`tag-save-${kind}`}>
+            <Button colorPalette="brand" loading={busy} onClick={save} data-testid={`tag-save-${kind}`}>
               {draft.id ? t('clients.save') : t('clients.createTag')}
             </Button>
             {draft.id ? (
@@ -164,7 +132,7 @@ export function TagManager({
         cancelLabel={t('clients.cancel')}
         danger
         busy={busy}
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove.mutate({ params: { orga: orgaId, tag: deleting.id } })}
         onCancel={() => setDeleting(null)}
       />
     </Card.Root>

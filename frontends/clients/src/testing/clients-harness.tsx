@@ -1,7 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { personUserOf, type ApiClient, type PersonUser, type ShellBridge } from '@pawline/api-client';
+import { fakeShell, personUserOf, type ApiClient, type PersonUser, type RealtimeMessage, type ShellBridge } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ClientsRoutes } from '../routes';
 
@@ -57,14 +58,16 @@ export type MountOptions = {
   user?: PersonUser;
   /** the remote's mount points in the shell (default: the store's) */
   routePaths?: string[];
-  subscribe?: ShellBridge['subscribe'];
+  /** false: a shell older than the data layer, without its QueryClient and realtime (the remote keeps its own client) */
+  shell?: boolean;
   /** the signed-in organization as the shell's frame holds it (its users name the groomers) */
   orga?: ShellBridge['orga'];
 };
 
 /**
- * Replaces fetch with `handler` and renders the remote under a memory router at `path`.
- * `requests` fills with what the remote sent, JSON bodies parsed.
+ * Replaces fetch with `handler` and renders the remote under a memory router at `path`, inside the shell's
+ * QueryClient with its realtime feed applying the invalidation table (fakeShell). `requests` fills with what the
+ * remote sent, JSON bodies parsed; `emit` delivers a realtime message of another device of the organization.
  */
 export function mountClients({
   path,
@@ -72,7 +75,7 @@ export function mountClients({
   language = 'en',
   user = personUser(language),
   routePaths = ['/:orgaId/store/:storeId/*'],
-  subscribe,
+  shell = true,
   orga,
 }: MountOptions) {
   const requests: SentRequest[] = [];
@@ -81,8 +84,16 @@ export function mountClients({
     requests.push({ method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
     const answer = handler(url, init ?? {}) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
     const status = answer.status ?? 200;
+    const text = JSON.stringify(answer.body);
     // jsdom has no Response: the client reads only these
-    return { status, ok: status >= 200 && status < 300, statusText: '', text: async () => JSON.stringify(answer.body) } as Response;
+    return {
+      status,
+      ok: status >= 200 && status < 300,
+      statusText: '',
+      headers: new Map([['content-type', 'application/json']]),
+      text: async () => text,
+      blob: async () => new Blob([text]),
+    } as unknown as Response;
   }) as typeof fetch;
   const api = {
     deviceId: 'dev',
@@ -90,6 +101,7 @@ export function mountClients({
     refresh: jest.fn().mockResolvedValue(null),
     getOrganization: jest.fn(),
   } as unknown as ApiClient;
+  const fake = fakeShell();
   const bridge: ShellBridge = {
     api,
     user,
@@ -99,15 +111,22 @@ export function mountClients({
     changeLanguage: jest.fn(),
     signedOut: jest.fn(),
     appVersion: '11.4.6',
-    ...(subscribe ? { subscribe } : {}),
+    ...(shell ? { subscribe: fake.realtime.subscribe } : {}),
     ...(orga ? { orga } : {}),
   };
   const routes: RouteObject[] = routePaths.map((routePath) => ({ path: routePath, element: <ClientsRoutes {...bridge} /> }));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const Shell = shell ? fake.Shell : ({ children }: { children: ReactNode }) => children;
   render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
+    <Shell>
+      <ChakraProvider value={pawlineSystem}>
+        <RouterProvider router={router} />
+      </ChakraProvider>
+    </Shell>,
   );
-  return { bridge, router, requests };
+  const emit = (scope: string, event: string, data: string | null, store: string | null = STORE) => {
+    const message: RealtimeMessage = { scope, channel: ORGA, store_id: store, data, event, user: 'u2', device: 'dev-other' };
+    act(() => fake.realtime.send(message));
+  };
+  return { bridge, router, requests, emit, client: fake.client };
 }

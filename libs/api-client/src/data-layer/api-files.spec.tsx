@@ -10,6 +10,7 @@ import { useApiUpload } from './api-hooks';
 import { ApiLayerProvider, useApiHttp, type ApiFeedback } from './api-layer';
 import { createTestQueryClient } from './api-query-client';
 import { apiQueryFilter, apiQueryKey } from './api-query-key';
+import { useApiDownload } from './use-api-download';
 
 const api = { deviceId: 'dev-1', freshAccessToken: async () => 'token', refresh: async () => null } as unknown as ApiClient;
 const pet = { orga: 'o1', store: 's1', pet: 'p1' };
@@ -105,5 +106,27 @@ describe('files on the data layer', () => {
     });
     expect(text).toBe('"pdf bytes"');
     expect(sent[0]?.path).toBe('/api/v1/orga/o1/invoice/i1/pdf');
+  });
+
+  it("reads a stored file's bytes as a query keyed by its download route, once for every tile that shows it", async () => {
+    let reads = 0;
+    const sent = fakeGatewayFetch(({ path }) => {
+      if (path.endsWith('/f1/thumbnail')) return { body: `thumbnail ${++reads}` };
+      return { status: 404, body: { code: 'not_found', message: 'No such file' } };
+    });
+    const { client, wrapper } = setup();
+    const input = { params: { ...pet, file: 'f1' } };
+    const { result } = renderHook(
+      () =>
+        [useApiDownload('downloadPetThumbnail', input, { staleTime: Infinity }), useApiDownload('downloadPetThumbnail', input)] as const,
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current[0].data).toBeInstanceOf(Blob));
+    expect(result.current[1].data).toBe(result.current[0].data);
+    expect(sent.map((request) => request.path)).toEqual(['/api/v1/orga/o1/store/s1/pet/p1/image/f1/thumbnail']);
+    expect(client.getQueryData(apiQueryKey('downloadPetThumbnail', input))).toBe(result.current[0].data);
+
+    const missing = renderHook(() => useApiDownload('downloadPetThumbnail', { params: { ...pet, file: 'f2' } }), { wrapper });
+    await waitFor(() => expect(missing.result.current.error?.status).toBe(404));
   });
 });

@@ -18,6 +18,10 @@ const CACHED: Record<string, ApiQueryKey> = {
   }),
   'appointment a1': apiQueryKey('getAppointment', { params: { ...at(MILANO), id: 'a1' } }),
   'pet history': apiQueryKey('listPetAppointments', { params: { ...at(MILANO), pet: 'p1', last_date: '0', last_id: 'none' } }),
+  'customer history': apiPagesKey('listCustomerAppointments', {
+    params: { ...at(MILANO), customer: 'c1', when: 'past', last_date: 'none', last_id: 'none' },
+  }),
+  'customer summary': apiQueryKey('getCustomerAppointmentSummary', { params: { ...at(MILANO), customer: 'c1' } }),
   'customers milano': apiQueryKey('listCustomers', { params: at(MILANO) }),
   'customers torino': apiQueryKey('listCustomers', { params: at(TORINO) }),
   'customer c1': apiQueryKey('getCustomer', { params: { ...at(MILANO), id: 'c1' } }),
@@ -66,13 +70,21 @@ async function invalidatedBy(...messages: RealtimeMessage[]): Promise<string[]> 
 }
 
 describe('realtime messages become invalidations (spec §4)', () => {
-  it("R4.17 an appointment's change refetches its store's week, the appointment and the pet's history, not another store's week", async () => {
+  it("R4.17 an appointment's change refetches its store's week, the appointment and the pet's and customer's history, not another store's week", async () => {
     expect(await invalidatedBy(message('appointment', 'status_by_customer', 'a1'))).toEqual([
       'appointment a1',
+      'customer history',
+      'customer summary',
       'pet history',
       'week milano',
     ]);
-    expect(await invalidatedBy(message('appointment', 'deleted', 'a9'))).toEqual(['pet history', 'week milano']);
+    expect(await invalidatedBy(message('appointment', 'deleted', 'a9'))).toEqual([
+      'customer history',
+      'customer summary',
+      'pet history',
+      'week milano',
+    ]);
+    expect(await invalidatedBy(message('appointment', 'created', 'a9', TORINO))).toEqual(['week torino']);
   });
 
   it('R4.12 a burst of reminder statuses refetches the week once and the message count', async () => {
@@ -86,20 +98,28 @@ describe('realtime messages become invalidations (spec §4)', () => {
     expect(await invalidatedBy(message('reminder', 'queued', null))).toEqual(['appointment a1', 'message count', 'week milano']);
   });
 
-  it('R4.20 a customer deleted or changed elsewhere refetches the lists, its page and the calendar cards, not another customer', async () => {
-    expect(await invalidatedBy(message('customer', 'deleted', 'c1'))).toEqual(['customer c1', 'customers milano', 'pet cards milano']);
-    // a shared pet's owner shows on any store's calendar
+  it('R4.20 a customer deleted or changed elsewhere refetches the lists, its page, the pet lists and calendar cards naming it, not another customer', async () => {
+    expect(await invalidatedBy(message('customer', 'deleted', 'c1'))).toEqual([
+      'customer c1',
+      'customers milano',
+      'pet cards milano',
+      'pets milano',
+    ]);
+    // a shared pet's owner shows on any store's calendar and pet list
     expect(await invalidatedBy(message('customer', 'updated', 'c2', TORINO))).toEqual([
       'customer c2',
       'customers torino',
       'pet cards milano',
+      'pets milano',
     ]);
   });
 
-  it("R4.20 a pet's change refetches the pet lists, the pet, its owner's page and the calendar's cards", async () => {
+  it("R4.20 a pet's change refetches the pet lists, the pet, its owner's page, its history and the calendar's cards", async () => {
     expect(await invalidatedBy(message('pet', 'updated', 'p1'))).toEqual([
       'customer c1',
       'customer c2',
+      'customer history',
+      'customer summary',
       'pet cards milano',
       'pet p1',
       'pets milano',

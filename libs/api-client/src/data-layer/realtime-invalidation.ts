@@ -15,13 +15,15 @@ export type RealtimeRule = (facts: RealtimeFacts) => readonly ApiQueryFilter[];
  * message without a store matches every store. Entities missing here change nothing on screen.
  */
 export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
-  // R4.17 the store's calendar and recurring groups, the appointment itself, the pet's history
+  // R4.17 the store's calendar and recurring groups, the appointment itself, the pet's and the customer's history
   appointment: ({ orga, store, id }) => [
     key('listAppointmentRange', { orga, store }),
     key('listRecurringGroup', { orga, store }),
     key('getAppointment', { orga, store, id }),
     key('listPetAppointments', { orga, store }),
     key('latestPetAppointment', { orga, store }),
+    key('listCustomerAppointments', { orga, store }),
+    key('getCustomerAppointmentSummary', { orga, store }),
   ],
   // R4.12 a reminder's status is on the appointment's card; a queued one takes from the message count (R4.23)
   reminder: ({ orga, store }) => [
@@ -29,7 +31,7 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('getAppointment', { orga, store }),
     key('getMessageQuota', { orga }),
   ],
-  // R4.20 customers, pets and their tags
+  // R4.20 customers, pets and their tags; the pet lists name each pet's owner (issue 29), in every store
   customer: ({ orga, store, id }) => [
     key('listCustomers', { orga, store }),
     key('listSharedCustomers', { orga }),
@@ -37,6 +39,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listPrivacyFiles', { orga, customer: id }),
     // the calendar's cards name the owner (any store's calendar may show a shared pet's owner)
     key('listPetCards', { orga }),
+    key('listPets', { orga }),
+    key('listSharedPets', { orga }),
   ],
   // a pet shows on its owner's page, whose id the message does not carry
   pet: ({ orga, store, id }) => [
@@ -46,6 +50,9 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listPetImages', { orga, pet: id }),
     key('getCustomer', { orga, store }),
     key('listPetCards', { orga }),
+    // a customer's appointments are found by their pets
+    key('listCustomerAppointments', { orga, store }),
+    key('getCustomerAppointmentSummary', { orga, store }),
   ],
   tag: ({ orga }) => [
     key('listTags', { orga }),

@@ -4,7 +4,7 @@ import { CUSTOMER_PAGE_SIZE, CUSTOMER_PAGE_SIZE_MAX, assignedTagSchema, listScop
 
 /**
  * R7.07 GET /api/v1/orga/{orga}/shared/pets (store_id null, needs share_pets) and .../store/{store}/pets;
- * with customer_id the pets of one customer. Sorted by name, paging by last id.
+ * with customer_id the pets of one customer. Sorted by name, paging by last id; each with its tags and its owner's name.
  */
 export const listPetsRpc = defineRpc(
   'rpc.crm.pet.list',
@@ -15,5 +15,14 @@ export const listPetsRpc = defineRpc(
     last_id: z.string().uuid().nullable().optional(),
     limit: z.number().int().min(1).max(CUSTOMER_PAGE_SIZE_MAX).default(CUSTOMER_PAGE_SIZE),
   }),
-  z.object({ items: z.array(petSchema.extend({ tags: z.array(assignedTagSchema) })), page_size: z.number().int() }),
+  z.object({
+    items: z.array(
+      petSchema.extend({
+        tags: z.array(assignedTagSchema),
+        // issue 29: a pet list names each pet's owner; crm always answers it, optional for the readers built before
+        owner: z.object({ first_name: z.string(), last_name: z.string() }).optional(),
+      }),
+    ),
+    page_size: z.number().int(),
+  }),
 );

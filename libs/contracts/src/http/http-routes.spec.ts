@@ -1,5 +1,6 @@
 import { authHttpRoutes } from './auth.routes';
 import { crmHttpRoutes } from './crm.routes';
+import { customerHistoryHttpRoutes } from './customer-history.routes';
 import { HTTP_ROUTES } from './index';
 import { orgaHttpRoutes } from './orga.routes';
 import { platformHttpRoutes } from './platform.routes';
@@ -22,6 +23,7 @@ describe('HTTP route declarations', () => {
     orgaHttpRoutes,
     crmHttpRoutes,
     schedulingHttpRoutes,
+    customerHistoryHttpRoutes,
     platformHttpRoutes,
     messagingHttpRoutes,
     messagingInboxHttpRoutes,

@@ -1,5 +1,6 @@
 import { authHttpRoutes } from './auth.routes';
 import { crmHttpRoutes } from './crm.routes';
+import { customerHistoryHttpRoutes } from './customer-history.routes';
 import { orgaHttpRoutes } from './orga.routes';
 import { platformHttpRoutes } from './platform.routes';
 import { schedulingHttpRoutes } from './scheduling.routes';
@@ -15,6 +16,7 @@ import { analyticsHttpRoutes } from './analytics.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
+export * from './customer-history.routes';
 export * from './orga.routes';
 export * from './platform.routes';
 export * from './scheduling.routes';
@@ -38,6 +40,7 @@ export const HTTP_ROUTES = {
   ...orgaHttpRoutes,
   ...crmHttpRoutes,
   ...schedulingHttpRoutes,
+  ...customerHistoryHttpRoutes,
   ...platformHttpRoutes,
   ...messagingHttpRoutes,
   ...messagingInboxHttpRoutes,

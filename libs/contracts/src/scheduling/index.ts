@@ -25,6 +25,7 @@ export * from './appointment-undo.rpc';
 export * from './appointment-updated.event';
 export * from './calendar-feed-read.rpc';
 export * from './calendar-feed-regenerate.rpc';
+export * from './customer-history.rpc';
 export * from './scheduling-shapes';
 export * from './treatment-create.rpc';
 export * from './treatment-list.rpc';

@@ -151,15 +151,24 @@ export class PetService {
       where.push(`(p.name, p.id) > (SELECT x.name, x.id FROM pet x WHERE x.id = $${params.length} AND x.orga_id = $1)`);
     }
     params.push(input.limit);
-    const rows: PetRow[] = await this.db.query(
-      `SELECT ${PET_COLUMNS} FROM pet p WHERE ${where.join(' AND ')} ORDER BY p.name, p.id LIMIT $${params.length}`,
+    const rows: (PetRow & { owner_first_name: string; owner_last_name: string })[] = await this.db.query(
+      `SELECT ${PET_COLUMNS}, c.first_name AS owner_first_name, c.last_name AS owner_last_name
+       FROM pet p JOIN customer c ON c.id = p.customer_id
+       WHERE ${where.join(' AND ')} ORDER BY p.name, p.id LIMIT $${params.length}`,
       params,
     );
     const tags = await this.tags.of(
       'pet',
       rows.map((r) => r.id),
     );
-    return { items: rows.map((row) => ({ ...toPet(row), tags: tags.get(row.id) ?? [] })), page_size: input.limit };
+    return {
+      items: rows.map(({ owner_first_name, owner_last_name, ...row }) => ({
+        ...toPet(row),
+        tags: tags.get(row.id) ?? [],
+        owner: { first_name: owner_first_name, last_name: owner_last_name },
+      })),
+      page_size: input.limit,
+    };
   }
 }
 

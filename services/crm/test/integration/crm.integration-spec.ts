@@ -210,7 +210,7 @@ describe('crm over NATS and Postgres', () => {
     expect(strict.code).toBe('validation_failed');
   });
 
-  it('R3.06 R7.07 creates pets with every field and tags; get answers pet, tags; lists by customer', async () => {
+  it("R3.06 R7.07 creates pets with every field and tags; get answers pet, tags; lists by customer with the owner's name", async () => {
     const fido = await call(
       client,
       createPetRpc,
@@ -259,6 +259,12 @@ describe('crm over NATS and Postgres', () => {
     expect(Object.keys(got).sort()).toEqual(['pet', 'tags']);
     const list = await call(client, listPetsRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth);
     expect(list.items.map((p) => p.name)).toEqual(['Fido', 'Micia']);
+    // issue 29: the pet list names the owner, and a pet's own fields stay the pet's
+    expect(list.items.map((p) => p.owner)).toEqual([
+      { first_name: 'Giulia', last_name: 'Bianchi' },
+      { first_name: 'Giulia', last_name: 'Bianchi' },
+    ]);
+    expect(list.items[0]).not.toHaveProperty('owner_first_name');
     expect(
       (
         await failureOf(

@@ -2,6 +2,7 @@ import { GatewayHealthChecker } from '../health/gateway-health';
 import { isFileUploadRoute, isWebhookRoute, type ApiRoute } from '../http/route-definition';
 import { authRoutes } from './auth.routes';
 import { crmRoutes } from './crm.routes';
+import { customerHistoryRoutes } from './customer-history.routes';
 import { devRoutes } from './dev.routes';
 import { schedulingRoutes } from './scheduling.routes';
 import { healthRoutes } from './health.routes';
@@ -27,6 +28,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...identityAdminRoutes,
     ...crmRoutes,
     ...schedulingRoutes,
+    ...customerHistoryRoutes,
     ...messagingRoutes,
     ...messagingInboxRoutes,
     ...messagingWebhookRoutes,

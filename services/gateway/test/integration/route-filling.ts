@@ -35,6 +35,7 @@ export const PARAM_SAMPLES: Record<string, string> = {
   sector: 'msg',
   sequence: '0',
   created_time: '0',
+  when: 'past',
 };
 
 export const PARAMETER = /:([a-z_][a-z0-9_]*)/g;

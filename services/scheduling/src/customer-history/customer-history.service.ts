@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { NO_SHOW_STATUS, type AppointmentList, type CustomerAppointmentSummary, type CustomerHistoryWhen } from '@pawline/contracts';
+import { PAGE_SIZES } from '@pawline/domain';
+import { planHistoryStart, type StoreScope } from '@pawline/nest-kit';
+import { DataSource } from 'typeorm';
+import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from '../appointment/appointment-rows';
+import { customerSummaryOf, type SummaryRow } from './customer-summary';
+
+export type CustomerHistoryPage = { when: CustomerHistoryWhen; last_date: string | null; last_id: string | null };
+
+/**
+ * Issue 29 a customer's appointments in a store, found by the customer's pets (crm's ids, which the gateway
+ * reads: ADR 0052). Past ones reach back the plan's history only (R1.20), like a pet's history.
+ */
+@Injectable()
+export class CustomerHistoryService {
+  constructor(private readonly db: DataSource) {}
+
+  /** R9.05 50 a page: past newest first, upcoming soonest first, each after the cursor (start and id). */
+  async list(scope: StoreScope, petIds: readonly string[], page: CustomerHistoryPage, now = new Date()): Promise<AppointmentList> {
+    if (petIds.length === 0) return { items: [], treatments: [], pets: [] };
+    const past = page.when === 'past';
+    const [after, order] = past ? ['<', 'DESC'] : ['>', 'ASC'];
+    const params: unknown[] = [petIds, scope.storeId, scope.orgaId, now.toISOString(), PAGE_SIZES.pet_appointments];
+    const where = [`p.pet_id = ANY($1::uuid[])`, `a.store_id = $2`, `a.orga_id = $3`, past ? `p.starts_at < $4` : `p.starts_at >= $4`];
+    // R1.20 without full history the past reaches back the plan's window only
+    const windowStart = past ? planHistoryStart(scope.member, now) : null;
+    if (windowStart) {
+      params.push(windowStart.toISOString());
+      where.push(`p.starts_at >= $${params.length}`);
+    }
+    if (page.last_date) {
+      params.push(page.last_date, page.last_id);
+      const [date, id] = [`$${params.length - 1}::timestamptz`, `$${params.length}::uuid`];
+      where.push(`(p.starts_at ${after} ${date} OR (p.starts_at = ${date} AND ${id} IS NOT NULL AND p.appointment_id ${after} ${id}))`);
+    }
+    const rows: AppointmentRow[] = await this.db.query(
+      `WITH page AS (
+         SELECT DISTINCT p.appointment_id, p.starts_at FROM appointment_pet p JOIN appointment a ON a.id = p.appointment_id
+         WHERE ${where.join(' AND ')}
+         ORDER BY p.starts_at ${order}, p.appointment_id ${order} LIMIT $5)
+       SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id IN (SELECT appointment_id FROM page) ORDER BY starts_at ${order}, id ${order}`,
+      params,
+    );
+    return this.withRelations(rows);
+  }
+
+  /** What the customer's appointments in this store tell at a glance (customerSummaryOf). */
+  async summary(scope: StoreScope, petIds: readonly string[], now = new Date()): Promise<CustomerAppointmentSummary> {
+    const historyFrom = planHistoryStart(scope.member, now);
+    const rows: SummaryRow[] =
+      petIds.length === 0
+        ? []
+        : await this.db.query(
+            `SELECT a.id, a.local_date::text AS local_date, a.starts_at, a.status, a.checked_out, a.price, a.discount, a.final_price, a.total
+             FROM appointment a
+             WHERE a.store_id = $2 AND a.orga_id = $3 AND ($4::timestamptz IS NULL OR a.starts_at >= $4)
+               AND a.id IN (SELECT p.appointment_id FROM appointment_pet p WHERE p.pet_id = ANY($1::uuid[]))`,
+            [petIds, scope.storeId, scope.orgaId, historyFrom?.toISOString() ?? null],
+          );
+    return customerSummaryOf(rows, { now, noShowStatus: NO_SHOW_STATUS, historyFrom });
+  }
+
+  private async withRelations(rows: AppointmentRow[]): Promise<AppointmentList> {
+    if (rows.length === 0) return { items: [], treatments: [], pets: [] };
+    const ids = rows.map((row) => row.id);
+    const [treatments, pets] = await Promise.all([
+      this.db.query<AppointmentList['treatments']>(
+        `SELECT appointment_id, treatment_id, name FROM appointment_treatment WHERE appointment_id = ANY($1::uuid[]) ORDER BY appointment_id, name`,
+        [ids],
+      ),
+      this.db.query<AppointmentList['pets']>(
+        `SELECT appointment_id, pet_id FROM appointment_pet WHERE appointment_id = ANY($1::uuid[]) ORDER BY appointment_id, pet_id`,
+        [ids],
+      ),
+    ]);
+    return { items: rows.map(toAppointment), treatments, pets };
+  }
+}
