@@ -1,10 +1,9 @@
 import { Button, Card, Heading, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useApiMutation, useApiQuery, useApiUpload } from '@pawline/api-client';
-import type { CustomerDetail, PetDetail, StoredFile, Tag } from '@pawline/contracts';
 import { hasStoreAccess, UPLOAD_LIMITS } from '@pawline/domain';
 import type { TranslationKey } from '@pawline/i18n';
 import { ErrorState, FormField, QueryState, SNACKBAR_TYPE } from '@pawline/ui';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { petImageWrites, petWrites, type CustomerDetail, type PetDetail, type Tag } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRpc, instantTextSchema } from '../core';
-import { APPOINTMENT_STATUS, appointmentListSchema, localDateSchema, schedulingStoreScope } from './scheduling-shapes';
+import { APPOINTMENT_STATUS } from '../constants/appointments';
+import { appointmentListSchema, localDateSchema, schedulingStoreScope } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
 
@@ -31,10 +32,8 @@ export const listCustomerAppointmentsRpc = defineRpc(
   appointmentListSchema,
 );
 
-// issue 26 adds a no-show status to APPOINTMENT_STATUS; until the contracts carry it there is nothing to count
-const STATUSES: Readonly<Record<string, number>> = APPOINTMENT_STATUS;
-/** The status value of a customer who did not come, or null while the contracts have none. */
-export const NO_SHOW_STATUS: number | null = STATUSES['no_show'] ?? null;
+/** The status value of a customer who did not come (issue 26); the summary's rule also takes null (nothing counted). */
+export const NO_SHOW_STATUS: number | null = APPOINTMENT_STATUS.no_show;
 
 /** Issue 29 what a customer's appointments in a store tell at a glance. Money in cents. */
 export const customerAppointmentSummarySchema = z.object({
