@@ -78,6 +78,8 @@ describe('calendar grid in Chromium', () => {
     await page.getByTestId('customer-search').fill('Rossi');
     await page.getByTestId('customer-option').click();
     await page.getByTestId('chosen-customer').waitFor();
+    // the customer's only pet is picked once their pets arrive
+    await page.getByTestId('appointment-dialog').locator('input[type="checkbox"]:checked').first().waitFor({ state: 'attached' });
     await page.getByTestId('appointment-save').click();
     await page.getByTestId('appointment-card').waitFor();
     const write = ((await sent(page, 'POST', /\/appointment$/))[0]?.body as { appointment: unknown }).appointment;

@@ -62,6 +62,8 @@ async function saveForRossi(page: Page) {
   await page.getByTestId('customer-search').fill('Rossi');
   await page.getByTestId('customer-option').first().click();
   await page.getByTestId('chosen-customer').waitFor();
+  // the customer's only pet is picked once their pets arrive
+  await page.getByTestId('appointment-dialog').locator('input[type="checkbox"]:checked').first().waitFor({ state: 'attached' });
   await page.getByTestId('appointment-save').click();
 }
 
@@ -234,6 +236,8 @@ describe('the calendar in the product, on the running stack', () => {
     await page.getByTestId('customer-search').fill('Rossi');
     await page.getByTestId('customer-option').first().click();
     await page.getByTestId('chosen-customer').waitFor();
+    // the customer's only pet is picked once their pets arrive
+    await page.getByTestId('appointment-dialog').locator('input[type="checkbox"]:checked').first().waitFor({ state: 'attached' });
     await page.getByTestId('repeat-select').selectOption('week');
     await dialog.locator('input[type="number"]').nth(2).fill('3');
     await page.getByTestId('appointment-save').click();

@@ -161,6 +161,8 @@ describe.each(DEVICES)('on a %s', (name, device) => {
     await page.getByTestId('customer-search').fill('Rossi');
     await page.getByTestId('customer-option').first().click();
     await page.getByTestId('chosen-customer').waitFor();
+    // the customer's only pet is picked once their pets arrive
+    await page.getByTestId('appointment-dialog').locator('input[type="checkbox"]:checked').first().waitFor({ state: 'attached' });
     await page.getByTestId('appointment-save').click();
     await dialog.waitFor({ state: 'detached' });
     const card = page.getByTestId('appointment-card');

@@ -38,7 +38,7 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
       { id: a.id, user_id: a.user_id, date: a.date, start: a.hour * 60 + a.min, duration: a.duration },
       list.items,
     );
-    const member = a.user_id ? bridge.orga?.users.find((u) => u.id === a.user_id) : undefined;
+    const member = a.user_id ? bridge.orga?.users.find((u) => u.user_id === a.user_id) : undefined;
     if (clash.length > 0 && member) bridge.notify(SNACKBAR_TYPE.warn, t('calendar.overlapMoved', { name: staffName(member) }));
   };
 

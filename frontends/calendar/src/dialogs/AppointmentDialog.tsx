@@ -81,7 +81,7 @@ export function AppointmentDialog({
       appointments,
     );
   }, [form, appointment, appointments]);
-  const overlapName = overlaps.length > 0 ? staff.find((u) => u.id === form.user_id) : undefined;
+  const overlapName = overlaps.length > 0 ? staff.find((u) => u.user_id === form.user_id) : undefined;
 
   const submit = () => {
     const found = validateAppointmentForm(form);
@@ -210,7 +210,7 @@ export function AppointmentDialog({
               <NativeSelect.Field data-testid="staff-select" value={form.user_id} onChange={(e) => set('user_id', e.currentTarget.value)}>
                 <option value="">{t('calendar.nobody')}</option>
                 {staff.map((u) => (
-                  <option key={u.id} value={u.id}>
+                  <option key={u.user_id} value={u.user_id}>
                     {staffName(u)}
                   </option>
                 ))}
