@@ -209,6 +209,16 @@ export class PublicBookingService {
         // the holds of a store queue on its lock: the pool makes two groomers' holds depend on each other, and
         // waiting here, not on the exclusion constraint, keeps racing inserts from deadlocking (ADR 0020, 0044)
         await lockStoreHolds(manager, store.store_id);
+        // the requests that lost a race for this groomer and time see the winner's hold in one indexed read and
+        // leave the queue at once, instead of each running the whole rule under the lock (the exclusion
+        // constraint would refuse their insert anyway: the same condition, never looser, never stricter)
+        const heldMeanwhile: unknown[] = await manager.query(
+          `SELECT 1 FROM booking_slot WHERE store_id = $1 AND user_id = $2
+             AND (status = 'pending' OR (status = 'accepted' AND NOT released))
+             AND during && tstzrange($3::timestamptz, $4::timestamptz, '[)') LIMIT 1`,
+          [store.store_id, userId, new Date(slot.startsAt), new Date(slot.endsAt + buffer)],
+        );
+        if (heldMeanwhile.length > 0) return false;
         const free = await this.free.offers(manager, store, {
           from: slot.date,
           duration: slot.duration,
