@@ -1,9 +1,8 @@
 import { Stack } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { CatalogueGate, ErrorPage, RemoteTabs } from '@pawline/ui';
+import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
+import { CatalogueGate, ErrorPage, RemoteTabs, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
-import { createBookingApi } from './api/booking-api';
 import { HoursPage } from './hours/HoursPage';
 import { BOOKING_SETUP_NAMESPACES, bookingSetupTranslator } from './i18n/translator';
 import { RequestsPage } from './requests/RequestsPage';
@@ -15,10 +14,14 @@ export const BOOKING_BASE = '/:orgaId/store/:storeId/booking';
 
 /** Exposed as 'bookingSetup/routes'; the shell mounts it at /:orgaId/store/:storeId/booking/*. */
 export function BookingSetupRoutes(bridge: ShellBridge) {
+  // the data layer over the bridge: the shell's QueryClient and session, writes answered by snackbars
+  const feedback = useMemo(() => snackbarFeedback(bridge), [bridge]);
   return (
-    <CatalogueGate language={bridge.language} namespaces={BOOKING_SETUP_NAMESPACES}>
-      <BookingPages {...bridge} />
-    </CatalogueGate>
+    <RemoteApiProvider bridge={bridge} feedback={feedback}>
+      <CatalogueGate language={bridge.language} namespaces={BOOKING_SETUP_NAMESPACES}>
+        <BookingPages {...bridge} />
+      </CatalogueGate>
+    </RemoteApiProvider>
   );
 }
 
@@ -31,7 +34,6 @@ function BookingPages(bridge: ShellBridge) {
   const ctx = useMemo<BookingContext>(
     () => ({
       bridge,
-      api: createBookingApi({ api: bridge.api, language: bridge.language }, orgaId, storeId),
       t,
       orgaId,
       storeId,

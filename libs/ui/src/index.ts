@@ -15,6 +15,7 @@ export * from './safe-html/safe-html';
 export * from './rating/RatingDialog';
 export * from './rating/rating-texts';
 export * from './data-table/DataTable';
+export * from './data-table/paged-query-list';
 export * from './remote-tabs/RemoteTabs';
 export * from './states/use-cursor-pages';
 export * from './narrow-screen/narrow-screen';

@@ -343,6 +343,20 @@ describe('remote generator', () => {
     expect(tree.read('frontends/pet-gallery/src/routes.tsx', 'utf-8')).toContain('export function PetGalleryRoutes(');
   });
 
+  it('emits a remote on the data layer: RemoteApiProvider at the root, useApiQuery read through QueryState, fakeShell in its spec', async () => {
+    await remoteGenerator(tree, { name: 'pet-gallery', format: false });
+    const routes = tree.read('frontends/pet-gallery/src/routes.tsx', 'utf-8') ?? '';
+    expect(routes).toContain('<RemoteApiProvider bridge={bridge} feedback={feedback}>');
+    expect(routes).toContain("useApiQuery('getOrga', { params: { orga: orgaId } })");
+    expect(routes).toContain('<QueryState query={orga} language={bridge.language}');
+    // no hand-written loader: no effect, no flag, no fetch, no client of its own (issue 25)
+    expect(routes).not.toMatch(/useEffect|let active|useLoad|fetch\(|createRemoteHttp/);
+    const spec = tree.read('frontends/pet-gallery/src/routes.spec.tsx', 'utf-8') ?? '';
+    expect(spec).toContain('const { Shell, realtime } = fakeShell();');
+    expect(spec).toContain('fakeGatewayFetch(');
+    expect(tree.read('frontends/pet-gallery/README.md', 'utf-8')).toContain('Data layer');
+  });
+
   it('R1.03 writes its own catalogue namespace in en, it, de, fr and registers it in libs/i18n', async () => {
     await remoteGenerator(tree, { name: 'pet-gallery', format: false });
     const catalogue = (language: string) => JSON.parse(tree.read(`libs/i18n/src/locales/${language}/pet-gallery.json`, 'utf-8') ?? '{}');
@@ -363,7 +377,9 @@ describe('remote generator', () => {
     // the frontends load catalogues lazily: the remote renders behind a gate over its namespaces, never the bundled CATALOGUES
     expect(routes).toContain('<CatalogueGate language={bridge.language} namespaces={PET_GALLERY_NAMESPACES}>');
     const translator = tree.read('frontends/pet-gallery/src/i18n/translator.ts', 'utf-8') ?? '';
-    expect(translator).toContain("export const PET_GALLERY_NAMESPACES: readonly Namespace[] = ['pet-gallery', 'shell'];");
+    expect(translator).toContain(
+      "export const PET_GALLERY_NAMESPACES: readonly Namespace[] = ['pet-gallery', 'shell', 'common', 'errors'];",
+    );
     expect(translator).not.toMatch(/createTranslator|CATALOGUES/);
   });
 

@@ -1,6 +1,7 @@
-import { API_ROUTES, createRemoteHttp, type AnswerOf, type BodyOf, type RemoteHttpOptions } from '@pawline/api-client';
+import { apiQueryFilter, type AnswerOf, type ApiQueryFilter, type BodyOf } from '@pawline/api-client';
 
-// The wire shapes of the booking admin, derived from the route declarations (libs/contracts/src/http/booking.routes.ts).
+// The wire shapes of the booking admin, derived from the route declarations (libs/contracts/src/http/booking.routes.ts);
+// the pages read and write them with useApiQuery, useApiPages and useApiMutation.
 export type BookingSlot = AnswerOf<'getBookingSlot'>;
 export type BookingRule = AnswerOf<'getBookingRule'>;
 export type BookingRuleFields = BodyOf<'createBookingRule'>;
@@ -14,35 +15,15 @@ export type Treatment = AnswerOf<'listTreatments'>[number];
 export type SlotCursor = { created_time: string; last_id: string };
 export const FIRST_SLOT_PAGE: SlotCursor = { created_time: '0', last_id: 'none' };
 
-/** The shell's borrowed session and language: what every remote hands createRemoteHttp. */
-export type BookingApiOptions = RemoteHttpOptions;
+/** The treatments a request or a service time may name: archived ones too (a request may name one archived since). */
+export const ALL_TREATMENTS = { include_archived: 'true' } as const;
 
-/** The booking admin routes of the gateway (API_ROUTES) for one store, with the shell's session. */
-export function createBookingApi(options: BookingApiOptions, orgaId: string, storeId: string) {
-  const { request } = createRemoteHttp(options);
-  const R = API_ROUTES;
-  const orga = { orga: orgaId };
-  const store = { orga: orgaId, store: storeId };
-  return {
-    listSlots: (cursor: SlotCursor) => request(R.listBookingSlots, { params: { ...store, ...cursor } }),
-    getSlot: (slotId: string) => request(R.getBookingSlot, { params: { ...store, slot: slotId } }),
-    // allow_conflict: true books a request whose time collides by now (the server's 409 conflict names it)
-    acceptSlot: (slotId: string, allowConflict = false) =>
-      request(R.acceptBookingSlot, { params: { ...store, slot: slotId }, body: { allow_conflict: allowConflict } }),
-    deleteSlot: (slotId: string) => request(R.deleteBookingSlot, { params: { ...store, slot: slotId } }),
-
-    listRules: () => request(R.listBookingRules, { params: store }),
-    createRule: (fields: BookingRuleFields) => request(R.createBookingRule, { params: store, body: fields }),
-    deleteRule: (ruleId: string) => request(R.deleteBookingRule, { params: { ...store, rule: ruleId } }),
-
-    listServiceTimes: () => request(R.listServiceTimes, { params: orga }),
-    saveServiceTimes: (entries: ServiceTimeChange[]) => request(R.saveServiceTimes, { params: orga, body: { entries } }),
-    /** archived ones too: a request may name a treatment archived since */
-    listTreatments: () => request(R.listTreatments, { params: orga, query: { include_archived: 'true' } }),
-
-    getSetup: () => request(R.getBookingSetup, { params: store }),
-    updateSetup: (change: BookingSetupChange) => request(R.updateBookingSetup, { params: store, body: change }),
-  };
+/** What a decision on a request changes on screen: the store's requests and that request. */
+export function slotWrites(orga: string, store: string, slot: string): ApiQueryFilter[] {
+  return [apiQueryFilter('listBookingSlots', { orga, store }), apiQueryFilter('getBookingSlot', { orga, store, slot })];
 }
 
-export type BookingApi = ReturnType<typeof createBookingApi>;
+/** What a rule's write changes on screen: the store's rules (as the realtime scope `rule` does). */
+export function ruleWrites(orga: string, store: string): ApiQueryFilter[] {
+  return [apiQueryFilter('listBookingRules', { orga, store }), apiQueryFilter('listBookingRulesInRange', { orga, store })];
+}

@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, FormField, LoadingState, SNACKBAR_TYPE, useLoad } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { BookingRule } from '../api/booking-api';
-import { errorTextIn, staffName, storeStaff, type BookingContext } from '../shared/booking-context';
+import { useApiMutation, useApiQuery } from '@pawline/api-client';
+import { apiErrorText, ConfirmDialog, EmptyState, FormField, QueryState } from '@pawline/ui';
+import { useMemo, useState } from 'react';
+import { ruleWrites, type BookingRule } from '../api/booking-api';
+import { staffName, storeStaff, type BookingContext } from '../shared/booking-context';
 import { clockText, localDateText } from '../shared/labels';
 import { EMPTY_RULE_FORM, ruleFromForm, splitRules, type RuleForm, type RuleProblems } from './rule-form';
 
@@ -12,28 +13,25 @@ const WEEKDAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** R1.08 R3.08 office hours and each staff member's weekly hours, and the dated exceptions (store administrators change them). */
 export function HoursPage({ ctx }: { ctx: BookingContext }) {
-  const { api, t, bridge, storeId } = ctx;
-  const errorText = useMemo(() => errorTextIn(t), [t]);
-  const loader = useCallback(() => api.listRules().then((answer) => answer.v), [api]);
-  const { load, reload } = useLoad(loader, errorText);
-  const [deleting, setDeleting] = useState<BookingRule | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // R4.19 a rule created or deleted anywhere reads the rules again
-  useEffect(
-    () =>
-      bridge.subscribe?.((message) => {
-        if (message.scope !== 'rule' || (message.event !== 'created' && message.event !== 'deleted')) return;
-        if (message.store_id && message.store_id !== storeId) return;
-        reload();
-      }),
-    [bridge, storeId, reload],
+  const { t, bridge, orgaId, storeId } = ctx;
+  // R4.19 a rule created or deleted anywhere reads the rules again (the realtime table's scope `rule`)
+  const rules = useApiQuery('listBookingRules', { params: { orga: orgaId, store: storeId } });
+  return (
+    <QueryState query={rules} language={bridge.language} errorTitle={t('booking-setup.loadFailed')}>
+      {(answer) => <HoursView ctx={ctx} rules={answer.v} />}
+    </QueryState>
   );
+}
 
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('booking-setup.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  const { weekly, exceptions } = splitRules(load.value);
+function HoursView({ ctx, rules }: { ctx: BookingContext; rules: BookingRule[] }) {
+  const { t, bridge, orgaId, storeId } = ctx;
+  const [deleting, setDeleting] = useState<BookingRule | null>(null);
+  const deleteRule = useApiMutation('deleteBookingRule', {
+    invalidates: ruleWrites(orgaId, storeId),
+    onSettled: () => setDeleting(null),
+  });
+
+  const { weekly, exceptions } = splitRules(rules);
   const weekday = (rule: BookingRule) =>
     rule.weekday === null ? t('booking-setup.everyDay') : t(`common.${WEEKDAYS[rule.weekday] ?? 'monday'}`);
   const hours = (rule: BookingRule) => `${clockText(rule.start_hour, rule.start_min)}–${clockText(rule.end_hour, rule.end_min)}`;
@@ -56,20 +54,7 @@ export function HoursPage({ ctx }: { ctx: BookingContext }) {
       .join(' · ');
 
   const remove = () => {
-    if (!deleting) return;
-    setBusy(true);
-    api.deleteRule(deleting.id).then(
-      () => {
-        setBusy(false);
-        setDeleting(null);
-        reload();
-      },
-      (error: unknown) => {
-        setBusy(false);
-        setDeleting(null);
-        bridge.notify(SNACKBAR_TYPE.error, errorText(error));
-      },
-    );
+    if (deleting) deleteRule.mutate({ params: { orga: orgaId, store: storeId, rule: deleting.id } });
   };
   const deleteButton = (rule: BookingRule) =>
     ctx.storeAdmin ? (
@@ -157,7 +142,7 @@ export function HoursPage({ ctx }: { ctx: BookingContext }) {
         </Stack>
       </Box>
 
-      {ctx.storeAdmin ? <RuleEditor ctx={ctx} onCreated={reload} /> : null}
+      {ctx.storeAdmin ? <RuleEditor ctx={ctx} /> : null}
 
       <ConfirmDialog
         open={deleting !== null}
@@ -165,7 +150,7 @@ export function HoursPage({ ctx }: { ctx: BookingContext }) {
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
         danger
-        busy={busy}
+        busy={deleteRule.isPending}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
       >
@@ -175,12 +160,17 @@ export function HoursPage({ ctx }: { ctx: BookingContext }) {
   );
 }
 
-function RuleEditor({ ctx, onCreated }: { ctx: BookingContext; onCreated: () => void }) {
-  const { api, t, bridge, storeId } = ctx;
+function RuleEditor({ ctx }: { ctx: BookingContext }) {
+  const { t, bridge, orgaId, storeId } = ctx;
   const [form, setForm] = useState<RuleForm>(EMPTY_RULE_FORM);
   const [problems, setProblems] = useState<RuleProblems>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const create = useApiMutation('createBookingRule', {
+    invalidates: ruleWrites(orgaId, storeId),
+    success: t('booking-setup.ruleCreated'),
+    // the form shows the refusal itself
+    notifyFailure: false,
+    onSuccess: () => setForm((f) => ({ ...EMPTY_RULE_FORM, kind: f.kind, who: f.who, weekday: f.kind === 'weekly' ? f.weekday : '' })),
+  });
   const staff = useMemo(() => storeStaff(bridge, storeId), [bridge, storeId]);
   const set = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const exception = form.kind === 'exception';
@@ -193,20 +183,7 @@ function RuleEditor({ ctx, onCreated }: { ctx: BookingContext; onCreated: () => 
       return;
     }
     setProblems({});
-    setFailure(null);
-    setSaving(true);
-    api.createRule(result.fields).then(
-      () => {
-        setSaving(false);
-        setForm((f) => ({ ...EMPTY_RULE_FORM, kind: f.kind, who: f.who, weekday: f.kind === 'weekly' ? f.weekday : '' }));
-        bridge.notify(SNACKBAR_TYPE.success, t('booking-setup.ruleCreated'));
-        onCreated();
-      },
-      (error: unknown) => {
-        setSaving(false);
-        setFailure(errorTextIn(t)(error));
-      },
-    );
+    create.mutate({ params: { orga: orgaId, store: storeId }, body: result.fields });
   };
   const problem = (field: keyof RuleProblems) => (problems[field] ? t(problems[field]) : null);
 
@@ -300,13 +277,13 @@ function RuleEditor({ ctx, onCreated }: { ctx: BookingContext; onCreated: () => 
               </FormField>
             </SimpleGrid>
           ) : null}
-          {failure ? (
+          {create.isError ? (
             <Text color="red.600" role="alert" data-testid="rule-error">
-              {failure}
+              {apiErrorText(create.error, bridge.language)}
             </Text>
           ) : null}
           <Box>
-            <Button type="submit" colorPalette="brand" loading={saving} data-testid="rule-save">
+            <Button type="submit" colorPalette="brand" loading={create.isPending} data-testid="rule-save">
               {t('common.add')}
             </Button>
           </Box>

@@ -1,82 +1,55 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, PagedDataTable, plainTableFeatures, SNACKBAR_TYPE, type PlainColumn } from '@pawline/ui';
+import { useApiMutation, useApiPages, useApiQuery } from '@pawline/api-client';
+import { PAGE_SIZES } from '@pawline/domain';
+import {
+  ConfirmDialog,
+  EmptyState,
+  PagedDataTable,
+  pagedQueryList,
+  pagedQueryMoreError,
+  plainTableFeatures,
+  type PlainColumn,
+} from '@pawline/ui';
 import { useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { BookingSlot, SlotCursor } from '../api/booking-api';
-import { errorTextIn, staffName, type BookingContext } from '../shared/booking-context';
+import { useMemo, useState } from 'react';
+import { ALL_TREATMENTS, FIRST_SLOT_PAGE, slotWrites, type BookingSlot, type SlotCursor } from '../api/booking-api';
+import { staffName, type BookingContext } from '../shared/booking-context';
 import { localDateTimeText, petTypeText } from '../shared/labels';
-import { useSlotList } from './useSlotList';
 
-/** R1.09 R7.06 the store's pending booking requests: accept or delete (the customer is sent nothing), kept live (R4.19). */
+/**
+ * R1.09 R7.06 the store's pending booking requests, newest first, 100 a page (R9.05): accept or delete (the
+ * customer is sent nothing). Kept live by the realtime table (R4.19: scope `slot` reads the loaded pages again).
+ */
 export function RequestsPage({ ctx }: { ctx: BookingContext }) {
-  const { api, t, bridge, storeId } = ctx;
-  const errorText = useMemo(() => errorTextIn(t), [t]);
-  const fetchPage = useCallback((cursor: SlotCursor) => api.listSlots(cursor).then((answer) => answer.v), [api]);
-  const { list, moreError, reload, loadMore, add, remove } = useSlotList(fetchPage, errorText);
-  const [treatmentNames, setTreatmentNames] = useState<Map<string, string>>(new Map());
-  const [busy, setBusy] = useState<string | null>(null);
+  const { t, bridge, orgaId, storeId } = ctx;
+  const store = { orga: orgaId, store: storeId };
+  const pages = useApiPages('listBookingSlots', {
+    input: (cursor: SlotCursor | null) => ({ params: { ...store, ...(cursor ?? FIRST_SLOT_PAGE) } }),
+    // R4.22 a short page is the last one
+    next: (page) => {
+      const last = page.v.at(-1);
+      return last && page.v.length >= PAGE_SIZES.booking_requests ? { created_time: String(last.created_time), last_id: last.id } : null;
+    },
+  });
+  const list = useMemo(() => pagedQueryList(pages, (page) => page.v, bridge.language), [pages, bridge.language]);
+  // the treatments' names (R3.10: a request keeps their ids); without them a request still shows
+  const treatments = useApiQuery('listTreatments', { params: { orga: orgaId }, query: ALL_TREATMENTS });
+  const treatmentNames = useMemo(() => new Map((treatments.data ?? []).map((tr) => [tr.id, tr.name])), [treatments.data]);
   const [deleting, setDeleting] = useState<BookingSlot | null>(null);
 
-  // the treatments' names (R3.10: a request keeps their ids); without them a request still shows
-  useEffect(() => {
-    let active = true;
-    api.listTreatments().then(
-      (treatments) => active && setTreatmentNames(new Map(treatments.map((tr) => [tr.id, tr.name]))),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [api]);
-
-  // R4.19 scope 'slot': customer_booking is fetched and added; accepted or deleted leaves the list
-  useEffect(
-    () =>
-      bridge.subscribe?.((message) => {
-        if (message.scope !== 'slot' || typeof message.data !== 'string') return;
-        if (message.store_id && message.store_id !== storeId) return;
-        const slotId = message.data;
-        if (message.event === 'customer_booking') api.getSlot(slotId).then(add, () => undefined);
-        else if (message.event === 'accepted' || message.event === 'deleted') remove(slotId);
-      }),
-    [bridge, api, storeId, add, remove],
-  );
-
-  const accept = useCallback(
-    (slot: BookingSlot) => {
-      setBusy(slot.id);
-      api.acceptSlot(slot.id).then(
-        () => {
-          setBusy(null);
-          remove(slot.id);
-          bridge.notify(SNACKBAR_TYPE.success, t('booking-setup.accepted', { name: `${slot.first_name} ${slot.last_name}`.trim() }));
-        },
-        (error: unknown) => {
-          setBusy(null);
-          bridge.notify(SNACKBAR_TYPE.error, errorText(error));
-        },
-      );
-    },
-    [api, bridge, remove, t, errorText],
-  );
-
+  const accept = useApiMutation('acceptBookingSlot', {
+    invalidates: (_answer, input) => slotWrites(orgaId, storeId, input.params.slot),
+    success: ({ slot }) => t('booking-setup.accepted', { name: `${slot.first_name} ${slot.last_name}`.trim() }),
+  });
+  const remove = useApiMutation('deleteBookingSlot', {
+    invalidates: (_answer, input) => slotWrites(orgaId, storeId, input.params.slot),
+    success: t('booking-setup.deleted'),
+    onSettled: () => setDeleting(null),
+  });
+  const acceptSlot = accept.mutate;
+  const busy = accept.isPending ? accept.variables.params.slot : remove.isPending ? remove.variables.params.slot : null;
   const confirmDelete = () => {
-    const slot = deleting;
-    if (!slot) return;
-    setBusy(slot.id);
-    api.deleteSlot(slot.id).then(
-      () => {
-        setBusy(null);
-        setDeleting(null);
-        remove(slot.id);
-        bridge.notify(SNACKBAR_TYPE.success, t('booking-setup.deleted'));
-      },
-      (error: unknown) => {
-        setBusy(null);
-        setDeleting(null);
-        bridge.notify(SNACKBAR_TYPE.error, errorText(error));
-      },
-    );
+    if (deleting) remove.mutate({ params: { ...store, slot: deleting.id } });
   };
 
   const columns = useMemo<PlainColumn<BookingSlot>[]>(() => {
@@ -190,7 +163,9 @@ export function RequestsPage({ ctx }: { ctx: BookingContext }) {
               colorPalette="brand"
               loading={busy === row.original.id}
               disabled={busy !== null}
-              onClick={() => accept(row.original)}
+              onClick={() =>
+                acceptSlot({ params: { orga: orgaId, store: storeId, slot: row.original.id }, body: { allow_conflict: false } })
+              }
               aria-label={`${t('booking-setup.accept')}: ${row.original.first_name} ${row.original.last_name}`}
               data-testid="slot-accept"
             >
@@ -211,7 +186,7 @@ export function RequestsPage({ ctx }: { ctx: BookingContext }) {
         ),
       },
     ];
-  }, [t, bridge, treatmentNames, ctx.canDecide, busy, accept]);
+  }, [t, bridge, treatmentNames, ctx.canDecide, busy, acceptSlot, orgaId, storeId]);
   const table = useTable({ features: plainTableFeatures, columns, data: list.status === 'ready' ? list.items : [] });
 
   return (
@@ -236,9 +211,9 @@ export function RequestsPage({ ctx }: { ctx: BookingContext }) {
           loadMore: t('booking-setup.loadMore'),
         }}
         empty={<EmptyState title={t('booking-setup.requestsEmpty')} description={t('booking-setup.requestsEmptyText')} />}
-        onRetry={reload}
-        onLoadMore={loadMore}
-        moreError={moreError}
+        onRetry={() => void pages.refetch()}
+        onLoadMore={() => void pages.fetchNextPage()}
+        moreError={pagedQueryMoreError(pages, bridge.language)}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -40,6 +40,8 @@ describe('service times', () => {
       path: /additional_info$/,
       status: 503,
       body: { code: 'unavailable', message: 'Service indisponible.' },
+      // the data layer tries a service that is away twice
+      times: 2,
     });
     mountBooking({ path: PATH, gateway, language: 'fr' });
     expect((await screen.findByTestId('error-state')).textContent).toContain('Service indisponible.');

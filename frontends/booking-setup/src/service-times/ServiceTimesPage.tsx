@@ -1,8 +1,9 @@
 import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { ErrorState, FormField, LoadingState, SNACKBAR_TYPE, useConfirmLeave, useLoad } from '@pawline/ui';
-import { useCallback, useMemo, useState } from 'react';
-import type { ServiceTime, Treatment } from '../api/booking-api';
-import { errorTextIn, type BookingContext } from '../shared/booking-context';
+import { apiQueryFilter, useApiMutation, useApiQuery } from '@pawline/api-client';
+import { apiErrorText, FormField, QueryState, useConfirmLeave } from '@pawline/ui';
+import { useMemo, useState } from 'react';
+import { ALL_TREATMENTS, type ServiceTime, type Treatment } from '../api/booking-api';
+import type { BookingContext } from '../shared/booking-context';
 import { petTypeText } from '../shared/labels';
 import {
   breedRows,
@@ -27,33 +28,45 @@ import {
 
 type Matrix = { treatments: Treatment[]; saved: ServiceTime[] };
 
+const withoutArchived = (treatments: Treatment[]) => treatments.filter((tr) => !tr.archive);
+
 /** R1.08 R3.09 service minutes per treatment, pet type, size and coat, with breed rows; organization administrators edit. */
 export function ServiceTimesPage({ ctx }: { ctx: BookingContext }) {
-  const { api, t } = ctx;
-  const errorText = useMemo(() => errorTextIn(t), [t]);
-  const loader = useCallback(
-    () =>
-      Promise.all([api.listTreatments(), api.listServiceTimes()]).then(([treatments, times]) => ({
-        treatments: treatments.filter((tr) => !tr.archive),
-        saved: times.v,
-      })),
-    [api],
+  const { t, bridge, orgaId } = ctx;
+  const orga = { orga: orgaId };
+  // the same read as the requests' treatment names; an archived treatment has no row here
+  const treatments = useApiQuery('listTreatments', { params: orga, query: ALL_TREATMENTS }, { select: withoutArchived });
+  const times = useApiQuery('listServiceTimes', { params: orga });
+  const title = t('booking-setup.loadFailed');
+  return (
+    <QueryState query={treatments} language={bridge.language} errorTitle={title}>
+      {(active) => (
+        <QueryState query={times} language={bridge.language} errorTitle={title}>
+          {(saved) => <MatrixEditor ctx={ctx} matrix={{ treatments: active, saved: saved.v }} />}
+        </QueryState>
+      )}
+    </QueryState>
   );
-  const { load, reload, setLoad } = useLoad<Matrix>(loader, errorText);
-
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('booking-setup.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  return <MatrixEditor ctx={ctx} matrix={load.value} onSaved={(saved) => setLoad({ status: 'ready', value: { ...load.value, saved } })} />;
 }
 
-function MatrixEditor({ ctx, matrix, onSaved }: { ctx: BookingContext; matrix: Matrix; onSaved: (saved: ServiceTime[]) => void }) {
-  const { api, t, bridge } = ctx;
+function MatrixEditor({ ctx, matrix }: { ctx: BookingContext; matrix: Matrix }) {
+  const { t, bridge, orgaId } = ctx;
   const [petType, setPetType] = useState<MatrixPetType>(0);
   const [drafts, setDrafts] = useState<Drafts>(new Map());
   const [addedBreeds, setAddedBreeds] = useState<{ treatmentId: string; breed: string; petType: number }[]>([]);
-  const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const saveTimes = useApiMutation('saveServiceTimes', {
+    invalidates: [apiQueryFilter('listServiceTimes', { orga: orgaId })],
+    success: t('booking-setup.serviceTimesSaved'),
+    // the page shows the refusal under the matrix
+    notifyFailure: false,
+    onSuccess: () => {
+      setDrafts(new Map());
+      setAddedBreeds([]);
+    },
+    onError: (error) => setFailure(apiErrorText(error, bridge.language)),
+  });
+  const saving = saveTimes.isPending;
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const editable = ctx.orgaAdmin;
 
@@ -98,20 +111,7 @@ function MatrixEditor({ ctx, matrix, onSaved }: { ctx: BookingContext; matrix: M
       return;
     }
     setFailure(null);
-    setSaving(true);
-    api.saveServiceTimes(toSend).then(
-      (answer) => {
-        setSaving(false);
-        setDrafts(new Map());
-        setAddedBreeds([]);
-        onSaved(answer.v);
-        bridge.notify(SNACKBAR_TYPE.success, t('booking-setup.serviceTimesSaved'));
-      },
-      (error: unknown) => {
-        setSaving(false);
-        setFailure(errorTextIn(t)(error));
-      },
-    );
+    saveTimes.mutate({ params: { orga: orgaId }, body: { entries: toSend } });
   };
 
   const columnLabel = (size: Size | null, hair: Coat | null) =>

@@ -1,10 +1,10 @@
 import { Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { isApiError } from '@pawline/api-client';
+import { apiQueryFilter, useApiMutation, useApiQuery } from '@pawline/api-client';
 import { LANGUAGES } from '@pawline/contracts';
-import { ConfirmDialog, ErrorState, FormField, LoadingState, SNACKBAR_TYPE, useConfirmLeave, useLoad } from '@pawline/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { apiErrorText, ConfirmDialog, FormField, QueryState, useConfirmLeave } from '@pawline/ui';
+import { useMemo, useState } from 'react';
 import type { BookingSetup, BookingSetupChange } from '../api/booking-api';
-import { errorTextIn, type BookingContext } from '../shared/booking-context';
+import type { BookingContext } from '../shared/booking-context';
 import { EMBED_MODES, embedSnippet, parseOrigins, PREVIEW_SANDBOX, previewDocument, type EmbedMode } from './embed-snippet';
 
 const SLOT_STEPS = [5, 10, 15, 20, 30, 60] as const;
@@ -37,28 +37,35 @@ const formOf = (setup: BookingSetup): Form => ({
 
 /** The store's booking setup (store administrators change it) and the code that embeds the widget, with a live preview. */
 export function SetupPage({ ctx }: { ctx: BookingContext }) {
-  const { api, t } = ctx;
-  const errorText = useMemo(() => errorTextIn(t), [t]);
-  const loader = useCallback(() => api.getSetup(), [api]);
-  const { load, reload, setLoad } = useLoad(loader, errorText);
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('booking-setup.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  const setup = load.value;
+  const { t, bridge, orgaId, storeId } = ctx;
+  const setup = useApiQuery('getBookingSetup', { params: { orga: orgaId, store: storeId } });
   return (
-    <Stack gap="6" data-testid="setup-page">
-      <SetupForm key={`${setup.public_id}`} ctx={ctx} setup={setup} onSaved={(value) => setLoad({ status: 'ready', value })} />
-      <EmbedCode ctx={ctx} setup={setup} />
-    </Stack>
+    <QueryState query={setup} language={bridge.language} errorTitle={t('booking-setup.loadFailed')}>
+      {(value) => (
+        <Stack gap="6" data-testid="setup-page">
+          <SetupForm key={value.public_id} ctx={ctx} setup={value} />
+          <EmbedCode ctx={ctx} setup={value} />
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 
-function SetupForm({ ctx, setup, onSaved }: { ctx: BookingContext; setup: BookingSetup; onSaved: (setup: BookingSetup) => void }) {
-  const { api, t, bridge } = ctx;
+function SetupForm({ ctx, setup }: { ctx: BookingContext; setup: BookingSetup }) {
+  const { t, bridge, orgaId, storeId } = ctx;
   const [form, setForm] = useState<Form>(() => formOf(setup));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const update = useApiMutation('updateBookingSetup', {
+    invalidates: [apiQueryFilter('getBookingSetup', { orga: orgaId, store: storeId })],
+    success: t('booking-setup.setupSaved'),
+    // the form shows the refusal and its fields
+    notifyFailure: false,
+    onSuccess: (saved) => setForm(formOf(saved)),
+    onError: (error) => {
+      if (error.fields) setErrors(error.fields);
+    },
+  });
+  const saving = update.isPending;
   const [renewing, setRenewing] = useState(false);
   const readOnly = !ctx.storeAdmin;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -66,25 +73,9 @@ function SetupForm({ ctx, setup, onSaved }: { ctx: BookingContext; setup: Bookin
   // R5.15 leaving with unsaved changes asks first
   useConfirmLeave(!saving && (Object.keys(saved) as (keyof Form)[]).some((key) => saved[key] !== form[key]), t('common.unsavedChanges'));
 
-  const send = (change: BookingSetupChange, done: () => void) => {
-    setFailure(null);
-    setSaving(true);
-    api.updateSetup(change).then(
-      (saved) => {
-        setSaving(false);
-        done();
-        setForm(formOf(saved));
-        onSaved(saved);
-        bridge.notify(SNACKBAR_TYPE.success, t('booking-setup.setupSaved'));
-      },
-      (error: unknown) => {
-        setSaving(false);
-        done();
-        if (isApiError(error) && error.fields) setErrors(error.fields);
-        setFailure(errorTextIn(t)(error));
-      },
-    );
-  };
+  const send = (change: BookingSetupChange, done: () => void) =>
+    update.mutate({ params: { orga: orgaId, store: storeId }, body: change }, { onSettled: done });
+  const failure = update.isError ? apiErrorText(update.error, bridge.language) : null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,12 +1,10 @@
-import { isApiError, type ShellBridge } from '@pawline/api-client';
+import type { ShellBridge } from '@pawline/api-client';
 import { canReachStore, canWriteStore, isOrgaAdmin, isStoreAdmin, minRanksOf, orgaMemberOf, type OrgaMember } from '@pawline/domain';
-import type { BookingApi } from '../api/booking-api';
 import type { Translate } from '../i18n/translator';
 
 /** What every page of the booking admin gets. */
 export type BookingContext = {
   bridge: ShellBridge;
-  api: BookingApi;
   t: Translate;
   orgaId: string;
   storeId: string;
@@ -53,16 +51,4 @@ export function staffName(bridge: ShellBridge, userId: string | null, t: Transla
   if (userId === null) return t('booking-setup.office');
   const user = bridge.orga?.users.find((u) => u.user_id === userId);
   return user ? `${user.first_name} ${user.last_name}`.trim() || user.username : t('booking-setup.unknownStaff');
-}
-
-/** A failure in the user's language: the server's own (already localised) message, else a catalogue text. */
-export function errorTextIn(t: Translate): (error: unknown) => string {
-  return (error) => {
-    if (isApiError(error)) {
-      if (error.code === 'network') return t('errors.network');
-      if (error.code === 'bad_response') return t('errors.unknown');
-      return error.message;
-    }
-    return t('errors.unknown');
-  };
 }

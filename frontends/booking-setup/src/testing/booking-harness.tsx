@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
-  fakeRealtimeFeed,
   fakeGatewayFetch,
+  fakeShell,
   organizationOf,
   organizationUserOf,
   personUserOf,
@@ -228,7 +228,8 @@ export function mountBooking({
   minRankWriteStore?: number;
 }) {
   const requests: SentRequest[] = fakeGatewayFetch(({ method, path, body }) => gateway.answer(method, path, body));
-  const feed = fakeRealtimeFeed();
+  // a fresh QueryClient per mount, and the realtime feed applying the invalidation table to it, as the shell does
+  const { Shell, realtime, client } = fakeShell();
   const user = personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' });
   const bridge: ShellBridge = {
     api: {
@@ -271,19 +272,30 @@ export function mountBooking({
         }),
       ],
     }),
-    subscribe: feed.subscribe,
+    subscribe: realtime.subscribe,
   };
   const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/booking/*', element: <BookingSetupRoutes {...bridge} /> }], {
     initialEntries: [path],
   });
   render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
+    <Shell>
+      <ChakraProvider value={pawlineSystem}>
+        <RouterProvider router={router} />
+      </ChakraProvider>
+    </Shell>,
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() =>
-      feed.send({ scope: 'slot', channel: ORGA, store_id: STORE, data: null, event: 'customer_booking', user: null, device: null, ...m }),
+      realtime.send({
+        scope: 'slot',
+        channel: ORGA,
+        store_id: STORE,
+        data: null,
+        event: 'customer_booking',
+        user: null,
+        device: null,
+        ...m,
+      }),
     );
-  return { bridge, router, requests, emit, gateway };
+  return { bridge, router, requests, emit, gateway, client };
 }

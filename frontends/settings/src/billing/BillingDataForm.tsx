@@ -1,12 +1,12 @@
 import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ApiError, type ShellBridge } from '@pawline/api-client';
+import { apiQueryFilter, useApiMutation } from '@pawline/api-client';
 import { keyOrText } from '@pawline/i18n';
 import { FormField } from '@pawline/ui';
 import { useState } from 'react';
 import type { Translate } from '../i18n/translator';
 import { CountrySelect } from '../shared/fields';
-import { errorText, isCountry, serverFieldErrors } from '../shared/options';
-import type { BillingApi, BillingProfile } from './billing-api';
+import { isCountry, serverFieldErrors } from '../shared/options';
+import type { BillingProfile } from './billing-api';
 import {
   BILLING_FIELDS,
   billingBodyOf,
@@ -26,22 +26,17 @@ const isInvoiceLanguage = (value: string): value is (typeof INVOICE_LANGUAGES)[n
  * R1.23 billing data, Company or Private, saved with PUT …/billing/data. The Italian checks of spec §5
  * (R5.06–R5.09) show under their fields before sending; the server's 400 field messages show there too.
  */
-export function BillingDataForm({
-  billing,
-  profile,
-  notify,
-  onSaved,
-  t,
-}: {
-  billing: BillingApi;
-  profile: BillingProfile | null;
-  notify: ShellBridge['notify'];
-  onSaved: (profile: BillingProfile) => void;
-  t: Translate;
-}) {
+export function BillingDataForm({ orgaId, profile, t }: { orgaId: string; profile: BillingProfile | null; t: Translate }) {
   const [form, setForm] = useState<BillingForm>(() => billingFormOf(profile));
   const [errors, setErrors] = useState<BillingFormErrors>({});
-  const [busy, setBusy] = useState(false);
+  const save = useApiMutation('updateBillingProfile', {
+    invalidates: [apiQueryFilter('getBillingProfile', { orga: orgaId })],
+    success: t('settings.billingDataSaved'),
+    onSuccess: (saved) => setForm(billingFormOf(saved)),
+    // the server's field messages under their fields; the layer's error snackbar says the rest
+    onError: (error) => setErrors(serverFieldErrors(billingFieldErrors(error.fields), BILLING_FIELDS)),
+  });
+  const busy = save.isPending;
   const set = (field: BillingField) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -56,20 +51,7 @@ export function BillingDataForm({
     const found = checkBillingForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    billing
-      .saveProfile(billingBodyOf(form))
-      .then((saved) => {
-        setBusy(false);
-        setForm(billingFormOf(saved));
-        notify(2, t('settings.billingDataSaved'));
-        onSaved(saved);
-      })
-      .catch((error: unknown) => {
-        setBusy(false);
-        if (error instanceof ApiError) setErrors(serverFieldErrors(billingFieldErrors(error.fields), BILLING_FIELDS));
-        notify(0, errorText(error));
-      });
+    save.mutate({ params: { orga: orgaId }, body: billingBodyOf(form) });
   };
 
   return (

@@ -1,11 +1,10 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { EmptyState, ErrorState, LoadingState, useLoad } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useApiQuery, type ShellBridge } from '@pawline/api-client';
+import { EmptyState, QueryState } from '@pawline/ui';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { settingsTranslator, type Translate } from '../i18n/translator';
-import { errorText } from '../shared/options';
-import { createBillingApi, type BillingPlan, type BillingProfile, type PlansAnswer } from './billing-api';
+import type { BillingPlan, BillingProfile, PlansAnswer } from './billing-api';
 import { euros, planChangeOffer, purchasablePlans, type PlanChangeOffer } from './billing-form';
 import { BillingDataForm } from './BillingDataForm';
 import { PaymentPanel, shownPaymentOf } from './PaymentPanel';
@@ -23,8 +22,6 @@ function PlanChangeText({ offer, plan, t }: { offer: PlanChangeOffer; plan: stri
   );
 }
 
-type PaymentLoad = { plans: PlansAnswer; profile: BillingProfile | null };
-
 /**
  * /{orgaId}/payment, Subscribe (issue 14, spec §1): choose a plan, give the billing data, subscribe
  * (first month pro-rata, R1.22) and pay; organization administrators only (the shell's guard).
@@ -32,36 +29,37 @@ type PaymentLoad = { plans: PlansAnswer; profile: BillingProfile | null };
 export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
+  // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows at once (the realtime table)
+  const plans = useApiQuery('listPlans', { params: { orga: orgaId } });
+  const profile = useApiQuery('getBillingProfile', { params: { orga: orgaId } });
+  const title = t('settings.loadFailed');
+  return (
+    <QueryState query={plans} language={bridge.language} errorTitle={title}>
+      {(answer) => (
+        <QueryState query={profile} language={bridge.language} errorTitle={title}>
+          {(saved) => <SubscribeForm t={t} orgaId={orgaId} plans={answer.v} profile={saved.v} />}
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}
+
+function SubscribeForm({
+  t,
+  orgaId,
+  plans,
+  profile,
+}: {
+  t: Translate;
+  orgaId: string;
+  plans: PlansAnswer;
+  profile: BillingProfile | null;
+}) {
   // back from the provider's hosted payment page (Stripe Checkout's success_url / cancel_url)
   const returnedId = useSearchParams()[0].get('payment');
-  const billing = useMemo(() => createBillingApi(bridge, orgaId), [bridge, orgaId]);
-  const loader = useCallback(
-    () => Promise.all([billing.plans(), billing.profile()]).then(([plans, profile]): PaymentLoad => ({ plans, profile })),
-    [billing],
-  );
-  const { load, reload, setLoad } = useLoad(loader, errorText);
   const [chosen, setChosen] = useState<BillingPlan['id'] | null>(null);
-  const refreshPlans = useCallback(() => {
-    billing.plans().then(
-      (plans) => setLoad((current) => (current.status === 'ready' ? { status: 'ready', value: { ...current.value, plans } } : current)),
-      () => undefined,
-    );
-  }, [billing, setLoad]);
-  const { payment, busy, subscribe, confirm } = usePayment(billing, bridge.notify, refreshPlans);
+  const { payment, busy, subscribe, confirm } = usePayment(orgaId);
 
-  // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows here at once
-  useEffect(() => {
-    if (!bridge.subscribe) return undefined;
-    return bridge.subscribe((message) => {
-      if (message.scope === 'subscription' && message.channel === orgaId) refreshPlans();
-    });
-  }, [bridge, orgaId, refreshPlans]);
-
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-
-  const { plans, profile } = load.value;
   const subscription = plans.subscription;
   const offered = purchasablePlans(plans.plans);
   const selected = offered.find((plan) => plan.id === chosen) ?? null;
@@ -102,15 +100,7 @@ export function PaymentPage({ bridge }: { bridge: ShellBridge }) {
           />
         )}
       </Stack>
-      <BillingDataForm
-        billing={billing}
-        profile={profile}
-        notify={bridge.notify}
-        t={t}
-        onSaved={(saved) =>
-          setLoad((current) => (current.status === 'ready' ? { status: 'ready', value: { ...current.value, profile: saved } } : current))
-        }
-      />
+      <BillingDataForm orgaId={orgaId} profile={profile} t={t} />
       <Stack gap="2" data-testid="subscribe-summary">
         {selected && subscription.state === 'premium_active' ? (
           <PlanChangeText offer={planChangeOffer(current, selected)} plan={t(`settings.plan_${selected.id}`)} t={t} />

@@ -272,7 +272,7 @@ describe('the Update plan page (/{orgaId}/adminV2/plan)', () => {
     expect(screen.queryByRole('link', { name: 'Continue to secure payment' })).toBeNull();
   });
 
-  it('follows a subscription changed elsewhere (realtime scope subscription)', async () => {
+  it('R4.21 follows a subscription changed elsewhere (realtime scope subscription, through the shell’s table)', async () => {
     const state: Gateway = { subscription: trialSubscription(), invoices: [] };
     const { emit } = mountOrgaSettings('', gateway(state), { at: 'plan' });
     await screen.findByTestId('subscription-card');

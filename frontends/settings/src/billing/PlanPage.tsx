@@ -1,18 +1,15 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
+import { API_ROUTES, useApiHttp, useApiLayer, useApiQuery, type ShellBridge } from '@pawline/api-client';
 import { PAYMENT_GRACE_DAYS } from '@pawline/domain';
-import { EmptyState, ErrorState, LoadingState, PlainDataTable, useLoad, type PlainColumn } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { EmptyState, PlainDataTable, QueryState, type PlainColumn } from '@pawline/ui';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { settingsTranslator, type Translate } from '../i18n/translator';
-import { errorText } from '../shared/options';
-import { createBillingApi, type BillingApi, type BillingPlan, type Invoice, type PlansAnswer, type Subscription } from './billing-api';
+import type { BillingPlan, Invoice, PlansAnswer, Subscription } from './billing-api';
 import { euros, planChangeOffer, purchasablePlans } from './billing-form';
 import { PaymentPanel, shownPaymentOf } from './PaymentPanel';
 import { PlanCards } from './PlanCards';
 import { usePayment } from './usePayment';
-
-type PlanLoad = { plans: PlansAnswer; invoices: Invoice[] };
 
 function dateText(iso: string | null, language: string): string {
   return iso ? new Date(iso).toLocaleDateString(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }) : '';
@@ -176,15 +173,20 @@ function saveFile(blob: Blob, name: string) {
   URL.revokeObjectURL(url);
 }
 
-function useInvoiceColumns(billing: BillingApi, t: Translate, language: string, notify: ShellBridge['notify']) {
+function useInvoiceColumns(orgaId: string, t: Translate, language: string) {
+  const { download } = useApiHttp();
+  const { feedback } = useApiLayer();
   const fetchFile = useCallback(
     (invoice: Invoice, format: 'pdf' | 'xml') => {
-      billing.invoiceFile(invoice.id, format).then(
+      const params = { orga: orgaId, invoice: invoice.id };
+      const file =
+        format === 'pdf' ? download(API_ROUTES.downloadInvoicePdf, { params }) : download(API_ROUTES.downloadInvoiceXml, { params });
+      file.then(
         (blob) => saveFile(blob, `invoice-${invoice.number.replace('/', '-')}.${format}`),
-        (error: unknown) => notify(0, errorText(error)),
+        (error: unknown) => feedback.failure(error),
       );
     },
-    [billing, notify],
+    [orgaId, download, feedback],
   );
   return useMemo<PlainColumn<Invoice>[]>(
     () => [
@@ -239,35 +241,40 @@ function useInvoiceColumns(billing: BillingApi, t: Translate, language: string, 
 export function PlanPage({ bridge }: { bridge: ShellBridge }) {
   const t = useMemo(() => settingsTranslator(bridge.language), [bridge.language]);
   const orgaId = useParams()['orgaId'] ?? '';
+  // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows at once (the realtime table)
+  const plans = useApiQuery('listPlans', { params: { orga: orgaId } });
+  const invoices = useApiQuery('listInvoices', { params: { orga: orgaId } });
+  const title = t('settings.loadFailed');
+  return (
+    <QueryState query={plans} language={bridge.language} errorTitle={title}>
+      {(answer) => (
+        <QueryState query={invoices} language={bridge.language} errorTitle={title}>
+          {(list) => <PlanView bridge={bridge} t={t} orgaId={orgaId} plans={answer.v} invoices={list.v} />}
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}
+
+function PlanView({
+  bridge,
+  t,
+  orgaId,
+  plans,
+  invoices,
+}: {
+  bridge: ShellBridge;
+  t: Translate;
+  orgaId: string;
+  plans: PlansAnswer;
+  invoices: Invoice[];
+}) {
   // back from the provider's hosted payment page (Stripe Checkout's success_url / cancel_url)
   const returnedId = useSearchParams()[0].get('payment');
-  const billing = useMemo(() => createBillingApi(bridge, orgaId), [bridge, orgaId]);
-  const loader = useCallback(
-    () => Promise.all([billing.plans(), billing.invoices()]).then(([plans, invoices]): PlanLoad => ({ plans, invoices })),
-    [billing],
-  );
-  const { load, reload } = useLoad(loader, errorText);
   const [chosen, setChosen] = useState<BillingPlan['id'] | null>(null);
-  const changed = useCallback(() => {
-    setChosen(null);
-    reload();
-  }, [reload]);
-  const { payment, busy, subscribe, confirm, payDeclined } = usePayment(billing, bridge.notify, changed);
-  const columns = useInvoiceColumns(billing, t, bridge.language, bridge.notify);
+  const { payment, busy, subscribe, confirm, payDeclined } = usePayment(orgaId, () => setChosen(null));
+  const columns = useInvoiceColumns(orgaId, t, bridge.language);
 
-  // spec §4: a subscription changed elsewhere (another device, the run of the 1st) shows here at once
-  useEffect(() => {
-    if (!bridge.subscribe) return undefined;
-    return bridge.subscribe((message) => {
-      if (message.scope === 'subscription' && message.channel === orgaId) reload();
-    });
-  }, [bridge, orgaId, reload]);
-
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('settings.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-
-  const { plans, invoices } = load.value;
   const subscription = plans.subscription;
   const subscribed = subscription.tier > 0;
   const current = plans.plans.find((plan) => plan.id === subscription.plan_id);

@@ -28,15 +28,13 @@ export function CatalogueGate({ language, namespaces, loadingLabel = '', childre
       setState({ key, status: 'ready' });
       return;
     }
-    let active = true;
     setState({ key, status: 'loading' });
+    // the answer counts only for the language and namespaces it was asked for: one that comes after a switch changes nothing
+    const settle = (status: 'ready' | 'failed') => setState((now) => (now.key === key ? { key, status } : now));
     loadNamespaces(language, namespaces).then(
-      () => active && setState({ key, status: 'ready' }),
-      () => active && setState({ key, status: 'failed' }),
+      () => settle('ready'),
+      () => settle('failed'),
     );
-    return () => {
-      active = false;
-    };
     // namespaces are compared by `key`, not by the array's identity
   }, [key, attempt]);
 

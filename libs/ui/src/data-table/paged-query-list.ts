@@ -1,0 +1,40 @@
+import type { Language } from '@pawline/i18n';
+import { apiErrorText } from '../states/api-error-text';
+import type { PagedTableList } from './DataTable';
+
+/** What this reads of a list read page by page (useApiPages of libs/api-client). */
+export type PagedQuery<P> = {
+  status: 'pending' | 'error' | 'success';
+  data: { pages: readonly P[] } | undefined;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+};
+
+/**
+ * A paged query as PagedDataTable shows it: loading, failed (with the reason in the user's language), or its
+ * rows, each once (a row that moved between two pages read at different times is kept at its first place).
+ */
+export function pagedQueryList<P, T extends { id: string }>(
+  query: PagedQuery<P>,
+  rowsOf: (page: P) => readonly T[],
+  language: Language,
+): PagedTableList<T> {
+  if (query.data === undefined) {
+    return query.status === 'error' ? { status: 'failed', message: apiErrorText(query.error, language) } : { status: 'loading' };
+  }
+  const seen = new Set<string>();
+  const items: T[] = [];
+  for (const row of query.data.pages.flatMap(rowsOf)) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    items.push(row);
+  }
+  return { status: 'ready', items, done: !query.hasNextPage, loadingMore: query.isFetchingNextPage };
+}
+
+/** Why the last "load more" failed, for PagedDataTable's retry line; null when it did not. */
+export function pagedQueryMoreError(query: PagedQuery<unknown>, language: Language): string | null {
+  return query.isFetchNextPageError ? apiErrorText(query.error, language) : null;
+}
