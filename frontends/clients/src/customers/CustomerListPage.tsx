@@ -2,13 +2,13 @@ import { Badge, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/r
 import { useApiPages, useApiQuery } from '@pawline/api-client';
 import type { CustomerSort } from '@pawline/contracts';
 import { hasStoreAccess } from '@pawline/domain';
-import { EmptyState, PagedDataTable } from '@pawline/ui';
+import { EmptyState, PagedDataTable, pagedQueryList, pagedQueryMoreError } from '@pawline/ui';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { customerListQuery, LIST_PAGE_SIZE, nextAfterLast, type CustomerListItem } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
-import { loadMoreProblem, pagedRows, pagedTableTexts } from '../shared/paged-rows';
+import { pagedTableTexts } from '../shared/paged-rows';
 import { TagManager } from '../tags/TagManager';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 
@@ -53,7 +53,7 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
     }),
     next: (page) => nextAfterLast(page.items),
   });
-  const list = useMemo(() => pagedRows(pages, (page) => page.items, bridge.language), [pages, bridge.language]);
+  const list = useMemo(() => pagedQueryList(pages, (page) => page.items, bridge.language), [pages, bridge.language]);
 
   const base = `/${orgaId}/store/${storeId}`;
   // spec §6: the customer page needs pet write access (the shell's guard sends others home), so no button to it
@@ -173,7 +173,7 @@ export function CustomerListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext
         }
         onRetry={() => void pages.refetch()}
         onLoadMore={() => void pages.fetchNextPage()}
-        moreError={loadMoreProblem(pages, bridge.language)}
+        moreError={pagedQueryMoreError(pages, bridge.language)}
         testId="customer-table"
         rowTestId="customer-row"
       />

@@ -1,12 +1,12 @@
 import { Badge, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useApiPages, useApiQuery, type Organization } from '@pawline/api-client';
-import { apiErrorText, EmptyState, ErrorState, PagedDataTable } from '@pawline/ui';
+import { apiErrorText, EmptyState, ErrorState, PagedDataTable, pagedQueryList, pagedQueryMoreError } from '@pawline/ui';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LIST_PAGE_SIZE, nextAfterLast, petListQuery, type PetListItem } from '../api/crm-api';
 import type { ClientsContext } from '../shared/clients-context';
-import { loadMoreProblem, pagedRows, pagedTableTexts } from '../shared/paged-rows';
+import { pagedTableTexts } from '../shared/paged-rows';
 import { sortAssigned, tagSymbol } from '../tags/tag-icons';
 import { petTypeKey } from './pet-labels';
 
@@ -70,7 +70,7 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
   );
   const pages = scope !== null ? storePages : sharedPages;
   const list = useMemo(
-    () => (enabled ? pagedRows(pages, (page) => page.items, bridge.language) : { status: 'loading' as const }),
+    () => (enabled ? pagedQueryList(pages, (page) => page.items, bridge.language) : { status: 'loading' as const }),
     [enabled, pages, bridge.language],
   );
 
@@ -167,7 +167,7 @@ export function PetListPage({ ctx, orgaId, storeId }: { ctx: ClientsContext; org
           empty={<EmptyState title={q ? t('clients.noPetsFound') : t('clients.noPets')} />}
           onRetry={() => void pages.refetch()}
           onLoadMore={() => void pages.fetchNextPage()}
-          moreError={loadMoreProblem(pages, bridge.language)}
+          moreError={pagedQueryMoreError(pages, bridge.language)}
           testId="pet-table"
           rowTestId="pet-row"
         />
