@@ -4,8 +4,12 @@ import {
   editAppointmentForm,
   newAppointmentForm,
   recurringInputOf,
+  durationHint,
+  effectiveForm,
   validateAppointmentForm,
+  withPets,
   withTreatments,
+  withTypedDuration,
 } from './appointment-form';
 import { checkOutFormOf, checkOutTotals } from './checkout';
 
@@ -92,5 +96,30 @@ describe('check-out', () => {
       total: 0,
       cashed_in: false,
     });
+  });
+
+  it('issue 26 the duration follows the work until typed, and the hint says where the figure came from', () => {
+    const matrix = { minutes: 45, source: 'service_times' as const, parts: [] };
+    const none = { minutes: null, source: 'none' as const, parts: [] };
+    let form = newAppointmentForm({ date: '2026-11-18', start: 540, duration: 60 });
+    expect(effectiveForm(form, none).duration).toBe('60');
+    expect(durationHint(form, none)).toBeNull();
+    form = withTreatments(withPets(form, ['p']), ['t1'], treatments);
+    expect(effectiveForm(form, matrix).duration).toBe('45');
+    expect(durationHint(form, matrix)).toEqual({ kind: 'source', source: 'service_times' });
+    form = withTypedDuration(form, '50');
+    expect(effectiveForm(form, matrix).duration).toBe('50');
+    expect(durationHint(form, matrix)).toEqual({ kind: 'proposal', source: 'service_times', minutes: 45 });
+    expect(durationHint(withTypedDuration(form, '45'), matrix)).toEqual({ kind: 'source', source: 'service_times' });
+    // a further treatment or pet lets it follow again
+    expect(withPets(form, ['p', 'q']).durationMode).toBe('follow');
+  });
+
+  it('issue 26 an edited appointment keeps its own duration until its work changes', () => {
+    const form = editAppointmentForm(appointmentOf({ duration: 90 }), ['t1'], ['p']);
+    expect(effectiveForm(form, { minutes: 60, source: 'treatment_defaults', parts: [] }).duration).toBe('90');
+    expect(
+      effectiveForm(withTreatments(form, ['t1', 't2'], treatments), { minutes: 75, source: 'treatment_defaults', parts: [] }).duration,
+    ).toBe('75');
   });
 });

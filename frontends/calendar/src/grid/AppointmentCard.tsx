@@ -59,7 +59,11 @@ const DECLINED_STRIPE = { colour: '#ffffff', alpha: 0.25 };
 /** The card's text colour: white where it reaches WCAG AA on the card, else black (issue 16). */
 export function cardTextOn(look: CardLook): string {
   const card = look.scheme.card;
-  return cardTextColour(look.state === 'declined' ? [card, mixColours(DECLINED_STRIPE.colour, DECLINED_STRIPE.alpha, card)] : [card]);
+  return cardTextColour(
+    look.state === 'declined' || look.state === 'no_show'
+      ? [card, mixColours(DECLINED_STRIPE.colour, DECLINED_STRIPE.alpha, card)]
+      : [card],
+  );
 }
 
 /** The cards' stylesheet; React hoists and dedupes it by href (render it with any card list). */
@@ -87,7 +91,9 @@ export function AppointmentCard({
 }: Props) {
   const start = a.hour * 60 + a.min;
   const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
-  const declined = look.state === 'declined';
+  // declined and no-show free the time and look alike; their badge says which
+  const declined = look.state === 'declined' || look.state === 'no_show';
+  const freedText = look.state === 'no_show' ? t('calendar.noShow') : t('calendar.declined');
   const [first = '', ...more] = label.split('\n');
   const heading = `${compact ? clockText(start) : time} ${first}`;
   // R4.12 the WhatsApp reminder's status as a coloured mark with its text as tooltip
@@ -101,14 +107,10 @@ export function AppointmentCard({
   const lines = short ? [] : more;
   const marks = short
     ? []
-    : [declined ? t('calendar.declined') : null, confirmed ? t('calendar.confirmed') : null, done ? t('calendar.checkedOut') : null];
+    : [declined ? freedText : null, confirmed ? t('calendar.confirmed') : null, done ? t('calendar.checkedOut') : null];
   const visible = [heading, ...lines, ...marks].filter((text): text is string => Boolean(text));
   const hidden = short
-    ? [
-        declined ? t('calendar.declined') : null,
-        confirmed ? t('calendar.confirmed') : null,
-        look.state === 'done' ? t('calendar.checkedOut') : null,
-      ]
+    ? [declined ? freedText : null, confirmed ? t('calendar.confirmed') : null, look.state === 'done' ? t('calendar.checkedOut') : null]
     : [];
   const others = [...hidden, confirmed ? t('calendar.confirmedByCustomer') : null, reminderText].filter((text): text is string =>
     Boolean(text),
@@ -147,7 +149,7 @@ export function AppointmentCard({
         <>
           {' '}
           <span className="pl-badge" data-testid="declined-badge">
-            {t('calendar.declined')}
+            {freedText}
           </span>
         </>
       ) : null}
