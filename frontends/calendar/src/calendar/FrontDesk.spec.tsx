@@ -241,3 +241,61 @@ describe('front desk (issue 26)', () => {
     expect(within(dialog).getByDisplayValue('2026-11-18')).toBeTruthy();
   });
 });
+
+describe('phone booking of a new customer (issues 26, 29)', () => {
+  it('issue 29 "New customer" in the dialog creates the customer and the first pet through crm, picks them, and books', async () => {
+    const gateway = withCatalogue(new FakeSchedulingGateway());
+    const { sent } = mountCalendar({ gateway });
+    await screen.findByTestId('empty-state');
+    const dialog = await newAtNine();
+    fireEvent.change(within(dialog).getByTestId('customer-search'), { target: { value: 'Marco Bianchi' } });
+    expect(await within(dialog).findByText('No customer found', {}, { timeout: 2000 })).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('new-customer'));
+    const form = within(dialog).getByTestId('new-customer-form');
+    expect(within(form).getByTestId<HTMLInputElement>('new-first-name').value).toBe('Marco');
+    expect(within(form).getByTestId<HTMLInputElement>('new-last-name').value).toBe('Bianchi');
+    // the pet's name is asked before anything is written
+    fireEvent.click(within(form).getByTestId('new-customer-save'));
+    expect(await within(form).findByText('Required')).toBeTruthy();
+    expect(sent('POST', /\/customer$/)).toHaveLength(0);
+    fireEvent.change(within(form).getByTestId('new-phone'), { target: { value: '+39 333 1234567' } });
+    fireEvent.change(within(form).getByTestId('new-pet-name'), { target: { value: 'Birba' } });
+    fireEvent.change(within(form).getByTestId('new-pet-size'), { target: { value: 'small' } });
+    fireEvent.click(within(form).getByTestId('new-customer-save'));
+    expect((await within(dialog).findByTestId('chosen-customer')).textContent).toBe('Marco Bianchi');
+    await waitFor(() => expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Birba' }).checked).toBe(true));
+    expect(sent('POST', /\/customer$/)[0]?.body).toEqual({ first_name: 'Marco', last_name: 'Bianchi', fon: '+39 333 1234567' });
+    const pet = gateway.pets.find((p) => p.name === 'Birba');
+    expect(sent('POST', /\/pet$/)[0]?.body).toEqual({
+      customer_id: pet?.customer_id,
+      name: 'Birba',
+      pet_type: 0,
+      size: 'small',
+      hair: null,
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Bath' }));
+    fireEvent.click(within(dialog).getByTestId('appointment-save'));
+    await waitFor(() => expect(screen.getAllByTestId('appointment-card')).toHaveLength(1));
+    expect((sent('POST', /\/appointment$/)[0]?.body as { appointment: { pet_ids: string[] } }).appointment.pet_ids).toEqual([pet?.id]);
+  });
+
+  it('issue 29 search results show the phone and the pets, so two Halls can be told apart', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.addPet('Rex', { first_name: 'Ann', last_name: 'Hall', fon: '0471 111' });
+    gateway.addPet('Milo', { first_name: 'Ann', last_name: 'Hall', fon: '0471 222' });
+    gateway.customers = gateway.customers.map((c) => ({
+      ...c,
+      pet_names: gateway.pets.filter((p) => p.customer_id === c.id).map((p) => p.name),
+    }));
+    mountCalendar({ gateway });
+    await screen.findByTestId('empty-state');
+    const dialog = await newAtNine();
+    fireEvent.change(within(dialog).getByTestId('customer-search'), { target: { value: 'Hall' } });
+    await waitFor(() => expect(within(dialog).getAllByTestId('customer-option')).toHaveLength(2), { timeout: 2000 });
+    expect(
+      within(dialog)
+        .getAllByTestId('customer-option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ann Hall · 0471 111 · Rex', 'Ann Hall · 0471 222 · Milo']);
+  });
+});

@@ -24,6 +24,7 @@ import {
   type FormErrors,
   type RepeatUnit,
 } from './appointment-form';
+import { NewCustomerForm } from './NewCustomerForm';
 import { useCustomerPicker, type ChosenCustomer } from './useCustomerPicker';
 import { useDiscardQuestion } from './useDiscardQuestion';
 
@@ -83,6 +84,7 @@ export function AppointmentDialog({
     [],
   );
   const picker = useCustomerPicker(at, cards, onOnlyPet, customerId);
+  const [adding, setAdding] = useState(false);
   const { customer, pets, found, query } = picker;
 
   // issue 26: the duration follows the work, by the matrix online booking uses (libs/domain appointmentDuration)
@@ -193,29 +195,51 @@ export function AppointmentDialog({
               </HStack>
             ) : (
               <Box w="full">
-                <Input
-                  data-testid="customer-search"
-                  placeholder={t('calendar.customerSearch')}
-                  value={query}
-                  onChange={(e) => picker.setQuery(e.currentTarget.value)}
-                />
-                {found && found.length === 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('calendar.noCustomers')}
-                  </Text>
-                ) : null}
-                {found?.map((c) => (
-                  <Button
-                    key={c.id}
-                    size="sm"
-                    variant="ghost"
-                    display="block"
-                    data-testid="customer-option"
-                    onClick={() => picker.choose(c)}
-                  >
-                    {c.first_name} {c.last_name}
-                  </Button>
-                ))}
+                {adding ? (
+                  <NewCustomerForm
+                    t={t}
+                    at={at}
+                    search={query}
+                    onCreated={(created) => {
+                      setAdding(false);
+                      picker.choose(created);
+                    }}
+                    onCancel={() => setAdding(false)}
+                  />
+                ) : (
+                  <>
+                    <HStack gap="2">
+                      <Input
+                        data-testid="customer-search"
+                        placeholder={t('calendar.customerSearch')}
+                        value={query}
+                        onChange={(e) => picker.setQuery(e.currentTarget.value)}
+                      />
+                      <Button variant="outline" flexShrink={0} onClick={() => setAdding(true)} data-testid="new-customer">
+                        {t('calendar.newCustomer')}
+                      </Button>
+                    </HStack>
+                    {found && found.length === 0 ? (
+                      <Text fontSize="sm" color="fg.muted">
+                        {t('calendar.noCustomers')}
+                      </Text>
+                    ) : null}
+                    {found?.map((c) => (
+                      <Button
+                        key={c.id}
+                        size="sm"
+                        variant="ghost"
+                        display="block"
+                        textAlign="start"
+                        data-testid="customer-option"
+                        onClick={() => picker.choose(c)}
+                      >
+                        {/* issue 29: two Halls are told apart by their phone and pets */}
+                        {[`${c.first_name} ${c.last_name}`.trim(), c.fon, c.pet_names.join(', ')].filter(Boolean).join(' · ')}
+                      </Button>
+                    ))}
+                  </>
+                )}
               </Box>
             )}
           </FormField>

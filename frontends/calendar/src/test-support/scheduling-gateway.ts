@@ -257,8 +257,23 @@ export class FakeSchedulingGateway {
     }
     if (method === 'GET' && path === `${store}/customers`) {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
-      const found = this.customers.filter((c) => `${c.first_name} ${c.last_name}`.toLowerCase().includes(q));
+      const found = this.customers.filter((c) => `${c.first_name} ${c.last_name} ${c.fon ?? ''}`.toLowerCase().includes(q));
       return { body: { items: found.map((c) => ({ ...c, tags: [] })), page_size: 10 } };
+    }
+    if (method === 'POST' && path === `${store}/customer`) {
+      const input = body as Partial<Customer>;
+      if (!input.first_name) return { status: 400, body: { code: 'validation', message: 'Invalid', fields: { first_name: 'Required' } } };
+      const customer = customerOf({ ...input, id: uuid('40000000', this.next++) });
+      this.customers.push(customer);
+      return { status: 201, body: { customer, tags: [], external_services: [] } };
+    }
+    if (method === 'POST' && path === `${store}/pet`) {
+      const { tags: _t, ...input } = body as Partial<Pet> & { tags?: unknown };
+      if (!this.customers.some((c) => c.id === input.customer_id)) return NOT_FOUND;
+      const pet = petOf({ ...input, id: uuid('50000000', this.next++), orga_id: ORGA, store_id: STORE });
+      this.pets.push(pet);
+      this.customers = this.customers.map((c) => (c.id === pet.customer_id ? { ...c, pet_names: [...c.pet_names, pet.name] } : c));
+      return { status: 201, body: { pet, tags: [] } };
     }
     if (method === 'PUT' && (m = new RegExp(`^${store}/pet/([^/]+)$`).exec(path))) {
       const pet = this.pets.find((p) => p.id === m?.[1]);
