@@ -20,7 +20,7 @@ function openCard(card: HTMLElement) {
 describe('calendar page', () => {
   it('R2.10 R9.08 R7.05 opens in Week and reads only the visible week', async () => {
     const gateway = new FakeSchedulingGateway();
-    gateway.add({ id: 'a1', app_name: 'Fido bath', date: '2026-11-18', user_id: ANNA.id });
+    gateway.add({ id: 'a1', app_name: 'Fido bath', date: '2026-11-18', user_id: ANNA.user_id });
     gateway.add({ id: 'a2', app_name: 'Next week', date: '2026-11-25' });
     const { sent } = mountCalendar({ gateway });
     expect(await screen.findByText(/Fido bath/)).toBeTruthy();
@@ -56,7 +56,7 @@ describe('calendar page', () => {
   it("the cards show the organization's chosen fields in order; an unparseable choice gives the default card (R8.08)", async () => {
     const gateway = new FakeSchedulingGateway();
     gateway.add(
-      { id: 'a1', app_name: 'Fido bath', notes: 'Nervous dog', price: 4500, date: '2026-11-18', user_id: ANNA.id },
+      { id: 'a1', app_name: 'Fido bath', notes: 'Nervous dog', price: 4500, date: '2026-11-18', user_id: ANNA.user_id },
       [],
       [
         { id: '66666666-6666-4666-8666-666666666661', name: 'Bath' },
@@ -364,7 +364,7 @@ describe('calendar page', () => {
 
   it('issue 26 a new appointment is for a groomer by default, not silently for nobody', async () => {
     const gateway = new FakeSchedulingGateway();
-    gateway.add({ app_name: 'Anna busy', user_id: ANNA.id, date: '2026-11-18', hour: 9, duration: 120 });
+    gateway.add({ app_name: 'Anna busy', user_id: ANNA.user_id, date: '2026-11-18', hour: 9, duration: 120 });
     mountCalendar({ gateway });
     await screen.findByText(/Anna busy/);
     const body = layoutGrid(screen.getByTestId('grid-body'));
@@ -372,6 +372,6 @@ describe('calendar page', () => {
     fireEvent.pointerUp(body, { clientX: 250, clientY: 100 });
     const dialog = await screen.findByTestId('appointment-dialog');
     // the signed-in user takes no appointments here; Anna is busy at 9:00, Bea is free
-    expect(within(dialog).getByTestId<HTMLSelectElement>('staff-select').value).toBe(BEA.id);
+    expect(within(dialog).getByTestId<HTMLSelectElement>('staff-select').value).toBe(BEA.user_id);
   });
 });

@@ -36,10 +36,10 @@ function openCard(card: HTMLElement) {
 }
 
 describe('front desk (issue 26)', () => {
-  it('issue 26 the dialog names what collides as the pet is picked; a refused save offers Book anyway, which books', async () => {
+  it('issue 26 R3.07 the dialog names what collides as the pet is picked; a refused save offers Book anyway, which books', async () => {
     const gateway = new FakeSchedulingGateway();
     const fido = gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Rossi' });
-    gateway.add({ id: 'e1', app_name: 'Fido bath', user_id: ANNA.id, date: '2026-11-18', hour: 9, duration: 60 }, [fido.id]);
+    gateway.add({ id: 'e1', app_name: 'Fido bath', user_id: ANNA.user_id, date: '2026-11-18', hour: 9, duration: 60 }, [fido.id]);
     const { sent, notify } = mountCalendar({ gateway });
     await screen.findByText(/Fido bath/);
     const dialog = await newAtNine();
@@ -53,7 +53,7 @@ describe('front desk (issue 26)', () => {
     ).toEqual(['Fido 09:00–10:00 with Anna Rossi (the same pet)']);
     expect(sent('POST', /\/appointment_check$/).at(-1)?.body).toMatchObject({
       appointment_id: null,
-      appointment: { date: '2026-11-18', hour: 9, min: 0, duration: 15, user_id: BEA.id, pet_ids: [fido.id] },
+      appointment: { date: '2026-11-18', hour: 9, min: 0, duration: 15, user_id: BEA.user_id, pet_ids: [fido.id] },
     });
 
     // saving without the choice is refused by the server: no error snackbar, the question instead
@@ -70,29 +70,29 @@ describe('front desk (issue 26)', () => {
     expect(screen.queryByTestId('appointment-dialog')).toBeNull();
   });
 
-  it('issue 26 a groomer who is busy is named, and choosing a free one clears the warning', async () => {
+  it('issue 26 R3.07 a groomer who is busy is named, and choosing a free one clears the warning', async () => {
     const gateway = new FakeSchedulingGateway();
     const rex = gateway.addPet('Rex', { first_name: 'Ugo', last_name: 'Sala' });
     const fido = gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Rossi' });
-    gateway.add({ app_name: 'Rex nails', user_id: BEA.id, date: '2026-11-18', hour: 9, min: 0, duration: 30 }, [rex.id]);
+    gateway.add({ app_name: 'Rex nails', user_id: BEA.user_id, date: '2026-11-18', hour: 9, min: 0, duration: 30 }, [rex.id]);
     mountCalendar({ gateway });
     await screen.findByText(/Rex nails/);
     const dialog = await newAtNine();
     await chooseCustomer(dialog, 'Maria');
     await waitFor(() => expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Fido' }).checked).toBe(true));
-    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: BEA.id } });
+    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: BEA.user_id } });
     const warning = await within(dialog).findByTestId('conflict-warning', {}, { timeout: 3000 });
     expect(warning.textContent).toContain('Rex 09:00–09:30 with Bea Neri (the groomer is busy)');
-    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: ANNA.id } });
+    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: ANNA.user_id } });
     await waitFor(() => expect(within(dialog).queryByTestId('conflict-warning')).toBeNull(), { timeout: 3000 });
     expect(fido.id).toBeTruthy();
   });
 
-  it('issue 26 a card dropped onto a collision asks, names it, and moves only on "Book anyway"', async () => {
+  it('issue 26 R3.07 a card dropped onto a collision asks, names it, and moves only on "Book anyway"', async () => {
     const gateway = new FakeSchedulingGateway();
     const fido = gateway.addPet('Fido');
-    gateway.add({ id: 'e1', app_name: 'Early', user_id: ANNA.id, date: '2026-11-18', hour: 9, duration: 60 }, [fido.id]);
-    gateway.add({ id: 'm1', app_name: 'Late', user_id: ANNA.id, date: '2026-11-18', hour: 11, duration: 60 });
+    gateway.add({ id: 'e1', app_name: 'Early', user_id: ANNA.user_id, date: '2026-11-18', hour: 9, duration: 60 }, [fido.id]);
+    gateway.add({ id: 'm1', app_name: 'Late', user_id: ANNA.user_id, date: '2026-11-18', hour: 11, duration: 60 });
     const { sent, notify } = mountCalendar({ gateway });
     await screen.findByText(/Late/);
     const body = layoutGrid(screen.getByTestId('grid-body'));
@@ -109,7 +109,7 @@ describe('front desk (issue 26)', () => {
     expect(sent('PATCH', /\/m1\/move$/).map((r) => (r.body as { allow_conflict: boolean }).allow_conflict)).toEqual([false, true]);
   });
 
-  it('issue 26 a delete shows Undo for ten seconds, and Undo brings the appointment back through the server', async () => {
+  it('issue 26 R4.11 a delete shows Undo for ten seconds, and Undo brings the appointment back through the server', async () => {
     const gateway = new FakeSchedulingGateway();
     gateway.add({ id: 'd1', app_name: 'Oops', date: '2026-11-18' });
     const { sent } = mountCalendar({ gateway });
@@ -147,7 +147,7 @@ describe('front desk (issue 26)', () => {
     }
   });
 
-  it('issue 26 a past appointment can be marked a no-show (asked first), shows so, and can be restored', async () => {
+  it('issue 26 R4.11 a past appointment can be marked a no-show (asked first), shows so, and can be restored', async () => {
     const gateway = new FakeSchedulingGateway();
     const a = gateway.add({ app_name: 'Absent', date: '2026-11-18', starts_at: '2026-11-18T08:00:00.000Z' });
     gateway.add({ app_name: 'Ahead', date: '2099-01-07', starts_at: '2099-01-07T08:00:00.000Z' });

@@ -98,7 +98,7 @@ export function sameStaffOverlaps(candidate: SlotCandidate, appointments: readon
 }
 
 export function staffById(users: readonly OrganizationUser[] | undefined): Map<string, OrganizationUser> {
-  return new Map((users ?? []).map((u) => [u.id, u]));
+  return new Map((users ?? []).map((u) => [u.user_id, u]));
 }
 
 export function staffName(user: Pick<OrganizationUser, 'first_name' | 'last_name'>): string {

@@ -38,7 +38,7 @@ export function useCalendarView(
 
   const columns = useMemo<GridColumn[]>(() => {
     if (view === 'day_by_user') {
-      const people: GridColumn[] = staff.map((u) => ({ key: u.id, day: anchor, userId: u.id, label: staffName(u) }));
+      const people: GridColumn[] = staff.map((u) => ({ key: u.user_id, day: anchor, userId: u.user_id, label: staffName(u) }));
       return [...people, { key: 'unassigned', day: anchor, userId: null, label: t('calendar.unassigned') }];
     }
     const format = new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });

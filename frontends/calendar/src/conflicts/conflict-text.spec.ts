@@ -3,7 +3,7 @@ import { calendarTranslator } from '../i18n/translator';
 import { collides, conflictLines } from './conflict-text';
 
 const ANNA = organizationUserOf({ id: '11111111-1111-4111-8111-111111111111', first_name: 'Anna', last_name: 'Rossi' });
-const staff = new Map([[ANNA.id, ANNA]]);
+const staff = new Map([[ANNA.user_id, ANNA]]);
 const pet = (name: string | null) => ({
   pet_id: '22222222-2222-4222-8222-222222222222',
   name,
@@ -20,7 +20,7 @@ const conflict = (fields: object) => ({
   end_time: '11:30',
   starts_at: '2026-11-18T08:30:00Z',
   ends_at: '2026-11-18T10:30:00Z',
-  user_id: ANNA.id,
+  user_id: ANNA.user_id,
   reasons: ['staff' as const],
   pets: [pet('Oliver')],
   ...fields,
@@ -31,7 +31,7 @@ describe('collision lines (issue 26)', () => {
     const en = calendarTranslator('en');
     const it = calendarTranslator('it');
     const found = {
-      collisions: [{ reason: 'staff' as const, date: '2026-11-18', user_id: ANNA.id, appointment_ids: [] }],
+      collisions: [{ reason: 'staff' as const, date: '2026-11-18', user_id: ANNA.user_id, appointment_ids: [] }],
       conflicts: [conflict({})],
     };
     expect(conflictLines(found, staff, en).map((l) => l.text)).toEqual(['Oliver 09:30–11:30 with Anna Rossi (the groomer is busy)']);
@@ -46,7 +46,7 @@ describe('collision lines (issue 26)', () => {
       collisions: [
         { reason: 'pool' as const, date: '2026-11-18', user_id: null, appointment_ids: [] },
         { reason: 'hours' as const, date: '2026-11-18', user_id: null, appointment_ids: [] },
-        { reason: 'hours' as const, date: '2026-11-18', user_id: ANNA.id, appointment_ids: [] },
+        { reason: 'hours' as const, date: '2026-11-18', user_id: ANNA.user_id, appointment_ids: [] },
       ],
       conflicts: [
         conflict({ user_id: null, reasons: ['pool'], pets: [pet(null)] }),

@@ -285,7 +285,7 @@ export function AppointmentDialog({
               <NativeSelect.Field data-testid="staff-select" value={form.user_id} onChange={(e) => set('user_id', e.currentTarget.value)}>
                 <option value="">{t('calendar.nobody')}</option>
                 {staff.map((u) => (
-                  <option key={u.id} value={u.id}>
+                  <option key={u.user_id} value={u.user_id}>
                     {staffName(u)}
                   </option>
                 ))}

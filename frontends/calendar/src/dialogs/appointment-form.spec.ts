@@ -98,7 +98,7 @@ describe('check-out', () => {
     });
   });
 
-  it('issue 26 the duration follows the work until typed, and the hint says where the figure came from', () => {
+  it('issue 26 R3.09 the duration follows the work until typed, and the hint says where the figure came from', () => {
     const matrix = { minutes: 45, source: 'service_times' as const, parts: [] };
     const none = { minutes: null, source: 'none' as const, parts: [] };
     let form = newAppointmentForm({ date: '2026-11-18', start: 540, duration: 60 });

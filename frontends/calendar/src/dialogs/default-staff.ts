@@ -11,13 +11,14 @@ import type { NewSlot } from './appointment-form';
 export function defaultStaffOf(
   slot: NewSlot,
   signedIn: string,
-  staff: readonly Pick<OrganizationUser, 'id'>[],
+  staff: readonly Pick<OrganizationUser, 'user_id'>[],
   appointments: readonly Appointment[],
 ): string | null {
   if (slot.user_id !== undefined) return slot.user_id;
-  if (staff.some((u) => u.id === signedIn)) return signedIn;
+  if (staff.some((u) => u.user_id === signedIn)) return signedIn;
   const free = staff.find(
-    (u) => sameStaffOverlaps({ user_id: u.id, date: slot.date, start: slot.start, duration: slot.duration }, appointments).length === 0,
+    (u) =>
+      sameStaffOverlaps({ user_id: u.user_id, date: slot.date, start: slot.start, duration: slot.duration }, appointments).length === 0,
   );
-  return free?.id ?? null;
+  return free?.user_id ?? null;
 }

@@ -14,7 +14,7 @@ function mount(gateway: FakeSchedulingGateway) {
       <CalendarFeedDialog
         ctx={{ bridge, t: calendarTranslator('en'), storage: null }}
         at={{ orga: ORGA, store: STORE }}
-        staff={[{ id: ANNA, first_name: 'Anna', last_name: 'Rossi' }]}
+        staff={[{ user_id: ANNA, first_name: 'Anna', last_name: 'Rossi' }]}
         origin="https://app.pawline.example"
         onClose={onClose}
       />

@@ -12,7 +12,7 @@ const STORE_CHOICE = '';
 type Props = {
   ctx: CalendarContext;
   at: StoreParams;
-  staff: readonly Pick<OrganizationUser, 'id' | 'first_name' | 'last_name'>[];
+  staff: readonly Pick<OrganizationUser, 'user_id' | 'first_name' | 'last_name'>[];
   /** window.location.origin unless a test says otherwise */
   origin?: string;
   onClose: () => void;
@@ -107,7 +107,7 @@ export function CalendarFeedDialog({ ctx, at, staff, origin, onClose }: Props) {
               >
                 <option value={STORE_CHOICE}>{t('calendar.feedStore')}</option>
                 {staff.map((member) => (
-                  <option key={member.id} value={member.id}>
+                  <option key={member.user_id} value={member.user_id}>
                     {staffName(member)}
                   </option>
                 ))}

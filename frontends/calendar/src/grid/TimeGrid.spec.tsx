@@ -10,8 +10,8 @@ import { TimeGrid, type GridColumn } from './TimeGrid';
 
 const t = calendarTranslator('en');
 const STAFF: OrganizationUser[] = [
-  organizationUserOf({ id: 's1', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#0d47a1:#1565c0' }),
-  organizationUserOf({ id: 's2', first_name: 'Bea', last_name: 'Neri', color_scheme: '#1b5e20:#2e7d32' }),
+  organizationUserOf({ id: 'm1', user_id: 's1', first_name: 'Anna', last_name: 'Rossi', color_scheme: '#0d47a1:#1565c0' }),
+  organizationUserOf({ id: 'm2', user_id: 's2', first_name: 'Bea', last_name: 'Neri', color_scheme: '#1b5e20:#2e7d32' }),
 ];
 const DAYS: GridColumn[] = ['2026-11-17', '2026-11-18'].map((day) => ({ key: day, day, label: day }));
 
