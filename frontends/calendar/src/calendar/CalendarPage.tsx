@@ -10,6 +10,7 @@ import { CalendarBody } from './CalendarBody';
 import { CalendarDialogs } from './CalendarDialogs';
 import type { IsoDay } from './calendar-dates';
 import { CalendarToolbar } from './CalendarToolbar';
+import { TreatmentLegend } from './TreatmentLegend';
 import { isTimeGridView } from './calendar-views';
 import { useAppointmentWrites } from './useAppointmentWrites';
 import { useCalendarActions } from './useCalendarActions';
@@ -85,12 +86,14 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: 
             {list.items.length === 0 ? (
               <EmptyState title={t('calendar.empty')} description={isTimeGridView(view) ? t('calendar.emptyHint') : undefined} />
             ) : null}
+            <TreatmentLegend t={t} items={data.legend} />
             <CalendarBody
               shown={shown}
               language={bridge.language}
               appointments={list.items}
               staff={staff}
               labelOf={data.labelOf}
+              colourOf={data.colourOf}
               t={t}
               actions={actions}
             />

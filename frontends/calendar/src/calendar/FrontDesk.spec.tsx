@@ -299,3 +299,61 @@ describe('phone booking of a new customer (issues 26, 29)', () => {
     ).toEqual(['Ann Hall · 0471 111 · Rex', 'Ann Hall · 0471 222 · Milo']);
   });
 });
+
+describe('undo onto a taken time (issue 26)', () => {
+  it('issue 26 R4.11 undoing the delete of a deliberate double booking names the collision again and restores it on "Book anyway"', async () => {
+    const gateway = new FakeSchedulingGateway();
+    const fido = gateway.addPet('Fido');
+    gateway.add({ id: 'first', app_name: 'First', date: '2026-11-18', hour: 9, duration: 60 }, [fido.id]);
+    // booked anyway on top of the first
+    gateway.add({ id: 'twice', app_name: 'Twice', date: '2026-11-18', hour: 9, min: 30, duration: 60 }, [fido.id]);
+    const { sent } = mountCalendar({ gateway });
+    await screen.findByText(/Twice/);
+    const card = screen.getAllByTestId('appointment-card').find((c) => c.getAttribute('data-appointment-id') === 'twice') as HTMLElement;
+    fireEvent.keyDown(card, { key: 'Enter' });
+    fireEvent.click(await screen.findByTestId('appointment-delete'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(screen.queryByText(/Twice/)).toBeNull());
+    fireEvent.click(within(screen.getByTestId('undo-toast')).getByTestId('undo-button'));
+    const ask = await screen.findByTestId('conflict-ask');
+    await waitFor(() =>
+      expect(
+        within(ask)
+          .getAllByTestId('conflict-line')
+          .map((l) => l.textContent),
+      ).toEqual(['Fido 09:00–10:00, unassigned (the same pet)']),
+    );
+    fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
+    expect(await screen.findByText(/Twice/)).toBeTruthy();
+    expect(sent('POST', /\/undo$/).map((r) => r.body)).toEqual([{ allow_conflict: false }, { allow_conflict: true }]);
+  });
+});
+
+describe('cards that read well (issue 26)', () => {
+  it('issue 26 a card without a groomer says "Unassigned"; cards take their treatment colour, explained by a legend', async () => {
+    const gateway = withCatalogue(new FakeSchedulingGateway());
+    gateway.add(
+      { id: 'u1', app_name: 'Nobody yet', user_id: null, date: '2026-11-18', hour: 9, duration: 60 },
+      [],
+      [{ id: BATH, name: 'Bath' }],
+    );
+    gateway.add({ id: 'a1', app_name: 'Anna has it', user_id: ANNA.user_id, date: '2026-11-18', hour: 11, duration: 60 });
+    mountCalendar({ gateway });
+    await screen.findByText(/Nobody yet/);
+    const cards = screen.getAllByTestId('appointment-card');
+    const unassigned = cards.find((c) => c.getAttribute('data-appointment-id') === 'u1') as HTMLElement;
+    const anna = cards.find((c) => c.getAttribute('data-appointment-id') === 'a1') as HTMLElement;
+    expect(within(unassigned).getByTestId('unassigned-mark').textContent).toBe('Unassigned');
+    expect(unassigned.getAttribute('aria-label')).toBe('09:00–10:00 Nobody yet Unassigned');
+    expect(within(anna).queryByTestId('unassigned-mark')).toBeNull();
+    // Bath's blue, not the default scheme; Anna's card keeps her scheme
+    expect(unassigned.style.backgroundColor).toBe('rgb(30, 136, 229)');
+    expect(anna.style.backgroundColor).toBe('rgb(46, 125, 50)');
+    const legend = screen.getByTestId('treatment-legend');
+    expect(
+      within(legend)
+        .getAllByTestId('legend-item')
+        .map((i) => i.textContent),
+    ).toEqual(['Bath']);
+  });
+});

@@ -45,12 +45,15 @@ export type CardLook = { scheme: ColourScheme; state: 'declined' | 'no_show' | '
 export function cardLook(
   a: Pick<Appointment, 'status' | 'checked_out' | 'cashed_in' | 'color' | 'user_id'>,
   staff: ReadonlyMap<string, OrganizationUser>,
+  /** issue 26: the colour of the appointment's first coloured treatment, before the groomer's scheme */
+  treatmentColour: string | null = null,
 ): CardLook {
   if (isDeclined(a)) return { scheme: CANCELLED_COLOUR_SCHEME, state: 'declined' };
   if (isNoShow(a)) return { scheme: CANCELLED_COLOUR_SCHEME, state: 'no_show' };
   if (isDone(a)) return { scheme: DONE_COLOUR_SCHEME, state: 'done' };
   const custom = (a.color ?? '').split(':');
   if (custom.length === 2 && custom.every((c) => isHexColour(c))) return { scheme: parseColourScheme(a.color), state: 'open' };
+  if (treatmentColour && isHexColour(treatmentColour)) return { scheme: { border: treatmentColour, card: treatmentColour }, state: 'open' };
   const member = a.user_id ? staff.get(a.user_id) : undefined;
   return { scheme: parseColourScheme(member?.color_scheme), state: 'open' };
 }

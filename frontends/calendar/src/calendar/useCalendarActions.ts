@@ -23,7 +23,13 @@ export type Editor = {
 export type ConflictAsk = { found: AppointmentConflict; title: TranslationKey; confirm: () => void };
 
 /** A change the server can undo for a while (ADR 0043); the calendar offers it for UNDO_SECONDS. */
-export type UndoOffer = { key: number; message: TranslationKey; changeId: string; before: Appointment | null };
+export type UndoOffer = {
+  key: number;
+  message: TranslationKey;
+  changeId: string;
+  /** the appointment as it was, with its pets (a deleted one has left the shown range): what the undo writes back */
+  before: { id: string; candidate: CheckCandidate } | null;
+};
 
 export const UNDO_SECONDS = 10;
 
@@ -68,14 +74,16 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
   );
 
   /** A refused write: name what collides (the check route) and ask to write anyway. */
-  const askAnyway = (a: Appointment, title: TranslationKey, confirm: () => void) =>
+  const askAbout = (id: string, candidate: CheckCandidate, title: TranslationKey, confirm: () => void) =>
     check.mutate(
-      { params: at, body: { appointment_id: a.id, appointment: candidateOf(a) } },
+      { params: at, body: { appointment_id: id, appointment: candidate } },
       { onSuccess: (found) => setConflictAsk({ found, title, confirm }) },
     );
+  const askAnyway = (a: Appointment, title: TranslationKey, confirm: () => void) => askAbout(a.id, candidateOf(a), title, confirm);
 
   const offerUndo = (message: TranslationKey, changeId: string | undefined, before: Appointment | null) => {
-    if (changeId) setUndoOffer({ key: Date.now(), message, changeId, before });
+    if (changeId)
+      setUndoOffer({ key: Date.now(), message, changeId, before: before ? { id: before.id, candidate: candidateOf(before) } : null });
     else bridge.notify(SNACKBAR_TYPE.success, ctx.t(message));
   };
 
@@ -205,7 +213,9 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
       { params: { ...at, change: offer.changeId }, body: { allow_conflict } },
       {
         onError: (error) =>
-          isConflict(error) && offer.before ? askAnyway(offer.before, 'calendar.undoConflictTitle', () => undo(offer, true)) : undefined,
+          isConflict(error) && offer.before
+            ? askAbout(offer.before.id, offer.before.candidate, 'calendar.undoConflictTitle', () => undo(offer, true))
+            : undefined,
       },
     );
   };

@@ -49,6 +49,7 @@ const CARD_CSS = `
 .pl-rs-failed{background:#e53935}
 .pl-rs-undelivered{background:#fb8c00}
 .pl-card .pl-reply{display:block;font-weight:700}
+.pl-card .pl-unassigned{display:block;font-weight:400;font-style:italic}
 .pl-card .pl-handle{position:absolute;left:0;right:0;bottom:0;height:6px;cursor:ns-resize}
 @media (pointer:coarse){.pl-card .pl-handle{height:14px}}
 `;
@@ -105,12 +106,24 @@ export function AppointmentCard({
   // The name is the card's visible text as it reads, word for word (axe label-content-name-mismatch: a voice
   // user says what they see; the parts are apart by a space in the page too), then what only marks say.
   const lines = short ? [] : more;
+  // issue 26: an appointment without a groomer says so (it takes a place from the store's pool)
+  const unassigned = a.user_id === null && !compact;
   const marks = short
     ? []
-    : [declined ? freedText : null, confirmed ? t('calendar.confirmed') : null, done ? t('calendar.checkedOut') : null];
+    : [
+        declined ? freedText : null,
+        confirmed ? t('calendar.confirmed') : null,
+        done ? t('calendar.checkedOut') : null,
+        unassigned ? t('calendar.unassigned') : null,
+      ];
   const visible = [heading, ...lines, ...marks].filter((text): text is string => Boolean(text));
   const hidden = short
-    ? [declined ? freedText : null, confirmed ? t('calendar.confirmed') : null, look.state === 'done' ? t('calendar.checkedOut') : null]
+    ? [
+        declined ? freedText : null,
+        confirmed ? t('calendar.confirmed') : null,
+        look.state === 'done' ? t('calendar.checkedOut') : null,
+        unassigned ? t('calendar.unassigned') : null,
+      ]
     : [];
   const others = [...hidden, confirmed ? t('calendar.confirmedByCustomer') : null, reminderText].filter((text): text is string =>
     Boolean(text),
@@ -173,6 +186,14 @@ export function AppointmentCard({
         <>
           {' '}
           <span className="pl-line">{t('calendar.checkedOut')}</span>
+        </>
+      ) : null}
+      {unassigned && !short ? (
+        <>
+          {' '}
+          <span className="pl-unassigned" data-testid="unassigned-mark">
+            {t('calendar.unassigned')}
+          </span>
         </>
       ) : null}
       {onResizePointerDown ? (

@@ -292,6 +292,13 @@ export class FakeSchedulingGateway {
     if (method === 'POST' && (m = new RegExp(`^${store}/appointment_change/([^/]+)/undo$`).exec(path))) {
       const change = this.changes.find((c) => c.id === m?.[1]);
       if (!change) return NOT_FOUND;
+      // the old time may be taken now (ADR 0043): refused unless allowed
+      for (const a of change.before) {
+        const pet_ids = change.links.filter((l) => l.appointment_id === a.id).map((l) => l.pet_id);
+        const candidate = { id: a.id, user_id: a.user_id, date: a.date, hour: a.hour, min: a.min, duration: a.duration, pet_ids };
+        const refused = this.refusal(candidate, (body as { allow_conflict?: boolean }).allow_conflict);
+        if (refused) return refused;
+      }
       this.changes = this.changes.filter((c) => c !== change);
       const ids = new Set(change.before.map((a) => a.id));
       this.items = [...this.items.filter((a) => !ids.has(a.id)), ...change.before];
