@@ -357,3 +357,14 @@ describe('cards that read well (issue 26)', () => {
     ).toEqual(['Bath']);
   });
 });
+
+describe('the Book link without a pet (issue 26)', () => {
+  it("issue 26 a customer's Book link picks their only pet, as choosing the customer does", async () => {
+    const gateway = new FakeSchedulingGateway();
+    const fido = gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Rossi' });
+    mountCalendar({ gateway, path: `/${ORGA}/store/${STORE}?day=2026-11-18&book_customer=${fido.customer_id}` });
+    const dialog = await screen.findByTestId('appointment-dialog');
+    expect((await within(dialog).findByTestId('chosen-customer')).textContent).toBe('Maria Rossi');
+    await waitFor(() => expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Fido' }).checked).toBe(true));
+  });
+});

@@ -83,7 +83,7 @@ export function AppointmentDialog({
       setForm((f) => ({ ...withPets(f, [only.id]), app_name: f.app_name || `${only.name} (${owner.last_name})` })),
     [],
   );
-  const picker = useCustomerPicker(at, cards, onOnlyPet, customerId);
+  const picker = useCustomerPicker(at, cards, onOnlyPet, customerId, initial.pet_ids.length === 0);
   const [adding, setAdding] = useState(false);
   const { customer, pets, found, query } = picker;
 

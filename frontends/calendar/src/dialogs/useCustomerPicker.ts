@@ -33,6 +33,8 @@ export function useCustomerPicker(
   onOnlyPet: (pet: Pet, owner: ChosenCustomer) => void,
   /** a new appointment for this customer (the Book link of the customer page) */
   customerId: string | null = null,
+  /** the link named no pet: a customer with one pet has it picked, as choosing them does */
+  pickOnlyPet = false,
 ) {
   // undefined: not changed by the user, the appointment's owner (its cards may arrive after the dialog opens)
   const [chosen, setChosen] = useState<ChosenCustomer | null | undefined>(undefined);
@@ -44,15 +46,16 @@ export function useCustomerPicker(
   const searching = customer === null && q.length >= 2;
   const search = useApiQuery('listCustomers', { params: at, query: { q, limit: 10 } }, { enabled: searching });
   const owned = useApiQuery('listPets', { params: at, query: { customer_id: customer?.id } }, { enabled: customer !== null });
-  const picked = useRef<string | null>(null);
+  // the customer whose only pet is picked when their pets arrive: one just chosen, or the Book link's
+  const picked = useRef<string | null>(pickOnlyPet ? customerId : null);
 
   useEffect(() => {
     const items = owned.data?.items;
-    if (!chosen || picked.current !== chosen.id || !items) return;
+    if (!customer || picked.current !== customer.id || !items) return;
     picked.current = null;
     const only = items.length === 1 ? items[0] : undefined;
-    if (only) onOnlyPet(only, chosen);
-  }, [owned.data, chosen, onOnlyPet]);
+    if (only) onOnlyPet(only, customer);
+  }, [owned.data, customer, onOnlyPet]);
 
   return {
     customer,
