@@ -368,3 +368,28 @@ describe('the Book link without a pet (issue 26)', () => {
     await waitFor(() => expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Fido' }).checked).toBe(true));
   });
 });
+
+describe("the pet's history (issues 26, 29)", () => {
+  it("issue 29 R3.09 the same work as the pet's last appointment proposes its duration, and says so", async () => {
+    const gateway = withCatalogue(new FakeSchedulingGateway());
+    const fido = gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Rossi' }, { pet_type: 0, size: 'small' });
+    gateway.serviceTimes = [{ treatment_id: BATH, pet_type: 0, breed: null, size: 'small', hair: null, minutes: 45 }];
+    gateway.add(
+      { app_name: 'Last time', date: '2026-11-02', starts_at: '2026-11-02T08:00:00.000Z', duration: 50 },
+      [fido.id],
+      [{ id: BATH, name: 'Bath' }],
+    );
+    mountCalendar({ gateway });
+    await screen.findByTestId('empty-state');
+    const dialog = await newAtNine();
+    await chooseCustomer(dialog, 'Ros');
+    await waitFor(() => expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Fido' }).checked).toBe(true));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Bath' }));
+    const duration = within(dialog).getByTestId<HTMLInputElement>('duration-input');
+    await waitFor(() => expect(duration.value).toBe('50'));
+    expect(within(dialog).getByTestId('duration-hint').textContent).toBe("As the pet's last appointment with these treatments");
+    // other work than last time: the matrix and the usual durations again
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Hand stripping' }));
+    expect(duration.value).toBe('165');
+  });
+});

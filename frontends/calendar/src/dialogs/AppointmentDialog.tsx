@@ -15,6 +15,7 @@ import {
   appointmentWriteOf,
   durationHint,
   effectiveForm,
+  proposalOf,
   recurringInputOf,
   validateAppointmentForm,
   withPets,
@@ -89,7 +90,7 @@ export function AppointmentDialog({
 
   // issue 26: the duration follows the work, by the matrix online booking uses (libs/domain appointmentDuration)
   const matrix = useApiQuery('listServiceTimes', { params: { orga: at.orga } });
-  const proposal = useMemo(() => {
+  const matrixProposal = useMemo(() => {
     const entries = (matrix.data?.v ?? []).map((e) => ({
       treatmentId: e.treatment_id,
       petType: e.pet_type,
@@ -106,6 +107,16 @@ export function AppointmentDialog({
       .map((p) => ({ petType: p.pet_type, breed: p.breed, size: p.size, hair: p.hair }));
     return appointmentDuration(entries, chosenTreatments, chosenPets);
   }, [matrix.data, treatments, pets, draft.treatment_ids, draft.pet_ids]);
+  // one pet: its latest appointment, whose duration wins when the work is the same
+  const onlyPet = draft.pet_ids.length === 1 ? (draft.pet_ids[0] ?? null) : null;
+  const latest = useApiQuery('latestPetAppointment', { params: { ...at, pet: onlyPet ?? '' } }, { enabled: onlyPet !== null });
+  const history = useMemo(() => {
+    const item = latest.data?.item;
+    if (!item || item.id === appointment?.id) return null;
+    const ids = latest.data?.treatments.filter((tr) => tr.appointment_id === item.id).map((tr) => tr.treatment_id) ?? [];
+    return { duration: item.duration, treatment_ids: ids };
+  }, [latest.data, appointment?.id]);
+  const proposal = proposalOf(matrixProposal, history, draft.treatment_ids);
   const form = effectiveForm(draft, proposal);
   const hint = durationHint(draft, proposal);
 

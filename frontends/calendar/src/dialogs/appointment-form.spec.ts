@@ -1,6 +1,7 @@
 import { appointmentOf } from '../test-support/appointments';
 import {
   appointmentWriteOf,
+  proposalOf,
   editAppointmentForm,
   newAppointmentForm,
   recurringInputOf,
@@ -99,8 +100,8 @@ describe('check-out', () => {
   });
 
   it('issue 26 R3.09 the duration follows the work until typed, and the hint says where the figure came from', () => {
-    const matrix = { minutes: 45, source: 'service_times' as const, parts: [] };
-    const none = { minutes: null, source: 'none' as const, parts: [] };
+    const matrix = { minutes: 45, source: 'service_times' as const };
+    const none = { minutes: null, source: 'none' as const };
     let form = newAppointmentForm({ date: '2026-11-18', start: 540, duration: 60 });
     expect(effectiveForm(form, none).duration).toBe('60');
     expect(durationHint(form, none)).toBeNull();
@@ -117,9 +118,20 @@ describe('check-out', () => {
 
   it('issue 26 an edited appointment keeps its own duration until its work changes', () => {
     const form = editAppointmentForm(appointmentOf({ duration: 90 }), ['t1'], ['p']);
-    expect(effectiveForm(form, { minutes: 60, source: 'treatment_defaults', parts: [] }).duration).toBe('90');
-    expect(
-      effectiveForm(withTreatments(form, ['t1', 't2'], treatments), { minutes: 75, source: 'treatment_defaults', parts: [] }).duration,
-    ).toBe('75');
+    expect(effectiveForm(form, { minutes: 60, source: 'treatment_defaults' }).duration).toBe('90');
+    expect(effectiveForm(withTreatments(form, ['t1', 't2'], treatments), { minutes: 75, source: 'treatment_defaults' }).duration).toBe(
+      '75',
+    );
+  });
+});
+
+describe('durations from the pet history', () => {
+  it("issue 29 R3.09 the pet's last appointment with the same treatments wins over the matrix; other work keeps the matrix", () => {
+    const matrix = { minutes: 45, source: 'service_times' as const };
+    const latest = { duration: 50, treatment_ids: ['t1', 't2'] };
+    expect(proposalOf(matrix, latest, ['t2', 't1'])).toEqual({ minutes: 50, source: 'history' });
+    expect(proposalOf(matrix, latest, ['t1'])).toBe(matrix);
+    expect(proposalOf(matrix, null, ['t1'])).toBe(matrix);
+    expect(proposalOf(matrix, { duration: 50, treatment_ids: [] }, [])).toBe(matrix);
   });
 });

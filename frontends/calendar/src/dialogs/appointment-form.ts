@@ -1,5 +1,5 @@
 import type { Appointment, RecurringInput, Treatment } from '@pawline/contracts';
-import { formatAmount, parseAmount, type AppointmentDuration } from '@pawline/domain';
+import { formatAmount, parseAmount, type DurationSource } from '@pawline/domain';
 import type { TranslationKey } from '@pawline/i18n';
 import type { AppointmentWrite } from '../api/scheduling-api';
 import { clockText } from '../calendar/calendar-dates';
@@ -84,18 +84,34 @@ export function withTypedDuration(form: AppointmentForm, duration: string): Appo
   return { ...form, duration, durationMode: 'kept' };
 }
 
+/** What the work proposes: the matrix's sum (libs/domain appointmentDuration) or the pet's own last time. */
+export type DurationProposal = { minutes: number | null; source: DurationSource | 'history' };
+type ProposalSource = Exclude<DurationProposal['source'], 'none'>;
+
+/**
+ * The pet's history wins over the matrix when it is the same work: one pet whose latest appointment had exactly
+ * the chosen treatments took that long for this salon (issue 29: the duration proposed from the pet's history).
+ */
+export function proposalOf(
+  matrix: DurationProposal,
+  latest: { duration: number; treatment_ids: readonly string[] } | null,
+  chosen: readonly string[],
+): DurationProposal {
+  if (!latest || chosen.length === 0) return matrix;
+  const same = latest.treatment_ids.length === chosen.length && chosen.every((id) => latest.treatment_ids.includes(id));
+  return same ? { minutes: latest.duration, source: 'history' } : matrix;
+}
+
 /** The form as it saves: a following duration is the proposal's figure when there is one. */
-export function effectiveForm(form: AppointmentForm, proposal: AppointmentDuration): AppointmentForm {
+export function effectiveForm(form: AppointmentForm, proposal: DurationProposal): AppointmentForm {
   return form.durationMode === 'follow' && proposal.minutes !== null ? { ...form, duration: String(proposal.minutes) } : form;
 }
 
 /** The line under the duration: where the figure comes from, or the proposal the user's own figure differs from. */
 export type DurationHint =
-  | { kind: 'source'; source: 'service_times' | 'treatment_defaults' | 'mixed' }
-  | { kind: 'proposal'; source: 'service_times' | 'treatment_defaults' | 'mixed'; minutes: number }
-  | null;
+  { kind: 'source'; source: ProposalSource } | { kind: 'proposal'; source: ProposalSource; minutes: number } | null;
 
-export function durationHint(form: AppointmentForm, proposal: AppointmentDuration): DurationHint {
+export function durationHint(form: AppointmentForm, proposal: DurationProposal): DurationHint {
   if (proposal.minutes === null || proposal.source === 'none') return null;
   if (form.durationMode === 'follow') return { kind: 'source', source: proposal.source };
   return String(proposal.minutes) === form.duration.trim()

@@ -285,6 +285,12 @@ export class FakeSchedulingGateway {
       const token = this.feedTokens.shift() ?? uuid('70000000', this.next++);
       return { body: { token, path: `/api/v1/public/calendar/${token}.ics` } };
     }
+    if (method === 'GET' && (m = new RegExp(`^${store}/pet/([^/]+)/appointment/latest$`).exec(path))) {
+      const ids = new Set(this.links.filter((l) => l.pet_id === m?.[1]).map((l) => l.appointment_id));
+      const item = this.items.filter((a) => ids.has(a.id)).sort((a, b) => (a.starts_at < b.starts_at ? 1 : -1))[0] ?? null;
+      const list = this.listOf(item ? [item] : []);
+      return { body: { item, treatments: list.treatments, pets: list.pets } };
+    }
     if (method === 'POST' && path === `${store}/appointment_check`) {
       const input = body as { appointment_id: string | null; appointment: Omit<Candidate, 'id'> };
       return { body: { ...this.collisionsOf({ ...input.appointment, id: input.appointment_id ?? undefined }), free_user_ids: [] } };
