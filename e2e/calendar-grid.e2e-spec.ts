@@ -102,7 +102,7 @@ describe('calendar grid in Chromium', () => {
     await page.locator('[data-testid="grid-column"][data-day="2026-11-19"] [data-testid="appointment-card"]').waitFor();
     const [move] = await sent(page, 'PATCH', /\/move$/);
     expect(move?.path).toMatch(/\/appointment\/0{8}-[^/]+\/move$/);
-    expect(move?.body).toEqual({ scope: 'one', date: '2026-11-19', hour: 10, min: 0 });
+    expect(move?.body).toEqual({ scope: 'one', date: '2026-11-19', hour: 10, min: 0, allow_conflict: false });
   });
 
   it('resizes the card by its bottom edge in 15-minute steps', async () => {
@@ -114,16 +114,17 @@ describe('calendar grid in Chromium', () => {
       (window as unknown as { calendarRequests: HarnessRequest[] }).calendarRequests.some((r) => r.path.endsWith('/resize')),
     );
     const [resize] = await sent(page, 'PATCH', /\/resize$/);
-    expect(resize?.body).toEqual({ scope: 'one', duration: 120 });
+    expect(resize?.body).toEqual({ scope: 'one', duration: 120, allow_conflict: false });
     const card = await box(page.getByTestId('appointment-card'));
     expect(Math.round(card.height)).toBe(2 * PX_PER_HOUR - 1);
   });
 
-  it('issue 26 cards of every state pass axe (declined, confirmed, checked out, 15 minutes): their names start with their text', async () => {
+  it('issue 26 cards of every state pass axe (declined, no-show, confirmed, checked out, unassigned, 15 minutes): their names start with their text', async () => {
     await page.getByTestId('calendar-next').click();
     await page.locator('[data-testid="appointment-card"][data-state="declined"]').waitFor();
-    expect(await page.getByTestId('appointment-card').count()).toBe(4);
-    await expectNoSeriousA11yViolations(page, 'a week with declined, confirmed, checked-out and 15-minute cards');
+    await page.locator('[data-testid="appointment-card"][data-state="no_show"]').waitFor();
+    expect(await page.getByTestId('appointment-card').count()).toBe(5);
+    await expectNoSeriousA11yViolations(page, 'a week with declined, no-show, confirmed, checked-out, unassigned and 15-minute cards');
     // the 15-minute card keeps to one line inside its height
     const short = page.locator('[data-testid="appointment-card"]', { hasText: 'Nail trim' });
     const size = await short.evaluate((card) => ({ client: card.clientHeight, scroll: card.scrollHeight, lines: card.className }));

@@ -25,6 +25,18 @@ export function calendarPageOf(pathname: string): CalendarRoute {
   return { page: 'none' };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type BookingLink = { customerId: string; petId: string | null };
+
+/** The Book link's customer and pet, when they are ids (anything else opens the calendar alone). */
+export function bookingLinkOf(search: URLSearchParams): BookingLink | null {
+  const customerId = search.get('book_customer') ?? '';
+  const petId = search.get('book_pet');
+  if (!UUID.test(customerId)) return null;
+  return { customerId, petId: petId && UUID.test(petId) ? petId : null };
+}
+
 function localStorageOrNull(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
@@ -53,6 +65,8 @@ function CalendarPages(bridge: ShellBridge) {
   const t = useMemo(() => calendarTranslator(bridge.language), [bridge.language]);
   const ctx = useMemo<CalendarContext>(() => ({ bridge, t, storage: localStorageOrNull() }), [bridge, t]);
   const day = searchParams.get('day');
+  // the clients remote's Book link: ?book_customer=<id>&book_pet=<id> opens a new appointment for them
+  const book = bookingLinkOf(searchParams);
 
   switch (route.page) {
     case 'calendar':
@@ -63,6 +77,7 @@ function CalendarPages(bridge: ShellBridge) {
           orgaId={route.orgaId}
           storeId={route.storeId}
           initialDay={isValidIsoDay(day) ? day : undefined}
+          book={book}
         />
       );
     case 'recurring':

@@ -21,12 +21,13 @@ type Props = {
   appointments: readonly Appointment[];
   staff: ReadonlyMap<string, OrganizationUser>;
   labelOf: (a: Appointment) => string;
+  colourOf: (a: Appointment) => string | null;
   t: Translate;
   actions: CalendarActions;
 };
 
 /** The range in its view: a month, a year, or the time grid of days or staff members. */
-export function CalendarBody({ shown, language, appointments, staff, labelOf, t, actions }: Props) {
+export function CalendarBody({ shown, language, appointments, staff, labelOf, colourOf, t, actions }: Props) {
   const { view, anchor, days, today } = shown;
   if (view === 'month')
     return (
@@ -36,6 +37,7 @@ export function CalendarBody({ shown, language, appointments, staff, labelOf, t,
         weekdayNames={names(language, { weekday: 'short' }, 7, (i) => addDays(MONDAY, i))}
         appointments={appointments}
         staff={staff}
+        colourOf={colourOf}
         labelOf={labelOf}
         t={t}
         today={today}
@@ -60,6 +62,7 @@ export function CalendarBody({ shown, language, appointments, staff, labelOf, t,
       columns={shown.columns}
       appointments={appointments}
       staff={staff}
+      colourOf={colourOf}
       labelOf={labelOf}
       t={t}
       onCreate={actions.openNew}

@@ -1,12 +1,16 @@
 import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment, PetCard, Treatment } from '@pawline/contracts';
 import { ConfirmDialog } from '@pawline/ui';
+import { Stack } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import type { StoreParams } from '../api/scheduling-api';
+import { conflictLines } from '../conflicts/conflict-text';
 import { AppointmentDialog } from '../dialogs/AppointmentDialog';
 import { CheckOutLoader } from '../dialogs/CheckOutLoader';
 import { ScopeDialog } from '../dialogs/ScopeDialog';
 import type { CalendarContext } from '../shared/calendar-context';
-import { DECLINED_STATUS } from './appointment-model';
+import { UndoToast } from '../undo/UndoToast';
+import { canMarkNoShow, freesTime, isDeclined, isNoShow, staffById } from './appointment-model';
 import type { CalendarActions } from './useCalendarActions';
 import type { AppointmentWrites } from './useAppointmentWrites';
 
@@ -15,7 +19,6 @@ type Props = {
   at: StoreParams;
   actions: CalendarActions;
   writes: AppointmentWrites;
-  appointments: readonly Appointment[];
   treatments: readonly Treatment[];
   staff: readonly OrganizationUser[];
   petsOf: (a: Appointment) => PetCard[];
@@ -23,20 +26,31 @@ type Props = {
   today: string;
 };
 
-/** The calendar's dialogs: book or edit, check out, the scope of a recurring change, the delete question. */
-export function CalendarDialogs({ ctx, at, actions, writes, appointments, treatments, staff, petsOf, today }: Props) {
+const STATUS_QUESTIONS = {
+  declined: { title: 'calendar.declineConfirm', confirm: 'calendar.markDeclined' },
+  noShow: { title: 'calendar.noShowConfirm', confirm: 'calendar.markNoShow' },
+  restore: { title: 'calendar.restore', confirm: 'calendar.restore' },
+} as const;
+
+/** The calendar's dialogs: book or edit, check out, the scope of a recurring change, the questions, the undo toast. */
+export function CalendarDialogs({ ctx, at, actions, writes, treatments, staff, petsOf, today }: Props) {
   const { t } = ctx;
   const { editor, checkout } = actions;
   const editing = editor?.appointment ?? null;
-  const declined = editing?.status === DECLINED_STATUS;
-  // a declined appointment is not checked out, nor one of a later day (the dialog says why)
+  const freed = editing ? freesTime(editing) : false;
+  // a declined appointment or a no-show is not checked out, nor one of a later day (the dialog says why)
   const checkOutBlock = !editing
     ? null
-    : declined
+    : isDeclined(editing)
       ? t('calendar.declinedNotice')
-      : editing.date > today
-        ? t('calendar.futureCheckOut')
-        : null;
+      : isNoShow(editing)
+        ? t('calendar.noShowNotice')
+        : editing.date > today
+          ? t('calendar.futureCheckOut')
+          : null;
+  const staffMap = useMemo(() => staffById(staff), [staff]);
+  const asked = actions.conflictAsk;
+  const question = actions.confirmStatus ? STATUS_QUESTIONS[actions.confirmStatus.change] : null;
   return (
     <>
       {editor ? (
@@ -45,16 +59,19 @@ export function CalendarDialogs({ ctx, at, actions, writes, appointments, treatm
           at={at}
           appointment={editing}
           initial={editor.form}
+          customerId={editor.customerId ?? null}
           pets={editing ? petsOf(editing) : []}
           treatments={treatments}
           staff={staff}
-          appointments={appointments}
           busy={writes.create.isPending || writes.update.isPending}
+          refused={actions.saveRefused}
           onSubmit={actions.save}
           onDelete={editing ? () => actions.remove(editing) : undefined}
           onCheckOut={editing && !checkOutBlock ? () => actions.openCheckOut(editing) : undefined}
           checkOutBlock={checkOutBlock}
-          onDecline={editing && !declined ? () => actions.decline(editing) : undefined}
+          onDecline={editing && !freed ? () => actions.changeStatus(editing, 'declined') : undefined}
+          onNoShow={editing && canMarkNoShow(editing, Date.now()) ? () => actions.changeStatus(editing, 'noShow') : undefined}
+          onRestore={editing && freed ? () => actions.changeStatus(editing, 'restore') : undefined}
           onClose={actions.closeEditor}
         />
       ) : null}
@@ -80,14 +97,31 @@ export function CalendarDialogs({ ctx, at, actions, writes, appointments, treatm
         onConfirm={actions.confirmRemove}
       />
       <ConfirmDialog
-        open={actions.confirmDecline !== null}
-        title={t('calendar.declineConfirm')}
-        confirmLabel={t('calendar.markDeclined')}
+        open={question !== null}
+        title={question ? t(question.title) : ''}
+        confirmLabel={question ? t(question.confirm) : ''}
         cancelLabel={t('common.cancel')}
         danger
-        onCancel={actions.cancelDecline}
-        onConfirm={actions.confirmDeclined}
+        onCancel={actions.cancelStatus}
+        onConfirm={actions.confirmStatusChange}
       />
+      <ConfirmDialog
+        open={asked !== null}
+        title={asked ? t(asked.title) : ''}
+        confirmLabel={t('calendar.bookAnyway')}
+        cancelLabel={t('common.cancel')}
+        onCancel={actions.cancelConflict}
+        onConfirm={actions.confirmConflict}
+      >
+        <Stack as="ul" gap="1" ps="4" fontSize="sm" data-testid="conflict-ask">
+          {(asked ? conflictLines(asked.found, staffMap, t) : []).map((line) => (
+            <li key={line.key} data-testid="conflict-line">
+              {line.text}
+            </li>
+          ))}
+        </Stack>
+      </ConfirmDialog>
+      <UndoToast t={t} offer={actions.undoOffer} onUndo={actions.undo} onDismiss={actions.dismissUndo} />
     </>
   );
 }

@@ -189,7 +189,9 @@ describe('calendar page', () => {
     fireEvent.pointerDown(screen.getByTestId('appointment-card'), { clientX: 250, clientY: 100, button: 0 });
     fireEvent.pointerMove(body, { clientX: 350, clientY: 148 });
     fireEvent.pointerUp(body, { clientX: 350, clientY: 148 });
-    await waitFor(() => expect(sent('PATCH', /\/m1\/move$/)[0]?.body).toEqual({ scope: 'one', date: '2026-11-19', hour: 10, min: 0 }));
+    await waitFor(() =>
+      expect(sent('PATCH', /\/m1\/move$/)[0]?.body).toEqual({ scope: 'one', date: '2026-11-19', hour: 10, min: 0, allow_conflict: false }),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('appointment-card').closest('[data-testid="grid-column"]')?.getAttribute('data-day')).toBe('2026-11-19'),
     );
@@ -197,7 +199,7 @@ describe('calendar page', () => {
     fireEvent.pointerDown(screen.getByTestId('resize-handle'), { clientX: 350, clientY: 200, button: 0 });
     fireEvent.pointerMove(body, { clientX: 350, clientY: 212 });
     fireEvent.pointerUp(body, { clientX: 350, clientY: 212 });
-    await waitFor(() => expect(sent('PATCH', /\/m1\/resize$/)[0]?.body).toEqual({ scope: 'one', duration: 75 }));
+    await waitFor(() => expect(sent('PATCH', /\/m1\/resize$/)[0]?.body).toEqual({ scope: 'one', duration: 75, allow_conflict: false }));
   });
 
   it('a recurring appointment asks this / this and following / all before moving, then reads the range again', async () => {
@@ -211,7 +213,13 @@ describe('calendar page', () => {
     fireEvent.pointerUp(body, { clientX: 250, clientY: 124 });
     fireEvent.click(await screen.findByTestId('scope-following'));
     await waitFor(() =>
-      expect(sent('PATCH', /\/r1\/move$/)[0]?.body).toEqual({ scope: 'following', date: '2026-11-18', hour: 9, min: 30 }),
+      expect(sent('PATCH', /\/r1\/move$/)[0]?.body).toEqual({
+        scope: 'following',
+        date: '2026-11-18',
+        hour: 9,
+        min: 30,
+        allow_conflict: false,
+      }),
     );
     // several appointments may have changed: the visible range is read again
     await waitFor(() => expect(sent('GET', RANGE)).toHaveLength(2));
@@ -284,22 +292,6 @@ describe('calendar page', () => {
     await waitFor(() => expect(screen.getByTestId('reminder-status').getAttribute('title')).toBe('Read'));
   });
 
-  it('an overlap with the same staff member warns in the dialog but saving is allowed', async () => {
-    const gateway = new FakeSchedulingGateway();
-    gateway.add({ id: 'e1', app_name: 'Existing', user_id: ANNA.user_id, hour: 9, duration: 60 });
-    mountCalendar({ gateway });
-    await screen.findByText(/Existing/);
-    const body = layoutGrid(screen.getByTestId('grid-body'));
-    fireEvent.pointerDown(body, { clientX: 250, clientY: 120, button: 0 });
-    fireEvent.pointerUp(body, { clientX: 250, clientY: 120 });
-    const dialog = await screen.findByTestId('appointment-dialog');
-    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: BEA.user_id } });
-    expect(within(dialog).queryByTestId('overlap-warning')).toBeNull();
-    fireEvent.change(within(dialog).getByTestId('staff-select'), { target: { value: ANNA.user_id } });
-    expect(within(dialog).getByTestId('overlap-warning').textContent).toContain('Anna Rossi already has an appointment');
-    expect(within(dialog).getByTestId<HTMLButtonElement>('appointment-save').disabled).toBe(false);
-  });
-
   it('R4.11 R5.13 check-out asks the required pet information, saves it on the pet, then checks out', async () => {
     const gateway = new FakeSchedulingGateway();
     const rex = gateway.addPet('Rex', { first_name: 'Ugo', last_name: 'Sala' }, { breed: 'Boxer', weight: null });
@@ -344,14 +336,19 @@ describe('calendar page', () => {
     expect(await screen.findByText('Mark this appointment as declined?')).toBeTruthy();
     expect(sent('PATCH', /\/status$/)).toHaveLength(0);
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
-    await waitFor(() => expect(sent('PATCH', new RegExp(`/${a.id}/status$`))[0]?.body).toEqual({ status: 2 }));
+    await waitFor(() => expect(sent('PATCH', new RegExp(`/${a.id}/status$`))[0]?.body).toEqual({ status: 2, allow_conflict: false }));
     await waitFor(() => expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('declined'));
-    expect(notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Appointment marked as declined');
+    expect(screen.getByTestId('undo-toast').textContent).toContain('Appointment marked as declined');
+    expect(notify).not.toHaveBeenCalled();
     openCard(screen.getByTestId('appointment-card'));
     const dialog = await screen.findByTestId('appointment-dialog');
     expect(within(dialog).getByTestId('checkout-block').textContent).toBe('This appointment was declined: it cannot be checked out.');
     expect(within(dialog).queryByTestId('appointment-checkout')).toBeNull();
     expect(within(dialog).queryByTestId('appointment-decline')).toBeNull();
+    // issue 26: a declined appointment can be restored; it takes its time back
+    fireEvent.click(within(dialog).getByTestId('appointment-restore'));
+    await waitFor(() => expect(sent('PATCH', new RegExp(`/${a.id}/status$`))[1]?.body).toEqual({ status: 0, allow_conflict: false }));
+    await waitFor(() => expect(screen.getByTestId('appointment-card').getAttribute('data-state')).toBe('open'));
   });
 
   it('issue 26 an appointment of a later day cannot be checked out yet, and the dialog says why', async () => {

@@ -1,23 +1,33 @@
 import { Box } from '@chakra-ui/react';
 import { EmptyState, QueryState } from '@pawline/ui';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CalendarFeedDialog } from '../feed/CalendarFeedDialog';
+import type { BookingLink } from '../routes';
 import type { CalendarContext } from '../shared/calendar-context';
 import { staffById } from './appointment-model';
 import { CalendarBody } from './CalendarBody';
 import { CalendarDialogs } from './CalendarDialogs';
 import type { IsoDay } from './calendar-dates';
 import { CalendarToolbar } from './CalendarToolbar';
+import { TreatmentLegend } from './TreatmentLegend';
 import { isTimeGridView } from './calendar-views';
 import { useAppointmentWrites } from './useAppointmentWrites';
 import { useCalendarActions } from './useCalendarActions';
 import { useCalendarData } from './useCalendarData';
 import { useCalendarView } from './useCalendarView';
 
-type Props = { ctx: CalendarContext; orgaId: string; storeId: string; initialDay?: IsoDay };
+type Props = {
+  ctx: CalendarContext;
+  orgaId: string;
+  storeId: string;
+  initialDay?: IsoDay;
+  /** opened from a customer's Book link: a new appointment for them at once */
+  book?: BookingLink | null;
+};
 
 /** The store home: the calendar in the remembered view, only the visible range read, kept live by the data layer. */
-export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
+export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: Props) {
   const { t, bridge } = ctx;
   const at = useMemo(() => ({ orga: orgaId, store: storeId }), [orgaId, storeId]);
   const store = bridge.orga?.stores.find((s) => s.id === storeId);
@@ -29,6 +39,32 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
   const actions = useCalendarActions(ctx, at, data.list, writes);
   const [feedOpen, setFeedOpen] = useState(false);
   const { view, days, today, first, last } = shown;
+  const [, setSearch] = useSearchParams();
+
+  // issue 26: the Book link opens the dialog prefilled, once per link (state adjusted while rendering, not an effect)
+  const bookKey = book ? `${book.customerId}/${book.petId ?? ''}` : null;
+  const [bookedFor, setBookedFor] = useState<string | null>(null);
+  if (bookKey !== bookedFor) {
+    setBookedFor(bookKey);
+    if (book)
+      actions.openNew(
+        { date: initialDay ?? today, start: 9 * 60, duration: 60 },
+        { customerId: book.customerId, petIds: book.petId ? [book.petId] : [] },
+      );
+  }
+  // the link leaves the address, so a reload does not book again
+  useEffect(() => {
+    if (!bookKey) return;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('book_customer');
+        next.delete('book_pet');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [bookKey, setSearch]);
 
   return (
     <Box data-testid="calendar-page" data-view={view} data-first-day={first} data-last-day={last}>
@@ -50,12 +86,14 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
             {list.items.length === 0 ? (
               <EmptyState title={t('calendar.empty')} description={isTimeGridView(view) ? t('calendar.emptyHint') : undefined} />
             ) : null}
+            <TreatmentLegend t={t} items={data.legend} />
             <CalendarBody
               shown={shown}
               language={bridge.language}
               appointments={list.items}
               staff={staff}
               labelOf={data.labelOf}
+              colourOf={data.colourOf}
               t={t}
               actions={actions}
             />
@@ -68,7 +106,6 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay }: Props) {
         at={at}
         actions={actions}
         writes={writes}
-        appointments={data.list.items}
         treatments={data.treatments}
         staff={staffList}
         petsOf={data.petsOf}

@@ -4,13 +4,13 @@ import { appointmentOf } from '../test-support/appointments';
 import { cardLook, mergeAppointments, removeAppointments, sameStaffOverlaps, staffById, withinDays } from './appointment-model';
 
 const anna = organizationUserOf({
-  id: 'm-anna',
+  id: 'membership-anna',
   user_id: 'u-anna',
   first_name: 'Anna',
   last_name: 'Rossi',
   color_scheme: '#1b5e20:#2e7d32',
 });
-const staff = staffById([anna, organizationUserOf({ id: 'm-bea', user_id: 'u-bea', first_name: 'Bea', last_name: 'Neri' })]);
+const staff = staffById([anna, organizationUserOf({ id: 'membership-bea', user_id: 'u-bea', first_name: 'Bea', last_name: 'Neri' })]);
 
 describe('appointment cards', () => {
   it("R9.09 an open card wears the staff member's colour scheme border:card; without one the defaults", () => {

@@ -2,8 +2,10 @@ import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment, AppointmentList } from '@pawline/contracts';
 import { CANCELLED_COLOUR_SCHEME, DONE_COLOUR_SCHEME, isHexColour, parseColourScheme, type ColourScheme } from '@pawline/domain';
 
-/** spec §3 (R3.07): status 2 means declined by the customer. */
+/** spec §3 (R3.07): status 0 booked, 2 declined by the customer (or marked so by the staff), 3 a no-show (ADR 0043). */
+export const BOOKED_STATUS = 0;
 export const DECLINED_STATUS = 2;
+export const NO_SHOW_STATUS = 3;
 
 export const EMPTY_LIST: AppointmentList = { items: [], treatments: [], pets: [] };
 
@@ -19,7 +21,21 @@ export function isDeclined(a: Pick<Appointment, 'status'>): boolean {
   return a.status === DECLINED_STATUS;
 }
 
-export type CardLook = { scheme: ColourScheme; state: 'declined' | 'done' | 'open' };
+export function isNoShow(a: Pick<Appointment, 'status'>): boolean {
+  return a.status === NO_SHOW_STATUS;
+}
+
+/** Declined and no-show appointments hold no time (ADR 0044) and can be restored. */
+export function freesTime(a: Pick<Appointment, 'status'>): boolean {
+  return isDeclined(a) || isNoShow(a);
+}
+
+/** A no-show can be set once the appointment started, never on a checked-out or freed one (ADR 0043). */
+export function canMarkNoShow(a: Pick<Appointment, 'status' | 'starts_at' | 'checked_out' | 'cashed_in'>, now: number): boolean {
+  return !freesTime(a) && !isDone(a) && Date.parse(a.starts_at) <= now;
+}
+
+export type CardLook = { scheme: ColourScheme; state: 'declined' | 'no_show' | 'done' | 'open' };
 
 /**
  * The card's colours (R9.09): declined and done cards have their own distinct schemes; otherwise a
@@ -29,11 +45,15 @@ export type CardLook = { scheme: ColourScheme; state: 'declined' | 'done' | 'ope
 export function cardLook(
   a: Pick<Appointment, 'status' | 'checked_out' | 'cashed_in' | 'color' | 'user_id'>,
   staff: ReadonlyMap<string, OrganizationUser>,
+  /** issue 26: the colour of the appointment's first coloured treatment, before the groomer's scheme */
+  treatmentColour: string | null = null,
 ): CardLook {
   if (isDeclined(a)) return { scheme: CANCELLED_COLOUR_SCHEME, state: 'declined' };
+  if (isNoShow(a)) return { scheme: CANCELLED_COLOUR_SCHEME, state: 'no_show' };
   if (isDone(a)) return { scheme: DONE_COLOUR_SCHEME, state: 'done' };
   const custom = (a.color ?? '').split(':');
   if (custom.length === 2 && custom.every((c) => isHexColour(c))) return { scheme: parseColourScheme(a.color), state: 'open' };
+  if (treatmentColour && isHexColour(treatmentColour)) return { scheme: { border: treatmentColour, card: treatmentColour }, state: 'open' };
   const member = a.user_id ? staff.get(a.user_id) : undefined;
   return { scheme: parseColourScheme(member?.color_scheme), state: 'open' };
 }
@@ -74,7 +94,7 @@ export function sameStaffOverlaps(candidate: SlotCandidate, appointments: readon
       a.id !== candidate.id &&
       a.user_id === candidate.user_id &&
       a.date === candidate.date &&
-      !isDeclined(a) &&
+      !freesTime(a) &&
       startMinutes(a) < end &&
       candidate.start < startMinutes(a) + a.duration,
   );

@@ -1,28 +1,91 @@
-import type { Appointment, AppointmentList, RecurringInput, RecurringScope } from '@pawline/contracts';
+import { useApiMutation } from '@pawline/api-client';
 import { SNACKBAR_TYPE } from '@pawline/ui';
-import { useState } from 'react';
+import type { Appointment, AppointmentConflict, AppointmentList, RecurringInput, RecurringScope } from '@pawline/contracts';
+import type { TranslationKey } from '@pawline/i18n';
+import { useCallback, useState } from 'react';
 import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
+import type { CheckCandidate } from '../conflicts/useConflictCheck';
 import { editAppointmentForm, newAppointmentForm, type AppointmentForm, type NewSlot } from '../dialogs/appointment-form';
 import { defaultStaffOf } from '../dialogs/default-staff';
 import type { GridTarget } from '../grid/TimeGrid';
 import type { CalendarContext } from '../shared/calendar-context';
-import { DECLINED_STATUS, sameStaffOverlaps, staffName } from './appointment-model';
-import type { AppointmentWrites } from './useAppointmentWrites';
+import { BOOKED_STATUS, DECLINED_STATUS, NO_SHOW_STATUS } from './appointment-model';
+import { isConflict, type AppointmentWrites } from './useAppointmentWrites';
 
-export type Editor = { appointment: Appointment | null; form: AppointmentForm };
+export type Editor = {
+  appointment: Appointment | null;
+  form: AppointmentForm;
+  /** a new appointment for this customer (the clients remote's Book link) */
+  customerId?: string | null;
+};
+
+/** A write refused for a collision, waiting for "do it anyway" (issue 26: a drop onto a collision asks, never silently). */
+export type ConflictAsk = { found: AppointmentConflict; title: TranslationKey; confirm: () => void };
+
+/** A change the server can undo for a while (ADR 0043); the calendar offers it for UNDO_SECONDS. */
+export type UndoOffer = {
+  key: number;
+  message: TranslationKey;
+  changeId: string;
+  /** the appointment as it was, with its pets (a deleted one has left the shown range): what the undo writes back */
+  before: { id: string; candidate: CheckCandidate } | null;
+};
+
+export const UNDO_SECONDS = 10;
+
+type StatusChange = { status: number; done: TranslationKey };
+const STATUS_CHANGES = {
+  declined: { status: DECLINED_STATUS, done: 'calendar.declinedDone' },
+  noShow: { status: NO_SHOW_STATUS, done: 'calendar.noShowDone' },
+  restore: { status: BOOKED_STATUS, done: 'calendar.restoredDone' },
+} as const satisfies Record<string, StatusChange>;
+export type StatusChangeName = keyof typeof STATUS_CHANGES;
 
 /**
  * What the user does to appointments, with the dialogs it opens: book, edit, move, resize, delete,
- * decline and check out. A change to a recurring appointment asks its scope first (ScopeDialog).
+ * decline, no-show, restore and check out. A change to a recurring appointment asks its scope first
+ * (ScopeDialog); a write onto a collision asks whether to write anyway; what can be undone offers it.
  */
 export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: AppointmentList, writes: AppointmentWrites) {
-  const { bridge, t } = ctx;
+  const { bridge } = ctx;
   const [editor, setEditor] = useState<Editor | null>(null);
+  const [saveRefused, setSaveRefused] = useState(false);
   const [checkout, setCheckout] = useState<Appointment | null>(null);
   const [scopeAsk, setScopeAsk] = useState<((scope: RecurringScope) => void) | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Appointment | null>(null);
-  const [confirmDecline, setConfirmDecline] = useState<Appointment | null>(null);
+  const [confirmStatus, setConfirmStatus] = useState<{ appointment: Appointment; change: StatusChangeName } | null>(null);
+  const [conflictAsk, setConflictAsk] = useState<ConflictAsk | null>(null);
+  const [undoOffer, setUndoOffer] = useState<UndoOffer | null>(null);
+  const check = useApiMutation('checkAppointment', { notifyFailure: false });
+  // stable: the undo toast's ten seconds start again when it changes
+  const dismissUndo = useCallback(() => setUndoOffer(null), []);
   const params = (a: Appointment) => ({ ...at, id: a.id });
+
+  const candidateOf = useCallback(
+    (a: Appointment): CheckCandidate => ({
+      user_id: a.user_id,
+      date: a.date,
+      hour: a.hour,
+      min: a.min,
+      duration: a.duration,
+      pet_ids: list.pets.filter((p) => p.appointment_id === a.id).map((p) => p.pet_id),
+    }),
+    [list.pets],
+  );
+
+  /** A refused write: name what collides (the check route) and ask to write anyway. */
+  const askAbout = (id: string, candidate: CheckCandidate, title: TranslationKey, confirm: () => void) =>
+    check.mutate(
+      { params: at, body: { appointment_id: id, appointment: candidate } },
+      { onSuccess: (found) => setConflictAsk({ found, title, confirm }) },
+    );
+  const askAnyway = (a: Appointment, title: TranslationKey, confirm: () => void) => askAbout(a.id, candidateOf(a), title, confirm);
+
+  const offerUndo = (message: TranslationKey, changeId: string | undefined, before: Appointment | null) => {
+    if (changeId)
+      setUndoOffer({ key: Date.now(), message, changeId, before: before ? { id: before.id, candidate: candidateOf(before) } : null });
+    else bridge.notify(SNACKBAR_TYPE.success, ctx.t(message));
+  };
 
   const withScope = (a: Appointment, run: (scope: RecurringScope) => void) => {
     if (!a.recurring_group_id) return run('one');
@@ -30,16 +93,6 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
       setScopeAsk(null);
       run(scope);
     });
-  };
-
-  // an overlap with the same staff member warns but is allowed (issue 5)
-  const warnOverlap = (a: Appointment) => {
-    const clash = sameStaffOverlaps(
-      { id: a.id, user_id: a.user_id, date: a.date, start: a.hour * 60 + a.min, duration: a.duration },
-      list.items,
-    );
-    const member = a.user_id ? bridge.orga?.users.find((u) => u.user_id === a.user_id) : undefined;
-    if (clash.length > 0 && member) bridge.notify(SNACKBAR_TYPE.warn, t('calendar.overlapMoved', { name: staffName(member) }));
   };
 
   const move = (a: Appointment, to: GridTarget) =>
@@ -51,26 +104,47 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
         ...(to.user_id !== undefined ? { user_id: to.user_id } : {}),
       };
       const moved: Appointment = { ...a, ...target, user_id: to.user_id !== undefined ? to.user_id : a.user_id };
-      writes.drawn(moved);
-      warnOverlap(moved);
-      writes.move.mutate({ params: params(a), body: { scope, ...target } });
+      const send = (allow_conflict: boolean) => {
+        writes.drawn(moved);
+        writes.move.mutate(
+          { params: params(a), body: { scope, ...target, allow_conflict } },
+          {
+            onSuccess: (answer) => offerUndo('calendar.moved', answer.change_id, a),
+            onError: (error) => (isConflict(error) ? askAnyway(moved, 'calendar.moveConflictTitle', () => send(true)) : undefined),
+          },
+        );
+      };
+      send(false);
     });
 
   const resize = (a: Appointment, duration: number) =>
     withScope(a, (scope) => {
       const resized = { ...a, duration };
-      writes.drawn(resized);
-      warnOverlap(resized);
-      writes.resize.mutate({ params: params(a), body: { scope, duration } });
+      const send = (allow_conflict: boolean) => {
+        writes.drawn(resized);
+        writes.resize.mutate(
+          { params: params(a), body: { scope, duration, allow_conflict } },
+          {
+            onSuccess: (answer) => offerUndo('calendar.resized', answer.change_id, a),
+            onError: (error) => (isConflict(error) ? askAnyway(resized, 'calendar.moveConflictTitle', () => send(true)) : undefined),
+          },
+        );
+      };
+      send(false);
     });
 
-  const openNew = (slot: NewSlot) => {
+  const open = (next: Editor) => {
+    setSaveRefused(false);
+    setEditor(next);
+  };
+  const openNew = (slot: NewSlot, prefill: { customerId?: string | null; petIds?: string[] } = {}) => {
     const staff = (bridge.orga?.users ?? []).filter((u) => u.active !== false);
     const user_id = defaultStaffOf(slot, bridge.user.id, staff, list.items);
-    setEditor({ appointment: null, form: newAppointmentForm({ ...slot, user_id }) });
+    const form = newAppointmentForm({ ...slot, user_id });
+    open({ appointment: null, form: { ...form, pet_ids: prefill.petIds ?? [] }, customerId: prefill.customerId ?? null });
   };
   const openEdit = (a: Appointment) =>
-    setEditor({
+    open({
       appointment: a,
       form: editAppointmentForm(
         a,
@@ -79,15 +153,30 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
       ),
     });
 
-  const save = (write: AppointmentWrite, recurring: RecurringInput | null) => {
+  const save = (write: AppointmentWrite, recurring: RecurringInput | null, allow_conflict = false) => {
     const editing = editor?.appointment ?? null;
-    const done = { onSuccess: () => setEditor(null) };
-    if (!editing) writes.create.mutate({ params: at, body: { appointment: write, recurring } }, done);
-    else withScope(editing, (scope) => writes.update.mutate({ params: params(editing), body: { scope, appointment: write } }, done));
+    const done = {
+      onSuccess: () => setEditor(null),
+      onError: (error: unknown) => setSaveRefused(isConflict(error)),
+    };
+    setSaveRefused(false);
+    if (!editing) writes.create.mutate({ params: at, body: { appointment: write, recurring, allow_conflict } }, done);
+    else
+      withScope(editing, (scope) =>
+        writes.update.mutate({ params: params(editing), body: { scope, appointment: write, allow_conflict } }, done),
+      );
   };
 
   const removeIn = (a: Appointment, scope: RecurringScope) =>
-    writes.remove.mutate({ params: params(a), query: { scope } }, { onSuccess: () => setEditor(null) });
+    writes.remove.mutate(
+      { params: params(a), query: { scope } },
+      {
+        onSuccess: (answer) => {
+          setEditor(null);
+          offerUndo('calendar.deleted', answer.change_id, a);
+        },
+      },
+    );
   const remove = (a: Appointment) => (a.recurring_group_id ? withScope(a, (scope) => removeIn(a, scope)) : setConfirmDelete(a));
   const confirmRemove = () => {
     const target = confirmDelete;
@@ -95,12 +184,40 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     if (target) removeIn(target, 'one');
   };
 
-  // issue 26: one tap declined for good; now it asks first
-  const decline = (a: Appointment) => setConfirmDecline(a);
-  const confirmDeclined = () => {
-    const target = confirmDecline;
-    setConfirmDecline(null);
-    if (target) writes.status.mutate({ params: params(target), body: { status: DECLINED_STATUS } }, { onSuccess: () => setEditor(null) });
+  const setStatus = (a: Appointment, change: StatusChangeName, allow_conflict = false) => {
+    const { status, done } = STATUS_CHANGES[change];
+    writes.status.mutate(
+      { params: params(a), body: { status, allow_conflict } },
+      {
+        onSuccess: (answer) => {
+          setEditor(null);
+          offerUndo(done, answer.change_id, a);
+        },
+        onError: (error) =>
+          isConflict(error) ? askAnyway({ ...a, status }, 'calendar.restoreConflictTitle', () => setStatus(a, change, true)) : undefined,
+      },
+    );
+  };
+  // issue 26: declined and no-show ask first (one tap was for good); restoring takes the time back at once
+  const changeStatus = (a: Appointment, change: StatusChangeName) =>
+    change === 'restore' ? setStatus(a, change) : setConfirmStatus({ appointment: a, change });
+  const confirmStatusChange = () => {
+    const target = confirmStatus;
+    setConfirmStatus(null);
+    if (target) setStatus(target.appointment, target.change);
+  };
+
+  const undo = (offer: UndoOffer, allow_conflict = false) => {
+    setUndoOffer(null);
+    writes.undo.mutate(
+      { params: { ...at, change: offer.changeId }, body: { allow_conflict } },
+      {
+        onError: (error) =>
+          isConflict(error) && offer.before
+            ? askAbout(offer.before.id, offer.before.candidate, 'calendar.undoConflictTitle', () => undo(offer, true))
+            : undefined,
+      },
+    );
   };
 
   const checkedOut = () => {
@@ -116,10 +233,13 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
 
   return {
     editor,
+    saveRefused,
     checkout,
     scopeAsk,
     confirmDelete,
-    confirmDecline,
+    confirmStatus,
+    conflictAsk,
+    undoOffer,
     move,
     resize,
     openNew,
@@ -127,9 +247,17 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     save,
     remove,
     confirmRemove,
-    decline,
-    confirmDeclined,
-    cancelDecline: () => setConfirmDecline(null),
+    changeStatus,
+    confirmStatusChange,
+    cancelStatus: () => setConfirmStatus(null),
+    confirmConflict: () => {
+      const ask = conflictAsk;
+      setConflictAsk(null);
+      ask?.confirm();
+    },
+    cancelConflict: () => setConflictAsk(null),
+    undo,
+    dismissUndo,
     openCheckOut: setCheckout,
     checkedOut,
     closeEditor: () => setEditor(null),

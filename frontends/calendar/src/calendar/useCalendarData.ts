@@ -58,11 +58,26 @@ export function useCalendarData(at: StoreParams, parts: SixDateParts, cardChoice
     },
     [list, cards, t, cardFields],
   );
+  // issue 26: a card takes the colour of its first treatment that has one (the catalogue's colour)
+  const treatments = useMemo(() => treatmentsQuery.data ?? [], [treatmentsQuery.data]);
+  const colourOf = useCallback(
+    (a: Appointment): string | null => {
+      const colours = new Map(treatments.map((tr) => [tr.id, tr.color ?? null]));
+      const first = list.treatments.find((tr) => tr.appointment_id === a.id && colours.get(tr.treatment_id));
+      return first ? (colours.get(first.treatment_id) ?? null) : null;
+    },
+    [treatments, list.treatments],
+  );
+  /** The coloured treatments the shown cards use, for the legend. */
+  const legend = useMemo(() => {
+    const used = new Set(list.treatments.map((tr) => tr.treatment_id));
+    return treatments.filter((tr) => used.has(tr.id) && tr.color).map((tr) => ({ id: tr.id, name: tr.name, colour: tr.color as string }));
+  }, [treatments, list.treatments]);
   const petsOf = useCallback(
     (a: Appointment): PetCard[] =>
       list.pets.filter((p) => p.appointment_id === a.id).flatMap((p) => (cards.has(p.pet_id) ? [cards.get(p.pet_id) as PetCard] : [])),
     [list.pets, cards],
   );
 
-  return { range, list, cards, petsOf, labelOf, treatments: treatmentsQuery.data ?? [] };
+  return { range, list, cards, petsOf, labelOf, colourOf, legend, treatments };
 }

@@ -1,21 +1,31 @@
 import { Box, Button, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment, Pet, PetCard, RecurringInput, Treatment } from '@pawline/contracts';
-import { sanitizeAmountText } from '@pawline/domain';
+import { appointmentDuration, sanitizeAmountText } from '@pawline/domain';
+import { useApiQuery } from '@pawline/api-client';
 import { DialogFrame, FormField } from '@pawline/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
-import { sameStaffOverlaps, staffName } from '../calendar/appointment-model';
+import { staffById, staffName } from '../calendar/appointment-model';
+import { ConflictWarning } from '../conflicts/ConflictWarning';
+import { collides, conflictLines } from '../conflicts/conflict-text';
+import { useConflictCheck, type CheckCandidate } from '../conflicts/useConflictCheck';
 import type { CalendarContext } from '../shared/calendar-context';
 import {
   appointmentWriteOf,
+  durationHint,
+  effectiveForm,
+  proposalOf,
   recurringInputOf,
   validateAppointmentForm,
+  withPets,
   withTreatments,
+  withTypedDuration,
   type AppointmentForm,
   type FormErrors,
   type RepeatUnit,
 } from './appointment-form';
+import { NewCustomerForm } from './NewCustomerForm';
 import { useCustomerPicker, type ChosenCustomer } from './useCustomerPicker';
 import { useDiscardQuestion } from './useDiscardQuestion';
 
@@ -25,19 +35,23 @@ type Props = {
   /** absent: a new appointment */
   appointment: Appointment | null;
   initial: AppointmentForm;
+  /** a new appointment for this customer (the Book link of the customer page) */
+  customerId?: string | null;
   /** the edited appointment's pets as their cards show them: the customer is their owner */
   pets: readonly PetCard[];
   treatments: readonly Treatment[];
   staff: readonly OrganizationUser[];
-  /** the loaded appointments, for the same-staff overlap warning */
-  appointments: readonly Appointment[];
   busy: boolean;
-  onSubmit: (write: AppointmentWrite, recurring: RecurringInput | null) => void;
+  /** the last save was refused for a collision (409 conflict): the warning asks to book anyway */
+  refused: boolean;
+  onSubmit: (write: AppointmentWrite, recurring: RecurringInput | null, allowConflict: boolean) => void;
   onDelete?: () => void;
   onCheckOut?: () => void;
-  /** why this appointment cannot be checked out (declined, a later day), shown in the dialog */
+  /** why this appointment cannot be checked out (declined, a no-show, a later day), shown in the dialog */
   checkOutBlock?: string | null;
   onDecline?: () => void;
+  onNoShow?: () => void;
+  onRestore?: () => void;
   onClose: () => void;
 };
 
@@ -47,51 +61,91 @@ export function AppointmentDialog({
   at,
   appointment,
   initial,
+  customerId = null,
   pets: cards,
   treatments,
   staff,
-  appointments,
   busy,
+  refused,
   onSubmit,
   onDelete,
   onCheckOut,
   checkOutBlock,
   onDecline,
+  onNoShow,
+  onRestore,
   onClose,
 }: Props) {
   const { t } = ctx;
-  const [form, setForm] = useState<AppointmentForm>(initial);
+  const [draft, setForm] = useState<AppointmentForm>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const onOnlyPet = useCallback(
     (only: Pet, owner: ChosenCustomer) =>
-      setForm((f) => ({ ...f, pet_ids: [only.id], app_name: f.app_name || `${only.name} (${owner.last_name})` })),
+      setForm((f) => ({ ...withPets(f, [only.id]), app_name: f.app_name || `${only.name} (${owner.last_name})` })),
     [],
   );
-  const picker = useCustomerPicker(at, cards, onOnlyPet);
+  const picker = useCustomerPicker(at, cards, onOnlyPet, customerId, initial.pet_ids.length === 0);
+  const [adding, setAdding] = useState(false);
   const { customer, pets, found, query } = picker;
+
+  // issue 26: the duration follows the work, by the matrix online booking uses (libs/domain appointmentDuration)
+  const matrix = useApiQuery('listServiceTimes', { params: { orga: at.orga } });
+  const matrixProposal = useMemo(() => {
+    const entries = (matrix.data?.v ?? []).map((e) => ({
+      treatmentId: e.treatment_id,
+      petType: e.pet_type,
+      breed: e.breed,
+      size: e.size,
+      hair: e.hair,
+      minutes: e.minutes,
+    }));
+    const chosenTreatments = treatments
+      .filter((tr) => draft.treatment_ids.includes(tr.id))
+      .map((tr) => ({ id: tr.id, defaultDuration: tr.default_duration }));
+    const chosenPets = pets
+      .filter((p) => draft.pet_ids.includes(p.id))
+      .map((p) => ({ petType: p.pet_type, breed: p.breed, size: p.size, hair: p.hair }));
+    return appointmentDuration(entries, chosenTreatments, chosenPets);
+  }, [matrix.data, treatments, pets, draft.treatment_ids, draft.pet_ids]);
+  // one pet: its latest appointment, whose duration wins when the work is the same
+  const onlyPet = draft.pet_ids.length === 1 ? (draft.pet_ids[0] ?? null) : null;
+  const latest = useApiQuery('latestPetAppointment', { params: { ...at, pet: onlyPet ?? '' } }, { enabled: onlyPet !== null });
+  const history = useMemo(() => {
+    const item = latest.data?.item;
+    if (!item || item.id === appointment?.id) return null;
+    const ids = latest.data?.treatments.filter((tr) => tr.appointment_id === item.id).map((tr) => tr.treatment_id) ?? [];
+    return { duration: item.duration, treatment_ids: ids };
+  }, [latest.data, appointment?.id]);
+  const proposal = proposalOf(matrixProposal, history, draft.treatment_ids);
+  const form = effectiveForm(draft, proposal);
+  const hint = durationHint(draft, proposal);
 
   const set = <K extends keyof AppointmentForm>(key: K, value: AppointmentForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
-  const overlaps = useMemo(() => {
+  // issue 26: the server's capacity rule, asked as the receptionist picks pet, groomer and time
+  const candidate = useMemo<CheckCandidate | null>(() => {
+    if (Object.keys(validateAppointmentForm({ ...form, pet_ids: ['-'] })).length > 0) return null;
     const write = appointmentWriteOf(form);
-    if (!Number.isFinite(write.duration) || !/^\d\d:\d\d$/.test(form.time)) return [];
-    return sameStaffOverlaps(
-      { id: appointment?.id, user_id: write.user_id, date: write.date, start: write.hour * 60 + write.min, duration: write.duration },
-      appointments,
-    );
-  }, [form, appointment, appointments]);
-  const overlapName = overlaps.length > 0 ? staff.find((u) => u.user_id === form.user_id) : undefined;
+    return { user_id: write.user_id, date: write.date, hour: write.hour, min: write.min, duration: write.duration, pet_ids: form.pet_ids };
+  }, [form]);
+  const { found: checked, recheck } = useConflictCheck(at, appointment?.id ?? null, candidate);
+  const staffMap = useMemo(() => staffById(staff), [staff]);
+  const lines = useMemo(() => (collides(checked) ? conflictLines(checked, staffMap, t) : []), [checked, staffMap, t]);
+  // a refusal answers the latest state of the time (another receptionist just booked): the warning asks again
+  useEffect(() => {
+    if (refused) recheck();
+  }, [refused, recheck]);
 
-  const submit = () => {
+  const submit = (allowConflict: boolean) => {
     const found = validateAppointmentForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    onSubmit(appointmentWriteOf(form), appointment ? null : recurringInputOf(form));
+    onSubmit(appointmentWriteOf(form), appointment ? null : recurringInputOf(form), allowConflict);
   };
   const err = (key: keyof FormErrors) => (errors[key] ? t(errors[key]) : null);
   const active = treatments.filter((tr) => !tr.archive || form.treatment_ids.includes(tr.id));
-  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const { requestClose, question } = useDiscardQuestion(dirty && !busy, onClose, t);
 
   return (
@@ -103,7 +157,7 @@ export function AppointmentDialog({
         scrollBehavior="inside"
         cancelLabel={t('common.cancel')}
         onCancel={requestClose}
-        confirm={{ label: t('common.save'), testId: 'appointment-save', onClick: submit, busy }}
+        confirm={{ label: t('common.save'), testId: 'appointment-save', onClick: () => submit(false), busy }}
         extraActions={
           <>
             {onDelete ? (
@@ -114,6 +168,16 @@ export function AppointmentDialog({
             {onDecline ? (
               <Button variant="outline" onClick={onDecline} data-testid="appointment-decline">
                 {t('calendar.markDeclined')}
+              </Button>
+            ) : null}
+            {onNoShow ? (
+              <Button variant="outline" onClick={onNoShow} data-testid="appointment-no-show">
+                {t('calendar.markNoShow')}
+              </Button>
+            ) : null}
+            {onRestore ? (
+              <Button variant="outline" onClick={onRestore} data-testid="appointment-restore">
+                {t('calendar.restore')}
               </Button>
             ) : null}
             {onCheckOut ? (
@@ -142,29 +206,51 @@ export function AppointmentDialog({
               </HStack>
             ) : (
               <Box w="full">
-                <Input
-                  data-testid="customer-search"
-                  placeholder={t('calendar.customerSearch')}
-                  value={query}
-                  onChange={(e) => picker.setQuery(e.currentTarget.value)}
-                />
-                {found && found.length === 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('calendar.noCustomers')}
-                  </Text>
-                ) : null}
-                {found?.map((c) => (
-                  <Button
-                    key={c.id}
-                    size="sm"
-                    variant="ghost"
-                    display="block"
-                    data-testid="customer-option"
-                    onClick={() => picker.choose(c)}
-                  >
-                    {c.first_name} {c.last_name}
-                  </Button>
-                ))}
+                {adding ? (
+                  <NewCustomerForm
+                    t={t}
+                    at={at}
+                    search={query}
+                    onCreated={(created) => {
+                      setAdding(false);
+                      picker.choose(created);
+                    }}
+                    onCancel={() => setAdding(false)}
+                  />
+                ) : (
+                  <>
+                    <HStack gap="2">
+                      <Input
+                        data-testid="customer-search"
+                        placeholder={t('calendar.customerSearch')}
+                        value={query}
+                        onChange={(e) => picker.setQuery(e.currentTarget.value)}
+                      />
+                      <Button variant="outline" flexShrink={0} onClick={() => setAdding(true)} data-testid="new-customer">
+                        {t('calendar.newCustomer')}
+                      </Button>
+                    </HStack>
+                    {found && found.length === 0 ? (
+                      <Text fontSize="sm" color="fg.muted">
+                        {t('calendar.noCustomers')}
+                      </Text>
+                    ) : null}
+                    {found?.map((c) => (
+                      <Button
+                        key={c.id}
+                        size="sm"
+                        variant="ghost"
+                        display="block"
+                        textAlign="start"
+                        data-testid="customer-option"
+                        onClick={() => picker.choose(c)}
+                      >
+                        {/* issue 29: two Halls are told apart by their phone and pets */}
+                        {[`${c.first_name} ${c.last_name}`.trim(), c.fon, c.pet_names.join(', ')].filter(Boolean).join(' · ')}
+                      </Button>
+                    ))}
+                  </>
+                )}
               </Box>
             )}
           </FormField>
@@ -176,7 +262,7 @@ export function AppointmentDialog({
                   <input
                     type="checkbox"
                     checked={form.pet_ids.includes(pet.id)}
-                    onChange={() => set('pet_ids', toggle(form.pet_ids, pet.id))}
+                    onChange={() => setForm((f) => withPets(f, toggle(f.pet_ids, pet.id)))}
                   />{' '}
                   {pet.name}
                 </label>
@@ -230,16 +316,35 @@ export function AppointmentDialog({
                 min={1}
                 max={1440}
                 step={15}
+                data-testid="duration-input"
                 value={form.duration}
-                onChange={(e) => set('duration', e.currentTarget.value)}
+                onChange={(e) => {
+                  const typed = e.currentTarget.value;
+                  setForm((f) => withTypedDuration(f, typed));
+                }}
               />
             </FormField>
           </SimpleGrid>
-          {overlapName || overlaps.length > 0 ? (
-            <Text role="alert" data-testid="overlap-warning" color="orange.600" fontSize="sm">
-              {t('calendar.overlapWarning', { name: overlapName ? staffName(overlapName) : '' })}
-            </Text>
+          {hint ? (
+            <HStack data-testid="duration-hint" data-source={hint.source} fontSize="sm" color="fg.muted" gap="2" wrap="wrap">
+              <Text>
+                {hint.kind === 'source'
+                  ? t(`calendar.durationFrom_${hint.source}`)
+                  : t('calendar.durationProposal', { minutes: hint.minutes, source: t(`calendar.durationFrom_${hint.source}`) })}
+              </Text>
+              {hint.kind === 'proposal' ? (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  data-testid="use-proposal"
+                  onClick={() => setForm((f) => ({ ...f, durationMode: 'follow' }))}
+                >
+                  {t('calendar.useProposal', { minutes: hint.minutes })}
+                </Button>
+              ) : null}
+            </HStack>
           ) : null}
+          <ConflictWarning t={t} lines={lines} refused={refused} busy={busy} onBookAnyway={() => submit(true)} />
           <FormField label={t('calendar.price')}>
             <Input
               inputMode="decimal"

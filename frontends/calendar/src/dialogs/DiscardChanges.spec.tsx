@@ -23,8 +23,8 @@ function mountAppointmentDialog() {
       initial={newAppointmentForm({ date: '2026-11-24', start: 600, duration: 60, user_id: ANNA })}
       treatments={[]}
       staff={[]}
-      appointments={[]}
       busy={false}
+      refused={false}
       onSubmit={jest.fn()}
       onClose={onClose}
     />

@@ -1,11 +1,16 @@
 import { appointmentOf } from '../test-support/appointments';
 import {
   appointmentWriteOf,
+  proposalOf,
   editAppointmentForm,
   newAppointmentForm,
   recurringInputOf,
+  durationHint,
+  effectiveForm,
   validateAppointmentForm,
+  withPets,
   withTreatments,
+  withTypedDuration,
 } from './appointment-form';
 import { checkOutFormOf, checkOutTotals } from './checkout';
 
@@ -92,5 +97,41 @@ describe('check-out', () => {
       total: 0,
       cashed_in: false,
     });
+  });
+
+  it('issue 26 R3.09 the duration follows the work until typed, and the hint says where the figure came from', () => {
+    const matrix = { minutes: 45, source: 'service_times' as const };
+    const none = { minutes: null, source: 'none' as const };
+    let form = newAppointmentForm({ date: '2026-11-18', start: 540, duration: 60 });
+    expect(effectiveForm(form, none).duration).toBe('60');
+    expect(durationHint(form, none)).toBeNull();
+    form = withTreatments(withPets(form, ['p']), ['t1'], treatments);
+    expect(effectiveForm(form, matrix).duration).toBe('45');
+    expect(durationHint(form, matrix)).toEqual({ kind: 'source', source: 'service_times' });
+    form = withTypedDuration(form, '50');
+    expect(effectiveForm(form, matrix).duration).toBe('50');
+    expect(durationHint(form, matrix)).toEqual({ kind: 'proposal', source: 'service_times', minutes: 45 });
+    expect(durationHint(withTypedDuration(form, '45'), matrix)).toEqual({ kind: 'source', source: 'service_times' });
+    // a further treatment or pet lets it follow again
+    expect(withPets(form, ['p', 'q']).durationMode).toBe('follow');
+  });
+
+  it('issue 26 an edited appointment keeps its own duration until its work changes', () => {
+    const form = editAppointmentForm(appointmentOf({ duration: 90 }), ['t1'], ['p']);
+    expect(effectiveForm(form, { minutes: 60, source: 'treatment_defaults' }).duration).toBe('90');
+    expect(effectiveForm(withTreatments(form, ['t1', 't2'], treatments), { minutes: 75, source: 'treatment_defaults' }).duration).toBe(
+      '75',
+    );
+  });
+});
+
+describe('durations from the pet history', () => {
+  it("issue 29 R3.09 the pet's last appointment with the same treatments wins over the matrix; other work keeps the matrix", () => {
+    const matrix = { minutes: 45, source: 'service_times' as const };
+    const latest = { duration: 50, treatment_ids: ['t1', 't2'] };
+    expect(proposalOf(matrix, latest, ['t2', 't1'])).toEqual({ minutes: 50, source: 'history' });
+    expect(proposalOf(matrix, latest, ['t1'])).toBe(matrix);
+    expect(proposalOf(matrix, null, ['t1'])).toBe(matrix);
+    expect(proposalOf(matrix, { duration: 50, treatment_ids: [] }, [])).toBe(matrix);
   });
 });

@@ -1,5 +1,5 @@
 import type { Appointment, RecurringInput, Treatment } from '@pawline/contracts';
-import { formatAmount, parseAmount } from '@pawline/domain';
+import { formatAmount, parseAmount, type DurationSource } from '@pawline/domain';
 import type { TranslationKey } from '@pawline/i18n';
 import type { AppointmentWrite } from '../api/scheduling-api';
 import { clockText } from '../calendar/calendar-dates';
@@ -15,6 +15,11 @@ export type AppointmentForm = {
   notes: string;
   price: string;
   priceTouched: boolean;
+  /**
+   * follow: the duration is the one the work proposes (the service-time matrix, issue 26) once pets and treatments
+   * are chosen; kept: the figure shown is the user's or the edited appointment's own.
+   */
+  durationMode: 'follow' | 'kept';
   treatment_ids: string[];
   pet_ids: string[];
   repeat: RepeatUnit;
@@ -35,6 +40,7 @@ export function newAppointmentForm(slot: NewSlot): AppointmentForm {
     notes: '',
     price: '',
     priceTouched: false,
+    durationMode: 'follow',
     treatment_ids: [],
     pet_ids: [],
     repeat: '',
@@ -51,16 +57,66 @@ export function editAppointmentForm(a: Appointment, treatmentIds: string[], petI
     notes: a.notes ?? '',
     price: formatAmount(a.price, { pad: true }),
     priceTouched: true,
+    durationMode: 'kept',
     treatment_ids: treatmentIds,
     pet_ids: petIds,
   };
 }
 
-/** Choosing treatments suggests their summed default price until the price is typed. */
+/**
+ * Choosing treatments suggests their summed default price until the price is typed, and lets the duration
+ * follow the work again.
+ */
 export function withTreatments(form: AppointmentForm, ids: string[], catalogue: readonly Treatment[]): AppointmentForm {
-  if (form.priceTouched) return { ...form, treatment_ids: ids };
+  const followed: AppointmentForm = { ...form, treatment_ids: ids, durationMode: 'follow' };
+  if (form.priceTouched) return followed;
   const sum = catalogue.filter((t) => ids.includes(t.id)).reduce((total, t) => total + t.default_price, 0);
-  return { ...form, treatment_ids: ids, price: sum > 0 ? formatAmount(sum, { pad: true }) : '' };
+  return { ...followed, price: sum > 0 ? formatAmount(sum, { pad: true }) : '' };
+}
+
+/** Choosing pets lets the duration follow the work again (a second dog doubles it). */
+export function withPets(form: AppointmentForm, ids: string[]): AppointmentForm {
+  return { ...form, pet_ids: ids, durationMode: 'follow' };
+}
+
+/** A typed duration is kept whatever is chosen after it, until "use the proposal". */
+export function withTypedDuration(form: AppointmentForm, duration: string): AppointmentForm {
+  return { ...form, duration, durationMode: 'kept' };
+}
+
+/** What the work proposes: the matrix's sum (libs/domain appointmentDuration) or the pet's own last time. */
+export type DurationProposal = { minutes: number | null; source: DurationSource | 'history' };
+type ProposalSource = Exclude<DurationProposal['source'], 'none'>;
+
+/**
+ * The pet's history wins over the matrix when it is the same work: one pet whose latest appointment had exactly
+ * the chosen treatments took that long for this salon (issue 29: the duration proposed from the pet's history).
+ */
+export function proposalOf(
+  matrix: DurationProposal,
+  latest: { duration: number; treatment_ids: readonly string[] } | null,
+  chosen: readonly string[],
+): DurationProposal {
+  if (!latest || chosen.length === 0) return matrix;
+  const same = latest.treatment_ids.length === chosen.length && chosen.every((id) => latest.treatment_ids.includes(id));
+  return same ? { minutes: latest.duration, source: 'history' } : matrix;
+}
+
+/** The form as it saves: a following duration is the proposal's figure when there is one. */
+export function effectiveForm(form: AppointmentForm, proposal: DurationProposal): AppointmentForm {
+  return form.durationMode === 'follow' && proposal.minutes !== null ? { ...form, duration: String(proposal.minutes) } : form;
+}
+
+/** The line under the duration: where the figure comes from, or the proposal the user's own figure differs from. */
+export type DurationHint =
+  { kind: 'source'; source: ProposalSource } | { kind: 'proposal'; source: ProposalSource; minutes: number } | null;
+
+export function durationHint(form: AppointmentForm, proposal: DurationProposal): DurationHint {
+  if (proposal.minutes === null || proposal.source === 'none') return null;
+  if (form.durationMode === 'follow') return { kind: 'source', source: proposal.source };
+  return String(proposal.minutes) === form.duration.trim()
+    ? { kind: 'source', source: proposal.source }
+    : { kind: 'proposal', source: proposal.source, minutes: proposal.minutes };
 }
 
 export type FormErrors = Partial<Record<'pets' | 'time' | 'duration' | 'date' | 'every' | 'count', TranslationKey>>;

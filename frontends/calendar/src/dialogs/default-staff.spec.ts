@@ -2,7 +2,11 @@ import { appointmentOf } from '../test-support/appointments';
 import { defaultStaffOf } from './default-staff';
 
 const slot = { date: '2026-11-18', start: 9 * 60, duration: 60 };
-const staff = [{ user_id: 'anna' }, { user_id: 'bea' }];
+// the person ids appointments name (user_id), not the memberships' own ids
+const staff = [
+  { id: 'membership-1', user_id: 'anna' },
+  { id: 'membership-2', user_id: 'bea' },
+];
 
 describe('who a new appointment is for by default (issue 26)', () => {
   it("the column's staff member (Day by user), also the unassigned column", () => {

@@ -27,24 +27,35 @@ export function ownerOf(cards: readonly PetCard[]): ChosenCustomer | null {
  * The dialog's customer and pets (crm): a search from two letters on, then the chosen customer's pets;
  * editing starts from the owner of the appointment's pets. Choosing a customer with one pet picks it.
  */
-export function useCustomerPicker(at: StoreParams, cards: readonly PetCard[], onOnlyPet: (pet: Pet, owner: ChosenCustomer) => void) {
+export function useCustomerPicker(
+  at: StoreParams,
+  cards: readonly PetCard[],
+  onOnlyPet: (pet: Pet, owner: ChosenCustomer) => void,
+  /** a new appointment for this customer (the Book link of the customer page) */
+  customerId: string | null = null,
+  /** the link named no pet: a customer with one pet has it picked, as choosing them does */
+  pickOnlyPet = false,
+) {
   // undefined: not changed by the user, the appointment's owner (its cards may arrive after the dialog opens)
   const [chosen, setChosen] = useState<ChosenCustomer | null | undefined>(undefined);
-  const customer = chosen === undefined ? ownerOf(cards) : chosen;
+  const linked = useApiQuery('getCustomer', { params: { ...at, id: customerId ?? '' } }, { enabled: customerId !== null });
+  const fromLink = linked.data ? linked.data.customer : null;
+  const customer = chosen === undefined ? (ownerOf(cards) ?? fromLink) : chosen;
   const [query, setQuery] = useState('');
   const q = useSettled(query.trim(), CUSTOMER_SEARCH_DELAY_MS);
   const searching = customer === null && q.length >= 2;
   const search = useApiQuery('listCustomers', { params: at, query: { q, limit: 10 } }, { enabled: searching });
   const owned = useApiQuery('listPets', { params: at, query: { customer_id: customer?.id } }, { enabled: customer !== null });
-  const picked = useRef<string | null>(null);
+  // the customer whose only pet is picked when their pets arrive: one just chosen, or the Book link's
+  const picked = useRef<string | null>(pickOnlyPet ? customerId : null);
 
   useEffect(() => {
     const items = owned.data?.items;
-    if (!chosen || picked.current !== chosen.id || !items) return;
+    if (!customer || picked.current !== customer.id || !items) return;
     picked.current = null;
     const only = items.length === 1 ? items[0] : undefined;
-    if (only) onOnlyPet(only, chosen);
-  }, [owned.data, chosen, onOnlyPet]);
+    if (only) onOnlyPet(only, customer);
+  }, [owned.data, customer, onOnlyPet]);
 
   return {
     customer,
@@ -58,5 +69,7 @@ export function useCustomerPicker(at: StoreParams, cards: readonly PetCard[], on
       setChosen(next);
     },
     clear: () => setChosen(null),
+    /** the Book link named a customer that is still being read */
+    linking: customerId !== null && chosen === undefined && linked.isPending,
   };
 }

@@ -49,6 +49,7 @@ const CARD_CSS = `
 .pl-rs-failed{background:#e53935}
 .pl-rs-undelivered{background:#fb8c00}
 .pl-card .pl-reply{display:block;font-weight:700}
+.pl-card .pl-unassigned{display:block;font-weight:400;font-style:italic}
 .pl-card .pl-handle{position:absolute;left:0;right:0;bottom:0;height:6px;cursor:ns-resize}
 @media (pointer:coarse){.pl-card .pl-handle{height:14px}}
 `;
@@ -59,7 +60,11 @@ const DECLINED_STRIPE = { colour: '#ffffff', alpha: 0.25 };
 /** The card's text colour: white where it reaches WCAG AA on the card, else black (issue 16). */
 export function cardTextOn(look: CardLook): string {
   const card = look.scheme.card;
-  return cardTextColour(look.state === 'declined' ? [card, mixColours(DECLINED_STRIPE.colour, DECLINED_STRIPE.alpha, card)] : [card]);
+  return cardTextColour(
+    look.state === 'declined' || look.state === 'no_show'
+      ? [card, mixColours(DECLINED_STRIPE.colour, DECLINED_STRIPE.alpha, card)]
+      : [card],
+  );
 }
 
 /** The cards' stylesheet; React hoists and dedupes it by href (render it with any card list). */
@@ -87,7 +92,9 @@ export function AppointmentCard({
 }: Props) {
   const start = a.hour * 60 + a.min;
   const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
-  const declined = look.state === 'declined';
+  // declined and no-show free the time and look alike; their badge says which
+  const declined = look.state === 'declined' || look.state === 'no_show';
+  const freedText = look.state === 'no_show' ? t('calendar.noShow') : t('calendar.declined');
   const [first = '', ...more] = label.split('\n');
   const heading = `${compact ? clockText(start) : time} ${first}`;
   // R4.12 the WhatsApp reminder's status as a coloured mark with its text as tooltip
@@ -99,15 +106,23 @@ export function AppointmentCard({
   // The name is the card's visible text as it reads, word for word (axe label-content-name-mismatch: a voice
   // user says what they see; the parts are apart by a space in the page too), then what only marks say.
   const lines = short ? [] : more;
+  // issue 26: an appointment without a groomer says so (it takes a place from the store's pool)
+  const unassigned = a.user_id === null && !compact;
   const marks = short
     ? []
-    : [declined ? t('calendar.declined') : null, confirmed ? t('calendar.confirmed') : null, done ? t('calendar.checkedOut') : null];
+    : [
+        declined ? freedText : null,
+        confirmed ? t('calendar.confirmed') : null,
+        done ? t('calendar.checkedOut') : null,
+        unassigned ? t('calendar.unassigned') : null,
+      ];
   const visible = [heading, ...lines, ...marks].filter((text): text is string => Boolean(text));
   const hidden = short
     ? [
-        declined ? t('calendar.declined') : null,
+        declined ? freedText : null,
         confirmed ? t('calendar.confirmed') : null,
         look.state === 'done' ? t('calendar.checkedOut') : null,
+        unassigned ? t('calendar.unassigned') : null,
       ]
     : [];
   const others = [...hidden, confirmed ? t('calendar.confirmedByCustomer') : null, reminderText].filter((text): text is string =>
@@ -147,7 +162,7 @@ export function AppointmentCard({
         <>
           {' '}
           <span className="pl-badge" data-testid="declined-badge">
-            {t('calendar.declined')}
+            {freedText}
           </span>
         </>
       ) : null}
@@ -171,6 +186,14 @@ export function AppointmentCard({
         <>
           {' '}
           <span className="pl-line">{t('calendar.checkedOut')}</span>
+        </>
+      ) : null}
+      {unassigned && !short ? (
+        <>
+          {' '}
+          <span className="pl-unassigned" data-testid="unassigned-mark">
+            {t('calendar.unassigned')}
+          </span>
         </>
       ) : null}
       {onResizePointerDown ? (

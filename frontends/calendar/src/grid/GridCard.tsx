@@ -23,6 +23,8 @@ type GridCardProps = {
   lane: number;
   lanes: number;
   label: string;
+  /** the first coloured treatment's colour (issue 26), or null */
+  colour: string | null;
   staff: ReadonlyMap<string, OrganizationUser>;
   t: Translate;
   dragging: boolean;
@@ -41,6 +43,7 @@ export const GridCard = memo(function GridCard({
   lane,
   lanes,
   label,
+  colour,
   staff,
   t,
   dragging,
@@ -53,7 +56,7 @@ export const GridCard = memo(function GridCard({
     <AppointmentCard
       appointment={a}
       label={label}
-      look={cardLook(a, staff)}
+      look={cardLook(a, staff, colour)}
       t={t}
       oneLine={a.duration <= ONE_LINE_MINUTES}
       dragging={dragging}

@@ -51,8 +51,8 @@ describe('time grid', () => {
       appointmentOf({ date: '2026-11-19', hour: 9, app_name: 'not shown' }),
     ]);
     const [tuesday, wednesday] = screen.getAllByTestId('grid-column');
-    expect(cardsIn(tuesday)).toEqual(['09:00–10:00 Fido']);
-    expect(cardsIn(wednesday)).toEqual(['09:00–10:00 Rex', '09:30–10:30 Luna']);
+    expect(cardsIn(tuesday)).toEqual(['09:00–10:00 Fido Unassigned']);
+    expect(cardsIn(wednesday)).toEqual(['09:00–10:00 Rex Unassigned', '09:30–10:30 Luna Unassigned']);
     const [rex, luna] = Array.from(wednesday.querySelectorAll<HTMLElement>('[data-testid="appointment-card"]'));
     expect([rex?.style.left, rex?.style.right, luna?.style.left, luna?.style.right]).toEqual(['0%', '50%', '50%', '0%']);
     // the first hour is 7:00 at 48 px an hour; a card is 1 px shorter than its time
@@ -75,7 +75,7 @@ describe('time grid', () => {
     expect(screen.getAllByTestId('grid-column').map((c) => cardsIn(c))).toEqual([
       ['11:00–12:00 Fido'],
       ['09:00–10:00 Rex'],
-      ['09:00–10:00 Luna'],
+      ['09:00–10:00 Luna Unassigned'],
     ]);
   });
 

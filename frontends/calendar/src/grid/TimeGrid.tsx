@@ -38,6 +38,8 @@ type Props = {
   columns: readonly GridColumn[];
   appointments: readonly Appointment[];
   staff: ReadonlyMap<string, OrganizationUser>;
+  /** the colour a card takes from its treatments (issue 26); none: the groomer's scheme */
+  colourOf?: (a: Appointment) => string | null;
   labelOf: (a: Appointment) => string;
   t: Translate;
   pxPerHour?: number;
@@ -62,6 +64,7 @@ export function TimeGrid({
   columns,
   appointments,
   staff,
+  colourOf,
   labelOf,
   t,
   pxPerHour = DEFAULT_PX_PER_HOUR,
@@ -327,6 +330,7 @@ export function TimeGrid({
                       lane={placement.lane}
                       lanes={placement.lanes}
                       label={labels.get(a.id) ?? labelOf(a)}
+                      colour={colourOf?.(a) ?? null}
                       staff={staff}
                       t={t}
                       dragging={a.id === draggedId}

@@ -15,6 +15,7 @@ type Props = {
   weekdayNames: readonly string[];
   appointments: readonly Appointment[];
   staff: ReadonlyMap<string, OrganizationUser>;
+  colourOf?: (a: Appointment) => string | null;
   labelOf: (a: Appointment) => string;
   t: Translate;
   today: IsoDay;
@@ -31,7 +32,7 @@ export function dayInTimeOrder(list: readonly Appointment[]): Appointment[] {
 }
 
 /** Whole weeks of a month; a day lists its first appointments in time order, then how many more. */
-export function MonthView({ days, month, weekdayNames, appointments, staff, labelOf, t, today, onOpen, onDay }: Props) {
+export function MonthView({ days, month, weekdayNames, appointments, staff, colourOf, labelOf, t, today, onOpen, onDay }: Props) {
   const byDay = useMemo(() => {
     const map = new Map<IsoDay, Appointment[]>();
     for (const a of appointments) map.set(a.date, [...(map.get(a.date) ?? []), a]);
@@ -78,7 +79,7 @@ export function MonthView({ days, month, weekdayNames, appointments, staff, labe
                   key={a.id}
                   appointment={a}
                   label={labelOf(a)}
-                  look={cardLook(a, staff)}
+                  look={cardLook(a, staff, colourOf?.(a) ?? null)}
                   t={t}
                   compact
                   onOpen={() => onOpen(a)}

@@ -25,13 +25,13 @@ import { FakeSchedulingGateway, ORGA, STORE } from './scheduling-gateway';
 export { FakeSchedulingGateway, ORGA, STORE };
 
 export const ANNA = organizationUserOf({
-  id: 'member-anna',
+  id: 'membership-anna',
   user_id: 'staff-anna',
   first_name: 'Anna',
   last_name: 'Rossi',
   color_scheme: '#1b5e20:#2e7d32',
 });
-export const BEA = organizationUserOf({ id: 'member-bea', user_id: 'staff-bea', first_name: 'Bea', last_name: 'Neri' });
+export const BEA = organizationUserOf({ id: 'membership-bea', user_id: 'staff-bea', first_name: 'Bea', last_name: 'Neri' });
 
 export const ORGANIZATION: Organization = organizationOf({
   id: ORGA,

@@ -35,6 +35,7 @@ gateway.add({ app_name: 'Luna declined', date: '2026-11-23', hour: 9, status: 2,
 gateway.add({ app_name: 'Rex confirmed', date: '2026-11-24', hour: 10, status: 1, reminder_status: 3 });
 gateway.add({ app_name: 'Bobi checked out', date: '2026-11-25', hour: 11, checked_out: true, cashed_in: true, final_price: 3000 });
 gateway.add({ app_name: 'Nail trim', date: '2026-11-26', hour: 12, duration: 15, status: 1 });
+gateway.add({ app_name: 'Milo no-show', date: '2026-11-27', hour: 10, status: 3 });
 window.calendarRequests = fakeGatewayFetch(({ method, path, body }, url) => gateway.answer(method, path, body, url));
 window.calendarNotes = [];
 
