@@ -41,7 +41,7 @@ const listOf = (items: Appt[]) => ({
 });
 
 const orga = {
-  users: [organizationUserOf({ id: GROOMER, first_name: 'Gina', last_name: 'Tosa' })],
+  users: [organizationUserOf({ id: 'member-gina', user_id: GROOMER, first_name: 'Gina', last_name: 'Tosa' })],
 } as unknown as Organization;
 
 const HISTORY = /\/pet\/[^/]+\/appointments\/([^/]+)\/([^/]+)$/;

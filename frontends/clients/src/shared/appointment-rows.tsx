@@ -51,7 +51,7 @@ export function appointmentWhen(item: PetAppointment, language: string): string 
 }
 
 function staffName(users: readonly OrganizationUser[] | undefined, id: string | null): string {
-  const user = id ? users?.find((u) => u.id === id) : undefined;
+  const user = id ? users?.find((u) => u.user_id === id) : undefined;
   return user ? `${user.first_name} ${user.last_name}`.trim() : '—';
 }
 
