@@ -1,10 +1,9 @@
 import { Stack } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
+import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
 import { canWriteStore, isOrgaAdmin, minRanksOf, orgaMemberOf } from '@pawline/domain';
-import { CatalogueGate, ErrorPage, RemoteTabs } from '@pawline/ui';
+import { CatalogueGate, ErrorPage, RemoteTabs, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
-import { createMessagesApi } from './api/messages-api';
 import { ConversationPage } from './conversation/ConversationPage';
 import { MESSAGES_NAMESPACES, messagesTranslator } from './i18n/translator';
 import { InboxPage } from './inbox/InboxPage';
@@ -17,10 +16,14 @@ export const MESSAGES_BASE = '/:orgaId/store/:storeId/messages';
 
 /** Exposed as 'messages/routes'; the shell mounts it at /:orgaId/store/:storeId/messages/*. */
 export function MessagesRoutes(bridge: ShellBridge) {
+  // the data layer over the bridge: the shell's QueryClient and session, writes answered by snackbars
+  const feedback = useMemo(() => snackbarFeedback(bridge), [bridge]);
   return (
-    <CatalogueGate language={bridge.language} namespaces={MESSAGES_NAMESPACES}>
-      <MessagesPages {...bridge} />
-    </CatalogueGate>
+    <RemoteApiProvider bridge={bridge} feedback={feedback}>
+      <CatalogueGate language={bridge.language} namespaces={MESSAGES_NAMESPACES}>
+        <MessagesPages {...bridge} />
+      </CatalogueGate>
+    </RemoteApiProvider>
   );
 }
 
@@ -35,7 +38,6 @@ function MessagesPages(bridge: ShellBridge) {
     const orga = bridge.orga;
     return {
       bridge,
-      api: createMessagesApi({ api: bridge.api, language: bridge.language }, orgaId, storeId),
       t,
       orgaId,
       storeId,

@@ -1,11 +1,9 @@
 import { Badge, Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { isApiError } from '@pawline/api-client';
-import { ConfirmDialog, EmptyState, ErrorState, FormField, LoadingState } from '@pawline/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MessageTemplate, TemplateFields } from '../api/messages-api';
-import type { MessagesContext } from '../shared/messages-context';
-import { errorText } from '../shared/messages-context';
-import { useLoad } from '../shared/useLoad';
+import { useApiMutation, useApiQuery } from '@pawline/api-client';
+import { apiErrorText, ConfirmDialog, EmptyState, FormField, QueryState } from '@pawline/ui';
+import { useEffect, useRef, useState } from 'react';
+import { templateWrites, type MessageTemplate, type TemplateFields } from '../api/messages-api';
+import { formProblem, type MessagesContext } from '../shared/messages-context';
 import {
   insertVariable,
   TEMPLATE_BUTTONS,
@@ -22,16 +20,20 @@ const PREVIEW_DELAY_MS = 400;
 
 /** R3.13 the message templates by type; administrators add and change their own. */
 export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
-  const { api, t } = ctx;
-  const loader = useCallback(() => api.listTemplates().then((answer) => answer.v), [api]);
-  const { load, reload } = useLoad(loader);
+  const { t, bridge, orgaId } = ctx;
+  const list = useApiQuery('listMessageTemplates', { params: { orga: orgaId } });
+  return (
+    <QueryState query={list} language={bridge.language} errorTitle={t('messages.loadFailed')}>
+      {(answer) => <TemplateList ctx={ctx} templates={answer.v} />}
+    </QueryState>
+  );
+}
+
+function TemplateList({ ctx, templates }: { ctx: MessagesContext; templates: MessageTemplate[] }) {
+  const { t, orgaId } = ctx;
   const [editing, setEditing] = useState<MessageTemplate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MessageTemplate | null>(null);
-
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('messages.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  const templates = load.value;
+  const remove = useApiMutation('deleteMessageTemplate', { invalidates: templateWrites(orgaId), onSettled: () => setDeleting(null) });
 
   return (
     <Stack gap="4" data-testid="templates-page">
@@ -54,10 +56,7 @@ export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
         <TemplateEditor
           ctx={ctx}
           template={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-            reload();
-          }}
+          onDone={() => setEditing(null)}
           onCancel={() => setEditing(null)}
         />
       ) : null}
@@ -124,18 +123,7 @@ export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
           cancelLabel={t('common.cancel')}
           danger
           onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            api.deleteTemplate(deleting.id).then(
-              () => {
-                setDeleting(null);
-                reload();
-              },
-              (error: unknown) => {
-                setDeleting(null);
-                ctx.bridge.notify(0, errorText(error));
-              },
-            );
-          }}
+          onConfirm={() => remove.mutate({ params: { orga: orgaId, template: deleting.id } })}
         >
           <Text>{t('messages.templateDeleteText', { title: deleting.title })}</Text>
         </ConfirmDialog>
@@ -170,47 +158,47 @@ function TemplateEditor({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const { api, t } = ctx;
-  const [fields, setFields] = useState<TemplateFields>(() => fieldsOf(template, ctx.bridge.language));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ text: string; real: boolean } | { failed: string } | null>(null);
+  const { t, bridge, orgaId, storeId } = ctx;
+  const [fields, setFields] = useState<TemplateFields>(() => fieldsOf(template, bridge.language));
   const textArea = useRef<HTMLTextAreaElement>(null);
   // the first of what WhatsApp would refuse (libs/domain, as messaging checks it)
   const problem = templateProblems({ template_text: fields.template_text, variables_str: fields.variables_str })[0] ?? null;
   const set = (change: Partial<TemplateFields>) => setFields((current) => ({ ...current, ...change }));
 
+  // a read that must POST: the newest preview wins (the data layer's mutation), asked once typing pauses
+  const previewing = useApiMutation('previewMessageTemplate', { notifyFailure: false });
+  const { mutate: askPreview, reset: clearPreview } = previewing;
+  const previewable = fields.template_text.trim() !== '' && !problem;
   useEffect(() => {
-    if (fields.template_text.trim() === '' || problem) {
-      setPreview(null);
-      return undefined;
-    }
-    let active = true;
-    const timer = setTimeout(() => {
-      api.previewTemplate({ template_text: fields.template_text, variables_str: fields.variables_str }).then(
-        (answer) => active && setPreview({ text: answer.text, real: answer.appointment_id !== null }),
-        (failure: unknown) => active && setPreview({ failed: errorText(failure) }),
-      );
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [api, fields.template_text, fields.variables_str, problem]);
+    clearPreview();
+    if (!previewable) return undefined;
+    const timer = setTimeout(
+      () =>
+        askPreview({
+          params: { orga: orgaId, store: storeId },
+          body: { template_text: fields.template_text, variables_str: fields.variables_str },
+        }),
+      PREVIEW_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [askPreview, clearPreview, orgaId, storeId, fields.template_text, fields.variables_str, previewable]);
+  const preview = previewing.data
+    ? { text: previewing.data.text, real: previewing.data.appointment_id !== null }
+    : previewing.error
+      ? { failed: apiErrorText(previewing.error, bridge.language) }
+      : null;
 
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      if (template) await api.updateTemplate(template.id, fields);
-      else await api.createTemplate(fields);
-      ctx.bridge.notify(2, t('messages.templateSaved'));
-      onDone();
-    } catch (failure) {
-      setError(isApiError(failure) && failure.fields ? Object.values(failure.fields).join(' ') || failure.message : errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+  const effects = { invalidates: templateWrites(orgaId), success: t('messages.templateSaved'), notifyFailure: false, onSuccess: onDone };
+  const create = useApiMutation('createMessageTemplate', effects);
+  const update = useApiMutation('updateMessageTemplate', effects);
+  const saving = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
+  const error = failure ? formProblem(failure, bridge.language) : null;
+  const save = () => {
+    create.reset();
+    update.reset();
+    if (template) update.mutate({ params: { orga: orgaId, template: template.id }, body: fields });
+    else create.mutate({ params: { orga: orgaId }, body: fields });
   };
 
   return (
@@ -358,7 +346,7 @@ function TemplateEditor({
             colorPalette="brand"
             loading={saving}
             disabled={fields.title.trim() === '' || fields.template_text.trim() === '' || problem !== null}
-            onClick={() => void save()}
+            onClick={save}
             data-testid="template-save"
           >
             {t('common.save')}
