@@ -11,6 +11,7 @@ import { WhatsappProfilePage } from './profile/WhatsappProfilePage';
 import { ReminderSettingsPage } from './settings/ReminderSettingsPage';
 import type { MessagesContext } from './shared/messages-context';
 import { TemplatesPage } from './templates/TemplatesPage';
+import { WhatsappConnectPage } from './whatsapp/WhatsappConnectPage';
 
 export const MESSAGES_BASE = '/:orgaId/store/:storeId/messages';
 
@@ -61,6 +62,7 @@ function MessagesPages(bridge: ShellBridge) {
         <Route path="templates" element={<TemplatesPage ctx={ctx} />} />
         <Route path="settings" element={<ReminderSettingsPage ctx={ctx} />} />
         <Route path="profile" element={<WhatsappProfilePage ctx={ctx} />} />
+        <Route path="whatsapp" element={<WhatsappConnectPage ctx={ctx} />} />
         <Route
           path="*"
           element={
@@ -86,4 +88,5 @@ const TABS = [
   { id: 'templates', to: '/templates', key: 'messages.tabTemplates' },
   { id: 'settings', to: '/settings', key: 'messages.tabSettings' },
   { id: 'profile', to: '/profile', key: 'messages.tabProfile' },
+  { id: 'whatsapp', to: '/whatsapp', key: 'messages.tabWhatsapp' },
 ] as const;

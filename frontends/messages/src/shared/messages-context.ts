@@ -15,10 +15,15 @@ export type MessagesContext = {
   now: () => Date;
 };
 
+// a field's value that is an error code (whatsapp_credentials_invalid), not a sentence: the answer's message says it
+const CODE = /^[a-z0-9_]+$/;
+
 /** A form's failure in the user's language: the fields' messages of a 400, else the error's own text. */
 export function formProblem(error: unknown, language: ShellBridge['language']): string {
   if (isApiError(error) && error.fields) {
-    const fields = Object.values(error.fields).join(' ');
+    const fields = Object.values(error.fields)
+      .filter((text) => !CODE.test(text))
+      .join(' ');
     if (fields !== '') return fields;
   }
   return apiErrorText(error, language);
