@@ -2,8 +2,9 @@ import { Badge, Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleG
 import { useApiMutation, useApiQuery } from '@pawline/api-client';
 import { apiErrorText, ConfirmDialog, EmptyState, FormField, QueryState } from '@pawline/ui';
 import { useEffect, useRef, useState } from 'react';
-import { templateWrites, type MessageTemplate, type TemplateFields } from '../api/messages-api';
+import { templateWrites, type MessageTemplate, type TemplateFields, type WhatsappRegistration } from '../api/messages-api';
 import { formProblem, type MessagesContext } from '../shared/messages-context';
+import { reviewReasonText } from '../whatsapp/whatsapp-texts';
 import {
   insertVariable,
   TEMPLATE_BUTTONS,
@@ -17,6 +18,63 @@ import {
 // spec §9 frequencies of the reminder types (marketing: none)
 const FREQUENCIES = ['', 'day_before', 'days_before', 'quarterly', 'yearly'] as const;
 const PREVIEW_DELAY_MS = 400;
+// WhatsApp's reviews that keep a template from being sent; an own one is corrected and submitted again as a new version
+const HELD_BACK: ReadonlySet<string> = new Set(['rejected', 'refused', 'paused', 'disabled']);
+const META_PALETTE: Record<string, string> = {
+  approved: 'green',
+  pending: 'yellow',
+  rejected: 'red',
+  refused: 'red',
+  paused: 'orange',
+  disabled: 'red',
+};
+
+type Review = Pick<WhatsappRegistration, 'status' | 'reason' | 'reason_detail' | 'version'>;
+
+/** Issue 27 how WhatsApp has the template in the salon's account: its review, Meta's reason in the user's words, the version. */
+function MetaReview({ t, review }: { t: MessagesContext['t']; review: Review | null }) {
+  if (review === null)
+    return (
+      <Box data-testid="template-meta">
+        <Badge size="sm" data-testid="template-meta-status" data-status="none">
+          {t('messages.metaStatus_none')}
+        </Badge>
+      </Box>
+    );
+  const reason = reviewReasonText(t, review);
+  return (
+    <Stack gap="1" data-testid="template-meta">
+      <HStack gap="2">
+        <Badge
+          size="sm"
+          colorPalette={META_PALETTE[review.status] ?? 'gray'}
+          data-testid="template-meta-status"
+          data-status={review.status}
+        >
+          {t(`messages.metaStatus_${review.status}`)}
+        </Badge>
+        <Text fontSize="xs" color="fg.muted">
+          {t('messages.templateVersion', { version: review.version })}
+        </Text>
+      </HStack>
+      {reason ? (
+        <Text fontSize="sm" color="red.700" data-testid="template-meta-reason">
+          {reason}
+        </Text>
+      ) : null}
+      {review.reason_detail && HELD_BACK.has(review.status) ? (
+        <Text fontSize="xs" color="fg.muted" data-testid="template-meta-detail">
+          {t('messages.metaDetail', { detail: review.reason_detail })}
+        </Text>
+      ) : null}
+      {HELD_BACK.has(review.status) || review.status === 'pending' ? (
+        <Text fontSize="xs" color="fg.muted">
+          {t('messages.metaNotSent')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 /** R3.13 the message templates by type; administrators add and change their own. */
 export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
@@ -77,12 +135,18 @@ function TemplateList({ ctx, templates }: { ctx: MessagesContext; templates: Mes
                       <Text fontWeight="semibold">{tpl.title}</Text>
                       <HStack gap="1">
                         <Badge size="sm">{tpl.language.toUpperCase()}</Badge>
-                        <Badge size="sm" colorPalette={tpl.status === 'approved' ? 'green' : tpl.status === 'rejected' ? 'red' : 'yellow'}>
-                          {t(`messages.templateStatus_${tpl.status}`)}
-                        </Badge>
+                        {tpl.whatsapp === undefined ? (
+                          <Badge
+                            size="sm"
+                            colorPalette={tpl.status === 'approved' ? 'green' : tpl.status === 'rejected' ? 'red' : 'yellow'}
+                          >
+                            {t(`messages.templateStatus_${tpl.status}`)}
+                          </Badge>
+                        ) : null}
                         {tpl.built_in ? <Badge size="sm">{t('messages.builtIn')}</Badge> : null}
                       </HStack>
                     </HStack>
+                    {tpl.whatsapp !== undefined ? <MetaReview t={t} review={tpl.whatsapp} /> : null}
                     <Text whiteSpace="pre-wrap" fontSize="sm">
                       {tpl.template_text}
                     </Text>
@@ -100,9 +164,15 @@ function TemplateList({ ctx, templates }: { ctx: MessagesContext; templates: Mes
                     ) : null}
                     {ctx.admin && !tpl.built_in ? (
                       <HStack>
-                        <Button size="xs" variant="outline" onClick={() => setEditing(tpl)} data-testid="template-edit">
-                          {t('common.edit')}
-                        </Button>
+                        {tpl.whatsapp && HELD_BACK.has(tpl.whatsapp.status) ? (
+                          <Button size="xs" colorPalette="brand" onClick={() => setEditing(tpl)} data-testid="template-resubmit">
+                            {t('messages.templateResubmit')}
+                          </Button>
+                        ) : (
+                          <Button size="xs" variant="outline" onClick={() => setEditing(tpl)} data-testid="template-edit">
+                            {t('common.edit')}
+                          </Button>
+                        )}
                         <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(tpl)} data-testid="template-delete">
                           {t('common.delete')}
                         </Button>
@@ -115,6 +185,7 @@ function TemplateList({ ctx, templates }: { ctx: MessagesContext; templates: Mes
           </Box>
         );
       })}
+      <BookingMessages ctx={ctx} />
       {deleting ? (
         <ConfirmDialog
           open
@@ -129,6 +200,49 @@ function TemplateList({ ctx, templates }: { ctx: MessagesContext; templates: Mes
         </ConfirmDialog>
       ) : null}
     </Stack>
+  );
+}
+
+/** The newest registration of each booking message per language (they are not message templates of their own). */
+export function bookingRegistrations(registrations: readonly WhatsappRegistration[]): WhatsappRegistration[] {
+  const newest = new Map<string, WhatsappRegistration>();
+  for (const r of registrations) {
+    if (r.source !== 'booking' || r.booking_kind === null) continue;
+    const key = `${r.booking_kind}|${r.language}`;
+    const before = newest.get(key);
+    if (!before || r.version > before.version) newest.set(key, r);
+  }
+  return [...newest.values()].sort((a, b) => `${a.booking_kind}|${a.language}`.localeCompare(`${b.booking_kind}|${b.language}`));
+}
+
+/** Issue 27 the booking messages' reviews at WhatsApp (shown once the salon's number has any). */
+function BookingMessages({ ctx }: { ctx: MessagesContext }) {
+  const { t, orgaId } = ctx;
+  const registrations = useApiQuery('listWhatsappTemplates', { params: { orga: orgaId } });
+  const shown = bookingRegistrations(registrations.data?.v ?? []);
+  if (shown.length === 0) return null;
+  return (
+    <Box data-testid="booking-messages">
+      <Heading as="h3" size="md" mb="1">
+        {t('messages.bookingMessagesTitle')}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted" mb="2">
+        {t('messages.bookingMessagesText')}
+      </Text>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
+        {shown.map((r) => (
+          <Card.Root key={r.id} size="sm" data-testid="booking-message">
+            <Card.Body gap="2">
+              <HStack justify="space-between">
+                <Text fontWeight="semibold">{r.booking_kind ? t(`messages.bookingKind_${r.booking_kind}`) : r.name}</Text>
+                <Badge size="sm">{r.language.toUpperCase()}</Badge>
+              </HStack>
+              <MetaReview t={t} review={r} />
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </Box>
   );
 }
 
@@ -333,6 +447,9 @@ function TemplateEditor({
             </>
           )}
         </Box>
+        <Text fontSize="xs" color="fg.muted" data-testid="template-submit-note">
+          {t('messages.templateSubmitNote')}
+        </Text>
         {error ? (
           <Text color="red.600" role="alert" data-testid="template-error">
             {error}
