@@ -9,6 +9,7 @@ import type { MessagesContext } from '../shared/messages-context';
 import { loadMoreProblem, pagedList } from '../shared/paged-list';
 import { replyWindowOpen } from './reply-window';
 import { ReplyBox } from './ReplyBox';
+import { reasonFix, unsentReasonText } from '../whatsapp/whatsapp-texts';
 import { reminderStatusName } from '@pawline/contracts';
 
 // inbox-shapes' CONVERSATION_PAGE_SIZE: 50 lines a page
@@ -16,6 +17,26 @@ const CONVERSATION_PAGE_SIZE = 50;
 // what sent an outbound message (messaging's conversation answer); another kind shows as it comes
 const OUT_KINDS = ['reminder', 'reply', 'campaign', 'template'] as const;
 const isOutKind = (kind: string): kind is (typeof OUT_KINDS)[number] => (OUT_KINDS as readonly string[]).includes(kind);
+
+/** Issue 27 why a message of ours was not sent, in the staff's language, with the screen where it is fixed. */
+function UnsentReason({ ctx, reason }: { ctx: MessagesContext; reason: string }) {
+  const { t, orgaId, storeId } = ctx;
+  const fix = reasonFix(reason);
+  return (
+    <Box mt="1" role="note" data-testid="entry-reason" data-reason={reason}>
+      <Text fontSize="sm" color="red.700">
+        {unsentReasonText(t, reason)}
+      </Text>
+      {fix ? (
+        <Link to={`/${orgaId}/store/${storeId}/messages/${fix}`} data-testid="entry-reason-fix">
+          <Text as="span" fontSize="sm" color="brand.600" textDecoration="underline">
+            {t(fix === 'templates' ? 'messages.reasonSeeTemplates' : 'messages.reasonSeeConnection')}
+          </Text>
+        </Link>
+      ) : null}
+    </Box>
+  );
+}
 
 /** One customer's conversation: their messages and ours interleaved by time, reminder statuses, and the reply box. */
 export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; customerId: string }) {
@@ -115,6 +136,7 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
                   >
                     <Text whiteSpace="pre-wrap">{entry.text}</Text>
                     <AttachmentList files={filesOf(attachments, entry.id, entry.attachments)} scope={scope} t={t} />
+                    {entry.direction === 'out' && entry.reason ? <UnsentReason ctx={ctx} reason={entry.reason} /> : null}
                     <HStack gap="2" mt="1" justify="flex-end">
                       {entry.direction === 'out' ? (
                         <Badge size="sm" variant="subtle">

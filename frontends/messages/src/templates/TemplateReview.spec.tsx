@@ -32,7 +32,7 @@ type Sent = { method: string; path: string; body: unknown };
 
 /** Templates as messaging answers them once the salon's number is connected: each with WhatsApp's review of it. */
 function gateway(sent: Sent[]) {
-  let own = templateRow(OWN, {
+  let own: Record<string, unknown> = templateRow(OWN, {
     orga_id: ORGA,
     built_in: false,
     title: 'Summer offer',
