@@ -186,7 +186,7 @@ describe('conversation: messages not sent (issue 27)', () => {
     };
   }
 
-  it("says why each unsent message was not sent, in the user's language, with where to fix it", async () => {
+  it("R4.12 says why each unsent message was not sent, in the user's language, with where to fix it", async () => {
     const { router } = mountMessages({ path: PATH, handler: withReasons(), language: 'fr' });
     await screen.findByText('Ciao');
     const reasons = screen.getAllByTestId('entry-reason');

@@ -81,7 +81,7 @@ function gateway(sent: Sent[]) {
   };
 }
 
-describe("templates: WhatsApp's review (issue 27)", () => {
+describe("R3.13 templates: WhatsApp's review (issue 27)", () => {
   it("shows each template's review at WhatsApp, a rejection's reason in the user's language with Meta's words, and what is held back", async () => {
     mountMessages({ path: PATH, handler: gateway([]), language: 'it' });
     await screen.findByTestId('templates-page');

@@ -134,7 +134,9 @@ function TemplateList({ ctx, templates }: { ctx: MessagesContext; templates: Mes
                     <HStack justify="space-between" align="flex-start">
                       <Text fontWeight="semibold">{tpl.title}</Text>
                       <HStack gap="1">
-                        <Badge size="sm">{tpl.language.toUpperCase()}</Badge>
+                        <Badge size="sm" data-testid="template-language">
+                          {tpl.language.toUpperCase()}
+                        </Badge>
                         {tpl.whatsapp === undefined ? (
                           <Badge
                             size="sm"

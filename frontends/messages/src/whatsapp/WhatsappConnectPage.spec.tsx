@@ -85,7 +85,7 @@ describe('Connect WhatsApp', () => {
   });
   afterEach(() => open.mockRestore());
 
-  it('issue 27 Embedded Signup on the sandbox: the popup answers a code, the number is connected and shown as Meta reports it', async () => {
+  it('R1.06 issue 27 Embedded Signup on the sandbox: the popup answers a code, the number is connected and shown as Meta reports it', async () => {
     const sent: Sent[] = [];
     const { bridge } = mountMessages({ path: PATH, handler: gateway(sent) });
     expect((await screen.findByTestId('whatsapp-status')).textContent).toBe('Not connected');
@@ -123,7 +123,7 @@ describe('Connect WhatsApp', () => {
     expect(sent).toEqual([]);
   });
 
-  it("issue 27 the manual path: checked before sending, WhatsApp's refusal shown at the token in the user's language, nothing saved", async () => {
+  it("R1.06 issue 27 the manual path: checked before sending, WhatsApp's refusal shown at the token in the user's language, nothing saved", async () => {
     const sent: Sent[] = [];
     mountMessages({ path: PATH, handler: gateway(sent, { refuseManual: true }), language: 'it' });
     const manual = await screen.findByTestId('whatsapp-manual');

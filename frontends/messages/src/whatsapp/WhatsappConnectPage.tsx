@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, DataList, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useApiMutation, useApiQuery } from '@pawline/api-client';
 import { ConfirmDialog, FormField, QueryState } from '@pawline/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -77,7 +77,7 @@ function AccountView({ ctx, account }: { ctx: MessagesContext; account: Whatsapp
             </Text>
           ) : null}
           {hasNumber ? (
-            <DataList.Root orientation="horizontal" size="sm">
+            <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gap="2">
               <Item
                 label={t('messages.waPhone')}
                 value={account.display_phone_number ?? t('messages.waNotReported')}
@@ -90,7 +90,7 @@ function AccountView({ ctx, account }: { ctx: MessagesContext; account: Whatsapp
               />
               <Item label={t('messages.waQuality')} value={qualityText(t, account.quality_rating)} testId="whatsapp-quality" />
               <Item label={t('messages.waLimit')} value={limitText(t, account.messaging_limit)} testId="whatsapp-limit" />
-            </DataList.Root>
+            </SimpleGrid>
           ) : null}
           {account.status === 'connected' && account.connected_at ? (
             <Text fontSize="xs" color="fg.muted">
@@ -154,10 +154,14 @@ function AccountView({ ctx, account }: { ctx: MessagesContext; account: Whatsapp
 
 function Item({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue data-testid={testId}>{value}</DataList.ItemValue>
-    </DataList.Item>
+    <Box>
+      <Text as="dt" fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" m="0" fontWeight="medium" data-testid={testId}>
+        {value}
+      </Text>
+    </Box>
   );
 }
 
@@ -244,7 +248,7 @@ function EmbeddedSignup({ ctx, config }: { ctx: MessagesContext; config: Whatsap
         {t('messages.waSignupSandbox')}
       </Text>
       <Box>
-        <Button colorPalette="green" onClick={open} loading={waiting || connect.isPending} data-testid="whatsapp-connect">
+        <Button colorPalette="brand" onClick={open} loading={waiting || connect.isPending} data-testid="whatsapp-connect">
           {t('messages.waConnect')}
         </Button>
       </Box>
