@@ -84,6 +84,8 @@ describe('conversation', () => {
     expect(screen.getByTestId<HTMLTextAreaElement>('reply-text').disabled).toBe(true);
     expect(screen.getByTestId<HTMLButtonElement>('reply-send').disabled).toBe(true);
     await waitFor(() => expect(screen.getByTestId('reply-template').querySelectorAll('option')).toHaveLength(2));
+    // issue 27 the same template comes in several languages: each option names its own
+    expect(screen.getByTestId('reply-template').querySelectorAll('option')[1].textContent).toBe('Appointment reminder (EN)');
     fireEvent.change(screen.getByTestId('reply-template'), { target: { value: TEMPLATE_0 } });
     fireEvent.change(screen.getByTestId('reply-addition'), { target: { value: 'Bring the vaccination booklet' } });
     fireEvent.click(screen.getByTestId('reply-send-template'));
