@@ -123,6 +123,18 @@ describe('Connect WhatsApp', () => {
     expect(sent).toEqual([]);
   });
 
+  it('a popup closed without an answer ends the wait: Connect WhatsApp can be clicked again', async () => {
+    const window = { closed: false };
+    open.mockReturnValue(window as Window);
+    mountMessages({ path: PATH, handler: gateway([]) });
+    const connect = await screen.findByTestId<HTMLButtonElement>('whatsapp-connect');
+    fireEvent.click(connect);
+    await waitFor(() => expect(connect.disabled).toBe(true));
+    window.closed = true;
+    await waitFor(() => expect(connect.disabled).toBe(false), { timeout: 4000 });
+    expect(screen.queryByTestId('whatsapp-signup-error')).toBeNull();
+  });
+
   it("R1.06 issue 27 the manual path: checked before sending, WhatsApp's refusal shown at the token in the user's language, nothing saved", async () => {
     const sent: Sent[] = [];
     mountMessages({ path: PATH, handler: gateway(sent, { refuseManual: true }), language: 'it' });

@@ -9,6 +9,8 @@ import { accountErrorText, limitText, manualProblems, qualityText, signupOutcome
 const STATUS_PALETTE = { connected: 'green', disconnected: 'orange', not_connected: 'gray' } as const;
 const COUNTED = ['approved', 'pending', 'rejected', 'paused', 'disabled', 'refused'] as const;
 // Meta's own pages post the sign-up's outcome from these origins; the sandbox's popup from this one
+const POPUP_WATCH_MS = 500;
+const POPUP_GRACE_MS = 1000;
 const META_ORIGINS = ['https://www.facebook.com', 'https://web.facebook.com', 'https://business.facebook.com'];
 
 /**
@@ -219,6 +221,19 @@ function EmbeddedSignup({ ctx, config }: { ctx: MessagesContext; config: Whatsap
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [waiting, config.mode, mutate, orgaId, t]);
+
+  // a popup closed without an answer (its window's close button) ends the wait; its last message may still be on the way
+  useEffect(() => {
+    if (!waiting) return undefined;
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const watch = setInterval(() => {
+      if (popup.current?.closed && grace === undefined) grace = setTimeout(() => setWaiting(false), POPUP_GRACE_MS);
+    }, POPUP_WATCH_MS);
+    return () => {
+      clearInterval(watch);
+      if (grace !== undefined) clearTimeout(grace);
+    };
+  }, [waiting]);
 
   // Meta's popup needs Facebook's JavaScript SDK, which this page's content policy does not load yet
   if (config.mode !== 'sandbox' || !config.sandbox_popup_path) {
