@@ -125,7 +125,7 @@ describe('Connect WhatsApp', () => {
 
   it('a popup closed without an answer ends the wait: Connect WhatsApp can be clicked again', async () => {
     const window = { closed: false };
-    open.mockReturnValue(window as Window);
+    open.mockReturnValue(window);
     mountMessages({ path: PATH, handler: gateway([]) });
     const connect = await screen.findByTestId<HTMLButtonElement>('whatsapp-connect');
     fireEvent.click(connect);
