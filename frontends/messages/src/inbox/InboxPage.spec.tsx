@@ -82,7 +82,7 @@ describe('inbox', () => {
     expect(requests[0].path).toBe(`${LIST}0/none`);
   });
 
-  it('R9.05 R4.22 pages by 200 after the last answer’s time and id, and a new answer reads the first page again', async () => {
+  it('R9.05 R4.22 R4.20 pages by 200 after the last answer’s time and id, and a new answer reads the first page again', async () => {
     const first = Array.from({ length: 200 }, (_, i) => answerRow(i));
     const { requests, emit } = mountMessages({
       path: BASE,
