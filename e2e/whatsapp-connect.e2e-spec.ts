@@ -92,6 +92,10 @@ describe('Connect WhatsApp and the templates WhatsApp reviews (issue 27)', () =>
     );
     await birthday.getByText('Messages with it are not sent until WhatsApp approves it.').waitFor();
     await expectNoSeriousA11yViolations(page, 'templates with their review');
+    // the number's page counts it among the rejected ones
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('whatsapp-count-rejected').waitFor();
+    expect(await page.getByTestId('whatsapp-count-rejected').textContent()).toBe('Rejected by WhatsApp: 1');
     await meta.close();
     await salon.close();
   }, 120_000);
