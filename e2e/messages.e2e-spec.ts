@@ -67,7 +67,7 @@ describe('messages remote: inbox, answers, notifications, templates and reminder
     await page.getByTestId('reply-window-closed').waitFor();
     expect(await page.getByTestId('reply-text').isDisabled()).toBe(true);
     // a template that names no appointment (an appointment reminder asks which appointment, issue 27)
-    await page.getByTestId('reply-template').selectOption({ label: 'Reminder to book' });
+    await page.getByTestId('reply-template').selectOption({ label: 'Reminder to book (EN)' });
     await page.getByTestId('reply-addition').fill('See you soon!');
     await page.getByTestId('reply-send-template').click();
     await page.locator('[data-testid="conversation-entry"][data-direction="out"]').waitFor();

@@ -10,6 +10,7 @@ describe('messages routes', () => {
     expect(tabs.textContent).toContain('Modelli WhatsApp');
     expect(tabs.textContent).toContain('Promemoria');
     expect(tabs.textContent).toContain('Profilo WhatsApp');
+    expect(tabs.textContent).toContain('Numero WhatsApp');
   });
 
   it('marks the tab of the page shown', async () => {

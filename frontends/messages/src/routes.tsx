@@ -1,10 +1,9 @@
 import { Stack } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
+import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
 import { canWriteStore, isOrgaAdmin, minRanksOf, orgaMemberOf } from '@pawline/domain';
-import { CatalogueGate, ErrorPage, RemoteTabs } from '@pawline/ui';
+import { CatalogueGate, ErrorPage, RemoteTabs, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
-import { createMessagesApi } from './api/messages-api';
 import { ConversationPage } from './conversation/ConversationPage';
 import { MESSAGES_NAMESPACES, messagesTranslator } from './i18n/translator';
 import { InboxPage } from './inbox/InboxPage';
@@ -12,15 +11,20 @@ import { WhatsappProfilePage } from './profile/WhatsappProfilePage';
 import { ReminderSettingsPage } from './settings/ReminderSettingsPage';
 import type { MessagesContext } from './shared/messages-context';
 import { TemplatesPage } from './templates/TemplatesPage';
+import { WhatsappConnectPage } from './whatsapp/WhatsappConnectPage';
 
 export const MESSAGES_BASE = '/:orgaId/store/:storeId/messages';
 
 /** Exposed as 'messages/routes'; the shell mounts it at /:orgaId/store/:storeId/messages/*. */
 export function MessagesRoutes(bridge: ShellBridge) {
+  // the data layer over the bridge: the shell's QueryClient and session, writes answered by snackbars
+  const feedback = useMemo(() => snackbarFeedback(bridge), [bridge]);
   return (
-    <CatalogueGate language={bridge.language} namespaces={MESSAGES_NAMESPACES}>
-      <MessagesPages {...bridge} />
-    </CatalogueGate>
+    <RemoteApiProvider bridge={bridge} feedback={feedback}>
+      <CatalogueGate language={bridge.language} namespaces={MESSAGES_NAMESPACES}>
+        <MessagesPages {...bridge} />
+      </CatalogueGate>
+    </RemoteApiProvider>
   );
 }
 
@@ -35,7 +39,6 @@ function MessagesPages(bridge: ShellBridge) {
     const orga = bridge.orga;
     return {
       bridge,
-      api: createMessagesApi({ api: bridge.api, language: bridge.language }, orgaId, storeId),
       t,
       orgaId,
       storeId,
@@ -59,6 +62,7 @@ function MessagesPages(bridge: ShellBridge) {
         <Route path="templates" element={<TemplatesPage ctx={ctx} />} />
         <Route path="settings" element={<ReminderSettingsPage ctx={ctx} />} />
         <Route path="profile" element={<WhatsappProfilePage ctx={ctx} />} />
+        <Route path="whatsapp" element={<WhatsappConnectPage ctx={ctx} />} />
         <Route
           path="*"
           element={
@@ -84,4 +88,5 @@ const TABS = [
   { id: 'templates', to: '/templates', key: 'messages.tabTemplates' },
   { id: 'settings', to: '/settings', key: 'messages.tabSettings' },
   { id: 'profile', to: '/profile', key: 'messages.tabProfile' },
+  { id: 'whatsapp', to: '/whatsapp', key: 'messages.tabWhatsapp' },
 ] as const;

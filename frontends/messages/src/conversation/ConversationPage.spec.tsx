@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { BASE, CUSTOMER, mountMessages, ORGA, STORE, templateRow, TEMPLATE_0 } from '../testing/messages-harness';
+import { BASE, CUSTOMER, mountMessages, ORGA, STORE, templateRow, TEMPLATE_0, TEMPLATE_2 } from '../testing/messages-harness';
 
 const PATH = `${BASE}/customer/${CUSTOMER}`;
 const CONVERSATION = `/api/v1/orga/${ORGA}/store/${STORE}/customer/${CUSTOMER}/conversation/`;
@@ -37,7 +37,11 @@ function gateway(windowUntil: string | null, sent: { path: string; body: unknown
     if (path.startsWith(CONVERSATION)) return { body: { entries: entries(), attachments: [], reply_window_until: windowUntil } };
     if (path.endsWith(`/customer/${CUSTOMER}`) && method === 'GET')
       return { body: { customer: { id: CUSTOMER, first_name: 'Maria', last_name: 'Bianchi' }, tags: [], external_services: [] } };
-    if (path.endsWith('/msg/templates')) return { body: { v: [templateRow(TEMPLATE_0)] } };
+    if (path.endsWith('/msg/templates')) {
+      // an appointment reminder names an appointment: it is sent from the appointment, not offered here (issue 27)
+      const toBook = templateRow(TEMPLATE_2, { template_type: 2, name: 'reminder_to_book', title: 'Reminder to book' });
+      return { body: { v: [templateRow(TEMPLATE_0), toBook] } };
+    }
     if (method === 'POST') {
       sent.push({ path, body });
       return { status: 202, body: { outbound_id: id(9) } };
@@ -84,14 +88,16 @@ describe('conversation', () => {
     expect(screen.getByTestId<HTMLTextAreaElement>('reply-text').disabled).toBe(true);
     expect(screen.getByTestId<HTMLButtonElement>('reply-send').disabled).toBe(true);
     await waitFor(() => expect(screen.getByTestId('reply-template').querySelectorAll('option')).toHaveLength(2));
-    fireEvent.change(screen.getByTestId('reply-template'), { target: { value: TEMPLATE_0 } });
+    // issue 27 the same template comes in several languages: each option names its own
+    expect(screen.getByTestId('reply-template').querySelectorAll('option')[1].textContent).toBe('Reminder to book (EN)');
+    fireEvent.change(screen.getByTestId('reply-template'), { target: { value: TEMPLATE_2 } });
     fireEvent.change(screen.getByTestId('reply-addition'), { target: { value: 'Bring the vaccination booklet' } });
     fireEvent.click(screen.getByTestId('reply-send-template'));
     await waitFor(() =>
       expect(sent).toEqual([
         {
           path: `/api/v1/orga/${ORGA}/store/${STORE}/customer/${CUSTOMER}/msg/template`,
-          body: { template_id: TEMPLATE_0, addition: 'Bring the vaccination booklet' },
+          body: { template_id: TEMPLATE_2, addition: 'Bring the vaccination booklet' },
         },
       ]),
     );
@@ -113,5 +119,97 @@ describe('conversation', () => {
           : undefined,
     });
     expect((await screen.findByTestId('error-state')).textContent).toContain('No access to this store');
+  });
+});
+
+describe('conversation: messages not sent (issue 27)', () => {
+  function withReasons() {
+    return (url: URL, method: string) => {
+      const path = decodeURIComponent(url.pathname);
+      if (path.startsWith(CONVERSATION))
+        return {
+          body: {
+            entries: [
+              {
+                id: id(6),
+                direction: 'out',
+                time: '2026-11-24T12:00:00.000Z',
+                text: 'Reminder: Fido tomorrow at 15:30',
+                kind: 'reminder',
+                status: 5,
+                attachments: -1,
+                reason: 'template_rejected',
+              },
+              {
+                id: id(5),
+                direction: 'out',
+                time: '2026-11-24T11:00:00.000Z',
+                text: 'Happy birthday Fido!',
+                kind: 'reminder',
+                status: 5,
+                attachments: -1,
+                reason: 'not_connected',
+              },
+              {
+                id: id(4),
+                direction: 'out',
+                time: '2026-11-24T10:00:00.000Z',
+                text: 'Summer offer',
+                kind: 'campaign',
+                status: 5,
+                attachments: -1,
+                reason: 'plan_limit',
+              },
+              {
+                id: id(3),
+                direction: 'out',
+                time: '2026-11-24T09:00:00.000Z',
+                text: 'Alle 9',
+                kind: 'reply',
+                status: 2,
+                attachments: -1,
+                reason: null,
+              },
+              {
+                id: id(1),
+                direction: 'in',
+                time: '2026-11-23T18:00:00.000Z',
+                text: 'Ciao',
+                kind: 'text',
+                status: null,
+                attachments: -1,
+                reason: null,
+              },
+            ],
+            attachments: [],
+            reply_window_until: null,
+          },
+        };
+      if (path.endsWith('/msg/templates')) return { body: { v: [] } };
+      if (method === 'GET' && path.endsWith(`/customer/${CUSTOMER}`))
+        return { body: { customer: { id: CUSTOMER, first_name: 'Maria', last_name: 'Bianchi' }, tags: [], external_services: [] } };
+      return undefined;
+    };
+  }
+
+  it("R4.12 says why each unsent message was not sent, in the user's language, with where to fix it", async () => {
+    const { router } = mountMessages({ path: PATH, handler: withReasons(), language: 'fr' });
+    await screen.findByText('Ciao');
+    const reasons = screen.getAllByTestId('entry-reason');
+    expect(reasons.map((r) => [r.getAttribute('data-reason'), r.querySelector('p')?.textContent])).toEqual([
+      ['plan_limit', 'Non envoyé : les messages du forfait pour cette période sont épuisés.'],
+      ['not_connected', "Non envoyé : aucun numéro WhatsApp n'est connecté."],
+      ['template_rejected', 'Non envoyé : WhatsApp a refusé le modèle.'],
+    ]);
+    // a sent one and the customer's have no reason
+    const lines = screen.getAllByTestId('conversation-entry');
+    expect(lines.filter((l) => within(l).queryByTestId('entry-reason') === null).map((l) => l.textContent)).toEqual([
+      expect.stringContaining('Ciao'),
+      expect.stringContaining('Alle 9'),
+    ]);
+    expect(within(reasons[0]).queryByTestId('entry-reason-fix')).toBeNull();
+    expect(within(reasons[1]).getByTestId('entry-reason-fix').textContent).toBe('Connecter WhatsApp');
+    fireEvent.click(within(reasons[2]).getByTestId('entry-reason-fix'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/templates`));
   });
 });

@@ -1,15 +1,15 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { API_ROUTES, createRemoteHttp, isApiError } from '@pawline/api-client';
-import { EmptyState, ErrorState, LoadingState } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useApiMutation, useApiPages, useApiQuery } from '@pawline/api-client';
+import { EmptyState, ErrorState, LoadingState, pagedQueryList, pagedQueryMoreError } from '@pawline/ui';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { Attachment, ConversationEntry, Cursor, MessageTemplate } from '../api/messages-api';
+import { conversationWrites, cursorAfter, FIRST_PAGE, type Cursor } from '../api/messages-api';
 import { AttachmentList, filesOf } from '../inbox/AttachmentList';
 import type { MessagesContext } from '../shared/messages-context';
-import { useCursorList } from '../shared/useCursorList';
 import { replyWindowOpen } from './reply-window';
 import { ReplyBox } from './ReplyBox';
-import { reminderStatusName } from '@pawline/contracts';
+import { reasonFix, unsentReasonText } from '../whatsapp/whatsapp-texts';
+import { isAppointmentTemplateType, reminderStatusName } from '@pawline/contracts';
 
 // inbox-shapes' CONVERSATION_PAGE_SIZE: 50 lines a page
 const CONVERSATION_PAGE_SIZE = 50;
@@ -17,65 +17,75 @@ const CONVERSATION_PAGE_SIZE = 50;
 const OUT_KINDS = ['reminder', 'reply', 'campaign', 'template'] as const;
 const isOutKind = (kind: string): kind is (typeof OUT_KINDS)[number] => (OUT_KINDS as readonly string[]).includes(kind);
 
-type Extra = { attachments: Attachment[]; windowUntil: string | null };
+/** Issue 27 why a message of ours was not sent, in the staff's language, with the screen where it is fixed. */
+function UnsentReason({ ctx, reason }: { ctx: MessagesContext; reason: string }) {
+  const { t, orgaId, storeId } = ctx;
+  const fix = reasonFix(reason);
+  return (
+    <Box mt="1" role="note" data-testid="entry-reason" data-reason={reason}>
+      <Text fontSize="sm" color="red.700">
+        {unsentReasonText(t, reason)}
+      </Text>
+      {fix ? (
+        <Link to={`/${orgaId}/store/${storeId}/messages/${fix}`} data-testid="entry-reason-fix">
+          <Text as="span" fontSize="sm" color="brand.600" textDecoration="underline">
+            {t(fix === 'templates' ? 'messages.reasonSeeTemplates' : 'messages.reasonSeeConnection')}
+          </Text>
+        </Link>
+      ) : null}
+    </Box>
+  );
+}
 
 /** One customer's conversation: their messages and ours interleaved by time, reminder statuses, and the reply box. */
 export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; customerId: string }) {
-  const { api, t, bridge } = ctx;
-  const fetchPage = useCallback(
-    (cursor: Cursor) =>
-      api.listConversation(customerId, cursor).then((page) => ({
-        items: page.entries,
-        extra: { attachments: page.attachments, windowUntil: page.reply_window_until },
-      })),
-    [api, customerId],
-  );
-  const { list, extra, moreError, reload, refresh, loadMore } = useCursorList<ConversationEntry, Extra>({
-    fetchPage,
-    cursorOf: (last) => ({ last_time: last.time, last_id: last.id }),
-    keyOf: (entry) => `${entry.time}/${entry.id}`,
-    pageSize: CONVERSATION_PAGE_SIZE,
-    // the reply window is the first page's: it is about the newest message
-    mergeExtra: (before, page) => ({ attachments: [...before.attachments, ...page.attachments], windowUntil: before.windowUntil }),
-    emptyExtra: { attachments: [], windowUntil: null },
+  const { t, bridge, orgaId, storeId } = ctx;
+  const scope = useMemo(() => ({ orga: orgaId, store: storeId }), [orgaId, storeId]);
+  // a new answer or a status change of ours reads it again (the realtime table: answer, inbound, outbound-message)
+  const pages = useApiPages('listConversation', {
+    input: (cursor: Cursor | null) => ({ params: { ...scope, customer: customerId, ...(cursor ?? FIRST_PAGE) } }),
+    next: (page) => cursorAfter(page.entries, CONVERSATION_PAGE_SIZE, (last) => ({ last_time: last.time, last_id: last.id })),
   });
+  const list = useMemo(
+    () =>
+      pagedQueryList(
+        pages,
+        (page) => page.entries,
+        bridge.language,
+        (entry) => `${entry.time}/${entry.id}`,
+      ),
+    [pages, bridge.language],
+  );
+  const attachments = useMemo(() => (pages.data?.pages ?? []).flatMap((page) => page.attachments), [pages.data]);
+  // the reply window is the first page's: it is about the newest message
+  const windowUntil = pages.data?.pages[0]?.reply_window_until ?? null;
 
   // the customer's name for the heading (crm); the conversation shows without it
-  const [name, setName] = useState<string | null>(null);
-  useEffect(() => {
-    const http = createRemoteHttp({ api: bridge.api, language: bridge.language });
-    let active = true;
-    http.request(API_ROUTES.getCustomer, { params: { orga: ctx.orgaId, store: ctx.storeId, id: customerId } }).then(
-      (d) => active && setName(`${d.customer.first_name} ${d.customer.last_name}`.trim()),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [bridge, ctx.orgaId, ctx.storeId, customerId]);
+  const customer = useApiQuery('getCustomer', { params: { ...scope, id: customerId } }, { retry: false });
+  const name = customer.data ? `${customer.data.customer.first_name} ${customer.data.customer.last_name}`.trim() : null;
 
-  const [templates, setTemplates] = useState<MessageTemplate[]>([]);
-  useEffect(() => {
-    if (!ctx.canReply) return;
-    api.listTemplates().then(
-      (answer) => setTemplates(answer.v.filter((tpl) => tpl.status === 'approved')),
-      () => undefined,
-    );
-  }, [api, ctx.canReply]);
-
-  // a new answer or a status change of ours reads the newest page again
-  useEffect(
-    () => bridge.subscribe?.((message) => (message.scope === 'answer' || message.scope === 'outbound-message') && refresh()),
-    [bridge, refresh],
+  const templates = useApiQuery('listMessageTemplates', { params: { orga: orgaId } }, { enabled: ctx.canReply });
+  const approved = useMemo(
+    () =>
+      (templates.data?.v ?? []).filter(
+        // an appointment template names one of the customer's appointments: it is sent from the appointment, not here
+        (tpl) => tpl.status === 'approved' && !isAppointmentTemplateType(tpl.template_type),
+      ),
+    [templates.data],
   );
+
+  const writes = conversationWrites(orgaId, storeId, customerId);
+  const reply = useApiMutation('sendCustomerReply', {
+    invalidates: writes,
+    success: t('messages.sent'),
+    notifyFailure: false,
+    // the window closed since the page was read: read it again to show the template choice
+    onError: (error) => (error.status === 409 ? pages.refetch() : undefined),
+  });
+  const sendTemplate = useApiMutation('sendCustomerTemplate', { invalidates: writes, success: t('messages.sent'), notifyFailure: false });
 
   const time = useMemo(() => new Intl.DateTimeFormat(bridge.language, { dateStyle: 'short', timeStyle: 'short' }), [bridge.language]);
   const ordered = list.status === 'ready' ? [...list.items].reverse() : [];
-
-  const sent = () => {
-    bridge.notify(2, t('messages.sent'));
-    refresh();
-  };
 
   return (
     <Stack gap="3" data-testid="conversation-page">
@@ -89,7 +99,12 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
       </HStack>
       {list.status === 'loading' ? <LoadingState label={t('common.loading')} /> : null}
       {list.status === 'failed' ? (
-        <ErrorState title={t('messages.loadFailed')} message={list.message} retryLabel={t('common.retry')} onRetry={reload} />
+        <ErrorState
+          title={t('messages.loadFailed')}
+          message={list.message}
+          retryLabel={t('common.retry')}
+          onRetry={() => void pages.refetch()}
+        />
       ) : null}
       {list.status === 'ready' ? (
         <>
@@ -99,15 +114,15 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
               variant="outline"
               alignSelf="center"
               loading={list.loadingMore}
-              onClick={loadMore}
+              onClick={() => void pages.fetchNextPage()}
               data-testid="older-messages"
             >
               {t('messages.olderMessages')}
             </Button>
           ) : null}
-          {moreError ? (
+          {pages.isFetchNextPageError ? (
             <Text color="red.600" role="alert">
-              {moreError}
+              {pagedQueryMoreError(pages, bridge.language)}
             </Text>
           ) : null}
           {ordered.length === 0 ? <EmptyState title={t('messages.conversationEmpty')} /> : null}
@@ -126,11 +141,8 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
                     bg={entry.direction === 'in' ? 'bg.muted' : 'brand.50'}
                   >
                     <Text whiteSpace="pre-wrap">{entry.text}</Text>
-                    <AttachmentList
-                      files={filesOf(extra.attachments, entry.id, entry.attachments)}
-                      download={api.downloadAttachment}
-                      t={t}
-                    />
+                    <AttachmentList files={filesOf(attachments, entry.id, entry.attachments)} scope={scope} t={t} />
+                    {entry.direction === 'out' && entry.reason ? <UnsentReason ctx={ctx} reason={entry.reason} /> : null}
                     <HStack gap="2" mt="1" justify="flex-end">
                       {entry.direction === 'out' ? (
                         <Badge size="sm" variant="subtle">
@@ -157,22 +169,17 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
           </Stack>
           {ctx.canReply ? (
             <ReplyBox
-              windowOpen={replyWindowOpen(extra.windowUntil, ctx.now())}
-              templates={templates}
+              windowOpen={replyWindowOpen(windowUntil, ctx.now())}
+              templates={approved}
               t={t}
               onSendText={async (text) => {
-                try {
-                  await api.sendReply(customerId, text);
-                } catch (error) {
-                  // the window closed since the page was read: show the template choice
-                  if (isApiError(error) && error.status === 409) refresh();
-                  throw error;
-                }
-                sent();
+                await reply.mutateAsync({ params: { ...scope, customer: customerId }, body: { text } });
               }}
               onSendTemplate={async (templateId, addition) => {
-                await api.sendTemplate(customerId, templateId, addition);
-                sent();
+                await sendTemplate.mutateAsync({
+                  params: { ...scope, customer: customerId },
+                  body: { template_id: templateId, addition },
+                });
               }}
             />
           ) : (

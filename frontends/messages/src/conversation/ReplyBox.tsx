@@ -87,7 +87,7 @@ export function ReplyBox({ windowOpen, templates, t, onSendText, onSendTemplate 
                 <option value="">{t('messages.chooseTemplate')}</option>
                 {templates.map((template) => (
                   <option key={template.id} value={template.id}>
-                    {template.title}
+                    {`${template.title} (${template.language.toUpperCase()})`}
                   </option>
                 ))}
               </NativeSelect.Field>

@@ -1,34 +1,22 @@
 import { Box, Button, HStack, Image, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { API_ROUTES, useApiDownload, useApiHttp } from '@pawline/api-client';
 import type { Attachment } from '../api/messages-api';
 import type { Translate } from '../i18n/translator';
+import { useObjectUrl } from '../shared/useObjectUrl';
 
-export type AttachmentDownload = (subjectId: string, sequence: number) => Promise<Blob>;
+/** Where an attachment is: the store's files of a customer message (spec §7 "Files"). */
+export type AttachmentScope = { orga: string; store: string };
 
-function objectUrl(blob: Blob): string | null {
-  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null;
+function attachmentParams(scope: AttachmentScope, file: Attachment) {
+  return { ...scope, sector: 'msg', subject: file.subject_id, sequence: String(file.sequence) };
 }
 
 /** An image attachment as a thumbnail: its bytes need the bearer token, so they come through an object URL. */
-function Thumbnail({ file, download, t }: { file: Attachment; download: AttachmentDownload; t: Translate }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let made: string | null = null;
-    let active = true;
-    download(file.subject_id, file.sequence).then(
-      (blob) => {
-        made = objectUrl(blob);
-        if (active) setSrc(made);
-      },
-      () => active && setFailed(true),
-    );
-    return () => {
-      active = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [file.subject_id, file.sequence, download]);
-  if (failed)
+function Thumbnail({ file, scope, t }: { file: Attachment; scope: AttachmentScope; t: Translate }) {
+  // a stored file never changes under its sequence
+  const bytes = useApiDownload('downloadAttachment', { params: attachmentParams(scope, file) }, { staleTime: Infinity, retry: false });
+  const src = useObjectUrl(bytes.data);
+  if (bytes.isError)
     return (
       <Text fontSize="xs" color="red.600">
         {t('messages.attachmentFailed')}
@@ -49,19 +37,19 @@ function Thumbnail({ file, download, t }: { file: Attachment; download: Attachme
 }
 
 /** R3.12 an answer's files: images as thumbnails, other files as links that open them. */
-export function AttachmentList({ files, download, t }: { files: Attachment[]; download: AttachmentDownload; t: Translate }) {
+export function AttachmentList({ files, scope, t }: { files: Attachment[]; scope: AttachmentScope; t: Translate }) {
+  const http = useApiHttp();
   if (files.length === 0) return null;
   const open = (file: Attachment) => {
-    void download(file.subject_id, file.sequence).then((blob) => {
-      const url = objectUrl(blob);
-      if (url) window.open(url, '_blank', 'noopener');
+    void http.download(API_ROUTES.downloadAttachment, { params: attachmentParams(scope, file) }).then((blob) => {
+      if (typeof URL.createObjectURL === 'function') window.open(URL.createObjectURL(blob), '_blank', 'noopener');
     });
   };
   return (
     <HStack gap="2" mt="1" wrap="wrap" data-testid="attachments">
       {files.map((file) =>
         file.mime.startsWith('image/') ? (
-          <Thumbnail key={file.sequence} file={file} download={download} t={t} />
+          <Thumbnail key={file.sequence} file={file} scope={scope} t={t} />
         ) : (
           <Button key={file.sequence} size="xs" variant="outline" onClick={() => open(file)} data-testid="attachment-link">
             {file.file_name}
@@ -73,7 +61,7 @@ export function AttachmentList({ files, download, t }: { files: Attachment[]; do
 }
 
 /** The files of one subject, in sequence order (sequence -1 on the answer: none). */
-export function filesOf(attachments: Attachment[], subjectId: string, highest: number): Attachment[] {
+export function filesOf(attachments: readonly Attachment[], subjectId: string, highest: number): Attachment[] {
   if (highest < 0) return [];
   return attachments.filter((a) => a.subject_id === subjectId).sort((a, b) => a.sequence - b.sequence);
 }

@@ -1,39 +1,34 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { PAGE_SIZES } from '@pawline/domain';
-import { EmptyState, PagedDataTable, plainTableFeatures, type PlainColumn } from '@pawline/ui';
+import { EmptyState, PagedDataTable, pagedQueryList, pagedQueryMoreError, plainTableFeatures, type PlainColumn } from '@pawline/ui';
 import { useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useApiPages } from '@pawline/api-client';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { Attachment, Cursor, MessageAnswer } from '../api/messages-api';
+import { cursorAfter, FIRST_PAGE, type Cursor, type MessageAnswer } from '../api/messages-api';
 import type { MessagesContext } from '../shared/messages-context';
-import { useCursorList } from '../shared/useCursorList';
 import { AttachmentList, filesOf } from './AttachmentList';
 
-/** R3.12 R7.09 the store's customer messages, newest first, 200 a page. */
+/** R3.12 R7.09 the store's customer messages, newest first, 200 a page; new ones come through the realtime table. */
 export function InboxPage({ ctx }: { ctx: MessagesContext }) {
-  const { api, t, bridge } = ctx;
-  const fetchPage = useCallback(
-    (cursor: Cursor) => api.listAnswers(cursor).then((page) => ({ items: page.answers, extra: page.attachments })),
-    [api],
-  );
-  const {
-    list,
-    extra: attachments,
-    moreError,
-    reload,
-    refresh,
-    loadMore,
-  } = useCursorList<MessageAnswer, Attachment[]>({
-    fetchPage,
-    cursorOf: (last) => ({ last_time: last.answer_time, last_id: last.answer_id }),
-    keyOf: (answer) => answer.answer_id,
-    pageSize: PAGE_SIZES.customer_messages,
-    mergeExtra: (before, page) => [...before, ...page],
-    emptyExtra: [],
+  const { t, bridge, orgaId, storeId } = ctx;
+  const scope = useMemo(() => ({ orga: orgaId, store: storeId }), [orgaId, storeId]);
+  const pages = useApiPages('listMessageAnswers', {
+    input: (cursor: Cursor | null) => ({ params: { ...scope, ...(cursor ?? FIRST_PAGE) } }),
+    next: (page) =>
+      cursorAfter(page.answers, PAGE_SIZES.customer_messages, (last) => ({ last_time: last.answer_time, last_id: last.answer_id })),
   });
-
-  // a new customer message (realtime scope `answer`) reads the first page again
-  useEffect(() => bridge.subscribe?.((message) => message.scope === 'answer' && refresh()), [bridge, refresh]);
+  const list = useMemo(
+    () =>
+      pagedQueryList(
+        pages,
+        (page) => page.answers,
+        bridge.language,
+        (a) => a.answer_id,
+      ),
+    [pages, bridge.language],
+  );
+  const attachments = useMemo(() => (pages.data?.pages ?? []).flatMap((page) => page.attachments), [pages.data]);
 
   const time = useMemo(() => new Intl.DateTimeFormat(bridge.language, { dateStyle: 'short', timeStyle: 'short' }), [bridge.language]);
   const columns = useMemo<PlainColumn<MessageAnswer>[]>(
@@ -76,13 +71,13 @@ export function InboxPage({ ctx }: { ctx: MessagesContext }) {
                 </Text>
               ) : null}
               {a.text ? <Text whiteSpace="pre-wrap">{a.text}</Text> : null}
-              <AttachmentList files={filesOf(attachments, a.answer_id, a.attachments)} download={api.downloadAttachment} t={t} />
+              <AttachmentList files={filesOf(attachments, a.answer_id, a.attachments)} scope={scope} t={t} />
             </Box>
           );
         },
       },
     ],
-    [t, time, attachments, api],
+    [t, time, attachments, scope, ctx.orgaId, ctx.storeId],
   );
   const table = useTable({ features: plainTableFeatures, columns, data: list.status === 'ready' ? list.items : [] });
 
@@ -103,9 +98,9 @@ export function InboxPage({ ctx }: { ctx: MessagesContext }) {
           loadMore: t('messages.loadMore'),
         }}
         empty={<EmptyState title={t('messages.inboxEmpty')} description={t('messages.inboxEmptyText')} />}
-        onRetry={reload}
-        onLoadMore={loadMore}
-        moreError={moreError}
+        onRetry={() => void pages.refetch()}
+        onLoadMore={() => void pages.fetchNextPage()}
+        moreError={pagedQueryMoreError(pages, bridge.language)}
       />
     </Stack>
   );

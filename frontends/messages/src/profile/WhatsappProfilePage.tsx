@@ -1,33 +1,19 @@
 import { Badge, Box, Button, Card, Heading, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { isApiError } from '@pawline/api-client';
-import { ErrorState, FormField, LoadingState } from '@pawline/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiQueryFilter, useApiDownload, useApiMutation, useApiQuery, useApiUpload } from '@pawline/api-client';
+import { apiErrorText, FormField, QueryState } from '@pawline/ui';
+import { useMemo, useRef, useState } from 'react';
 import type { MessagingFile, WhatsappProfile } from '../api/messages-api';
-import type { MessagesContext } from '../shared/messages-context';
-import { errorText } from '../shared/messages-context';
-import { useLoad } from '../shared/useLoad';
+import { formProblem, type MessagesContext } from '../shared/messages-context';
+import { useObjectUrl } from '../shared/useObjectUrl';
 import { checkProfileImage, PROFILE_IMAGE_ACCEPT } from './profile-image-check';
 
 type Loaded = { profile: WhatsappProfile; images: MessagingFile[] };
 
 /** The profile image through an object URL (its bytes need the bearer token). */
 function ProfileImage({ ctx, fileId }: { ctx: MessagesContext; fileId: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    let active = true;
-    ctx.api.downloadProfileImage(fileId).then(
-      (blob) => {
-        made = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null;
-        if (active) setSrc(made);
-      },
-      () => undefined,
-    );
-    return () => {
-      active = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [ctx.api, fileId]);
+  // a stored file never changes under its id
+  const bytes = useApiDownload('downloadWhatsappProfileImage', { params: { file: fileId } }, { staleTime: Infinity, retry: false });
+  const src = useObjectUrl(bytes.data);
   return src ? (
     <Image
       src={src}
@@ -44,35 +30,54 @@ function ProfileImage({ ctx, fileId }: { ctx: MessagesContext; fileId: string })
 
 /** R4.14 R5.10 R9.04 the WhatsApp profile: name, about and image; a change is a request, live within 7 working days. */
 export function WhatsappProfilePage({ ctx }: { ctx: MessagesContext }) {
-  const { api, t } = ctx;
-  const loader = useCallback(
-    () => Promise.all([api.getProfile(), api.listProfileImages()]).then(([profile, images]) => ({ profile, images })),
-    [api],
+  const { t, bridge, orgaId } = ctx;
+  const profile = useApiQuery('getWhatsappProfile', { params: { orga: orgaId } });
+  const images = useApiQuery('listWhatsappProfileImages', { params: { orga: orgaId } });
+  // both, or the first failure of the two (its retry reads both again)
+  const both = useMemo(
+    () => ({
+      status:
+        profile.status === 'error' || images.status === 'error'
+          ? ('error' as const)
+          : profile.data && images.data
+            ? ('success' as const)
+            : ('pending' as const),
+      data: profile.data && images.data ? { profile: profile.data, images: images.data } : undefined,
+      error: profile.error ?? images.error,
+      refetch: () => Promise.all([profile.refetch(), images.refetch()]),
+    }),
+    [profile, images],
   );
-  const { load, reload } = useLoad<Loaded>(loader);
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('messages.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  return <ProfileForm key={load.value.profile.request?.id ?? 'none'} ctx={ctx} loaded={load.value} onChanged={reload} />;
+  return (
+    <QueryState query={both} language={bridge.language} errorTitle={t('messages.loadFailed')}>
+      {(loaded) => <ProfileForm key={loaded.profile.request?.id ?? 'none'} ctx={ctx} loaded={loaded} />}
+    </QueryState>
+  );
 }
 
-function ProfileForm({ ctx, loaded, onChanged }: { ctx: MessagesContext; loaded: Loaded; onChanged: () => void }) {
-  const { api, t, admin } = ctx;
-  const { profile } = loaded;
+function ProfileForm({ ctx, loaded }: { ctx: MessagesContext; loaded: Loaded }) {
+  const { t, admin, bridge, orgaId } = ctx;
+  const { profile, images } = loaded;
   const current = profile.request?.status === 'in_progress' ? profile.request : profile.live;
   const [name, setName] = useState(current?.name ?? '');
   const [about, setAbout] = useState(current?.about ?? '');
-  const [images, setImages] = useState<MessagingFile[]>(loaded.images);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const image = images[0] ?? null;
-  const dateFormat = new Intl.DateTimeFormat(ctx.bridge.language, { dateStyle: 'long' });
+  const dateFormat = new Intl.DateTimeFormat(bridge.language, { dateStyle: 'long' });
   const dueText = (day: string) => dateFormat.format(new Date(`${day}T12:00:00`));
+  const params = { orga: orgaId };
+  const imageWrites = [apiQueryFilter('listWhatsappProfileImages', params)];
+  const upload = useApiUpload('uploadWhatsappProfileImage', { invalidates: imageWrites, notifyFailure: false });
+  const removeImage = useApiMutation('deleteWhatsappProfileImage', { invalidates: imageWrites, notifyFailure: false });
+  const update = useApiMutation('updateWhatsappProfile', {
+    invalidates: [apiQueryFilter('getWhatsappProfile', params)],
+    success: t('messages.profileRequested'),
+    notifyFailure: false,
+  });
+  const error = update.error ? formProblem(update.error, bridge.language) : null;
 
-  const onFile = async (file: File) => {
+  const onFile = (file: File) => {
     // R5.10 the spec's texts, before anything is sent
     const problem = checkProfileImage(file, images.length);
     if (problem) {
@@ -80,42 +85,22 @@ function ProfileForm({ ctx, loaded, onChanged }: { ctx: MessagesContext; loaded:
       return;
     }
     setImageProblem(null);
-    setUploading(true);
-    try {
-      const stored = await api.uploadProfileImage(file);
-      setImages([stored]);
-    } catch (failure) {
-      // a lost connection has no server message: the user's language, not the browser's 'Network error'
-      if (isApiError(failure) && failure.code === 'network') setImageProblem(t('errors.network'));
-      else setImageProblem(isApiError(failure) && failure.message ? failure.message : errorText(failure));
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
+    upload.mutate(
+      { file, input: { params } },
+      {
+        // a lost connection has no server message: the user's language (apiErrorText), not the browser's 'Network error'
+        onError: (failure) => setImageProblem(apiErrorText(failure, bridge.language)),
+        onSettled: () => {
+          if (input.current) input.current.value = '';
+        },
+      },
+    );
   };
 
-  const removeImage = async () => {
-    try {
-      await api.deleteProfileImage();
-      setImages([]);
-    } catch (failure) {
-      setImageProblem(errorText(failure));
-    }
-  };
+  const removeTheImage = () =>
+    removeImage.mutate({ params }, { onError: (failure) => setImageProblem(apiErrorText(failure, bridge.language)) });
 
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await api.updateProfile({ name: name.trim(), about: about.trim(), image_file_id: image?.id ?? null });
-      ctx.bridge.notify(2, t('messages.profileRequested'));
-      onChanged();
-    } catch (failure) {
-      setError(isApiError(failure) && failure.fields ? Object.values(failure.fields).join(' ') || failure.message : errorText(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => update.mutate({ params, body: { name: name.trim(), about: about.trim(), image_file_id: image?.id ?? null } });
 
   return (
     <Stack gap="4" data-testid="profile-page">
@@ -156,27 +141,21 @@ function ProfileForm({ ctx, loaded, onChanged }: { ctx: MessagesContext; loaded:
                   data-testid="profile-image-input"
                   onChange={(e) => {
                     const file = e.currentTarget.files?.[0];
-                    if (file) void onFile(file);
+                    if (file) onFile(file);
                   }}
                 />
                 <HStack>
                   <Button
                     size="sm"
                     variant="outline"
-                    loading={uploading}
+                    loading={upload.isPending}
                     onClick={() => input.current?.click()}
                     data-testid="profile-image-upload"
                   >
                     {t('messages.profileImageUpload')}
                   </Button>
                   {image ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      colorPalette="red"
-                      onClick={() => void removeImage()}
-                      data-testid="profile-image-delete"
-                    >
+                    <Button size="sm" variant="ghost" colorPalette="red" onClick={removeTheImage} data-testid="profile-image-delete">
                       {t('common.delete')}
                     </Button>
                   ) : null}
@@ -220,9 +199,9 @@ function ProfileForm({ ctx, loaded, onChanged }: { ctx: MessagesContext; loaded:
             <HStack justify="flex-end">
               <Button
                 colorPalette="brand"
-                loading={saving}
+                loading={update.isPending}
                 disabled={name.trim().length < 3}
-                onClick={() => void save()}
+                onClick={save}
                 data-testid="profile-save"
               >
                 {t('messages.profileRequest')}

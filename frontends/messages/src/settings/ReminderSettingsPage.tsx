@@ -1,14 +1,12 @@
 import { Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { isApiError } from '@pawline/api-client';
+import { apiQueryFilter, useApiMutation, useApiQuery } from '@pawline/api-client';
 import { LANGUAGES } from '@pawline/contracts';
 import { WHATSAPP_FREE_TEXT_MAX } from '@pawline/domain';
-import { ErrorState, FormField, LoadingState } from '@pawline/ui';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { FormField, QueryState } from '@pawline/ui';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { MessageTemplate, ReminderSettings, ReminderSettingsChange } from '../api/messages-api';
 import type { Translate } from '../i18n/translator';
-import type { MessagesContext } from '../shared/messages-context';
-import { errorText } from '../shared/messages-context';
-import { useLoad } from '../shared/useLoad';
+import { formProblem, type MessagesContext } from '../shared/messages-context';
 import { additionTooLong, PRE_APPOINTMENT_MIN_DAYS, raisePreAppointmentDays, REMINDER_OFF, REMINDER_ON } from './settings-form';
 
 type Loaded = { settings: ReminderSettings; templates: MessageTemplate[] };
@@ -39,42 +37,47 @@ function changeOf(s: ReminderSettings): ReminderSettingsChange {
 
 /** R3.14 R5.11 R5.12 R9.03 the reminders of the organization: on or off, template, time, days, free text. */
 export function ReminderSettingsPage({ ctx }: { ctx: MessagesContext }) {
-  const { api, t } = ctx;
-  const loader = useCallback(
-    () => Promise.all([api.getSettings(), api.listTemplates()]).then(([settings, templates]) => ({ settings, templates: templates.v })),
-    [api],
+  const { t, bridge, orgaId } = ctx;
+  const settings = useApiQuery('getReminderSettings', { params: { orga: orgaId } });
+  const templates = useApiQuery('listMessageTemplates', { params: { orga: orgaId } });
+  // both, or the first failure of the two (its retry reads both again)
+  const both = useMemo(
+    () => ({
+      status:
+        settings.status === 'error' || templates.status === 'error'
+          ? ('error' as const)
+          : settings.data && templates.data
+            ? ('success' as const)
+            : ('pending' as const),
+      data: settings.data && templates.data ? { settings: settings.data, templates: templates.data.v } : undefined,
+      error: settings.error ?? templates.error,
+      refetch: () => Promise.all([settings.refetch(), templates.refetch()]),
+    }),
+    [settings, templates],
   );
-  const { load, reload } = useLoad<Loaded>(loader);
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('messages.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  return <SettingsForm key={load.value.settings.updated_at ?? 'new'} ctx={ctx} loaded={load.value} onSaved={reload} />;
+  return (
+    <QueryState query={both} language={bridge.language} errorTitle={t('messages.loadFailed')}>
+      {(loaded) => <SettingsForm key={loaded.settings.updated_at ?? 'new'} ctx={ctx} loaded={loaded} />}
+    </QueryState>
+  );
 }
 
-function SettingsForm({ ctx, loaded, onSaved }: { ctx: MessagesContext; loaded: Loaded; onSaved: () => void }) {
-  const { api, t, admin } = ctx;
+function SettingsForm({ ctx, loaded }: { ctx: MessagesContext; loaded: Loaded }) {
+  const { t, admin, bridge, orgaId } = ctx;
   const [s, setS] = useState<ReminderSettings>(loaded.settings);
   const [daysText, setDaysText] = useState(String(loaded.settings.pre_appointment_days));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const update = useApiMutation('updateReminderSettings', {
+    invalidates: [apiQueryFilter('getReminderSettings', { orga: orgaId })],
+    success: t('common.saved'),
+    notifyFailure: false,
+  });
+  const error = update.error ? formProblem(update.error, bridge.language) : null;
   useEffect(() => setDaysText(String(s.pre_appointment_days)), [s.pre_appointment_days]);
   const set = (change: Partial<ReminderSettings>) => setS((current) => ({ ...current, ...change }));
   const tooLong = additionTooLong(s.message_template_addition) || additionTooLong(s.pre_appointment_template_additions);
   const ofType = (type: number) => loaded.templates.filter((tpl) => tpl.template_type === type);
 
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await api.updateSettings(changeOf(s));
-      ctx.bridge.notify(2, t('common.saved'));
-      onSaved();
-    } catch (failure) {
-      setError(isApiError(failure) && failure.fields ? Object.values(failure.fields).join(' ') || failure.message : errorText(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => update.mutate({ params: { orga: orgaId }, body: changeOf(s) });
 
   return (
     <Stack gap="4" data-testid="settings-page">
@@ -221,7 +224,7 @@ function SettingsForm({ ctx, loaded, onSaved }: { ctx: MessagesContext; loaded: 
       ) : null}
       {admin ? (
         <HStack justify="flex-end">
-          <Button colorPalette="brand" loading={saving} disabled={tooLong} onClick={() => void save()} data-testid="settings-save">
+          <Button colorPalette="brand" loading={update.isPending} disabled={tooLong} onClick={save} data-testid="settings-save">
             {t('common.save')}
           </Button>
         </HStack>

@@ -1,11 +1,10 @@
 import { isApiError, type ShellBridge } from '@pawline/api-client';
-import type { MessagesApi } from '../api/messages-api';
+import { apiErrorText } from '@pawline/ui';
 import type { Translate } from '../i18n/translator';
 
 /** What every screen of the remote gets. */
 export type MessagesContext = {
   bridge: ShellBridge;
-  api: MessagesApi;
   t: Translate;
   orgaId: string;
   storeId: string;
@@ -16,11 +15,16 @@ export type MessagesContext = {
   now: () => Date;
 };
 
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+// a field's value that is an error code (whatsapp_credentials_invalid), not a sentence: the answer's message says it
+const CODE = /^[a-z0-9_]+$/;
 
-/** A field's message of a 400 answer, else the error's own text. */
-export function fieldError(error: unknown, field: string): string | null {
-  return isApiError(error) ? (error.fields?.[field] ?? null) : null;
+/** A form's failure in the user's language: the fields' messages of a 400, else the error's own text. */
+export function formProblem(error: unknown, language: ShellBridge['language']): string {
+  if (isApiError(error) && error.fields) {
+    const fields = Object.values(error.fields)
+      .filter((text) => !CODE.test(text))
+      .join(' ');
+    if (fields !== '') return fields;
+  }
+  return apiErrorText(error, language);
 }

@@ -1,11 +1,10 @@
 import { Badge, Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { isApiError } from '@pawline/api-client';
-import { ConfirmDialog, EmptyState, ErrorState, FormField, LoadingState } from '@pawline/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MessageTemplate, TemplateFields } from '../api/messages-api';
-import type { MessagesContext } from '../shared/messages-context';
-import { errorText } from '../shared/messages-context';
-import { useLoad } from '../shared/useLoad';
+import { useApiMutation, useApiQuery } from '@pawline/api-client';
+import { apiErrorText, ConfirmDialog, EmptyState, FormField, QueryState } from '@pawline/ui';
+import { useEffect, useRef, useState } from 'react';
+import { templateWrites, type MessageTemplate, type TemplateFields, type WhatsappRegistration } from '../api/messages-api';
+import { formProblem, type MessagesContext } from '../shared/messages-context';
+import { reviewReasonText } from '../whatsapp/whatsapp-texts';
 import {
   insertVariable,
   TEMPLATE_BUTTONS,
@@ -19,19 +18,80 @@ import {
 // spec §9 frequencies of the reminder types (marketing: none)
 const FREQUENCIES = ['', 'day_before', 'days_before', 'quarterly', 'yearly'] as const;
 const PREVIEW_DELAY_MS = 400;
+// WhatsApp's reviews that keep a template from being sent; an own one is corrected and submitted again as a new version
+const HELD_BACK: ReadonlySet<string> = new Set(['rejected', 'refused', 'paused', 'disabled']);
+const META_PALETTE: Record<string, string> = {
+  approved: 'green',
+  pending: 'yellow',
+  rejected: 'red',
+  refused: 'red',
+  paused: 'orange',
+  disabled: 'red',
+};
+
+type Review = Pick<WhatsappRegistration, 'status' | 'reason' | 'reason_detail' | 'version'>;
+
+/** Issue 27 how WhatsApp has the template in the salon's account: its review, Meta's reason in the user's words, the version. */
+function MetaReview({ t, review }: { t: MessagesContext['t']; review: Review | null }) {
+  if (review === null)
+    return (
+      <Box data-testid="template-meta">
+        <Badge size="sm" data-testid="template-meta-status" data-status="none">
+          {t('messages.metaStatus_none')}
+        </Badge>
+      </Box>
+    );
+  const reason = reviewReasonText(t, review);
+  return (
+    <Stack gap="1" data-testid="template-meta">
+      <HStack gap="2">
+        <Badge
+          size="sm"
+          colorPalette={META_PALETTE[review.status] ?? 'gray'}
+          data-testid="template-meta-status"
+          data-status={review.status}
+        >
+          {t(`messages.metaStatus_${review.status}`)}
+        </Badge>
+        <Text fontSize="xs" color="fg.muted">
+          {t('messages.templateVersion', { version: review.version })}
+        </Text>
+      </HStack>
+      {reason ? (
+        <Text fontSize="sm" color="red.700" data-testid="template-meta-reason">
+          {reason}
+        </Text>
+      ) : null}
+      {review.reason_detail && HELD_BACK.has(review.status) ? (
+        <Text fontSize="xs" color="fg.muted" data-testid="template-meta-detail">
+          {t('messages.metaDetail', { detail: review.reason_detail })}
+        </Text>
+      ) : null}
+      {HELD_BACK.has(review.status) || review.status === 'pending' ? (
+        <Text fontSize="xs" color="fg.muted">
+          {t('messages.metaNotSent')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 /** R3.13 the message templates by type; administrators add and change their own. */
 export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
-  const { api, t } = ctx;
-  const loader = useCallback(() => api.listTemplates().then((answer) => answer.v), [api]);
-  const { load, reload } = useLoad(loader);
+  const { t, bridge, orgaId } = ctx;
+  const list = useApiQuery('listMessageTemplates', { params: { orga: orgaId } });
+  return (
+    <QueryState query={list} language={bridge.language} errorTitle={t('messages.loadFailed')}>
+      {(answer) => <TemplateList ctx={ctx} templates={answer.v} />}
+    </QueryState>
+  );
+}
+
+function TemplateList({ ctx, templates }: { ctx: MessagesContext; templates: MessageTemplate[] }) {
+  const { t, orgaId } = ctx;
   const [editing, setEditing] = useState<MessageTemplate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MessageTemplate | null>(null);
-
-  if (load.status === 'loading') return <LoadingState label={t('common.loading')} />;
-  if (load.status === 'failed')
-    return <ErrorState title={t('messages.loadFailed')} message={load.message} retryLabel={t('common.retry')} onRetry={reload} />;
-  const templates = load.value;
+  const remove = useApiMutation('deleteMessageTemplate', { invalidates: templateWrites(orgaId), onSettled: () => setDeleting(null) });
 
   return (
     <Stack gap="4" data-testid="templates-page">
@@ -54,10 +114,7 @@ export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
         <TemplateEditor
           ctx={ctx}
           template={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-            reload();
-          }}
+          onDone={() => setEditing(null)}
           onCancel={() => setEditing(null)}
         />
       ) : null}
@@ -77,13 +134,21 @@ export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
                     <HStack justify="space-between" align="flex-start">
                       <Text fontWeight="semibold">{tpl.title}</Text>
                       <HStack gap="1">
-                        <Badge size="sm">{tpl.language.toUpperCase()}</Badge>
-                        <Badge size="sm" colorPalette={tpl.status === 'approved' ? 'green' : tpl.status === 'rejected' ? 'red' : 'yellow'}>
-                          {t(`messages.templateStatus_${tpl.status}`)}
+                        <Badge size="sm" data-testid="template-language">
+                          {tpl.language.toUpperCase()}
                         </Badge>
+                        {tpl.whatsapp === undefined ? (
+                          <Badge
+                            size="sm"
+                            colorPalette={tpl.status === 'approved' ? 'green' : tpl.status === 'rejected' ? 'red' : 'yellow'}
+                          >
+                            {t(`messages.templateStatus_${tpl.status}`)}
+                          </Badge>
+                        ) : null}
                         {tpl.built_in ? <Badge size="sm">{t('messages.builtIn')}</Badge> : null}
                       </HStack>
                     </HStack>
+                    {tpl.whatsapp !== undefined ? <MetaReview t={t} review={tpl.whatsapp} /> : null}
                     <Text whiteSpace="pre-wrap" fontSize="sm">
                       {tpl.template_text}
                     </Text>
@@ -101,9 +166,15 @@ export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
                     ) : null}
                     {ctx.admin && !tpl.built_in ? (
                       <HStack>
-                        <Button size="xs" variant="outline" onClick={() => setEditing(tpl)} data-testid="template-edit">
-                          {t('common.edit')}
-                        </Button>
+                        {tpl.whatsapp && HELD_BACK.has(tpl.whatsapp.status) ? (
+                          <Button size="xs" colorPalette="brand" onClick={() => setEditing(tpl)} data-testid="template-resubmit">
+                            {t('messages.templateResubmit')}
+                          </Button>
+                        ) : (
+                          <Button size="xs" variant="outline" onClick={() => setEditing(tpl)} data-testid="template-edit">
+                            {t('common.edit')}
+                          </Button>
+                        )}
                         <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(tpl)} data-testid="template-delete">
                           {t('common.delete')}
                         </Button>
@@ -116,6 +187,7 @@ export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
           </Box>
         );
       })}
+      <BookingMessages ctx={ctx} />
       {deleting ? (
         <ConfirmDialog
           open
@@ -124,23 +196,55 @@ export function TemplatesPage({ ctx }: { ctx: MessagesContext }) {
           cancelLabel={t('common.cancel')}
           danger
           onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            api.deleteTemplate(deleting.id).then(
-              () => {
-                setDeleting(null);
-                reload();
-              },
-              (error: unknown) => {
-                setDeleting(null);
-                ctx.bridge.notify(0, errorText(error));
-              },
-            );
-          }}
+          onConfirm={() => remove.mutate({ params: { orga: orgaId, template: deleting.id } })}
         >
           <Text>{t('messages.templateDeleteText', { title: deleting.title })}</Text>
         </ConfirmDialog>
       ) : null}
     </Stack>
+  );
+}
+
+/** The newest registration of each booking message per language (they are not message templates of their own). */
+export function bookingRegistrations(registrations: readonly WhatsappRegistration[]): WhatsappRegistration[] {
+  const newest = new Map<string, WhatsappRegistration>();
+  for (const r of registrations) {
+    if (r.source !== 'booking' || r.booking_kind === null) continue;
+    const key = `${r.booking_kind}|${r.language}`;
+    const before = newest.get(key);
+    if (!before || r.version > before.version) newest.set(key, r);
+  }
+  return [...newest.values()].sort((a, b) => `${a.booking_kind}|${a.language}`.localeCompare(`${b.booking_kind}|${b.language}`));
+}
+
+/** Issue 27 the booking messages' reviews at WhatsApp (shown once the salon's number has any). */
+function BookingMessages({ ctx }: { ctx: MessagesContext }) {
+  const { t, orgaId } = ctx;
+  const registrations = useApiQuery('listWhatsappTemplates', { params: { orga: orgaId } });
+  const shown = bookingRegistrations(registrations.data?.v ?? []);
+  if (shown.length === 0) return null;
+  return (
+    <Box data-testid="booking-messages">
+      <Heading as="h3" size="md" mb="1">
+        {t('messages.bookingMessagesTitle')}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted" mb="2">
+        {t('messages.bookingMessagesText')}
+      </Text>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
+        {shown.map((r) => (
+          <Card.Root key={r.id} size="sm" data-testid="booking-message">
+            <Card.Body gap="2">
+              <HStack justify="space-between">
+                <Text fontWeight="semibold">{r.booking_kind ? t(`messages.bookingKind_${r.booking_kind}`) : r.name}</Text>
+                <Badge size="sm">{r.language.toUpperCase()}</Badge>
+              </HStack>
+              <MetaReview t={t} review={r} />
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </Box>
   );
 }
 
@@ -170,47 +274,47 @@ function TemplateEditor({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const { api, t } = ctx;
-  const [fields, setFields] = useState<TemplateFields>(() => fieldsOf(template, ctx.bridge.language));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ text: string; real: boolean } | { failed: string } | null>(null);
+  const { t, bridge, orgaId, storeId } = ctx;
+  const [fields, setFields] = useState<TemplateFields>(() => fieldsOf(template, bridge.language));
   const textArea = useRef<HTMLTextAreaElement>(null);
   // the first of what WhatsApp would refuse (libs/domain, as messaging checks it)
   const problem = templateProblems({ template_text: fields.template_text, variables_str: fields.variables_str })[0] ?? null;
   const set = (change: Partial<TemplateFields>) => setFields((current) => ({ ...current, ...change }));
 
+  // a read that must POST: the newest preview wins (the data layer's mutation), asked once typing pauses
+  const previewing = useApiMutation('previewMessageTemplate', { notifyFailure: false });
+  const { mutate: askPreview, reset: clearPreview } = previewing;
+  const previewable = fields.template_text.trim() !== '' && !problem;
   useEffect(() => {
-    if (fields.template_text.trim() === '' || problem) {
-      setPreview(null);
-      return undefined;
-    }
-    let active = true;
-    const timer = setTimeout(() => {
-      api.previewTemplate({ template_text: fields.template_text, variables_str: fields.variables_str }).then(
-        (answer) => active && setPreview({ text: answer.text, real: answer.appointment_id !== null }),
-        (failure: unknown) => active && setPreview({ failed: errorText(failure) }),
-      );
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [api, fields.template_text, fields.variables_str, problem]);
+    clearPreview();
+    if (!previewable) return undefined;
+    const timer = setTimeout(
+      () =>
+        askPreview({
+          params: { orga: orgaId, store: storeId },
+          body: { template_text: fields.template_text, variables_str: fields.variables_str },
+        }),
+      PREVIEW_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [askPreview, clearPreview, orgaId, storeId, fields.template_text, fields.variables_str, previewable]);
+  const preview = previewing.data
+    ? { text: previewing.data.text, real: previewing.data.appointment_id !== null }
+    : previewing.error
+      ? { failed: apiErrorText(previewing.error, bridge.language) }
+      : null;
 
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      if (template) await api.updateTemplate(template.id, fields);
-      else await api.createTemplate(fields);
-      ctx.bridge.notify(2, t('messages.templateSaved'));
-      onDone();
-    } catch (failure) {
-      setError(isApiError(failure) && failure.fields ? Object.values(failure.fields).join(' ') || failure.message : errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+  const effects = { invalidates: templateWrites(orgaId), success: t('messages.templateSaved'), notifyFailure: false, onSuccess: onDone };
+  const create = useApiMutation('createMessageTemplate', effects);
+  const update = useApiMutation('updateMessageTemplate', effects);
+  const saving = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
+  const error = failure ? formProblem(failure, bridge.language) : null;
+  const save = () => {
+    create.reset();
+    update.reset();
+    if (template) update.mutate({ params: { orga: orgaId, template: template.id }, body: fields });
+    else create.mutate({ params: { orga: orgaId }, body: fields });
   };
 
   return (
@@ -345,6 +449,9 @@ function TemplateEditor({
             </>
           )}
         </Box>
+        <Text fontSize="xs" color="fg.muted" data-testid="template-submit-note">
+          {t('messages.templateSubmitNote')}
+        </Text>
         {error ? (
           <Text color="red.600" role="alert" data-testid="template-error">
             {error}
@@ -358,7 +465,7 @@ function TemplateEditor({
             colorPalette="brand"
             loading={saving}
             disabled={fields.title.trim() === '' || fields.template_text.trim() === '' || problem !== null}
-            onClick={() => void save()}
+            onClick={save}
             data-testid="template-save"
           >
             {t('common.save')}

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
-  fakeRealtimeFeed,
   fakeGatewayFetch,
+  fakeShell,
   organizationOf,
   organizationUserOf,
   personUserOf,
@@ -43,7 +43,8 @@ export function mountMessages({
   minRankWriteStore?: number;
 }) {
   const requests: SentRequest[] = fakeGatewayFetch(({ method, body }, url) => handler(url, method, body));
-  const feed = fakeRealtimeFeed();
+  // a fresh QueryClient per mount, and the realtime feed applying the invalidation table to it, as the shell does
+  const { Shell, realtime, client } = fakeShell();
   const user = personUserOf({ id: 'u1', email: 'ada@example.com', language, orga_id: ORGA, created_at: '2026-11-01T00:00:00Z' });
   const bridge: ShellBridge = {
     api: {
@@ -64,21 +65,23 @@ export function mountMessages({
       stores: [storeOf({ id: STORE, orga_id: ORGA, name: 'Main' })],
       users: [organizationUserOf({ user_id: 'u1', orga_id: ORGA, orga_rank: rank, employee_status: 1, active: true })],
     }),
-    subscribe: feed.subscribe,
+    subscribe: realtime.subscribe,
   };
   const router = createMemoryRouter([{ path: '/:orgaId/store/:storeId/messages/*', element: <MessagesRoutes {...bridge} /> }], {
     initialEntries: [path],
   });
   render(
-    <ChakraProvider value={pawlineSystem}>
-      <RouterProvider router={router} />
-    </ChakraProvider>,
+    <Shell>
+      <ChakraProvider value={pawlineSystem}>
+        <RouterProvider router={router} />
+      </ChakraProvider>
+    </Shell>,
   );
   const emit = (m: Partial<RealtimeMessage>) =>
     act(() =>
-      feed.send({ scope: 'answer', channel: ORGA, store_id: STORE, data: null, event: 'received', user: null, device: null, ...m }),
+      realtime.send({ scope: 'answer', channel: ORGA, store_id: STORE, data: null, event: 'received', user: null, device: null, ...m }),
     );
-  return { bridge, router, requests, emit };
+  return { bridge, router, requests, emit, client };
 }
 
 export function answerRow(i: number, extra: Record<string, unknown> = {}) {

@@ -42,6 +42,11 @@ const CACHED: Record<string, ApiQueryKey> = {
   'campaign k1 customers': apiPagesKey('listCampaignCustomers', { params: { orga: ORGA, campaign: 'k1' } }),
   'answers milano': apiQueryKey('listMessageAnswers', { params: { ...at(MILANO), last_time: '0', last_id: 'none' } }),
   'conversation milano': apiQueryKey('listConversation', { params: { ...at(MILANO), customer: 'c1', last_time: '0', last_id: 'none' } }),
+  'conversation torino': apiQueryKey('listConversation', { params: { ...at(TORINO), customer: 'c2', last_time: '0', last_id: 'none' } }),
+  'whatsapp account': apiQueryKey('getWhatsappAccount', { params: { orga: ORGA } }),
+  'whatsapp registrations': apiQueryKey('listWhatsappTemplates', { params: { orga: ORGA } }),
+  templates: apiQueryKey('listMessageTemplates', { params: { orga: ORGA } }),
+  sender: apiQueryKey('getMessagingSender', { params: { orga: ORGA } }),
   'notifications milano': apiQueryKey('listNotifications', { params: { ...at(MILANO), last_time: '0', last_id: 'none' } }),
   'notifications torino': apiQueryKey('listNotifications', { params: { ...at(TORINO), last_time: '0', last_id: 'none' } }),
   orga: apiQueryKey('getOrga', { params: { orga: ORGA } }),
@@ -87,7 +92,7 @@ describe('realtime messages become invalidations (spec §4)', () => {
     expect(await invalidatedBy(message('appointment', 'created', 'a9', TORINO))).toEqual(['week torino']);
   });
 
-  it('R4.12 a burst of reminder statuses refetches the week once and the message count', async () => {
+  it("R4.12 a burst of reminder statuses refetches the week once, the message count and the store's conversations", async () => {
     const client = new QueryClient();
     client.setQueryData(CACHED['week milano'], 1);
     const invalidate = jest.spyOn(client, 'invalidateQueries');
@@ -95,7 +100,12 @@ describe('realtime messages become invalidations (spec §4)', () => {
     for (let i = 0; i < 50; i++) invalidator.apply(message('reminder', 'status-changed', null));
     await invalidator.flush();
     expect(invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'listAppointmentRange')).toHaveLength(1);
-    expect(await invalidatedBy(message('reminder', 'queued', null))).toEqual(['appointment a1', 'message count', 'week milano']);
+    expect(await invalidatedBy(message('reminder', 'queued', null))).toEqual([
+      'appointment a1',
+      'conversation milano',
+      'message count',
+      'week milano',
+    ]);
   });
 
   it('R4.20 a customer deleted or changed elsewhere refetches the lists, its page, the pet lists and calendar cards naming it, not another customer', async () => {
@@ -157,6 +167,25 @@ describe('realtime messages become invalidations (spec §4)', () => {
   it("R4.20 a customer's answer refetches the store's answers and conversations", async () => {
     expect(await invalidatedBy(message('answer', 'received', 'm1'))).toEqual(['answers milano', 'conversation milano']);
     expect(await invalidatedBy(message('outbound-message', 'sent', 'm2'))).toEqual(['conversation milano']);
+  });
+
+  it("issue 27 a message's status from the phone refetches the conversations; a campaign's message its store's only", async () => {
+    expect(await invalidatedBy(message('provider-status', 'received', null, null))).toEqual(['conversation milano', 'conversation torino']);
+    expect(await invalidatedBy(message('campaign-message', 'status-changed', 'm3'))).toEqual(['conversation milano']);
+  });
+
+  it("issue 27 the WhatsApp number's change or a template's review refetches the connect screen and the template lists", async () => {
+    expect(await invalidatedBy(message('whatsapp-account', 'changed', null, null))).toEqual([
+      'sender',
+      'templates',
+      'whatsapp account',
+      'whatsapp registrations',
+    ]);
+    expect(await invalidatedBy(message('whatsapp-template', 'status-changed', 'w1', null))).toEqual([
+      'templates',
+      'whatsapp account',
+      'whatsapp registrations',
+    ]);
   });
 
   it("R4.01 a notification refetches the store's bell only", async () => {

@@ -30,6 +30,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listAppointmentRange', { orga, store }),
     key('getAppointment', { orga, store }),
     key('getMessageQuota', { orga }),
+    // the reminder is a line of its customer's conversation, with its status (issue 27)
+    key('listConversation', { orga, store }),
   ],
   // R4.20 customers, pets and their tags; the pet lists name each pet's owner (issue 29), in every store
   customer: ({ orga, store, id }) => [
@@ -86,6 +88,21 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
   ],
   inbound: ({ orga, store }) => [key('listConversation', { orga, store }), key('listMessageAnswers', { orga, store })],
   'outbound-message': ({ orga, store }) => [key('listConversation', { orga, store })],
+  // issue 27: a status from the phone moves any message of ours forward (a reply, a template); a campaign's message too
+  'provider-status': ({ orga }) => [key('listConversation', { orga })],
+  'campaign-message': ({ orga, store }) => [key('listConversation', { orga, store })],
+  // issue 27: the salon's WhatsApp number connected or read again, and Meta's review of a template
+  'whatsapp-account': ({ orga }) => [
+    key('getWhatsappAccount', { orga }),
+    key('listWhatsappTemplates', { orga }),
+    key('listMessageTemplates', { orga }),
+    key('getMessagingSender', { orga }),
+  ],
+  'whatsapp-template': ({ orga }) => [
+    key('listWhatsappTemplates', { orga }),
+    key('listMessageTemplates', { orga }),
+    key('getWhatsappAccount', { orga }),
+  ],
   // R4.01 the bell's list
   notification: ({ orga, store }) => [key('listNotifications', { orga, store })],
   // R4.21 a subscription update refetches the organization (its tier closes the trial banner) and the plan pages

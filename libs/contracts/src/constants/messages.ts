@@ -71,6 +71,13 @@ export const TEMPLATE_TYPES = {
 } as const;
 export type TemplateTypeNumber = (typeof TEMPLATE_TYPES)[keyof typeof TEMPLATE_TYPES];
 
+/** Template types that name one of the customer's appointments (its date, time and confirm/decline buttons). */
+export const APPOINTMENT_TEMPLATE_TYPES: readonly TemplateTypeNumber[] = [
+  TEMPLATE_TYPES.appointment_reminder,
+  TEMPLATE_TYPES.pre_appointment,
+];
+export const isAppointmentTemplateType = (type: number): boolean => (APPOINTMENT_TEMPLATE_TYPES as readonly number[]).includes(type);
+
 /** spec §3 template variables (R3.15); `date_number` is the date when there is one, else the number; `free_text` the settings' addition. */
 export const TEMPLATE_VARIABLES = [
   'pet_name',

@@ -97,6 +97,8 @@ export const conversationEntrySchema = z.object({
   status: z.number().int().nullable(),
   /** inbound: highest attachment sequence, -1 none; outbound: -1 */
   attachments: z.number().int().min(-1),
+  /** outbound not sent: why, for staff (OUTBOUND_REASONS: template_pending, not_connected …); otherwise null (issue 27) */
+  reason: z.string().nullable().optional(),
 });
 export type ConversationEntry = z.infer<typeof conversationEntrySchema>;
 

@@ -15,11 +15,24 @@ export type PagedQuery<P> = {
 /**
  * A paged query as PagedDataTable shows it: loading, failed (with the reason in the user's language), or its
  * rows, each once (a row that moved between two pages read at different times is kept at its first place).
+ * Rows are told apart by their `id`, or by `keyOf` where a row has none of its own.
  */
 export function pagedQueryList<P, T extends { id: string }>(
   query: PagedQuery<P>,
   rowsOf: (page: P) => readonly T[],
   language: Language,
+): PagedTableList<T>;
+export function pagedQueryList<P, T>(
+  query: PagedQuery<P>,
+  rowsOf: (page: P) => readonly T[],
+  language: Language,
+  keyOf: (row: T) => string,
+): PagedTableList<T>;
+export function pagedQueryList<P, T>(
+  query: PagedQuery<P>,
+  rowsOf: (page: P) => readonly T[],
+  language: Language,
+  keyOf: (row: T) => string = (row) => (row as { id: string }).id,
 ): PagedTableList<T> {
   if (query.data === undefined) {
     return query.status === 'error' ? { status: 'failed', message: apiErrorText(query.error, language) } : { status: 'loading' };
@@ -27,8 +40,9 @@ export function pagedQueryList<P, T extends { id: string }>(
   const seen = new Set<string>();
   const items: T[] = [];
   for (const row of query.data.pages.flatMap(rowsOf)) {
-    if (seen.has(row.id)) continue;
-    seen.add(row.id);
+    const key = keyOf(row);
+    if (seen.has(key)) continue;
+    seen.add(key);
     items.push(row);
   }
   return { status: 'ready', items, done: !query.hasNextPage, loadingMore: query.isFetchingNextPage };

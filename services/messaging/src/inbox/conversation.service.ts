@@ -15,7 +15,16 @@ import {
 } from '../ports';
 import { ATTACHMENT_COLUMNS, toAttachment, type AttachmentRow } from './answer-rows';
 
-type EntryRow = { id: string; direction: 'in' | 'out'; time: Date; text: string; kind: string; status: number | null; attachments: number };
+type EntryRow = {
+  id: string;
+  direction: 'in' | 'out';
+  time: Date;
+  text: string;
+  kind: string;
+  status: number | null;
+  attachments: number;
+  reason: string | null;
+};
 
 /** The end of WhatsApp's 24-hour window opened by the customer's last message, or null when it is closed. */
 export function replyWindowUntil(lastInbound: Date | null, now: Date): Date | null {
@@ -45,11 +54,12 @@ export class ConversationService {
     }
     const rows = await this.db.query<EntryRow[]>(
       `SELECT * FROM (
-         SELECT id, 'in' AS direction, answer_time AS time, text, kind, NULL::smallint AS status, attachments
+         SELECT id, 'in' AS direction, answer_time AS time, text, kind, NULL::smallint AS status, attachments, NULL::varchar AS reason
            FROM message_answer WHERE orga_id = $1 AND customer_id = $2
          UNION ALL
          SELECT id, 'out' AS direction, created_at AS time,
-                COALESCE(content->>'renderedText', content->>'text', '') AS text, kind, status, -1 AS attachments
+                COALESCE(content->>'renderedText', content->>'text', '') AS text, kind, status, -1 AS attachments,
+                reason_code AS reason
            FROM outbound_message WHERE orga_id = $1 AND customer_id = $2
        ) entries ${after}
        ORDER BY time DESC, id DESC LIMIT ${CONVERSATION_PAGE_SIZE}`,
@@ -72,6 +82,7 @@ export class ConversationService {
         kind: row.kind,
         status: row.status,
         attachments: row.attachments,
+        reason: row.reason,
       })),
       attachments: files.map(toAttachment),
       reply_window_until: until ? until.toISOString() : null,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REMINDER_ON, type MessageTemplate, type ReminderSettings } from '@pawline/contracts';
+import { isAppointmentTemplateType, REMINDER_ON, type MessageTemplate, type ReminderSettings } from '@pawline/contracts';
 import { builtInTemplateById, type TemplateTypeNumber } from '@pawline/domain';
 import { RpcError } from '@pawline/nest-kit';
 import {
@@ -55,7 +55,7 @@ export function choicesFor(template: MessageTemplate | null, type: number, langu
 }
 
 /** An appointment template is about one appointment: types 0 and 4. */
-export const isAppointmentType = (type: number) => type === 0 || type === 4;
+export const isAppointmentType = isAppointmentTemplateType;
 
 /**
  * The REMINDER_COMPOSER and TEMPLATE_COMPOSER ports: a due reminder, a staff member's template or a campaign's

@@ -409,6 +409,19 @@ describe('the inbox: answers, notifications, confirm/decline and replies (real P
       ['in', answer?.id],
     ]);
     expect(conversation.json['reply_window_until']).not.toBeNull();
+    // issue 27 a message of ours that was not sent says why (staff read it in their language); theirs have no reason
+    await env.query(`UPDATE messaging.outbound_message SET status = 5, reason_code = 'provider_refused' WHERE id = $1`, [outboundId]);
+    const unsent = await http(anna, 'GET', `${path}/conversation/0/none`);
+    expect(
+      (unsent.json['entries'] as { direction: string; status: number | null; reason: string | null }[]).map((e) => [
+        e.direction,
+        e.status,
+        e.reason,
+      ]),
+    ).toEqual([
+      ['out', 5, 'provider_refused'],
+      ['in', null, null],
+    ]);
     // 25 hours later the window is closed again
     await env.query(`UPDATE messaging.message_answer SET answer_time = now() - interval '25 hours' WHERE customer_id = $1`, [
       elena.customerId,
