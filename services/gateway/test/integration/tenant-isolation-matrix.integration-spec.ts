@@ -106,9 +106,9 @@ const THROWAWAY: Record<string, Throwaway> = {
     template: idOf(await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/msg/template`, MATRIX_TEMPLATE)),
   }),
   // the organization's one profile image (R9.04): there is one to delete (an upload row may have made it already: 400, too many)
-  // notifications are keyed by belongs_to and type (PARAM_SAMPLES): deleting one the store may not have is a no-op,
-  // so the row checks who may delete in this store without a record to spend
-  'DELETE /api/v1/orga/:orga/store/:store/notification/:belongs_to/:notification_type': () => Promise.resolve({}),
+  // notifications are keyed by belongs_to and type (anchor and qualifier, PARAM_SAMPLES): deleting one the store may not
+  // have is a no-op, so the row checks who may delete in this store without a record to spend
+  'DELETE /api/v1/orga/:orga/store/:store/notification/:anchor/:qualifier': () => Promise.resolve({}),
   'DELETE /api/v1/orga/:orga/msg/whatsapp_profile_image': async (world) => {
     await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/msg/whatsapp_profile_image`, undefined, PNG).catch(() => undefined);
     return {};
