@@ -62,7 +62,7 @@ describe('the API document for integrators (issue 33)', () => {
     expect(report.totals.errors).toBe(0);
   });
 
-  it('keeps the notification routes of one path template in one path item, GET and DELETE with the same parameters', () => {
+  it('R7.03 keeps the notification routes of one path template in one path item, GET and DELETE with the same parameters', () => {
     const item = document.paths['/api/v1/orga/{orga}/store/{store}/notification/{anchor}/{qualifier}'];
     expect(Object.keys(item ?? {}).sort()).toEqual(['delete', 'get']);
     const templates = Object.keys(document.paths).map((path) => path.replace(/\{[^}]+\}/g, '{}'));

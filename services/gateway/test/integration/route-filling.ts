@@ -121,6 +121,7 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   // the real name: a non-owner must be refused for who they are, not for a wrong name
   'POST /api/v1/orga/:orga/cancel': (ctx) => ({ confirm_name: ctx.orgaName }),
   'POST /api/v1/orga/:orga/store': () => ({ name: `Matrix ${fresh()}`, country: 'IT', address_from_orga: true }),
+  'POST /api/v1/orga/:orga/api_key': () => ({ name: `Matrix ${fresh()}`, scopes: ['calendar:read'] }),
   'POST /api/v1/orga/:orga/users': () => ({
     first_name: 'Matrix',
     last_name: 'Hire',
