@@ -63,7 +63,6 @@ export class ApiKeyService {
       name: input.name,
       secretSha256: apiKeySha256(secret),
       prefix: secret.slice(0, API_KEY_PREFIX_LENGTH),
-      // in the order of API_KEY_SCOPES would be nicer to read, but the caller's order is kept as given
       scopes: [...input.scopes],
       storeIds,
       expiresAt,
