@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { KIT_CONFIG, NATS_CONNECTION, NatsRpcClient, PawlineLogger, SERVICE_CONFIG, type KitConfig } from '@pawline/nest-kit';
 import { AccessGuard } from './auth/access.guard';
+import { identityApiKeyChecker } from './auth/api-key-checker';
 import { Authenticator } from './auth/authenticator';
 import { MembershipCache } from './auth/membership-cache';
 import { RevocationFeed } from './auth/revocation-feed';
@@ -63,8 +64,9 @@ export class GatewayLifecycle implements OnModuleDestroy {
     { provide: MembershipCache, useFactory: () => new MembershipCache() },
     {
       provide: Authenticator,
-      useFactory: (config: GatewayConfig, revocations: SessionRevocationStore) => new Authenticator(config.authTokenSecret, revocations),
-      inject: [GATEWAY_CONFIG, SESSION_REVOCATIONS],
+      useFactory: (config: GatewayConfig, revocations: SessionRevocationStore, rpc: NatsRpcClient) =>
+        new Authenticator(config.authTokenSecret, revocations, Date.now, identityApiKeyChecker(rpc)),
+      inject: [GATEWAY_CONFIG, SESSION_REVOCATIONS, NatsRpcClient],
     },
     {
       provide: AccessGuard,

@@ -1,3 +1,4 @@
+import { ApiKeyEntity } from './api-key/api-key.entity';
 import { EmailTokenEntity } from './auth/email-token.entity';
 import { RefreshTokenEntity } from './auth/refresh-token.entity';
 import { SessionEntity } from './auth/session.entity';
@@ -15,6 +16,7 @@ import { UserRating1764000000001 } from './migrations/1764000000001-user-rating'
 import { AccountAndTeam1764000000002 } from './migrations/1764000000002-account-and-team';
 import { AppointmentCardCustom1795520400000 } from './migrations/1795520400000-appointment-card-custom';
 import { CustomizedPlanLimits1795552000000 } from './migrations/1795552000000-customized-plan-limits';
+import { ApiKeys1796000000000 } from './migrations/1796000000000-api-keys';
 
 export const IDENTITY_ENTITIES = [
   PersonUserEntity,
@@ -29,6 +31,7 @@ export const IDENTITY_ENTITIES = [
   SandboxMailEntity,
   OutgoingMailEntity,
   UserRatingEntity,
+  ApiKeyEntity,
 ];
 
 export const IDENTITY_MIGRATIONS = [
@@ -37,4 +40,5 @@ export const IDENTITY_MIGRATIONS = [
   AccountAndTeam1764000000002,
   AppointmentCardCustom1795520400000,
   CustomizedPlanLimits1795552000000,
+  ApiKeys1796000000000,
 ];

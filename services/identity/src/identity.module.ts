@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
+import { ApiKeyHandlers } from './api-key/api-key.handlers';
+import { ApiKeyService } from './api-key/api-key.service';
 import { AccountHandlers } from './auth/account.handlers';
 import { AccountService } from './auth/account.service';
 import { AuthHandlers } from './auth/auth.handlers';
@@ -39,6 +41,7 @@ function mailSender(config: IdentityConfig, dataSource: DataSource): MailSender 
     OrgaHandlers,
     MailboxHandlers,
     SubscriptionMirrorHandlers,
+    ApiKeyHandlers,
   ],
   providers: [
     { provide: MAIL_SENDER, useFactory: mailSender, inject: [SERVICE_CONFIG, DataSource] },
@@ -52,6 +55,7 @@ function mailSender(config: IdentityConfig, dataSource: DataSource): MailSender 
     AccountService,
     OrgaAdminService,
     TeamService,
+    ApiKeyService,
   ],
 })
 export class IdentityModule {}

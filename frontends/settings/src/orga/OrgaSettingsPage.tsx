@@ -152,6 +152,11 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
                     {t('settings.externalServicesTitle')}
                   </Link>
                 </Button>
+                <Button asChild variant="outline" colorPalette="brand">
+                  <Link to={`/${orga.id}/settings/api-keys`} data-testid="link-api-keys">
+                    {t('settings.apiKeysTitle')}
+                  </Link>
+                </Button>
               </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {t('settings.minRanksHint')}

@@ -145,8 +145,21 @@ describe('notification center', () => {
     emit({ scope: 'notification', event: 'created', data: '33333333-3333-4333-8333-333333333333' });
     expect((await screen.findByTestId('notification-toast')).textContent).toContain('New message from a customer');
     expect(screen.getByTestId('notification-count').textContent).toBe('1');
-    expect(calls[1]).toContain('/notification/:last_time/:last_id');
-    expect(calls[1]).toContain('"last_time":"0","last_id":"none"');
+    // spec §7's {last time or 0}/{last id or none}, named as the path item GET and DELETE share
+    expect(calls[1]).toContain('/notification/:anchor/:qualifier');
+    expect(calls[1]).toContain('"anchor":"0","qualifier":"none"');
+  });
+
+  it('R4.04 a server notification is deleted via DELETE …/notification/{belongs_to}/{notification_type}', async () => {
+    const state = { notifications: { content: [serverNotification()], new_notifications: 1 }, appointmentStatus: 0 };
+    const { calls } = mount(state);
+    await waitFor(() => expect(screen.getByTestId('notification-count').textContent).toBe('1'));
+    fireEvent.click(screen.getByTestId('notification-bell'));
+    fireEvent.click(await screen.findByTestId('notification-delete'));
+    // GET and DELETE share the path: the delete is the call naming the notification's key
+    const deletion = `${API_ROUTES.deleteNotifications.path} ${JSON.stringify({ orga: O, store: S, anchor: '44444444-4444-4444-8444-444444444444', qualifier: 'CUSTOMER_MSG' })}`;
+    await waitFor(() => expect(calls).toContain(deletion));
+    await waitFor(() => expect(screen.queryByTestId('notification')).toBeNull());
   });
 
   it('R4.02 a notification on screen is marked via PATCH …/notification/seen/{belongs_to}/{notification_type}, then locally', async () => {

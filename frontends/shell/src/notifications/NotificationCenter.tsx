@@ -30,7 +30,7 @@ export function NotificationCenter({ api, orgaId, storeId, language, t, subscrib
   const source = useMemo(() => notificationSource(api, orgaId, storeId, t), [api, orgaId, storeId, t]);
   // keyed as the realtime table knows it: a `notification` message of this store reads it again (R4.05)
   const key = useMemo(
-    () => apiPagesKey('listNotifications', { params: { orga: orgaId, store: storeId, last_time: '0', last_id: 'none' } }),
+    () => apiPagesKey('listNotifications', { params: { orga: orgaId, store: storeId, anchor: '0', qualifier: 'none' } }),
     [orgaId, storeId],
   );
   const notifications = useNotifications(source, { key });

@@ -55,14 +55,20 @@ export function notificationSource(api: Pick<ApiClient, 'request'>, orgaId: stri
   const key = (n: ShellNotification) => ({ ...store, belongs_to: n.belongs_to, notification_type: n.notification_type });
   return {
     async page(cursor) {
-      const list = await api.request(API_ROUTES.listNotifications, { params: { ...store, ...cursor } });
+      // GET and DELETE …/notification/{anchor}/{qualifier} share one path template (the page's last time and id here)
+      const list = await api.request(API_ROUTES.listNotifications, {
+        params: { ...store, anchor: cursor.last_time, qualifier: cursor.last_id },
+      });
       return { items: list.content.map((n) => toShellNotification(n, t)), new_notifications: list.new_notifications };
     },
     async markSeen(n) {
       await api.request(API_ROUTES.markNotificationsSeen, { params: key(n) });
     },
     async remove(n) {
-      await api.request(API_ROUTES.deleteNotifications, { params: key(n) });
+      // the notifications' belongs_to and type
+      await api.request(API_ROUTES.deleteNotifications, {
+        params: { ...store, anchor: n.belongs_to, qualifier: n.notification_type },
+      });
     },
   };
 }

@@ -9,6 +9,6 @@ export type NotificationSource = {
   page: (cursor: { last_time: string; last_id: string }) => Promise<NotificationPage>;
   /** R4.02 PATCH …/notification/seen/{belongs_to}/{notification_type} */
   markSeen: (n: ShellNotification) => Promise<void>;
-  /** R4.04 DELETE …/notification/{belongs_to}/{notification_type} */
+  /** R4.04 DELETE …/notification/{belongs_to}/{notification_type} (declared as …/notification/{anchor}/{qualifier}) */
   remove: (n: ShellNotification) => Promise<void>;
 };

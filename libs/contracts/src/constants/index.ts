@@ -9,3 +9,4 @@ export * from './messages';
 export * from './pets';
 export * from './plans';
 export * from './statistics';
+export * from './api-keys';

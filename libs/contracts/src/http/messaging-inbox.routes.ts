@@ -22,22 +22,36 @@ const STORE = '/api/v1/orga/:orga/store/:store';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ISO_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})';
 
-const cursorParams = (what: string): Record<string, PathParameter> => ({
-  last_time: { pattern: new RegExp(`^(0|${ISO_TIME})$`), description: `The last ${what}'s time (ISO 8601), or 0` },
-  last_id: { pattern: new RegExp(`^(none|${UUID})$`, 'i'), description: `The last ${what}'s id, or none` },
+const lastTime = (what: string): PathParameter => ({
+  pattern: new RegExp(`^(0|${ISO_TIME})$`),
+  description: `The last ${what}'s time (ISO 8601), or 0`,
 });
+const lastId = (what: string): PathParameter => ({
+  pattern: new RegExp(`^(none|${UUID})$`, 'i'),
+  description: `The last ${what}'s id, or none`,
+});
+const cursorParams = (what: string): Record<string, PathParameter> => ({ last_time: lastTime(what), last_id: lastId(what) });
 
-const notificationKeyParams: Record<string, PathParameter> = {
-  belongs_to: {
-    pattern: new RegExp(`^(${UUID}|[0-9]{6,15}|[A-Z]{2}(\\.[A-Z]{2,5})?\\.[0-9A-Za-z]{6,30})$`, 'i'),
-    description:
-      'What the notifications are about: a customer, appointment or booking request id (a number no customer has: its digits or business-scoped user id)',
-  },
-  notification_type: {
-    pattern: new RegExp(`^(${NOTIFICATION_TYPES.join('|')})$`),
-    description: 'CUSTOMER_MSG, NEW_BOOKING or APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER',
-  },
+const belongsTo: PathParameter = {
+  pattern: new RegExp(`^(${UUID}|[0-9]{6,15}|[A-Z]{2}(\\.[A-Z]{2,5})?\\.[0-9A-Za-z]{6,30})$`, 'i'),
+  description:
+    'What the notifications are about: a customer, appointment or booking request id (a number no customer has: its digits or business-scoped user id)',
 };
+const notificationType: PathParameter = {
+  pattern: new RegExp(`^(${NOTIFICATION_TYPES.join('|')})$`),
+  description: 'CUSTOMER_MSG, NEW_BOOKING or APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER',
+};
+const notificationKeyParams: Record<string, PathParameter> = { belongs_to: belongsTo, notification_type: notificationType };
+
+/**
+ * spec §7's GET …/notification/{last time or 0}/{last id or none} and DELETE …/notification/{belongs_to}/{notification_type}
+ * are one path template: OpenAPI keeps one path item per template (Redocly's no-identical-paths), so both
+ * name their two segments alike, `anchor` (the page's last time, or what the notifications are about) and
+ * `qualifier` (the page's last id, or the notifications' type), each operation with its own pattern.
+ */
+const NOTIFICATION_SEGMENTS = ':anchor/:qualifier' as const;
+const notificationCursorParams: Record<string, PathParameter> = { anchor: lastTime('notification'), qualifier: lastId('notification') };
+const notificationDeleteParams: Record<string, PathParameter> = { anchor: belongsTo, qualifier: notificationType };
 
 const attachmentParams: Record<string, PathParameter> = {
   sector: { pattern: /^msg$/, description: 'The file sector: msg (a customer message)' },
@@ -117,10 +131,11 @@ export const messagingInboxHttpRoutes = {
   }),
   listNotifications: defineRoute({
     method: 'get',
-    path: `${STORE}/notification/:last_time/:last_id`,
-    summary: "The store's notifications, newest first, 50 a page after the last time and id, with new_notifications (R7.03, R3.16)",
+    path: `${STORE}/notification/${NOTIFICATION_SEGMENTS}`,
+    summary:
+      "The store's notifications, newest first, 50 a page after the last time (anchor: ISO 8601 or 0) and id (qualifier: a UUID or none), with new_notifications (R7.03, R3.16)",
     tag: 'messaging',
-    params: cursorParams('notification'),
+    params: notificationCursorParams,
     response: listNotificationsRpc.response,
   }),
   markNotificationsSeen: defineRoute({
@@ -133,10 +148,10 @@ export const messagingInboxHttpRoutes = {
   }),
   deleteNotifications: defineRoute({
     method: 'delete',
-    path: `${STORE}/notification/:belongs_to/:notification_type`,
-    summary: 'Delete the notifications of this belongs_to and type (R7.03, R4.04)',
+    path: `${STORE}/notification/${NOTIFICATION_SEGMENTS}`,
+    summary: 'Delete the notifications of this belongs_to (anchor) and type (qualifier) (R7.03, R4.04)',
     tag: 'messaging',
-    params: notificationKeyParams,
+    params: notificationDeleteParams,
     response: deleteNotificationsRpc.response,
   }),
 } as const;

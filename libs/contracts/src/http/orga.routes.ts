@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  createApiKeyRpc,
+  listApiKeysRpc,
+  revokeApiKeyRpc,
   cancelOrgaRpc,
   createMemberRpc,
   createStoreRpc,
@@ -28,6 +31,7 @@ const storeUpdateBody = updateStoreRpc.request.omit({ orga_id: true, store_id: t
 const memberCreateBody = createMemberRpc.request.omit({ orga_id: true });
 const memberUpdateBody = updateMemberRpc.request.omit({ orga_id: true, user_id: true });
 const cancelBody = cancelOrgaRpc.request.omit({ orga_id: true });
+const apiKeyCreateBody = createApiKeyRpc.request.omit({ orga_id: true });
 
 /**
  * Spec §3/§7 the organization as the browser loads it: identity's data, stores and users, with the
@@ -165,5 +169,30 @@ export const orgaHttpRoutes = {
     summary: 'Reactivate a team member (R3.03)',
     tag: 'orga',
     response: reactivateMemberRpc.response,
+  }),
+  listApiKeys: defineRoute({
+    method: 'get',
+    path: '/api/v1/orga/:orga/api_key',
+    summary:
+      "The organization's API keys that are not revoked, with their scopes, stores, expiry and last use (issue 33); organization administrators",
+    tag: 'orga',
+    response: listApiKeysRpc.response,
+  }),
+  createApiKey: defineRoute({
+    method: 'post',
+    path: '/api/v1/orga/:orga/api_key',
+    summary:
+      'Create an API key: a name, scopes (calendar, customers, booking, messaging; read or write), optional stores and expiry. The secret is answered this once (issue 33); organization administrators',
+    tag: 'orga',
+    status: 201,
+    body: apiKeyCreateBody,
+    response: createApiKeyRpc.response,
+  }),
+  revokeApiKey: defineRoute({
+    method: 'delete',
+    path: '/api/v1/orga/:orga/api_key/:api_key',
+    summary: "Revoke an API key at once: the key's next request is refused with 401 (issue 33); organization administrators",
+    tag: 'orga',
+    response: revokeApiKeyRpc.response,
   }),
 } as const;

@@ -43,3 +43,4 @@ export * from './orga-updated.event';
 export * from './orga-cancelled.event';
 export * from './store-updated.event';
 export * from './store-deleted.event';
+export * from './api-key.rpc';

@@ -3,6 +3,7 @@ import { memberSubscriptionAccess } from '@pawline/domain';
 import { isAllowed, type AccessNeed } from '@pawline/nest-kit';
 import { ApiError } from '../http/api-error';
 import type { RpcCaller } from '../http/rpc-caller';
+import { apiKeyReaches } from './api-key-scope';
 import type { MembershipCache } from './membership-cache';
 
 /**
@@ -21,14 +22,18 @@ export class AccessGuard {
    * organization whose trial expired or whose Premium lapsed gets 402 subscription_inactive on
    * every route but those open `whileInactive` (the organization, plan, subscription and payment);
    * the answer says whether the caller may subscribe (administrators) or must ask their administrator.
+   * An API key (issue 33) must first reach the route by its scopes (`route`: its method and tag; a
+   * check without one, the realtime rooms', is no route a key may call); then the member it acts as
+   * meets the same guard.
    */
   async check(
     auth: AuthContext,
     access: AccessNeed,
     orgaId: string,
     storeId: string | null,
-    options: { whileInactive?: boolean; now?: Date } = {},
+    options: { whileInactive?: boolean; now?: Date; route?: { method: string; tag: string } } = {},
   ): Promise<CheckedMember> {
+    if (auth.apiKey && !(options.route && apiKeyReaches(auth.apiKey, options.route, orgaId, storeId))) throw new ApiError('forbidden');
     const membership = await this.membership(auth, orgaId);
     if (!isAllowed(membership, access, storeId)) throw new ApiError('forbidden');
     if (!options.whileInactive) {
@@ -36,6 +41,11 @@ export class AccessGuard {
       if (standing !== 'ok') throw new ApiError('subscription_inactive', { extra: { access: standing } });
     }
     return { ...membership, user_id: auth.userId, orga_id: orgaId };
+  }
+
+  /** A route for any signed-in person (their account, their organizations): an API key is no person. */
+  checkPerson(auth: AuthContext): void {
+    if (auth.apiKey) throw new ApiError('forbidden');
   }
 
   async membership(auth: AuthContext, orgaId: string): Promise<MemberAccess> {

@@ -5,7 +5,7 @@ import type { AuthContext, CheckedMember, RpcContract } from '@pawline/contracts
 import type { AccessGuard } from '../auth/access.guard';
 import type { Authenticator } from '../auth/authenticator';
 import type { SessionRevocationStore } from '../auth/session-revocation.store';
-import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiError, mapError } from './api-error';
 import { CrossOriginCache, crossOriginPreflight, crossOriginRequest } from './cross-origin';
 import { answerFileRoute, boundRpc, readRawBody } from './file-transfer';
@@ -126,13 +126,19 @@ async function answer(
     const body = isFileUploadRoute(route) || isWebhookRoute(route) ? undefined : await readJsonBody(req, res);
     const auth = await authenticate(route, deps, req);
     const params = validParams(route, match.params);
+    // an API key's requests are counted per key (issue 33), before anything else is asked on its behalf
+    if (auth?.apiKey && route.access !== 'public') {
+      const decision = await deps.rateLimiter.consume(RATE_LIMITS.apiKey, auth.userId);
+      if (!decision.allowed) throw new ApiError('rate_limited', { retryAfterSeconds: decision.retryAfterSeconds });
+    }
     let member: CheckedMember | undefined;
     if (typeof route.access === 'object') {
       if (!auth) throw new ApiError('unauthorized');
       member = await deps.guard.check(auth, route.access.orga, params['orga'] ?? '', params['store'] ?? null, {
         whileInactive: route.access.whileInactive === true,
+        route: { method: route.method, tag: route.tag },
       });
-    }
+    } else if (route.access === 'user' && auth) deps.guard.checkPerson(auth);
     let rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
     const ctx: RouteContext = {
       params,

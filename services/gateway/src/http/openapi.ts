@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '@pawline/contracts';
+import { API_KEY_AREA_OF_TAG } from '../auth/api-key-scope';
 import { isFileDownloadRoute, isFileUploadRoute, isWebhookRoute, PATH_PARAMETER, pathParameters, type ApiRoute } from './route-definition';
 
 type JsonObject = Record<string, unknown>;
@@ -72,6 +73,8 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
       summary: route.summary,
       tags: [route.tag],
       ...(route.access === 'public' ? { security: [] } : {}),
+      // an API key reaches the routes of its scopes' areas only (issue 33); the others take a person's token
+      ...(route.access !== 'public' && (route.access === 'user' || !API_KEY_AREA_OF_TAG[route.tag]) ? { security: [{ bearer: [] }] } : {}),
       ...(typeof route.access === 'object' ? { 'x-pawline-guard': route.access.orga } : {}),
     };
     const parameters: JsonObject[] = pathParameters(route.path).map((name) => ({
@@ -142,10 +145,19 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: { version: strin
     openapi: '3.1.0',
     info: { title: 'Pawline API', version: info.version, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: info.serverUrl }],
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { apiKey: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A person's access token (POST /api/v1/auth/login)" },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'pwk_…',
+          description:
+            "An organization's API key as `Authorization: Bearer pwk_…` (docs/api-keys.md): the routes of its scopes' areas (calendar: scheduling, customers: crm, booking, messaging), GET with a read scope, every method with a write scope, in its stores; 600 requests a minute per key",
+        },
+      },
       schemas: { Error: jsonSchema(errorSchema, 'output') },
       responses: ERROR_ANSWERS,
     },

@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   bookingCustomerCheck: { name: 'booking-customer-check', limit: 5, windowMs: 10 * 60_000 },
   /** every public booking call of one store, from any address: a busy salon's day stays far below */
   bookingStore: { name: 'booking-store', limit: 600, windowMs: 60_000 },
+  /** every request of one API key (issue 33): ten a second on average, an integration's sync stays below */
+  apiKey: { name: 'api-key', limit: 600, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

@@ -44,7 +44,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
 }
 
 /** What a route declares, without its handler: enough to call it from outside. */
-export type RouteDeclaration = Pick<ApiRoute, 'method' | 'path' | 'access' | 'params' | 'body' | 'query' | 'status'> & {
+export type RouteDeclaration = Pick<ApiRoute, 'method' | 'path' | 'tag' | 'access' | 'params' | 'body' | 'query' | 'status'> & {
   /** Content-Types of a raw file body (R7.10), or null for a JSON route. */
   fileBody: readonly string[] | null;
   /** A provider's webhook: public, yet refused (401/403) without its signature or verify token. */
@@ -64,6 +64,7 @@ export function declaredRoutes(): RouteDeclaration[] {
   return gatewayRoutes({ mailSandbox: true, health: idle }).map((route) => ({
     method: route.method,
     path: route.path,
+    tag: route.tag,
     access: route.access,
     params: route.params,
     body: route.body,

@@ -3,6 +3,9 @@ import {
   autologinLinkRpc,
   autologinRpc,
   cancelOrgaRpc,
+  createApiKeyRpc,
+  listApiKeysRpc,
+  revokeApiKeyRpc,
   changeEmailRpc,
   createMemberRpc,
   createStoreRpc,
@@ -111,5 +114,17 @@ export const identityAdminRoutes: ApiRoute[] = [
     access: { orga: 'orga_admin' },
     rpc: reactivateMemberRpc,
     input: (ctx) => ({ orga_id: orgaParam(ctx), user_id: pathParam(ctx, 'user') }),
+  }),
+  // API keys (issue 33): organization administrators, in a session (a key never manages keys: no area of its scopes)
+  rpcRoute(orga.listApiKeys, { access: { orga: 'orga_admin' }, rpc: listApiKeysRpc, input: (ctx) => ({ orga_id: orgaParam(ctx) }) }),
+  rpcRoute(orga.createApiKey, {
+    access: { orga: 'orga_admin' },
+    rpc: createApiKeyRpc,
+    input: (ctx) => ({ ...ctx.body, orga_id: orgaParam(ctx) }),
+  }),
+  rpcRoute(orga.revokeApiKey, {
+    access: { orga: 'orga_admin' },
+    rpc: revokeApiKeyRpc,
+    input: (ctx) => ({ orga_id: orgaParam(ctx), api_key_id: pathParam(ctx, 'api_key') }),
   }),
 ];

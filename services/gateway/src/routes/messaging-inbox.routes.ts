@@ -32,16 +32,20 @@ import { partsFrom } from '../http/file-transfer';
 
 const storeScope = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) });
 /** spec §7 cursors: `0` and `none` start at the newest */
-const cursor = (ctx: RouteContext) => {
-  const lastTime = pathParam(ctx, 'last_time');
-  const lastId = pathParam(ctx, 'last_id');
-  return { last_time: lastTime === '0' ? null : lastTime, last_id: lastId === 'none' ? null : lastId.toLowerCase() };
-};
-const notificationKey = (ctx: RouteContext) => ({
-  ...storeScope(ctx),
-  belongs_to: pathParam(ctx, 'belongs_to').toLowerCase(),
-  notification_type: pathParam(ctx, 'notification_type') as NotificationType,
+const cursorOf = (lastTime: string, lastId: string) => ({
+  last_time: lastTime === '0' ? null : lastTime,
+  last_id: lastId === 'none' ? null : lastId.toLowerCase(),
 });
+const cursor = (ctx: RouteContext) => cursorOf(pathParam(ctx, 'last_time'), pathParam(ctx, 'last_id'));
+const keyOf = (ctx: RouteContext, belongsTo: string, type: string) => ({
+  ...storeScope(ctx),
+  belongs_to: belongsTo.toLowerCase(),
+  notification_type: type as NotificationType,
+});
+// GET and DELETE …/notification/{anchor}/{qualifier} share one path template (see the declaration)
+const notificationCursor = (ctx: RouteContext) => cursorOf(pathParam(ctx, 'anchor'), pathParam(ctx, 'qualifier'));
+const notificationKey = (ctx: RouteContext) => keyOf(ctx, pathParam(ctx, 'belongs_to'), pathParam(ctx, 'notification_type'));
+const addressedNotificationKey = (ctx: RouteContext) => keyOf(ctx, pathParam(ctx, 'anchor'), pathParam(ctx, 'qualifier'));
 const customerScope = (ctx: RouteContext) => ({ ...storeScope(ctx), customer_id: pathParam(ctx, 'customer') });
 
 /** An attachment's bytes part by part (512 KiB each; NATS max_payload is 1 MiB). */
@@ -102,8 +106,12 @@ export const messagingInboxRoutes: ApiRoute[] = [
   rpcRoute(http.listNotifications, {
     access: { orga: 'store_read' },
     rpc: listNotificationsRpc,
-    input: (ctx) => ({ ...storeScope(ctx), ...cursor(ctx) }),
+    input: (ctx) => ({ ...storeScope(ctx), ...notificationCursor(ctx) }),
   }),
   rpcRoute(http.markNotificationsSeen, { access: { orga: 'store_read' }, rpc: markNotificationsSeenRpc, input: notificationKey }),
-  rpcRoute(http.deleteNotifications, { access: { orga: 'store_read' }, rpc: deleteNotificationsRpc, input: notificationKey }),
+  rpcRoute(http.deleteNotifications, {
+    access: { orga: 'store_read' },
+    rpc: deleteNotificationsRpc,
+    input: addressedNotificationKey,
+  }),
 ];

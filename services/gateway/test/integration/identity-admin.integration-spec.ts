@@ -399,6 +399,13 @@ describe('gateway identity administration routes over identity (real NATS, Postg
     expect(hired.status).toBe(201);
     const memberOfB = (hired.body as Member).user_id;
     const before = await b.browser.request('GET', `/api/v1/orga/${b.orgaId}`, { token: b.token });
+    // B's API key (issue 33): A neither lists, creates nor revokes B's keys
+    const keyOfB = await b.browser.request('POST', `/api/v1/orga/${b.orgaId}/api_key`, {
+      token: b.token,
+      body: { name: 'Site', scopes: ['calendar:read'] },
+    });
+    expect(keyOfB.status).toBe(201);
+    const keyIdOfB = (keyOfB.body as { key: { id: string } }).key.id;
 
     const bodies: Record<string, unknown> = {
       'put /api/v1/orga/:orga': { name: 'Hijacked' },
@@ -408,12 +415,17 @@ describe('gateway identity administration routes over identity (real NATS, Postg
       'put /api/v1/orga/:orga/store/:store': { name: 'Intruder' },
       'post /api/v1/orga/:orga/users': memberInput({ orga_rank: 1 }),
       'put /api/v1/orga/:orga/users/:user': { orga_rank: 0 },
+      'post /api/v1/orga/:orga/api_key': { name: 'Intruder', scopes: ['calendar:write'] },
     };
     const routesOfB = identityAdminRoutes.filter((route) => route.path.includes(':orga'));
-    expect(routesOfB).toHaveLength(12);
+    expect(routesOfB).toHaveLength(15);
     for (const route of routesOfB) {
       for (const store of [storeOfB, storeOfA]) {
-        const url = route.path.replace(':orga', b.orgaId).replace(':store', store).replace(':user', memberOfB);
+        const url = route.path
+          .replace(':orga', b.orgaId)
+          .replace(':store', store)
+          .replace(':user', memberOfB)
+          .replace(':api_key', keyIdOfB);
         const body = bodies[`${route.method} ${route.path}`];
         const response = await a.browser.request(route.method.toUpperCase(), url, {
           token: a.token,
@@ -438,5 +450,7 @@ describe('gateway identity administration routes over identity (real NATS, Postg
 
     const after = await b.browser.request('GET', `/api/v1/orga/${b.orgaId}`, { token: b.token });
     expect(after.body).toEqual(before.body);
+    const keysOfB = await b.browser.request('GET', `/api/v1/orga/${b.orgaId}/api_key`, { token: b.token });
+    expect((keysOfB.body as { keys: { id: string; name: string }[] }).keys.map((key) => key.name)).toEqual(['Site']);
   });
 });

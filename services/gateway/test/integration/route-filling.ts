@@ -20,7 +20,7 @@ export function paramKey(path: string, name: string, offset: number): string {
 }
 
 /** Values for the non-id parameters a route declares a pattern for (checked against that pattern). */
-export const PARAM_SAMPLES: Record<string, string> = {
+export const PARAM_SAMPLES: Record<string, string | readonly string[]> = {
   y: '2027',
   m: '3',
   d: '1',
@@ -32,6 +32,9 @@ export const PARAM_SAMPLES: Record<string, string> = {
   last_time: '0',
   belongs_to: '393330000000',
   notification_type: 'CUSTOMER_MSG',
+  // GET and DELETE …/notification/{anchor}/{qualifier}: a page's cursor, or a notification's belongs_to and type
+  anchor: ['0', '393330000000'],
+  qualifier: ['none', 'CUSTOMER_MSG'],
   sector: 'msg',
   sequence: '0',
   created_time: '0',
@@ -52,7 +55,9 @@ export function fillPath(route: RouteDeclaration, values: Record<string, string>
     if (rawSegment !== undefined) return rawSegment;
     const declared = route.params?.[name];
     if (declared) {
-      const sample = values[name] ?? PARAM_SAMPLES[name];
+      // a name two routes use with different patterns has a sample for each: the first its pattern takes
+      const samples: readonly string[] = [values[name] ?? PARAM_SAMPLES[name] ?? []].flat();
+      const sample = samples.find((candidate) => declared.pattern.test(candidate)) ?? samples[0];
       if (sample === undefined)
         throw new Error(`${routeKey(route)}: no world value or sample for :${name} in PARAM_SAMPLES (${declared.description})`);
       if (!declared.pattern.test(sample)) throw new Error(`${routeKey(route)}: sample ${sample} for :${name} does not match its pattern`);
@@ -116,6 +121,7 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   // the real name: a non-owner must be refused for who they are, not for a wrong name
   'POST /api/v1/orga/:orga/cancel': (ctx) => ({ confirm_name: ctx.orgaName }),
   'POST /api/v1/orga/:orga/store': () => ({ name: `Matrix ${fresh()}`, country: 'IT', address_from_orga: true }),
+  'POST /api/v1/orga/:orga/api_key': () => ({ name: `Matrix ${fresh()}`, scopes: ['calendar:read'] }),
   'POST /api/v1/orga/:orga/users': () => ({
     first_name: 'Matrix',
     last_name: 'Hire',

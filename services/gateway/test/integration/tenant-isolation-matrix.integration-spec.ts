@@ -41,6 +41,35 @@ const RANKED = {
 } satisfies Record<string, MemberPlan>;
 type RankedName = keyof typeof RANKED;
 
+/**
+ * API keys (issue 33): each signs every row as its organization with its scopes. A key reaches the
+ * routes of its scopes' areas (by the route's tag: calendar is scheduling, customers is crm), reads
+ * with a read scope, writes with a write scope, in its stores; then it is judged as the member it
+ * stands in for (an administrator, or with stores a moderator with rank 1 in those stores).
+ */
+const ALL_AREAS = ['calendar', 'customers', 'booking', 'messaging'] as const;
+const KEYED = {
+  /** A's read key of every area and store */
+  key_read: { orga: 'a', scopes: ALL_AREAS.map((area) => `${area}:read`), store: null, plan: { rank: 1 } },
+  /** A's write key of every area, limited to store 1 (every :store of the matrix is store 2) */
+  key_store1: {
+    orga: 'a',
+    scopes: ALL_AREAS.map((area) => `${area}:write`),
+    store: 'store1',
+    plan: { rank: 2, override: { store: 'store1', rank: 1 } },
+  },
+  /** B's write key of every area and store, with A's ids in the path */
+  key_of_b: { orga: 'b', scopes: ALL_AREAS.map((area) => `${area}:write`), store: null, plan: { rank: 1 } },
+} as const satisfies Record<string, { orga: 'a' | 'b'; scopes: string[]; store: 'store1' | null; plan: MemberPlan }>;
+type KeyedName = keyof typeof KEYED;
+/** The matrix's own reading of which tag is which area, not the gateway's table. */
+const AREA_OF_TAG: Record<string, (typeof ALL_AREAS)[number]> = {
+  scheduling: 'calendar',
+  crm: 'customers',
+  booking: 'booking',
+  messaging: 'messaging',
+};
+
 type CallerName =
   | 'anonymous'
   /** B's owner with A's ids in the path */
@@ -51,7 +80,8 @@ type CallerName =
   | 'foreign_owner_own_orga'
   /** B's owner in B's own organization with A's store (and A's ids): a store of another organization never passes */
   | 'foreign_owner_own_orga_store_of_a'
-  | RankedName;
+  | RankedName
+  | KeyedName;
 
 // ---- destructive routes ------------------------------------------------------------------
 
@@ -102,13 +132,20 @@ const THROWAWAY: Record<string, Throwaway> = {
       await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/external_service`, { service_id: `gone-${fresh()}`, name: 'Gone' }),
     ),
   }),
+  'DELETE /api/v1/orga/:orga/api_key/:api_key': async (world) => ({
+    api_key: idOf(
+      (await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/api_key`, { name: 'Gone', scopes: ['calendar:read'] }))[
+        'key'
+      ] as Record<string, unknown>,
+    ),
+  }),
   'DELETE /api/v1/orga/:orga/msg/template/:template': async (world) => ({
     template: idOf(await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/msg/template`, MATRIX_TEMPLATE)),
   }),
   // the organization's one profile image (R9.04): there is one to delete (an upload row may have made it already: 400, too many)
-  // notifications are keyed by belongs_to and type (PARAM_SAMPLES): deleting one the store may not have is a no-op,
-  // so the row checks who may delete in this store without a record to spend
-  'DELETE /api/v1/orga/:orga/store/:store/notification/:belongs_to/:notification_type': () => Promise.resolve({}),
+  // notifications are keyed by belongs_to and type (anchor and qualifier, PARAM_SAMPLES): deleting one the store may not
+  // have is a no-op, so the row checks who may delete in this store without a record to spend
+  'DELETE /api/v1/orga/:orga/store/:store/notification/:anchor/:qualifier': () => Promise.resolve({}),
   'DELETE /api/v1/orga/:orga/msg/whatsapp_profile_image': async (world) => {
     await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/msg/whatsapp_profile_image`, undefined, PNG).catch(() => undefined);
     return {};
@@ -209,10 +246,19 @@ type Row = { name: string; route: RouteDeclaration; caller: CallerName; order: n
 const ROW_CONCURRENCY = 4;
 
 function callersOf(route: RouteDeclaration): CallerName[] {
+  if (route.access === 'user') return ['anonymous', 'foreign_owner', ...(Object.keys(KEYED) as KeyedName[])];
   if (typeof route.access !== 'object') return ['anonymous', 'foreign_owner'];
   const invalidBody = route.body || route.fileBody ? (['foreign_owner_invalid_body'] as const) : [];
   const storeOfA = route.path.includes('/:store') ? (['foreign_owner_own_orga_store_of_a'] as const) : [];
-  return ['anonymous', 'foreign_owner', ...invalidBody, 'foreign_owner_own_orga', ...storeOfA, ...(Object.keys(RANKED) as RankedName[])];
+  return [
+    'anonymous',
+    'foreign_owner',
+    ...invalidBody,
+    'foreign_owner_own_orga',
+    ...storeOfA,
+    ...(Object.keys(RANKED) as RankedName[]),
+    ...(Object.keys(KEYED) as KeyedName[]),
+  ];
 }
 
 const ROWS: Row[] = ROUTES.flatMap((route) =>
@@ -249,6 +295,7 @@ function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: u
   }
   if (caller === 'anonymous') return reply.status === 401 ? null : `no token must get 401; ${got}`;
   const leaks = leaked(world, reply, `${path} ${JSON.stringify(sentBody ?? null)}`);
+  if (caller in KEYED) return keyVerdict(KEYED[caller as KeyedName], route, reply, got, leaks, path, world);
   if (route.access === 'user') {
     if (!passed(reply)) return `any signed-in user passes a user route; ${got}`;
     return leaks.length > 0 ? `B's owner read A's data: ${leaks.join(', ')}` : null;
@@ -275,13 +322,49 @@ function verdict(row: Row, world: World, reply: Reply, path: string, sentBody: u
       return null;
     }
     default: {
-      const member = RANKED[caller];
+      const member: MemberPlan = RANKED[caller as RankedName];
       const rule = SERVICE_RULES[routeKey(route)];
       const allowed = specAllows(member, guard, store) && (rule ? rule.allows(member.rank, member) : true);
       if (allowed) return passed(reply) ? null : `rank ${member.rank} may (${guard}${rule ? `, ${rule.rule}` : ''}); ${got}`;
       return reply.status === 403 ? null : `rank ${member.rank} must get 403 (${guard}${rule ? `, ${rule.rule}` : ''}); ${got}`;
     }
   }
+}
+
+/** What an API key must get (issue 33): 403 outside its reach, an answer within it; never A's data for B's key. */
+function keyVerdict(
+  key: (typeof KEYED)[KeyedName],
+  route: RouteDeclaration,
+  reply: Reply,
+  got: string,
+  leaks: string[],
+  path: string,
+  world: World,
+): string | null {
+  if (key.orga === 'b' && leaks.length > 0) return `B's key read A's data: ${leaks.join(', ')}`;
+  if (typeof route.access !== 'object') return reply.status === 403 ? null : `an API key is no person: a user route must refuse it; ${got}`;
+  const area = AREA_OF_TAG[route.tag];
+  const level = route.method === 'get' ? 'read' : 'write';
+  const scoped =
+    area !== undefined && (key.scopes as readonly string[]).some((scope) => scope === `${area}:write` || scope === `${area}:${level}`);
+  const store = !route.path.includes('/:store')
+    ? null
+    : path.includes(world.a.store2)
+      ? 'store2'
+      : path.includes(world.a.store1)
+        ? 'store1'
+        : 'spare';
+  const inStore = key.store === null || store === null || store === key.store;
+  const rule = SERVICE_RULES[routeKey(route)];
+  const allowed =
+    key.orga === 'a' &&
+    scoped &&
+    inStore &&
+    specAllows(key.plan, route.access.orga, store) &&
+    (rule ? rule.allows(key.plan.rank, key.plan) : true);
+  const why = `${area ?? 'no area'}:${level}, ${store ?? 'no store'}, ${route.access.orga}`;
+  if (allowed) return passed(reply) ? null : `the key may (${why}); ${got}`;
+  return reply.status === 403 ? null : `the key must get 403 (${why}); ${got}`;
 }
 
 // ---- the suite ---------------------------------------------------------------------------
@@ -293,6 +376,7 @@ describe('tenant-isolation matrix over the whole route table (every service, rea
   let env: TestEnv;
   let world: World;
   let filesDir: string;
+  const keySessions: Partial<Record<KeyedName, Session>> = {};
   const savedEnv = { ...process.env };
   const anonymousIp = nextIp();
 
@@ -316,6 +400,17 @@ describe('tenant-isolation matrix over the whole route table (every service, rea
     const deletions = ROWS.filter((row) => routeKey(row.route) === 'DELETE /api/v1/orga/:orga/store/:store');
     const inB = deletions.filter((row) => row.caller === 'foreign_owner_own_orga').length;
     world = await buildWorld(gateway.httpUrl ?? '', { a: deletions.length - inB, b: inB }, RANKED);
+    for (const [name, plan] of Object.entries(KEYED) as [KeyedName, (typeof KEYED)[KeyedName]][]) {
+      const owner = world[plan.orga];
+      const stores = plan.store ? { store_ids: [world.a[plan.store]] } : {};
+      const created = await call(world.base, 'post', `/api/v1/orga/${owner.orgaId}/api_key`, {
+        session: owner.owner,
+        json: { name: `Matrix ${name}`, scopes: plan.scopes, ...stores },
+      });
+      if (created.status !== 201) throw new Error(`creating key ${name} answered ${created.status} ${created.text}`);
+      const { key, secret } = created.json as { key: { id: string }; secret: string };
+      keySessions[name] = { token: secret, userId: key.id, ip: nextIp() };
+    }
   });
 
   afterAll(async () => {
@@ -355,7 +450,14 @@ describe('tenant-isolation matrix over the whole route table (every service, rea
     const throwaway = THROWAWAY[routeKey(route)];
     if (throwaway) Object.assign(values, await throwaway(world, storeOf));
     const path = fillPath(route, values);
-    const session: Session | null = caller === 'anonymous' ? null : caller in RANKED ? world.members[caller] : world.b.owner;
+    const session: Session | null =
+      caller === 'anonymous'
+        ? null
+        : caller in KEYED
+          ? (keySessions[caller as KeyedName] ?? null)
+          : caller in RANKED
+            ? (world.members[caller] ?? null)
+            : world.b.owner;
     const json =
       caller === 'foreign_owner_invalid_body'
         ? { matrix_no_such_field: true }

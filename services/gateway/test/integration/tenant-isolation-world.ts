@@ -312,7 +312,17 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     }
   }
 
+  // an API key of A (issue 33): the key routes' :api_key
+  const apiKey = await expectCreated(
+    call(base, 'post', `/api/v1/orga/${a.orgaId}/api_key`, {
+      session: a.owner,
+      json: { name: `World ${unique()}`, scopes: ['calendar:read'] },
+    }),
+    'api key',
+  );
+
   const ids: Record<string, string> = {
+    api_key: String((apiKey['key'] as { id: string }).id),
     orga: a.orgaId,
     store: a.store2,
     customer: customerId,

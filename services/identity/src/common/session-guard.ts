@@ -19,6 +19,8 @@ export class SessionGuard {
   async caller(ctx: RpcCallContext): Promise<AuthenticatedCaller> {
     const auth = ctx.auth;
     if (!auth) throw new RpcError('unauthorized');
+    // an API key (issue 33) is no person: what needs a person's session is not for it
+    if (auth.apiKey) throw new RpcError('forbidden');
     // one round trip: the user, provided the token's session is theirs and still open
     const rows = await this.dataSource.query<Record<string, unknown>[]>(
       `SELECT ${entityColumns(this.dataSource, PersonUserEntity, 'person')}

@@ -9,6 +9,7 @@ import {
   type RpcResponse,
 } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
+import { ApiKeyService } from '../api-key/api-key.service';
 import { SessionGuard } from '../common/session-guard';
 import { OrgaService } from './orga.service';
 
@@ -17,6 +18,7 @@ export class OrgaHandlers {
   constructor(
     private readonly orgas: OrgaService,
     private readonly guard: SessionGuard,
+    private readonly apiKeys: ApiKeyService,
   ) {}
 
   @RpcHandler(listOrgasRpc)
@@ -45,6 +47,8 @@ export class OrgaHandlers {
 
   @RpcHandler(memberAccessRpc)
   async memberAccess(input: RpcRequest<typeof memberAccessRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof memberAccessRpc>> {
+    // an API key (issue 33) asks for its own membership only, the one it acts with
+    if (ctx.auth?.apiKey) return this.apiKeys.access(ctx.auth.userId, input.user_id, input.orga_id);
     // asked on a user's behalf, their session must still be open: a revoked or deactivated caller gets no membership to pass a guard with
     if (ctx.auth) await this.guard.caller(ctx);
     return this.orgas.access(ctx, input.user_id, input.orga_id);

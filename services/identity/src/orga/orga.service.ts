@@ -4,6 +4,7 @@ import { RpcError, type RpcCallContext } from '@pawline/nest-kit';
 import { DataSource, In } from 'typeorm';
 import { isoOrNull } from '../common/db-errors';
 import { PersonUserEntity } from '../user/person-user.entity';
+import { apiKeyMember } from '../api-key/api-key-member';
 import { reachableStoreIds } from './member-access';
 import { OrgaUserEntity } from './orga-user.entity';
 import { OrganizationEntity } from './organization.entity';
@@ -139,6 +140,39 @@ export class OrgaService {
       // a store's zone travels with the membership, so scheduling asks identity for nothing more
       store_time_zones: Object.fromEntries(stores.filter((s) => storeIds.includes(s.id)).map((s) => [s.id, s.timeZone])),
       // the subscription's dates: the gateway blocks an expired trial or lapsed Premium by them (ADR 0030)
+      ...subscriptionFacts(orga),
+    };
+  }
+
+  /**
+   * The membership an API key acts with (issue 33, docs/adr/0059): the spec §6 facts of its organization
+   * with the key's own rank and stores (apiKeyMember), so the guards of gateway and services judge it
+   * by the same rules as a person. An inactive key (revoked, expired) reaches no store.
+   */
+  async apiKeyAccess(orgaId: string, storeLimit: readonly string[] | null, active: boolean): Promise<MemberAccess> {
+    const orga = await this.dataSource.getRepository(OrganizationEntity).findOneBy({ id: orgaId });
+    if (!orga) throw new RpcError('not_found');
+    const stores = await this.stores(orgaId);
+    const member = apiKeyMember(
+      stores.map((store) => store.id),
+      storeLimit,
+    );
+    const storeIds = active ? member.store_ids : [];
+    return {
+      member: true,
+      active,
+      ...member,
+      store_ids: storeIds,
+      min_ranks: {
+        read_store: orga.minRankReadStore,
+        write_store: orga.minRankWriteStore,
+        read_pets: orga.minRankReadPets,
+        write_pets: orga.minRankWritePets,
+      },
+      tier: orga.tier,
+      ...(orga.planLimits ? { plan_limits: orga.planLimits } : {}),
+      share_pets: orga.sharePets,
+      store_time_zones: Object.fromEntries(stores.filter((s) => storeIds.includes(s.id)).map((s) => [s.id, s.timeZone])),
       ...subscriptionFacts(orga),
     };
   }
