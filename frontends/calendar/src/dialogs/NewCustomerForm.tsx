@@ -97,38 +97,22 @@ export function NewCustomerForm({ t, at, search, onCreated, onCancel }: Props) {
             </NativeSelect.Field>
           </NativeSelect.Root>
         </FormField>
-        <FormField label={t('clients.pet_size')}>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              data-testid="new-pet-size"
-              value={form.size}
-              onChange={(e) => set('size', e.currentTarget.value as Form['size'])}
-            >
-              <option value="">–</option>
-              {QUICK_PET_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {t(`clients.size_${size}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-          </NativeSelect.Root>
-        </FormField>
-        <FormField label={t('clients.pet_hair')}>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              data-testid="new-pet-hair"
-              value={form.hair}
-              onChange={(e) => set('hair', e.currentTarget.value as Form['hair'])}
-            >
-              <option value="">–</option>
-              {QUICK_PET_HAIRS.map((hair) => (
-                <option key={hair} value={hair}>
-                  {t(`clients.hair_${hair}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-          </NativeSelect.Root>
-        </FormField>
+        <OptionalChoice
+          label={t('clients.pet_size')}
+          testId="new-pet-size"
+          value={form.size}
+          choices={QUICK_PET_SIZES}
+          labelOf={(size) => t(`clients.size_${size}`)}
+          onChange={(size) => set('size', size)}
+        />
+        <OptionalChoice
+          label={t('clients.pet_hair')}
+          testId="new-pet-hair"
+          value={form.hair}
+          choices={QUICK_PET_HAIRS}
+          labelOf={(hair) => t(`clients.hair_${hair}`)}
+          onChange={(hair) => set('hair', hair)}
+        />
       </SimpleGrid>
       <HStack mt="3" gap="2">
         <Button size="sm" colorPalette="blue" loading={busy} onClick={() => void submit()} data-testid="new-customer-save">
@@ -139,5 +123,31 @@ export function NewCustomerForm({ t, at, search, onCreated, onCancel }: Props) {
         </Button>
       </HStack>
     </Box>
+  );
+}
+
+/** A pet detail the caller may not know: '–' (none) or one of the choices. */
+function OptionalChoice<V extends string>(props: {
+  label: string;
+  testId: string;
+  value: V | '';
+  choices: readonly V[];
+  labelOf: (choice: V) => string;
+  onChange: (choice: V | '') => void;
+}) {
+  const { label, testId, value, choices, labelOf, onChange } = props;
+  return (
+    <FormField label={label}>
+      <NativeSelect.Root>
+        <NativeSelect.Field data-testid={testId} value={value} onChange={(e) => onChange(e.currentTarget.value as V | '')}>
+          <option value="">–</option>
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {labelOf(choice)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+      </NativeSelect.Root>
+    </FormField>
   );
 }
