@@ -46,6 +46,8 @@ export const testImportsAllowed = [
   // Meta's OpenAPI document as the fake's toolbox reads it: adapters are checked against the provider's own reference
   '^(\\.\\./)+tools/fake-whatsapp/meta-reference$',
   '^(\\.\\./)+tools/launcher/(cohost|service-selection)$',
+  // invoices read back as text with pdf.js, as the browser tests read the downloaded PDF
+  '^(\\.\\./)+tools/pdf-text/pdf-text$',
 ];
 const testFiles = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/*.test.ts', '**/*.test.tsx'];
 

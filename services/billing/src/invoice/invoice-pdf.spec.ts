@@ -1,5 +1,4 @@
 import { PLANS, firstInvoiceLines, invoiceTotals, monthlyInvoiceLines } from '@pawline/domain';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the PDF read back by pdf.js, as tests and the browser tests do
 import { pdfText, pdfTexts } from '../../../../tools/pdf-text/pdf-text';
 import { euros, invoiceLanguage, type InvoiceCustomer, type InvoiceDocument } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';

@@ -15,7 +15,6 @@ import { gatewayService } from '../../../gateway/src/gateway.service-definition'
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { billingService } from '../../src/billing.service-definition';
 import { expectValidFatturaPa } from '../fattura-pa-check';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the PDF read back by pdf.js
 import { pdfText } from '../../../../tools/pdf-text/pdf-text';
 
 const TEST_SECRET = 'billing-integration-secret-0123456789abcdef';

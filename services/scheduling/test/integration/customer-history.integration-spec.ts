@@ -2,12 +2,9 @@ import { NO_SHOW_STATUS, loginRpc, schedulingHttpRoutes, type Appointment, type 
 import { addDays, formatLocalDate, parseLocalDate } from '@pawline/domain';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real crm in-process: it knows whose pets they are
 import { crmService } from '../../../crm/src/crm.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- boots the real identity service in-process (memberships, stores)
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../src/scheduling.service-definition';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the test boots the real gateway in-process
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { TEST_SECRET, call, signUp, type Salon } from './scheduling-test-helpers';
 
