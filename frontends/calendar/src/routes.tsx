@@ -2,6 +2,7 @@ import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
 import { CatalogueGate, ErrorPage, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, useLocation, useSearchParams } from 'react-router';
+import { bookingLinkOf } from './calendar/booking-link';
 import { isValidIsoDay } from './calendar/calendar-dates';
 import { CalendarPage } from './calendar/CalendarPage';
 import { CALENDAR_NAMESPACES, calendarTranslator } from './i18n/translator';
@@ -23,18 +24,6 @@ export function calendarPageOf(pathname: string): CalendarRoute {
     if (params?.orgaId && params.storeId) return { page, orgaId: params.orgaId, storeId: params.storeId };
   }
   return { page: 'none' };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type BookingLink = { customerId: string; petId: string | null };
-
-/** The Book link's customer and pet, when they are ids (anything else opens the calendar alone). */
-export function bookingLinkOf(search: URLSearchParams): BookingLink | null {
-  const customerId = search.get('book_customer') ?? '';
-  const petId = search.get('book_pet');
-  if (!UUID.test(customerId)) return null;
-  return { customerId, petId: petId && UUID.test(petId) ? petId : null };
 }
 
 function localStorageOrNull(): Storage | null {

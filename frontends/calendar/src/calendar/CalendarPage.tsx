@@ -3,7 +3,7 @@ import { EmptyState, QueryState } from '@pawline/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarFeedDialog } from '../feed/CalendarFeedDialog';
-import type { BookingLink } from '../routes';
+import type { BookingLink } from './booking-link';
 import type { CalendarContext } from '../shared/calendar-context';
 import { staffById } from './appointment-model';
 import { CalendarBody } from './CalendarBody';
