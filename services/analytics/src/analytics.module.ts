@@ -5,6 +5,7 @@ import { ProjectionHandlers } from './projection/projection.handlers';
 import { ProjectionService } from './projection/projection.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { StatisticsHandlers } from './statistics/statistics.handlers';
+import { StatisticsReadModel } from './statistics/statistics.read-model';
 import { StatisticsService } from './statistics/statistics.service';
 
 /**
@@ -13,6 +14,6 @@ import { StatisticsService } from './statistics/statistics.service';
  */
 @Module({
   controllers: [ProjectionHandlers, EngagementHandlers, StatisticsHandlers, OrgaPurgeHandlers],
-  providers: [ProjectionService, EngagementService, StatisticsService],
+  providers: [ProjectionService, EngagementService, StatisticsReadModel, StatisticsService],
 })
 export class AnalyticsModule {}

@@ -6,8 +6,10 @@ import { ApiKeyService } from './api-key/api-key.service';
 import { AccountHandlers } from './auth/account.handlers';
 import { AccountService } from './auth/account.service';
 import { AuthHandlers } from './auth/auth.handlers';
-import { AuthService } from './auth/auth.service';
+import { LoginService } from './auth/login.service';
 import { PasswordHasher } from './auth/password-hasher';
+import { PasswordService } from './auth/password.service';
+import { RegistrationService } from './auth/registration.service';
 import { SessionService } from './auth/session.service';
 import { SessionGuard } from './common/session-guard';
 import type { IdentityConfig } from './identity.config';
@@ -49,7 +51,9 @@ function mailSender(config: IdentityConfig, dataSource: DataSource): MailSender 
     SessionGuard,
     SessionService,
     MailDispatcher,
-    AuthService,
+    RegistrationService,
+    LoginService,
+    PasswordService,
     UserService,
     OrgaService,
     AccountService,

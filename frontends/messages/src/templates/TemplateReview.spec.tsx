@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BASE, mountMessages, ORGA, templateRow, TEMPLATE_0, TEMPLATE_1, TEMPLATE_2, TEMPLATE_4 } from '../testing/messages-harness';
-import { bookingRegistrations } from './TemplatesPage';
+import { bookingRegistrations } from './TemplateReview';
 
 const PATH = `${BASE}/templates`;
 const OWN = '60000000-0000-4000-8000-000000000001';

@@ -2,56 +2,30 @@ import { Injectable } from '@nestjs/common';
 import type { CustomerStatistics, OrgaStatistics, SalonStatistics } from '@pawline/contracts';
 import {
   LOST_AFTER_DAYS,
-  addDays,
   averageTicketCents,
-  formatLocalDate,
   fillSeries,
   instantToLocal,
   percentOf,
-  parseLocalDate,
   periodRange,
   utilisationPercent,
   visitsPerCustomer,
-  workingMinutes,
   type AnalysisBucket,
-  type MomentKind,
-  type WorkRule,
   type AnalysisPeriod,
   type PeriodRange,
 } from '@pawline/domain';
 import { DataSource } from 'typeorm';
+import { StatisticsReadModel } from './statistics.read-model';
+import {
+  CAMPAIGN_KINDS,
+  REMINDER_KINDS,
+  byBucket,
+  engagementOf,
+  lookupByBucketAndKind,
+  num,
+  storeEngagementOf,
+} from './statistics.shaping';
 
 export type PeriodQuery = { period: AnalysisPeriod; bucket: AnalysisBucket };
-
-type Grouped = { kind: string; key: string; bucket: string; count: string; amount: string };
-type MomentRow = { bucket: string; kind: MomentKind; count: string; amount: string };
-type WorkRuleRow = {
-  user_id: string | null;
-  kind: 'open' | 'closed';
-  weekday: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  start_sec: number;
-  end_sec: number;
-  created_at: Date;
-  deleted_at: Date | null;
-};
-
-const REMINDER_KINDS: MomentKind[] = ['reminder_sent', 'reminder_read', 'reminder_confirmed', 'reminder_declined'];
-const CAMPAIGN_KINDS: MomentKind[] = [
-  'campaign_sent',
-  'campaign_msg_sent',
-  'campaign_msg_read',
-  'campaign_confirmed',
-  'campaign_unsubscribed',
-];
-
-/** Every local day of a range, first to last. */
-function daysOf(range: PeriodRange): string[] {
-  const days: string[] = [];
-  for (let day = parseLocalDate(range.from); formatLocalDate(day) <= range.to; day = addDays(day, 1)) days.push(formatLocalDate(day));
-  return days;
-}
 
 /** R1.12 the store's (or organization's) calendar: the period ends on its today. */
 export function rangeIn(query: PeriodQuery, timeZone: string, now = Date.now()): PeriodRange {
@@ -59,29 +33,18 @@ export function rangeIn(query: PeriodQuery, timeZone: string, now = Date.now()):
   return periodRange(query.period, query.bucket, today);
 }
 
-const num = (value: string | number | null | undefined) => Number(value ?? 0);
-
-/** Reads the counters of analytics' read model (docs/adr/0034); every query is a range of one store's or organization's days. */
-/**
- * Rows by bucket and kind, looked up in constant time: a period's buckets times its kinds (12 months by day is
- * 365 × 10) searched with find over every row had made the pages' Node time quadratic (30 ms of a 45 ms page).
- * Each bucket and kind is one row (the queries group by both).
- */
-function lookupByBucketAndKind<R extends { bucket: string; kind: string }>(
-  rows: readonly R[],
-): (bucket: string, kind: string) => R | undefined {
-  const index = new Map(rows.map((row) => [`${row.bucket}\u0000${row.kind}`, row]));
-  return (bucket, kind) => index.get(`${bucket}\u0000${kind}`);
-}
-
+/** The statistics pages' answers (R1.12, R2.02) from analytics' read model (docs/adr/0034). */
 @Injectable()
 export class StatisticsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly read: StatisticsReadModel,
+  ) {}
 
   /** R1.12 salon statistics: appointments, revenue, average ticket, busiest days and hours, treatments, staff. */
   async salon(storeId: string, query: PeriodQuery, timeZone: string, now?: number): Promise<SalonStatistics> {
     const range = rangeIn(query, timeZone, now);
-    const rows = await this.grouped(
+    const rows = await this.read.grouped(
       'store_id',
       storeId,
       range,
@@ -89,7 +52,7 @@ export class StatisticsService {
       ['appointments', 'done', 'declined', 'no_show'],
       ['hour', 'treatment', 'staff'],
     );
-    const perBucket = this.byBucket(rows);
+    const perBucket = byBucket(rows);
     const series = fillSeries(
       range.buckets,
       [...perBucket.entries()].map(([bucket, kinds]) => ({
@@ -118,8 +81,8 @@ export class StatisticsService {
     const staffRows = across('staff');
     const allMinutes = staffRows.reduce((sum, r) => sum + num(r.amount), 0);
     const [working, moments] = await Promise.all([
-      this.workingMinutes(storeId, range, timeZone),
-      this.moments(storeId, range, query.bucket, timeZone, [...REMINDER_KINDS, ...CAMPAIGN_KINDS]),
+      this.read.workingMinutes(storeId, range, timeZone),
+      this.read.moments(storeId, range, query.bucket, timeZone, [...REMINDER_KINDS, ...CAMPAIGN_KINDS]),
     ]);
     // staff who had working hours but no appointment are idle, not missing
     const idle = [...working.keys()].filter((user) => !staffRows.some((r) => r.key === user));
@@ -155,97 +118,8 @@ export class StatisticsService {
       hours,
       treatments,
       staff,
-      ...this.engagementOf(range, moments),
+      ...engagementOf(range, moments),
     };
-  }
-
-  /** R1.12 reminders sent, read and answered, and campaigns' results, per bucket of the period. */
-  private engagementOf(range: PeriodRange, rows: MomentRow[]): Pick<SalonStatistics, 'reminders' | 'campaigns'> {
-    const row = lookupByBucketAndKind(rows);
-    const of = (bucket: string, kind: MomentKind, field: 'count' | 'amount' = 'count') => num(row(bucket, kind)?.[field]);
-    const reminderSeries = range.buckets.map((bucket) => ({
-      bucket,
-      sent: of(bucket, 'reminder_sent'),
-      read: of(bucket, 'reminder_read'),
-      confirmed: of(bucket, 'reminder_confirmed'),
-      declined: of(bucket, 'reminder_declined'),
-    }));
-    const campaignSeries = range.buckets.map((bucket) => ({
-      bucket,
-      campaigns: of(bucket, 'campaign_sent'),
-      messages: of(bucket, 'campaign_msg_sent'),
-      read: of(bucket, 'campaign_msg_read'),
-      confirmed: of(bucket, 'campaign_confirmed'),
-      unsubscribed: of(bucket, 'campaign_unsubscribed'),
-    }));
-    const sum = <R, K extends keyof R>(series: R[], field: K) => series.reduce((total, row) => total + Number(row[field]), 0);
-    return {
-      reminders: {
-        totals: {
-          sent: sum(reminderSeries, 'sent'),
-          read: sum(reminderSeries, 'read'),
-          confirmed: sum(reminderSeries, 'confirmed'),
-          declined: sum(reminderSeries, 'declined'),
-        },
-        series: reminderSeries,
-      },
-      campaigns: {
-        totals: {
-          campaigns: sum(campaignSeries, 'campaigns'),
-          customers: range.buckets.reduce((total, bucket) => total + of(bucket, 'campaign_sent', 'amount'), 0),
-          messages: sum(campaignSeries, 'messages'),
-          read: sum(campaignSeries, 'read'),
-          confirmed: sum(campaignSeries, 'confirmed'),
-          unsubscribed: sum(campaignSeries, 'unsubscribed'),
-        },
-        series: campaignSeries,
-      },
-    };
-  }
-
-  /**
-   * Moment counters of a store's period by bucket: the slots (UTC quarters of an hour) from the store's first
-   * local midnight of the period to the one after its last day, grouped by the store's local day or month.
-   */
-  private moments(
-    storeId: string,
-    range: PeriodRange,
-    bucket: AnalysisBucket,
-    timeZone: string,
-    kinds: MomentKind[],
-  ): Promise<MomentRow[]> {
-    const unit = bucket === 'day' ? 'day' : 'month';
-    return this.db.query<MomentRow[]>(
-      `SELECT to_char(date_trunc('${unit}', slot AT TIME ZONE $4), 'YYYY-MM-DD') AS bucket, kind, sum(count) AS count, sum(amount) AS amount
-         FROM moment_cell
-        WHERE store_id = $1 AND slot >= ($2::date::timestamp AT TIME ZONE $4) AND slot < (($3::date + 1)::timestamp AT TIME ZONE $4)
-          AND kind = ANY($5::varchar[])
-        GROUP BY 1, 2`,
-      [storeId, range.from, range.to, timeZone, kinds],
-    );
-  }
-
-  /** R1.12 each staff member's working minutes in the period, from the store's booking rules in force on its days. */
-  private async workingMinutes(storeId: string, range: PeriodRange, timeZone: string): Promise<Map<string, number>> {
-    const rows = await this.db.query<WorkRuleRow[]>(
-      `SELECT user_id, kind, weekday, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
-              start_sec, end_sec, created_at, deleted_at
-         FROM work_rule WHERE store_id = $1 AND (deleted_at IS NULL OR deleted_at >= ($2::date::timestamp AT TIME ZONE $3))`,
-      [storeId, range.from, timeZone],
-    );
-    const localDay = (at: Date) => formatLocalDate(instantToLocal(at.getTime(), timeZone));
-    const rules: WorkRule[] = rows.map((r) => ({
-      user_id: r.user_id,
-      kind: r.kind,
-      weekday: r.weekday,
-      start_date: r.start_date,
-      end_date: r.end_date,
-      start: r.start_sec,
-      end: r.end_sec,
-      from_day: localDay(r.created_at),
-      until_day: r.deleted_at ? localDay(r.deleted_at) : null,
-    }));
-    return workingMinutes(rules, daysOf(range));
   }
 
   /** R1.12 customer statistics: new, returning and lost customers, visits, reminder replies, booking share. */
@@ -253,21 +127,21 @@ export class StatisticsService {
     const range = rangeIn(query, timeZone, now);
     const unit = query.bucket === 'day' ? 'day' : 'month';
     const [rows, answers, newPerBucket, [counts]] = await Promise.all([
-      this.grouped('store_id', storeId, range, query.bucket, ['appointments', 'visits', 'booked'], []),
-      this.moments(storeId, range, query.bucket, timeZone, ['reminder_confirmed', 'reminder_declined']),
+      this.read.grouped('store_id', storeId, range, query.bucket, ['appointments', 'visits', 'booked'], []),
+      this.read.moments(storeId, range, query.bucket, timeZone, ['reminder_confirmed', 'reminder_declined']),
       this.db.query<{ bucket: string; n: string }[]>(
         `SELECT to_char(date_trunc('${unit}', first_day), 'YYYY-MM-DD') AS bucket, count(*) AS n
            FROM customer_span WHERE store_id = $1 AND first_day BETWEEN $2 AND $3 GROUP BY 1`,
         [storeId, range.from, range.to],
       ),
       this.db.query<{ customers: string; lost: string }[]>(
-        `SELECT (SELECT count(*) FROM (${this.visitors('store_id')}) v) AS customers,
+        `SELECT (SELECT count(*) FROM (${this.read.visitors('store_id')}) v) AS customers,
                 (SELECT count(*) FROM customer_span WHERE store_id = $1
                     AND last_day BETWEEN $2::date - ${LOST_AFTER_DAYS} AND $3::date - ${LOST_AFTER_DAYS}) AS lost`,
         [storeId, range.from, range.to],
       ),
     ]);
-    const perBucket = this.byBucket(rows);
+    const perBucket = byBucket(rows);
     const newOf = new Map(newPerBucket.map((r) => [r.bucket, num(r.n)]));
     const answer = lookupByBucketAndKind(answers);
     const series = range.buckets.map((bucket) => {
@@ -283,7 +157,7 @@ export class StatisticsService {
         booked_appointments: kinds?.get('booked')?.count ?? 0,
       };
     });
-    const perBucketCustomers = await this.customersPerBucket(storeId, range, query);
+    const perBucketCustomers = await this.read.customersPerBucket(storeId, range, query);
     for (const row of series) row.customers = perBucketCustomers.get(row.bucket) ?? 0;
     const sum = (field: keyof (typeof series)[number]) => series.reduce((total, row) => total + Number(row[field]), 0);
     const appointments = rows.filter((r) => r.kind === 'appointments').reduce((total, r) => total + num(r.count), 0);
@@ -330,13 +204,13 @@ export class StatisticsService {
         [orgaId, range.from, range.to],
       ),
       this.db.query<{ store_id: string | null; customers: string }[]>(
-        `SELECT store_id, count(DISTINCT customer_id) AS customers FROM (${this.visitors('orga_id')}) v
+        `SELECT store_id, count(DISTINCT customer_id) AS customers FROM (${this.read.visitors('orga_id')}) v
           GROUP BY GROUPING SETS ((store_id), ())`,
         [orgaId, range.from, range.to],
       ),
-      this.orgaMoments(orgaId, range, query.bucket, timeZone),
+      this.read.orgaMoments(orgaId, range, query.bucket, timeZone),
     ]);
-    const engagement = this.engagementOf(
+    const engagement = engagementOf(
       range,
       momentRows.filter((r) => r.store_id === null),
     );
@@ -370,7 +244,7 @@ export class StatisticsService {
         revenue_cents: revenue,
         average_ticket_cents: averageTicketCents(revenue, checkedOut),
         customers: num(customerRows.find((r) => r.store_id === store_id)?.customers),
-        ...this.storeEngagementOf(momentRows.filter((r) => r.store_id === store_id)),
+        ...storeEngagementOf(momentRows.filter((r) => r.store_id === store_id)),
       };
     });
     const checkedOut = stores.reduce((sum, s) => sum + s.checked_out, 0);
@@ -392,122 +266,5 @@ export class StatisticsService {
       stores,
       ...engagement,
     };
-  }
-
-  /** R1.12 one store's reminders and campaigns over the whole period (its rows of orgaMoments). */
-  private storeEngagementOf(rows: MomentRow[]): Pick<OrgaStatistics['stores'][number], 'reminders' | 'campaigns'> {
-    const of = (kind: MomentKind, field: 'count' | 'amount' = 'count') =>
-      rows.filter((r) => r.kind === kind).reduce((total, r) => total + num(r[field]), 0);
-    return {
-      reminders: {
-        sent: of('reminder_sent'),
-        read: of('reminder_read'),
-        confirmed: of('reminder_confirmed'),
-        declined: of('reminder_declined'),
-      },
-      campaigns: {
-        campaigns: of('campaign_sent'),
-        customers: of('campaign_sent', 'amount'),
-        messages: of('campaign_msg_sent'),
-        read: of('campaign_msg_read'),
-        confirmed: of('campaign_confirmed'),
-        unsubscribed: of('campaign_unsubscribed'),
-      },
-    };
-  }
-
-  /**
-   * Moment counters of an organization's period in one round trip, from the organization's first local
-   * midnight of the period to the one after its last day (its calendar, as the rest of its page): by bucket
-   * of all its stores together (store_id null), and by store over the whole period (bucket '').
-   * Range of the index (orga_id, slot).
-   */
-  private orgaMoments(
-    orgaId: string,
-    range: PeriodRange,
-    bucket: AnalysisBucket,
-    timeZone: string,
-  ): Promise<(MomentRow & { store_id: string | null })[]> {
-    const unit = bucket === 'day' ? 'day' : 'month';
-    // per store, local day and kind first (hashed), then the two groupings of those few rows: grouping sets straight
-    // over the slots sort a year's ~90,000 of them
-    return this.db.query<(MomentRow & { store_id: string | null })[]>(
-      `SELECT store_id, coalesce(to_char(date_trunc('${unit}', day), 'YYYY-MM-DD'), '') AS bucket, kind, sum(count) AS count, sum(amount) AS amount
-         FROM (SELECT store_id, date_trunc('day', slot AT TIME ZONE $4) AS day, kind, sum(count) AS count, sum(amount) AS amount
-                 FROM moment_cell
-                WHERE orga_id = $1 AND slot >= ($2::date::timestamp AT TIME ZONE $4) AND slot < (($3::date + 1)::timestamp AT TIME ZONE $4)
-                  AND kind = ANY($5::varchar[])
-                GROUP BY 1, 2, 3) d
-        GROUP BY GROUPING SETS ((date_trunc('${unit}', day), kind), (store_id, kind))`,
-      [orgaId, range.from, range.to, timeZone, [...REMINDER_KINDS, ...CAMPAIGN_KINDS]],
-    );
-  }
-
-  /**
-   * The counters of a store's period in one round trip: the `perBucket` kinds by bucket, the `across`
-   * kinds by key over the whole period, and the appointments by ISO weekday (kind 'weekday').
-   */
-  private async grouped(
-    scope: 'store_id',
-    id: string,
-    range: PeriodRange,
-    bucket: AnalysisBucket,
-    perBucket: string[],
-    across: string[],
-  ): Promise<Grouped[]> {
-    const unit = bucket === 'day' ? 'day' : 'month';
-    return this.db.query<Grouped[]>(
-      `SELECT kind, '' AS key, to_char(date_trunc('${unit}', day), 'YYYY-MM-DD') AS bucket, sum(count) AS count, sum(amount) AS amount
-         FROM stat_cell WHERE ${scope} = $1 AND day BETWEEN $2 AND $3 AND kind = ANY($4::varchar[]) GROUP BY kind, 3
-       UNION ALL
-       SELECT kind, key, '' AS bucket, sum(count), sum(amount)
-         FROM stat_cell WHERE ${scope} = $1 AND day BETWEEN $2 AND $3 AND kind = ANY($5::varchar[]) GROUP BY kind, key
-       UNION ALL
-       SELECT 'weekday', extract(isodow FROM day)::text, '', sum(count), 0
-         FROM stat_cell WHERE ${scope} = $1 AND day BETWEEN $2 AND $3 AND kind = 'appointments' AND $6 GROUP BY 2`,
-      [id, range.from, range.to, perBucket, across, across.length > 0],
-    );
-  }
-
-  private byBucket(rows: Grouped[]): Map<string, Map<string, { count: number; amount: number }>> {
-    const result = new Map<string, Map<string, { count: number; amount: number }>>();
-    for (const row of rows) {
-      if (row.bucket === '') continue;
-      const kinds = result.get(row.bucket) ?? new Map<string, { count: number; amount: number }>();
-      kinds.set(row.kind, { count: num(row.count), amount: num(row.amount) });
-      result.set(row.bucket, kinds);
-    }
-    return result;
-  }
-
-  /**
-   * Who visited in the period, one row per store and customer. The period ends today, so a customer visited in it
-   * when their last visit is on or after its first day and not after today, or (a visit booked ahead) when one of
-   * their visits falls in it. An index range of customer_span instead of
-   * counting distinct customers over every visit of the period.
-   */
-  private visitors(scope: 'store_id' | 'orga_id'): string {
-    return `SELECT s.store_id, s.customer_id FROM customer_span s
-             WHERE s.${scope} = $1 AND s.last_day >= $2::date
-               AND (s.last_day <= $3::date OR EXISTS (
-                 SELECT 1 FROM customer_visit_day p
-                  WHERE p.store_id = s.store_id AND p.customer_id = s.customer_id AND p.day BETWEEN $2::date AND $3::date))`;
-  }
-
-  /**
-   * Distinct customers of each bucket: a day's, or a whole month's, are counters kept as visits come and go;
-   * the partial first month of the last 30 days is counted from the days' rows.
-   */
-  private async customersPerBucket(storeId: string, range: PeriodRange, query: PeriodQuery): Promise<Map<string, number>> {
-    const counted = query.bucket === 'day' || range.from.endsWith('-01');
-    const rows = await this.db.query<{ bucket: string; n: string }[]>(
-      counted
-        ? `SELECT to_char(day, 'YYYY-MM-DD') AS bucket, count AS n FROM stat_cell
-            WHERE store_id = $1 AND day BETWEEN $2 AND $3 AND kind = $4 AND key = ''`
-        : `SELECT to_char(date_trunc('month', day), 'YYYY-MM-DD') AS bucket, count(DISTINCT customer_id) AS n FROM customer_visit_day
-            WHERE store_id = $1 AND day BETWEEN $2 AND $3 GROUP BY 1`,
-      counted ? [storeId, range.from, range.to, query.bucket === 'day' ? 'customers' : 'customers_month'] : [storeId, range.from, range.to],
-    );
-    return new Map(rows.map((r) => [r.bucket, num(r.n)]));
   }
 }

@@ -13,52 +13,56 @@ import {
 } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SessionGuard } from '../common/session-guard';
-import { AuthService } from './auth.service';
+import { LoginService } from './login.service';
+import { PasswordService } from './password.service';
+import { RegistrationService } from './registration.service';
 
 @Controller()
 export class AuthHandlers {
   constructor(
-    private readonly auth: AuthService,
+    private readonly registration: RegistrationService,
+    private readonly logins: LoginService,
+    private readonly passwords: PasswordService,
     private readonly guard: SessionGuard,
   ) {}
 
   @RpcHandler(registerUserRpc)
   register(input: RpcRequest<typeof registerUserRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof registerUserRpc>> {
-    return this.auth.register(input, ctx);
+    return this.registration.register(input, ctx);
   }
 
   @RpcHandler(verifyEmailRpc)
   verifyEmail(input: RpcRequest<typeof verifyEmailRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof verifyEmailRpc>> {
-    return this.auth.verifyEmail(input, ctx);
+    return this.registration.verifyEmail(input, ctx);
   }
 
   @RpcHandler(loginRpc)
   login(input: RpcRequest<typeof loginRpc>): Promise<RpcResponse<typeof loginRpc>> {
-    return this.auth.login(input);
+    return this.logins.login(input);
   }
 
   @RpcHandler(refreshSessionRpc)
   refresh(input: RpcRequest<typeof refreshSessionRpc>): Promise<RpcResponse<typeof refreshSessionRpc>> {
-    return this.auth.refresh(input);
+    return this.logins.refresh(input);
   }
 
   @RpcHandler(logoutRpc)
   logout(input: RpcRequest<typeof logoutRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof logoutRpc>> {
-    return this.auth.logout(input, ctx);
+    return this.logins.logout(input, ctx);
   }
 
   @RpcHandler(logoutAllRpc)
   async logoutAll(_input: RpcRequest<typeof logoutAllRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof logoutAllRpc>> {
-    return this.auth.logoutAll(await this.guard.caller(ctx));
+    return this.logins.logoutAll(await this.guard.caller(ctx));
   }
 
   @RpcHandler(requestPasswordResetRpc)
   requestPasswordReset(input: RpcRequest<typeof requestPasswordResetRpc>): Promise<RpcResponse<typeof requestPasswordResetRpc>> {
-    return this.auth.requestPasswordReset(input);
+    return this.passwords.requestPasswordReset(input);
   }
 
   @RpcHandler(resetPasswordRpc)
   resetPassword(input: RpcRequest<typeof resetPasswordRpc>): Promise<RpcResponse<typeof resetPasswordRpc>> {
-    return this.auth.resetPassword(input);
+    return this.passwords.resetPassword(input);
   }
 }

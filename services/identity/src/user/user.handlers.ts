@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { changePasswordRpc, getUserRpc, rateAppRpc, updateUserRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
-import { AuthService } from '../auth/auth.service';
+import { PasswordService } from '../auth/password.service';
 import { SessionGuard } from '../common/session-guard';
 import { UserService } from './user.service';
 
@@ -10,7 +10,7 @@ import { UserService } from './user.service';
 export class UserHandlers {
   constructor(
     private readonly users: UserService,
-    private readonly auth: AuthService,
+    private readonly passwords: PasswordService,
     private readonly guard: SessionGuard,
   ) {}
 
@@ -27,7 +27,7 @@ export class UserHandlers {
 
   @RpcHandler(changePasswordRpc)
   async changePassword(input: RpcRequest<typeof changePasswordRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof changePasswordRpc>> {
-    return this.auth.changePassword(await this.guard.caller(ctx), input);
+    return this.passwords.changePassword(await this.guard.caller(ctx), input);
   }
 
   @RpcHandler(rateAppRpc)
