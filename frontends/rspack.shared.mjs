@@ -1,5 +1,5 @@
 // What every frontend build has in common: TypeScript through swc, @pawline/* aliases and
-// the Module Federation singletons (STACK.md: without them a remote's Chakra has no provider).
+// the Module Federation singletons (without them a remote's Chakra has no provider).
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

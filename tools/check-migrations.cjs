@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fails when a service's entities differ from what its migrations create (CONVENTIONS: migration-drift check).
+// Fails when a service's entities differ from what its migrations create (docs/conventions.md: migration-drift check).
 // For every services/*/src/*.service-definition.ts (or the files given as arguments): a scratch database,
 // the kit's and the service's migrations, then TypeORM's pending schema changes; any → print the SQL, exit 1.
 //   node tools/check-migrations.cjs [path/to/x.service-definition.ts ...]

@@ -7,8 +7,8 @@ import { parse } from 'yaml';
 /**
  * Meta's own OpenAPI document of the WhatsApp Business Messaging API (tools/reference/whatsapp, v23.0) as a
  * validator for tests: the request bodies the Cloud adapter builds and the webhook payloads the fake sends are
- * checked against it, so our reading of the API is Meta's and not only our fake's (CONVENTIONS "Truth from
- * outside"). Loaded once per test file (about a second).
+ * checked against it, so our reading of the API is Meta's and not only our fake's (docs/conventions.md,
+ * "Tests": fakes of providers). Loaded once per test file (about a second).
  *
  * The published document cannot validate anything as it stands: not one of its own examples passes. Each
  * correction below names the defect and is proven needed by meta-reference.spec.ts (Meta's examples fail

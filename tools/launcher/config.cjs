@@ -121,7 +121,7 @@ function readConfig(env = process.env) {
 
   const frontendsDir = path.resolve(root, get('FRONTENDS_DIR') ?? 'dist/frontends');
 
-  // messaging-worker processes of `--split` (ARCHITECTURE.md §5); one machine: one is plenty
+  // messaging-worker processes of `--split` (docs/architecture.md, "Message kinds"); one machine: one is plenty
   const rawWorkers = get('MESSAGING_WORKERS') ?? '1';
   const messagingWorkers = /^\d+$/.test(rawWorkers) ? Number(rawWorkers) : NaN;
   if (!(messagingWorkers >= 1 && messagingWorkers <= 32)) {

@@ -75,7 +75,7 @@ function installNeeded(dir = root) {
   return wanted === null || have === null || lockDifferences(wanted, have).length > 0;
 }
 
-/** npm install (never npm ci: it fails on a lockfile made here, see STACK.md). */
+/** npm install (never npm ci: it fails on a lockfile made here). */
 function ensureInstalled(log = console.log) {
   if (!installNeeded()) return false;
   log('Installing dependencies (npm install --no-audit --no-fund) …');

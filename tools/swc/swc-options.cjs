@@ -1,5 +1,5 @@
 // One swc configuration for Node code (services, libs, tools): jest and the build share it.
-// Nest needs decorator metadata or dependency injection silently fails (STACK.md).
+// Nest needs decorator metadata or dependency injection silently fails.
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');

@@ -28,7 +28,7 @@ export function messagingWorkerDefinition(ports: NonNullable<ModuleMetadata['imp
 }
 
 /**
- * The process that sends (ARCHITECTURE.md §5): `npm start` hosts it with the rest, `--split` runs
+ * The process that sends (docs/architecture.md, "Message kinds"): `npm start` hosts it with the rest, `--split` runs
  * MESSAGING_WORKERS of them apart, and in a cluster it scales on its own. It sends through the provider
  * the configuration picks (the sandbox on one machine) from each organization's own sender.
  */

@@ -173,6 +173,33 @@ describe('the messages entry of the shipped manifest', () => {
   });
 });
 
+describe('the campaigns and analyses entries of the shipped manifest', () => {
+  const links = (viewer: Viewer, storeId: string) => drawerLinks(viewer, storeId).map((link) => link.id);
+  // a worker of the organization raised to store administrator in s1 only
+  const storeAdmin: Organization = {
+    ...orga,
+    users: [...orga.users, organizationUserOf({ id: 'm3', user_id: 'sara', orga_rank: 3, store_override: { s1: 1 }, employee_status: 1 })],
+  };
+
+  it('R2.03 marks marketing and store analyses premium while the organization is on tier 0, and not on a paid tier', () => {
+    for (const id of ['campaigns', 'analyses']) {
+      const link = (o: Organization) => drawerLinks(as('owner', o), 's1').find((entry) => entry.id === id);
+      expect(link({ ...orga, tier: 0 })?.premium).toBe(true);
+      expect(link({ ...orga, tier: 2 })?.premium).toBe(false);
+    }
+  });
+
+  it('R2.02 R6.06 gives marketing and store analyses to store administrators, the organization analytics to organization administrators, none to staff', () => {
+    expect(links(as('owner'), 's1')).toEqual(expect.arrayContaining(['campaigns', 'analyses', 'orga-analyses', 'settings']));
+    const sara = links(as('sara', storeAdmin), 's1');
+    expect(sara).toEqual(expect.arrayContaining(['campaigns', 'analyses']));
+    expect(sara).not.toContain('orga-analyses');
+    expect(sara).not.toContain('settings');
+    expect(links(as('sara', storeAdmin), 's2')).not.toContain('campaigns');
+    expect(links(as('lia'), 's2').filter((id) => ['campaigns', 'analyses', 'orga-analyses', 'settings'].includes(id))).toEqual([]);
+  });
+});
+
 describe('ids in the path', () => {
   it('takes only id-shaped organization and store segments, so /no-such-page is not an organization', () => {
     const orga = '16f7a484-d1a9-4966-92b6-d00ff23552b8';

@@ -132,7 +132,7 @@ const withStore = (more: Partial<Organization> = {}) =>
   });
 
 describe('free-trial banner (spec §4)', () => {
-  it('R4.08 R2.12 opens with the days left at 1 to 6 remaining days, the way to subscribe for administrators', () => {
+  it('R4.08 R2.12 R9.01 opens with the days left at 1 to 6 remaining days, the way to subscribe for administrators', () => {
     mount({ orga: withStore(), userId: 'owner', now: until - 5 * DAY - 1000 });
     const banner = screen.getByTestId('trial-banner');
     expect(banner.textContent).toContain('6 days left in your free trial.');
@@ -181,7 +181,7 @@ describe('free-trial banner (spec §4)', () => {
 });
 
 describe('subscription-extension warning (spec §4)', () => {
-  it('R4.09 R2.12 shows in the 14-day window before the banner days, with the days left and the way to extend', () => {
+  it('R4.09 R2.12 R9.01 shows in the 14-day window before the banner days, with the days left and the way to extend', () => {
     mount({ orga: withStore(), userId: 'admin', now: until - 10 * DAY });
     const warning = screen.getByTestId('extension-warning');
     expect(warning.textContent).toContain('Your subscription expires in 10 days.');

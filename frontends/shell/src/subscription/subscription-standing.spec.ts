@@ -2,7 +2,7 @@ import { DAY, salon, until } from './subscription-fixtures';
 import { reachableWhileBlocked, subscriptionStanding } from './subscription-standing';
 
 describe('where the salon stands (spec §4)', () => {
-  it('R4.08 R4.09 counts the trial down from the organization identity mirrors', () => {
+  it('R4.08 R4.09 R9.01 counts the trial down from the organization identity mirrors', () => {
     const standing = subscriptionStanding(salon(), 'lia', new Date(until - 3 * DAY));
     expect(standing).toMatchObject({ orgaId: 'o1', access: 'ok', state: 'free_trial', admin: false });
     expect(standing.notices).toEqual({ remainingDays: 3, trialBanner: true, extensionWarning: false });

@@ -1,6 +1,6 @@
 // What the WhatsApp Cloud API refuses, with its codes: kept in one place so that our fake Cloud API
 // (tools/fake-whatsapp) and the one-machine sandbox refuse the same sends and templates as Meta does, and
-// never let through a message the real API would turn down (CONVENTIONS "Truth from outside").
+// never let through a message the real API would turn down (docs/conventions.md, "Tests": fakes of providers).
 
 export type CloudApiRefusal = {
   /** the HTTP status of the answer */

@@ -1,5 +1,5 @@
 // Issue 26: the check-out takes a discount as an amount or as a percentage of the final price ('10%' is not
-// €10). Money is integer cents (ARCHITECTURE.md rule 7).
+// €10). Money is integer cents (docs/architecture.md, "Data").
 
 export type DiscountInput = { cents: number } | { percent: number };
 

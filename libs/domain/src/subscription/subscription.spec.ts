@@ -24,7 +24,7 @@ const created = Date.UTC(2026, 10, 1, 9, 0, 0);
 const trial: SubscriptionOrga = { tier: 0, created_at: new Date(created).toISOString(), subscribed_until: null };
 
 describe('subscription', () => {
-  it('the trial lasts 15 days, plus extra days when granted', () => {
+  it('R9.01 the trial lasts 15 days, plus extra days when granted', () => {
     expect(TRIAL_DAYS).toBe(15);
     expect(trialEnd(created).getTime()).toBe(created + 15 * DAY);
     expect(trialEnd(created, 7).getTime()).toBe(created + 22 * DAY);
@@ -41,7 +41,7 @@ describe('subscription', () => {
     expect(remainingDays(created, created + DAY + 1)).toBe(-1);
   });
 
-  it('expiry state: paid -1, expired 0, within 14 days 1, else -1', () => {
+  it('R9.01 expiry state: paid -1, expired 0, within 14 days 1, else -1', () => {
     const until = created + 30 * DAY;
     const orga = { ...trial, subscribed_until: until };
     expect(expiryState({ ...orga, tier: 2 }, until + DAY)).toBe(-1);
@@ -60,7 +60,7 @@ describe('subscription', () => {
     expect(isActive({ ...trial, tier: 1 }, created + 400 * DAY)).toBe(true);
   });
 
-  it('the trial banner opens at 1 to 6 remaining days', () => {
+  it('R9.01 the trial banner opens at 1 to 6 remaining days', () => {
     const at = (daysLeft: number) => created + 15 * DAY - daysLeft * DAY;
     expect(showTrialBanner(trial, at(7))).toBe(false);
     expect(showTrialBanner(trial, at(6))).toBe(true);
@@ -70,7 +70,7 @@ describe('subscription', () => {
     expect([0, 1, 6, 7].map(isTrialBannerDay)).toEqual([false, true, true, false]);
   });
 
-  it('the sidebar shows remaining days as a percentage of 30', () => {
+  it('R9.01 the sidebar shows remaining days as a percentage of 30', () => {
     expect(sidebarTrialPercent(15)).toBe(50);
     expect(sidebarTrialPercent(30)).toBe(100);
     expect(sidebarTrialPercent(45)).toBe(100);

@@ -1,4 +1,4 @@
-/** Where file bytes live (ARCHITECTURE rule 9: a port with a local default and a real S3 adapter). */
+/** Where file bytes live (docs/architecture.md, "Running it": a port with a local default and a real S3 adapter). */
 export type FileStorage = {
   readonly name: string;
   put(key: string, bytes: Buffer, mime: string): Promise<void>;

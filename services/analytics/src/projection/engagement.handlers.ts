@@ -27,7 +27,7 @@ export const ENGAGEMENT_EVENTS = [
   bookingRuleDeletedEvent,
 ];
 
-/** R1.12 statistics of reminders, campaigns and staff utilisation, read from events only (ARCHITECTURE rule 1). */
+/** R1.12 statistics of reminders, campaigns and staff utilisation, read from events only (docs/architecture.md, "Data"). */
 @Controller()
 export class EngagementHandlers {
   constructor(private readonly engagement: EngagementService) {}

@@ -44,7 +44,7 @@ export function answerOf(
   };
 }
 
-/** R1.12 statistics read from the other services' events, never their tables (ARCHITECTURE rule 1). */
+/** R1.12 statistics read from the other services' events, never their tables (docs/architecture.md, "Data"). */
 @Controller()
 export class ProjectionHandlers {
   constructor(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-// ARCHITECTURE.md rule 9: the payment provider sits behind a port; the sandbox is the default on one machine,
+// docs/architecture.md, "Running it": the payment provider sits behind a port; the sandbox is the default on one machine,
 // Stripe (its official library) in production (ADR 0032, 0046).
 
 export type ChargeRequest = {

@@ -1,6 +1,6 @@
 import type { SdiError } from './sdi-rules';
 
-// ARCHITECTURE.md rule 9: the SdI is reached through an accredited intermediary behind a port. The sandbox
+// docs/architecture.md, "Running it": the SdI is reached through an accredited intermediary behind a port. The sandbox
 // adapter (sdi-sandbox.ts) plays the intermediary and the SdI on one machine; a real adapter would target an
 // intermediary's published API (A-Cube's: POST /invoices with the FatturaPA XML, GET /invoices/{uuid}/notifications).
 

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-// What booking keeps of other services' rows, from their events (ARCHITECTURE.md: never their tables). Rows keep
+// What booking keeps of other services' rows, from their events (docs/architecture.md, "Data": never their tables). Rows keep
 // the source's version: an older or repeated event changes nothing, and a deletion stays as a tombstone.
 
 /** identity's stores, and the store's booking setup (the widget's public id, origins and slot policy). */

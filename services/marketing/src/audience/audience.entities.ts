@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-// marketing's own read model of what the audience needs (ARCHITECTURE: never another service's tables),
+// marketing's own read model of what the audience needs (docs/architecture.md, "Data": never another service's tables),
 // kept from crm's customer and pet events and scheduling's appointment events (audience-projection.handlers.ts).
 
 /** A customer as crm's events carry it: names, city (as the filter compares it), marketing consent, tags. */

@@ -397,7 +397,7 @@ describe('marketing campaigns (real services, sandbox provider)', () => {
     expect((await api(owner, 'GET', marketing(owner, `/${id}`))).status).toBe(404);
   });
 
-  it('R6.06 R7.08 another organization, an employee, anonymous callers and bad input get no campaign; an employee’s socket hears none', async () => {
+  it('R2.02 R6.06 R7.08 another organization, an employee, anonymous callers and bad input get no campaign; an employee’s socket hears none', async () => {
     // spec §2 and §6: campaigns are the administrators'; an employee (rank 3) of the same organization gets none
     const hired = await api(owner, 'POST', `/api/v1/orga/${owner.orgaId}/users`, {
       first_name: 'Gino',

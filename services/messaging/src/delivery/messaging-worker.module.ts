@@ -19,7 +19,7 @@ function pacerFor(kit: KitConfig, config: DeliveryConfig, logger: PawlineLogger)
 }
 
 /**
- * messaging-worker (ARCHITECTURE.md §5): takes send jobs from WORK and sends them. `ports` brings the
+ * messaging-worker (docs/architecture.md, "Message kinds"): takes send jobs from WORK and sends them. `ports` brings the
  * implementations of SENDER_DIRECTORY, WHATSAPP_PROVIDER, SMS_PROVIDER (optional) and MESSAGE_QUOTA.
  */
 @Module({})

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Paces sends (ARCHITECTURE.md §5, issue 12): each sender at most at its cap per second, each
+ * Paces sends (docs/architecture.md, "Message kinds"; issue 12): each sender at most at its cap per second, each
  * (sender, recipient) pair at most once per pair interval (WhatsApp's pair rate, error 131056).
  * Every worker process asks the same Redis, so the cap holds for all of them together.
  */

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-// What messaging keeps of other services' rows, from their events (ARCHITECTURE.md: never their tables).
+// What messaging keeps of other services' rows, from their events (docs/architecture.md, "Data": never their tables).
 // Each row keeps the source's version: an older or repeated event changes nothing. A deleted row stays as a
 // tombstone (deleted = true) so a late create or update of it never brings it back.
 
@@ -17,7 +17,7 @@ export class DirStoreEntity {
   @Column({ type: 'varchar', length: 200 })
   name!: string;
 
-  /** IANA time zone (ARCHITECTURE.md §7) */
+  /** IANA time zone (docs/architecture.md, "Data") */
   @Column({ type: 'varchar', length: 64, name: 'time_zone' })
   timeZone!: string;
 

@@ -1,7 +1,7 @@
 import type { CloudTemplateStatus, TemplateRegistration } from '@pawline/domain';
 
 /**
- * The provider port (ARCHITECTURE.md §9): what the reminder pipeline and the inbox ask of WhatsApp,
+ * The provider port (docs/architecture.md, "Running it"): what the reminder pipeline and the inbox ask of WhatsApp,
  * SMS or the sandbox. Adapters live in ../provider; nothing outside them speaks a provider's wire.
  */
 

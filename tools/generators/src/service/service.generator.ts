@@ -72,7 +72,7 @@ function register(tree: Tree, file: string, edit: (source: string) => string | n
 
 /**
  * `npx nx g @pawline/generators:service <name>`: a running service in the standard layout
- * (CONVENTIONS.md) with its contracts, route declarations, gateway routes, access, purge, first
+ * (docs/conventions.md, "A service") with its contracts, route declarations, gateway routes, access, purge, first
  * migration and tests, registered in the subject table, HTTP_ROUTES (and the browser's API_ROUTES),
  * the gateway's route table and the launcher's health ports.
  */
