@@ -1,6 +1,6 @@
 // Lint for the whole workspace (ESLint 9 flat config). Typed rules use typescript-eslint's
 // project service, so one TypeScript program serves every file and the run stays fast.
-// Boundaries follow ARCHITECTURE.md: services never import each other, remotes never import
+// Boundaries follow docs/architecture.md ("The layers"): services never import each other, remotes never import
 // each other; both only reach the shared libs their tag allows.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
