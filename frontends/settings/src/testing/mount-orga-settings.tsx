@@ -11,6 +11,7 @@ import {
   type ShellBridge,
 } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OrgaSettingsRoutes, PaymentRoutes, PlanRoutes, SettingsRoutes, StoresRoutes } from '../routes';
@@ -35,6 +36,8 @@ export type MountOptions = {
   identity?: FakeIdentity;
   /** 'stores' mounts StoresRoutes at /{orga}/store as the shell does; 'payment' and 'plan' the billing screens; 'user' /user */
   at?: 'settings' | 'stores' | 'payment' | 'plan' | 'user';
+  /** what the shell's QueryClient holds before the page mounts (the shell puts the signed-in person there) */
+  cached?: (client: QueryClient) => void;
 };
 
 type Answer = (request: FakeGatewayRequest, url: URL) => FakeGatewayAnswer | Promise<FakeGatewayAnswer | undefined> | undefined;
@@ -57,6 +60,7 @@ export function mountOrgaSettings(page: string, answer: Answer, languageOrOption
     });
   const sent = fakeGatewayFetch(async (request, url) => (await answer(request, url)) ?? identity.answer(request));
   const { Shell, realtime, client } = fakeShell();
+  options.cached?.(client);
   const bridge: ShellBridge = {
     // only what createRemoteHttp borrows of the shell's client: every page calls through the data layer
     api: {

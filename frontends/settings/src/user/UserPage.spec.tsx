@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import { personUserOf, type PersonUser } from '@pawline/api-client';
+import { apiQueryKey, personUserOf, type PersonUser } from '@pawline/api-client';
 import { SNACKBAR_TYPE } from '@pawline/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FakeIdentity } from '../testing/fake-identity';
-import { mountOrgaSettings } from '../testing/mount-orga-settings';
+import { mountOrgaSettings, type MountOptions } from '../testing/mount-orga-settings';
 
 const person: PersonUser = personUserOf({
   id: 'u1',
@@ -20,10 +20,10 @@ const person: PersonUser = personUserOf({
 });
 
 /** /user as the shell mounts it, over the fake gateway's identity routes (the person above) */
-function mount(language: 'en' | 'it' = 'it', prepare: (identity: FakeIdentity) => void = () => undefined) {
+function mount(language: 'en' | 'it' = 'it', prepare: (identity: FakeIdentity) => void = () => undefined, cached?: MountOptions['cached']) {
   const identity = new FakeIdentity({ user: { ...person, language } });
   prepare(identity);
-  return mountOrgaSettings('', () => undefined, { at: 'user', language, identity });
+  return mountOrgaSettings('', () => undefined, { at: 'user', language, identity, cached });
 }
 
 function fillPassword(current: string, next: string, confirmation: string) {
@@ -43,6 +43,15 @@ describe('settings /user page', () => {
     expect(await screen.findByDisplayValue('Lovelace')).toBeTruthy();
     expect(screen.getByTestId('account-deletion').textContent).toMatch(/luned.*sabato/i);
     expect(screen.getByTestId('app-version').textContent).toContain('11.4.6');
+    expect(calls('GET', '/api/v1/user')).toHaveLength(1);
+  });
+
+  it("edits the server's person, not the shell's older copy of it", async () => {
+    // the shell's session put the person in the shared cache at sign-in; it changed on another device since
+    const { calls } = mount('it', undefined, (client) => client.setQueryData(apiQueryKey('getUser'), { ...person, first_name: 'Adelina' }));
+    expect(screen.getByDisplayValue('Adelina')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Ada')).toBeTruthy();
+    expect(screen.queryByDisplayValue('Adelina')).toBeNull();
     expect(calls('GET', '/api/v1/user')).toHaveLength(1);
   });
 

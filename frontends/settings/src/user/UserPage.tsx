@@ -25,7 +25,8 @@ export function UserPage({ bridge }: { bridge: ShellBridge }) {
       <QueryState query={user} language={bridge.language} errorTitle={t('settings.loadFailed')}>
         {(person) => (
           <>
-            <PersonDataCard bridge={bridge} user={person} t={t} />
+            {/* the form starts again from the server's answer once it lands, not from the shell's cached person */}
+            <PersonDataCard key={user.isFetchedAfterMount ? 'fresh' : 'cached'} bridge={bridge} user={person} t={t} />
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
               <PasswordCard t={t} />
               <EmailCard user={person} t={t} />
