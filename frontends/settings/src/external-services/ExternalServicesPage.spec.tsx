@@ -60,7 +60,7 @@ describe('external services page', () => {
     expect(bridge.notify).toHaveBeenCalledWith(SNACKBAR_TYPE.success, 'Le modifiche sono state salvate.');
   });
 
-  it("R5.14 shows the server's server_401 next to the service id when another device took it meanwhile", async () => {
+  it("R5.14 R8.04 shows the server's server_401 next to the service id when another device took it meanwhile", async () => {
     const { bridge } = mountOrgaSettings('external-services', (r) => {
       if (r.method === 'GET') return { body: [vet] };
       if (r.method === 'PUT' && r.path === `${ONE}/${vet.id}`)

@@ -18,3 +18,8 @@ export function storeWrites(orga: string): ApiQueryFilter[] {
 export function teamWrites(orga: string): ApiQueryFilter[] {
   return [apiQueryFilter('listTeam', { orga }), apiQueryFilter('getTeamMember', { orga }), apiQueryFilter('getOrga', { orga })];
 }
+
+/** The person's own data changed (name, language, a pending e-mail, the rating's time): the shell's and the user page's getUser. */
+export function userWrites(): ApiQueryFilter[] {
+  return [apiQueryFilter('getUser')];
+}

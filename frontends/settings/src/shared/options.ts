@@ -28,10 +28,6 @@ export function isCountry(value: string): value is Country {
   return (COUNTRIES as readonly string[]).includes(value);
 }
 
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Empty text fields go to the server as null. */
 export function textOrNull(value: string): string | null {
   const trimmed = value.trim();

@@ -11,6 +11,7 @@ import {
   type ShellBridge,
 } from '@pawline/api-client';
 import { pawlineSystem } from '@pawline/ui';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OrgaSettingsRoutes, PaymentRoutes, PlanRoutes, SettingsRoutes, StoresRoutes } from '../routes';
@@ -31,12 +32,12 @@ export type MountOptions = {
   userId?: string;
   /** the organization in the path (and of the default identity): TEST_ORGA */
   orgaId?: string;
-  /** ApiClient methods a page not yet on the data layer calls directly (getOrganization …) */
-  api?: Partial<ApiClient>;
   /** the identity routes (person, organization, stores, team); an organization TEST_ORGA by default */
   identity?: FakeIdentity;
   /** 'stores' mounts StoresRoutes at /{orga}/store as the shell does; 'payment' and 'plan' the billing screens; 'user' /user */
   at?: 'settings' | 'stores' | 'payment' | 'plan' | 'user';
+  /** what the shell's QueryClient holds before the page mounts (the shell puts the signed-in person there) */
+  cached?: (client: QueryClient) => void;
 };
 
 type Answer = (request: FakeGatewayRequest, url: URL) => FakeGatewayAnswer | Promise<FakeGatewayAnswer | undefined> | undefined;
@@ -59,12 +60,13 @@ export function mountOrgaSettings(page: string, answer: Answer, languageOrOption
     });
   const sent = fakeGatewayFetch(async (request, url) => (await answer(request, url)) ?? identity.answer(request));
   const { Shell, realtime, client } = fakeShell();
+  options.cached?.(client);
   const bridge: ShellBridge = {
+    // only what createRemoteHttp borrows of the shell's client: every page calls through the data layer
     api: {
       deviceId: 'dev',
       freshAccessToken: jest.fn().mockResolvedValue('tok'),
       refresh: jest.fn(),
-      ...options.api,
     } as unknown as ApiClient,
     user: identity.user.id === userId ? identity.user : personUserOf({ id: userId, language, orga_id: orgaId }),
     language,

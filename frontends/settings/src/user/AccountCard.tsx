@@ -1,25 +1,16 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { useState } from 'react';
+import { useApiMutation, type ShellBridge } from '@pawline/api-client';
 import type { Translate } from '../i18n/translator';
 
 /** Logging out of all devices, account deletion through support (R1.16) and the app version (R9.11). */
 export function AccountCard({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
-  const [busy, setBusy] = useState(false);
+  // every session of the person ends, this one too: the shell forgets it and goes to / (a failure: the error snackbar)
+  const logoutAll = useApiMutation('logoutAll', { success: t('settings.logoutAllDone'), onSuccess: () => bridge.signedOut() });
+  const busy = logoutAll.isPending || logoutAll.isSuccess;
 
   const logoutEverywhere = () => {
     if (!window.confirm(t('settings.logoutAllConfirm'))) return;
-    setBusy(true);
-    bridge.api
-      .logoutAll()
-      .then(() => {
-        bridge.notify(2, t('settings.logoutAllDone'));
-        bridge.signedOut();
-      })
-      .catch((error: unknown) => {
-        bridge.notify(0, error instanceof Error ? error.message : String(error));
-        setBusy(false);
-      });
+    logoutAll.mutate({});
   };
 
   return (

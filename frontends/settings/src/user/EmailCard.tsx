@@ -1,31 +1,26 @@
 import { Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import type { PersonUser, ShellBridge } from '@pawline/api-client';
+import { useApiMutation, type PersonUser } from '@pawline/api-client';
 import { validateEmail, validateRequired } from '@pawline/domain';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useState, type FormEvent } from 'react';
 import type { Translate } from '../i18n/translator';
-import { errorText } from '../shared/options';
+import { userWrites } from '../shared/identity-writes';
 
 /**
  * R1.14 change e-mail: the new address is mailed a link and takes effect only once verified; the
  * current password is asked for, and the current address is told (issue 11).
  */
-export function EmailCard({
-  bridge,
-  user,
-  t,
-  onRequested,
-}: {
-  bridge: ShellBridge;
-  user: PersonUser;
-  t: Translate;
-  onRequested: (pending: string) => void;
-}) {
+export function EmailCard({ user, t }: { user: PersonUser; t: Translate }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // the person's pending address (shown below) is read again with getUser
+  const change = useApiMutation('changeEmail', {
+    invalidates: userWrites(),
+    success: (answer) => t('settings.changeEmailSent', { email: answer.pending_email }),
+  });
+  const busy = change.isPending;
   useConfirmLeave(email.trim().length > 0 && !busy, t('common.unsavedChanges'));
 
   const onSubmit = (event: FormEvent) => {
@@ -35,17 +30,15 @@ export function EmailCard({
     setError(found ? t(found) : null);
     setPasswordError(missingPassword ? t(missingPassword) : null);
     if (found || missingPassword) return;
-    setBusy(true);
-    bridge.api
-      .changeEmail(email.trim(), password)
-      .then((answer) => {
-        setEmail('');
-        setPassword('');
-        onRequested(answer.pending_email);
-        bridge.notify(2, t('settings.changeEmailSent', { email: answer.pending_email }));
-      })
-      .catch((failure: unknown) => bridge.notify(0, errorText(failure)))
-      .finally(() => setBusy(false));
+    change.mutate(
+      { body: { email: email.trim(), current_password: password } },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setPassword('');
+        },
+      },
+    );
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Button, Card, Heading, Input, Stack } from '@chakra-ui/react';
-import { ApiError, type ShellBridge } from '@pawline/api-client';
+import { useApiMutation } from '@pawline/api-client';
 import { FormField } from '@pawline/ui';
 import { useState, type FormEvent } from 'react';
 import { keyOrText } from '@pawline/i18n';
@@ -8,10 +8,12 @@ import { EMPTY_PASSWORD_FORM, validatePasswordForm, type PasswordErrors, type Pa
 
 const SERVER_FIELDS: Record<string, keyof PasswordForm> = { current_password: 'current', password: 'next' };
 
-export function PasswordCard({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
+export function PasswordCard({ t }: { t: Translate }) {
   const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORD_FORM);
   const [errors, setErrors] = useState<PasswordErrors>({});
-  const [busy, setBusy] = useState(false);
+  // a refusal is the error snackbar in the user's language, and its field messages go beside the fields
+  const change = useApiMutation('changePassword', { success: t('settings.passwordChanged') });
+  const busy = change.isPending;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,15 +24,12 @@ export function PasswordCard({ bridge, t }: { bridge: ShellBridge; t: Translate 
     });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    bridge.api
-      .changePassword({ current_password: form.current, password: form.next })
-      .then(() => {
-        setForm(EMPTY_PASSWORD_FORM);
-        bridge.notify(2, t('settings.passwordChanged'));
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.fields) {
+    change.mutate(
+      { body: { current_password: form.current, password: form.next } },
+      {
+        onSuccess: () => setForm(EMPTY_PASSWORD_FORM),
+        onError: (error) => {
+          if (!error.fields) return;
           const fromServer: PasswordErrors = {};
           for (const [name, text] of Object.entries(error.fields)) {
             const field = SERVER_FIELDS[name];
@@ -38,10 +37,9 @@ export function PasswordCard({ bridge, t }: { bridge: ShellBridge; t: Translate 
             if (field) fromServer[field] = keyOrText(t, text);
           }
           setErrors(fromServer);
-        }
-        bridge.notify(0, error instanceof Error ? error.message : String(error));
-      })
-      .finally(() => setBusy(false));
+        },
+      },
+    );
   };
 
   return (

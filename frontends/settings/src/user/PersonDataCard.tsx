@@ -1,17 +1,20 @@
 import { Button, Card, Heading, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { LANGUAGE_NAMES, LANGUAGES, type Language, type PersonUser, type ShellBridge } from '@pawline/api-client';
+import { LANGUAGE_NAMES, LANGUAGES, useApiMutation, type Language, type PersonUser, type ShellBridge } from '@pawline/api-client';
 import { FormField, useConfirmLeave } from '@pawline/ui';
 import { useState, type FormEvent } from 'react';
 import type { Translate } from '../i18n/translator';
+import { userWrites } from '../shared/identity-writes';
 import { personChanges, personFormOf, validatePersonForm, type PersonErrors, type PersonForm } from './person-form';
 
-type Props = { bridge: ShellBridge; user: PersonUser; onSaved: (user: PersonUser) => void; t: Translate };
+type Props = { bridge: ShellBridge; user: PersonUser; t: Translate };
 
-export function PersonDataCard({ bridge, user, onSaved, t }: Props) {
+export function PersonDataCard({ bridge, user, t }: Props) {
   const [saved, setSaved] = useState<PersonForm>(() => personFormOf(user));
   const [form, setForm] = useState<PersonForm>(saved);
   const [errors, setErrors] = useState<PersonErrors>({});
-  const [busy, setBusy] = useState(false);
+  // PUT /user answers the person as saved; getUser (this page's and the shell's frame) is read again
+  const update = useApiMutation('updateUser', { invalidates: userWrites(), success: t('settings.changesSaved') });
+  const busy = update.isPending;
   const changes = personChanges(saved, form);
   const dirty = Object.keys(changes).length > 0;
   useConfirmLeave(dirty && !busy, t('common.unsavedChanges'));
@@ -21,24 +24,23 @@ export function PersonDataCard({ bridge, user, onSaved, t }: Props) {
     const found = validatePersonForm(form, t('validation.required'));
     setErrors(found);
     if (Object.keys(found).length > 0 || !dirty) return;
-    setBusy(true);
-    void (async () => {
-      try {
-        await bridge.api.updateUser(changes);
-        const fresh = await bridge.api.getUser();
-        setSaved(personFormOf(fresh));
-        setForm(personFormOf(fresh));
-        onSaved(fresh);
-        bridge.notify(2, t('settings.changesSaved'));
-        await bridge.reloadUser();
-        // R1.03: a new language is applied by storing it and reloading the page.
-        if (changes.language && changes.language !== bridge.language) bridge.changeLanguage(changes.language);
-      } catch (error) {
-        bridge.notify(0, error instanceof Error ? error.message : String(error));
-      } finally {
-        setBusy(false);
-      }
-    })();
+    update.mutate(
+      { body: changes },
+      {
+        onSuccess: (fresh) => {
+          setSaved(personFormOf(fresh));
+          setForm(personFormOf(fresh));
+          // the frame's person (an older shell keeps its own); the language is saved either way
+          void bridge
+            .reloadUser()
+            .catch(() => undefined)
+            .then(() => {
+              // R1.03: a new language is applied by storing it and reloading the page.
+              if (changes.language && changes.language !== bridge.language) bridge.changeLanguage(changes.language);
+            });
+        },
+      },
+    );
   };
 
   return (

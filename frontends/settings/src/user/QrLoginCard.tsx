@@ -1,26 +1,31 @@
 import { Button, Card, Heading, Image, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { qrCodeDataUrl } from '@pawline/ui';
-import { useState } from 'react';
+import { useApiQuery, type ShellBridge } from '@pawline/api-client';
+import { qrCodeDataUrl, snackbarFeedback } from '@pawline/ui';
+import { useQuery } from '@tanstack/react-query';
 import type { Translate } from '../i18n/translator';
-import { errorText } from '../shared/options';
-
-type Qr = { image: string; expiresAt: string } | null;
 
 /** R1.15 R2.04: a QR code of the /autologin?u=&p= link (one-time token, never the password). */
 export function QrLoginCard({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
-  const [qr, setQr] = useState<Qr>(null);
-  const [busy, setBusy] = useState(false);
+  // each press asks for a new one-time link (never on its own: not on mount, not on reconnect); forgotten once unshown
+  const link = useApiQuery('getAutologinLink', undefined, { enabled: false, gcTime: 0 });
+  const url = link.data?.url;
+  const image = useQuery({
+    queryKey: ['settings', 'qrLoginImage', url],
+    queryFn: () => qrCodeDataUrl(url ?? ''),
+    enabled: url !== undefined,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const busy = link.isFetching || (url !== undefined && image.isPending);
 
   const show = () => {
-    setBusy(true);
-    bridge.api
-      .getAutologinLink()
-      .then(async (link) => setQr({ image: await qrCodeDataUrl(link.url), expiresAt: link.expires_at }))
-      .catch((error: unknown) => bridge.notify(0, errorText(error)))
-      .finally(() => setBusy(false));
+    // a failure in the user's language, as the layer words a write's (apiErrorText)
+    void link.refetch().then((result) => {
+      if (result.isError) snackbarFeedback(bridge).failure(result.error);
+    });
   };
 
+  const qr = link.data && image.data ? { image: image.data, expiresAt: link.data.expires_at } : null;
   const until = qr ? new Date(qr.expiresAt).toLocaleTimeString(bridge.language, { hour: '2-digit', minute: '2-digit' }) : '';
   return (
     <Card.Root data-testid="qr-login">

@@ -1,20 +1,23 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ShellBridge } from '@pawline/api-client';
-import { RatingDialog, ratingDialogTexts } from '@pawline/ui';
-import { useCallback, useState } from 'react';
+import { useApiMutation, type ShellBridge } from '@pawline/api-client';
+import { RatingDialog, ratingDialogTexts, snackbarFeedback } from '@pawline/ui';
+import { useCallback, useMemo, useState } from 'react';
 import type { Translate } from '../i18n/translator';
-import { errorText } from '../shared/options';
+import { userWrites } from '../shared/identity-writes';
 
 /** R1.18: the feedback rating, also on demand from the user page. */
 export function RateCard({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
   const [open, setOpen] = useState(false);
+  // the dialog says what failed (a skipped rating's failure is ignored, R7.02): no snackbar of the layer's own
+  const rate = useApiMutation('rate', { invalidates: userWrites(), notifyFailure: false });
+  const { mutateAsync } = rate;
   const send = useCallback(
     async (submission: { rating: number; annotation: string }) => {
-      await bridge.api.rate({ rating: submission.rating, annotation: submission.annotation });
+      await mutateAsync({ body: { rating: submission.rating, annotation: submission.annotation } });
     },
-    [bridge.api],
+    [mutateAsync],
   );
-  const onError = useCallback((error: unknown) => bridge.notify(0, errorText(error)), [bridge]);
+  const onError = useMemo(() => snackbarFeedback(bridge).failure, [bridge]);
   const onDone = useCallback(() => {
     setOpen(false);
     void bridge.reloadUser().catch(() => undefined);
