@@ -66,7 +66,12 @@ describe('an expired trial is blocked at the gateway until it subscribes (real P
     ok('appointments (trial, admin)', await get(appointments, as));
     ok('appointments (trial, employee)', await get(appointments, asEmployee, team.employee));
 
-    // the trial ended a day ago (identity's mirror: created 16 days ago, subscribed_until yesterday)
+    // the trial ended a day ago: in billing, which owns it (a subscription then starts at once, not at the trial's
+    // end, issue 28), and in identity's mirror the gateway reads (created 16 days ago, subscribed_until yesterday)
+    await env.query(
+      `UPDATE billing.subscription SET orga_created_at = now() - interval '16 days', trial_ends_at = now() - interval '1 day' WHERE orga_id = $1`,
+      [owner.orgaId],
+    );
     await env.query(
       `UPDATE identity.organization SET created_at = now() - interval '16 days', subscribed_until = now() - interval '1 day' WHERE id = $1`,
       [owner.orgaId],
