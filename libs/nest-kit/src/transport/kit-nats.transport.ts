@@ -65,6 +65,9 @@ export class KitNatsTransport extends Server implements CustomTransportStrategy,
           throw new Error(`${pattern}: the kit's transport serves @RpcHandler, @EventHandler and @WorkHandler methods only`);
         }
       }
+      // the server has every subscription once it answers a ping: a request sent the moment this service says it
+      // started finds its responder instead of "no responders" (seen as a 503 on a busy machine)
+      await this.deps.nc.flush();
       await this.consumers.startAll(consumers);
       callback();
     } catch (error) {
