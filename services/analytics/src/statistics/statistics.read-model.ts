@@ -11,8 +11,7 @@ import {
   type WorkRule,
 } from '@pawline/domain';
 import { DataSource } from 'typeorm';
-import { CAMPAIGN_KINDS, REMINDER_KINDS, num, type Grouped, type MomentRow } from './statistics.shaping';
-import type { PeriodQuery } from './statistics.service';
+import { CAMPAIGN_KINDS, REMINDER_KINDS, num, type Grouped, type MomentRow, type PeriodQuery } from './statistics.shaping';
 
 type WorkRuleRow = {
   user_id: string | null;

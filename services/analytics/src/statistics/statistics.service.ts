@@ -9,8 +9,6 @@ import {
   periodRange,
   utilisationPercent,
   visitsPerCustomer,
-  type AnalysisBucket,
-  type AnalysisPeriod,
   type PeriodRange,
 } from '@pawline/domain';
 import { DataSource } from 'typeorm';
@@ -23,9 +21,8 @@ import {
   lookupByBucketAndKind,
   num,
   storeEngagementOf,
+  type PeriodQuery,
 } from './statistics.shaping';
-
-export type PeriodQuery = { period: AnalysisPeriod; bucket: AnalysisBucket };
 
 /** R1.12 the store's (or organization's) calendar: the period ends on its today. */
 export function rangeIn(query: PeriodQuery, timeZone: string, now = Date.now()): PeriodRange {

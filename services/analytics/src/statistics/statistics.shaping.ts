@@ -1,7 +1,10 @@
 import type { OrgaStatistics, SalonStatistics } from '@pawline/contracts';
-import type { MomentKind, PeriodRange } from '@pawline/domain';
+import type { AnalysisBucket, AnalysisPeriod, MomentKind, PeriodRange } from '@pawline/domain';
 
 /** Pure shaping of analytics' read-model rows into the statistics pages' answers (no database). */
+
+/** What a statistics page asks for: the period and the bucket of its series. */
+export type PeriodQuery = { period: AnalysisPeriod; bucket: AnalysisBucket };
 
 export type Grouped = { kind: string; key: string; bucket: string; count: string; amount: string };
 export type MomentRow = { bucket: string; kind: MomentKind; count: string; amount: string };
