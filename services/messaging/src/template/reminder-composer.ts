@@ -54,9 +54,6 @@ export function choicesFor(template: MessageTemplate | null, type: number, langu
   return [...own, ...languages.map((language) => ({ key: `type:${type}`, language }))];
 }
 
-/** An appointment template is about one appointment: types 0 and 4. */
-export const isAppointmentType = isAppointmentTemplateType;
-
 /**
  * The REMINDER_COMPOSER and TEMPLATE_COMPOSER ports: a due reminder, a staff member's template or a campaign's
  * message as the template to send, filled with the directory's facts in the store's zone and the customer's
@@ -97,7 +94,7 @@ export class TemplateReminderComposer implements ReminderComposer, TemplateCompo
   }): Promise<Composition | null> {
     const template = await this.templates.visible(request.orgaId, request.templateId);
     if (!template) return null;
-    const appointment = isAppointmentType(template.template_type);
+    const appointment = isAppointmentTemplateType(template.template_type);
     if (appointment && !request.appointmentId) {
       throw new RpcError('validation_failed', { fields: { appointment_id: 'validation.required' } });
     }
