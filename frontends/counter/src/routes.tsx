@@ -1,59 +1,60 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
-import { RemoteApiProvider, useApiQuery, type ShellBridge } from '@pawline/api-client';
-import { CatalogueGate, ErrorPage, QueryState, snackbarFeedback } from '@pawline/ui';
+import { Stack } from '@chakra-ui/react';
+import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
+import { CatalogueGate, ErrorPage, RemoteTabs, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
-import { Route, Routes } from 'react-router';
-import { COUNTER_NAMESPACES, counterTranslator, type Translate } from './i18n/translator';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { COUNTER_NAMESPACES, counterTranslator } from './i18n/translator';
+import { ProductsPage } from './products/ProductsPage';
+import { SalePage } from './sale/SalePage';
+import type { CounterContext } from './shared/counter-context';
+import { StockPage } from './stock/StockPage';
 
-/**
- * An example read through the data layer (libs/api-client README "A page on the data layer"): the
- * organization by its API_ROUTES name, kept current by the shell's realtime table (scope orga).
- * Replace it with the remote's own routes; QueryState shows loading, the failure with a retry, and the answer.
- */
-function OrganizationLine({ bridge, t, orgaId, title }: { bridge: ShellBridge; t: Translate; orgaId: string; title: string }) {
-  const orga = useApiQuery('getOrga', { params: { orga: orgaId } });
-  return (
-    <QueryState query={orga} language={bridge.language} errorTitle={t('counter.loadFailed')}>
-      {(value) => <Text data-testid="counter-orga">{t('counter.intro', { title, orga: value.name })}</Text>}
-    </QueryState>
-  );
-}
+export const COUNTER_BASE = '/:orgaId/store/:storeId/counter';
 
-function HomePage({ bridge, t }: { bridge: ShellBridge; t: Translate }) {
-  const title = t('counter.title');
-  const orgaId = bridge.orga?.id ?? bridge.user.orga_id;
-  return (
-    <Stack gap="3" data-testid="counter-page">
-      <Heading as="h2" size="lg">
-        {title}
-      </Heading>
-      <Text>{t('counter.welcome', { name: bridge.user.first_name })}</Text>
-      {orgaId ? <OrganizationLine bridge={bridge} t={t} orgaId={orgaId} title={title} /> : null}
-    </Stack>
-  );
-}
-
-/** Exposed as 'counter/routes'; the shell mounts it at /:orgaId/store/:storeId/counter/*. */
+/** Exposed as 'counter/routes'; the shell mounts it at /:orgaId/store/:storeId/counter/* for store writers. */
 export function CounterRoutes(bridge: ShellBridge) {
-  const t = useMemo(() => counterTranslator(bridge.language), [bridge.language]);
   // the data layer over the bridge: the shell's QueryClient and session, writes answered by snackbars
   const feedback = useMemo(() => snackbarFeedback(bridge), [bridge]);
   return (
     <RemoteApiProvider bridge={bridge} feedback={feedback}>
       <CatalogueGate language={bridge.language} namespaces={COUNTER_NAMESPACES}>
-        <Routes>
-          <Route index element={<HomePage bridge={bridge} t={t} />} />
-          <Route
-            path="*"
-            element={
-              <ErrorPage
-                status={404}
-                texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }}
-              />
-            }
-          />
-        </Routes>
+        <CounterPages {...bridge} />
       </CatalogueGate>
     </RemoteApiProvider>
+  );
+}
+
+function CounterPages(bridge: ShellBridge) {
+  const location = useLocation();
+  const t = useMemo(() => counterTranslator(bridge.language), [bridge.language]);
+  const params = matchPath({ path: `${COUNTER_BASE}/*`, end: false }, location.pathname)?.params;
+  const orgaId = params?.orgaId ?? '';
+  const storeId = params?.storeId ?? '';
+  const base = `/${orgaId}/store/${storeId}/counter`;
+  const ctx = useMemo<CounterContext>(() => ({ bridge, t, orgaId, storeId, base }), [bridge, t, orgaId, storeId, base]);
+  const tabs = [
+    { id: 'sale', to: '', label: t('counter.tabSale') },
+    { id: 'stock', to: '/stock', label: t('counter.tabStock') },
+    { id: 'products', to: '/products', label: t('counter.tabProducts') },
+  ];
+  const key = `${orgaId}/${storeId}`;
+  return (
+    <Stack gap="4" data-testid="counter-page">
+      <RemoteTabs tabs={tabs} base={base} label={t('counter.tabsLabel')} testId="counter-tabs" />
+      <Routes>
+        <Route index element={<SalePage key={key} ctx={ctx} />} />
+        <Route path="stock" element={<StockPage key={key} ctx={ctx} />} />
+        <Route path="products" element={<ProductsPage key={key} ctx={ctx} />} />
+        <Route
+          path="*"
+          element={
+            <ErrorPage
+              status={404}
+              texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }}
+            />
+          }
+        />
+      </Routes>
+    </Stack>
   );
 }
