@@ -1,5 +1,6 @@
 import { Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useApiMutation, useApiQuery } from '@pawline/api-client';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { RetailProduct } from '@pawline/contracts';
 import { formatAmount, parseAmount, vatRateBp } from '@pawline/domain';
 import { EmptyState, FormField, QueryState } from '@pawline/ui';
@@ -34,7 +35,12 @@ export function ProductsPage({ ctx }: { ctx: CounterContext }) {
   const { t, bridge, orgaId } = ctx;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<RetailProduct | 'new' | null>(null);
-  const products = useApiQuery('listRetailProducts', { params: { orga: orgaId }, query: search.trim() ? { search: search.trim() } : {} });
+  // the list stays on screen while a search types on: the next answer replaces it
+  const products = useApiQuery(
+    'listRetailProducts',
+    { params: { orga: orgaId }, query: search.trim() ? { search: search.trim() } : {} },
+    { placeholderData: keepPreviousData },
+  );
   const archive = useApiMutation('archiveRetailProduct', { invalidates: productWrites(orgaId), success: t('counter.archived') });
   return (
     <Stack gap="4" data-testid="counter-products">
@@ -151,6 +157,7 @@ function ProductEditor({ ctx, product, onDone }: { ctx: CounterContext; product:
   return (
     <Stack
       as="form"
+      noValidate
       gap="3"
       borderWidth="1px"
       rounded="md"

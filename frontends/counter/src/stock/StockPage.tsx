@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Heading, HStack, Input, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useApiMutation, useApiQuery } from '@pawline/api-client';
 import type { RetailStockRow } from '@pawline/contracts';
 import { EmptyState, FormField, QueryState } from '@pawline/ui';
@@ -55,17 +55,14 @@ export function StockPage({ ctx }: { ctx: CounterContext }) {
         {t('counter.tabStock')}
       </Heading>
       <Stack gap="3" borderWidth="1px" rounded="md" p="4">
-        <RadioGroup.Root value={mode} onValueChange={(event) => setMode(event.value as Mode)} aria-label={t('counter.mode')}>
-          <HStack gap="4">
-            {(['receipt', 'count'] as const).map((value) => (
-              <RadioGroup.Item key={value} value={value} data-testid={`mode-${value}`}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t(`counter.${value}`)}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
+        <FormField label={t('counter.mode')}>
+          <NativeSelect.Root width="16rem">
+            <NativeSelect.Field value={mode} onChange={(event) => setMode(event.target.value as Mode)} data-testid="stock-mode">
+              <option value="receipt">{t('counter.receipt')}</option>
+              <option value="count">{t('counter.count')}</option>
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+        </FormField>
         <BarcodeField label={t('counter.scan')} helper={t('counter.scanHint')} error={unknown} onScan={onScan} testId="stock-scan" />
         {selected ? (
           <HStack gap="3" align="end" wrap="wrap">

@@ -3,9 +3,13 @@ import { fakeGatewayFetch, fakeShell, personUserOf, type ApiClient, type Languag
 import type { RetailProduct, RetailSale, RetailStockRow } from '@pawline/contracts';
 import { isLowStock, saleTotals } from '@pawline/domain';
 import { pawlineSystem } from '@pawline/ui';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { CounterRoutes } from '../routes';
+
+// two shared cores run every suite of the workspace: a page may take longer than a second to answer
+configure({ asyncUtilTimeout: 8000 });
+jest.setTimeout(60_000);
 
 export const ORGA = '22222222-2222-4222-8222-222222222222';
 export const STORE = '33333333-3333-4333-8333-333333333333';
