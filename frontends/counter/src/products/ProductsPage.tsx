@@ -155,55 +155,52 @@ function ProductEditor({ ctx, product, onDone }: { ctx: CounterContext; product:
   };
   const shown = (key: 'name' | 'price' | 'vat') => (tried && problems[key] ? t(`counter.${problems[key]}`) : null);
   return (
-    <Stack
-      as="form"
+    <form
       noValidate
-      gap="3"
-      borderWidth="1px"
-      rounded="md"
-      p="4"
       data-testid="product-editor"
       onSubmit={(event) => {
         event.preventDefault();
         void save().catch(() => undefined);
       }}
     >
-      <Heading as="h3" size="sm">
-        {product ? t('counter.editProduct', { name: product.name }) : t('counter.newProduct')}
-      </Heading>
-      <FormField label={t('counter.name')} required error={shown('name')}>
-        <Input {...field('name')} />
-      </FormField>
-      <HStack gap="3" align="start" wrap="wrap">
-        <FormField label={t('counter.brand')}>
-          <Input {...field('brand')} />
+      <Stack gap="3" borderWidth="1px" rounded="md" p="4">
+        <Heading as="h3" size="sm">
+          {product ? t('counter.editProduct', { name: product.name }) : t('counter.newProduct')}
+        </Heading>
+        <FormField label={t('counter.name')} required error={shown('name')}>
+          <Input {...field('name')} />
         </FormField>
-        <FormField label={t('counter.category')}>
-          <Input {...field('category')} />
-        </FormField>
-        <FormField label={t('counter.barcode')}>
-          <Input {...field('barcode')} inputMode="numeric" />
-        </FormField>
-      </HStack>
-      <HStack gap="3" align="start" wrap="wrap">
-        <FormField label={t('counter.price')} required error={shown('price')}>
-          <Input {...field('price')} inputMode="decimal" />
-        </FormField>
-        <FormField label={t('counter.vatRate')} required error={shown('vat')}>
-          <Input {...field('vat')} inputMode="decimal" />
-        </FormField>
-        <FormField label={t('counter.cost')}>
-          <Input {...field('cost')} inputMode="decimal" />
-        </FormField>
-      </HStack>
-      <HStack gap="2">
-        <Button type="submit" loading={create.isPending || update.isPending} data-testid="product-save">
-          {t('counter.save')}
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          {t('counter.cancel')}
-        </Button>
-      </HStack>
-    </Stack>
+        <HStack gap="3" align="start" wrap="wrap">
+          <FormField label={t('counter.brand')}>
+            <Input {...field('brand')} />
+          </FormField>
+          <FormField label={t('counter.category')}>
+            <Input {...field('category')} />
+          </FormField>
+          <FormField label={t('counter.barcode')}>
+            <Input {...field('barcode')} inputMode="numeric" />
+          </FormField>
+        </HStack>
+        <HStack gap="3" align="start" wrap="wrap">
+          <FormField label={t('counter.price')} required error={shown('price')}>
+            <Input {...field('price')} inputMode="decimal" />
+          </FormField>
+          <FormField label={t('counter.vatRate')} required error={shown('vat')}>
+            <Input {...field('vat')} inputMode="decimal" />
+          </FormField>
+          <FormField label={t('counter.cost')}>
+            <Input {...field('cost')} inputMode="decimal" />
+          </FormField>
+        </HStack>
+        <HStack gap="2">
+          <Button type="submit" loading={create.isPending || update.isPending} data-testid="product-save">
+            {t('counter.save')}
+          </Button>
+          <Button variant="outline" onClick={onDone}>
+            {t('counter.cancel')}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
   );
 }
