@@ -25,7 +25,7 @@ describe('counter sale page (issue 32)', () => {
     scan('8022767010017');
     scan('8022767010017');
     scan('snack');
-    expect((screen.getByTestId('line-0-quantity') as HTMLInputElement).value).toBe('2');
+    expect(screen.getByTestId<HTMLInputElement>('line-0-quantity').value).toBe('2');
     fireEvent.change(screen.getByTestId('line-0-discount-kind'), { target: { value: 'percent' } });
     fireEvent.change(screen.getByTestId('line-0-discount'), { target: { value: '10' } });
     fireEvent.change(screen.getByTestId('line-1-quantity'), { target: { value: '3' } });
@@ -65,7 +65,7 @@ describe('counter sale page (issue 32)', () => {
     fireEvent.change(screen.getByTestId('line-0-discount-kind'), { target: { value: 'amount' } });
     fireEvent.change(screen.getByTestId('line-0-discount'), { target: { value: '13' } });
     expect(screen.getByText('A discount is larger than its line.')).toBeTruthy();
-    expect((screen.getByTestId('sale-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('sale-submit').disabled).toBe(true);
     expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 

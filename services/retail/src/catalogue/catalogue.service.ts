@@ -36,10 +36,10 @@ export class CatalogueService {
 
   /** A product of the organization still in the catalogue, or product_unavailable (a body named it). */
   async available(manager: EntityManager, orgaId: string, productId: string): Promise<RetailProduct> {
-    const [product] = (await manager.query(`SELECT ${PRODUCT_COLUMNS} FROM product WHERE id = $1 AND orga_id = $2 AND NOT archived`, [
-      productId,
-      orgaId,
-    ])) as RetailProduct[];
+    const [product] = await manager.query<RetailProduct[]>(
+      `SELECT ${PRODUCT_COLUMNS} FROM product WHERE id = $1 AND orga_id = $2 AND NOT archived`,
+      [productId, orgaId],
+    );
     if (!product) throw new RpcError('product_unavailable');
     return product;
   }
@@ -47,7 +47,7 @@ export class CatalogueService {
   async create(orgaId: string, fields: ProductFields): Promise<RetailProduct> {
     await this.checkSupplier(orgaId, fields.supplier_id ?? null);
     try {
-      const [product] = (await this.db.query(
+      const [product] = await this.db.query<RetailProduct[]>(
         `INSERT INTO product (id, orga_id, name, brand, barcode, category, price_cents, vat_rate_bp, cost_cents, supplier_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${PRODUCT_COLUMNS}`,
         [
@@ -62,8 +62,8 @@ export class CatalogueService {
           fields.cost_cents ?? null,
           fields.supplier_id ?? null,
         ],
-      )) as RetailProduct[];
-      return product as RetailProduct;
+      );
+      return product;
     } catch (error) {
       if (isBarcodeClash(error)) throw new RpcError('barcode_taken');
       throw error;
@@ -81,12 +81,12 @@ export class CatalogueService {
       sets.push(`${column} = $${params.length}`);
     }
     try {
-      const rows = (await this.db.query(
+      const rows = await this.db.query<RetailProduct[] | [RetailProduct[], number]>(
         sets.length === 0
           ? `SELECT ${PRODUCT_COLUMNS} FROM product WHERE id = $1 AND orga_id = $2`
           : `UPDATE product SET ${sets.join(', ')} WHERE id = $1 AND orga_id = $2 RETURNING ${PRODUCT_COLUMNS}`,
         params,
-      )) as RetailProduct[] | [RetailProduct[], number];
+      );
       const product = (Array.isArray(rows[0]) ? rows[0][0] : rows[0]) as RetailProduct | undefined;
       if (!product) throw new RpcError('not_found');
       return product;
@@ -97,10 +97,10 @@ export class CatalogueService {
   }
 
   async archive(orgaId: string, productId: string): Promise<RetailProduct> {
-    const [rows] = (await this.db.query(`UPDATE product SET archived = true WHERE id = $1 AND orga_id = $2 RETURNING ${PRODUCT_COLUMNS}`, [
-      productId,
-      orgaId,
-    ])) as [RetailProduct[], number];
+    const [rows] = await this.db.query<[RetailProduct[], number]>(
+      `UPDATE product SET archived = true WHERE id = $1 AND orga_id = $2 RETURNING ${PRODUCT_COLUMNS}`,
+      [productId, orgaId],
+    );
     const product = rows[0];
     if (!product) throw new RpcError('not_found');
     return product;
@@ -111,17 +111,17 @@ export class CatalogueService {
   }
 
   async createSupplier(orgaId: string, name: string, contact: string): Promise<RetailSupplier> {
-    const [supplier] = (await this.db.query(
+    const [supplier] = await this.db.query<RetailSupplier[]>(
       `INSERT INTO supplier (id, orga_id, name, contact) VALUES ($1, $2, $3, $4) RETURNING id, orga_id, name, contact`,
       [randomUUID(), orgaId, name, contact],
-    )) as RetailSupplier[];
-    return supplier as RetailSupplier;
+    );
+    return supplier;
   }
 
   /** A supplier named in a body must be the organization's own. */
   async checkSupplier(orgaId: string, supplierId: string | null): Promise<void> {
     if (supplierId === null) return;
-    const rows = (await this.db.query(`SELECT 1 FROM supplier WHERE id = $1 AND orga_id = $2`, [supplierId, orgaId])) as unknown[];
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM supplier WHERE id = $1 AND orga_id = $2`, [supplierId, orgaId]);
     if (rows.length === 0) throw new RpcError('unknown_reference');
   }
 }

@@ -15,6 +15,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { StockLedger } from '../stock/stock-ledger.service';
 
+/** A line's figures as they were before a return raised its returned count. */
+type ReturnedLine = { product_id: string; quantity: number; total_cents: number; before: number };
+
 type LineRequest = RpcRequest<typeof createRetailSaleRpc>['lines'][number];
 
 type SaleRow = Omit<RetailSale, 'lines' | 'by_rate' | 'created_at'> & { created_at: Date };
@@ -129,20 +132,20 @@ export class SaleService {
   /** Units of one line back into stock; the line's returned count is raised only while it stays within what was sold. */
   async returnLine(scope: StoreScope, saleId: string, lineId: string, quantity: number): Promise<RetailSale> {
     await this.db.transaction(async (manager) => {
-      const [lines] = (await manager.query(
+      const [lines] = await manager.query<[ReturnedLine[], number]>(
         `UPDATE sale_line l SET returned_quantity = l.returned_quantity + $4
           FROM sale s
           WHERE l.id = $1 AND l.sale_id = $2 AND s.id = l.sale_id AND s.orga_id = $3 AND s.store_id = $5
             AND l.returned_quantity + $4 <= l.quantity
           RETURNING l.product_id, l.quantity, l.total_cents, l.returned_quantity - $4 AS before`,
         [lineId, saleId, scope.orgaId, quantity, scope.storeId],
-      )) as [{ product_id: string; quantity: number; total_cents: number; before: number }[], number];
+      );
       const line = lines[0];
       if (!line) {
-        const known = (await manager.query(
+        const known = await manager.query<unknown[]>(
           `SELECT 1 FROM sale_line l JOIN sale s ON s.id = l.sale_id WHERE l.id = $1 AND l.sale_id = $2 AND s.orga_id = $3 AND s.store_id = $4`,
           [lineId, saleId, scope.orgaId, scope.storeId],
-        )) as unknown[];
+        );
         throw new RpcError(known.length > 0 ? 'return_exceeds_sale' : 'not_found');
       }
       const refund = refundCents(line.total_cents, line.quantity, line.before, quantity);
@@ -168,18 +171,18 @@ export class SaleService {
   }
 
   private async read(manager: EntityManager, scope: StoreScope, saleId: string): Promise<RetailSale> {
-    const [sale] = (await manager.query(
+    const [sale] = await manager.query<SaleRow[]>(
       `SELECT id, orga_id, store_id, payment_method, gross_cents, discount_cents, total_cents, vat_cents, refunded_cents, created_by, created_at
          FROM sale WHERE id = $1 AND orga_id = $2 AND store_id = $3`,
       [saleId, scope.orgaId, scope.storeId],
-    )) as SaleRow[];
+    );
     if (!sale) throw new RpcError('not_found');
-    const rows = (await manager.query(
+    const rows = await manager.query<LineRow[]>(
       `SELECT id, product_id, name, quantity, unit_price_cents, vat_rate_bp, discount_kind, discount_value, discount_cents,
               total_cents, vat_cents, returned_quantity, refunded_cents, position
          FROM sale_line WHERE sale_id = $1 ORDER BY position`,
       [saleId],
-    )) as LineRow[];
+    );
     const lines = rows.map(({ discount_kind, discount_value, position: _position, ...line }) => ({
       ...line,
       discount: discountOf({ discount_kind, discount_value }),

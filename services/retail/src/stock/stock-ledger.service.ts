@@ -41,11 +41,11 @@ export class StockLedger {
         `INSERT INTO stock_level (orga_id, store_id, product_id) VALUES ($1, $2, $3) ON CONFLICT (store_id, product_id) DO NOTHING`,
         [orgaId, key.storeId, key.productId],
       );
-      const [balance] = (await manager.query(
+      const [balance] = await manager.query<Balance[]>(
         `SELECT on_hand, reorder_level FROM stock_level WHERE store_id = $1 AND product_id = $2 FOR UPDATE`,
         [key.storeId, key.productId],
-      )) as Balance[];
-      balances.set(`${key.storeId}/${key.productId}`, balance as Balance);
+      );
+      balances.set(`${key.storeId}/${key.productId}`, balance);
     }
     return balances;
   }
@@ -55,12 +55,12 @@ export class StockLedger {
       `INSERT INTO stock_level (orga_id, store_id, product_id) VALUES ($1, $2, $3) ON CONFLICT (store_id, product_id) DO NOTHING`,
       [movement.orgaId, movement.storeId, movement.productId],
     );
-    const [rows] = (await manager.query(
+    const [rows] = await manager.query<[Balance[], number]>(
       `UPDATE stock_level SET on_hand = on_hand + $3, updated_at = now()
         WHERE store_id = $1 AND product_id = $2 AND on_hand + $3 >= 0
         RETURNING on_hand, reorder_level`,
       [movement.storeId, movement.productId, movement.quantity],
-    )) as [Balance[], number];
+    );
     const balance = rows[0];
     if (!balance) throw new RpcError('out_of_stock');
     await manager.query(

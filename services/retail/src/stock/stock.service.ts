@@ -33,23 +33,23 @@ export class StockService {
       params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, `${search}%`);
       where += ` AND (p.name ILIKE $3 OR p.brand ILIKE $3 OR p.barcode LIKE $4)`;
     }
-    const rows = (await this.db.query(`${STOCK_SELECT}${where} ORDER BY lower(p.name), p.id LIMIT 500`, params)) as RawStockRow[];
+    const rows = await this.db.query<RawStockRow[]>(`${STOCK_SELECT}${where} ORDER BY lower(p.name), p.id LIMIT 500`, params);
     return rows.map(withLow);
   }
 
   async row(manager: EntityManager, orgaId: string, storeId: string, productId: string): Promise<RetailStockRow> {
-    const [row] = (await manager.query(`${STOCK_SELECT} AND p.id = $3`, [orgaId, storeId, productId])) as RawStockRow[];
+    const [row] = await manager.query<RawStockRow[]>(`${STOCK_SELECT} AND p.id = $3`, [orgaId, storeId, productId]);
     if (!row) throw new RpcError('not_found');
     return withLow(row);
   }
 
   async movements(scope: StoreScope, productId: string): Promise<RetailMovement[]> {
     await this.productOf(scope, productId);
-    const rows = (await this.db.query(
+    const rows = await this.db.query<(Omit<RetailMovement, 'created_at'> & { created_at: Date })[]>(
       `SELECT id, product_id, store_id, kind, quantity, transfer_id, sale_id, supplier_id, note, actor_user_id, created_at
          FROM stock_movement WHERE orga_id = $1 AND store_id = $2 AND product_id = $3 ORDER BY created_at DESC, id LIMIT 500`,
       [scope.orgaId, scope.storeId, productId],
-    )) as (Omit<RetailMovement, 'created_at'> & { created_at: Date })[];
+    );
     return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
   }
 
@@ -112,7 +112,7 @@ export class StockService {
 
   /** A product named in the path: another organization's looks like none (not_found). */
   private async productOf(scope: StoreScope, productId: string, manager: EntityManager = this.db.manager): Promise<void> {
-    const rows = (await manager.query(`SELECT 1 FROM product WHERE id = $1 AND orga_id = $2`, [productId, scope.orgaId])) as unknown[];
+    const rows = await manager.query<unknown[]>(`SELECT 1 FROM product WHERE id = $1 AND orga_id = $2`, [productId, scope.orgaId]);
     if (rows.length === 0) throw new RpcError('not_found');
   }
 }
