@@ -11,7 +11,7 @@ describe('counter products page (issue 32)', () => {
     const { state, requests } = retailGateway([]);
     const { bridge } = renderCounter(`${BASE}/products`, 'it');
     expect(await screen.findByText('Ancora nessun prodotto')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('product-new'));
+    fireEvent.click(await screen.findByTestId('product-new'));
     type('product-name', 'Shampoo Avena');
     type('product-barcode', '8022767010017');
     type('product-price', '12,20');
@@ -39,7 +39,7 @@ describe('counter products page (issue 32)', () => {
     const { requests } = retailGateway([]);
     renderCounter(`${BASE}/products`, 'en');
     await screen.findByText('No products yet');
-    fireEvent.click(screen.getByTestId('product-new'));
+    fireEvent.click(await screen.findByTestId('product-new'));
     type('product-vat', '122');
     fireEvent.click(screen.getByTestId('product-save'));
     expect(await screen.findByText('Please enter a name.')).toBeTruthy();
@@ -69,6 +69,16 @@ describe('counter products page (issue 32)', () => {
     expect(await screen.findByText('Gel')).toBeTruthy();
   });
 
+  it('shows a worker the catalogue without the editor: the organization administrators change it', async () => {
+    const gel = productOf({ name: 'Gel', price_cents: 500 });
+    const { state } = retailGateway([gel]);
+    state.rank = 3;
+    renderCounter(`${BASE}/products`, 'it');
+    expect(await screen.findByTestId(`product-${gel.id}`)).toBeTruthy();
+    expect(screen.queryByTestId('product-new')).toBeNull();
+    expect(screen.queryByText('Archivia')).toBeNull();
+  });
+
   it('knows a draft it cannot send', () => {
     const draft = { name: 'Gel', brand: '', barcode: '', category: '', price: '5', vat: '22', cost: '' };
     expect(draftProblems(draft)).toEqual({});
@@ -83,7 +93,7 @@ describe('counter products page (issue 32)', () => {
     retailGateway([productOf({ name: 'Gel', price_cents: 500 })]);
     const { container } = renderCounter(`${BASE}/products`, 'it');
     await screen.findByText('Gel');
-    fireEvent.click(screen.getByTestId('product-new'));
+    fireEvent.click(await screen.findByTestId('product-new'));
     expect(await axeViolations(container)).toEqual([]);
   });
 });

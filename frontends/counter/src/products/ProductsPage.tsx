@@ -2,7 +2,7 @@ import { Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/r
 import { useApiMutation, useApiQuery } from '@pawline/api-client';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { RetailProduct } from '@pawline/contracts';
-import { formatAmount, parseAmount, vatRateBp } from '@pawline/domain';
+import { formatAmount, isOrgaAdmin, orgaMemberOf, parseAmount, vatRateBp } from '@pawline/domain';
 import { EmptyState, FormField, QueryState } from '@pawline/ui';
 import { useState } from 'react';
 import { money, productWrites, vatPercent, type CounterContext } from '../shared/counter-context';
@@ -35,6 +35,10 @@ export function ProductsPage({ ctx }: { ctx: CounterContext }) {
   const { t, bridge, orgaId } = ctx;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<RetailProduct | 'new' | null>(null);
+  // the catalogue is the organization's: its administrators change it (the server refuses the others too)
+  const orga = useApiQuery('getOrga', { params: { orga: orgaId } });
+  const member = orgaMemberOf(orga.data, bridge.user.id);
+  const admin = member !== null && isOrgaAdmin(member);
   // the list stays on screen while a search types on: the next answer replaces it
   const products = useApiQuery(
     'listRetailProducts',
@@ -48,11 +52,13 @@ export function ProductsPage({ ctx }: { ctx: CounterContext }) {
         <Heading as="h2" size="md">
           {t('counter.tabProducts')}
         </Heading>
-        <Button onClick={() => setEditing('new')} data-testid="product-new">
-          {t('counter.newProduct')}
-        </Button>
+        {admin ? (
+          <Button onClick={() => setEditing('new')} data-testid="product-new">
+            {t('counter.newProduct')}
+          </Button>
+        ) : null}
       </HStack>
-      {editing ? (
+      {admin && editing ? (
         <ProductEditor
           key={editing === 'new' ? 'new' : editing.id}
           ctx={ctx}
@@ -79,7 +85,7 @@ export function ProductsPage({ ctx }: { ctx: CounterContext }) {
                   <Table.ColumnHeader>{t('counter.barcode')}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{t('counter.price')}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{t('counter.vatRate')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('counter.actions')}</Table.ColumnHeader>
+                  {admin ? <Table.ColumnHeader>{t('counter.actions')}</Table.ColumnHeader> : null}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -92,27 +98,29 @@ export function ProductsPage({ ctx }: { ctx: CounterContext }) {
                     <Table.Cell>{product.barcode ?? ''}</Table.Cell>
                     <Table.Cell textAlign="end">{money(product.price_cents, bridge.language)}</Table.Cell>
                     <Table.Cell textAlign="end">{vatPercent(product.vat_rate_bp, bridge.language)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2">
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          onClick={() => setEditing(product)}
-                          aria-label={t('counter.editProduct', { name: product.name })}
-                        >
-                          {t('counter.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          loading={archive.isPending && archive.variables?.params.id === product.id}
-                          onClick={() => archive.mutate({ params: { orga: orgaId, id: product.id } })}
-                          aria-label={`${t('counter.archive')} ${product.name}`}
-                        >
-                          {t('counter.archive')}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
+                    {admin ? (
+                      <Table.Cell>
+                        <HStack gap="2">
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            onClick={() => setEditing(product)}
+                            aria-label={t('counter.editProduct', { name: product.name })}
+                          >
+                            {t('counter.edit')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            loading={archive.isPending && archive.variables?.params.id === product.id}
+                            onClick={() => archive.mutate({ params: { orga: orgaId, id: product.id } })}
+                            aria-label={`${t('counter.archive')} ${product.name}`}
+                          >
+                            {t('counter.archive')}
+                          </Button>
+                        </HStack>
+                      </Table.Cell>
+                    ) : null}
                   </Table.Row>
                 ))}
               </Table.Body>

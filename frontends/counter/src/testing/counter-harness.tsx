@@ -1,5 +1,14 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { fakeGatewayFetch, fakeShell, personUserOf, type ApiClient, type Language, type ShellBridge } from '@pawline/api-client';
+import {
+  fakeGatewayFetch,
+  fakeShell,
+  organizationOf,
+  organizationUserOf,
+  personUserOf,
+  type ApiClient,
+  type Language,
+  type ShellBridge,
+} from '@pawline/api-client';
 import type { RetailProduct, RetailSale, RetailStockRow } from '@pawline/contracts';
 import { isLowStock, saleTotals } from '@pawline/domain';
 import { pawlineSystem } from '@pawline/ui';
@@ -39,7 +48,8 @@ type Stock = { on_hand: number; reorder_level: number };
  * next reads on demand.
  */
 export function retailGateway(products: RetailProduct[], stock: Record<string, Stock> = {}) {
-  const state = { products, stock, failures: 0, sales: [] as RetailSale[] };
+  // the signed-in person (u1) is the organization's administrator unless a test lowers her rank
+  const state = { products, stock, failures: 0, sales: [] as RetailSale[], rank: 1 };
   const rowOf = (product: RetailProduct): RetailStockRow => {
     const level = state.stock[product.id] ?? { on_hand: 0, reorder_level: 0 };
     return {
@@ -57,11 +67,16 @@ export function retailGateway(products: RetailProduct[], stock: Record<string, S
   const level = (id: string) => (state.stock[id] ??= { on_hand: 0, reorder_level: 0 });
   const requests = fakeGatewayFetch(({ method, path, body }, url) => {
     const input = body as Record<string, unknown>;
-    if (method === 'GET' && state.failures > 0) {
+    if (method === 'GET' && state.failures > 0 && path.includes('/retail/')) {
       state.failures -= 1;
       return { status: 500, body: { code: 'internal', message: 'Errore del server.' } };
     }
     const live = state.products.filter((product) => !product.archived);
+    if (method === 'GET' && path === `/api/v1/orga/${ORGA}`) {
+      return {
+        body: organizationOf({ id: ORGA, users: [organizationUserOf({ user_id: 'u1', orga_rank: state.rank, store_override: {} })] }),
+      };
+    }
     if (method === 'GET' && path === `/api/v1/orga/${ORGA}/retail/products`) {
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
       return { body: live.filter((product) => product.name.toLowerCase().includes(search) || (product.barcode ?? '').startsWith(search)) };
