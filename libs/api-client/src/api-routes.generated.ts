@@ -162,6 +162,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   getBookingSlot: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/slot/:slot' },
   acceptBookingSlot: { method: 'post', path: '/api/v1/orga/:orga/store/:store/booking/admin/slot/:slot/accept' },
   deleteBookingSlot: { method: 'delete', path: '/api/v1/orga/:orga/store/:store/booking/admin/slot/:slot' },
+  declineBookingSlot: { method: 'post', path: '/api/v1/orga/:orga/store/:store/booking/admin/slot/:slot/decline' },
   getPublicBookingStore: { method: 'get', path: '/api/v1/public/booking/:public_id' },
   getPublicAvailability: { method: 'post', path: '/api/v1/public/booking/:public_id/availability' },
   checkPublicCustomer: { method: 'post', path: '/api/v1/public/booking/:public_id/customer-check' },
