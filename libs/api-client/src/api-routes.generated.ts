@@ -144,6 +144,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   listConversation: { method: 'get', path: '/api/v1/orga/:orga/store/:store/customer/:customer/conversation/:last_time/:last_id' },
   sendCustomerReply: { method: 'post', path: '/api/v1/orga/:orga/store/:store/customer/:customer/msg' },
   sendCustomerTemplate: { method: 'post', path: '/api/v1/orga/:orga/store/:store/customer/:customer/msg/template' },
+  sendAppointmentReminder: { method: 'post', path: '/api/v1/orga/:orga/store/:store/appointment/:appointment/msg/reminder' },
   listNotifications: { method: 'get', path: '/api/v1/orga/:orga/store/:store/notification/:anchor/:qualifier' },
   markNotificationsSeen: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/notification/seen/:belongs_to/:notification_type' },
   deleteNotifications: { method: 'delete', path: '/api/v1/orga/:orga/store/:store/notification/:anchor/:qualifier' },
