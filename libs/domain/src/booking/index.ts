@@ -5,3 +5,4 @@ export * from './capacity';
 export * from './proof-of-work';
 export * from './service-time';
 export * from './staff-hours';
+export * from './no-show-risk';
