@@ -158,6 +158,8 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   saveServiceTimes: { method: 'put', path: '/api/v1/orga/:orga/treatments/additional_info' },
   getBookingSetup: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/setup' },
   updateBookingSetup: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/booking/admin/setup' },
+  getNoShowPolicy: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/no_show_policy' },
+  saveNoShowPolicy: { method: 'put', path: '/api/v1/orga/:orga/store/:store/booking/admin/no_show_policy' },
   listBookingSlots: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/slots/:created_time/:last_id' },
   getBookingSlot: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/slot/:slot' },
   acceptBookingSlot: { method: 'post', path: '/api/v1/orga/:orga/store/:store/booking/admin/slot/:slot/accept' },

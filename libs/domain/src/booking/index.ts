@@ -6,3 +6,4 @@ export * from './proof-of-work';
 export * from './service-time';
 export * from './staff-hours';
 export * from './no-show-risk';
+export * from './no-show-policy';

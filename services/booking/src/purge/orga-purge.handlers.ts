@@ -13,6 +13,7 @@ export const ORGA_TABLES: readonly string[] = [
   'booking_staff',
   'booking_store',
   'booking_orga_plan',
+  'booking_no_show_policy',
 ];
 
 /** R1.17 a cancelled organization loses its booking data. */

@@ -1,0 +1,150 @@
+import { loginRpc, type NoShowPolicyFields } from '@pawline/contracts';
+import type { NatsRpcClient } from '@pawline/nest-kit';
+import { call, createTestEnv, signUpOwner, type TestEnv } from '@pawline/nest-kit/testing';
+import { crmService } from '../../../crm/src/crm.service-definition';
+import { gatewayService } from '../../../gateway/src/gateway.service-definition';
+import { identityService } from '../../../identity/src/identity.service-definition';
+import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
+import { bookingService } from '../../src/booking.service-definition';
+import { TEST_SECRET, until } from './booking-test-helpers';
+
+jest.setTimeout(240_000);
+
+type Answer = { status: number; json: Record<string, unknown> };
+type Owner = { token: string; userId: string; orgaId: string; storeId: string };
+
+const POLICY: NoShowPolicyFields = {
+  protection: 'deposit',
+  deposit_kind: 'percent',
+  deposit_amount: 0,
+  deposit_percent: 25,
+  cancellation_window_hours: 48,
+  late_cancellation_fee: 1500,
+  no_show_fee: 3000,
+  card_required_for: 'risky_customers',
+  close_after_no_shows: 2,
+  closed_message: {
+    en: 'Online booking is closed for you: please call us on 06 1234 5678.',
+    it: 'La prenotazione online non è disponibile per te: chiamaci allo 06 1234 5678.',
+  },
+  widget_text: { it: 'Chiediamo un acconto del 25% ai clienti che non si sono presentati.' },
+  confirmation_text: { it: 'Disdici almeno 48 ore prima, altrimenti addebitiamo 15 €.' },
+};
+
+/**
+ * Issue 30 no-show protection through the gateway over real NATS and Postgres (identity, crm, scheduling, booking):
+ * the store's policy, read and saved by the right people, contradictions refused with nothing changed.
+ */
+describe('no-show protection through the gateway', () => {
+  let env: TestEnv;
+  let client: NatsRpcClient;
+  let base = '';
+  let anna: Owner;
+  let jurgen: Owner;
+
+  const http = async (token: string, method: string, path: string, body?: unknown, lang = 'en'): Promise<Answer> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'accept-language': lang,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+  const store = (owner: Owner) => `/api/v1/orga/${owner.orgaId}/store/${owner.storeId}`;
+  const policyPath = (owner: Owner) => `${store(owner)}/booking/admin/no_show_policy`;
+
+  async function owner(firstName: string): Promise<Owner> {
+    const signedUp = await signUpOwner(client, TEST_SECRET, firstName);
+    const [row] = await env.query<{ id: string }>(`SELECT id FROM identity.store WHERE orga_id = $1`, [signedUp.orgaId]);
+    const { access_token } = await call(client, loginRpc, { username: signedUp.email, password: signedUp.password }, null);
+    await until(
+      () => env.query(`SELECT 1 FROM booking.booking_store WHERE store_id = $1 AND name <> ''`, [row?.id]),
+      (rows) => rows.length === 1,
+      'the store in booking',
+    );
+    return { token: access_token, userId: signedUp.userId, orgaId: signedUp.orgaId, storeId: row?.id ?? '' };
+  }
+
+  beforeAll(async () => {
+    process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
+    process.env['BOOKING_POW_BITS'] = '4';
+    env = await createTestEnv();
+    await env.start(identityService);
+    await env.start(crmService);
+    await env.start(schedulingService);
+    await env.start(bookingService);
+    base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
+    client = env.rpcClient();
+    anna = await owner('Anna');
+    jurgen = await owner('Jurgen');
+  });
+
+  afterAll(async () => {
+    delete process.env['BOOKING_POW_BITS'];
+    await env?.dispose();
+  });
+
+  describe("the store's policy", () => {
+    it('answers the defaults before one is saved: nothing asked, a day to cancel, booking never closed', async () => {
+      const answer = await http(anna.token, 'GET', policyPath(anna));
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({
+        orga_id: anna.orgaId,
+        store_id: anna.storeId,
+        protection: 'none',
+        cancellation_window_hours: 24,
+        close_after_no_shows: null,
+        closed_message: {},
+        updated_by: null,
+        updated_at: null,
+      });
+    });
+
+    it('saves the whole policy with its texts per language, and says who saved it', async () => {
+      const saved = await http(anna.token, 'PUT', policyPath(anna), POLICY);
+      expect(saved.status).toBe(200);
+      expect(saved.json).toMatchObject({ ...POLICY, updated_by: anna.userId });
+      expect(Date.now() - Date.parse(String(saved.json['updated_at']))).toBeLessThan(60_000);
+      expect((await http(anna.token, 'GET', policyPath(anna))).json).toEqual(saved.json);
+    });
+
+    it('refuses a contradiction or a value out of range with a clear 400 in the caller language, nothing changed', async () => {
+      const before = (await http(anna.token, 'GET', policyPath(anna))).json;
+      const feeWithoutCard = await http(anna.token, 'PUT', policyPath(anna), { ...POLICY, protection: 'none' }, 'de');
+      expect(feeWithoutCard.status).toBe(400);
+      expect(feeWithoutCard.json).toMatchObject({
+        code: 'validation_failed',
+        fields: { late_cancellation_fee: 'validation.feeNeedsCard', no_show_fee: 'validation.feeNeedsCard' },
+      });
+      expect(String(feeWithoutCard.json['message'])).not.toMatch(/validation\.|zod|schema/i);
+      const nothingFixed = await http(anna.token, 'PUT', policyPath(anna), { ...POLICY, deposit_kind: 'fixed', deposit_amount: 0 });
+      expect(nothingFixed.json).toMatchObject({
+        code: 'validation_failed',
+        fields: { deposit_amount: 'validation.depositAmountRequired' },
+      });
+      for (const bad of [
+        { deposit_percent: 0 },
+        { cancellation_window_hours: 1000 },
+        { close_after_no_shows: 0 },
+        { protection: 'cash' },
+      ]) {
+        const refused = await http(anna.token, 'PUT', policyPath(anna), { ...POLICY, ...bad });
+        expect({ bad, status: refused.status, code: refused.json['code'] }).toEqual({ bad, status: 400, code: 'validation_failed' });
+      }
+      const { closed_message: _dropped, ...missing } = POLICY;
+      expect((await http(anna.token, 'PUT', policyPath(anna), missing)).status).toBe(400);
+      expect((await http(anna.token, 'GET', policyPath(anna))).json).toEqual(before);
+    });
+
+    it("another organization's owner can neither read nor save it", async () => {
+      expect((await http(jurgen.token, 'GET', policyPath(anna))).status).toBe(403);
+      expect((await http(jurgen.token, 'PUT', policyPath(anna), { ...POLICY, close_after_no_shows: null })).status).toBe(403);
+      expect((await http(anna.token, 'GET', policyPath(anna))).json).toMatchObject({ close_after_no_shows: 2 });
+    });
+  });
+});
