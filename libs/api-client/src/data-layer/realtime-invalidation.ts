@@ -73,6 +73,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('getBookingSetup', { orga, store }),
   ],
   slot: ({ orga, store, id }) => [key('listBookingSlots', { orga, store }), key('getBookingSlot', { orga, store, slot: id })],
+  // issue 30 a store's no-show policy saved on another device
+  'no-show-policy': ({ orga, store }) => [key('getNoShowPolicy', { orga, store })],
   // R4.20 R4.13 campaigns: the lists, the campaign and its customers' statuses
   campaign: ({ orga, store, id }) => [
     key('listStoreCampaigns', { orga, store }),
