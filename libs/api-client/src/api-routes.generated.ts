@@ -192,4 +192,6 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   getSalonStatistics: { method: 'get', path: '/api/v1/orga/:orga/store/:store/analyses/salon' },
   getCustomerStatistics: { method: 'get', path: '/api/v1/orga/:orga/store/:store/analyses/customers' },
   getOrgaStatistics: { method: 'get', path: '/api/v1/orga/:orga/analyses' },
+  getCustomerNoShowRisk: { method: 'get', path: '/api/v1/orga/:orga/store/:store/customer/:customer/no_show_risk' },
+  setCustomerDepositOverride: { method: 'put', path: '/api/v1/orga/:orga/store/:store/customer/:customer/deposit_override' },
 };

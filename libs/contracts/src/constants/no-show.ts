@@ -13,3 +13,6 @@ export const CLOSE_AFTER_NO_SHOWS_MAX = 20;
 /** A customer's deposit setting on their page: decided by the risk rule, always asked, or never asked. */
 export const DEPOSIT_OVERRIDES = ['automatic', 'always', 'never'] as const;
 export type DepositOverride = (typeof DEPOSIT_OVERRIDES)[number];
+/** Issue 30 a customer's no-show risk (noShowRiskOf of libs/domain, ADR 0060). */
+export const RISK_LEVELS = ['none', 'watch', 'risky'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];

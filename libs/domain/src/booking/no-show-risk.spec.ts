@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { NO_ATTENDANCE, RISK_LEVELS, noShowRiskOf, type CustomerAttendance } from './no-show-risk';
+import { RISK_LEVELS } from '@pawline/contracts';
+import { NO_ATTENDANCE, noShowRiskOf, type CustomerAttendance } from './no-show-risk';
 
 type Counts = { total?: number; recent?: number };
 function history(parts: {

@@ -1,3 +1,5 @@
+import type { RiskLevel } from '@pawline/contracts';
+
 /**
  * Issue 30 how likely a customer is to leave the salon with an empty chair, from their own history only.
  *
@@ -36,9 +38,6 @@ export const RISK_RECENT_DAYS = 182;
 /** in months, as the reasons say it ("2 no-shows in the last 6 months") */
 export const RISK_RECENT_MONTHS = 6;
 export const KEPT_VISITS_TO_FORGIVE = 3;
-
-export const RISK_LEVELS = ['none', 'watch', 'risky'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /**
  * Why a level was given, as data the screens translate: a count of something in the last `months` (recent) or in

@@ -147,4 +147,97 @@ describe('no-show protection through the gateway', () => {
       expect((await http(anna.token, 'GET', policyPath(anna))).json).toMatchObject({ close_after_no_shows: 2 });
     });
   });
+
+  describe("a customer's risk on the customer page, and staff's choice", () => {
+    const ids = { giulia: '', fido: '', marco: '' };
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const created = async (path: string, body: unknown) => {
+      const answer = await http(anna.token, 'POST', `${store(anna)}${path}`, body);
+      expect(answer.status).toBe(201);
+      return answer.json;
+    };
+    /** an appointment of the pet `offset` days from today, with a status set afterwards (3: did not come) */
+    const booked = async (petId: string, offset: number, status?: number) => {
+      const [item] = (
+        await created('/appointment', { appointment: { date: day(offset), hour: 10, min: 0, duration: 30, pet_ids: [petId] } })
+      )['items'] as { id: string }[];
+      if (status !== undefined)
+        expect(
+          (await http(anna.token, 'PATCH', `${store(anna)}/appointment/${item?.id}/status`, { status, allow_conflict: true })).status,
+        ).toBe(200);
+    };
+    const risk = (customer: string, token = anna.token) => http(token, 'GET', `${store(anna)}/customer/${customer}/no_show_risk`);
+
+    beforeAll(async () => {
+      ids.giulia = (
+        (await created('/customer', { first_name: 'Giulia', last_name: 'Bianchi', fon: '+39 348 222 3333' }))['customer'] as { id: string }
+      ).id;
+      ids.fido = ((await created('/pet', { customer_id: ids.giulia, name: 'Fido', pet_type: 1 }))['pet'] as { id: string }).id;
+      ids.marco = ((await created('/customer', { first_name: 'Marco', last_name: 'Rossi' }))['customer'] as { id: string }).id;
+      await until(
+        () => env.query(`SELECT 1 FROM scheduling.pet_ref WHERE pet_id = $1`, [ids.fido]),
+        (rows) => rows.length === 1,
+        'the pet in scheduling',
+      );
+      await booked(ids.fido, -60);
+      await booked(ids.fido, -30, 3);
+      await booked(ids.fido, -10, 3);
+      await until(
+        () =>
+          env.query<{ n: number }>(`SELECT count(*)::int AS n FROM crm.appointment_no_show WHERE no_show AND $1 = ANY(pet_ids)`, [
+            ids.fido,
+          ]),
+        (rows) => rows[0]?.n === 2,
+        "crm's count of Fido's no-shows",
+      );
+    });
+
+    it('two recent no-shows make a customer risky, with the reasons as data, a deposit asked and booking closed', async () => {
+      const answer = await risk(ids.giulia);
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({
+        level: 'risky',
+        reasons: [{ code: 'no_shows', count: 2, months: 6 }],
+        new_customer: false,
+        attendance: { no_shows: { total: 2, recent: 2 }, kept: { total: 1, recent: 1 } },
+        cancellation_window_hours: 48,
+        deposit_override: { mode: 'automatic', set_by: null, set_at: null },
+        deposit_asked: true,
+        no_shows: 2,
+        booking_closed: true,
+      });
+    });
+
+    it('a customer without appointments is new and not at risk', async () => {
+      expect((await risk(ids.marco)).json).toMatchObject({
+        level: 'none',
+        reasons: [],
+        new_customer: true,
+        deposit_asked: false,
+        booking_closed: false,
+      });
+    });
+
+    it('staff choose "never" for the customer: kept with who and when, and no deposit is asked', async () => {
+      const set = await http(anna.token, 'PUT', `${store(anna)}/customer/${ids.giulia}/deposit_override`, { mode: 'never' });
+      expect(set.status).toBe(200);
+      expect(set.json).toMatchObject({ mode: 'never', set_by: anna.userId });
+      const answer = (await risk(ids.giulia)).json;
+      expect(answer).toMatchObject({ level: 'risky', deposit_override: { mode: 'never', set_by: anna.userId }, deposit_asked: false });
+      expect((await http(anna.token, 'GET', `${store(anna)}/customer/${ids.giulia}`)).json['deposit_override']).toEqual(
+        answer['deposit_override'],
+      );
+      const bad = await http(anna.token, 'PUT', `${store(anna)}/customer/${ids.giulia}/deposit_override`, { mode: 'sometimes' });
+      expect(bad.status).toBe(400);
+      expect((await risk(ids.giulia)).json['deposit_override']).toMatchObject({ mode: 'never' });
+    });
+
+    it('another organization sees neither the risk nor sets the choice', async () => {
+      expect((await risk(ids.giulia, jurgen.token)).status).toBe(403);
+      expect((await http(jurgen.token, 'PUT', `${store(anna)}/customer/${ids.giulia}/deposit_override`, { mode: 'always' })).status).toBe(
+        403,
+      );
+      expect((await http(jurgen.token, 'GET', `${store(jurgen)}/customer/${ids.giulia}/no_show_risk`)).status).toBe(404);
+    });
+  });
 });

@@ -88,7 +88,19 @@ export class CustomerService {
         WHERE n.orga_id = $1 AND n.no_show AND EXISTS (SELECT 1 FROM pet p WHERE p.customer_id = $2 AND p.id = ANY(n.pet_ids))`,
       [scope.orgaId, customerId],
     );
-    return { customer: toCustomer(row), tags: tags.get(customerId) ?? [], external_services, no_shows: noShows?.n ?? 0 };
+    // issue 30: staff's deposit choice for this customer, 'automatic' while never made
+    const [override] = await m.query<CustomerDetail['deposit_override'][]>(
+      `SELECT mode, set_by, to_char(set_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS set_at
+         FROM customer_deposit_override WHERE customer_id = $1`,
+      [customerId],
+    );
+    return {
+      customer: toCustomer(row),
+      tags: tags.get(customerId) ?? [],
+      external_services,
+      no_shows: noShows?.n ?? 0,
+      deposit_override: override ?? { mode: 'automatic', set_by: null, set_at: null },
+    };
   }
 
   private async validated(orgaId: string, values: CustomerValues): Promise<void> {

@@ -169,6 +169,7 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
     widget_text: {},
     confirmation_text: {},
   }),
+  'PUT /api/v1/orga/:orga/store/:store/customer/:customer/deposit_override': () => ({ mode: 'always' }),
   'PUT /api/v1/orga/:orga/treatments/additional_info': (ctx) => ({
     entries: [{ treatment_id: ctx.ids['treatment'], pet_type: 1, size: 'medium', minutes: 45 }],
   }),
