@@ -24,6 +24,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('latestPetAppointment', { orga, store }),
     key('listCustomerAppointments', { orga, store }),
     key('getCustomerAppointmentSummary', { orga, store }),
+    // issue 30 a no-show or a decline changes the customer's risk
+    key('getCustomerNoShowRisk', { orga, store }),
   ],
   // R4.12 a reminder's status is on the appointment's card; a queued one takes from the message count (R4.23)
   reminder: ({ orga, store }) => [
@@ -39,6 +41,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listSharedCustomers', { orga }),
     key('getCustomer', { orga, id }),
     key('listPrivacyFiles', { orga, customer: id }),
+    // issue 30 staff's deposit choice is published as a change of the customer
+    key('getCustomerNoShowRisk', { orga, customer: id }),
     // the calendar's cards name the owner (any store's calendar may show a shared pet's owner)
     key('listPetCards', { orga }),
     key('listPets', { orga }),
