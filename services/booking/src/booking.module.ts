@@ -3,6 +3,7 @@ import { DirectoryHandlers } from './directory/directory.handlers';
 import { FreeSlots } from './public/free-slots';
 import { PublicBookingHandlers } from './public/public-booking.handlers';
 import { PublicBookingService } from './public/public-booking.service';
+import { CustomerStandingHandlers } from './policy/customer-standing.handlers';
 import { NoShowPolicyHandlers } from './policy/no-show-policy.handlers';
 import { NoShowPolicyService } from './policy/no-show-policy.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
@@ -30,6 +31,7 @@ import { SlotAcceptService } from './slot/slot-accept.service';
     PublicBookingHandlers,
     OrgaPurgeHandlers,
     NoShowPolicyHandlers,
+    CustomerStandingHandlers,
   ],
   providers: [
     BookingRuleService,

@@ -38,3 +38,4 @@ export * from './pet-names.rpc';
 export * from './pet-cards.rpc';
 export * from './customer-match.rpc';
 export * from './deposit-override.rpc';
+export * from './customer-standing.event';

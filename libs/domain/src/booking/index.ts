@@ -7,3 +7,4 @@ export * from './service-time';
 export * from './staff-hours';
 export * from './no-show-risk';
 export * from './no-show-policy';
+export * from './phone-key';

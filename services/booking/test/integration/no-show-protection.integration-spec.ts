@@ -6,6 +6,14 @@ import { gatewayService } from '../../../gateway/src/gateway.service-definition'
 import { identityService } from '../../../identity/src/identity.service-definition';
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { bookingService } from '../../src/booking.service-definition';
+import {
+  customerIp,
+  freeSlots,
+  openForBooking,
+  publicPath,
+  requestFor,
+  widget,
+} from '../../../gateway/test/integration/booking-test-helpers';
 import { TEST_SECRET, until } from './booking-test-helpers';
 
 jest.setTimeout(240_000);
@@ -238,6 +246,79 @@ describe('no-show protection through the gateway', () => {
         403,
       );
       expect((await http(jurgen.token, 'GET', `${store(jurgen)}/customer/${ids.giulia}/no_show_risk`)).status).toBe(404);
+    });
+
+    it("online booking refuses a customer with the policy's number of no-shows in their language, and books another", async () => {
+      const ok = async (method: string, path: string, body?: unknown) => {
+        const answer = await http(anna.token, method, `${store(anna)}${path}`, body);
+        expect({ path, status: answer.status }).toEqual({ path, status: answer.status < 300 ? answer.status : 200 });
+        return answer.json;
+      };
+      const setup = await ok('PATCH', '/booking/admin/setup', { enabled: true, min_notice_minutes: 0, horizon_days: 365 });
+      const publicId = String(setup['public_id']);
+      await openForBooking(
+        (method, path, json) => ok(method.toUpperCase(), path.slice(store(anna).length), json),
+        store(anna),
+        anna.userId,
+      );
+      const treatment = await http(anna.token, 'POST', `/api/v1/orga/${anna.orgaId}/treatment`, { name: 'Bagno', default_price: '30' });
+      const treatmentId = String(treatment.json['id']);
+      await until(
+        () => env.query(`SELECT 1 FROM booking.booking_treatment WHERE treatment_id = $1`, [treatmentId]),
+        (rows) => rows.length === 1,
+        'the treatment in booking',
+      );
+      // crm told booking Giulia's phone and her two no-shows
+      await until(
+        () =>
+          env.query<{ no_shows: number }>(`SELECT no_shows FROM booking.booking_customer_standing WHERE customer_id = $1`, [ids.giulia]),
+        (rows) => rows[0]?.no_shows === 2,
+        "Giulia's standing in booking",
+      );
+      const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const ask = async (customer: { fon: string; last_name: string }, language: string) => {
+        const slots = (await freeSlots(base, publicId, from, [treatmentId])).days.flatMap((d) => d.slots);
+        const slot = slots[Math.floor(Math.random() * slots.length)];
+        if (!slot) throw new Error('no free slot');
+        const ip = customerIp();
+        const body = { ...(await requestFor(base, publicId, slot, [treatmentId], ip, customer)), language };
+        return widget(base, 'POST', publicPath(publicId, '/request'), { ip, json: body, lang: language });
+      };
+      const before = await env.query<{ n: number }>(`SELECT count(*)::int AS n FROM booking.booking_slot WHERE store_id = $1`, [
+        anna.storeId,
+      ]);
+
+      const refused = await ask({ fon: '0039 348-222-3333', last_name: 'Bianchi' }, 'it');
+      expect(refused.status).toBe(403);
+      expect(refused.json).toEqual({ code: 'booking_closed', message: POLICY.closed_message.it });
+      const inGerman = await ask({ fon: '+39 348 2223333', last_name: 'Bianchi' }, 'de');
+      expect(inGerman.json).toEqual({ code: 'booking_closed', message: POLICY.closed_message.en });
+      const after = await env.query<{ n: number }>(`SELECT count(*)::int AS n FROM booking.booking_slot WHERE store_id = $1`, [
+        anna.storeId,
+      ]);
+      expect(after[0]?.n).toBe(before[0]?.n);
+
+      const another = await ask({ fon: '+39 347 555 0101', last_name: 'Verdi' }, 'it');
+      expect(another.status).toBe(201);
+      expect(another.json?.['outcome']).toBe('booked');
+    });
+
+    it('a no-show restored lowers the count below the number: the customer may book again', async () => {
+      const [last] = await env.query<{ id: string }>(
+        `SELECT a.id FROM scheduling.appointment a JOIN scheduling.appointment_pet p ON p.appointment_id = a.id
+          WHERE p.pet_id = $1 AND a.status = 3 ORDER BY a.starts_at DESC LIMIT 1`,
+        [ids.fido],
+      );
+      expect(
+        (await http(anna.token, 'PATCH', `${store(anna)}/appointment/${last?.id}/status`, { status: 0, allow_conflict: true })).status,
+      ).toBe(200);
+      await until(
+        () =>
+          env.query<{ no_shows: number }>(`SELECT no_shows FROM booking.booking_customer_standing WHERE customer_id = $1`, [ids.giulia]),
+        (rows) => rows[0]?.no_shows === 1,
+        "Giulia's one no-show in booking",
+      );
+      expect((await risk(ids.giulia)).json).toMatchObject({ booking_closed: false, no_shows: 1 });
     });
   });
 });

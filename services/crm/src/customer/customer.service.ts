@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  customerStandingChangedEvent,
   customerCreatedEvent,
   customerDeletedEvent,
   customerUpdatedEvent,
@@ -34,6 +35,7 @@ import { SettingsService } from '../settings/settings.service';
 import { TagLinks } from '../tag/tag-links';
 import { CUSTOMER_COLUMNS, toCustomer, type CustomerRow } from './customer-rows';
 import { customerProblems, mergeCustomer, type CustomerValues } from './customer-rules';
+import { publishStanding } from '../no-show/customer-standing';
 import { customerEventSnapshot } from './event-snapshots';
 
 type Runner = Pick<EntityManager, 'query'>;
@@ -151,6 +153,8 @@ export class CustomerService {
         { orga_id: scope.orgaId, store_id: scope.storeId, customer_id: id, customer: await customerEventSnapshot(m, id) },
         scope.meta,
       );
+      // issue 30 online booking matches customers by phone and e-mail: it keeps its own copy of them
+      await publishStanding(m, this.outbox, scope.orgaId, [id], scope.meta);
       return this.detail(scope, id, m);
     });
   }
@@ -175,6 +179,7 @@ export class CustomerService {
         { orga_id: scope.orgaId, store_id: row.store_id, customer_id: row.id, customer: await customerEventSnapshot(m, row.id) },
         { ...scope.meta, storeId: row.store_id },
       );
+      await publishStanding(m, this.outbox, scope.orgaId, [row.id], scope.meta);
       return this.detail(scope, row.id, m);
     });
   }
@@ -201,6 +206,21 @@ export class CustomerService {
         );
       }
       await this.outbox.add(m, customerDeletedEvent, { orga_id: scope.orgaId, store_id: found.store_id, customer_id: customerId }, meta);
+      await this.outbox.add(
+        m,
+        customerStandingChangedEvent,
+        {
+          orga_id: scope.orgaId,
+          store_id: found.store_id,
+          customer_id: customerId,
+          phone_keys: [],
+          email: null,
+          no_shows: 0,
+          deleted: true,
+          version: new Date().toISOString(),
+        },
+        meta,
+      );
       return {
         row: found,
         petIds: pets.map((p) => p.id),
