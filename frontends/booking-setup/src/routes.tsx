@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { HoursPage } from './hours/HoursPage';
 import { BOOKING_SETUP_NAMESPACES, bookingSetupTranslator } from './i18n/translator';
+import { NoShowPolicyPage } from './no-shows/NoShowPolicyPage';
 import { RequestsPage } from './requests/RequestsPage';
 import { ServiceTimesPage } from './service-times/ServiceTimesPage';
 import { SetupPage } from './setup/SetupPage';
@@ -57,6 +58,7 @@ function BookingPages(bridge: ShellBridge) {
         <Route path="hours" element={<HoursPage key={key} ctx={ctx} />} />
         <Route path="service-times" element={<ServiceTimesPage key={key} ctx={ctx} />} />
         <Route path="setup" element={<SetupPage key={key} ctx={ctx} />} />
+        <Route path="no-shows" element={<NoShowPolicyPage key={key} ctx={ctx} />} />
         <Route
           path="*"
           element={
@@ -76,4 +78,5 @@ const TABS = [
   { id: 'hours', to: '/hours', key: 'booking-setup.tabHours' },
   { id: 'service-times', to: '/service-times', key: 'booking-setup.tabServiceTimes' },
   { id: 'setup', to: '/setup', key: 'booking-setup.tabSetup' },
+  { id: 'no-shows', to: '/no-shows', key: 'booking-setup.tabNoShows' },
 ] as const;

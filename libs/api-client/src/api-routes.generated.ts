@@ -159,6 +159,8 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   saveServiceTimes: { method: 'put', path: '/api/v1/orga/:orga/treatments/additional_info' },
   getBookingSetup: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/setup' },
   updateBookingSetup: { method: 'patch', path: '/api/v1/orga/:orga/store/:store/booking/admin/setup' },
+  getNoShowPolicy: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/no_show_policy' },
+  saveNoShowPolicy: { method: 'put', path: '/api/v1/orga/:orga/store/:store/booking/admin/no_show_policy' },
   listBookingSlots: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/slots/:created_time/:last_id' },
   getBookingSlot: { method: 'get', path: '/api/v1/orga/:orga/store/:store/booking/admin/slot/:slot' },
   acceptBookingSlot: { method: 'post', path: '/api/v1/orga/:orga/store/:store/booking/admin/slot/:slot/accept' },
@@ -206,4 +208,6 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   setRetailReorderLevel: { method: 'put', path: '/api/v1/orga/:orga/store/:store/retail/product/:id/reorder_level' },
   createRetailSale: { method: 'post', path: '/api/v1/orga/:orga/store/:store/retail/sale' },
   returnRetailSale: { method: 'post', path: '/api/v1/orga/:orga/store/:store/retail/sale/:id/return' },
+  getCustomerNoShowRisk: { method: 'get', path: '/api/v1/orga/:orga/store/:store/customer/:customer/no_show_risk' },
+  setCustomerDepositOverride: { method: 'put', path: '/api/v1/orga/:orga/store/:store/customer/:customer/deposit_override' },
 };

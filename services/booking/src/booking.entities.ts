@@ -9,6 +9,10 @@ import {
 import { BookingInit1795520000000 } from './migrations/1795520000000-booking-init';
 import { BookingOrgaPlan1795552000100 } from './migrations/1795552000100-booking-orga-plan';
 import { BookingCapacity1795600100000 } from './migrations/1795600100000-booking-capacity';
+import { BookingNoShowPolicy1795700400000 } from './migrations/1795700400000-booking-no-show-policy';
+import { BookingCustomerStanding1795700500000 } from './migrations/1795700500000-booking-customer-standing';
+import { BookingCustomerStandingEntity } from './policy/customer-standing.entity';
+import { BookingNoShowPolicyEntity } from './policy/no-show-policy.entity';
 import { BookingRuleEntity } from './rule/booking-rule.entity';
 import { ServiceTimeEntity } from './service-time/service-time.entity';
 import { BookingSlotEntity, UsedChallengeEntity } from './slot/booking-slot.entity';
@@ -23,10 +27,14 @@ export const BOOKING_ENTITIES: (new () => unknown)[] = [
   BookingSlotEntity,
   UsedChallengeEntity,
   BookingOrgaPlanEntity,
+  BookingNoShowPolicyEntity,
+  BookingCustomerStandingEntity,
 ];
 
 export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [
   BookingInit1795520000000,
   BookingOrgaPlan1795552000100,
   BookingCapacity1795600100000,
+  BookingNoShowPolicy1795700400000,
+  BookingCustomerStanding1795700500000,
 ];

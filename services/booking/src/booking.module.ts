@@ -3,6 +3,9 @@ import { DirectoryHandlers } from './directory/directory.handlers';
 import { FreeSlots } from './public/free-slots';
 import { PublicBookingHandlers } from './public/public-booking.handlers';
 import { PublicBookingService } from './public/public-booking.service';
+import { CustomerStandingHandlers } from './policy/customer-standing.handlers';
+import { NoShowPolicyHandlers } from './policy/no-show-policy.handlers';
+import { NoShowPolicyService } from './policy/no-show-policy.service';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 import { BookingRuleHandlers } from './rule/booking-rule.handlers';
 import { BookingRuleService } from './rule/booking-rule.service';
@@ -27,6 +30,8 @@ import { SlotAcceptService } from './slot/slot-accept.service';
     BookingSlotHandlers,
     PublicBookingHandlers,
     OrgaPurgeHandlers,
+    NoShowPolicyHandlers,
+    CustomerStandingHandlers,
   ],
   providers: [
     BookingRuleService,
@@ -36,6 +41,7 @@ import { SlotAcceptService } from './slot/slot-accept.service';
     SlotAcceptService,
     FreeSlots,
     PublicBookingService,
+    NoShowPolicyService,
   ],
 })
 export class BookingModule {}

@@ -3,6 +3,7 @@ import { FILE_STORAGE, SERVICE_CONFIG, fileStorageFrom, type FileStorage } from 
 import type { CrmConfig } from './crm.config';
 import { CustomerHandlers } from './customer/customer.handlers';
 import { CustomerService } from './customer/customer.service';
+import { DepositOverrideHandlers } from './deposit-override/deposit-override.handlers';
 import { ExternalServiceHandlers } from './external-service/external-service.handlers';
 import { ExternalServiceService } from './external-service/external-service.service';
 import { FileHandlers } from './file/file.handlers';
@@ -36,6 +37,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
     FileHandlers,
     MessagingLinkHandlers,
     BookingLinkHandlers,
+    DepositOverrideHandlers,
   ],
   providers: [
     { provide: FILE_STORAGE, useFactory: fileStorage, inject: [SERVICE_CONFIG] },

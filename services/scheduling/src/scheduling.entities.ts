@@ -9,6 +9,7 @@ import { ReferencedIds1764400000000 } from './migrations/1764400000000-reference
 import { TreatmentColour1795520100000 } from './migrations/1795520100000-treatment-colour';
 import { SchedulingCapacity1795600200000 } from './migrations/1795600200000-scheduling-capacity';
 import { SchedulingUndo1795600300000 } from './migrations/1795600300000-scheduling-undo';
+import { SchedulingDeclinedAt1795700300000 } from './migrations/1795700300000-scheduling-declined-at';
 import { PetRefEntity } from './pet-ref/pet-ref.entity';
 import { StaffHoursEntity } from './staff-hours/staff-hours.entity';
 import { TreatmentEntity } from './treatment/treatment.entity';
@@ -33,4 +34,5 @@ export const SCHEDULING_MIGRATIONS = [
   TreatmentColour1795520100000,
   SchedulingCapacity1795600200000,
   SchedulingUndo1795600300000,
+  SchedulingDeclinedAt1795700300000,
 ];

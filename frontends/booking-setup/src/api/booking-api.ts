@@ -10,6 +10,8 @@ export type ServiceTimeChange = BodyOf<'saveServiceTimes'>['entries'][number];
 export type BookingSetup = AnswerOf<'getBookingSetup'>;
 export type BookingSetupChange = BodyOf<'updateBookingSetup'>;
 export type Treatment = AnswerOf<'listTreatments'>[number];
+export type NoShowPolicy = AnswerOf<'getNoShowPolicy'>;
+export type NoShowPolicyChange = BodyOf<'saveNoShowPolicy'>;
 
 /** R7.06 the requests' cursor: the last request's created_time and id, 0 / none for the first page. */
 export type SlotCursor = { created_time: string; last_id: string };

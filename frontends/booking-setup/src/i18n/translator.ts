@@ -4,4 +4,4 @@ import type { Namespace } from '@pawline/i18n';
 export { loadedTranslator as bookingSetupTranslator, type Translator as Translate } from '@pawline/i18n';
 
 /** The catalogues this remote's screens use: loaded (one chunk each) for the user's language before they render. */
-export const BOOKING_SETUP_NAMESPACES: readonly Namespace[] = ['booking-setup', 'common', 'shell', 'errors'];
+export const BOOKING_SETUP_NAMESPACES: readonly Namespace[] = ['booking-setup', 'common', 'shell', 'errors', 'validation'];

@@ -13,7 +13,7 @@ import {
 import { pawlineSystem } from '@pawline/ui';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { BookingRule, BookingSetup, BookingSlot, ServiceTime, Treatment } from '../api/booking-api';
+import type { BookingRule, BookingSetup, BookingSlot, NoShowPolicy, ServiceTime, Treatment } from '../api/booking-api';
 import { BookingSetupRoutes } from '../routes';
 
 // What the booking admin's page tests share: ids, the signed-in person with a rank, an in-memory booking
@@ -110,6 +110,29 @@ export function setupRow(extra: Partial<BookingSetup> = {}): BookingSetup {
   };
 }
 
+/** A store's no-show policy as booking answers it before one is saved. */
+export function policyRow(extra: Partial<NoShowPolicy> = {}): NoShowPolicy {
+  return {
+    orga_id: ORGA,
+    store_id: STORE,
+    protection: 'none',
+    deposit_kind: 'fixed',
+    deposit_amount: 0,
+    deposit_percent: 20,
+    cancellation_window_hours: 24,
+    late_cancellation_fee: 0,
+    no_show_fee: 0,
+    card_required_for: 'risky_customers',
+    close_after_no_shows: null,
+    closed_message: {},
+    widget_text: {},
+    confirmation_text: {},
+    updated_by: null,
+    updated_at: null,
+    ...extra,
+  };
+}
+
 /** The booking service as the gateway answers it, in memory: what the tests set up and what the pages change. */
 export class FakeBookingGateway {
   slots: BookingSlot[] = [];
@@ -117,6 +140,7 @@ export class FakeBookingGateway {
   times: ServiceTime[] = [];
   treatments: Treatment[] = [treatmentRow(BATH, 'Bath', 45), treatmentRow(CUT, 'Haircut', 60)];
   setup: BookingSetup = setupRow();
+  policy: NoShowPolicy = policyRow();
   failures: Failure[] = [];
   /** calls that never answer (a page that stays loading) */
   hang: RegExp | null = null;
@@ -206,6 +230,10 @@ export class FakeBookingGateway {
         this.setup = { ...this.setup, ...change, ...(new_public_id ? { public_id: 'zzzz9999yyyy8888' } : {}) };
       }
       return { body: this.setup };
+    }
+    if (path === `${store}/no_show_policy`) {
+      if (method === 'PUT') this.policy = { ...this.policy, ...(body as object), updated_by: 'u1', updated_at: new Date().toISOString() };
+      return { body: this.policy };
     }
     return notFound;
   }

@@ -24,6 +24,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('latestPetAppointment', { orga, store }),
     key('listCustomerAppointments', { orga, store }),
     key('getCustomerAppointmentSummary', { orga, store }),
+    // issue 30 a no-show or a decline changes the customer's risk
+    key('getCustomerNoShowRisk', { orga, store }),
   ],
   // R4.12 a reminder's status is on the appointment's card; a queued one takes from the message count (R4.23)
   reminder: ({ orga, store }) => [
@@ -39,6 +41,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listSharedCustomers', { orga }),
     key('getCustomer', { orga, id }),
     key('listPrivacyFiles', { orga, customer: id }),
+    // issue 30 staff's deposit choice is published as a change of the customer
+    key('getCustomerNoShowRisk', { orga, customer: id }),
     // the calendar's cards name the owner (any store's calendar may show a shared pet's owner)
     key('listPetCards', { orga }),
     key('listPets', { orga }),
@@ -73,6 +77,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('getBookingSetup', { orga, store }),
   ],
   slot: ({ orga, store, id }) => [key('listBookingSlots', { orga, store }), key('getBookingSlot', { orga, store, slot: id })],
+  // issue 30 a store's no-show policy saved on another device
+  'no-show-policy': ({ orga, store }) => [key('getNoShowPolicy', { orga, store })],
   // R4.20 R4.13 campaigns: the lists, the campaign and its customers' statuses
   campaign: ({ orga, store, id }) => [
     key('listStoreCampaigns', { orga, store }),

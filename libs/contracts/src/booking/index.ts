@@ -19,3 +19,5 @@ export * from './slot-delete.rpc';
 export * from './slot-events.event';
 export * from './slot-get.rpc';
 export * from './slot-list.rpc';
+export * from './no-show-policy.rpc';
+export * from './no-show-policy-saved.event';

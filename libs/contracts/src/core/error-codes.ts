@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   status_not_allowed: 409,
   /** online booking: another customer booked the time first; the answer carries fresh availability */
   slot_taken: 409,
+  /** issue 30: the salon closed online booking to this customer (their no-shows); the answer carries the salon's message */
+  booking_closed: 403,
   /** a premium feature or a quota the organization's plan does not include (libs/nest-kit entitlements, ADR 0029) */
   plan_required: 402,
   /** R1.24, R6.07 an expired trial or lapsed Premium: the app is blocked until the organization subscribes */

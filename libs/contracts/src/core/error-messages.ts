@@ -36,6 +36,7 @@ const en: Catalogue = {
   checkout_not_allowed: 'This appointment cannot be checked out: it was declined, the customer did not come, or its day has not come yet.',
   status_not_allowed: 'This appointment cannot take this status now.',
   slot_taken: 'This time has just been booked by someone else. Please choose another one.',
+  booking_closed: 'The salon does not take online bookings from you at the moment. Please call the salon.',
   whatsapp_signup_failed: 'WhatsApp could not confirm the connection: the sign-up has expired or was already used. Please connect again.',
   whatsapp_credentials_invalid:
     'WhatsApp did not accept these details. Please check the phone number ID, the WhatsApp Business Account ID and the access token.',
@@ -80,6 +81,7 @@ const it: Catalogue = {
     'Questo appuntamento non può essere chiuso in cassa: è stato rifiutato, il cliente non si è presentato o il suo giorno non è ancora arrivato.',
   status_not_allowed: 'Questo appuntamento non può avere questo stato adesso.',
   slot_taken: 'Questo orario è appena stato prenotato da qualcun altro. Scegline un altro.',
+  booking_closed: 'Il salone al momento non accetta tue prenotazioni online. Per favore chiama il salone.',
   whatsapp_signup_failed:
     'WhatsApp non ha potuto confermare il collegamento: la registrazione è scaduta o è già stata usata. Collega di nuovo.',
   whatsapp_credentials_invalid:
@@ -125,6 +127,7 @@ const de: Catalogue = {
     'Dieser Termin kann nicht abgerechnet werden: Er wurde abgesagt, der Kunde ist nicht erschienen oder sein Tag ist noch nicht gekommen.',
   status_not_allowed: 'Dieser Termin kann diesen Status jetzt nicht erhalten.',
   slot_taken: 'Diese Uhrzeit wurde gerade von jemand anderem gebucht. Bitte wählen Sie eine andere.',
+  booking_closed: 'Der Salon nimmt derzeit keine Online-Buchungen von Ihnen an. Bitte rufen Sie den Salon an.',
   whatsapp_signup_failed:
     'WhatsApp konnte die Verbindung nicht bestätigen: Die Anmeldung ist abgelaufen oder wurde bereits verwendet. Bitte verbinden Sie erneut.',
   whatsapp_credentials_invalid:
@@ -170,6 +173,7 @@ const fr: Catalogue = {
     "Ce rendez-vous ne peut pas être encaissé : il a été refusé, le client n'est pas venu ou son jour n'est pas encore arrivé.",
   status_not_allowed: 'Ce rendez-vous ne peut pas prendre ce statut maintenant.',
   slot_taken: "Ce créneau vient d'être réservé par quelqu'un d'autre. Veuillez en choisir un autre.",
+  booking_closed: "Le salon n'accepte pas vos réservations en ligne pour le moment. Veuillez appeler le salon.",
   whatsapp_signup_failed:
     "WhatsApp n'a pas pu confirmer la connexion : l'inscription a expiré ou a déjà été utilisée. Veuillez vous reconnecter.",
   whatsapp_credentials_invalid:

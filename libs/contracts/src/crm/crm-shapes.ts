@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSIT_OVERRIDES } from '../constants/no-show';
 import {
   CHECKOUT_ASKS,
   CHECKOUT_PET_FIELDS,
@@ -115,6 +116,17 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+/**
+ * Issue 30 staff's choice for one customer over the no-show risk rule: 'always' ask a deposit or card, 'never', or
+ * 'automatic' (the store's policy decides by the rule); who chose it and when (null while never chosen).
+ */
+export const depositOverrideSchema = z.object({
+  mode: z.enum(DEPOSIT_OVERRIDES),
+  set_by: uuid.nullable(),
+  set_at: z.string().nullable(),
+});
+export type DepositOverrideSetting = z.infer<typeof depositOverrideSchema>;
+
 /** R7.07 GET .../customer/{id}: customer, tags, external_services. */
 export const customerDetailSchema = z.object({
   customer: customerSchema,
@@ -122,6 +134,8 @@ export const customerDetailSchema = z.object({
   external_services: z.array(customerExternalIdSchema),
   /** issue 26: how often the customer did not come (their pets' no-show appointments); always answered, optional for older clients */
   no_shows: z.number().int().optional(),
+  /** issue 30: staff's deposit choice for the customer (always answered, optional for older clients) */
+  deposit_override: depositOverrideSchema.optional(),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 

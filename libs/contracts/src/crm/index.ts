@@ -37,3 +37,5 @@ export * from './customer-unsubscribe.rpc';
 export * from './pet-names.rpc';
 export * from './pet-cards.rpc';
 export * from './customer-match.rpc';
+export * from './deposit-override.rpc';
+export * from './customer-standing.event';

@@ -14,6 +14,7 @@ import { billingHttpRoutes } from './billing.routes';
 import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
 import { retailHttpRoutes } from './retail.routes';
+import { noShowHttpRoutes } from './no-show.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -31,6 +32,7 @@ export * from './billing.routes';
 export * from './marketing.routes';
 export * from './analytics.routes';
 export * from './retail.routes';
+export * from './no-show.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -53,6 +55,7 @@ export const HTTP_ROUTES = {
   ...marketingHttpRoutes,
   ...analyticsHttpRoutes,
   ...retailHttpRoutes,
+  ...noShowHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;

@@ -31,3 +31,4 @@ export * from './treatment-create.rpc';
 export * from './treatment-list.rpc';
 export * from './treatment-update.rpc';
 export * from './treatment-events.event';
+export * from './customer-attendance.rpc';

@@ -5,3 +5,6 @@ export * from './capacity';
 export * from './proof-of-work';
 export * from './service-time';
 export * from './staff-hours';
+export * from './no-show-risk';
+export * from './no-show-policy';
+export * from './phone-key';

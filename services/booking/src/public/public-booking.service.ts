@@ -20,6 +20,7 @@ import type { BookingConfig } from '../booking.config';
 import { lockStoreHolds } from '../directory/directory-projection';
 import { STORE_COLUMNS, type BookingStoreRow } from '../setup/booking-setup.service';
 import { bookingMessageFacts } from '../slot/message-facts';
+import { closedTo } from './closed-to';
 import { FreeSlots } from './free-slots';
 import { checkChallenge, issueChallenge, signSlot, verifySlot } from './slot-token';
 
@@ -149,6 +150,10 @@ export class PublicBookingService {
       [challenge.hash, new Date(challenge.expires)],
     );
     if (spent.length === 0) throw new RpcError('token_invalid', { fields: { challenge: 'The challenge was used already' } });
+    // issue 30 a customer the salon closed online booking to hears the salon's message (after the proof of work, so
+    // nobody can probe which numbers are closed for free)
+    const closed = await closedTo(this.db, store.store_id, input);
+    if (closed) throw new RpcError('booking_closed', closed.message ? { message: closed.message } : {});
 
     const local = instantToLocal(startsAt, store.time_zone);
     const date = `${local.year}-${String(local.month).padStart(2, '0')}-${String(local.day).padStart(2, '0')}`;

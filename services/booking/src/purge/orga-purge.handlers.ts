@@ -13,6 +13,8 @@ export const ORGA_TABLES: readonly string[] = [
   'booking_staff',
   'booking_store',
   'booking_orga_plan',
+  'booking_no_show_policy',
+  'booking_customer_standing',
 ];
 
 /** R1.17 a cancelled organization loses its booking data. */

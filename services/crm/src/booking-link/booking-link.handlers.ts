@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { matchCustomerRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
 import { RpcError, RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
-import { phoneKey } from './phone-key';
+import { phoneKey } from '@pawline/domain';
 
 type Match = RpcResponse<typeof matchCustomerRpc>;
 

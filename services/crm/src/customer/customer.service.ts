@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  customerStandingChangedEvent,
   customerCreatedEvent,
   customerDeletedEvent,
   customerUpdatedEvent,
@@ -34,6 +35,7 @@ import { SettingsService } from '../settings/settings.service';
 import { TagLinks } from '../tag/tag-links';
 import { CUSTOMER_COLUMNS, toCustomer, type CustomerRow } from './customer-rows';
 import { customerProblems, mergeCustomer, type CustomerValues } from './customer-rules';
+import { publishStanding } from '../no-show/customer-standing';
 import { customerEventSnapshot } from './event-snapshots';
 
 type Runner = Pick<EntityManager, 'query'>;
@@ -88,7 +90,19 @@ export class CustomerService {
         WHERE n.orga_id = $1 AND n.no_show AND EXISTS (SELECT 1 FROM pet p WHERE p.customer_id = $2 AND p.id = ANY(n.pet_ids))`,
       [scope.orgaId, customerId],
     );
-    return { customer: toCustomer(row), tags: tags.get(customerId) ?? [], external_services, no_shows: noShows?.n ?? 0 };
+    // issue 30: staff's deposit choice for this customer, 'automatic' while never made
+    const [override] = await m.query<CustomerDetail['deposit_override'][]>(
+      `SELECT mode, set_by, to_char(set_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS set_at
+         FROM customer_deposit_override WHERE customer_id = $1`,
+      [customerId],
+    );
+    return {
+      customer: toCustomer(row),
+      tags: tags.get(customerId) ?? [],
+      external_services,
+      no_shows: noShows?.n ?? 0,
+      deposit_override: override ?? { mode: 'automatic', set_by: null, set_at: null },
+    };
   }
 
   private async validated(orgaId: string, values: CustomerValues): Promise<void> {
@@ -139,6 +153,8 @@ export class CustomerService {
         { orga_id: scope.orgaId, store_id: scope.storeId, customer_id: id, customer: await customerEventSnapshot(m, id) },
         scope.meta,
       );
+      // issue 30 online booking matches customers by phone and e-mail: it keeps its own copy of them
+      await publishStanding(m, this.outbox, scope.orgaId, [id], scope.meta);
       return this.detail(scope, id, m);
     });
   }
@@ -163,6 +179,7 @@ export class CustomerService {
         { orga_id: scope.orgaId, store_id: row.store_id, customer_id: row.id, customer: await customerEventSnapshot(m, row.id) },
         { ...scope.meta, storeId: row.store_id },
       );
+      await publishStanding(m, this.outbox, scope.orgaId, [row.id], scope.meta);
       return this.detail(scope, row.id, m);
     });
   }
@@ -189,6 +206,21 @@ export class CustomerService {
         );
       }
       await this.outbox.add(m, customerDeletedEvent, { orga_id: scope.orgaId, store_id: found.store_id, customer_id: customerId }, meta);
+      await this.outbox.add(
+        m,
+        customerStandingChangedEvent,
+        {
+          orga_id: scope.orgaId,
+          store_id: found.store_id,
+          customer_id: customerId,
+          phone_keys: [],
+          email: null,
+          no_shows: 0,
+          deleted: true,
+          version: new Date().toISOString(),
+        },
+        meta,
+      );
       return {
         row: found,
         petIds: pets.map((p) => p.id),

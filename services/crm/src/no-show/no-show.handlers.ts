@@ -11,8 +11,9 @@ import {
   type EventEnvelope,
   type EventPayload,
 } from '@pawline/contracts';
-import { EventHandler } from '@pawline/nest-kit';
+import { EventHandler, OutboxService } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
+import { publishStanding } from './customer-standing';
 
 /** Greater than every snapshot version (an ISO instant): a deleted appointment never counts again. */
 const DELETED = '~deleted';
@@ -23,6 +24,8 @@ const DELETED = '~deleted';
  */
 @Controller()
 export class NoShowHandlers {
+  constructor(private readonly outbox: OutboxService) {}
+
   @EventHandler({
     durable: 'crm-no-show',
     events: [
@@ -37,6 +40,37 @@ export class NoShowHandlers {
     maxDeliver: 10,
   })
   async onAppointment(event: EventEnvelope<EventPayload<typeof appointmentUpdatedEvent>>, manager: EntityManager): Promise<void> {
+    const { orga_id, appointment_ids } = event.data;
+    const before = await manager.query<{ appointment_id: string; pet_ids: string[]; no_show: boolean }[]>(
+      `SELECT appointment_id, pet_ids, no_show FROM appointment_no_show WHERE appointment_id = ANY($1::uuid[]) AND orga_id = $2`,
+      [appointment_ids, orga_id],
+    );
+    await this.record(event, manager);
+    // issue 30 online booking keeps each customer's no-shows: the customers of appointments whose no-show changed hear it
+    const after = await manager.query<{ appointment_id: string; pet_ids: string[]; no_show: boolean }[]>(
+      `SELECT appointment_id, pet_ids, no_show FROM appointment_no_show WHERE appointment_id = ANY($1::uuid[]) AND orga_id = $2`,
+      [appointment_ids, orga_id],
+    );
+    const was = new Map(before.map((row) => [row.appointment_id, row]));
+    const petIds = after.flatMap((row) => {
+      const old = was.get(row.appointment_id);
+      return (old?.no_show ?? false) === row.no_show ? [] : [...row.pet_ids, ...(old?.pet_ids ?? [])];
+    });
+    if (petIds.length === 0) return;
+    const customers = await manager.query<{ customer_id: string }[]>(
+      `SELECT DISTINCT customer_id FROM pet WHERE orga_id = $1 AND id = ANY($2::uuid[])`,
+      [orga_id, petIds],
+    );
+    await publishStanding(
+      manager,
+      this.outbox,
+      orga_id,
+      customers.map((row) => row.customer_id),
+      { orgaId: orga_id, actor: null },
+    );
+  }
+
+  private async record(event: EventEnvelope<EventPayload<typeof appointmentUpdatedEvent>>, manager: EntityManager): Promise<void> {
     const { orga_id, appointment_ids, appointments } = event.data;
     if (event.subject.endsWith(appointmentDeletedEvent.subject)) {
       await manager.query(

@@ -5,7 +5,16 @@ import type { EntityManager } from 'typeorm';
 import { CustomerService } from '../customer/customer.service';
 
 /** Every crm table that holds an organization's rows; children of customers and pets go by cascade. */
-const ORGA_TABLES = ['upload_part', 'stored_file', 'customer', 'tag', 'external_service', 'crm_settings', 'appointment_no_show'] as const;
+const ORGA_TABLES = [
+  'upload_part',
+  'stored_file',
+  'customer',
+  'tag',
+  'external_service',
+  'crm_settings',
+  'appointment_no_show',
+  'customer_deposit_override',
+] as const;
 
 /** R1.17 a cancelled organization loses its customers, pets, tags, settings and files. */
 @Controller()

@@ -8,6 +8,8 @@ import {
   declineBookingSlotRpc,
   getBookingRuleRpc,
   getBookingSetupRpc,
+  getNoShowPolicyRpc,
+  saveNoShowPolicyRpc,
   getBookingSlotRpc,
   listBookingRulesRpc,
   listBookingSlotsRpc,
@@ -85,6 +87,12 @@ export const bookingRoutes: ApiRoute[] = [
   rpcRoute(http.updateBookingSetup, {
     access: { orga: 'store_admin' },
     rpc: updateBookingSetupRpc,
+    input: (ctx) => ({ ...storeScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.getNoShowPolicy, { access: { orga: 'store_read' }, rpc: getNoShowPolicyRpc, input: storeScope }),
+  rpcRoute(http.saveNoShowPolicy, {
+    access: { orga: 'store_admin' },
+    rpc: saveNoShowPolicyRpc,
     input: (ctx) => ({ ...storeScope(ctx), ...ctx.body }),
   }),
   rpcRoute(http.listBookingSlots, {

@@ -19,6 +19,7 @@ import { billingWebhookRoutes } from './billing-webhook.routes';
 import { marketingRoutes } from './marketing.routes';
 import { analyticsRoutes } from './analytics.routes';
 import { retailRoutes } from './retail.routes';
+import { noShowRoutes } from './no-show.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -40,6 +41,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...marketingRoutes,
     ...analyticsRoutes,
     ...retailRoutes,
+    ...noShowRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];

@@ -154,6 +154,22 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   }),
   // office hours on Wednesdays: a real rule, so the rows that may create one do
   'POST /api/v1/orga/:orga/store/:store/booking/admin/rule': () => ({ user_id: null, weekday: 3, start_hour: 9, end_hour: 12 }),
+  // issue 30 a whole policy that holds together (a fee needs a card): what a store administrator saves
+  'PUT /api/v1/orga/:orga/store/:store/booking/admin/no_show_policy': () => ({
+    protection: 'card_hold',
+    deposit_kind: 'fixed',
+    deposit_amount: 0,
+    deposit_percent: 20,
+    cancellation_window_hours: 24,
+    late_cancellation_fee: 1000,
+    no_show_fee: 2000,
+    card_required_for: 'risky_customers',
+    close_after_no_shows: 3,
+    closed_message: { en: 'Please call us to book.' },
+    widget_text: {},
+    confirmation_text: {},
+  }),
+  'PUT /api/v1/orga/:orga/store/:store/customer/:customer/deposit_override': () => ({ mode: 'always' }),
   'PUT /api/v1/orga/:orga/treatments/additional_info': (ctx) => ({
     entries: [{ treatment_id: ctx.ids['treatment'], pet_type: 1, size: 'medium', minutes: 45 }],
   }),

@@ -24,6 +24,12 @@ const NOT_CHECKED_OUT: Partial<Record<number, string>> = {
 };
 
 /**
+ * Issue 30 a decline keeps its time, so a late cancellation can be told from one in time (ADR 0060). Any other
+ * status keeps the last decline's time: an undone restore brings the decline back with its own time.
+ */
+const DECLINED_AT = `declined_at = CASE WHEN $2::smallint = ${APPOINTMENT_STATUS.declined_by_customer} THEN now() ELSE declined_at END`;
+
+/**
  * R4.11 what becomes of an appointment: check-out, notes, the status staff set (declined, no-show, restored) and the
  * customer's reply. A status that takes the time back runs under the capacity rule; a status change can be undone
  * (ADR 0043).
@@ -104,7 +110,9 @@ export class AppointmentStatusService {
           allowConflict,
         );
       }
-      const item = await this.set(manager, scope, row, appointmentStatusEvent, `status = $2`, [status], { previous_status: row.status });
+      const item = await this.set(manager, scope, row, appointmentStatusEvent, `status = $2, ${DECLINED_AT}`, [status], {
+        previous_status: row.status,
+      });
       const changeId = await recordChange(
         manager,
         scope,
@@ -121,11 +129,10 @@ export class AppointmentStatusService {
   async statusByCustomer(orgaId: string, appointmentId: string, status: number): Promise<Appointment> {
     return this.db.transaction(async (manager) => {
       const rows = returnedRows<{ id: string }>(
-        await manager.query(`UPDATE appointment SET status = $3, updated_at = now() WHERE id = $1 AND orga_id = $2 RETURNING id`, [
-          appointmentId,
-          orgaId,
-          status,
-        ]),
+        await manager.query(
+          `UPDATE appointment SET status = $3, ${DECLINED_AT.replace('$2', '$3')}, updated_at = now() WHERE id = $1 AND orga_id = $2 RETURNING id`,
+          [appointmentId, orgaId, status],
+        ),
       );
       if (!rows[0]) throw new RpcError('not_found');
       const [row] = await manager.query<AppointmentRow[]>(`SELECT ${APPOINTMENT_COLUMNS} FROM appointment WHERE id = $1`, [appointmentId]);

@@ -66,6 +66,10 @@ export class AppointmentEntity {
   @Column({ type: 'smallint', default: 0 })
   status!: number;
 
+  /** issue 30 when it was last declined (status 2), to tell a late cancellation; kept when the status changes again */
+  @Column({ type: 'timestamptz', name: 'declined_at', nullable: true })
+  declinedAt!: Date | null;
+
   @Column({ type: 'integer', default: 0 })
   discount!: number;
 

@@ -1,5 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { customerAppointmentSummaryRpc, listCustomerAppointmentsRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
+import {
+  customerAppointmentSummaryRpc,
+  customerAttendanceRpc,
+  listCustomerAppointmentsRpc,
+  type RpcRequest,
+  type RpcResponse,
+} from '@pawline/contracts';
 import { type RpcCallContext, RpcHandler, StoreRead, storeScopeOf } from '@pawline/nest-kit';
 import { CustomerHistoryService } from './customer-history.service';
 
@@ -24,5 +30,15 @@ export class CustomerHistoryHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof customerAppointmentSummaryRpc>> {
     return this.history.summary(storeScopeOf(ctx), input.pet_ids);
+  }
+
+  /** Issue 30 the counts the no-show risk rule reads: store read access, as the summary. */
+  @StoreRead()
+  @RpcHandler(customerAttendanceRpc)
+  async attendance(
+    input: RpcRequest<typeof customerAttendanceRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof customerAttendanceRpc>> {
+    return this.history.attendance(storeScopeOf(ctx).orgaId, input.pet_ids, input.cancellation_window_hours);
   }
 }

@@ -1,10 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { NO_SHOW_STATUS, type AppointmentList, type CustomerAppointmentSummary, type CustomerHistoryWhen } from '@pawline/contracts';
-import { PAGE_SIZES } from '@pawline/domain';
+import {
+  APPOINTMENT_STATUS,
+  NO_SHOW_STATUS,
+  type AppointmentList,
+  type CustomerAppointmentSummary,
+  type CustomerHistoryWhen,
+} from '@pawline/contracts';
+import { PAGE_SIZES, RISK_RECENT_DAYS, type CustomerAttendance } from '@pawline/domain';
 import { planHistoryStart, type StoreScope } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from '../appointment/appointment-rows';
 import { customerSummaryOf, type SummaryRow } from './customer-summary';
+
+type AttendanceRow = Record<
+  'no_shows' | 'no_shows_recent' | 'late' | 'late_recent' | 'declines' | 'declines_recent' | 'kept' | 'kept_recent' | 'kept_since',
+  number
+>;
 
 export type CustomerHistoryPage = { when: CustomerHistoryWhen; last_date: string | null; last_id: string | null };
 
@@ -59,6 +70,53 @@ export class CustomerHistoryService {
             [petIds, scope.storeId, scope.orgaId, historyFrom?.toISOString() ?? null],
           );
     return customerSummaryOf(rows, { now, noShowStatus: NO_SHOW_STATUS, historyFrom });
+  }
+
+  /**
+   * Issue 30 what the no-show risk rule reads, in one statement over the pets' index (ADR 0060): the customer's
+   * appointments in the organization (a miss at another of its stores counts too), not limited by the plan's
+   * history window, which limits what staff browse, not what the rule weighs.
+   */
+  async attendance(orgaId: string, petIds: readonly string[], windowHours: number, now = new Date()): Promise<CustomerAttendance> {
+    const [row] =
+      petIds.length === 0
+        ? []
+        : await this.db.query<AttendanceRow[]>(
+            `WITH marked AS (
+               SELECT a.starts_at,
+                 a.status = $4 AS no_show,
+                 a.status = $5 AND a.declined_at > a.starts_at - make_interval(hours => $6) AS late,
+                 a.status = $5 AND (a.declined_at IS NULL OR a.declined_at <= a.starts_at - make_interval(hours => $6)) AS declined,
+                 a.status NOT IN ($4, $5) AND a.starts_at < $3 AS kept,
+                 a.starts_at >= $3::timestamptz - make_interval(days => $7) AS recent
+               FROM appointment a
+               WHERE a.orga_id = $2 AND a.id IN (SELECT p.appointment_id FROM appointment_pet p WHERE p.pet_id = ANY($1::uuid[]))),
+             last_miss AS (SELECT max(starts_at) AS at FROM marked WHERE no_show OR late)
+             SELECT
+               count(*) FILTER (WHERE no_show)::int AS no_shows, count(*) FILTER (WHERE no_show AND recent)::int AS no_shows_recent,
+               count(*) FILTER (WHERE late)::int AS late, count(*) FILTER (WHERE late AND recent)::int AS late_recent,
+               count(*) FILTER (WHERE declined)::int AS declines, count(*) FILTER (WHERE declined AND recent)::int AS declines_recent,
+               count(*) FILTER (WHERE kept)::int AS kept, count(*) FILTER (WHERE kept AND recent)::int AS kept_recent,
+               count(*) FILTER (WHERE kept AND (l.at IS NULL OR m.starts_at > l.at))::int AS kept_since
+             FROM marked m CROSS JOIN last_miss l`,
+            [
+              petIds,
+              orgaId,
+              now.toISOString(),
+              APPOINTMENT_STATUS.no_show,
+              APPOINTMENT_STATUS.declined_by_customer,
+              windowHours,
+              RISK_RECENT_DAYS,
+            ],
+          );
+    const pair = (total = 0, recent = 0) => ({ total, recent });
+    return {
+      no_shows: pair(row?.no_shows, row?.no_shows_recent),
+      late_cancellations: pair(row?.late, row?.late_recent),
+      declines: pair(row?.declines, row?.declines_recent),
+      kept: pair(row?.kept, row?.kept_recent),
+      kept_since_last_miss: row?.kept_since ?? 0,
+    };
   }
 
   private async withRelations(rows: AppointmentRow[]): Promise<AppointmentList> {

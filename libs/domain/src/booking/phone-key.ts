@@ -1,4 +1,4 @@
-/** Digits of a phone compared for booking's match: at least this many, from the end. */
+/** Digits of a phone compared for booking's match (crm's customer.match and booking's closed-to check, issue 30): at least this many, from the end. */
 const KEY_DIGITS = 9;
 
 /**
