@@ -18,6 +18,8 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   confirmPasswordReset: { method: 'post', path: '/api/v1/auth/password-reset/confirm' },
   undoEmailChange: { method: 'post', path: '/api/v1/auth/email-change/undo' },
   autologin: { method: 'post', path: '/api/v1/auth/autologin' },
+  verifyEmailCode: { method: 'post', path: '/api/v1/auth/verify-email/code' },
+  resendVerification: { method: 'post', path: '/api/v1/auth/verify-email/resend' },
   getUser: { method: 'get', path: '/api/v1/user' },
   updateUser: { method: 'put', path: '/api/v1/user' },
   changePassword: { method: 'post', path: '/api/v1/user/password' },

@@ -209,13 +209,15 @@ describe('identity over NATS and Postgres', () => {
     expect(errorMessage(wrong.code, 'en')).toBe('Wrong username or password');
   });
 
-  it('R1.13 validates the e-mail by the token of the (Italian) verification mail, once', async () => {
+  it('R1.13 validates the e-mail by the token of the (Italian) verification mail, once, and signs in (issue 29)', async () => {
     const mails = await call(client, listMailboxRpc, { to: 'anna.rossi@example.com' });
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Conferma il tuo indirizzo e-mail per Pawline');
     const token = await tokenFromMailbox('anna.rossi@example.com');
     expect(mails[0]?.text).toContain(`http://pawline.test/verify-email?token=${token}`);
-    expect(await call(client, verifyEmailRpc, { token })).toEqual({ verified: true });
+    expect(mails[0]?.text).toMatch(/\n\d{6}\n/);
+    const confirmed = await call(client, verifyEmailRpc, { token });
+    expect(confirmed).toMatchObject({ verified: true, session: { user_id: expect.any(String) as string } });
     expect((await failureOf(client, verifyEmailRpc, { token })).code).toBe('token_invalid');
     expect((await failureOf(client, verifyEmailRpc, { token: 'made-up-token' })).code).toBe('token_invalid');
     await waitFor(() => bus.events.find((e) => e.subject === 'evt.identity.email.verified.v1'));
