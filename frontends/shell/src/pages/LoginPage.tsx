@@ -55,7 +55,7 @@ export function LoginPage() {
             <Heading as="h2" size="lg">
               {t('auth.loginTitle')}
             </Heading>
-            <FormField label={t('auth.username')} required error={submitted && !username.trim() ? required : null}>
+            <FormField label={t('auth.usernameOrEmail')} required error={submitted && !username.trim() ? required : null}>
               <Input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
             </FormField>
             <FormField label={t('auth.password')} required error={submitted && !password ? required : null}>

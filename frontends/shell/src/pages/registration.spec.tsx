@@ -167,6 +167,8 @@ describe('registration and confirmation screens (issue 29)', () => {
       if (request.path === '/api/v1/auth/verify-email/resend') return { body: { sent: true } };
       return undefined;
     });
+    // issue 29: people sign in by username or e-mail, and the form says so
+    expect(await screen.findByText("Nom d'utilisateur ou e-mail")).toBeTruthy();
     type('username', 'annarossi');
     type('password', 'long enough secret');
     submit(/Se connecter|Connexion/i);

@@ -161,6 +161,42 @@ describe('registration and e-mail confirmation (real NATS, Postgres, Redis)', ()
     expect(await mails(confirmedOne.email)).toHaveLength(1);
   });
 
+  it('R5.17 issue 29: 40 "Marco Rossi" registering at once all succeed with distinct usernames, and sign in by e-mail or username', async () => {
+    const people = Array.from({ length: 40 }, () => registration({ first_name: 'Marco', last_name: 'Rossi' }));
+    const answers = await Promise.all(people.map((person) => new Browser(base).request('POST', '/api/v1/auth/register', { body: person })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(201));
+    const emails = people.map((person) => String(person['email']));
+    const rows = await env.query<{ username: string }>(`SELECT username FROM identity.person_user WHERE email = ANY($1::text[])`, [emails]);
+    const usernames = rows.map((row) => row.username);
+    expect(new Set(usernames).size).toBe(40);
+    for (const username of usernames) expect(username).toMatch(/^marcorossi(\d{1,2}|[a-z][a-z2-9]{3})?$/);
+
+    const [first] = people;
+    const email = String(first?.['email']);
+    const browser = new Browser(base);
+    const [mail] = await mails(email);
+    expect((await browser.request('POST', '/api/v1/auth/verify-email', { body: { token: linkAndCode(mail).token } })).status).toBe(200);
+    const [mine] = await env.query<{ username: string }>(`SELECT username FROM identity.person_user WHERE email = $1`, [email]);
+    for (const name of [email.toUpperCase(), mine?.username ?? '']) {
+      const login = await browser.request('POST', '/api/v1/auth/login', { body: { username: name, password: first?.['password'] } });
+      expect(login.status).toBe(200);
+    }
+  });
+
+  it('a name without letters or digits gets the spec text in German and its own words elsewhere', async () => {
+    const browser = new Browser(base);
+    const body = registration({ first_name: '…', last_name: '—' });
+    const german = await browser.request('POST', '/api/v1/auth/register', { body, headers: { 'accept-language': 'de-DE' } });
+    expect({ status: german.status, body: german.body }).toEqual({
+      status: 409,
+      body: { code: 'username_unavailable', message: 'Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.' },
+    });
+    const italian = await browser.request('POST', '/api/v1/auth/register', { body, headers: { 'accept-language': 'it' } });
+    expect((italian.body as Failure).message).toBe(
+      'Non è stato possibile creare un nome utente da questo nome. Prova con un nome diverso.',
+    );
+  });
+
   it('limits resending per address: the sixth ask within ten minutes is 429', async () => {
     const browser = new Browser(base);
     const statuses: number[] = [];

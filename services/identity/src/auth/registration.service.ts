@@ -9,7 +9,7 @@ import {
   type RpcResponse,
   type registerUserRpc,
 } from '@pawline/contracts';
-import { USERNAME_ERROR_DE, usernameBase } from '@pawline/domain';
+import { usernameBase } from '@pawline/domain';
 import { OutboxService, RpcError, SERVICE_CONFIG, type RpcCallContext } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../identity.config';
@@ -48,13 +48,15 @@ export class RegistrationService {
     if (!input.accept_terms || !input.accept_privacy) throw new RpcError('terms_not_accepted');
     if (await this.emailTaken(input.email)) throw new RpcError('server_101');
     const promo = input.promo_code ? await this.usablePromoCode(input.promo_code) : null;
-    // spec §5 / R5.17: the rule lives in libs/domain; no error code of its own yet, so 'conflict' carries the text
+    // spec §5 / R5.17: the rule lives in libs/domain; a name without letters or digits makes no username
     const base = usernameBase(input.first_name, input.last_name);
-    if (base === '') throw new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
+    if (base === '') throw new RpcError('username_unavailable');
     const passwordHash = await this.hasher.hash(input.password);
 
-    return retryingUsername(async () => {
-      const result = await this.dataSource.transaction((manager) => this.createAccount(manager, input, passwordHash, base, promo, ctx));
+    return retryingUsername(async (attempt) => {
+      const result = await this.dataSource.transaction((manager) =>
+        this.createAccount(manager, input, passwordHash, { stem: base, countersFirst: attempt === 1 }, promo, ctx),
+      );
       await this.mails.dispatchPending();
       return result;
     });
@@ -64,11 +66,11 @@ export class RegistrationService {
     manager: EntityManager,
     input: RpcRequest<typeof registerUserRpc>,
     passwordHash: string,
-    usernameStem: string,
+    usernameStem: { stem: string; countersFirst: boolean },
     promo: PromoCodeEntity | null,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof registerUserRpc>> {
-    const username = await freeUsername(manager, usernameStem);
+    const username = await freeUsername(manager, usernameStem.stem, usernameStem.countersFirst);
 
     const now = new Date();
     const orga = manager.create(OrganizationEntity, {

@@ -158,22 +158,22 @@ describe('identity over NATS and Postgres', () => {
     expect(await call(client, listMailboxRpc, { to: 'common@example.com' })).toEqual([]);
   });
 
-  it('R5.17 gives up after 30 taken usernames with the spec text, creating nothing', async () => {
+  it('R5.17 issue 29 after 30 taken usernames goes on with a random suffix; a name without letters gets the spec text', async () => {
     await env.query(
       `INSERT INTO identity.person_user (id, email, username, password_hash, first_name, last_name)
        SELECT gen_random_uuid(), 'mario' || n || '@example.com', 'mariobianchi' || CASE WHEN n = 0 THEN '' ELSE n::text END, 'x', 'Mario', 'Bianchi'
        FROM generate_series(0, 29) AS n`,
     );
     const users = await count('person_user');
-    const error = await failureOf(client, registerUserRpc, {
-      ...anna,
-      email: 'mario@example.it',
-      first_name: 'Mario',
-      last_name: 'Bianchi',
-    });
-    expect(error.code).toBe('conflict');
-    expect(error.params).toEqual({ message: 'Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.' });
+    const error = await failureOf(client, registerUserRpc, { ...anna, email: 'nameless@example.it', first_name: '…', last_name: '—' });
+    expect(error.code).toBe('username_unavailable');
+    expect(errorMessage(error.code, 'de')).toBe('Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.');
     expect(await count('person_user')).toBe(users);
+    await call(client, registerUserRpc, { ...anna, email: 'mario.extra@example.it', first_name: 'Mario', last_name: 'Bianchi' });
+    const [extra] = await env.query<{ username: string }>(
+      `SELECT username FROM identity.person_user WHERE email = 'mario.extra@example.it'`,
+    );
+    expect(extra?.username).toMatch(/^mariobianchi[a-z][a-z2-9]{3}$/);
     await env.query(`DELETE FROM identity.person_user WHERE username = 'mariobianchi29'`);
     await call(client, registerUserRpc, { ...anna, email: 'mario@example.it', first_name: 'Mario', last_name: 'Bianchi' });
     const [row] = await env.query<{ username: string }>(`SELECT username FROM identity.person_user WHERE email = 'mario@example.it'`);
