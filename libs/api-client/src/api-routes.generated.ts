@@ -26,6 +26,7 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   getAutologinLink: { method: 'get', path: '/api/v1/user/autologin-link' },
   changeEmail: { method: 'post', path: '/api/v1/user/email' },
   rate: { method: 'put', path: '/api/v1/user/rating' },
+  markWelcomeSeen: { method: 'post', path: '/api/v1/user/welcome-seen' },
   listOrgas: { method: 'get', path: '/api/v1/orga' },
   getOrga: { method: 'get', path: '/api/v1/orga/:orga' },
   listStores: { method: 'get', path: '/api/v1/orga/:orga/store' },

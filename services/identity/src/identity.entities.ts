@@ -18,6 +18,7 @@ import { AppointmentCardCustom1795520400000 } from './migrations/1795520400000-a
 import { CustomizedPlanLimits1795552000000 } from './migrations/1795552000000-customized-plan-limits';
 import { ApiKeys1796000000000 } from './migrations/1796000000000-api-keys';
 import { VerificationCode1796100000000 } from './migrations/1796100000000-verification-code';
+import { WelcomeSeen1796100000001 } from './migrations/1796100000001-welcome-seen';
 
 export const IDENTITY_ENTITIES = [
   PersonUserEntity,
@@ -43,4 +44,5 @@ export const IDENTITY_MIGRATIONS = [
   CustomizedPlanLimits1795552000000,
   ApiKeys1796000000000,
   VerificationCode1796100000000,
+  WelcomeSeen1796100000001,
 ];

@@ -46,3 +46,4 @@ export * from './store-deleted.event';
 export * from './api-key.rpc';
 export * from './auth-verify-email-code.rpc';
 export * from './auth-resend-verification.rpc';
+export * from './user-welcome-seen.rpc';

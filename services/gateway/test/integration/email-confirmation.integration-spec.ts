@@ -197,6 +197,22 @@ describe('registration and e-mail confirmation (real NATS, Postgres, Redis)', ()
     );
   });
 
+  it('issue 29 the welcome card is closed once per person, on the server: another browser sees it closed too', async () => {
+    const { browser, email, password, mail } = await registered();
+    const confirmed = await browser.request('POST', '/api/v1/auth/verify-email', { body: { token: linkAndCode(mail).token } });
+    const access = (confirmed.body as Verified).access_token ?? '';
+    expect((await browser.request('GET', '/api/v1/user', { token: access })).body).toMatchObject({ welcome_seen: false });
+    const closed = await browser.request('POST', '/api/v1/user/welcome-seen', { token: access });
+    expect({ status: closed.status, body: closed.body }).toMatchObject({ status: 200, body: { email, welcome_seen: true } });
+    expect((await browser.request('POST', '/api/v1/user/welcome-seen', { token: access })).status).toBe(200);
+
+    const elsewhere = new Browser(base);
+    const login = await elsewhere.request('POST', '/api/v1/auth/login', { body: { username: email, password } });
+    const other = (login.body as { access_token: string }).access_token;
+    expect((await elsewhere.request('GET', '/api/v1/user', { token: other })).body).toMatchObject({ welcome_seen: true });
+    expect((await new Browser(base).request('POST', '/api/v1/user/welcome-seen')).status).toBe(401);
+  });
+
   it('limits resending per address: the sixth ask within ten minutes is 429', async () => {
     const browser = new Browser(base);
     const statuses: number[] = [];
