@@ -125,7 +125,7 @@ describe('registration and confirmation screens (issue 29)', () => {
     expect(screen.getByText(/anna@example.com/)).toBeTruthy();
   });
 
-  it('the code screen names a used-up code in Italian, then the right code signs in and opens the app', async () => {
+  it('R1.13 the code screen names a used-up code in Italian, then the right code signs in and opens the app', async () => {
     const tries: unknown[] = [];
     mount('/verify-email', 'it', (request) => {
       if (request.path !== '/api/v1/auth/verify-email/code') return undefined;

@@ -107,7 +107,7 @@ describe('registration and e-mail confirmation (real NATS, Postgres, Redis)', ()
     expect((late.body as Failure).fields).toEqual({ code: 'validation.verificationCodeWrong' });
   });
 
-  it('the six digits confirm and sign in; five tries per code even sent at once, then only a new mail helps', async () => {
+  it('R1.13 the six digits confirm and sign in; five tries per code even sent at once, then only a new mail helps', async () => {
     const { email, password, mail } = await registered();
     const { code } = linkAndCode(mail);
     const wrong = code === '000000' ? '000001' : '000000';

@@ -23,7 +23,7 @@ describe('the verification code (issue 29)', () => {
     for (let i = 0; i < 50; i += 1) expect(newVerificationCode()).toMatch(/^\d{6}$/);
   });
 
-  it('accepts the right digits within 15 minutes, with spaces around them', () => {
+  it('R1.13 accepts the right digits within 15 minutes, with spaces around them', () => {
     expect(judgeVerificationCode(stored, userId, '042917', 1, minutesLater(14.9))).toBe('accepted');
     expect(judgeVerificationCode(stored, userId, ' 042917 ', 1, minutesLater(1))).toBe('accepted');
   });
