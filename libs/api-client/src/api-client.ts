@@ -131,6 +131,13 @@ export function createApiClient(options: ApiClientOptions) {
     return session;
   }
 
+  /** Issue 29: confirming the registration address signs in; a changed address answers no token. */
+  function confirmed(answer: { access_token: string | null; expires_at: string | null }): boolean {
+    if (answer.access_token === null || answer.expires_at === null) return false;
+    remember({ access_token: answer.access_token, expires_at: answer.expires_at });
+    return true;
+  }
+
   async function logout(): Promise<void> {
     try {
       await anonymous(API_ROUTES.logout);
@@ -164,7 +171,16 @@ export function createApiClient(options: ApiClientOptions) {
      */
     request: <R extends JsonRoute>(route: RouteRef<R>, ...args: RouteArgs<R>): Promise<RouteAnswer<R>> => request(route, ...args),
     register: (body: RegisterRequest) => anonymous(API_ROUTES.register, { body }),
-    verifyEmail: (token: string) => anonymous(API_ROUTES.verifyEmail, { body: { token } }),
+    /** Resolves whether the confirmation signed in (issue 29). */
+    verifyEmail: async (token: string): Promise<{ signedIn: boolean }> => ({
+      signedIn: confirmed(await anonymous(API_ROUTES.verifyEmail, { body: { token } })),
+    }),
+    /** Issue 29: the six digits of the verification mail; signs in. */
+    verifyEmailCode: async (email: string, code: string): Promise<{ signedIn: boolean }> => ({
+      signedIn: confirmed(await anonymous(API_ROUTES.verifyEmailCode, { body: { email, code } })),
+    }),
+    // issue 29: the same answer whether or not such an unconfirmed account exists
+    resendVerification: (username: string) => anonymous(API_ROUTES.resendVerification, { body: { username } }),
     getUser: () => request(API_ROUTES.getUser),
     updateUser: (body: UpdateUserRequest) => request(API_ROUTES.updateUser, { body }),
     changePassword: (body: ChangePasswordRequest) => request(API_ROUTES.changePassword, { body }),

@@ -17,6 +17,8 @@ import { AccountAndTeam1764000000002 } from './migrations/1764000000002-account-
 import { AppointmentCardCustom1795520400000 } from './migrations/1795520400000-appointment-card-custom';
 import { CustomizedPlanLimits1795552000000 } from './migrations/1795552000000-customized-plan-limits';
 import { ApiKeys1796000000000 } from './migrations/1796000000000-api-keys';
+import { VerificationCode1796100000000 } from './migrations/1796100000000-verification-code';
+import { WelcomeSeen1796100000001 } from './migrations/1796100000001-welcome-seen';
 
 export const IDENTITY_ENTITIES = [
   PersonUserEntity,
@@ -41,4 +43,6 @@ export const IDENTITY_MIGRATIONS = [
   AppointmentCardCustom1795520400000,
   CustomizedPlanLimits1795552000000,
   ApiKeys1796000000000,
+  VerificationCode1796100000000,
+  WelcomeSeen1796100000001,
 ];

@@ -6,6 +6,7 @@ import { ApiKeyService } from './api-key/api-key.service';
 import { AccountHandlers } from './auth/account.handlers';
 import { AccountService } from './auth/account.service';
 import { AuthHandlers } from './auth/auth.handlers';
+import { EmailVerificationService } from './auth/email-verification.service';
 import { LoginService } from './auth/login.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { PasswordService } from './auth/password.service';
@@ -52,6 +53,7 @@ function mailSender(config: IdentityConfig, dataSource: DataSource): MailSender 
     SessionService,
     MailDispatcher,
     RegistrationService,
+    EmailVerificationService,
     LoginService,
     PasswordService,
     UserService,

@@ -1,20 +1,27 @@
 import { Button, Card, CloseButton, Heading, HStack, Text } from '@chakra-ui/react';
+import { apiQueryFilter, useApiMutation, type PersonUser } from '@pawline/api-client';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
-import { rememberWelcomeClosed, shouldShowWelcome } from './frame-memory';
+
+/** Issue 29: the card is for the owner who set the organization up, once, whatever the device. */
+export function showsWelcome(user: Pick<PersonUser, 'welcome_seen'>, owner: boolean): boolean {
+  return owner && user.welcome_seen !== true;
+}
 
 /**
- * R2.12 the welcome dialog on the first sign-in, kept closed locally once closed. Non-modal
- * (a card in the corner) so it never stands between a new user and the screen behind it.
+ * R2.12 the welcome dialog on the first sign-in. Non-modal (a card in the corner) so it never
+ * stands between a new user and the screen behind it. Issue 29: only the owner sees it, and once
+ * closed it stays closed on every device (identity keeps it; a failed save shows it again later).
  */
-export function WelcomeDialog({ userId, adminSettingsHref }: { userId: string; adminSettingsHref: string | null }) {
+export function WelcomeDialog({ user, owner, adminSettingsHref }: { user: PersonUser; owner: boolean; adminSettingsHref: string | null }) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(() => shouldShowWelcome(window.localStorage, userId));
-  if (!open) return null;
+  const [closed, setClosed] = useState(false);
+  const seen = useApiMutation('markWelcomeSeen', { invalidates: [apiQueryFilter('getUser')], notifyFailure: false });
+  if (closed || !showsWelcome(user, owner)) return null;
   const close = () => {
-    rememberWelcomeClosed(window.localStorage, userId);
-    setOpen(false);
+    setClosed(true);
+    seen.mutate({});
   };
   return (
     <Card.Root

@@ -3,7 +3,8 @@ import type { Language } from '@pawline/api-client';
 import { SNACKBAR_TYPE, useNarrowScreen } from '@pawline/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router';
-import { isOrgaAdministrator, visibleStores } from '../access/orga-access';
+import { RANKS } from '@pawline/domain';
+import { isOrgaAdministrator, memberOf, visibleStores } from '../access/orga-access';
 import { AdminNotificationBar } from '../frame/AdminNotificationBar';
 import { AutoRatingDialog } from '../frame/AutoRatingDialog';
 import { MessagePlan } from '../frame/MessagePlan';
@@ -203,7 +204,11 @@ function SignedInLayout() {
           </SubscriptionGate>
         </Box>
       </Box>
-      <WelcomeDialog userId={session.user.id} adminSettingsHref={orgaAdmin && session.orga ? `/${session.orga.id}/settings` : null} />
+      <WelcomeDialog
+        user={session.user}
+        owner={memberOf(session.orga, session.user.id)?.orga_rank === RANKS.owner}
+        adminSettingsHref={orgaAdmin && session.orga ? `/${session.orga.id}/settings` : null}
+      />
       <AutoRatingDialog user={session.user} orga={session.orga} />
       {session.orga && !inactive ? (
         <MessagePlan

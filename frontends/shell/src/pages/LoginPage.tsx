@@ -1,4 +1,5 @@
 import { Box, Button, Card, Heading, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '@pawline/api-client';
 import { FormField, SNACKBAR_TYPE } from '@pawline/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -9,7 +10,7 @@ import { errorText } from './form-helpers';
 
 export function LoginPage() {
   const { t } = useI18n();
-  const { state, login } = useSession();
+  const { state, login, api } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
@@ -20,6 +21,9 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // issue 29: a login refused as not confirmed offers the mail again, for the name it was refused for
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
 
   if (state.status === 'signed-in') return <Navigate to={target} replace />;
 
@@ -30,11 +34,14 @@ export function LoginPage() {
     if (!username.trim() || !password) return;
     setBusy(true);
     setFailure(null);
+    setUnconfirmed(null);
+    setResent(false);
     void login(username.trim(), password)
       .then(() => navigate(target, { replace: true }))
       .catch((error: unknown) => {
         // R8.07: the server's (localised) message as a snackbar, and beside the form
         setFailure(errorText(error));
+        if (error instanceof ApiError && error.code === 'server_701') setUnconfirmed(username.trim());
         notify(SNACKBAR_TYPE.error, errorText(error));
       })
       .finally(() => setBusy(false));
@@ -48,7 +55,7 @@ export function LoginPage() {
             <Heading as="h2" size="lg">
               {t('auth.loginTitle')}
             </Heading>
-            <FormField label={t('auth.username')} required error={submitted && !username.trim() ? required : null}>
+            <FormField label={t('auth.usernameOrEmail')} required error={submitted && !username.trim() ? required : null}>
               <Input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
             </FormField>
             <FormField label={t('auth.password')} required error={submitted && !password ? required : null}>
@@ -64,6 +71,31 @@ export function LoginPage() {
               <Text color="fg.error" role="alert" data-testid="login-error">
                 {failure}
               </Text>
+            ) : null}
+            {unconfirmed && resent ? (
+              <Text role="status" data-testid="resend-done">
+                {t('auth.resendDone')}
+              </Text>
+            ) : null}
+            {unconfirmed && !resent ? (
+              <Box>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  data-testid="resend-verification"
+                  onClick={() =>
+                    void api.resendVerification(unconfirmed).then(
+                      () => setResent(true),
+                      (error: unknown) => setFailure(errorText(error)),
+                    )
+                  }
+                >
+                  {t('auth.resendEmail')}
+                </Button>{' '}
+                <ChakraLink asChild color="brand.fg" fontSize="sm">
+                  <Link to="/verify-email">{t('auth.validateEmailHaveCode')}</Link>
+                </ChakraLink>
+              </Box>
             ) : null}
             <Button type="submit" colorPalette="brand" loading={busy}>
               {t('auth.loginButton')}

@@ -1,17 +1,18 @@
-import { Button, Card, Heading, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 // Only this lazy page uses Alert: from its own entry, out of the shared Chakra (see chakra-shared.ts).
 import { Alert } from '@chakra-ui/react/alert';
 import { COUNTRIES } from '@pawline/api-client';
-import { FormField, SNACKBAR_TYPE } from '@pawline/ui';
-import { useState, type FormEvent } from 'react';
+import { FormField } from '@pawline/ui';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useI18n } from '../i18n/I18nProvider';
 import { useSession } from '../session/SessionProvider';
-import { useNotify } from '../snackbar/SnackbarProvider';
+import { ConfirmEmailCode } from './ConfirmEmailCode';
 import { errorText, fieldErrors, fieldText } from './form-helpers';
 import {
   EMPTY_REGISTER_FORM,
+  PASSWORD_MIN_LENGTH,
   SERVER_FIELD,
   toRegisterRequest,
   validateRegisterForm,
@@ -22,11 +23,12 @@ import {
 export function RegisterPage() {
   const { t, language } = useI18n();
   const { state, api } = useSession();
-  const notify = useNotify();
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [busy, setBusy] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  // issue 29: a failure is shown in the form, not as a toast that would outlive it on the success page
+  const [failure, setFailure] = useState<string | null>(null);
 
   if (state.status === 'signed-in') return <Navigate to="/" replace />;
 
@@ -39,10 +41,12 @@ export function RegisterPage() {
       invalidEmail: t('validation.invalidEmail'),
       passwordsDiffer: t('validation.passwordsNotSame'),
       passwordBlank: t('validation.passwordBlank'),
+      passwordTooShort: t('validation.minLength', { min: PASSWORD_MIN_LENGTH }),
       acceptTerms: t('validation.acceptTerms'),
       acceptPrivacy: t('validation.acceptPrivacy'),
     });
     setErrors(found);
+    setFailure(null);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     void api
@@ -55,7 +59,8 @@ export function RegisterPage() {
           if (field) fromServer[field] = fieldText(text, t);
         }
         setErrors(fromServer);
-        notify(SNACKBAR_TYPE.error, errorText(error));
+        // the fields say what is wrong; other failures (an address taken, a promo code) are said once, here
+        if (Object.keys(fromServer).length === 0) setFailure(errorText(error));
       })
       .finally(() => setBusy(false));
   };
@@ -67,10 +72,8 @@ export function RegisterPage() {
           <Heading as="h2" size="lg">
             {t('auth.validateEmailTitle')}
           </Heading>
-          <Text>{t('auth.registerSuccess', { email: registeredEmail })}</Text>
-          <ChakraLink asChild color="brand.fg">
-            <Link to="/login">{t('auth.loginLink')}</Link>
-          </ChakraLink>
+          <Text>{t('auth.validateEmailSent', { email: registeredEmail })}</Text>
+          <ConfirmEmailCode email={registeredEmail} />
         </Card.Body>
       </Card.Root>
     );
@@ -168,16 +171,22 @@ export function RegisterPage() {
               name="accept_terms"
               checked={form.acceptTerms}
               onChange={(value) => set('acceptTerms', value)}
-              label={t('auth.acceptTerms')}
+              label={linkedLabel(t('auth.acceptTermsLinked'), t('auth.termsLinkText'), t('auth.termsUrl'), t('auth.opensInNewTab'))}
               error={errors.acceptTerms}
             />
             <AcceptBox
               name="accept_privacy"
               checked={form.acceptPrivacy}
               onChange={(value) => set('acceptPrivacy', value)}
-              label={t('auth.acceptPrivacy')}
+              label={linkedLabel(t('auth.acceptPrivacyLinked'), t('auth.privacyLinkText'), t('auth.privacyUrl'), t('auth.opensInNewTab'))}
               error={errors.acceptPrivacy}
             />
+            {failure ? (
+              <Alert.Root status="error" data-testid="register-error">
+                <Alert.Indicator />
+                <Alert.Description>{failure}</Alert.Description>
+              </Alert.Root>
+            ) : null}
             <Button type="submit" colorPalette="brand" loading={busy}>
               {t('auth.registerButton')}
             </Button>
@@ -194,7 +203,25 @@ export function RegisterPage() {
   );
 }
 
-type AcceptBoxProps = { name: string; checked: boolean; onChange: (value: boolean) => void; label: string; error?: string | undefined };
+/** Issue 29: "I accept the {link}" with the document's name as a link that opens beside the form. */
+function linkedLabel(text: string, linkText: string, href: string, newTab: string): ReactNode {
+  const [before = '', after = ''] = text.split('{link}');
+  return (
+    <>
+      {before}
+      <ChakraLink href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+        {linkText}
+        <Box as="span" srOnly>
+          {' '}
+          {newTab}
+        </Box>
+      </ChakraLink>
+      {after}
+    </>
+  );
+}
+
+type AcceptBoxProps = { name: string; checked: boolean; onChange: (value: boolean) => void; label: ReactNode; error?: string | undefined };
 
 function AcceptBox({ name, checked, onChange, label, error }: AcceptBoxProps) {
   return (

@@ -5,6 +5,7 @@ const messages = {
   invalidEmail: 'Invalid e-mail',
   passwordsDiffer: 'Passwords are not the same',
   passwordBlank: 'A password cannot consist only of spaces',
+  passwordTooShort: 'At least 8 characters',
   acceptTerms: 'Please accept the terms and conditions',
   acceptPrivacy: 'Please accept the privacy policy',
 };
@@ -37,6 +38,14 @@ describe('registration form', () => {
   ])('issue 11 names a password of %s before sending', (_label, password) => {
     const errors = validateRegisterForm({ ...complete, password, passwordConfirmation: password }, messages);
     expect(errors.password).toBe('A password cannot consist only of spaces');
+  });
+
+  it('issue 29 names a password shorter than 8 characters before sending; 8 are enough', () => {
+    expect(validateRegisterForm({ ...complete, password: 'short12', passwordConfirmation: 'short12' }, messages).password).toBe(
+      'At least 8 characters',
+    );
+    expect(validateRegisterForm({ ...complete, password: 'short123', passwordConfirmation: 'short123' }, messages)).toEqual({});
+    expect(validateRegisterForm({ ...complete, password: '', passwordConfirmation: '' }, messages).password).toBe('Required');
   });
 
   it('issue 11 accepts a passphrase with spaces inside', () => {

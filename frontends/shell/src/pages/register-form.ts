@@ -1,5 +1,5 @@
 import { COUNTRIES, type Country, type Language, type RegisterRequest } from '@pawline/api-client';
-import { isValidEmail, isWhitespaceOnlyPassword, validatePasswordConfirmation } from '@pawline/domain';
+import { isValidEmail, PASSWORD_MIN_LENGTH, validateNewPassword, validatePasswordConfirmation } from '@pawline/domain';
 
 export type RegisterForm = {
   email: string;
@@ -19,9 +19,13 @@ export type RegisterMessages = {
   invalidEmail: string;
   passwordsDiffer: string;
   passwordBlank: string;
+  /** issue 29: the length is checked here, in the person's language, before the server is asked */
+  passwordTooShort: string;
   acceptTerms: string;
   acceptPrivacy: string;
 };
+
+export { PASSWORD_MIN_LENGTH };
 
 export type RegisterErrors = Partial<Record<keyof RegisterForm, string>>;
 
@@ -40,7 +44,8 @@ export const EMPTY_REGISTER_FORM: RegisterForm = {
 
 /**
  * spec §5: required fields, e-mail, password confirmation, terms and privacy (R5.01–R5.04);
- * issue 11: a password of whitespace only is named as such (the common list is checked by the server).
+ * issue 11: a password of whitespace only is named as such (the common list is checked by the server);
+ * issue 29: one shorter than PASSWORD_MIN_LENGTH is named before the server is asked.
  */
 export function validateRegisterForm(form: RegisterForm, messages: RegisterMessages): RegisterErrors {
   const errors: RegisterErrors = {};
@@ -57,7 +62,9 @@ export function validateRegisterForm(form: RegisterForm, messages: RegisterMessa
     const value = form[field];
     if (typeof value === 'string' && value.trim() === '') errors[field] = messages.required;
   }
-  if (isWhitespaceOnlyPassword(form.password)) errors.password = messages.passwordBlank;
+  const passwordProblem = validateNewPassword(form.password);
+  if (passwordProblem === 'validation.minLength') errors.password ??= messages.passwordTooShort;
+  else if (passwordProblem) errors.password = messages.passwordBlank;
   if (!errors.email && !isValidEmail(form.email)) errors.email = messages.invalidEmail;
   if (!errors.passwordConfirmation && validatePasswordConfirmation(form.password, form.passwordConfirmation)) {
     errors.passwordConfirmation = messages.passwordsDiffer;

@@ -17,6 +17,11 @@ export type Session = {
   login: (username: string, password: string) => Promise<void>;
   /** R2.04: signs in with the u and p of an /autologin link. */
   autologin: (u: string, p: string) => Promise<void>;
+  /**
+   * Issue 29: confirms the address by the mail's link token or its six digits; a registration
+   * address signs in. Resolves whether it did.
+   */
+  confirmEmail: (proof: { token: string } | { email: string; code: string }) => Promise<boolean>;
   logout: () => Promise<void>;
   /** Forgets the local session after the server ended it (logout of all devices). */
   forget: () => void;
@@ -94,6 +99,11 @@ export function SessionProvider({ language, children }: { language: Language; ch
       async autologin(u, p) {
         await api.autologin(u, p);
         setState(await loadSignedIn(api));
+      },
+      async confirmEmail(proof) {
+        const { signedIn } = 'token' in proof ? await api.verifyEmail(proof.token) : await api.verifyEmailCode(proof.email, proof.code);
+        if (signedIn) setState(await loadSignedIn(api));
+        return signedIn;
       },
       async logout() {
         try {

@@ -4,7 +4,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { paymentHref, type SubscriptionStanding } from './subscription-standing';
 
 /**
- * R4.08 the sidebar notice of tier 0: the remaining trial days as a percentage of 30 (a bar), and
+ * R4.08 the sidebar notice of tier 0: the remaining trial days as a percentage of the trial's 15 (a bar; issue 29, spec said 30), and
  * 'Your premium features have expired' at zero days or below; administrators get the way to subscribe.
  * In the mini variant only the bar stays, named by the same text.
  */

@@ -209,12 +209,12 @@ describe('subscription-extension warning (spec §4)', () => {
 });
 
 describe('sidebar notice (spec §4)', () => {
-  it('R4.08 R2.12 shows the remaining days as a percentage of 30 for tier 0', () => {
+  it("R4.08 R2.12 issue 29 shows the remaining days as a percentage of the trial's 15 for tier 0", () => {
     mount({ orga: withStore(), userId: 'owner', now: until - 12 * DAY });
     const notice = screen.getByTestId('sidebar-trial-notice');
     expect(notice.textContent).toContain('Free trial: 12 days left');
     const bar = screen.getByTestId('sidebar-trial-progress');
-    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(bar.getAttribute('aria-valuenow')).toBe('80');
     expect(within(notice).getByTestId('sidebar-trial-subscribe').getAttribute('href')).toBe('/o1/payment');
   });
 

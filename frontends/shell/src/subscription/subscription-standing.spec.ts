@@ -6,7 +6,7 @@ describe('where the salon stands (spec §4)', () => {
     const standing = subscriptionStanding(salon(), 'lia', new Date(until - 3 * DAY));
     expect(standing).toMatchObject({ orgaId: 'o1', access: 'ok', state: 'free_trial', admin: false });
     expect(standing.notices).toEqual({ remainingDays: 3, trialBanner: true, extensionWarning: false });
-    expect(standing.sidebar).toEqual({ show: true, remainingDays: 3, percent: 10, expired: false });
+    expect(standing.sidebar).toEqual({ show: true, remainingDays: 3, percent: 20, expired: false });
   });
 
   it('R4.09 R6.07 an expired trial: administrators subscribe, employees ask their administrator, nobody unknown is an administrator', () => {

@@ -22,7 +22,7 @@ export type SubscriptionStanding = {
   state: SubscriptionState;
   /** R4.08 the trial banner and the subscription-extension warning, with the remaining days */
   notices: SubscriptionNotices;
-  /** R4.08 the sidebar notice (tier 0): remaining days as a percentage of 30, expired at zero or below */
+  /** R4.08 the sidebar notice (tier 0): remaining days as a percentage of the trial's 15 (issue 29), expired at zero or below */
   sidebar: SidebarTrialNotice;
   /** administrators (rank 1 or lower) are offered the payment and plan pages */
   admin: boolean;

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   token_invalid: 400,
   terms_not_accepted: 400,
   promo_code_invalid: 400,
+  /** spec §5 R5.17: no username can be made from the name (issue 29: only a name without letters or digits) */
+  username_unavailable: 409,
   /** a pet or staff member named in a body is not one of the request's organization (and store) */
   unknown_reference: 400,
   /** free text to a customer outside WhatsApp's 24-hour window: a template message is needed */

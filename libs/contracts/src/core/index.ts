@@ -6,3 +6,4 @@ export * from './rpc';
 export * from './error-messages';
 export * from './http-route';
 export * from './input-values';
+export * from './field-messages';

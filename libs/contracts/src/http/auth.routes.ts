@@ -5,8 +5,10 @@ import {
   loginRpc,
   registerUserRpc,
   requestPasswordResetRpc,
+  resendVerificationRpc,
   resetPasswordRpc,
   undoEmailChangeRpc,
+  verifyEmailCodeRpc,
   verifyEmailRpc,
 } from '../identity';
 
@@ -17,6 +19,16 @@ export type AccessToken = z.infer<typeof accessTokenSchema>;
 // the device comes from the X-Device-Id header, never from the body
 const loginBody = loginRpc.request.omit({ device_id: true });
 const autologinBody = autologinRpc.request.omit({ device_id: true });
+const verifyEmailBody = verifyEmailRpc.request.omit({ device_id: true });
+const verifyEmailCodeBody = verifyEmailCodeRpc.request.omit({ device_id: true });
+
+/** Issue 29: confirming the registration address signs in; the access token is null when it does not (a changed address). */
+export const emailVerifiedSchema = z.object({
+  verified: z.literal(true),
+  access_token: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type EmailVerified = z.infer<typeof emailVerifiedSchema>;
 
 /** Sign-up, sign-in and sessions (the refresh cookie lives on /api/v1/auth only). */
 export const authHttpRoutes = {
@@ -32,10 +44,10 @@ export const authHttpRoutes = {
   verifyEmail: defineRoute({
     method: 'post',
     path: '/api/v1/auth/verify-email',
-    summary: 'Confirm an e-mail address with the token of the validation mail',
+    summary: 'Confirm an e-mail address with the token of the validation mail; a registration address signs in (refresh cookie)',
     tag: 'auth',
-    body: verifyEmailRpc.request,
-    response: verifyEmailRpc.response,
+    body: verifyEmailBody,
+    response: emailVerifiedSchema,
   }),
   login: defineRoute({
     method: 'post',
@@ -97,5 +109,21 @@ export const authHttpRoutes = {
     tag: 'auth',
     body: autologinBody,
     response: accessTokenSchema,
+  }),
+  verifyEmailCode: defineRoute({
+    method: 'post',
+    path: '/api/v1/auth/verify-email/code',
+    summary: 'Confirm the registration address with the 6-digit code of the validation mail (15 minutes, 5 tries); signs in',
+    tag: 'auth',
+    body: verifyEmailCodeBody,
+    response: emailVerifiedSchema,
+  }),
+  resendVerification: defineRoute({
+    method: 'post',
+    path: '/api/v1/auth/verify-email/resend',
+    summary: 'Send the validation mail again (new link and code) to an unconfirmed account; answers the same for any name',
+    tag: 'auth',
+    body: resendVerificationRpc.request,
+    response: resendVerificationRpc.response,
   }),
 } as const;

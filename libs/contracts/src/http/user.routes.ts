@@ -1,4 +1,12 @@
-import { autologinLinkRpc, changeEmailRpc, changePasswordRpc, getUserRpc, rateAppRpc, updateUserRpc } from '../identity';
+import {
+  autologinLinkRpc,
+  changeEmailRpc,
+  changePasswordRpc,
+  getUserRpc,
+  markWelcomeSeenRpc,
+  rateAppRpc,
+  updateUserRpc,
+} from '../identity';
 import { defineRoute } from '../core/http-route';
 
 /** The signed-in user's own person data and account (R1.14, R1.15, R7.01, R7.02). */
@@ -48,5 +56,12 @@ export const userHttpRoutes = {
     tag: 'user',
     body: rateAppRpc.request,
     response: rateAppRpc.response,
+  }),
+  markWelcomeSeen: defineRoute({
+    method: 'post',
+    path: '/api/v1/user/welcome-seen',
+    summary: 'The welcome card was closed: it does not show again for this person, on any device (issue 29)',
+    tag: 'user',
+    response: markWelcomeSeenRpc.response,
   }),
 } as const;

@@ -39,6 +39,8 @@ export const personUserSchema = z.object({
   /** R1.14: a new address waiting for verification; the old one stays in use until then. */
   pending_email: z.string().nullable(),
   created_at: isoTimestamp,
+  /** Issue 29: the welcome card was closed (on any device); identity always sends it, older fixtures may lack it. */
+  welcome_seen: z.boolean().optional(),
 });
 export type PersonUser = z.infer<typeof personUserSchema>;
 

@@ -44,3 +44,6 @@ export * from './orga-cancelled.event';
 export * from './store-updated.event';
 export * from './store-deleted.event';
 export * from './api-key.rpc';
+export * from './auth-verify-email-code.rpc';
+export * from './auth-resend-verification.rpc';
+export * from './user-welcome-seen.rpc';

@@ -70,12 +70,12 @@ describe('subscription', () => {
     expect([0, 1, 6, 7].map(isTrialBannerDay)).toEqual([false, true, true, false]);
   });
 
-  it('R9.01 the sidebar shows remaining days as a percentage of 30', () => {
-    expect(sidebarTrialPercent(15)).toBe(50);
-    expect(sidebarTrialPercent(30)).toBe(100);
+  it("R9.01 issue 29 the sidebar shows remaining days as a percentage of the trial's 15: full on the first day", () => {
+    expect(sidebarTrialPercent(15)).toBe(100);
+    expect(sidebarTrialPercent(3)).toBe(20);
     expect(sidebarTrialPercent(45)).toBe(100);
     expect(sidebarTrialPercent(-3)).toBe(0);
-    expect(sidebarTrialNotice(trial, created)).toEqual({ show: true, remainingDays: 15, percent: 50, expired: false });
+    expect(sidebarTrialNotice(trial, created)).toEqual({ show: true, remainingDays: 15, percent: 100, expired: false });
     expect(sidebarTrialNotice(trial, created + 15 * DAY)).toEqual({ show: true, remainingDays: 0, percent: 0, expired: true });
     expect(sidebarTrialNotice({ ...trial, tier: 3 }, created)).toEqual({ show: false });
   });

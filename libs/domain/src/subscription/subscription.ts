@@ -2,7 +2,11 @@ import { MS_PER_DAY, toEpochMs, type Instant } from '../time/instant';
 
 // spec §4 and §9 (R4.08, R4.09, R9.01).
 export const TRIAL_DAYS = 15;
-export const SIDEBAR_TRIAL_SCALE_DAYS = 30;
+/**
+ * Issue 29 departs from spec R4.08's scale of 30: the bar is the days left of the trial's 15, so a
+ * new salon sees it full, not half full at '15 days left'; promo days beyond 15 keep it full.
+ */
+export const SIDEBAR_TRIAL_SCALE_DAYS = TRIAL_DAYS;
 export const TRIAL_BANNER_MIN_DAYS = 1;
 export const TRIAL_BANNER_MAX_DAYS = 6;
 export const EXPIRY_WARNING_DAYS = 14;
@@ -57,7 +61,7 @@ export function showTrialBanner(orga: SubscriptionOrga, now: Instant): boolean {
   return orga.tier === 0 && isTrialBannerDay(remainingDays(subscriptionEnd(orga), now));
 }
 
-/** R4.08 remaining days as a percentage of 30, between 0 and 100. */
+/** R4.08 (issue 29) remaining days as a percentage of the trial's 15, between 0 and 100. */
 export function sidebarTrialPercent(days: number): number {
   return Math.min(100, Math.max(0, (days / SIDEBAR_TRIAL_SCALE_DAYS) * 100));
 }

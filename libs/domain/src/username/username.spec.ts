@@ -2,10 +2,13 @@ import fc from 'fast-check';
 import {
   USERNAME_ERROR_DE,
   USERNAME_MAX_ATTEMPTS,
+  USERNAME_RANDOM_ATTEMPTS,
   UsernameUnavailableError,
   pickUsername,
+  randomUsernameSuffix,
   usernameBase,
   usernameCandidates,
+  usernameChoices,
 } from './username';
 
 describe('username', () => {
@@ -44,7 +47,29 @@ describe('username', () => {
     await expect(pickUsername('bob', () => false)).resolves.toBe('bob');
   });
 
-  it('R5.17 gives up after 30 attempts with the German message', async () => {
+  it('issue 29 after the 30 counters tries a short random suffix: a letter, then letters or digits, none easily misread', async () => {
+    const taken = new Set([...usernameCandidates('marcorossi')]);
+    const picked = await pickUsername('marcorossi', (c) => taken.has(c));
+    expect(picked).toMatch(/^marcorossi[a-hj-km-np-z][a-hj-km-np-z2-9]{3}$/);
+    let next = 0;
+    expect(randomUsernameSuffix(() => next++)).toBe('abcd');
+    fc.assert(
+      fc.property(fc.infiniteStream(fc.nat()), (draws) => {
+        const suffix = randomUsernameSuffix((max) => (draws.next().value as number) % max);
+        expect(suffix).toMatch(/^[a-z][a-z2-9]{3}$/);
+        expect(suffix).not.toMatch(/[ilo01]/);
+      }),
+    );
+  });
+
+  it('issue 29 after a lost race skips the counters: racers do not all take the next one together', () => {
+    const choices = usernameChoices('anna', { countersFirst: false });
+    expect(choices).toHaveLength(USERNAME_RANDOM_ATTEMPTS);
+    for (const choice of choices) expect(choice).toMatch(/^anna[a-z][a-z2-9]{3}$/);
+    expect(usernameChoices('anna').slice(0, 30)).toEqual([...usernameCandidates('anna')]);
+  });
+
+  it('R5.17 issue 29 gives up with the German message only when the counters and every random suffix are taken', async () => {
     const asked: string[] = [];
     const attempt = pickUsername('anna', (c) => {
       asked.push(c);
@@ -52,7 +77,7 @@ describe('username', () => {
     });
     await expect(attempt).rejects.toThrow(UsernameUnavailableError);
     await expect(attempt).rejects.toThrow('Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.');
-    expect(asked).toHaveLength(30);
+    expect(asked).toHaveLength(30 + USERNAME_RANDOM_ATTEMPTS);
     expect(USERNAME_ERROR_DE).toBe('Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.');
   });
 

@@ -192,7 +192,7 @@ describe('API router', () => {
       expect({ status: response.status, code: ((await response.json()) as { code: string }).code }).toEqual({ status, code });
     }
     const unknown = await post('/api/v1/auth/login', JSON.stringify({ username: 'a', password: 'b', admin: true }));
-    expect(((await unknown.json()) as { fields: Record<string, string> }).fields).toEqual({ admin: 'Unknown field' });
+    expect(((await unknown.json()) as { fields: Record<string, string> }).fields).toEqual({ admin: 'This field is not accepted.' });
     expect(services.calls).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { z } from 'zod';
-import type { AuthContext, CheckedMember, RpcContract } from '@pawline/contracts';
+import { fieldIssueTexts, invalidFieldText, type AuthContext, type CheckedMember, type RpcContract } from '@pawline/contracts';
 import type { AccessGuard } from '../auth/access.guard';
 import type { Authenticator } from '../auth/authenticator';
 import type { SessionRevocationStore } from '../auth/session-revocation.store';
@@ -125,7 +125,7 @@ async function answer(
     const raw = isWebhookRoute(route) ? await webhookBody(req, res, route.webhook.maxBytes) : undefined;
     const body = isFileUploadRoute(route) || isWebhookRoute(route) ? undefined : await readJsonBody(req, res);
     const auth = await authenticate(route, deps, req);
-    const params = validParams(route, match.params);
+    const params = validParams(route, match.params, lang);
     // an API key's requests are counted per key (issue 33), before anything else is asked on its behalf
     if (auth?.apiKey && route.access !== 'public') {
       const decision = await deps.rateLimiter.consume(RATE_LIMITS.apiKey, auth.userId);
@@ -142,8 +142,8 @@ async function answer(
     let rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
     const ctx: RouteContext = {
       params,
-      query: route.query ? parse(route.query, queryOf(req.url ?? '')) : {},
-      body: parse(route.body, body),
+      query: route.query ? parse(route.query, queryOf(req.url ?? ''), lang) : {},
+      body: parse(route.body, body, lang),
       auth,
       deviceId: deviceIdOf(req),
       lang,
@@ -285,7 +285,7 @@ function deviceIdOf(req: IncomingMessage): string | null {
 }
 
 /** The route's path parameters, as RouteMatcher decoded them (exactly the route's), checked. */
-function validParams(route: ApiRoute, params: Record<string, string>): Record<string, string> {
+function validParams(route: ApiRoute, params: Record<string, string>, lang: string): Record<string, string> {
   const fields: Record<string, string> = {};
   const valid: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
@@ -294,7 +294,7 @@ function validParams(route: ApiRoute, params: Record<string, string>): Record<st
       if (!special.pattern.test(value)) fields[name] = special.description;
       valid[name] = value;
     } else {
-      if (!uuid.test(value)) fields[name] = 'Invalid UUID';
+      if (!uuid.test(value)) fields[name] = invalidFieldText(lang);
       valid[name] = value.toLowerCase();
     }
   }
@@ -302,7 +302,7 @@ function validParams(route: ApiRoute, params: Record<string, string>): Record<st
   return valid;
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+function parse(schema: z.ZodType | undefined, value: unknown, lang: string): unknown {
   const unsafe = unsafeTextFields(value);
   if (Object.keys(unsafe).length > 0) throw new ApiError('validation_failed', { fields: unsafe });
   if (!schema) {
@@ -311,17 +311,11 @@ function parse(schema: z.ZodType | undefined, value: unknown): unknown {
     if (empty) return {};
     throw new ApiError('validation_failed', { fields: { _: 'This route takes no body' } });
   }
-  const parsed = schema.safeParse(value ?? {});
+  // the input in each issue tells a missing field from a wrong one; it never leaves the gateway
+  const parsed = schema.safeParse(value ?? {}, { reportInput: true });
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...issue.path.map(String), key].join('.')] ??= 'Unknown field';
-      continue;
-    }
-    fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  }
-  throw new ApiError('validation_failed', { fields });
+  // issue 29: texts for a person in their language, never the schema library's words
+  throw new ApiError('validation_failed', { fields: fieldIssueTexts(parsed.error.issues, lang) });
 }
 
 /** The JSON error answer `{ code, message, fields? }` in the caller's language (Retry-After on a 429). */

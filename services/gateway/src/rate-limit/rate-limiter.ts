@@ -20,6 +20,10 @@ export const RATE_LIMITS = {
   login: { name: 'login', limit: 10, windowMs: 60_000 },
   register: { name: 'register', limit: 5, windowMs: 60_000 },
   passwordReset: { name: 'password-reset', limit: 5, windowMs: 60_000 },
+  /** issue 29: verification mails asked again per address (identity sends one a minute per account) */
+  verificationMail: { name: 'verification-mail', limit: 5, windowMs: 10 * 60_000 },
+  /** issue 29: verification codes typed per address, across accounts (each code takes five tries) */
+  verificationCode: { name: 'verification-code', limit: 20, windowMs: 10 * 60_000 },
   /** the booking widget's reads per address (store, availability): a customer browsing days */
   bookingRead: { name: 'booking-read', limit: 60, windowMs: 60_000 },
   /** the widget's writes per address and store (challenge, customer check, request): a booking takes about three */

@@ -5,10 +5,12 @@ import {
   logoutRpc,
   refreshSessionRpc,
   registerUserRpc,
+  resendVerificationRpc,
   undoEmailChangeRpc,
+  verifyEmailCodeRpc,
   verifyEmailRpc,
 } from '@pawline/contracts';
-import type { AccessToken, RpcResponse } from '@pawline/contracts';
+import type { AccessToken, EmailVerified, RpcResponse } from '@pawline/contracts';
 import { ApiError } from '../http/api-error';
 import { rpcRoute, type ApiRoute, type RouteContext, type RouteReply } from '../http/route-definition';
 import { RATE_LIMITS } from '../rate-limit/rate-limiter';
@@ -22,6 +24,12 @@ const REFRESH_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
 export function handOutTokens(tokens: RpcResponse<typeof loginRpc>, reply: RouteReply): AccessToken {
   reply.setCookie(REFRESH_COOKIE, tokens.refresh_token, { maxAgeSeconds: REFRESH_COOKIE_MAX_AGE_SECONDS });
   return { access_token: tokens.access_token, expires_at: tokens.expires_at };
+}
+
+/** Issue 29: a confirmed registration address signs in like a login; a confirmed changed address does not. */
+function verifiedReply(answer: { session?: RpcResponse<typeof loginRpc> | undefined }, reply: RouteReply): EmailVerified {
+  if (!answer.session) return { verified: true, access_token: null, expires_at: null };
+  return { verified: true, ...handOutTokens(answer.session, reply) };
 }
 
 function refreshCookie(ctx: Pick<RouteContext, 'cookies'>): string {
@@ -41,7 +49,25 @@ export const authRoutes: ApiRoute[] = [
   }),
   rpcRoute(http.verifyEmail, {
     access: 'public',
+    sameOriginOnly: true,
     rpc: verifyEmailRpc,
+    input: (ctx) => (ctx.deviceId ? { ...ctx.body, device_id: ctx.deviceId } : ctx.body),
+    output: (answer, reply) => verifiedReply(answer, reply),
+  }),
+  rpcRoute(http.verifyEmailCode, {
+    access: 'public',
+    sameOriginOnly: true,
+    rpc: verifyEmailCodeRpc,
+    // identity counts five tries per code; this keeps one address from trying codes of many accounts
+    rateLimit: { rule: RATE_LIMITS.verificationCode, key: (ctx) => ctx.ip },
+    input: (ctx) => (ctx.deviceId ? { ...ctx.body, device_id: ctx.deviceId } : ctx.body),
+    output: (answer, reply) => verifiedReply(answer, reply),
+  }),
+  rpcRoute(http.resendVerification, {
+    access: 'public',
+    sameOriginOnly: true,
+    rpc: resendVerificationRpc,
+    rateLimit: { rule: RATE_LIMITS.verificationMail, key: (ctx) => ctx.ip },
     input: (ctx) => ctx.body,
   }),
   rpcRoute(http.undoEmailChange, {

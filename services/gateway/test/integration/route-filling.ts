@@ -109,6 +109,8 @@ export const MATRIX_BILLING_PROFILE = {
 export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/auth/register': () => registration(),
   'POST /api/v1/auth/verify-email': () => ({ token: 'matrix-no-such-token' }),
+  'POST /api/v1/auth/verify-email/code': () => ({ email: `nobody.${fresh()}@example.com`, code: '123456' }),
+  'POST /api/v1/auth/verify-email/resend': () => ({ username: `nobody.${fresh()}@example.com` }),
   'POST /api/v1/auth/login': () => ({ username: `nobody.${fresh()}@example.com`, password: 'a-long-password-1' }),
   'POST /api/v1/auth/password-reset': () => ({ email: `nobody.${fresh()}@example.com` }),
   'POST /api/v1/auth/password-reset/confirm': () => ({ token: 'matrix-no-such-token', password: 'a-long-password-2' }),

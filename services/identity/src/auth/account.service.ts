@@ -10,7 +10,7 @@ import { emailChangeMail, emailChangeNoticeMail } from '../mail/mail-templates';
 import { OrgaUserEntity } from '../orga/orga-user.entity';
 import { PERSON_USER_EMAIL_INDEX } from '../user/new-person-user';
 import { PersonUserEntity } from '../user/person-user.entity';
-import { VERIFY_TOKEN_TTL_MS } from './registration.service';
+import { VERIFY_TOKEN_TTL_MS } from './verification-mail';
 import { AUTOLOGIN_TOKEN_TTL_MS, autologinUrl } from './autologin-link';
 import { hashToken } from './opaque-token';
 import { PasswordHasher } from './password-hasher';

@@ -6,13 +6,16 @@ import {
   refreshSessionRpc,
   registerUserRpc,
   requestPasswordResetRpc,
+  resendVerificationRpc,
   resetPasswordRpc,
+  verifyEmailCodeRpc,
   verifyEmailRpc,
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { SessionGuard } from '../common/session-guard';
+import { EmailVerificationService } from './email-verification.service';
 import { LoginService } from './login.service';
 import { PasswordService } from './password.service';
 import { RegistrationService } from './registration.service';
@@ -24,6 +27,7 @@ export class AuthHandlers {
     private readonly logins: LoginService,
     private readonly passwords: PasswordService,
     private readonly guard: SessionGuard,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   @RpcHandler(registerUserRpc)
@@ -33,7 +37,17 @@ export class AuthHandlers {
 
   @RpcHandler(verifyEmailRpc)
   verifyEmail(input: RpcRequest<typeof verifyEmailRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof verifyEmailRpc>> {
-    return this.registration.verifyEmail(input, ctx);
+    return this.verification.verifyEmail(input, ctx);
+  }
+
+  @RpcHandler(verifyEmailCodeRpc)
+  verifyEmailCode(input: RpcRequest<typeof verifyEmailCodeRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof verifyEmailCodeRpc>> {
+    return this.verification.verifyCode(input, ctx);
+  }
+
+  @RpcHandler(resendVerificationRpc)
+  resendVerification(input: RpcRequest<typeof resendVerificationRpc>): RpcResponse<typeof resendVerificationRpc> {
+    return this.verification.resend(input);
   }
 
   @RpcHandler(loginRpc)

@@ -3,9 +3,10 @@ import { PersonUserEntity } from '../user/person-user.entity';
 
 /**
  * verify: registration address; reset: password reset; email: a changed address (R1.14); undo: the
- * old address takes a change back (new_email holds that old address); autologin: QR sign-in (R1.15).
+ * old address takes a change back (new_email holds that old address); autologin: QR sign-in (R1.15);
+ * code: the six digits of the verification mail, typed instead of opening its link (issue 29).
  */
-export type EmailTokenKind = 'verify' | 'reset' | 'email' | 'undo' | 'autologin';
+export type EmailTokenKind = 'verify' | 'reset' | 'email' | 'undo' | 'autologin' | 'code';
 
 /** A single-use e-mail token (verification or password reset); only its sha256 is stored. */
 @Entity('email_token')
@@ -40,4 +41,8 @@ export class EmailTokenEntity {
 
   @Column({ type: 'timestamptz', name: 'used_at', nullable: true })
   usedAt!: Date | null;
+
+  /** Kind 'code': the tries made so far (issue 29: five, then a new code is needed). */
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
 }

@@ -10,7 +10,7 @@ const verification: Record<IdentityLanguage, LinkMailTexts> = {
     greeting: 'Hello',
     body: 'Thank you for registering with Pawline. Please confirm your e-mail address to start your 15-day free trial.',
     action: 'Confirm e-mail address',
-    token: 'Or enter this code on the e-mail validation page:',
+    token: 'Or type this code on the confirmation screen (valid for 15 minutes):',
     expiry: 'The link is valid for 48 hours.',
   },
   it: {
@@ -18,7 +18,7 @@ const verification: Record<IdentityLanguage, LinkMailTexts> = {
     greeting: 'Ciao',
     body: 'Grazie per esserti registrato a Pawline. Conferma il tuo indirizzo e-mail per iniziare la prova gratuita di 15 giorni.',
     action: 'Conferma indirizzo e-mail',
-    token: 'Oppure inserisci questo codice nella pagina di convalida e-mail:',
+    token: 'Oppure digita questo codice nella schermata di conferma (valido 15 minuti):',
     expiry: 'Il link è valido per 48 ore.',
   },
   de: {
@@ -26,7 +26,7 @@ const verification: Record<IdentityLanguage, LinkMailTexts> = {
     greeting: 'Hallo',
     body: 'Vielen Dank für Ihre Registrierung bei Pawline. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihre 15-tägige kostenlose Testphase zu beginnen.',
     action: 'E-Mail-Adresse bestätigen',
-    token: 'Oder geben Sie diesen Code auf der Seite zur E-Mail-Bestätigung ein:',
+    token: 'Oder geben Sie diesen Code im Bestätigungsfenster ein (15 Minuten gültig):',
     expiry: 'Der Link ist 48 Stunden gültig.',
   },
   fr: {
@@ -34,7 +34,7 @@ const verification: Record<IdentityLanguage, LinkMailTexts> = {
     greeting: 'Bonjour',
     body: 'Merci de votre inscription à Pawline. Veuillez confirmer votre adresse e-mail pour commencer votre essai gratuit de 15 jours.',
     action: "Confirmer l'adresse e-mail",
-    token: 'Ou saisissez ce code sur la page de validation de l’e-mail :',
+    token: 'Ou saisissez ce code sur l’écran de confirmation (valable 15 minutes) :',
     expiry: 'Le lien est valable 48 heures.',
   },
 };
@@ -144,8 +144,11 @@ const emailChangeNotice: Record<IdentityLanguage, LinkMailTexts> = {
   },
 };
 
-/** What every link mail is made from: the address, the name to greet, the language and the token. */
-export type LinkMailInput = { to: string; firstName: string; language: IdentityLanguage; publicUrl: string; token: string };
+/**
+ * What every link mail is made from: the address, the name to greet, the language and the token;
+ * `code`, when given, is what the mail offers to type instead of the long token (issue 29).
+ */
+export type LinkMailInput = { to: string; firstName: string; language: IdentityLanguage; publicUrl: string; token: string; code?: string };
 
 /** `${PUBLIC_URL}/<page>?token=<token>`, whatever trailing slashes PUBLIC_URL has. */
 function pageLink(page: string): (publicUrl: string, token: string) => string {
@@ -171,14 +174,13 @@ function linkMail(
   return (input) => {
     const t = texts[input.language];
     const link = linkOf(input.publicUrl, input.token);
-    const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, input.token, '', t.expiry].join(
-      '\n',
-    );
+    const typed = input.code ?? input.token;
+    const text = [`${t.greeting} ${input.firstName},`, '', t.body, '', `${t.action}: ${link}`, '', t.token, typed, '', t.expiry].join('\n');
     const html = [
       `<p>${escapeHtml(t.greeting)} ${escapeHtml(input.firstName)},</p>`,
       `<p>${escapeHtml(t.body)}</p>`,
       `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
-      `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(input.token)}</code></p>`,
+      `<p>${escapeHtml(t.token)}<br><code>${escapeHtml(typed)}</code></p>`,
       `<p>${escapeHtml(t.expiry)}</p>`,
     ].join('\n');
     return { to: input.to, subject: t.subject, text, html };

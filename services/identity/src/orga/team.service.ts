@@ -9,7 +9,7 @@ import {
   type deactivateMemberRpc,
   type updateMemberRpc,
 } from '@pawline/contracts';
-import { RANKS, USERNAME_ERROR_DE, usernameBase } from '@pawline/domain';
+import { RANKS, usernameBase } from '@pawline/domain';
 import { OutboxService, RpcError } from '@pawline/nest-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -71,13 +71,13 @@ export class TeamService {
     const fonNr = phoneField('fon_nr', input.fon_nr) ?? null;
     const colorScheme = colorSchemeField(input.color_scheme);
     const stem = usernameBase(input.first_name, input.last_name);
-    if (stem === '') throw new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
+    if (stem === '') throw new RpcError('username_unavailable');
     const password = firstPassword();
     const passwordHash = await this.hasher.hash(password);
     const fallbackLanguage = identityLanguageSchema.safeParse(caller.user.language);
     const language = input.language ?? (fallbackLanguage.success ? fallbackLanguage.data : 'en');
 
-    return retryingUsername(async () => {
+    return retryingUsername(async (attempt) => {
       const detail = await this.dataSource.transaction(async (manager) => {
         const actor = await requireOrgaAdmin(manager, caller.user.id, input.orga_id);
         const overrides = input.store_override ?? {};
@@ -86,7 +86,8 @@ export class TeamService {
         await requireRoomFor(manager, input.orga_id, 'users');
         const taken: unknown[] = await manager.query(`SELECT 1 FROM person_user WHERE lower(email) = lower($1)`, [input.email]);
         if (taken.length > 0) throw new RpcError('server_101');
-        const username = await freeUsername(manager, stem);
+        // issue 29: after a lost race, random suffixes only (see retryingUsername)
+        const username = await freeUsername(manager, stem, attempt === 1);
         const now = new Date();
         const user = newPersonUser(
           manager,

@@ -27,9 +27,21 @@ describe('retryingUsername (R5.17)', () => {
     expect(race.attempts()).toBe(6);
   });
 
-  it('answers conflict with the spec text, not an internal error, once every candidate has been lost', async () => {
+  it('issue 29 asks for counters first, then random suffixes only after a lost race', async () => {
+    const asked: number[] = [];
+    let attempts = 0;
+    await retryingUsername(async (attempt) => {
+      asked.push(attempt);
+      attempts += 1;
+      if (attempts < 3) throw uniqueViolation(PERSON_USER_USERNAME_INDEX);
+      return 'inserted';
+    });
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it('answers username_unavailable (the spec text), not an internal error, once every candidate has been lost', async () => {
     const race = racingInsert(Number.POSITIVE_INFINITY);
-    await expect(retryingUsername(race.insert)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(retryingUsername(race.insert)).rejects.toMatchObject({ code: 'username_unavailable' });
     expect(race.attempts()).toBe(USERNAME_MAX_ATTEMPTS);
   });
 

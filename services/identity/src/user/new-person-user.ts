@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { USERNAME_ERROR_DE, USERNAME_MAX_ATTEMPTS, UsernameUnavailableError, pickUsername, usernameCandidates } from '@pawline/domain';
+import { USERNAME_MAX_ATTEMPTS, UsernameUnavailableError, usernameChoices } from '@pawline/domain';
 import { RpcError } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { uniqueViolationOf } from '../common/db-errors';
@@ -34,33 +34,37 @@ export function newPersonUser(manager: EntityManager, fields: NewPersonUserField
 }
 
 /**
- * R5.17: the first username from `stem` that no person user has, regardless of case. A
- * concurrent insert can still take it before ours; the unique index refuses that and the caller
- * tries again.
+ * R5.17: the first username from `stem` that no person user has, regardless of case; issue 29:
+ * after the 30 counters a random suffix, and only random suffixes on a retry after a lost race
+ * (`countersFirst` false). A concurrent insert can still take it before ours; the unique index
+ * refuses that and the caller tries again.
  */
-export async function freeUsername(manager: EntityManager, stem: string): Promise<string> {
-  const candidates = [...usernameCandidates(stem)].map((c) => c.toLowerCase());
+export async function freeUsername(manager: EntityManager, stem: string, countersFirst = true): Promise<string> {
+  const choices = usernameChoices(stem, { countersFirst });
+  const candidates = choices.map((c) => c.toLowerCase());
   const takenRows: { name: string }[] = await manager.query(
     `SELECT lower(username) AS name FROM person_user WHERE lower(username) = ANY($1::text[])`,
     [candidates],
   );
   const taken = new Set(takenRows.map((row) => row.name));
-  return pickUsername(stem, (candidate) => taken.has(candidate.toLowerCase()));
+  const free = choices.find((candidate) => !taken.has(candidate.toLowerCase()));
+  if (free === undefined) throw new UsernameUnavailableError();
+  return free;
 }
 
 /**
- * Runs `insert`, a transaction that inserts a new person user with a username from freeUsername,
- * again while a concurrent insert takes the username between check and insert: each lost race
- * leaves one candidate fewer, so USERNAME_MAX_ATTEMPTS tries outlast any burst of the same name
- * (four administrators hiring "Marco Bianchi" at once lost the fourth after three tries, as a 500).
- * An address taken meanwhile is server_101; no free username left is 'conflict' with the spec §5
- * text (no error code of its own yet).
+ * Runs `insert(attempt)`, a transaction that inserts a new person user with a username from
+ * freeUsername, again while a concurrent insert takes the username between check and insert.
+ * From the second attempt the caller asks for random suffixes only (issue 29: 40 "Marco Rossi"
+ * at once would otherwise all take the next counter together, one winner a round).
+ * An address taken meanwhile is server_101; no username at all is username_unavailable, whose
+ * text is the spec's (§5).
  */
-export async function retryingUsername<T>(insert: () => Promise<T>): Promise<T> {
-  const unavailable = () => new RpcError('conflict', { params: { message: USERNAME_ERROR_DE } });
+export async function retryingUsername<T>(insert: (attempt: number) => Promise<T>): Promise<T> {
+  const unavailable = () => new RpcError('username_unavailable');
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await insert();
+      return await insert(attempt);
     } catch (error) {
       const violated = uniqueViolationOf(error);
       if (violated === PERSON_USER_EMAIL_INDEX) throw new RpcError('server_101');

@@ -39,6 +39,10 @@ export class PersonUserEntity {
   @Column({ type: 'timestamptz', name: 'last_rating_time', nullable: true })
   lastRatingTime!: Date | null;
 
+  /** Issue 29: when the person closed the welcome card; kept here, not per browser, so it shows once. */
+  @Column({ type: 'timestamptz', name: 'welcome_seen_at', nullable: true })
+  welcomeSeenAt!: Date | null;
+
   @Column({ type: 'timestamptz', name: 'deactivated_at', nullable: true })
   deactivatedAt!: Date | null;
 

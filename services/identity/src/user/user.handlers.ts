@@ -1,5 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { changePasswordRpc, getUserRpc, rateAppRpc, updateUserRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
+import {
+  changePasswordRpc,
+  getUserRpc,
+  markWelcomeSeenRpc,
+  rateAppRpc,
+  updateUserRpc,
+  type RpcRequest,
+  type RpcResponse,
+} from '@pawline/contracts';
 import { RpcHandler, type RpcCallContext } from '@pawline/nest-kit';
 import { PasswordService } from '../auth/password.service';
 import { SessionGuard } from '../common/session-guard';
@@ -28,6 +36,14 @@ export class UserHandlers {
   @RpcHandler(changePasswordRpc)
   async changePassword(input: RpcRequest<typeof changePasswordRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof changePasswordRpc>> {
     return this.passwords.changePassword(await this.guard.caller(ctx), input);
+  }
+
+  @RpcHandler(markWelcomeSeenRpc)
+  async markWelcomeSeen(
+    _input: RpcRequest<typeof markWelcomeSeenRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof markWelcomeSeenRpc>> {
+    return this.users.markWelcomeSeen(await this.guard.caller(ctx));
   }
 
   @RpcHandler(rateAppRpc)

@@ -33,6 +33,7 @@ export class UserService {
       email_verified: user.emailVerifiedAt !== null,
       pending_email: user.pendingEmail,
       created_at: user.createdAt.toISOString(),
+      welcome_seen: user.welcomeSeenAt !== null,
     };
   }
 
@@ -44,6 +45,14 @@ export class UserService {
     if (Object.keys(changes).length > 0) {
       await this.dataSource.getRepository(PersonUserEntity).update({ id: caller.user.id }, { ...changes, updatedAt: new Date() });
     }
+    return this.personData(caller.user.id);
+  }
+
+  /** Issue 29: the welcome card shows once per person; the first close counts. */
+  async markWelcomeSeen(caller: AuthenticatedCaller): Promise<PersonUser> {
+    await this.dataSource.query(`UPDATE person_user SET welcome_seen_at = coalesce(welcome_seen_at, now()) WHERE id = $1`, [
+      caller.user.id,
+    ]);
     return this.personData(caller.user.id);
   }
 

@@ -158,22 +158,22 @@ describe('identity over NATS and Postgres', () => {
     expect(await call(client, listMailboxRpc, { to: 'common@example.com' })).toEqual([]);
   });
 
-  it('R5.17 gives up after 30 taken usernames with the spec text, creating nothing', async () => {
+  it('R5.17 issue 29 after 30 taken usernames goes on with a random suffix; a name without letters gets the spec text', async () => {
     await env.query(
       `INSERT INTO identity.person_user (id, email, username, password_hash, first_name, last_name)
        SELECT gen_random_uuid(), 'mario' || n || '@example.com', 'mariobianchi' || CASE WHEN n = 0 THEN '' ELSE n::text END, 'x', 'Mario', 'Bianchi'
        FROM generate_series(0, 29) AS n`,
     );
     const users = await count('person_user');
-    const error = await failureOf(client, registerUserRpc, {
-      ...anna,
-      email: 'mario@example.it',
-      first_name: 'Mario',
-      last_name: 'Bianchi',
-    });
-    expect(error.code).toBe('conflict');
-    expect(error.params).toEqual({ message: 'Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.' });
+    const error = await failureOf(client, registerUserRpc, { ...anna, email: 'nameless@example.it', first_name: '…', last_name: '—' });
+    expect(error.code).toBe('username_unavailable');
+    expect(errorMessage(error.code, 'de')).toBe('Benutzername konnte nicht erstellt werden. Bitte versuchen Sie einen neuen Namen.');
     expect(await count('person_user')).toBe(users);
+    await call(client, registerUserRpc, { ...anna, email: 'mario.extra@example.it', first_name: 'Mario', last_name: 'Bianchi' });
+    const [extra] = await env.query<{ username: string }>(
+      `SELECT username FROM identity.person_user WHERE email = 'mario.extra@example.it'`,
+    );
+    expect(extra?.username).toMatch(/^mariobianchi[a-z][a-z2-9]{3}$/);
     await env.query(`DELETE FROM identity.person_user WHERE username = 'mariobianchi29'`);
     await call(client, registerUserRpc, { ...anna, email: 'mario@example.it', first_name: 'Mario', last_name: 'Bianchi' });
     const [row] = await env.query<{ username: string }>(`SELECT username FROM identity.person_user WHERE email = 'mario@example.it'`);
@@ -209,13 +209,15 @@ describe('identity over NATS and Postgres', () => {
     expect(errorMessage(wrong.code, 'en')).toBe('Wrong username or password');
   });
 
-  it('R1.13 validates the e-mail by the token of the (Italian) verification mail, once', async () => {
+  it('R1.13 validates the e-mail by the token of the (Italian) verification mail, once, and signs in (issue 29)', async () => {
     const mails = await call(client, listMailboxRpc, { to: 'anna.rossi@example.com' });
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Conferma il tuo indirizzo e-mail per Pawline');
     const token = await tokenFromMailbox('anna.rossi@example.com');
     expect(mails[0]?.text).toContain(`http://pawline.test/verify-email?token=${token}`);
-    expect(await call(client, verifyEmailRpc, { token })).toEqual({ verified: true });
+    expect(mails[0]?.text).toMatch(/\n\d{6}\n/);
+    const confirmed = await call(client, verifyEmailRpc, { token });
+    expect(confirmed).toMatchObject({ verified: true, session: { user_id: expect.any(String) as string } });
     expect((await failureOf(client, verifyEmailRpc, { token })).code).toBe('token_invalid');
     expect((await failureOf(client, verifyEmailRpc, { token: 'made-up-token' })).code).toBe('token_invalid');
     await waitFor(() => bus.events.find((e) => e.subject === 'evt.identity.email.verified.v1'));
