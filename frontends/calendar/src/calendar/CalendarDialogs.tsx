@@ -64,7 +64,7 @@ export function CalendarDialogs({ ctx, at, actions, writes, treatments, staff, p
           treatments={treatments}
           staff={staff}
           busy={writes.create.isPending || writes.update.isPending}
-          refused={actions.saveRefused}
+          refusal={actions.saveRefused}
           onSubmit={actions.save}
           onDelete={editing ? () => actions.remove(editing) : undefined}
           onCheckOut={editing && !checkOutBlock ? () => actions.openCheckOut(editing) : undefined}
