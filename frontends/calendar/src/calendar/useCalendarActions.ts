@@ -9,6 +9,7 @@ import { defaultStaffOf } from '../dialogs/default-staff';
 import type { GridTarget } from '../grid/TimeGrid';
 import type { CalendarContext } from '../shared/calendar-context';
 import { BOOKED_STATUS, DECLINED_STATUS, NO_SHOW_STATUS } from './appointment-model';
+import type { CardMenuRequest, MenuPoint } from './CardMenu';
 import type { AppointmentWrites } from './useAppointmentWrites';
 
 export type Editor = {
@@ -54,8 +55,11 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
   const [confirmStatus, setConfirmStatus] = useState<{ appointment: Appointment; change: StatusChangeName } | null>(null);
   const [conflictAsk, setConflictAsk] = useState<ConflictAsk | null>(null);
   const [undoOffer, setUndoOffer] = useState<UndoOffer | null>(null);
+  const [cardMenu, setCardMenu] = useState<CardMenuRequest | null>(null);
   // stable: the undo toast's ten seconds start again when it changes
   const dismissUndo = useCallback(() => setUndoOffer(null), []);
+  // stable: the grid's memoized cards keep their actions
+  const openMenu = useCallback((appointment: Appointment, point: MenuPoint) => setCardMenu({ appointment, point }), []);
   const params = (a: Appointment) => ({ ...at, id: a.id });
 
   /**
@@ -221,6 +225,9 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     confirmStatus,
     conflictAsk,
     undoOffer,
+    cardMenu,
+    openMenu,
+    closeMenu: () => setCardMenu(null),
     move,
     resize,
     openNew,
