@@ -1,4 +1,4 @@
-import { Box, Kbd, Table } from '@chakra-ui/react';
+import { Box, Code, Table } from '@chakra-ui/react';
 import { DialogFrame } from '@pawline/ui';
 import type { Translate } from '../i18n/translator';
 import { CALENDAR_SHORTCUTS } from './calendar-shortcuts';
@@ -26,7 +26,7 @@ export function ShortcutsDialog({ t, onClose }: { t: Translate; onClose: () => v
                 {s.keys.map((k, i) => (
                   <Box as="span" key={k}>
                     {i > 0 ? ` ${t('calendar.shortcutOr')} ` : null}
-                    <Kbd>{KEY_NAMES[k] ? t(KEY_NAMES[k]) : k.toUpperCase()}</Kbd>
+                    <Code>{KEY_NAMES[k] ? t(KEY_NAMES[k]) : k.toUpperCase()}</Code>
                   </Box>
                 ))}
               </Table.Cell>
