@@ -141,7 +141,7 @@ describe('the front desk live (issue 26), on the running stack', () => {
       await site?.close();
     });
 
-    it('issue 26 R1.08 an unassigned appointment fills the one-groomer pool: the widget offers no time it covers', async () => {
+    it('issue 26 R1.08 R3.07 an unassigned appointment fills the one-groomer pool: the widget offers no time it covers', async () => {
       const page = await browser();
       const salon = await newSalon(page);
       const store = `/orga/${salon.orgaId}/store/${salon.storeId}`;

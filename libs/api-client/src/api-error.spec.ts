@@ -37,7 +37,7 @@ const conflictBody = {
 };
 
 describe('ApiError from an answer body', () => {
-  it('issue 26 a 409 conflict carries the collisions and the colliding appointments as typed data', () => {
+  it('issue 26 R3.07 a 409 conflict carries the collisions and the colliding appointments as typed data', () => {
     const error = apiErrorFromBody(409, 'Conflict', JSON.stringify(conflictBody));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(conflictBody.message);

@@ -21,7 +21,7 @@ async function chooseCustomer(dialog: HTMLElement, text: string) {
 }
 
 describe('a refused save (issue 26)', () => {
-  it('issue 26 a time booked by someone else after the check is named by the refusal itself, and editing asks the check again', async () => {
+  it('issue 26 R3.07 a time booked by someone else after the check is named by the refusal itself, and editing asks the check again', async () => {
     const gateway = new FakeSchedulingGateway();
     const fido = gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Rossi' });
     const { sent } = mountCalendar({ gateway });
