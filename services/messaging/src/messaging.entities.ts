@@ -18,6 +18,7 @@ import { MessagingSandbox1795506800000 } from './migrations/1795506800000-messag
 import { MessagingSendTrace1795564000000 } from './migrations/1795564000000-messaging-send-trace';
 import { MessagingEarlyStoreZone1795569000000 } from './migrations/1795569000000-messaging-early-store-zone';
 import { MessagingWhatsappAccounts1796100000000 } from './migrations/1796100000000-messaging-whatsapp-accounts';
+import { MessagingStoreAddress1796200000000 } from './migrations/1796200000000-messaging-store-address';
 import { WhatsappAccountErrorEntity } from './account/account-error.entity';
 import { OutboundMessageEntity } from './outbound/outbound-message.entity';
 import { WabaTemplateEntity } from './registry/waba-template.entity';
@@ -84,4 +85,5 @@ export const MESSAGING_MIGRATIONS = [
   MessagingSendTrace1795564000000,
   MessagingEarlyStoreZone1795569000000,
   MessagingWhatsappAccounts1796100000000,
+  MessagingStoreAddress1796200000000,
 ];

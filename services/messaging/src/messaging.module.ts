@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BookingMessageConsumer } from './booking/booking-message.consumer';
 import { MessagingCoreModule } from './core/messaging-core.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { DirectoryModule } from './directory/directory.module';
@@ -29,7 +30,7 @@ import { WhatsAppWebhookService } from './webhook/whatsapp-webhook.service';
     // the scheduler's ports (composer, timings, quota) come from the global core modules
     ReminderModule.withPorts([]),
   ],
-  controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers, CampaignSendConsumer],
+  controllers: [OrgaPurgeHandlers, WhatsAppWebhookHandlers, SandboxHandlers, CampaignSendConsumer, BookingMessageConsumer],
   providers: [ProviderEventsService, WhatsAppWebhookService, SandboxService, SandboxAccountsService, SandboxSimulation],
 })
 export class MessagingModule {}

@@ -24,6 +24,7 @@ import { isListening } from '../../launcher/probes.cjs';
 import { startFakeWhatsApp } from '../../fake-whatsapp/fake-whatsapp-server';
 import { SEND_DURABLE } from '../../../services/messaging/src/delivery/send-job.runner';
 import {
+  BENCH_TEMPLATE,
   arg,
   countSettled,
   fmt,
@@ -116,7 +117,12 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pawline-cluster-chaos-'));
 
   const secret = 'cluster-chaos-only-a-scratch-secret-of-32-chars';
-  const fake = await startFakeWhatsApp({ tokenFor: (id) => `token-${id}`, latencyMs: latency, capPerSecond: 80 });
+  const fake = await startFakeWhatsApp({
+    tokenFor: (id) => `token-${id}`,
+    latencyMs: latency,
+    capPerSecond: 80,
+    templates: [BENCH_TEMPLATE],
+  });
   const base = await freeBase();
   const servicesDir = path.resolve(__dirname, '../../../services');
   const services = readdirSync(servicesDir)

@@ -15,6 +15,7 @@ import { Client } from 'pg';
 import { ensureStreams } from '../../../libs/nest-kit/src/nats/jetstream-streams';
 import { startFakeWhatsApp } from '../../fake-whatsapp/fake-whatsapp-server';
 import {
+  BENCH_TEMPLATE,
   arg,
   countSettled,
   fmt,
@@ -103,7 +104,12 @@ async function main(): Promise<void> {
   const kills: number[] = [];
   let nc: NatsConnection | null = null;
   let db: Client | null = null;
-  const fake = await startFakeWhatsApp({ tokenFor: (id) => `token-${id}`, latencyMs: latency, capPerSecond: 80 });
+  const fake = await startFakeWhatsApp({
+    tokenFor: (id) => `token-${id}`,
+    latencyMs: latency,
+    capPerSecond: 80,
+    templates: [BENCH_TEMPLATE],
+  });
   try {
     await pg.initialise();
     await pg.start();

@@ -9,6 +9,9 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { MESSAGING_ENTITIES, MESSAGING_MIGRATIONS } from '../../../services/messaging/src/messaging.entities';
 
+/** The template the seeded reminders name, approved in every bench account of the fake (4 body parameters). */
+export const BENCH_TEMPLATE = { name: 'appointment_reminder', language: 'it', parameterCount: 4 };
+
 const root = path.resolve(__dirname, '../../..');
 
 export function arg(name: string, fallback: number): number {

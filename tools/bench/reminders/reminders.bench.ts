@@ -15,6 +15,7 @@ import { DeliveryStore } from '../../../services/messaging/src/delivery/delivery
 import { MESSAGING_ENTITIES } from '../../../services/messaging/src/messaging.entities';
 import { startFakeWhatsApp, type FakeWhatsAppServer } from '../../fake-whatsapp/fake-whatsapp-server';
 import {
+  BENCH_TEMPLATE,
   arg,
   countSettled,
   fmt,
@@ -171,7 +172,13 @@ async function main(): Promise<void> {
   const env = await createTestEnv();
   const db = new Client({ connectionString: env.databaseUrl });
   await db.connect();
-  const fake = await startFakeWhatsApp({ tokenFor: (id) => `token-${id}`, latencyMs: latency, capPerSecond: CAP });
+  // the seeded reminders name this template: since issue 27 the fake refuses one the account has not approved (132001)
+  const fake = await startFakeWhatsApp({
+    tokenFor: (id) => `token-${id}`,
+    latencyMs: latency,
+    capPerSecond: CAP,
+    templates: [BENCH_TEMPLATE],
+  });
   try {
     await migrateMessaging(env.databaseUrl);
     console.log(

@@ -26,6 +26,7 @@ import {
   type RepeatUnit,
 } from './appointment-form';
 import { NewCustomerForm } from './NewCustomerForm';
+import { SendReminderNow } from './SendReminderNow';
 import { useCustomerPicker, type ChosenCustomer } from './useCustomerPicker';
 import { useDiscardQuestion } from './useDiscardQuestion';
 
@@ -187,6 +188,7 @@ export function AppointmentDialog({
                 {t('calendar.checkOut')}
               </Button>
             ) : null}
+            {appointment ? <SendReminderNow ctx={ctx} at={at} appointmentId={appointment.id} /> : null}
           </>
         }
       >

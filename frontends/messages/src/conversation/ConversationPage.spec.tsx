@@ -31,14 +31,21 @@ function entries() {
   ];
 }
 
-function gateway(windowUntil: string | null, sent: { path: string; body: unknown }[]) {
+const APPOINTMENT = 'a0000000-0000-4000-8000-000000000001';
+const UPCOMING = `/api/v1/orga/${ORGA}/store/${STORE}/customer/${CUSTOMER}/appointments/upcoming/none/none`;
+
+function gateway(
+  windowUntil: string | null,
+  sent: { path: string; body: unknown }[],
+  upcoming: { id: string; starts_at: string; time_zone: string }[] = [],
+) {
   return (url: URL, method: string, body: unknown) => {
     const path = decodeURIComponent(url.pathname);
+    if (path === UPCOMING) return { body: { items: upcoming, treatments: [], pets: [] } };
     if (path.startsWith(CONVERSATION)) return { body: { entries: entries(), attachments: [], reply_window_until: windowUntil } };
     if (path.endsWith(`/customer/${CUSTOMER}`) && method === 'GET')
       return { body: { customer: { id: CUSTOMER, first_name: 'Maria', last_name: 'Bianchi' }, tags: [], external_services: [] } };
     if (path.endsWith('/msg/templates')) {
-      // an appointment reminder names an appointment: it is sent from the appointment, not offered here (issue 27)
       const toBook = templateRow(TEMPLATE_2, { template_type: 2, name: 'reminder_to_book', title: 'Reminder to book' });
       return { body: { v: [templateRow(TEMPLATE_0), toBook] } };
     }
@@ -87,9 +94,9 @@ describe('conversation', () => {
     expect(closed.textContent).toContain('The customer has not written in the last 24 hours');
     expect(screen.getByTestId<HTMLTextAreaElement>('reply-text').disabled).toBe(true);
     expect(screen.getByTestId<HTMLButtonElement>('reply-send').disabled).toBe(true);
-    await waitFor(() => expect(screen.getByTestId('reply-template').querySelectorAll('option')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('reply-template').querySelectorAll('option')).toHaveLength(3));
     // issue 27 the same template comes in several languages: each option names its own
-    expect(screen.getByTestId('reply-template').querySelectorAll('option')[1].textContent).toBe('Reminder to book (EN)');
+    expect(screen.getByTestId('reply-template').querySelectorAll('option')[2].textContent).toBe('Reminder to book (EN)');
     fireEvent.change(screen.getByTestId('reply-template'), { target: { value: TEMPLATE_2 } });
     fireEvent.change(screen.getByTestId('reply-addition'), { target: { value: 'Bring the vaccination booklet' } });
     fireEvent.click(screen.getByTestId('reply-send-template'));
@@ -97,10 +104,46 @@ describe('conversation', () => {
       expect(sent).toEqual([
         {
           path: `/api/v1/orga/${ORGA}/store/${STORE}/customer/${CUSTOMER}/msg/template`,
-          body: { template_id: TEMPLATE_2, addition: 'Bring the vaccination booklet' },
+          body: { template_id: TEMPLATE_2, addition: 'Bring the vaccination booklet', appointment_id: null },
         },
       ]),
     );
+  });
+
+  it('issue 27 an appointment template asks which upcoming appointment it is about, and sends it linked to that one', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    const upcoming = [{ id: APPOINTMENT, starts_at: '2029-03-13T13:30:00.000Z', time_zone: 'Europe/Rome' }];
+    mountMessages({ path: PATH, handler: gateway(null, sent, upcoming) });
+    await waitFor(() => expect(screen.getByTestId('reply-template').querySelectorAll('option')).toHaveLength(3));
+    expect(screen.queryByTestId('reply-appointment')).toBeNull();
+    fireEvent.change(screen.getByTestId('reply-template'), { target: { value: TEMPLATE_0 } });
+    const picker = await screen.findByRole('combobox', { name: 'Choose the appointment' });
+    await waitFor(() => expect(picker.querySelectorAll('option')).toHaveLength(2));
+    // the day and time in the store's zone, as the message says them
+    expect(picker.querySelectorAll('option')[1].textContent).toBe('Mar 13, 2029, 2:30 PM');
+    // no appointment chosen yet: nothing can be sent
+    expect(screen.getByTestId<HTMLButtonElement>('reply-send-template').disabled).toBe(true);
+    fireEvent.change(picker, { target: { value: APPOINTMENT } });
+    expect(screen.getByTestId<HTMLButtonElement>('reply-send-template').disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('reply-send-template'));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          path: `/api/v1/orga/${ORGA}/store/${STORE}/customer/${CUSTOMER}/msg/template`,
+          body: { template_id: TEMPLATE_0, addition: '', appointment_id: APPOINTMENT },
+        },
+      ]),
+    );
+  });
+
+  it('issue 27 an appointment template for a customer without upcoming appointments says so and cannot be sent', async () => {
+    mountMessages({ path: PATH, handler: gateway(null, [], []), language: 'it' });
+    await waitFor(() => expect(screen.getByTestId('reply-template').querySelectorAll('option')).toHaveLength(3));
+    fireEvent.change(screen.getByTestId('reply-template'), { target: { value: TEMPLATE_0 } });
+    expect((await screen.findByTestId('reply-no-appointment')).textContent).toBe(
+      'Questo cliente non ha appuntamenti futuri per questo modello.',
+    );
+    expect(screen.getByTestId<HTMLButtonElement>('reply-send-template').disabled).toBe(true);
   });
 
   it('a member who cannot write the store reads the conversation without a reply box', async () => {

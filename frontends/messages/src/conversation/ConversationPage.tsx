@@ -14,7 +14,7 @@ import { isAppointmentTemplateType, reminderStatusName } from '@pawline/contract
 // inbox-shapes' CONVERSATION_PAGE_SIZE: 50 lines a page
 const CONVERSATION_PAGE_SIZE = 50;
 // what sent an outbound message (messaging's conversation answer); another kind shows as it comes
-const OUT_KINDS = ['reminder', 'reply', 'campaign', 'template'] as const;
+const OUT_KINDS = ['reminder', 'reply', 'campaign', 'template', 'booking'] as const;
 const isOutKind = (kind: string): kind is (typeof OUT_KINDS)[number] => (OUT_KINDS as readonly string[]).includes(kind);
 
 /** Issue 27 why a message of ours was not sent, in the staff's language, with the screen where it is fixed. */
@@ -65,14 +65,24 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
   const name = customer.data ? `${customer.data.customer.first_name} ${customer.data.customer.last_name}`.trim() : null;
 
   const templates = useApiQuery('listMessageTemplates', { params: { orga: orgaId } }, { enabled: ctx.canReply });
-  const approved = useMemo(
-    () =>
-      (templates.data?.v ?? []).filter(
-        // an appointment template names one of the customer's appointments: it is sent from the appointment, not here
-        (tpl) => tpl.status === 'approved' && !isAppointmentTemplateType(tpl.template_type),
-      ),
-    [templates.data],
+  const approved = useMemo(() => (templates.data?.v ?? []).filter((tpl) => tpl.status === 'approved'), [templates.data]);
+  // an appointment template names one of the customer's upcoming appointments, chosen in the reply box (issue 27)
+  const needAppointments = ctx.canReply && approved.some((tpl) => isAppointmentTemplateType(tpl.template_type));
+  const upcoming = useApiQuery(
+    'listCustomerAppointments',
+    { params: { ...scope, customer: customerId, when: 'upcoming', last_date: 'none', last_id: 'none' } },
+    { enabled: needAppointments },
   );
+  const appointments = useMemo(() => {
+    if (!upcoming.data) return upcoming.isError ? [] : null;
+    // the day and time as the store keeps them (its zone), as the message will say them
+    return upcoming.data.items.map((item) => ({
+      id: item.id,
+      label: new Intl.DateTimeFormat(bridge.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: item.time_zone }).format(
+        new Date(item.starts_at),
+      ),
+    }));
+  }, [upcoming.data, upcoming.isError, bridge.language]);
 
   const writes = conversationWrites(orgaId, storeId, customerId);
   const reply = useApiMutation('sendCustomerReply', {
@@ -171,14 +181,15 @@ export function ConversationPage({ ctx, customerId }: { ctx: MessagesContext; cu
             <ReplyBox
               windowOpen={replyWindowOpen(windowUntil, ctx.now())}
               templates={approved}
+              appointments={appointments}
               t={t}
               onSendText={async (text) => {
                 await reply.mutateAsync({ params: { ...scope, customer: customerId }, body: { text } });
               }}
-              onSendTemplate={async (templateId, addition) => {
+              onSendTemplate={async (templateId, addition, appointmentId) => {
                 await sendTemplate.mutateAsync({
                   params: { ...scope, customer: customerId },
-                  body: { template_id: templateId, addition },
+                  body: { template_id: templateId, addition, appointment_id: appointmentId },
                 });
               }}
             />

@@ -1,32 +1,44 @@
 import { Box, Button, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { isAppointmentTemplateType } from '@pawline/contracts';
 import { WHATSAPP_FREE_TEXT_MAX } from '@pawline/domain';
 import { useState } from 'react';
 import type { MessageTemplate } from '../api/messages-api';
 import type { Translate } from '../i18n/translator';
 import { replyTextState } from './reply-window';
 
+/** One of the customer's upcoming appointments an appointment template can name (its buttons confirm it). */
+export type AppointmentChoice = { id: string; label: string };
+
 export type ReplyBoxProps = {
   /** WhatsApp's 24-hour window after the customer's last message is open */
   windowOpen: boolean;
   /** approved templates to send outside the window */
   templates: MessageTemplate[];
+  /** the customer's upcoming appointments, for an appointment template (issue 27); null while they load */
+  appointments: AppointmentChoice[] | null;
   t: Translate;
   onSendText: (text: string) => Promise<void>;
-  onSendTemplate: (templateId: string, addition: string) => Promise<void>;
+  onSendTemplate: (templateId: string, addition: string, appointmentId: string | null) => Promise<void>;
 };
 
 /**
  * R5.11 free text of at most 500 characters with a counter, only inside the 24-hour window;
- * outside it the box says why and offers a template message instead.
+ * outside it the box says why and offers a template message instead; an appointment template asks which of the
+ * customer's upcoming appointments it is about (issue 27), so the customer's tap confirms that one.
  */
-export function ReplyBox({ windowOpen, templates, t, onSendText, onSendTemplate }: ReplyBoxProps) {
+export function ReplyBox({ windowOpen, templates, appointments, t, onSendText, onSendTemplate }: ReplyBoxProps) {
   const [text, setText] = useState('');
   const [templateId, setTemplateId] = useState('');
+  const [appointmentId, setAppointmentId] = useState('');
   const [addition, setAddition] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const state = replyTextState(text);
   const additionState = replyTextState(addition);
+  const chosen = templates.find((template) => template.id === templateId) ?? null;
+  // an appointment template names the appointment its date, time and buttons are about
+  const needsAppointment = chosen !== null && isAppointmentTemplateType(chosen.template_type);
+  const appointmentReady = !needsAppointment || appointments?.some((appointment) => appointment.id === appointmentId) === true;
 
   const run = async (send: () => Promise<void>, after: () => void) => {
     setBusy(true);
@@ -93,6 +105,30 @@ export function ReplyBox({ windowOpen, templates, t, onSendText, onSendTemplate 
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
+            {needsAppointment ? (
+              appointments !== null && appointments.length === 0 ? (
+                <Text fontSize="sm" color="fg.muted" data-testid="reply-no-appointment">
+                  {t('messages.noUpcomingAppointment')}
+                </Text>
+              ) : (
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    aria-label={t('messages.chooseAppointment')}
+                    value={appointmentId}
+                    onChange={(e) => setAppointmentId(e.currentTarget.value)}
+                    data-testid="reply-appointment"
+                  >
+                    <option value="">{t('messages.chooseAppointment')}</option>
+                    {(appointments ?? []).map((appointment) => (
+                      <option key={appointment.id} value={appointment.id}>
+                        {appointment.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )
+            ) : null}
             <Textarea
               value={addition}
               onChange={(e) => setAddition(e.currentTarget.value)}
@@ -109,14 +145,15 @@ export function ReplyBox({ windowOpen, templates, t, onSendText, onSendTemplate 
               <Button
                 size="sm"
                 variant="outline"
-                disabled={templateId === '' || additionState.left < 0}
+                disabled={templateId === '' || additionState.left < 0 || !appointmentReady}
                 loading={busy}
                 data-testid="reply-send-template"
                 onClick={() =>
                   void run(
-                    () => onSendTemplate(templateId, addition.trim()),
+                    () => onSendTemplate(templateId, addition.trim(), needsAppointment ? appointmentId : null),
                     () => {
                       setTemplateId('');
+                      setAppointmentId('');
                       setAddition('');
                     },
                   )

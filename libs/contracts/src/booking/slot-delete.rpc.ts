@@ -8,3 +8,13 @@ export const deleteBookingSlotRpc = defineRpc(
   z.strictObject({ ...bookingStoreScope, slot_id: z.string().uuid() }),
   z.object({ id: z.string().uuid() }),
 );
+
+/**
+ * Issue 27: refuses a request and frees its slot (store writers); unlike a deletion the customer is told: messaging
+ * sends "not possible" with the way back to the widget. Publishes slot.deleted with `declined`.
+ */
+export const declineBookingSlotRpc = defineRpc(
+  'rpc.booking.slot.decline',
+  z.strictObject({ ...bookingStoreScope, slot_id: z.string().uuid() }),
+  z.object({ id: z.string().uuid() }),
+);

@@ -5,6 +5,7 @@ import {
   createPublicBookingRequestRpc,
   deleteBookingRuleRpc,
   deleteBookingSlotRpc,
+  declineBookingSlotRpc,
   getBookingRuleRpc,
   getBookingSetupRpc,
   getBookingSlotRpc,
@@ -147,6 +148,14 @@ export const bookingHttpRoutes = {
     tag: 'booking',
     params: idParam('slot', 'booking request'),
     response: deleteBookingSlotRpc.response,
+  }),
+  declineBookingSlot: defineRoute({
+    method: 'post',
+    path: `${STORE}/booking/admin/slot/:slot/decline`,
+    summary: 'Refuse a booking request: its time is freed and the customer is told it is not possible, with the link to book again',
+    tag: 'booking',
+    params: idParam('slot', 'booking request'),
+    response: declineBookingSlotRpc.response,
   }),
   getPublicBookingStore: defineRoute({
     method: 'get',

@@ -10,6 +10,7 @@ import {
   markNotificationsSeenRpc,
   sendCustomerReplyRpc,
   sendCustomerTemplateRpc,
+  sendAppointmentReminderRpc,
 } from '../messaging';
 import { defineRoute, type PathParameter } from '../core/http-route';
 
@@ -128,6 +129,16 @@ export const messagingInboxHttpRoutes = {
     status: 202,
     body: templateBody,
     response: sendCustomerTemplateRpc.response,
+  }),
+  sendAppointmentReminder: defineRoute({
+    method: 'post',
+    path: `${STORE}/appointment/:appointment/msg/reminder`,
+    summary:
+      "Send one appointment's reminder now (the salon's reminder template, the customer's language, Confirm and Decline for this appointment)",
+    tag: 'messaging',
+    status: 202,
+    params: { appointment: { pattern: new RegExp(`^${UUID}$`, 'i'), description: 'The appointment id' } },
+    response: sendAppointmentReminderRpc.response,
   }),
   listNotifications: defineRoute({
     method: 'get',

@@ -11,5 +11,7 @@ export const storeUpdatedEvent = defineEvent(
     /** the store's phone and country (messaging's reminders: store_number, the customers' default country code) */
     phone: z.string().nullable().optional(),
     country: z.string().nullable().optional(),
+    /** the store's postal address on one line (messaging's booking confirmation, issue 27) */
+    address: z.string().nullable().optional(),
   }),
 );

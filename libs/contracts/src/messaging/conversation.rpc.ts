@@ -39,3 +39,15 @@ export const sendCustomerTemplateRpc = defineRpc(
   }),
   queued,
 );
+
+/**
+ * Issue 27: one appointment's reminder now (store write), as the scheduler would send it: the salon's appointment
+ * reminder template and free text, the customer's language, the Confirm and Decline buttons for this appointment.
+ * Refused like a template message when WhatsApp has not approved it; a customer without consent to reminders or a
+ * mobile number is a validation error, nothing sent.
+ */
+export const sendAppointmentReminderRpc = defineRpc(
+  'rpc.messaging.conversation.remind',
+  z.strictObject({ orga_id: z.string().uuid(), store_id: z.string().uuid(), appointment_id: z.string().uuid() }),
+  queued,
+);

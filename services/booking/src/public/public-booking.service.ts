@@ -19,6 +19,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import type { BookingConfig } from '../booking.config';
 import { lockStoreHolds } from '../directory/directory-projection';
 import { STORE_COLUMNS, type BookingStoreRow } from '../setup/booking-setup.service';
+import { bookingMessageFacts } from '../slot/message-facts';
 import { FreeSlots } from './free-slots';
 import { checkChallenge, issueChallenge, signSlot, verifySlot } from './slot-token';
 
@@ -270,6 +271,16 @@ export class PublicBookingService {
             customer_name: `${input.first_name} ${input.last_name}`.slice(0, 201),
             date: slot.date,
             time: `${String(slot.hour).padStart(2, '0')}:${String(slot.min).padStart(2, '0')}`,
+            customer: await bookingMessageFacts(manager, {
+              store_id: store.store_id,
+              first_name: input.first_name,
+              fon: input.fon,
+              language: input.language,
+              consent_messages: input.consent_messages,
+              starts_at: new Date(slot.startsAt),
+              treatment_ids: JSON.stringify(input.treatment_ids),
+              pets: input.pets,
+            }),
           },
           { orgaId: store.orga_id, storeId: store.store_id, actor: null },
         );

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
   acceptBookingSlotRpc,
+  declineBookingSlotRpc,
   deleteBookingSlotRpc,
   getBookingSlotRpc,
   listBookingSlotsRpc,
@@ -11,7 +12,7 @@ import { RpcHandler, StoreRead, StoreWrite, storeScopeOf, type RpcCallContext } 
 import { BookingSlotService } from './booking-slot.service';
 import { SlotAcceptService } from './slot-accept.service';
 
-/** R7.06 R1.09 store readers list and read booking requests; store writers accept or delete them. */
+/** R7.06 R1.09 store readers list and read booking requests; store writers accept, delete or decline them (issue 27: the customer is told). */
 @Controller()
 export class BookingSlotHandlers {
   constructor(
@@ -41,5 +42,11 @@ export class BookingSlotHandlers {
   @RpcHandler(deleteBookingSlotRpc)
   async delete(input: RpcRequest<typeof deleteBookingSlotRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof deleteBookingSlotRpc>> {
     return this.slots.delete(storeScopeOf(ctx), input.slot_id);
+  }
+
+  @StoreWrite()
+  @RpcHandler(declineBookingSlotRpc)
+  async decline(input: RpcRequest<typeof declineBookingSlotRpc>, ctx: RpcCallContext): Promise<RpcResponse<typeof declineBookingSlotRpc>> {
+    return this.slots.delete(storeScopeOf(ctx), input.slot_id, true);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { bookingSlotDeletedEvent, type BookingSlot } from '@pawline/contracts';
 import { OutboxService, RpcError, type StoreScope } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
+import { bookingMessageFacts } from './message-facts';
 import { SLOT_COLUMNS, SLOT_PAGE_SIZE, toBookingSlot, type BookingSlotRow } from './booking-slot-rows';
 
 type Runner = Pick<EntityManager, 'query'>;
@@ -39,8 +40,11 @@ export class BookingSlotService {
     return row;
   }
 
-  /** R1.09 a pending request is deleted and its time freed; the customer is sent nothing. */
-  async delete(scope: StoreScope, slotId: string): Promise<{ id: string }> {
+  /**
+   * R1.09 a pending request is deleted and its time freed; the customer is sent nothing. Declined (issue 27): the
+   * same, and the event carries what messaging needs to tell the customer the time is not possible.
+   */
+  async delete(scope: StoreScope, slotId: string, declined = false): Promise<{ id: string }> {
     return this.db.transaction(async (manager) => {
       const row = await this.row(scope, slotId, manager, true);
       if (row.status !== 'pending') throw new RpcError('conflict', { params: { message: 'The request was accepted already' } });
@@ -48,7 +52,9 @@ export class BookingSlotService {
       await this.outbox.add(
         manager,
         bookingSlotDeletedEvent,
-        { orga_id: scope.orgaId, store_id: scope.storeId, slot_id: slotId },
+        declined
+          ? { orga_id: scope.orgaId, store_id: scope.storeId, slot_id: slotId, declined, customer: await bookingMessageFacts(manager, row) }
+          : { orga_id: scope.orgaId, store_id: scope.storeId, slot_id: slotId },
         scope.meta,
       );
       return { id: slotId };

@@ -15,6 +15,7 @@ import { NatsRpcClient, OutboxService, RpcError, type RpcCallContext, type Store
 import { DataSource, type QueryRunner } from 'typeorm';
 import { lockStoreHolds } from '../directory/directory-projection';
 import { BookingSlotService } from './booking-slot.service';
+import { bookingMessageFacts } from './message-facts';
 import { toBookingSlot, treatmentIdList, type BookingSlotRow } from './booking-slot-rows';
 
 type Accepted = RpcResponse<typeof acceptBookingSlotRpc>;
@@ -117,7 +118,7 @@ export class SlotAcceptService {
     try {
       const appointmentId = adopted ?? (await this.book(scope, row, petIds, as, allowConflict));
       await runner.manager.query(`UPDATE booking_slot SET appointment_id = $2 WHERE id = $1`, [slotId, appointmentId]);
-      return await this.finish(runner, scope, slotId, appointmentId, customerId);
+      return await this.finish(runner, scope, row, appointmentId, customerId);
     } catch (error) {
       if (created && error instanceof RpcError && DEFINITE.has(error.code)) await this.undoCustomer(runner, scope, slotId, customerId, as);
       throw error;
@@ -247,10 +248,12 @@ export class SlotAcceptService {
   private async finish(
     runner: QueryRunner,
     scope: StoreScope,
-    slotId: string,
+    row: BookingSlotRow,
     appointmentId: string,
     customerId: string,
   ): Promise<Accepted> {
+    const slotId = row.id;
+    const customer = await bookingMessageFacts(runner.manager, row);
     await runner.startTransaction();
     try {
       await lockStoreHolds(runner.manager, scope.storeId);
@@ -263,7 +266,7 @@ export class SlotAcceptService {
       await this.outbox.add(
         runner.manager,
         bookingSlotAcceptedEvent,
-        { orga_id: scope.orgaId, store_id: scope.storeId, slot_id: slotId, appointment_id: appointmentId },
+        { orga_id: scope.orgaId, store_id: scope.storeId, slot_id: slotId, appointment_id: appointmentId, customer },
         scope.meta,
       );
       await runner.commitTransaction();

@@ -5,6 +5,7 @@ import {
   createBookingRuleRpc,
   deleteBookingRuleRpc,
   deleteBookingSlotRpc,
+  declineBookingSlotRpc,
   getBookingRuleRpc,
   getBookingSetupRpc,
   getBookingSlotRpc,
@@ -112,6 +113,11 @@ export const bookingRoutes: ApiRoute[] = [
   rpcRoute(http.deleteBookingSlot, {
     access: { orga: 'store_write' },
     rpc: deleteBookingSlotRpc,
+    input: (ctx) => ({ ...storeScope(ctx), slot_id: pathParam(ctx, 'slot') }),
+  }),
+  rpcRoute(http.declineBookingSlot, {
+    access: { orga: 'store_write' },
+    rpc: declineBookingSlotRpc,
     input: (ctx) => ({ ...storeScope(ctx), slot_id: pathParam(ctx, 'slot') }),
   }),
 ];

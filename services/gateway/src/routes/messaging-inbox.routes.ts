@@ -11,6 +11,7 @@ import {
   readAttachmentRpc,
   sendCustomerReplyRpc,
   sendCustomerTemplateRpc,
+  sendAppointmentReminderRpc,
   type NotificationType,
 } from '@pawline/contracts';
 import {
@@ -102,6 +103,11 @@ export const messagingInboxRoutes: ApiRoute[] = [
     access: { orga: 'store_write' },
     rpc: sendCustomerTemplateRpc,
     input: (ctx) => ({ ...customerScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.sendAppointmentReminder, {
+    access: { orga: 'store_write' },
+    rpc: sendAppointmentReminderRpc,
+    input: (ctx) => ({ ...storeScope(ctx), appointment_id: pathParam(ctx, 'appointment') }),
   }),
   rpcRoute(http.listNotifications, {
     access: { orga: 'store_read' },

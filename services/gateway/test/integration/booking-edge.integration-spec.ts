@@ -146,7 +146,7 @@ describe('online booking through the gateway (identity, crm, scheduling, booking
     return reply.json as Record<string, unknown>;
   }
 
-  it('answers every admin route to the member whose rank may, and 403 to the rank below and to another organization', async () => {
+  it('answers every admin route to the member whose rank may, and 403 to the rank below and to another organization (R1.09 accept, delete, decline)', async () => {
     const { storePath } = salon;
     const orga = `/api/v1/orga/${salon.owner.orgaId}`;
     const setup = await guarded('get', `${storePath}/booking/admin/setup`, undefined, members.worker, members.member);
@@ -190,7 +190,8 @@ describe('online booking through the gateway (identity, crm, scheduling, booking
     // every member reads the matrix (no rank below 'member')
     expect((await guarded('get', `${orga}/treatments/additional_info`, undefined, members.member, null))['v']).toHaveLength(1);
 
-    const [toAccept, toDelete] = [
+    const [toAccept, toDelete, toDecline] = [
+      await bookSlot(base, salon.publicId, bookingFrom(), [salon.treatmentId]),
       await bookSlot(base, salon.publicId, bookingFrom(), [salon.treatmentId]),
       await bookSlot(base, salon.publicId, bookingFrom(), [salon.treatmentId]),
     ];
@@ -212,8 +213,16 @@ describe('online booking through the gateway (identity, crm, scheduling, booking
     const appointment = await as(salon.owner, 'get', `${storePath}/appointment/${String(accepted['appointment_id'])}`);
     expect(appointment.status).toBe(200);
     await guarded('delete', `${storePath}/booking/admin/slot/${toDelete}`, undefined, members.moderator, members.worker);
+    // issue 27: declined, the request leaves the list as a deleted one does (and messaging tells the customer)
+    expect(
+      await guarded('post', `${storePath}/booking/admin/slot/${toDecline}/decline`, undefined, members.moderator, members.worker),
+    ).toEqual({
+      id: toDecline,
+    });
+    expect((await as(members.moderator, 'post', `${storePath}/booking/admin/slot/${toDecline}/decline`)).status).toBe(404);
     const after = await as(members.worker, 'get', `${storePath}/booking/admin/slots/0/none`);
     expect((after.json as { v: { id: string }[] }).v.map((slot) => slot.id)).not.toContain(toDelete);
+    expect((after.json as { v: { id: string }[] }).v.map((slot) => slot.id)).not.toContain(toDecline);
   });
 
   it('lets a member whose store override raises them to rank 1 accept a request in that store (R6.01)', async () => {

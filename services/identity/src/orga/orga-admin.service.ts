@@ -29,6 +29,7 @@ import { requireOrgaAdmin, requireOwner } from './orga-member';
 import { toOrganization, toStore } from './orga.service';
 import { OrgaUserEntity } from './orga-user.entity';
 import { OrganizationEntity } from './organization.entity';
+import { storeAddressLine } from './store-address';
 import { StoreEntity } from './store.entity';
 
 /** Message key when the second confirmation of a cancellation does not repeat the name. */
@@ -134,6 +135,7 @@ export class OrgaAdminService {
           time_zone: store.timeZone,
           phone: store.phone,
           country: store.country,
+          address: storeAddressLine(store, await manager.getRepository(OrganizationEntity).findOneBy({ id: store.orgaId })),
         },
         metaOf(caller, store.orgaId, store.id),
       );
@@ -171,6 +173,7 @@ export class OrgaAdminService {
           time_zone: store.timeZone,
           phone: store.phone,
           country: store.country,
+          address: storeAddressLine(store, await manager.getRepository(OrganizationEntity).findOneBy({ id: store.orgaId })),
         },
         metaOf(caller, store.orgaId, store.id),
       );

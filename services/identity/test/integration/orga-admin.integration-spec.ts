@@ -407,6 +407,12 @@ describe('identity: account features, organizations, stores and team', () => {
         time_zone: 'Europe/Rome',
         address_from_orga: false,
       });
+      // issue 27: the event carries the address on one line (messaging's booking confirmation names it)
+      const [created] = await env.query<{ envelope: { data: { address?: string | null } } }>(
+        `SELECT envelope FROM identity.outbox_event WHERE subject LIKE '%store.created.v1' AND envelope->'data'->>'store_id' = $1`,
+        [store.id],
+      );
+      expect(created?.envelope.data.address).toBe('Via Dante 3, 50123 Firenze');
       const zurich = await call(
         client,
         createStoreRpc,

@@ -16,6 +16,7 @@ import { SenderHandlers } from '../sender/sender.handlers';
 import { ReminderSettingsHandlers } from '../settings/reminder-settings.handlers';
 import { ReminderSettingsService } from '../settings/reminder-settings.service';
 import { SettingsReminderTimings } from '../settings/settings-reminder-timings';
+import { MessageComposer } from '../template/message-composer';
 import { REMINDER_COMPOSER_PROVIDERS } from '../template/reminder-composer';
 import { TemplatePreviewService } from '../template/template-preview.service';
 import { TemplateHandlers } from '../template/template.handlers';
@@ -62,6 +63,7 @@ import { MessagingSendPortsModule } from './messaging-send-ports.module';
     { provide: REMINDER_TIMINGS, useExisting: SettingsReminderTimings },
   ],
   exports: [
+    MessageComposer,
     TemplateService,
     ReminderSettingsService,
     TemplateRegistry,

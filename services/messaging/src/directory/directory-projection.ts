@@ -36,11 +36,12 @@ export const DirectoryProjection = {
     const d = event.data;
     await lockStore(manager, d.store_id);
     const applied = await manager.query<{ store_id: string }[]>(
-      `INSERT INTO dir_store (store_id, orga_id, name, time_zone, phone, country, version)
-       VALUES ($1, $2, $3, $4, $5, upper($6), $7)
+      `INSERT INTO dir_store (store_id, orga_id, name, time_zone, phone, country, address, version)
+       VALUES ($1, $2, $3, $4, $5, upper($6), $10, $7)
        ON CONFLICT (store_id) DO UPDATE SET orga_id = EXCLUDED.orga_id, name = EXCLUDED.name, time_zone = EXCLUDED.time_zone,
          phone = CASE WHEN $8 THEN EXCLUDED.phone ELSE dir_store.phone END,
          country = CASE WHEN $9 THEN EXCLUDED.country ELSE dir_store.country END,
+         address = CASE WHEN $11 THEN EXCLUDED.address ELSE dir_store.address END,
          version = EXCLUDED.version
        WHERE NOT dir_store.deleted AND dir_store.version < EXCLUDED.version
        RETURNING store_id`,
@@ -54,6 +55,8 @@ export const DirectoryProjection = {
         event.occurredAt,
         d.phone !== undefined,
         d.country !== undefined,
+        d.address ?? null,
+        d.address !== undefined,
       ],
     );
     if (applied.length > 0 && d.country) await this.readPhonesAgain(manager, d.store_id, d.country);

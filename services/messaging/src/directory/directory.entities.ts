@@ -28,6 +28,10 @@ export class DirStoreEntity {
   @Column({ type: 'varchar', length: 2, nullable: true })
   country!: string | null;
 
+  /** one line (identity's storeAddressLine): the booking confirmation names it */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  address!: string | null;
+
   @Column({ type: 'boolean', default: false })
   deleted!: boolean;
 

@@ -13,6 +13,7 @@ import {
   type OutboundSender,
   type TemplateComposer,
 } from '../ports';
+import { ReminderSettingsService } from '../settings/reminder-settings.service';
 import { ATTACHMENT_COLUMNS, toAttachment, type AttachmentRow } from './answer-rows';
 
 type EntryRow = {
@@ -41,6 +42,7 @@ export class ConversationService {
     @Inject(DIRECTORY) private readonly directory: Directory,
     @Inject(OUTBOUND_SENDER) private readonly sender: OutboundSender,
     @Inject(TEMPLATE_COMPOSER) private readonly templates: TemplateComposer,
+    private readonly settings: ReminderSettingsService,
   ) {}
 
   /** Their messages and ours, newest first, keyset on (time, id). */
@@ -134,6 +136,49 @@ export class ConversationService {
       customerId,
       appointmentId,
       // the sender fills the button payloads with the outbound id it writes (buttonPayloadsFor)
+      content: { ...withoutRegistration(composed), kind: 'template', to, buttonPayloads: [] },
+    });
+    return { outbound_id: outboundId };
+  }
+
+  /**
+   * Issue 27: one appointment's reminder now, from its dialog: the salon's appointment reminder (its template and
+   * free text), to the customer whose pets it is for, with consent to reminders. Written as a reminder, linked to
+   * the appointment, so its status shows on the card and a tap confirms it.
+   */
+  async remindNow(scope: StoreScope, appointmentId: string): Promise<{ outbound_id: string }> {
+    const [owner] = await this.db.query<{ customer_id: string; store_id: string }[]>(
+      `SELECT p.customer_id, a.store_id FROM dir_appointment a
+         JOIN dir_appointment_pet ap ON ap.appointment_id = a.appointment_id
+         JOIN dir_pet p ON p.pet_id = ap.pet_id AND NOT p.deleted
+        WHERE a.appointment_id = $1 AND a.orga_id = $2 AND NOT a.deleted
+        ORDER BY p.customer_id LIMIT 1`,
+      [appointmentId, scope.orgaId],
+    );
+    if (!owner || (scope.storeFilter !== null && owner.store_id !== scope.storeFilter)) throw new RpcError('not_found');
+    const customer = await this.visibleCustomer(scope, owner.customer_id);
+    if (!customer.consentMessages || !customer.consentReminders) {
+      throw new RpcError('validation_failed', { fields: { appointment_id: 'validation.noReminderConsent' } });
+    }
+    const to = this.phoneOf(customer);
+    const settings = await this.settings.get(scope.orgaId);
+    const composed = await this.templates.composeForCustomer({
+      orgaId: scope.orgaId,
+      storeId: owner.store_id,
+      customerId: customer.customerId,
+      templateId: settings.message_template,
+      addition: settings.message_template_addition,
+      appointmentId,
+    });
+    if (!composed) throw new RpcError('validation_failed', { fields: { appointment_id: 'validation.phone' } });
+    if (isRefusal(composed)) throw new RpcError('validation_failed', { fields: { appointment_id: composed.refused } });
+    const outboundId = await this.sender.enqueue({
+      orgaId: scope.orgaId,
+      storeId: owner.store_id,
+      kind: 'reminder',
+      customerId: customer.customerId,
+      appointmentId,
+      templateType: 0,
       content: { ...withoutRegistration(composed), kind: 'template', to, buttonPayloads: [] },
     });
     return { outbound_id: outboundId };

@@ -11,6 +11,7 @@ import {
   readAttachmentRpc,
   sendCustomerReplyRpc,
   sendCustomerTemplateRpc,
+  sendAppointmentReminderRpc,
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
@@ -83,6 +84,15 @@ export class InboxHandlers {
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof sendCustomerTemplateRpc>> {
     return this.conversations.template(storeScopeOf(ctx), input.customer_id, input.template_id, input.addition, input.appointment_id);
+  }
+
+  @StoreWrite()
+  @RpcHandler(sendAppointmentReminderRpc)
+  async remind(
+    input: RpcRequest<typeof sendAppointmentReminderRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof sendAppointmentReminderRpc>> {
+    return this.conversations.remindNow(storeScopeOf(ctx), input.appointment_id);
   }
 
   @StoreRead()

@@ -22,6 +22,8 @@ export type MessageValues = {
   timeZone: string;
   at: string | null;
   text: Record<string, string | null | undefined>;
+  /** values worded in the language of the template chosen (a label with its value); they win over `text` */
+  localized?: (language: MessageLanguage) => Record<string, string | null | undefined>;
 };
 
 const REASON_OF: Record<WhatsappTemplateStatus, OutboundReason> = {
@@ -65,35 +67,43 @@ export class MessageComposer {
     if (!account?.wabaId) return { refused: 'not_connected', detail: null };
     for (const choice of choices) {
       const row = await this.registry.approved(orgaId, account.wabaId, choice.key, choice.language);
-      if (row) return this.fill(row, values);
+      if (row) return fillRegistration(row, values);
     }
     const first = choices[0];
     const newest = first ? await this.registry.newest(orgaId, account.wabaId, first.key, first.language) : null;
     if (!newest) return { refused: 'template_missing', detail: first ? `${first.key} ${first.language}` : null };
     return { refused: REASON_OF[newest.status], detail: [newest.name, newest.language, newest.reason].filter(Boolean).join(' ') };
   }
+}
 
-  private fill(row: RegistrationRow, values: MessageValues): Composition {
-    const language = isMessageLanguage(row.language) ? row.language : 'en';
-    const context = { timeZone: values.timeZone, language };
-    const valueOf = (variable: string): string => {
-      if (variable === 'date' || variable === 'date_number') {
-        const date = formatReminderDate(values.at, context);
-        return date !== '' || variable === 'date' ? date : (values.text['number'] ?? '');
-      }
-      if (variable === 'time') return formatReminderTime(values.at, context);
-      return valueWithFallback(variable, values.text[variable], language);
-    };
-    const filled = registeredParameters(row, valueOf);
-    if ('emptyAnchor' in filled) return { refused: 'incomplete_data', detail: filled.emptyAnchor };
-    return {
-      to: values.to,
-      templateName: row.name,
-      language: row.language,
-      parameters: filled.parameters,
-      buttons: Math.min(3, Math.max(0, row.button)) as ButtonSet,
-      renderedText: renderRegistered(row, filled.parameters),
-      registrationId: row.id,
-    };
-  }
+/**
+ * A registration filled: dates and times in the store's zone and the registration's language, names with their
+ * fallbacks, optional variables folded (never an empty parameter); an anchor left empty refuses (incomplete_data).
+ */
+export function fillRegistration(
+  row: Pick<RegistrationRow, 'id' | 'name' | 'language' | 'button' | 'body' | 'slots'>,
+  values: MessageValues,
+): Composition {
+  const language = isMessageLanguage(row.language) ? row.language : 'en';
+  const context = { timeZone: values.timeZone, language };
+  const localized = values.localized?.(language) ?? {};
+  const valueOf = (variable: string): string => {
+    if (variable === 'date' || variable === 'date_number') {
+      const date = formatReminderDate(values.at, context);
+      return date !== '' || variable === 'date' ? date : (values.text['number'] ?? '');
+    }
+    if (variable === 'time') return formatReminderTime(values.at, context);
+    return valueWithFallback(variable, variable in localized ? localized[variable] : values.text[variable], language);
+  };
+  const filled = registeredParameters(row, valueOf);
+  if ('emptyAnchor' in filled) return { refused: 'incomplete_data', detail: filled.emptyAnchor };
+  return {
+    to: values.to,
+    templateName: row.name,
+    language: row.language,
+    parameters: filled.parameters,
+    buttons: Math.min(3, Math.max(0, row.button)) as ButtonSet,
+    renderedText: renderRegistered(row, filled.parameters),
+    registrationId: row.id,
+  };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import {
   listSandboxMessagesRpc,
@@ -262,5 +263,27 @@ describe('the reminder pipeline end to end (real services, sandbox provider)', (
       [appointmentId],
     );
     expect(Number(rows[0]?.n)).toBe(1);
+  });
+
+  it('issue 27 R1.06 staff send the appointment’s reminder now from its dialog: a second one, Confirm and Decline for this appointment', async () => {
+    const path = `${store()}/appointment/${appointmentId}/msg/reminder`;
+    const sent = await owner.browser.request('POST', path, as());
+    expect(sent.status).toBe(202);
+    const outboundId = (sent.body as { outbound_id: string }).outbound_id;
+    const now = await waitFor(async () => {
+      const templates = (await sandboxMessages()).filter((m) => m.direction === 'out' && m.kind === 'template');
+      return templates.length === 2 ? templates.find((m) => m.id !== reminder.id) : undefined;
+    }, 20_000);
+    expect(now.text).toContain('Nuvola');
+    // its buttons name this message, whose appointment a tap confirms or declines
+    expect(now.buttons.map((button) => button.payload)).toEqual([expect.stringContaining(outboundId), expect.stringContaining(outboundId)]);
+    const [row] = await env.query<{ kind: string; appointment_id: string; template_type: number }>(
+      `SELECT kind, appointment_id, template_type FROM "messaging".outbound_message WHERE id = $1`,
+      [outboundId],
+    );
+    expect(row).toEqual({ kind: 'reminder', appointment_id: appointmentId, template_type: 0 });
+    // an appointment messaging does not know: 404, nothing sent
+    const unknown = await owner.browser.request('POST', `${store()}/appointment/${randomUUID()}/msg/reminder`, as());
+    expect(unknown.status).toBe(404);
   });
 });
