@@ -1,17 +1,31 @@
+import { appointmentConflictSchema, type AppointmentConflict } from '@pawline/contracts';
+
 export type FieldErrors = Record<string, string>;
 
-/** A failed call: the server's code and (already localised) message, or the raw text (R8.06). */
+/**
+ * A failed call: the server's code and (already localised) message, or the raw text (R8.06). A refused write
+ * that collides (409 `conflict`, ADR 0044) also carries what it collides with, checked against the contract, so
+ * a page can name the collisions without asking the check route again.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: FieldErrors | null;
+  readonly conflict: AppointmentConflict | null;
 
-  constructor(status: number, code: string, message: string, fields: FieldErrors | null = null) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: FieldErrors | null = null,
+    conflict: AppointmentConflict | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.conflict = conflict;
   }
 }
 
@@ -29,13 +43,20 @@ function readFields(value: unknown): FieldErrors | null {
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
+// only a 409 conflict's lists are read: any other body with the same field names is not a collision
+function readConflict(status: number, code: string, body: Record<string, unknown>): AppointmentConflict | null {
+  if (status !== 409 || code !== 'conflict') return null;
+  const parsed = appointmentConflictSchema.safeParse({ collisions: body.collisions, conflicts: body.conflicts });
+  return parsed.success ? parsed.data : null;
+}
+
 /** Builds the error of a non-2xx answer from its body text. */
 export function apiErrorFromBody(status: number, statusText: string, body: string): ApiError {
   try {
     const parsed: unknown = JSON.parse(body);
     if (isRecord(parsed) && typeof parsed.message === 'string') {
       const code = typeof parsed.code === 'string' ? parsed.code : `http_${status}`;
-      return new ApiError(status, code, parsed.message, readFields(parsed.fields));
+      return new ApiError(status, code, parsed.message, readFields(parsed.fields), readConflict(status, code, parsed));
     }
   } catch {
     // not JSON: the raw text is what the user sees (R8.06)
@@ -46,4 +67,9 @@ export function apiErrorFromBody(status: number, statusText: string, body: strin
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/** The collisions of a write refused with 409 `conflict`, or null for any other failure (or a 409 without lists). */
+export function conflictOf(error: unknown): AppointmentConflict | null {
+  return isApiError(error) && error.status === 409 && error.code === 'conflict' ? error.conflict : null;
 }

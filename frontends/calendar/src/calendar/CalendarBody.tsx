@@ -42,6 +42,7 @@ export function CalendarBody({ shown, language, appointments, staff, labelOf, co
         t={t}
         today={today}
         onOpen={actions.openEdit}
+        onMenu={actions.openMenu}
         onDay={shown.openDay}
       />
     );
@@ -67,6 +68,7 @@ export function CalendarBody({ shown, language, appointments, staff, labelOf, co
       t={t}
       onCreate={actions.openNew}
       onOpen={actions.openEdit}
+      onMenu={actions.openMenu}
       onMove={actions.move}
       onResize={actions.resize}
     />

@@ -11,6 +11,7 @@ import { ScopeDialog } from '../dialogs/ScopeDialog';
 import type { CalendarContext } from '../shared/calendar-context';
 import { UndoToast } from '../undo/UndoToast';
 import { canMarkNoShow, freesTime, isDeclined, isNoShow, staffById } from './appointment-model';
+import { CardMenu } from './CardMenu';
 import type { CalendarActions } from './useCalendarActions';
 import type { AppointmentWrites } from './useAppointmentWrites';
 
@@ -64,7 +65,7 @@ export function CalendarDialogs({ ctx, at, actions, writes, treatments, staff, p
           treatments={treatments}
           staff={staff}
           busy={writes.create.isPending || writes.update.isPending}
-          refused={actions.saveRefused}
+          refusal={actions.saveRefused}
           onSubmit={actions.save}
           onDelete={editing ? () => actions.remove(editing) : undefined}
           onCheckOut={editing && !checkOutBlock ? () => actions.openCheckOut(editing) : undefined}
@@ -121,6 +122,15 @@ export function CalendarDialogs({ ctx, at, actions, writes, treatments, staff, p
           ))}
         </Stack>
       </ConfirmDialog>
+      <CardMenu
+        t={t}
+        request={actions.cardMenu}
+        now={Date.now()}
+        onOpen={actions.openEdit}
+        onStatus={actions.changeStatus}
+        onDelete={actions.remove}
+        onClose={actions.closeMenu}
+      />
       <UndoToast t={t} offer={actions.undoOffer} onUndo={actions.undo} onDismiss={actions.dismissUndo} />
     </>
   );

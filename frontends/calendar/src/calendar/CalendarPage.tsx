@@ -16,6 +16,9 @@ import { useAppointmentWrites } from './useAppointmentWrites';
 import { useCalendarActions } from './useCalendarActions';
 import { useCalendarData } from './useCalendarData';
 import { useCalendarView } from './useCalendarView';
+import { ShortcutsDialog } from '../shortcuts/ShortcutsDialog';
+import type { ShortcutAction } from '../shortcuts/calendar-shortcuts';
+import { useCalendarShortcuts } from '../shortcuts/useCalendarShortcuts';
 
 type Props = {
   ctx: CalendarContext;
@@ -38,7 +41,18 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: 
   const writes = useAppointmentWrites(at, t);
   const actions = useCalendarActions(ctx, at, data.list, writes);
   const [feedOpen, setFeedOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   const { view, days, today, first, last } = shown;
+  const openNew = () =>
+    actions.openNew({ date: isTimeGridView(view) ? (days.includes(today) ? today : first) : today, start: 9 * 60, duration: 60 });
+  // issue 29: the calendar by keyboard (never while typing, nor inside a dialog or menu: shortcutOf)
+  useCalendarShortcuts((action: ShortcutAction) => {
+    if (action.kind === 'today') shown.goToday();
+    else if (action.kind === 'step') shown.step(action.step);
+    else if (action.kind === 'view') shown.choose(action.view);
+    else if (action.kind === 'new') openNew();
+    else setHelpOpen(true);
+  });
   const [, setSearch] = useSearchParams();
 
   // issue 26: the Book link opens the dialog prefilled, once per link (state adjusted while rendering, not an effect)
@@ -76,9 +90,8 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: 
         onStep={shown.step}
         onToday={shown.goToday}
         onSubscribe={() => setFeedOpen(true)}
-        onNew={() =>
-          actions.openNew({ date: isTimeGridView(view) ? (days.includes(today) ? today : first) : today, start: 9 * 60, duration: 60 })
-        }
+        onNew={openNew}
+        onShortcuts={() => setHelpOpen(true)}
       />
       <QueryState query={data.range} language={bridge.language} errorTitle={t('calendar.loadFailed')} loadingLabel={t('calendar.loading')}>
         {(list) => (
@@ -100,6 +113,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: 
           </>
         )}
       </QueryState>
+      {helpOpen ? <ShortcutsDialog t={t} onClose={() => setHelpOpen(false)} /> : null}
       {feedOpen ? <CalendarFeedDialog ctx={ctx} at={at} staff={staffList} onClose={() => setFeedOpen(false)} /> : null}
       <CalendarDialogs
         ctx={ctx}

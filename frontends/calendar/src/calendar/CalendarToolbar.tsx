@@ -14,10 +14,12 @@ type Props = {
   onNew: () => void;
   /** R1.15 opens "Subscribe in Google/Apple Calendar" */
   onSubscribe?: () => void;
+  /** issue 29: the list of keyboard shortcuts (also on '?') */
+  onShortcuts?: () => void;
 };
 
 /** The calendar menu (R2.10): a row of views on wide screens, a collapsible group on small ones. */
-export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew, onSubscribe }: Props) {
+export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew, onSubscribe, onShortcuts }: Props) {
   const [open, setOpen] = useState(false);
   const label = (v: CalendarView) => t(`calendar.view_${v}`);
   return (
@@ -48,7 +50,20 @@ export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew
             {t('calendar.feedButton')}
           </Button>
         ) : null}
-        <Button size="sm" colorPalette="brand" onClick={onNew} data-testid="calendar-new">
+        {onShortcuts ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            display={{ base: 'none', md: 'inline-flex' }}
+            aria-label={t('calendar.shortcutsTitle')}
+            aria-keyshortcuts="?"
+            onClick={onShortcuts}
+            data-testid="calendar-shortcuts"
+          >
+            ?
+          </Button>
+        ) : null}
+        <Button size="sm" colorPalette="brand" onClick={onNew} aria-keyshortcuts="C" data-testid="calendar-new">
           {t('calendar.newAppointment')}
         </Button>
       </Flex>

@@ -1,16 +1,16 @@
-import { useApiMutation } from '@pawline/api-client';
+import { conflictOf } from '@pawline/api-client';
 import { SNACKBAR_TYPE } from '@pawline/ui';
 import type { Appointment, AppointmentConflict, AppointmentList, RecurringInput, RecurringScope } from '@pawline/contracts';
 import type { TranslationKey } from '@pawline/i18n';
 import { useCallback, useState } from 'react';
 import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
-import type { CheckCandidate } from '../conflicts/useConflictCheck';
 import { editAppointmentForm, newAppointmentForm, type AppointmentForm, type NewSlot } from '../dialogs/appointment-form';
 import { defaultStaffOf } from '../dialogs/default-staff';
 import type { GridTarget } from '../grid/TimeGrid';
 import type { CalendarContext } from '../shared/calendar-context';
 import { BOOKED_STATUS, DECLINED_STATUS, NO_SHOW_STATUS } from './appointment-model';
-import { isConflict, type AppointmentWrites } from './useAppointmentWrites';
+import type { CardMenuRequest, MenuPoint } from './CardMenu';
+import type { AppointmentWrites } from './useAppointmentWrites';
 
 export type Editor = {
   appointment: Appointment | null;
@@ -27,8 +27,6 @@ export type UndoOffer = {
   key: number;
   message: TranslationKey;
   changeId: string;
-  /** the appointment as it was, with its pets (a deleted one has left the shown range): what the undo writes back */
-  before: { id: string; candidate: CheckCandidate } | null;
 };
 
 export const UNDO_SECONDS = 10;
@@ -49,41 +47,32 @@ export type StatusChangeName = keyof typeof STATUS_CHANGES;
 export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: AppointmentList, writes: AppointmentWrites) {
   const { bridge } = ctx;
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [saveRefused, setSaveRefused] = useState(false);
+  // the 409's lists of the last refused save: the dialog names them at once (ADR 0055, amended)
+  const [saveRefused, setSaveRefused] = useState<AppointmentConflict | null>(null);
   const [checkout, setCheckout] = useState<Appointment | null>(null);
   const [scopeAsk, setScopeAsk] = useState<((scope: RecurringScope) => void) | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Appointment | null>(null);
   const [confirmStatus, setConfirmStatus] = useState<{ appointment: Appointment; change: StatusChangeName } | null>(null);
   const [conflictAsk, setConflictAsk] = useState<ConflictAsk | null>(null);
   const [undoOffer, setUndoOffer] = useState<UndoOffer | null>(null);
-  const check = useApiMutation('checkAppointment', { notifyFailure: false });
+  const [cardMenu, setCardMenu] = useState<CardMenuRequest | null>(null);
   // stable: the undo toast's ten seconds start again when it changes
   const dismissUndo = useCallback(() => setUndoOffer(null), []);
+  // stable: the grid's memoized cards keep their actions
+  const openMenu = useCallback((appointment: Appointment, point: MenuPoint) => setCardMenu({ appointment, point }), []);
   const params = (a: Appointment) => ({ ...at, id: a.id });
 
-  const candidateOf = useCallback(
-    (a: Appointment): CheckCandidate => ({
-      user_id: a.user_id,
-      date: a.date,
-      hour: a.hour,
-      min: a.min,
-      duration: a.duration,
-      pet_ids: list.pets.filter((p) => p.appointment_id === a.id).map((p) => p.pet_id),
-    }),
-    [list.pets],
-  );
+  /**
+   * A write refused for a collision: the 409 names what collides (ApiError's conflict), so the question shows it
+   * at once, even for a deleted appointment that has left the shown range. Any other failure is not asked about.
+   */
+  const askIfConflict = (error: unknown, title: TranslationKey, confirm: () => void) => {
+    const found = conflictOf(error);
+    if (found) setConflictAsk({ found, title, confirm });
+  };
 
-  /** A refused write: name what collides (the check route) and ask to write anyway. */
-  const askAbout = (id: string, candidate: CheckCandidate, title: TranslationKey, confirm: () => void) =>
-    check.mutate(
-      { params: at, body: { appointment_id: id, appointment: candidate } },
-      { onSuccess: (found) => setConflictAsk({ found, title, confirm }) },
-    );
-  const askAnyway = (a: Appointment, title: TranslationKey, confirm: () => void) => askAbout(a.id, candidateOf(a), title, confirm);
-
-  const offerUndo = (message: TranslationKey, changeId: string | undefined, before: Appointment | null) => {
-    if (changeId)
-      setUndoOffer({ key: Date.now(), message, changeId, before: before ? { id: before.id, candidate: candidateOf(before) } : null });
+  const offerUndo = (message: TranslationKey, changeId: string | undefined) => {
+    if (changeId) setUndoOffer({ key: Date.now(), message, changeId });
     else bridge.notify(SNACKBAR_TYPE.success, ctx.t(message));
   };
 
@@ -109,8 +98,8 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
         writes.move.mutate(
           { params: params(a), body: { scope, ...target, allow_conflict } },
           {
-            onSuccess: (answer) => offerUndo('calendar.moved', answer.change_id, a),
-            onError: (error) => (isConflict(error) ? askAnyway(moved, 'calendar.moveConflictTitle', () => send(true)) : undefined),
+            onSuccess: (answer) => offerUndo('calendar.moved', answer.change_id),
+            onError: (error) => askIfConflict(error, 'calendar.moveConflictTitle', () => send(true)),
           },
         );
       };
@@ -125,8 +114,8 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
         writes.resize.mutate(
           { params: params(a), body: { scope, duration, allow_conflict } },
           {
-            onSuccess: (answer) => offerUndo('calendar.resized', answer.change_id, a),
-            onError: (error) => (isConflict(error) ? askAnyway(resized, 'calendar.moveConflictTitle', () => send(true)) : undefined),
+            onSuccess: (answer) => offerUndo('calendar.resized', answer.change_id),
+            onError: (error) => askIfConflict(error, 'calendar.moveConflictTitle', () => send(true)),
           },
         );
       };
@@ -134,7 +123,7 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     });
 
   const open = (next: Editor) => {
-    setSaveRefused(false);
+    setSaveRefused(null);
     setEditor(next);
   };
   const openNew = (slot: NewSlot, prefill: { customerId?: string | null; petIds?: string[] } = {}) => {
@@ -157,9 +146,9 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     const editing = editor?.appointment ?? null;
     const done = {
       onSuccess: () => setEditor(null),
-      onError: (error: unknown) => setSaveRefused(isConflict(error)),
+      onError: (error: unknown) => setSaveRefused(conflictOf(error)),
     };
-    setSaveRefused(false);
+    setSaveRefused(null);
     if (!editing) writes.create.mutate({ params: at, body: { appointment: write, recurring, allow_conflict } }, done);
     else
       withScope(editing, (scope) =>
@@ -173,7 +162,7 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
       {
         onSuccess: (answer) => {
           setEditor(null);
-          offerUndo('calendar.deleted', answer.change_id, a);
+          offerUndo('calendar.deleted', answer.change_id);
         },
       },
     );
@@ -191,10 +180,9 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
       {
         onSuccess: (answer) => {
           setEditor(null);
-          offerUndo(done, answer.change_id, a);
+          offerUndo(done, answer.change_id);
         },
-        onError: (error) =>
-          isConflict(error) ? askAnyway({ ...a, status }, 'calendar.restoreConflictTitle', () => setStatus(a, change, true)) : undefined,
+        onError: (error) => askIfConflict(error, 'calendar.restoreConflictTitle', () => setStatus(a, change, true)),
       },
     );
   };
@@ -212,10 +200,7 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     writes.undo.mutate(
       { params: { ...at, change: offer.changeId }, body: { allow_conflict } },
       {
-        onError: (error) =>
-          isConflict(error) && offer.before
-            ? askAbout(offer.before.id, offer.before.candidate, 'calendar.undoConflictTitle', () => undo(offer, true))
-            : undefined,
+        onError: (error) => askIfConflict(error, 'calendar.undoConflictTitle', () => undo(offer, true)),
       },
     );
   };
@@ -240,6 +225,9 @@ export function useCalendarActions(ctx: CalendarContext, at: StoreParams, list: 
     confirmStatus,
     conflictAsk,
     undoOffer,
+    cardMenu,
+    openMenu,
+    closeMenu: () => setCardMenu(null),
     move,
     resize,
     openNew,

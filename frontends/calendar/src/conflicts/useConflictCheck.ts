@@ -1,6 +1,6 @@
 import { useApiMutation } from '@pawline/api-client';
 import type { AppointmentConflict } from '@pawline/contracts';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { StoreParams } from '../api/scheduling-api';
 import { useSettled } from '../dialogs/useCustomerPicker';
 
@@ -25,16 +25,11 @@ export function useConflictCheck(at: StoreParams, appointmentId: string | null, 
   const check = useApiMutation('checkAppointment', { notifyFailure: false });
   const key = useSettled(candidate ? JSON.stringify(candidate) : '', CHECK_DELAY_MS);
   const { mutate } = check;
-  const ask = useMemo(
-    () => () => {
-      if (!key) return;
-      mutate({ params: at, body: { appointment_id: appointmentId, appointment: JSON.parse(key) as CheckCandidate } });
-    },
-    [key, at, appointmentId, mutate],
-  );
-  useEffect(() => ask(), [ask]);
+  useEffect(() => {
+    if (key) mutate({ params: at, body: { appointment_id: appointmentId, appointment: JSON.parse(key) as CheckCandidate } });
+  }, [key, at, appointmentId, mutate]);
   const asked = check.variables ? JSON.stringify(check.variables.body.appointment) : null;
   // an answer about another candidate than the one shown is not shown
   const found: AppointmentConflict | null = key && asked === key && check.data ? check.data : null;
-  return { found, recheck: ask };
+  return { found };
 }

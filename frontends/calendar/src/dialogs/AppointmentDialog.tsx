@@ -1,10 +1,10 @@
 import { Box, Button, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { OrganizationUser } from '@pawline/api-client';
-import type { Appointment, Pet, PetCard, RecurringInput, Treatment } from '@pawline/contracts';
+import type { Appointment, AppointmentConflict, Pet, PetCard, RecurringInput, Treatment } from '@pawline/contracts';
 import { appointmentDuration, sanitizeAmountText } from '@pawline/domain';
 import { useApiQuery } from '@pawline/api-client';
 import { DialogFrame, FormField } from '@pawline/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
 import { staffById, staffName } from '../calendar/appointment-model';
 import { ConflictWarning } from '../conflicts/ConflictWarning';
@@ -43,8 +43,8 @@ type Props = {
   treatments: readonly Treatment[];
   staff: readonly OrganizationUser[];
   busy: boolean;
-  /** the last save was refused for a collision (409 conflict): the warning asks to book anyway */
-  refused: boolean;
+  /** the last save was refused for a collision (409 conflict) with these lists: the warning names them, asks to book anyway */
+  refusal: AppointmentConflict | null;
   onSubmit: (write: AppointmentWrite, recurring: RecurringInput | null, allowConflict: boolean) => void;
   onDelete?: () => void;
   onCheckOut?: () => void;
@@ -67,7 +67,7 @@ export function AppointmentDialog({
   treatments,
   staff,
   busy,
-  refused,
+  refusal,
   onSubmit,
   onDelete,
   onCheckOut,
@@ -130,18 +130,20 @@ export function AppointmentDialog({
     const write = appointmentWriteOf(form);
     return { user_id: write.user_id, date: write.date, hour: write.hour, min: write.min, duration: write.duration, pet_ids: form.pet_ids };
   }, [form]);
-  const { found: checked, recheck } = useConflictCheck(at, appointment?.id ?? null, candidate);
+  const { found: checked } = useConflictCheck(at, appointment?.id ?? null, candidate);
+  // the refusal is the server's latest word on the time saved (another receptionist may just have booked it): it
+  // names the collisions until the time, groomer or pets change, then the live check speaks again
+  const [saved, setSaved] = useState<string | null>(null);
+  const refused = refusal !== null && saved === JSON.stringify(candidate);
+  const shown = refused ? refusal : checked;
   const staffMap = useMemo(() => staffById(staff), [staff]);
-  const lines = useMemo(() => (collides(checked) ? conflictLines(checked, staffMap, t) : []), [checked, staffMap, t]);
-  // a refusal answers the latest state of the time (another receptionist just booked): the warning asks again
-  useEffect(() => {
-    if (refused) recheck();
-  }, [refused, recheck]);
+  const lines = useMemo(() => (collides(shown) ? conflictLines(shown, staffMap, t) : []), [shown, staffMap, t]);
 
   const submit = (allowConflict: boolean) => {
     const found = validateAppointmentForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    setSaved(JSON.stringify(candidate));
     onSubmit(appointmentWriteOf(form), appointment ? null : recurringInputOf(form), allowConflict);
   };
   const err = (key: keyof FormErrors) => (errors[key] ? t(errors[key]) : null);

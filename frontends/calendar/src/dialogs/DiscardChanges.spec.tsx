@@ -24,7 +24,7 @@ function mountAppointmentDialog() {
       treatments={[]}
       staff={[]}
       busy={false}
-      refused={false}
+      refusal={null}
       onSubmit={jest.fn()}
       onClose={onClose}
     />

@@ -20,6 +20,8 @@ type Props = {
   onPointerDown?: (event: ReactPointerEvent<HTMLDivElement>) => void;
   onResizePointerDown?: (event: ReactPointerEvent<HTMLDivElement>) => void;
   onOpen: () => void;
+  /** the card's menu (issue 26): a right click at the pointer, the context-menu key or Shift+F10 at the card */
+  onMenu?: (point: { x: number; y: number }) => void;
 };
 
 // Plain elements and one shared stylesheet: a week holds hundreds of cards, and per-element style
@@ -89,6 +91,7 @@ export function AppointmentCard({
   onPointerDown,
   onResizePointerDown,
   onOpen,
+  onMenu,
 }: Props) {
   const start = a.hour * 60 + a.min;
   const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
@@ -138,13 +141,27 @@ export function AppointmentCard({
       data-appointment-id={a.id}
       data-state={look.state}
       aria-label={name}
+      aria-haspopup={onMenu ? 'menu' : undefined}
+      aria-keyshortcuts={onMenu ? 'Shift+F10' : undefined}
       style={{ ...style, backgroundColor: look.scheme.card, borderLeftColor: look.scheme.border, color: cardTextOn(look) }}
       onPointerDown={onPointerDown}
       onClick={onPointerDown ? undefined : onOpen}
+      onContextMenu={
+        onMenu
+          ? (event) => {
+              event.preventDefault();
+              onMenu({ x: event.clientX, y: event.clientY });
+            }
+          : undefined
+      }
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
           onOpen();
+        } else if (onMenu && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
+          event.preventDefault();
+          const box = event.currentTarget.getBoundingClientRect();
+          onMenu({ x: box.left, y: box.bottom });
         }
       }}
     >

@@ -13,6 +13,7 @@ export type CardActions = {
   open: (a: Appointment) => void;
   startMove: (event: ReactPointerEvent<HTMLDivElement>, a: Appointment, col: number) => void;
   startResize: (event: ReactPointerEvent<HTMLDivElement>, a: Appointment) => void;
+  menu: (a: Appointment, point: { x: number; y: number }) => void;
 };
 
 type GridCardProps = {
@@ -62,6 +63,7 @@ export const GridCard = memo(function GridCard({
       dragging={dragging}
       style={style}
       onOpen={() => actions.open(a)}
+      onMenu={(point) => actions.menu(a, point)}
       onPointerDown={(event) => actions.startMove(event, a, col)}
       onResizePointerDown={(event) => actions.startResize(event, a)}
     />

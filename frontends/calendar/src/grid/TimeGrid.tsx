@@ -45,6 +45,8 @@ type Props = {
   pxPerHour?: number;
   onCreate: (slot: GridTarget & { duration: number }) => void;
   onOpen: (a: Appointment) => void;
+  /** a card's menu asked for, at this point of the window */
+  onMenu?: (a: Appointment, point: { x: number; y: number }) => void;
   onMove: (a: Appointment, to: GridTarget) => void;
   onResize: (a: Appointment, duration: number) => void;
 };
@@ -70,6 +72,7 @@ export function TimeGrid({
   pxPerHour = DEFAULT_PX_PER_HOUR,
   onCreate,
   onOpen,
+  onMenu,
   onMove,
   onResize,
 }: Props) {
@@ -90,9 +93,11 @@ export function TimeGrid({
   // One object for all cards for the grid's life, so that the memoized cards keep theirs when the
   // page passes a new onOpen (it does on each of its renders); the latest one is called.
   const onOpenRef = useRef(onOpen);
+  const onMenuRef = useRef(onMenu);
   useLayoutEffect(() => {
     onOpenRef.current = onOpen;
-  }, [onOpen]);
+    onMenuRef.current = onMenu;
+  }, [onOpen, onMenu]);
   // touch: a swipe scrolls the day, a long press starts the drag (long-press.ts)
   const pressRef = useRef<LongPress | null>(null);
   pressRef.current ??= createLongPress();
@@ -126,6 +131,7 @@ export function TimeGrid({
   const actions = useMemo<CardActions>(
     () => ({
       open: (a) => onOpenRef.current(a),
+      menu: (a, point) => onMenuRef.current?.(a, point),
       startMove: (event, a, col) => {
         if (event.button !== 0) return;
         event.stopPropagation();

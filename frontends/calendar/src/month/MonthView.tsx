@@ -20,6 +20,7 @@ type Props = {
   t: Translate;
   today: IsoDay;
   onOpen: (a: Appointment) => void;
+  onMenu?: (a: Appointment, point: { x: number; y: number }) => void;
   onDay: (day: IsoDay) => void;
 };
 
@@ -32,7 +33,7 @@ export function dayInTimeOrder(list: readonly Appointment[]): Appointment[] {
 }
 
 /** Whole weeks of a month; a day lists its first appointments in time order, then how many more. */
-export function MonthView({ days, month, weekdayNames, appointments, staff, colourOf, labelOf, t, today, onOpen, onDay }: Props) {
+export function MonthView({ days, month, weekdayNames, appointments, staff, colourOf, labelOf, t, today, onOpen, onMenu, onDay }: Props) {
   const byDay = useMemo(() => {
     const map = new Map<IsoDay, Appointment[]>();
     for (const a of appointments) map.set(a.date, [...(map.get(a.date) ?? []), a]);
@@ -83,6 +84,7 @@ export function MonthView({ days, month, weekdayNames, appointments, staff, colo
                   t={t}
                   compact
                   onOpen={() => onOpen(a)}
+                  onMenu={onMenu ? (point) => onMenu(a, point) : undefined}
                 />
               ))}
               {list.length > MONTH_CELL_LIMIT ? (

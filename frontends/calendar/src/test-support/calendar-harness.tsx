@@ -25,13 +25,18 @@ import { FakeSchedulingGateway, ORGA, STORE } from './scheduling-gateway';
 export { FakeSchedulingGateway, ORGA, STORE };
 
 export const ANNA = organizationUserOf({
-  id: 'membership-anna',
-  user_id: 'staff-anna',
+  id: '30000000-0000-4000-8000-0000000000a1',
+  user_id: '30000000-0000-4000-8000-0000000000a2',
   first_name: 'Anna',
   last_name: 'Rossi',
   color_scheme: '#1b5e20:#2e7d32',
 });
-export const BEA = organizationUserOf({ id: 'membership-bea', user_id: 'staff-bea', first_name: 'Bea', last_name: 'Neri' });
+export const BEA = organizationUserOf({
+  id: '30000000-0000-4000-8000-0000000000b1',
+  user_id: '30000000-0000-4000-8000-0000000000b2',
+  first_name: 'Bea',
+  last_name: 'Neri',
+});
 
 export const ORGANIZATION: Organization = organizationOf({
   id: ORGA,
