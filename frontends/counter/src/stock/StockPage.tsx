@@ -1,4 +1,5 @@
-import { Badge, Button, Checkbox, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { useApiMutation, useApiQuery } from '@pawline/api-client';
 import type { RetailStockRow } from '@pawline/contracts';
 import { EmptyState, FormField, QueryState } from '@pawline/ui';
