@@ -190,4 +190,6 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   getSalonStatistics: { method: 'get', path: '/api/v1/orga/:orga/store/:store/analyses/salon' },
   getCustomerStatistics: { method: 'get', path: '/api/v1/orga/:orga/store/:store/analyses/customers' },
   getOrgaStatistics: { method: 'get', path: '/api/v1/orga/:orga/analyses' },
+  listWebhooksNotes: { method: 'get', path: '/api/v1/orga/:orga/webhooks/notes' },
+  createWebhooksNote: { method: 'post', path: '/api/v1/orga/:orga/webhooks/note' },
 };

@@ -11,3 +11,4 @@ export * from './booking';
 export * from './billing';
 export * from './marketing';
 export * from './analytics';
+export * from './webhooks';

@@ -15,6 +15,7 @@ import { billingHttpRoutes } from './billing.routes';
 import { billingWebhookHttpRoutes } from './billing-webhook.routes';
 import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
+import { webhooksHttpRoutes } from './webhooks.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -33,6 +34,7 @@ describe('HTTP route declarations', () => {
     billingWebhookHttpRoutes,
     marketingHttpRoutes,
     analyticsHttpRoutes,
+    webhooksHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {

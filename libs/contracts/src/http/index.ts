@@ -13,6 +13,7 @@ import { bookingHttpRoutes } from './booking.routes';
 import { billingHttpRoutes } from './billing.routes';
 import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
+import { webhooksHttpRoutes } from './webhooks.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -29,6 +30,7 @@ export * from './booking.routes';
 export * from './billing.routes';
 export * from './marketing.routes';
 export * from './analytics.routes';
+export * from './webhooks.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -50,6 +52,7 @@ export const HTTP_ROUTES = {
   ...billingWebhookHttpRoutes,
   ...marketingHttpRoutes,
   ...analyticsHttpRoutes,
+  ...webhooksHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;
