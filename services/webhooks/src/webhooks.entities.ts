@@ -1,6 +1,7 @@
+import { WebhookDeliveryEntity } from './delivery/delivery.entity';
+import { WebhookEndpointEntity } from './endpoint/endpoint.entity';
 import { WebhooksInit1796672046491 } from './migrations/1796672046491-webhooks-init';
-import { WebhooksNoteEntity } from './note/note.entity';
 
-export const WEBHOOKS_ENTITIES = [WebhooksNoteEntity];
+export const WEBHOOKS_ENTITIES = [WebhookEndpointEntity, WebhookDeliveryEntity];
 
 export const WEBHOOKS_MIGRATIONS = [WebhooksInit1796672046491];

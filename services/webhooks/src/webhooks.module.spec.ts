@@ -1,6 +1,7 @@
 import { handlesMessages, listedIn } from '@pawline/nest-kit/testing';
 import { WebhooksModule } from './webhooks.module';
-import { NoteHandlers } from './note/note.handlers';
+import { EndpointHandlers } from './endpoint/endpoint.handlers';
+import { EventIntakeHandlers } from './events/event-intake.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
 
 // a handler class Nest only binds when the module lists it as a controller (libs/nest-kit/src/testing/module-wiring.ts)
@@ -8,7 +9,7 @@ const listed = (key: 'controllers' | 'providers') => listedIn(WebhooksModule, ke
 
 describe('webhooks module', () => {
   it('lists its handler classes as controllers', () => {
-    expect(listed('controllers')).toEqual(expect.arrayContaining([NoteHandlers, OrgaPurgeHandlers]));
+    expect(listed('controllers')).toEqual(expect.arrayContaining([EndpointHandlers, EventIntakeHandlers, OrgaPurgeHandlers]));
     expect(listed('controllers').every(handlesMessages)).toBe(true);
   });
 

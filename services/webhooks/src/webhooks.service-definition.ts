@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '@pawline/nest-kit';
+import { webhooksConfigSchema } from './webhooks.config';
 import { WEBHOOKS_ENTITIES, WEBHOOKS_MIGRATIONS } from './webhooks.entities';
 import { WebhooksModule } from './webhooks.module';
 
@@ -8,4 +9,5 @@ export const webhooksService: ServiceDefinition = {
   entities: WEBHOOKS_ENTITIES,
   migrations: WEBHOOKS_MIGRATIONS,
   http: { defaultPort: 3110 },
+  config: webhooksConfigSchema,
 };

@@ -1,4 +1,4 @@
+export * from './webhook-events';
 export * from './webhooks-shapes';
-export * from './note-create.rpc';
-export * from './note-created.event';
-export * from './note-list.rpc';
+export * from './webhook-endpoint.rpc';
+export * from './webhook-events.event';

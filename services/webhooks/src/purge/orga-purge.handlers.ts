@@ -3,8 +3,8 @@ import { orgaCancelledEvent, type EventEnvelope, type EventPayload } from '@pawl
 import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 
-/** Every webhooks table that holds an organization's rows. */
-const ORGA_TABLES = ['note'] as const;
+/** Every webhooks table that holds an organization's rows (deliveries first: they refer to endpoints). */
+const ORGA_TABLES = ['webhook_delivery', 'webhook_endpoint'] as const;
 
 /** R1.17 a cancelled organization loses its webhooks data. */
 @Controller()
