@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WEBHOOK_DELIVERY_PAGE_SIZE, type WebhookDelivery, type WebhookDeliveryPage } from '@pawline/contracts';
 import { RpcError } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
-import { DELIVERY_COLUMNS, deliveryOf, type DeliveryRow } from '../endpoint/endpoint-rows';
+import { DELIVERY_COLUMNS, deliveryOf, returnedRows, type DeliveryRow } from '../endpoint/endpoint-rows';
 import { DeliveryWorker } from './delivery.worker';
 
 /** An endpoint's delivery log and its redelivery. */
@@ -38,11 +38,13 @@ export class DeliveryLogService {
    */
   async redeliver(orgaId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
     await this.ownEndpoint(orgaId, endpointId);
-    const [row] = await this.db.query<DeliveryRow[]>(
-      `UPDATE webhook_delivery SET status = 'pending', next_attempt_at = now(), window_start = now(), locked_until = NULL
+    const [row] = returnedRows<DeliveryRow>(
+      await this.db.query(
+        `UPDATE webhook_delivery SET status = 'pending', next_attempt_at = now(), window_start = now(), locked_until = NULL
        WHERE id = $1 AND endpoint_id = $2 AND orga_id = $3 AND NOT (status = 'sending' AND locked_until >= now())
        RETURNING ${DELIVERY_COLUMNS}`,
-      [deliveryId, endpointId, orgaId],
+        [deliveryId, endpointId, orgaId],
+      ),
     );
     if (!row) {
       const exists = await this.db.query<unknown[]>(`SELECT 1 FROM webhook_delivery WHERE id = $1 AND endpoint_id = $2 AND orga_id = $3`, [

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { WEBHOOK_MAX_IN_FLIGHT, webhookEndpointDisabledEvent } from '@pawline/contracts';
 import { OutboxService, PawlineLogger } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
+import { returnedRows } from '../endpoint/endpoint-rows';
 import { openSecret } from '../endpoint/secret-cipher';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks.settings';
 import { sendDelivery, type SendOutcome } from './http-sender';
@@ -108,8 +109,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       const claimed: Claimed[] = [];
       for (const { id } of endpoints) {
         if (claimed.length >= room) break;
-        const rows = await manager.query<Claimed[]>(
-          `WITH busy AS (
+        const rows = returnedRows<Claimed>(
+          await manager.query(
+            `WITH busy AS (
              SELECT count(*)::int AS n FROM webhook_delivery WHERE endpoint_id = $1 AND status = 'sending' AND locked_until >= now()),
            picked AS (
              SELECT d.id FROM webhook_delivery d WHERE d.endpoint_id = $1 AND ${DUE}
@@ -119,7 +121,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
            FROM picked, webhook_endpoint e
            WHERE w.id = picked.id AND e.id = w.endpoint_id
            RETURNING w.id, w.endpoint_id, w.orga_id, e.url, e.secret_enc, w.event_id, w.event_type, w.body, w.attempts, w.window_start`,
-          [id, room - claimed.length, WEBHOOK_MAX_IN_FLIGHT, lockMs],
+            [id, room - claimed.length, WEBHOOK_MAX_IN_FLIGHT, lockMs],
+          ),
         );
         claimed.push(...rows);
       }
@@ -175,9 +178,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
          WHERE id = $1 AND status = 'sending'`,
         [delivery.id, next ? 'pending' : 'failed', status, error ?? (status !== null ? `HTTP ${status}` : null), now, next],
       );
-      const [endpoint] = await manager.query<{ failing_since: Date; enabled: boolean; url: string }[]>(
-        `UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, $2) WHERE id = $1 RETURNING failing_since, enabled, url`,
-        [delivery.endpoint_id, now],
+      const [endpoint] = returnedRows<{ failing_since: Date; enabled: boolean; url: string }>(
+        await manager.query(
+          `UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, $2) WHERE id = $1 RETURNING failing_since, enabled, url`,
+          [delivery.endpoint_id, now],
+        ),
       );
       if (!endpoint?.enabled || !shouldDisableEndpoint(new Date(endpoint.failing_since), now)) return;
       await manager.query(`UPDATE webhook_endpoint SET enabled = false, disabled_reason = 'failing', updated_at = now() WHERE id = $1`, [

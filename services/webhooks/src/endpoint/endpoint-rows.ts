@@ -67,3 +67,9 @@ export function deliveryOf(row: DeliveryRow): WebhookDelivery {
     delivered_at: iso(row.delivered_at),
   };
 }
+
+/** The rows of an UPDATE … RETURNING: TypeORM's query answers `[rows, count]` for an UPDATE, plain rows otherwise. */
+export function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
+}

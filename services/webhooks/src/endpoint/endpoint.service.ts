@@ -13,7 +13,15 @@ import {
 import { OutboxService, RpcError, type OrgaScope } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { checkEndpointUrl } from '../delivery/address-check';
-import { DELIVERY_COLUMNS, deliveryOf, ENDPOINT_COLUMNS, endpointOf, type DeliveryRow, type EndpointRow } from './endpoint-rows';
+import {
+  DELIVERY_COLUMNS,
+  deliveryOf,
+  ENDPOINT_COLUMNS,
+  endpointOf,
+  returnedRows,
+  type DeliveryRow,
+  type EndpointRow,
+} from './endpoint-rows';
 import { newSigningSecret, sealSecret, secretPrefix } from './secret-cipher';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks.settings';
 import { DeliveryWorker } from '../delivery/delivery.worker';
@@ -72,8 +80,9 @@ export class EndpointService {
     const url = change.url === undefined ? undefined : this.checkedUrl(change.url);
     const endpoint = await this.db.transaction(async (manager) => {
       await this.locked(manager, scope.orgaId, endpointId);
-      const [row] = await manager.query<EndpointRow[]>(
-        `UPDATE webhook_endpoint SET
+      const [row] = returnedRows<EndpointRow>(
+        await manager.query(
+          `UPDATE webhook_endpoint SET
            url = COALESCE($3, url),
            description = COALESCE($4, description),
            events = COALESCE($5, events),
@@ -83,7 +92,8 @@ export class EndpointService {
            failing_since = CASE WHEN $6::boolean THEN NULL ELSE failing_since END,
            updated_at = now()
          WHERE id = $1 AND orga_id = $2 RETURNING ${ENDPOINT_COLUMNS}`,
-        [endpointId, scope.orgaId, url ?? null, change.description ?? null, change.events ?? null, change.enabled ?? null],
+          [endpointId, scope.orgaId, url ?? null, change.description ?? null, change.events ?? null, change.enabled ?? null],
+        ),
       );
       await this.outbox.add(manager, webhookEndpointUpdatedEvent, { orga_id: scope.orgaId, endpoint_id: endpointId }, scope.meta);
       return endpointOf(row as EndpointRow);
@@ -106,10 +116,12 @@ export class EndpointService {
     const secret = newSigningSecret();
     return this.db.transaction(async (manager) => {
       await this.locked(manager, scope.orgaId, endpointId);
-      const [row] = await manager.query<EndpointRow[]>(
-        `UPDATE webhook_endpoint SET secret_enc = $3, secret_prefix = $4, updated_at = now()
+      const [row] = returnedRows<EndpointRow>(
+        await manager.query(
+          `UPDATE webhook_endpoint SET secret_enc = $3, secret_prefix = $4, updated_at = now()
          WHERE id = $1 AND orga_id = $2 RETURNING ${ENDPOINT_COLUMNS}`,
-        [endpointId, scope.orgaId, sealSecret(this.settings.sealingKey, secret), secretPrefix(secret)],
+          [endpointId, scope.orgaId, sealSecret(this.settings.sealingKey, secret), secretPrefix(secret)],
+        ),
       );
       await this.outbox.add(manager, webhookEndpointUpdatedEvent, { orga_id: scope.orgaId, endpoint_id: endpointId }, scope.meta);
       return { endpoint: endpointOf(row as EndpointRow), secret };

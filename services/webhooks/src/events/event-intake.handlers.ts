@@ -24,8 +24,8 @@ export class EventIntakeHandlers {
     const body = JSON.stringify(outgoing);
     const rows = await this.db.query<unknown[]>(
       `INSERT INTO webhook_delivery (id, orga_id, endpoint_id, event_id, event_type, body)
-       SELECT gen_random_uuid(), e.orga_id, e.id, $2, $3, $4 FROM webhook_endpoint e
-       WHERE e.orga_id = $1 AND e.enabled AND $3 = ANY(e.events)
+       SELECT gen_random_uuid(), e.orga_id, e.id, $2::uuid, $3::varchar, $4::text FROM webhook_endpoint e
+       WHERE e.orga_id = $1::uuid AND e.enabled AND $3::text = ANY(e.events)
        ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
       [outgoing.organization_id, outgoing.id, outgoing.type, body],
     );
