@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { AddressPolicy } from './address-check';
-import { safeLookup } from './safe-lookup';
+import { isIP } from 'node:net';
+import { isDeliverableAddress, type AddressPolicy } from './address-check';
+import { ForbiddenAddressError, safeLookup } from './safe-lookup';
 
 /** An attempt's outcome: the HTTP status, or why there was none. */
 export type SendOutcome = { status: number } | { error: string };
@@ -9,11 +10,15 @@ export type SendOutcome = { status: number } | { error: string };
 export type SendRequest = { url: string; body: string; headers: Record<string, string>; timeoutMs: number };
 
 /**
- * POSTs one delivery. The connection goes only to an address safeLookup checked (literal addresses
- * included), redirects are not followed, and the answer's body is read and dropped (at most 64 KiB).
+ * POSTs one delivery. The connection goes only to an address checked here (a literal one) or by
+ * safeLookup in the socket's own resolution (a name), redirects are not followed, and the answer's body is read and dropped (at most 64 KiB).
  */
 export function sendDelivery(policy: AddressPolicy, req: SendRequest): Promise<SendOutcome> {
   const url = new URL(req.url);
+  // Node connects to a literal address without calling `lookup`: judge it here (no name, nothing can change it)
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) !== 0 && !isDeliverableAddress(literal, policy))
+    return Promise.resolve({ error: new ForbiddenAddressError(literal, literal).message });
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
