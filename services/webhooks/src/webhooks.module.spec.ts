@@ -1,5 +1,6 @@
 import { handlesMessages, listedIn } from '@pawline/nest-kit/testing';
 import { WebhooksModule } from './webhooks.module';
+import { EndpointDisabledNotifier } from './endpoint/endpoint-disabled.notifier';
 import { EndpointHandlers } from './endpoint/endpoint.handlers';
 import { EventIntakeHandlers } from './events/event-intake.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
@@ -9,7 +10,9 @@ const listed = (key: 'controllers' | 'providers') => listedIn(WebhooksModule, ke
 
 describe('webhooks module', () => {
   it('lists its handler classes as controllers', () => {
-    expect(listed('controllers')).toEqual(expect.arrayContaining([EndpointHandlers, EventIntakeHandlers, OrgaPurgeHandlers]));
+    expect(listed('controllers')).toEqual(
+      expect.arrayContaining([EndpointHandlers, EventIntakeHandlers, EndpointDisabledNotifier, OrgaPurgeHandlers]),
+    );
     expect(listed('controllers').every(handlesMessages)).toBe(true);
   });
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@pawline/nest-kit';
 import { DeliveryLogService } from './delivery/delivery-log.service';
 import { DeliveryWorker } from './delivery/delivery.worker';
+import { EndpointDisabledNotifier } from './endpoint/endpoint-disabled.notifier';
 import { EndpointHandlers } from './endpoint/endpoint.handlers';
 import { EndpointService } from './endpoint/endpoint.service';
 import { EventIntakeHandlers } from './events/event-intake.handlers';
@@ -14,7 +15,7 @@ import { WEBHOOKS_SETTINGS, webhooksSettingsOf } from './webhooks.settings';
  * come from the kit. Handler classes are controllers: Nest binds their patterns only on those.
  */
 @Module({
-  controllers: [EndpointHandlers, EventIntakeHandlers, OrgaPurgeHandlers],
+  controllers: [EndpointHandlers, EventIntakeHandlers, EndpointDisabledNotifier, OrgaPurgeHandlers],
   providers: [
     { provide: WEBHOOKS_SETTINGS, useFactory: (env: WebhooksEnv) => webhooksSettingsOf(env), inject: [SERVICE_CONFIG] },
     DeliveryWorker,

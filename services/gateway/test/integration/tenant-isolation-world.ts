@@ -2,7 +2,7 @@ import { REMINDER_STATUS } from '@pawline/contracts';
 import { until } from '@pawline/nest-kit/testing';
 import { bookingFrom, bookSlot, openForBooking } from './booking-test-helpers';
 import { forwardsFor, newOwner, type Owner } from './gateway-test-helpers';
-import { MATRIX_BILLING_PROFILE, MATRIX_TEMPLATE } from './route-filling';
+import { MATRIX_BILLING_PROFILE, MATRIX_TEMPLATE, MATRIX_WEBHOOK_URL } from './route-filling';
 
 /**
  * The world of the tenant-isolation matrix, built once through the real API: organization A with
@@ -294,6 +294,10 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
 
   // marketing (issue 15): a draft campaign of store 2
   const campaign = await ownerOfA('post', `${orgaA}/marketing/store/${a.store2}`, { name: 'Matrix campaign' });
+  // an outgoing webhook endpoint of A and a delivery of it (issue 33): :webhook and :delivery; .invalid never resolves
+  const webhook = await ownerOfA('post', `${orgaA}/webhook`, { url: MATRIX_WEBHOOK_URL, events: ['appointment.created'] });
+  const webhookId = String((webhook['endpoint'] as { id: string }).id);
+  const webhookDelivery = await ownerOfA('post', `${orgaA}/webhook/${webhookId}/ping`);
 
   const spareStores = { a: [] as string[], b: [] as string[] };
   for (const [key, orga] of [
@@ -349,6 +353,8 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     payment: paymentId,
     invoice: invoiceId,
     campaign: String(campaign['id']),
+    webhook: webhookId,
+    delivery: String(webhookDelivery['id']),
   };
 
   // no member has asked a guard anything yet, so no guard or service holds a membership older

@@ -11,6 +11,7 @@ import {
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { call, createTestEnv, failureOf, until, type TestEnv } from '@pawline/nest-kit/testing';
 import { identityService } from '../../../identity/src/identity.service-definition';
+import { messagingService } from '../../../messaging/src/messaging.service-definition';
 import { webhooksService } from '../../src/webhooks.service-definition';
 import { TEST_SECRET, signUp, type Salon } from './webhooks-test-helpers';
 
@@ -19,7 +20,7 @@ jest.setTimeout(180_000);
 /**
  * The webhooks service with the production setting (WEBHOOKS_ALLOW_LOOPBACK off) over real Postgres and
  * NATS: a private address is refused when registered and never contacted when a name points inside later;
- * an endpoint failing for three days is switched off with an event for its administrators; the purge.
+ * an endpoint failing for three days is switched off and its administrators notified (messaging); the purge.
  * The delivery path to a receiver is proven through the gateway (services/gateway/test/integration/webhooks.integration-spec.ts).
  */
 describe('webhooks service in production mode (real Postgres and NATS)', () => {
@@ -64,6 +65,7 @@ describe('webhooks service in production mode (real Postgres and NATS)', () => {
     trapPort = (trap.address() as AddressInfo).port;
     env = await createTestEnv();
     await env.start(identityService);
+    await env.start(messagingService);
     service = await env.start(webhooksService, { httpPort: 0 });
     client = env.rpcClient();
     const events = env.nats().subscribe(`${env.subjectPrefix}evt.webhooks.>`);
@@ -128,7 +130,7 @@ describe('webhooks service in production mode (real Postgres and NATS)', () => {
     expect(trapConnections).toBe(0);
   });
 
-  it('switches an endpoint off after three days of failures and tells its administrators by an event', async () => {
+  it('switches an endpoint off after three days of failures and notifies its administrators', async () => {
     const endpointId = await endpointPointingInside(anna, `https://localhost:${trapPort}/down`);
     await env.query(`UPDATE "webhooks".webhook_endpoint SET failing_since = now() - interval '3 days 1 minute' WHERE id = $1`, [
       endpointId,
@@ -145,6 +147,17 @@ describe('webhooks service in production mode (real Postgres and NATS)', () => {
       ),
     );
     expect(event.data).toMatchObject({ orga_id: anna.orgaId, url: `https://localhost:${trapPort}/down` });
+    // messaging lists it to the organization's administrators (no store: every store's list)
+    const notified = await until(
+      async () =>
+        (
+          await env.query<{ notification_type: string; store_id: string | null; title: string; params: unknown }>(
+            `SELECT notification_type, store_id, title, params FROM "messaging".notification WHERE belongs_to = $1`,
+            [endpointId],
+          )
+        )[0],
+    );
+    expect(notified).toMatchObject({ notification_type: 'WEBHOOK_DISABLED', store_id: null, title: 'notificationWebhookDisabled' });
     expect(trapConnections).toBe(0);
   });
 
