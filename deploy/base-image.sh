@@ -49,7 +49,8 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 echo "base-image.sh: debootstrap $SUITE from $MIRROR into $ROOTFS"
-debootstrap --variant=minbase --include=ca-certificates "$SUITE" "$ROOTFS" "$MIRROR"
+# libatomic1: Node 26's Linux binary links libatomic.so.1, which minbase lacks (it stopped the first build here)
+debootstrap --variant=minbase --include=ca-certificates,libatomic1 "$SUITE" "$ROOTFS" "$MIRROR"
 
 # the security and point-release updates the official images carry
 cat >"$ROOTFS/etc/apt/sources.list" <<EOF

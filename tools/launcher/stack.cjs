@@ -17,7 +17,8 @@ const SERVICE_PORTS = {
   analytics: 3108,
   // the first messaging-worker; the n-th of MESSAGING_WORKERS (--split) listens on 3109 + n - 1
   'messaging-worker': 3109,
-  webhooks: 3110,
+  retail: 3110,
+  webhooks: 3111,
 };
 
 /** services/<name>/src/worker-main.ts: processes of a service that are started apart, MESSAGING_WORKERS of them. */

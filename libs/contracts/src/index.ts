@@ -11,4 +11,5 @@ export * from './booking';
 export * from './billing';
 export * from './marketing';
 export * from './analytics';
+export * from './retail';
 export * from './webhooks';

@@ -15,3 +15,4 @@ export * from './messaging';
 export * from './booking';
 export * from './analytics';
 export * from './marketing';
+export * from './retail';

@@ -48,6 +48,10 @@ import enAnalyses from './locales/en/analyses.json';
 import itAnalyses from './locales/it/analyses.json';
 import deAnalyses from './locales/de/analyses.json';
 import frAnalyses from './locales/fr/analyses.json';
+import enCounter from './locales/en/counter.json';
+import itCounter from './locales/it/counter.json';
+import deCounter from './locales/de/counter.json';
+import frCounter from './locales/fr/counter.json';
 
 // Every catalogue, imported statically: for tests, the key check and Node. The frontends load one
 // language's namespaces when needed instead (catalogue-loader.ts), so they never import this file.
@@ -66,6 +70,7 @@ const english = {
   'booking-setup': enBookingSetup,
   campaigns: enCampaigns,
   analyses: enAnalyses,
+  counter: enCounter,
 };
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
@@ -83,6 +88,7 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     'booking-setup': itBookingSetup,
     campaigns: itCampaigns,
     analyses: itAnalyses,
+    counter: itCounter,
   },
   de: {
     common: deCommon,
@@ -97,6 +103,7 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     'booking-setup': deBookingSetup,
     campaigns: deCampaigns,
     analyses: deAnalyses,
+    counter: deCounter,
   },
   fr: {
     common: frCommon,
@@ -111,5 +118,6 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
     'booking-setup': frBookingSetup,
     campaigns: frCampaigns,
     analyses: frAnalyses,
+    counter: frCounter,
   },
 };

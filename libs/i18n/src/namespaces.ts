@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'booking-setup',
   'campaigns',
   'analyses',
+  'counter',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -34,6 +35,7 @@ type English = {
   'booking-setup': typeof import('./locales/en/booking-setup.json');
   campaigns: typeof import('./locales/en/campaigns.json');
   analyses: typeof import('./locales/en/analyses.json');
+  counter: typeof import('./locales/en/counter.json');
 };
 
 /** Every key of the English catalogue as 'namespace.key'. */

@@ -2,10 +2,10 @@ import { loadKitConfig } from '@pawline/nest-kit';
 import { webhooksService } from './webhooks.service-definition';
 
 describe('webhooks service definition', () => {
-  it('names its schema and queue group webhooks and listens for health on 3110', () => {
+  it('names its schema and queue group webhooks and listens for health on 3111', () => {
     const config = loadKitConfig(webhooksService, {});
     expect(config.serviceName).toBe('webhooks');
-    expect(config.httpPort).toBe(3110);
+    expect(config.httpPort).toBe(3111);
   });
 
   it('takes its health port from PORT_WEBHOOKS', () => {

@@ -8,6 +8,6 @@ export const webhooksService: ServiceDefinition = {
   module: WebhooksModule,
   entities: WEBHOOKS_ENTITIES,
   migrations: WEBHOOKS_MIGRATIONS,
-  http: { defaultPort: 3110 },
+  http: { defaultPort: 3111 },
   config: webhooksConfigSchema,
 };

@@ -74,7 +74,6 @@ export function DeliveryLog({ t, orgaId, endpoint, language }: Props) {
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- moment and params follow language and endpoint, listed
     [t, language, endpoint.id, redeliver.isPending],
   );
 

@@ -118,7 +118,6 @@ export function WebhooksPage({ bridge }: { bridge: ShellBridge }) {
         },
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- state() reads only t
     [t, open, orgaId, switching.isPending],
   );
 

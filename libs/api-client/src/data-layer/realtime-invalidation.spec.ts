@@ -49,6 +49,9 @@ const CACHED: Record<string, ApiQueryKey> = {
   sender: apiQueryKey('getMessagingSender', { params: { orga: ORGA } }),
   'notifications milano': apiQueryKey('listNotifications', { params: { ...at(MILANO), anchor: '0', qualifier: 'none' } }),
   'notifications torino': apiQueryKey('listNotifications', { params: { ...at(TORINO), anchor: '0', qualifier: 'none' } }),
+  'stock milano': apiQueryKey('listRetailStock', { params: at(MILANO), query: {} }),
+  'low stock milano': apiQueryKey('listRetailStock', { params: at(MILANO), query: { low: 'true' } }),
+  'stock torino': apiQueryKey('listRetailStock', { params: at(TORINO), query: {} }),
   orga: apiQueryKey('getOrga', { params: { orga: ORGA } }),
   'other orga': apiQueryKey('getOrga', { params: { orga: 'o2' } }),
   subscription: apiQueryKey('getSubscription', { params: { orga: ORGA } }),
@@ -190,6 +193,11 @@ describe('realtime messages become invalidations (spec §4)', () => {
 
   it("R4.01 a notification refetches the store's bell only", async () => {
     expect(await invalidatedBy(message('notification', 'created', 'n1'))).toEqual(['notifications milano']);
+  });
+
+  it("issue 32 a stock movement or a counter sale refetches that store's stock lists only", async () => {
+    expect(await invalidatedBy(message('stock', 'changed', null))).toEqual(['low stock milano', 'stock milano']);
+    expect(await invalidatedBy(message('sale', 'created', null, TORINO))).toEqual(['stock torino']);
   });
 
   it('R4.21 a subscription update refetches the organization, its subscription and its message count', async () => {

@@ -113,6 +113,9 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listInvoices', { orga }),
     key('getMessageQuota', { orga }),
   ],
+  // issue 32: a stock movement or a counter sale changes the store's stock list and the product's movements
+  stock: ({ orga, store }) => [key('listRetailStock', { orga, store }), key('listRetailMovements', { orga, store })],
+  sale: ({ orga, store }) => [key('listRetailStock', { orga, store })],
   // messaging's news of the organization's message quota
   quota: ({ orga }) => [key('getMessageQuota', { orga })],
   payment: ({ orga }) => [key('getSubscription', { orga }), key('listInvoices', { orga })],

@@ -10,3 +10,4 @@ export * from './pets';
 export * from './plans';
 export * from './statistics';
 export * from './api-keys';
+export * from './webhooks';

@@ -44,6 +44,16 @@ export const ERROR_CODES = {
   whatsapp_number_in_use: 409,
   /** WhatsApp's API did not answer or failed */
   whatsapp_unavailable: 503,
+  /** issue 32: a sale, transfer or count takes more units than the store has (the last unit went to another sale) */
+  out_of_stock: 409,
+  /** issue 32: another product of the organization has this barcode */
+  barcode_taken: 409,
+  /** issue 32: a return of more units than the sale's line has left */
+  return_exceeds_sale: 409,
+  /** issue 32: a line's discount is larger than the line */
+  discount_exceeds_line: 400,
+  /** issue 32: a product named in a body is not (or no longer) in the organization's catalogue */
+  product_unavailable: 400,
   session_expired: 401,
   service_unavailable: 503,
   internal: 500,

@@ -15,6 +15,7 @@ import { billingHttpRoutes } from './billing.routes';
 import { billingWebhookHttpRoutes } from './billing-webhook.routes';
 import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
+import { retailHttpRoutes } from './retail.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
 
 describe('HTTP route declarations', () => {
@@ -34,6 +35,7 @@ describe('HTTP route declarations', () => {
     billingWebhookHttpRoutes,
     marketingHttpRoutes,
     analyticsHttpRoutes,
+    retailHttpRoutes,
     webhooksHttpRoutes,
   ];
 

@@ -13,6 +13,7 @@ import { bookingHttpRoutes } from './booking.routes';
 import { billingHttpRoutes } from './billing.routes';
 import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
+import { retailHttpRoutes } from './retail.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
 
 export * from './auth.routes';
@@ -30,6 +31,7 @@ export * from './booking.routes';
 export * from './billing.routes';
 export * from './marketing.routes';
 export * from './analytics.routes';
+export * from './retail.routes';
 export * from './webhooks.routes';
 
 /**
@@ -52,6 +54,7 @@ export const HTTP_ROUTES = {
   ...billingWebhookHttpRoutes,
   ...marketingHttpRoutes,
   ...analyticsHttpRoutes,
+  ...retailHttpRoutes,
   ...webhooksHttpRoutes,
 } as const;
 

@@ -1,4 +1,3 @@
-export * from './webhook-events';
 export * from './webhooks-shapes';
 export * from './webhook-endpoint.rpc';
 export * from './webhook-events.event';

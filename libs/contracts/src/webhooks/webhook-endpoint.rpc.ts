@@ -9,7 +9,7 @@ import {
   webhookEventListSchema,
   webhookUrlSchema,
 } from './webhooks-shapes';
-import { WEBHOOK_DESCRIPTION_MAX } from './webhook-events';
+import { WEBHOOK_DESCRIPTION_MAX } from '../constants/webhooks';
 
 /**
  * Outgoing webhooks (issue 33, organization administrators): endpoints that receive the organization's

@@ -7,7 +7,7 @@ import {
   WEBHOOK_SECRET,
   WEBHOOK_URL_MAX,
   type WebhookEventType,
-} from './webhook-events';
+} from '../constants/webhooks';
 
 const uuid = z.string().uuid();
 

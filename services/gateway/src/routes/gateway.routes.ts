@@ -18,6 +18,7 @@ import { billingRoutes } from './billing.routes';
 import { billingWebhookRoutes } from './billing-webhook.routes';
 import { marketingRoutes } from './marketing.routes';
 import { analyticsRoutes } from './analytics.routes';
+import { retailRoutes } from './retail.routes';
 import { webhooksRoutes } from './webhooks.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
@@ -39,6 +40,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...billingWebhookRoutes,
     ...marketingRoutes,
     ...analyticsRoutes,
+    ...retailRoutes,
     ...webhooksRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),

@@ -183,6 +183,19 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   }),
   // a code no signup gave and an account WhatsApp does not know: refused (400) for the organization's own administrators
   'POST /api/v1/orga/:orga/msg/whatsapp/connect': () => ({ code: `matrix-no-such-code-${fresh()}` }),
+  // retail (issue 32): A's product and sale, so the rows that pass really move A's stock
+  'POST /api/v1/orga/:orga/store/:store/retail/stock/receipt': (ctx) => ({ product_id: ctx.ids['product'], quantity: 1 }),
+  'POST /api/v1/orga/:orga/store/:store/retail/stock/count': (ctx) => ({ product_id: ctx.ids['product'], counted: 400 }),
+  'POST /api/v1/orga/:orga/store/:store/retail/stock/transfer': (ctx) => ({
+    product_id: ctx.ids['product'],
+    to_store_id: ctx.ids['to_store'],
+    quantity: 1,
+  }),
+  'POST /api/v1/orga/:orga/store/:store/retail/sale': (ctx) => ({
+    payment_method: 'card',
+    lines: [{ product_id: ctx.ids['product'], quantity: 1, discount: { kind: 'percent', percent: 10 } }],
+  }),
+  'POST /api/v1/orga/:orga/store/:store/retail/sale/:id/return': (ctx) => ({ line_id: ctx.ids['sale_line'], quantity: 1 }),
   'POST /api/v1/orga/:orga/msg/whatsapp/connect-manual': () => ({
     phone_number_id: '1234567890',
     waba_id: '1234567891',

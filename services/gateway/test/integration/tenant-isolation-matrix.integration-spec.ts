@@ -139,6 +139,11 @@ const THROWAWAY: Record<string, Throwaway> = {
       ] as Record<string, unknown>,
     ),
   }),
+  'DELETE /api/v1/orga/:orga/retail/product/:id': async (world) => ({
+    product: idOf(
+      await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/retail/product`, { name: 'Gone', price_cents: 100, vat_rate_bp: 2200 }),
+    ),
+  }),
   'DELETE /api/v1/orga/:orga/webhook/:webhook': async (world) => ({
     webhook: idOf(
       (await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/webhook`, { url: MATRIX_WEBHOOK_URL, events: ['pet.created'] }))[
@@ -240,6 +245,11 @@ const SERVICE_RULES: Record<string, { rule: string; allows(rank: number, member:
   'GET /api/v1/orga/:orga/marketing/:campaign': {
     rule: "R6.06 administrators of the campaign's store",
     allows: (_rank, member) => specAllows(member, 'store_admin', 'store2'),
+  },
+  // a transfer writes both stores: store 2 of the path and A's store 1 of the body (retail, issue 32)
+  'POST /api/v1/orga/:orga/store/:store/retail/stock/transfer': {
+    rule: 'R6.03 store write in both stores of a transfer',
+    allows: (_rank, member) => specAllows(member, 'store_write', 'store2') && specAllows(member, 'store_write', 'store1'),
   },
   'GET /api/v1/orga/:orga/marketing/:campaign/customers': {
     rule: "R6.06 administrators of the campaign's store",

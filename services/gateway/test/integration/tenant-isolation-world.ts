@@ -299,6 +299,15 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
   const webhookId = String((webhook['endpoint'] as { id: string }).id);
   const webhookDelivery = await ownerOfA('post', `${orgaA}/webhook/${webhookId}/ping`);
 
+  // retail (issue 32): a product of A with stock in store 2, and a sale of it whose line the return rows take back
+  const product = await ownerOfA('post', `${orgaA}/retail/product`, { name: 'Matrix shampoo', price_cents: 1220, vat_rate_bp: 2200 });
+  const storeOfA2 = `${orgaA}/store/${a.store2}/retail`;
+  await ownerOfA('post', `${storeOfA2}/stock/receipt`, { product_id: product['id'], quantity: 500 });
+  const sale = await ownerOfA('post', `${storeOfA2}/sale`, {
+    payment_method: 'cash',
+    lines: [{ product_id: product['id'], quantity: 50 }],
+  });
+
   const spareStores = { a: [] as string[], b: [] as string[] };
   for (const [key, orga] of [
     ['a', a],
@@ -353,6 +362,11 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     payment: paymentId,
     invoice: invoiceId,
     campaign: String(campaign['id']),
+    product: String(product['id']),
+    sale: String(sale['id']),
+    sale_line: String((sale['lines'] as { id: string }[])[0]?.id),
+    // a transfer's destination: A's other store
+    to_store: a.store1,
     webhook: webhookId,
     delivery: String(webhookDelivery['id']),
   };

@@ -8,11 +8,7 @@ function resolveWith(addresses: LookupAddress[], policy = { allowLoopback: false
   const lookup = safeLookup(policy, (_host, _options, callback) => callback(null, addresses));
   return (host) =>
     new Promise((resolve) => {
-      (lookup as unknown as (h: string, o: object, cb: (e: Error | null, a: string | LookupAddress[], f?: number) => void) => void)(
-        host,
-        { all },
-        (error, address, family) => resolve({ error, address, family }),
-      );
+      lookup(host, { all }, (error, address, family) => resolve({ error, address, family }));
     });
 }
 

@@ -21,7 +21,7 @@ type Resolve = (
  * (DNS rebinding) is refused when it matters. One forbidden address among the answers refuses them all:
  * the connection may try each of them (happy eyeballs).
  */
-export function safeLookup(policy: AddressPolicy, resolve: Resolve = dnsLookup as unknown as Resolve): LookupFunction {
+export function safeLookup(policy: AddressPolicy, resolve: Resolve = dnsLookup): LookupFunction {
   return (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: never[]) => void) => {
     const answer = callback as unknown as (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
     const finish = (addresses: LookupAddress[]) => {

@@ -70,7 +70,7 @@ export class EndpointService {
           secretPrefix(secret),
         ],
       );
-      const endpoint = endpointOf(row as EndpointRow);
+      const endpoint = endpointOf(row);
       await this.outbox.add(manager, webhookEndpointCreatedEvent, { orga_id: scope.orgaId, endpoint_id: endpoint.id }, scope.meta);
       return { endpoint, secret };
     });
@@ -96,7 +96,7 @@ export class EndpointService {
         ),
       );
       await this.outbox.add(manager, webhookEndpointUpdatedEvent, { orga_id: scope.orgaId, endpoint_id: endpointId }, scope.meta);
-      return endpointOf(row as EndpointRow);
+      return endpointOf(row);
     });
     if (change.enabled) this.worker.wake();
     return endpoint;
@@ -124,7 +124,7 @@ export class EndpointService {
         ),
       );
       await this.outbox.add(manager, webhookEndpointUpdatedEvent, { orga_id: scope.orgaId, endpoint_id: endpointId }, scope.meta);
-      return { endpoint: endpointOf(row as EndpointRow), secret };
+      return { endpoint: endpointOf(row), secret };
     });
   }
 
@@ -145,7 +145,7 @@ export class EndpointService {
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${DELIVERY_COLUMNS}`,
         [randomUUID(), scope.orgaId, endpointId, eventId, WEBHOOK_PING_EVENT, body],
       );
-      return deliveryOf(row as DeliveryRow);
+      return deliveryOf(row);
     });
     this.worker.wake();
     return delivery;

@@ -1,7 +1,7 @@
 /**
  * The events an organization's webhook endpoints can subscribe to (issue 33), by their public name. Each
  * comes from one internal event of the stream (services/webhooks/src/events/public-events.ts maps them);
- * docs/webhooks.md documents the payload of each.
+ * docs/webhooks.md documents the payload of each. Here, not in ../webhooks: the settings screen takes them (no zod).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'appointment.created',

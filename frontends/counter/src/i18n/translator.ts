@@ -1,0 +1,7 @@
+import type { Namespace } from '@pawline/i18n';
+
+// libs/i18n's one translator and its type, under the names this remote's files import: it takes only keys that exist.
+export { loadedTranslator as counterTranslator, type Translator as Translate } from '@pawline/i18n';
+
+/** The catalogues this remote's screens use: loaded (one chunk each) for the user's language before they render. */
+export const COUNTER_NAMESPACES: readonly Namespace[] = ['counter', 'shell', 'common', 'errors'];

@@ -1,0 +1,56 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A counter sale: its totals as priced by libs/domain's saleTotals when it was made. */
+@Entity('sale')
+@Index('ix_sale_store_created', ['orgaId', 'storeId', 'createdAt'])
+export class SaleEntity {
+  @PrimaryColumn({ type: 'uuid' }) id!: string;
+  @Column({ type: 'uuid', name: 'orga_id' }) orgaId!: string;
+  @Column({ type: 'uuid', name: 'store_id' }) storeId!: string;
+  @Column({ type: 'varchar', length: 20, name: 'payment_method' }) paymentMethod!: string;
+  @Column({ type: 'integer', name: 'gross_cents' }) grossCents!: number;
+  @Column({ type: 'integer', name: 'discount_cents' }) discountCents!: number;
+  @Column({ type: 'integer', name: 'total_cents' }) totalCents!: number;
+  @Column({ type: 'integer', name: 'vat_cents' }) vatCents!: number;
+  @Column({ type: 'integer', name: 'refunded_cents', default: 0 }) refundedCents!: number;
+  @Column({ type: 'uuid', name: 'created_by', nullable: true }) createdBy!: string | null;
+  @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
+}
+
+/** A line of a sale, with the name, price and VAT rate it was sold at (a later catalogue change leaves it). */
+@Entity('sale_line')
+@Index('ix_sale_line_sale', ['saleId', 'position'])
+@Index('ix_sale_line_orga', ['orgaId'])
+export class SaleLineEntity {
+  @PrimaryColumn({ type: 'uuid' }) id!: string;
+  @Column({ type: 'uuid', name: 'sale_id' }) saleId!: string;
+  @Column({ type: 'uuid', name: 'orga_id' }) orgaId!: string;
+  @Column({ type: 'integer' }) position!: number;
+  @Column({ type: 'uuid', name: 'product_id' }) productId!: string;
+  @Column({ type: 'varchar', length: 120 }) name!: string;
+  @Column({ type: 'integer' }) quantity!: number;
+  @Column({ type: 'integer', name: 'unit_price_cents' }) unitPriceCents!: number;
+  @Column({ type: 'integer', name: 'vat_rate_bp' }) vatRateBp!: number;
+  @Column({ type: 'varchar', length: 10, name: 'discount_kind', nullable: true }) discountKind!: string | null;
+  @Column({ type: 'integer', name: 'discount_value', nullable: true }) discountValue!: number | null;
+  @Column({ type: 'integer', name: 'discount_cents' }) discountCents!: number;
+  @Column({ type: 'integer', name: 'total_cents' }) totalCents!: number;
+  @Column({ type: 'integer', name: 'vat_cents' }) vatCents!: number;
+  @Column({ type: 'integer', name: 'returned_quantity', default: 0 }) returnedQuantity!: number;
+  @Column({ type: 'integer', name: 'refunded_cents', default: 0 }) refundedCents!: number;
+}
+
+/** Units of a line brought back, and what was refunded for them. */
+@Entity('sale_return')
+@Index('ix_sale_return_sale', ['saleId'])
+@Index('ix_sale_return_orga', ['orgaId'])
+export class SaleReturnEntity {
+  @PrimaryColumn({ type: 'uuid' }) id!: string;
+  @Column({ type: 'uuid', name: 'orga_id' }) orgaId!: string;
+  @Column({ type: 'uuid', name: 'sale_id' }) saleId!: string;
+  @Column({ type: 'uuid', name: 'line_id' }) lineId!: string;
+  @Column({ type: 'integer' }) quantity!: number;
+  @Column({ type: 'integer', name: 'refund_cents' }) refundCents!: number;
+  @Column({ type: 'uuid', name: 'actor_user_id', nullable: true }) actorUserId!: string | null;
+  @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
+}
