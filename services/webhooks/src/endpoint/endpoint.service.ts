@@ -128,7 +128,7 @@ export class EndpointService {
     });
   }
 
-  /** A `ping` delivery, sent at once (to a switched-off endpoint too: a person asked for it). */
+  /** A `ping` delivery, sent at once (an endpoint switched off keeps it until switched on). */
   async ping(scope: OrgaScope, endpointId: string): Promise<WebhookDelivery> {
     const delivery = await this.db.transaction(async (manager) => {
       await this.locked(manager, scope.orgaId, endpointId);
