@@ -18,6 +18,7 @@ const SERVICE_PORTS = {
   // the first messaging-worker; the n-th of MESSAGING_WORKERS (--split) listens on 3109 + n - 1
   'messaging-worker': 3109,
   retail: 3110,
+  webhooks: 3111,
 };
 
 /** services/<name>/src/worker-main.ts: processes of a service that are started apart, MESSAGING_WORKERS of them. */

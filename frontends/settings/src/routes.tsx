@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { SETTINGS_NAMESPACES, settingsTranslator } from './i18n/translator';
 import { ApiKeysPage } from './api-keys/ApiKeysPage';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 import { PaymentPage } from './billing/PaymentPage';
 import { PlanPage } from './billing/PlanPage';
 import { CustomerSettingsPage } from './customer-settings/CustomerSettingsPage';
@@ -56,6 +57,7 @@ export function OrgaSettingsRoutes(bridge: ShellBridge) {
         <Route path="external-services" element={<ExternalServicesPage bridge={bridge} />} />
         <Route path="customers" element={<CustomerSettingsPage bridge={bridge} />} />
         <Route path="api-keys" element={<ApiKeysPage bridge={bridge} />} />
+        <Route path="webhooks" element={<WebhooksPage bridge={bridge} />} />
         <Route path="*" element={<NotFound bridge={bridge} />} />
       </Routes>
     </SettingsRoot>

@@ -213,4 +213,12 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   returnRetailSale: { method: 'post', path: '/api/v1/orga/:orga/store/:store/retail/sale/:id/return' },
   getCustomerNoShowRisk: { method: 'get', path: '/api/v1/orga/:orga/store/:store/customer/:customer/no_show_risk' },
   setCustomerDepositOverride: { method: 'put', path: '/api/v1/orga/:orga/store/:store/customer/:customer/deposit_override' },
+  listWebhookEndpoints: { method: 'get', path: '/api/v1/orga/:orga/webhook' },
+  createWebhookEndpoint: { method: 'post', path: '/api/v1/orga/:orga/webhook' },
+  updateWebhookEndpoint: { method: 'patch', path: '/api/v1/orga/:orga/webhook/:webhook' },
+  deleteWebhookEndpoint: { method: 'delete', path: '/api/v1/orga/:orga/webhook/:webhook' },
+  rotateWebhookSecret: { method: 'post', path: '/api/v1/orga/:orga/webhook/:webhook/secret' },
+  pingWebhookEndpoint: { method: 'post', path: '/api/v1/orga/:orga/webhook/:webhook/ping' },
+  listWebhookDeliveries: { method: 'get', path: '/api/v1/orga/:orga/webhook/:webhook/deliveries' },
+  redeliverWebhook: { method: 'post', path: '/api/v1/orga/:orga/webhook/:webhook/delivery/:delivery/redeliver' },
 };

@@ -12,3 +12,4 @@ export * from './billing';
 export * from './marketing';
 export * from './analytics';
 export * from './retail';
+export * from './webhooks';

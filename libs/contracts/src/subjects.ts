@@ -8,9 +8,21 @@ import * as billing from './billing';
 import * as marketing from './marketing';
 import * as analytics from './analytics';
 import * as retail from './retail';
+import * as webhooks from './webhooks';
 
 /** Contracts of each service, by the service that answers (rpc) or publishes (evt, work) them. */
-export const CONTRACTS_BY_SERVICE = { identity, crm, scheduling, messaging, booking, billing, marketing, analytics, retail } as const;
+export const CONTRACTS_BY_SERVICE = {
+  identity,
+  crm,
+  scheduling,
+  messaging,
+  booking,
+  billing,
+  marketing,
+  analytics,
+  retail,
+  webhooks,
+} as const;
 
 /** Subjects every kit service answers in addition to its own (see libs/contracts/src/kit). */
 export const KIT_SUBJECTS = ['rpc.<service>.health', 'rpc.<service>.dead-letter.list'] as const;

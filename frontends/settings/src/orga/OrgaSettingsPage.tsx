@@ -157,6 +157,11 @@ function OrgaSettingsForm({ bridge, t, orga, onSaved }: { bridge: ShellBridge; t
                     {t('settings.apiKeysTitle')}
                   </Link>
                 </Button>
+                <Button asChild variant="outline" colorPalette="brand">
+                  <Link to={`/${orga.id}/settings/webhooks`} data-testid="link-webhooks">
+                    {t('settings.webhooksTitle')}
+                  </Link>
+                </Button>
               </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {t('settings.minRanksHint')}

@@ -11,3 +11,4 @@ export * from './plans';
 export * from './statistics';
 export * from './api-keys';
 export * from './no-show';
+export * from './webhooks';

@@ -55,10 +55,17 @@ export function reminderStatusName(status: number | null | undefined): ReminderS
 }
 
 /**
- * spec §4 notification types (R4.01); PAYMENT_FAILED is billing's declined charge, listed to the
- * organization's administrators only (docs/adr/0031).
+ * spec §4 notification types (R4.01); PAYMENT_FAILED is billing's declined charge and WEBHOOK_DISABLED a
+ * webhook endpoint switched off after three days of failures (issue 33), both listed to the organization's
+ * administrators only (docs/adr/0031).
  */
-export const NOTIFICATION_TYPES = ['CUSTOMER_MSG', 'NEW_BOOKING', 'APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER', 'PAYMENT_FAILED'] as const;
+export const NOTIFICATION_TYPES = [
+  'CUSTOMER_MSG',
+  'NEW_BOOKING',
+  'APPOINTMENT_STATUS_CHANGE_BY_CUSTOMER',
+  'PAYMENT_FAILED',
+  'WEBHOOK_DISABLED',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** spec §3 template types. */

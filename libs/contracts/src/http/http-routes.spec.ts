@@ -16,6 +16,7 @@ import { billingWebhookHttpRoutes } from './billing-webhook.routes';
 import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
 import { retailHttpRoutes } from './retail.routes';
+import { webhooksHttpRoutes } from './webhooks.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -35,6 +36,7 @@ describe('HTTP route declarations', () => {
     marketingHttpRoutes,
     analyticsHttpRoutes,
     retailHttpRoutes,
+    webhooksHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {

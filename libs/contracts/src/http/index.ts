@@ -15,6 +15,7 @@ import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
 import { retailHttpRoutes } from './retail.routes';
 import { noShowHttpRoutes } from './no-show.routes';
+import { webhooksHttpRoutes } from './webhooks.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -33,6 +34,7 @@ export * from './marketing.routes';
 export * from './analytics.routes';
 export * from './retail.routes';
 export * from './no-show.routes';
+export * from './webhooks.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -56,6 +58,7 @@ export const HTTP_ROUTES = {
   ...analyticsHttpRoutes,
   ...retailHttpRoutes,
   ...noShowHttpRoutes,
+  ...webhooksHttpRoutes,
 } as const;
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;

@@ -106,10 +106,12 @@ export function withoutNotification(list: NotificationList, key: string): Notifi
 
 /**
  * R4.03 a customer message opens the store's messages page, a booking request its booking page; a
- * declined charge (the organization's, no store) opens the plan page, where the payment is retried.
+ * declined charge (the organization's, no store) opens the plan page, where the payment is retried; a
+ * switched-off webhook endpoint its settings page (issue 33).
  */
 export function notificationTarget(n: Pick<ShellNotification, 'notification_type' | 'orga_id' | 'store_id'>): string | null {
   if (n.notification_type === 'PAYMENT_FAILED') return `/${n.orga_id}/adminV2/plan`;
+  if (n.notification_type === 'WEBHOOK_DISABLED') return `/${n.orga_id}/settings/webhooks`;
   if (!n.store_id) return null;
   const store = `/${n.orga_id}/store/${n.store_id}`;
   if (n.notification_type === 'CUSTOMER_MSG') return `${store}/messages`;

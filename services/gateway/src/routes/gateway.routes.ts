@@ -20,6 +20,7 @@ import { marketingRoutes } from './marketing.routes';
 import { analyticsRoutes } from './analytics.routes';
 import { retailRoutes } from './retail.routes';
 import { noShowRoutes } from './no-show.routes';
+import { webhooksRoutes } from './webhooks.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -42,6 +43,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...analyticsRoutes,
     ...retailRoutes,
     ...noShowRoutes,
+    ...webhooksRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),
   ];

@@ -88,6 +88,9 @@ const customerLinks = (ctx: BodyContext) => ({
   external_services: [{ external_service_id: ctx.ids['external_service'], entity_id: 'matrix' }],
 });
 
+/** A webhook endpoint's address that never resolves (RFC 2606 .invalid): the matrix's deliveries go nowhere. */
+export const MATRIX_WEBHOOK_URL = 'https://matrix.pawline.invalid/hook';
+
 /** An Italian company's billing data (R1.23): Ferrari's published VAT number, a valid codice destinatario. */
 export const MATRIX_BILLING_PROFILE = {
   kind: 'company',
@@ -124,6 +127,7 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/orga/:orga/cancel': (ctx) => ({ confirm_name: ctx.orgaName }),
   'POST /api/v1/orga/:orga/store': () => ({ name: `Matrix ${fresh()}`, country: 'IT', address_from_orga: true }),
   'POST /api/v1/orga/:orga/api_key': () => ({ name: `Matrix ${fresh()}`, scopes: ['calendar:read'] }),
+  'POST /api/v1/orga/:orga/webhook': () => ({ url: MATRIX_WEBHOOK_URL, events: ['appointment.created'] }),
   'POST /api/v1/orga/:orga/users': () => ({
     first_name: 'Matrix',
     last_name: 'Hire',

@@ -7,7 +7,7 @@ import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
 import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
 import { GATEWAY_TEST_SECRET, REDIS_URL } from './gateway-test-helpers';
-import { BODIES, MATRIX_TEMPLATE, bodyOf, fillPath, fresh, routeKey, type BodyContext } from './route-filling';
+import { BODIES, MATRIX_TEMPLATE, MATRIX_WEBHOOK_URL, bodyOf, fillPath, fresh, routeKey, type BodyContext } from './route-filling';
 import { MIN_RANKS, PNG, buildWorld, call, nextIp, type MemberPlan, type Reply, type Session, type World } from './tenant-isolation-world';
 
 /**
@@ -142,6 +142,13 @@ const THROWAWAY: Record<string, Throwaway> = {
   'DELETE /api/v1/orga/:orga/retail/product/:id': async (world) => ({
     product: idOf(
       await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/retail/product`, { name: 'Gone', price_cents: 100, vat_rate_bp: 2200 }),
+    ),
+  }),
+  'DELETE /api/v1/orga/:orga/webhook/:webhook': async (world) => ({
+    webhook: idOf(
+      (await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/webhook`, { url: MATRIX_WEBHOOK_URL, events: ['pet.created'] }))[
+        'endpoint'
+      ] as Record<string, unknown>,
     ),
   }),
   'DELETE /api/v1/orga/:orga/msg/template/:template': async (world) => ({

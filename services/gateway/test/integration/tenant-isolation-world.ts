@@ -2,7 +2,7 @@ import { REMINDER_STATUS } from '@pawline/contracts';
 import { until } from '@pawline/nest-kit/testing';
 import { bookingFrom, bookSlot, openForBooking } from './booking-test-helpers';
 import { forwardsFor, newOwner, type Owner } from './gateway-test-helpers';
-import { MATRIX_BILLING_PROFILE, MATRIX_TEMPLATE } from './route-filling';
+import { MATRIX_BILLING_PROFILE, MATRIX_TEMPLATE, MATRIX_WEBHOOK_URL } from './route-filling';
 
 /**
  * The world of the tenant-isolation matrix, built once through the real API: organization A with
@@ -294,6 +294,12 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
 
   // marketing (issue 15): a draft campaign of store 2
   const campaign = await ownerOfA('post', `${orgaA}/marketing/store/${a.store2}`, { name: 'Matrix campaign' });
+  // an outgoing webhook endpoint of A and a delivery of it (issue 33): :webhook and :delivery; .invalid never resolves
+  const webhook = await ownerOfA('post', `${orgaA}/webhook`, { url: MATRIX_WEBHOOK_URL, events: ['appointment.created'] });
+  const webhookId = String((webhook['endpoint'] as { id: string }).id);
+  const webhookDelivery = await ownerOfA('post', `${orgaA}/webhook/${webhookId}/ping`);
+  // switched off: the worker leaves its delivery alone, so no retry changes a table while the fuzz watches them
+  await ownerOfA('patch', `${orgaA}/webhook/${webhookId}`, { enabled: false });
 
   // retail (issue 32): a product of A with stock in store 2, and a sale of it whose line the return rows take back
   const product = await ownerOfA('post', `${orgaA}/retail/product`, { name: 'Matrix shampoo', price_cents: 1220, vat_rate_bp: 2200 });
@@ -363,6 +369,8 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     sale_line: String((sale['lines'] as { id: string }[])[0]?.id),
     // a transfer's destination: A's other store
     to_store: a.store1,
+    webhook: webhookId,
+    delivery: String(webhookDelivery['id']),
   };
 
   // no member has asked a guard anything yet, so no guard or service holds a membership older

@@ -61,8 +61,8 @@ export type NotificationDraft = {
 
 // a store sees its own notifications and the organization's (store_id null: numbers no customer has)
 const IN_STORE = `orga_id = $1 AND (store_id = $2 OR store_id IS NULL)`;
-// billing's failed charge is for the organization's administrators only (docs/adr/0031)
-const ADMIN_ONLY = ` AND notification_type <> 'PAYMENT_FAILED'`;
+// billing's failed charge and a switched-off webhook are for the organization's administrators only (docs/adr/0031)
+const ADMIN_ONLY = ` AND notification_type NOT IN ('PAYMENT_FAILED', 'WEBHOOK_DISABLED')`;
 type Viewer = Pick<StoreScope, 'orgaId' | 'storeId'> & { member?: StoreScope['member'] };
 /** The notifications this viewer may see in the store: without a member (a service) or as an administrator, all. */
 const visibleTo = (scope: Viewer) => IN_STORE + (scope.member && !isOrgaAdmin(scope.member) ? ADMIN_ONLY : '');

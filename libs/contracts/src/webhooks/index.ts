@@ -1,0 +1,3 @@
+export * from './webhooks-shapes';
+export * from './webhook-endpoint.rpc';
+export * from './webhook-events.event';

@@ -1,0 +1,7 @@
+import { WebhookDeliveryEntity } from './delivery/delivery.entity';
+import { WebhookEndpointEntity } from './endpoint/endpoint.entity';
+import { WebhooksInit1796672046491 } from './migrations/1796672046491-webhooks-init';
+
+export const WEBHOOKS_ENTITIES = [WebhookEndpointEntity, WebhookDeliveryEntity];
+
+export const WEBHOOKS_MIGRATIONS = [WebhooksInit1796672046491];
