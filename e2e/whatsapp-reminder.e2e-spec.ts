@@ -112,7 +112,7 @@ async function sendReminderNow(salon: Connected, date: string): Promise<void> {
 const conversationOf = (phonePage: Page, phone: string) => phonePage.locator(`a[href*="customer=${phone}"]`);
 
 describe('a reminder with a template WhatsApp reviewed (issue 27)', () => {
-  it('issue 27 R2.03 R3.13 Embedded Signup, the reminder template approved, Send reminder now, Confirm tapped: the appointment is confirmed by the customer', async () => {
+  it('issue 27 R1.06 R3.13 Embedded Signup, the reminder template approved, Send reminder now, Confirm tapped: the appointment is confirmed by the customer', async () => {
     const salon = await connectedSalon((await chromium.newBrowser()).page);
     const phoneBrowser = await chromium.newBrowser();
     const metaBrowser = await chromium.newBrowser();
@@ -172,7 +172,7 @@ describe('a reminder with a template WhatsApp reviewed (issue 27)', () => {
     await phoneBrowser.close();
   }, 180_000);
 
-  it('issue 27 R3.13 a reminder template WhatsApp rejects shows its reason, and Send reminder now sends nothing with it', async () => {
+  it('issue 27 R1.06 R3.13 a reminder template WhatsApp rejects shows its reason, and Send reminder now sends nothing with it', async () => {
     const salon = await connectedSalon((await chromium.newBrowser()).page);
     const phoneBrowser = await chromium.newBrowser();
     const metaBrowser = await chromium.newBrowser();
