@@ -106,6 +106,48 @@ describe('booking requests', () => {
     expect(await screen.findByTestId('empty-state')).toBeTruthy();
   });
 
+  it('issue 27 R1.09 declines a request after a dialog that says the customer is told: POST …/slot/{id}/decline, not DELETE', async () => {
+    const gateway = gatewayWith(2);
+    const { requests, bridge } = mountBooking({ path: BASE, gateway });
+    const row = await screen.findByTestId(`request-${slotRow(1).id}`);
+    // beside it, Delete names that it sends nothing
+    expect(within(row).getByTestId('slot-delete').textContent).toBe('Delete (no message)');
+    fireEvent.click(within(row).getByRole('button', { name: 'Decline: Maria Bianchi 1' }));
+    expect((await screen.findByTestId('decline-warning')).textContent).toBe(
+      'The time becomes free again. The customer is told that the time is not possible, with the link to book again.',
+    );
+    expect(screen.queryByTestId('delete-warning')).toBeNull();
+    expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/decline'))).toBe(false);
+    fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(screen.queryByTestId(`request-${slotRow(1).id}`)).toBeNull());
+    expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/decline')).map((r) => r.path)).toEqual([
+      `/api/v1/orga/${ORGA}/store/${STORE}/booking/admin/slot/${slotRow(1).id}/decline`,
+    ]);
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(gateway.slots[1].status).toBe('deleted');
+    expect(bridge.notify).toHaveBeenCalledWith(2, 'Request declined: the customer is told that the time is not possible.');
+    expect(screen.getByTestId(`request-${slotRow(0).id}`)).toBeTruthy();
+  });
+
+  it('issue 27 a decline the server refuses keeps the request and shows the reason in the user’s language', async () => {
+    const gateway = gatewayWith(1);
+    gateway.failures.push({
+      method: 'POST',
+      path: /decline$/,
+      status: 404,
+      body: { code: 'not_found', message: 'Richiesta non trovata.' },
+    });
+    const { bridge } = mountBooking({ path: BASE, gateway, language: 'it' });
+    fireEvent.click(await screen.findByTestId('slot-decline'));
+    expect((await screen.findByTestId('decline-warning')).textContent).toBe(
+      "L'orario torna libero. Al cliente viene comunicato che l'orario non è possibile, con il link per prenotare di nuovo.",
+    );
+    fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(0, 'Richiesta non trovata.'));
+    expect(screen.getByTestId(`request-${slotRow(0).id}`)).toBeTruthy();
+    expect(gateway.slots[0].status).toBe('pending');
+  });
+
   it('cancelling the delete dialog keeps the request', async () => {
     const gateway = gatewayWith(1);
     const { requests } = mountBooking({ path: BASE, gateway });
@@ -116,11 +158,12 @@ describe('booking requests', () => {
     expect(gateway.slots[0].status).toBe('pending');
   });
 
-  it('R6.03 staff below the store write rank see the requests without Accept or Delete', async () => {
+  it('R6.03 staff below the store write rank see the requests without Accept, Decline or Delete', async () => {
     mountBooking({ path: BASE, gateway: gatewayWith(1), rank: 4, minRankWriteStore: 3 });
     await screen.findByTestId(`request-${slotRow(0).id}`);
     expect(screen.queryByTestId('slot-accept')).toBeNull();
     expect(screen.queryByTestId('slot-delete')).toBeNull();
+    expect(screen.queryByTestId('slot-decline')).toBeNull();
     expect(screen.getByTestId('read-only-note')).toBeTruthy();
   });
 

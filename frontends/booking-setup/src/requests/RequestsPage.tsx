@@ -17,8 +17,8 @@ import { staffName, type BookingContext } from '../shared/booking-context';
 import { localDateTimeText, petTypeText } from '../shared/labels';
 
 /**
- * R1.09 R7.06 the store's pending booking requests, newest first, 100 a page (R9.05): accept or delete (the
- * customer is sent nothing). Kept live by the realtime table (R4.19: scope `slot` reads the loaded pages again).
+ * R1.09 R7.06 the store's pending booking requests, newest first, 100 a page (R9.05): accept, decline (the
+ * customer is told the time is not possible, issue 27) or delete (a mistake: the customer is sent nothing). Kept live by the realtime table (R4.19: scope `slot` reads the loaded pages again).
  */
 export function RequestsPage({ ctx }: { ctx: BookingContext }) {
   const { t, bridge, orgaId, storeId } = ctx;
@@ -35,7 +35,8 @@ export function RequestsPage({ ctx }: { ctx: BookingContext }) {
   // the treatments' names (R3.10: a request keeps their ids); without them a request still shows
   const treatments = useApiQuery('listTreatments', { params: { orga: orgaId }, query: ALL_TREATMENTS });
   const treatmentNames = useMemo(() => new Map((treatments.data ?? []).map((tr) => [tr.id, tr.name])), [treatments.data]);
-  const [deleting, setDeleting] = useState<BookingSlot | null>(null);
+  // both free the time; only what the customer hears differs, so each asks first with its own words
+  const [asking, setAsking] = useState<{ slot: BookingSlot; kind: 'delete' | 'decline' } | null>(null);
 
   const accept = useApiMutation('acceptBookingSlot', {
     invalidates: (_answer, input) => slotWrites(orgaId, storeId, input.params.slot),
@@ -44,12 +45,26 @@ export function RequestsPage({ ctx }: { ctx: BookingContext }) {
   const remove = useApiMutation('deleteBookingSlot', {
     invalidates: (_answer, input) => slotWrites(orgaId, storeId, input.params.slot),
     success: t('booking-setup.deleted'),
-    onSettled: () => setDeleting(null),
+    onSettled: () => setAsking(null),
+  });
+  const decline = useApiMutation('declineBookingSlot', {
+    invalidates: (_answer, input) => slotWrites(orgaId, storeId, input.params.slot),
+    success: t('booking-setup.declined'),
+    onSettled: () => setAsking(null),
   });
   const acceptSlot = accept.mutate;
-  const busy = accept.isPending ? accept.variables.params.slot : remove.isPending ? remove.variables.params.slot : null;
-  const confirmDelete = () => {
-    if (deleting) remove.mutate({ params: { ...store, slot: deleting.id } });
+  const busy = accept.isPending
+    ? accept.variables.params.slot
+    : remove.isPending
+      ? remove.variables.params.slot
+      : decline.isPending
+        ? decline.variables.params.slot
+        : null;
+  const confirmAsked = () => {
+    if (!asking) return;
+    const input = { params: { ...store, slot: asking.slot.id } };
+    if (asking.kind === 'decline') decline.mutate(input);
+    else remove.mutate(input);
   };
 
   const columns = useMemo<PlainColumn<BookingSlot>[]>(() => {
@@ -174,13 +189,23 @@ export function RequestsPage({ ctx }: { ctx: BookingContext }) {
             <Button
               size="xs"
               variant="outline"
+              disabled={busy !== null}
+              onClick={() => setAsking({ slot: row.original, kind: 'decline' })}
+              aria-label={`${t('booking-setup.decline')}: ${row.original.first_name} ${row.original.last_name}`}
+              data-testid="slot-decline"
+            >
+              {t('booking-setup.decline')}
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
               colorPalette="red"
               disabled={busy !== null}
-              onClick={() => setDeleting(row.original)}
-              aria-label={`${t('common.delete')}: ${row.original.first_name} ${row.original.last_name}`}
+              onClick={() => setAsking({ slot: row.original, kind: 'delete' })}
+              aria-label={`${t('booking-setup.deleteQuiet')}: ${row.original.first_name} ${row.original.last_name}`}
               data-testid="slot-delete"
             >
-              {t('common.delete')}
+              {t('booking-setup.deleteQuiet')}
             </Button>
           </HStack>
         ),
@@ -216,16 +241,20 @@ export function RequestsPage({ ctx }: { ctx: BookingContext }) {
         moreError={pagedQueryMoreError(pages, bridge.language)}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('booking-setup.deleteTitle')}
-        confirmLabel={t('common.delete')}
+        open={asking !== null}
+        title={t(asking?.kind === 'decline' ? 'booking-setup.declineTitle' : 'booking-setup.deleteTitle')}
+        confirmLabel={t(asking?.kind === 'decline' ? 'booking-setup.decline' : 'booking-setup.deleteQuiet')}
         cancelLabel={t('common.cancel')}
-        danger
-        busy={deleting !== null && busy === deleting.id}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        danger={asking?.kind !== 'decline'}
+        busy={asking !== null && busy === asking.slot.id}
+        onConfirm={confirmAsked}
+        onCancel={() => setAsking(null)}
       >
-        <Text data-testid="delete-warning">{t('booking-setup.deleteText')}</Text>
+        {asking?.kind === 'decline' ? (
+          <Text data-testid="decline-warning">{t('booking-setup.declineText')}</Text>
+        ) : (
+          <Text data-testid="delete-warning">{t('booking-setup.deleteText')}</Text>
+        )}
       </ConfirmDialog>
     </Stack>
   );

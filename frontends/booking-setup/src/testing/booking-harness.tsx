@@ -164,10 +164,14 @@ export class FakeBookingGateway {
       const after = time === 0 ? pending : pending.filter((s) => s.created_time < time || (s.created_time === time && s.id < (last ?? '')));
       return { body: { v: after.slice(0, 100) } };
     }
-    if ((m = new RegExp(`^${store}/slot/([^/]+)(/accept)?$`).exec(path))) {
+    if ((m = new RegExp(`^${store}/slot/([^/]+)(/accept|/decline)?$`).exec(path))) {
       const slot = this.slots.find((s) => s.id === m?.[1]);
       if (!slot) return notFound;
       if (method === 'GET') return { body: slot };
+      if (method === 'POST' && m[2] === '/decline') {
+        slot.status = 'deleted';
+        return { body: { id: slot.id } };
+      }
       if (method === 'POST' && m[2]) {
         slot.status = 'accepted';
         return { body: { slot, appointment_id: uuid('c0000000', 1), customer_id: uuid('d0000000', 1) } };

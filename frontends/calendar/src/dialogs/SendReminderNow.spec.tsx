@@ -46,21 +46,21 @@ describe('R1.06 Send reminder now from the appointment dialog (issue 27)', () =>
     expect(screen.getByTestId<HTMLButtonElement>('appointment-send-reminder').disabled).toBe(true);
   });
 
-  it("a refusal is said in the user's language and nothing is sent", async () => {
+  // messaging names the reason by its text key (validation.*, messages.reason_*); the person reads the text
+  it.each([
+    ['validation.noReminderConsent', 'Il cliente non ha acconsentito a ricevere promemoria.'],
+    ['messages.reason_template_rejected', 'Non inviato: WhatsApp ha rifiutato il modello.'],
+  ])("a refusal (%s) is said in the user's language and nothing is sent", async (key, text) => {
     const gateway = new RemindingGateway();
     gateway.failures.push({
       method: 'POST',
       path: new RegExp(`${ROUTE}$`),
       status: 400,
-      body: {
-        code: 'validation_failed',
-        message: 'Alcuni campi non sono validi.',
-        fields: { appointment_id: 'Il cliente non ha acconsentito a ricevere promemoria.' },
-      },
+      body: { code: 'validation_failed', message: 'Alcuni campi non sono validi.', fields: { appointment_id: key } },
     });
     const { notify } = mount(gateway, 'it');
     fireEvent.click(screen.getByRole('button', { name: 'Invia promemoria ora' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith(SNACKBAR_TYPE.error, expect.stringContaining('acconsentito')));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith(SNACKBAR_TYPE.error, text));
     expect(gateway.sent).toBe(0);
     expect(screen.getByTestId<HTMLButtonElement>('appointment-send-reminder').disabled).toBe(false);
   });

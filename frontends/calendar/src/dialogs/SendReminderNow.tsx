@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { useApiMutation } from '@pawline/api-client';
+import { keyOrText } from '@pawline/i18n';
 import { SNACKBAR_TYPE } from '@pawline/ui';
 import type { StoreParams } from '../api/scheduling-api';
 import type { CalendarContext } from '../shared/calendar-context';
@@ -14,7 +15,11 @@ export function SendReminderNow({ ctx, at, appointmentId }: { ctx: CalendarConte
     success: ctx.t('calendar.reminderQueued'),
     notifyFailure: false,
     // the reason is the appointment's field (no consent, template not approved): said rather than "some fields are invalid"
-    onError: (error) => ctx.bridge.notify(SNACKBAR_TYPE.error, error.fields?.['appointment_id'] ?? error.message),
+    // the field is a text key (validation.*, messages.reason_*)
+    onError: (error) => {
+      const field = error.fields?.['appointment_id'];
+      ctx.bridge.notify(SNACKBAR_TYPE.error, field ? keyOrText(ctx.t, field) : error.message);
+    },
   });
   return (
     <Button

@@ -4,4 +4,4 @@ import type { Namespace } from '@pawline/i18n';
 export { loadedTranslator as calendarTranslator, type Translator as Translate } from '@pawline/i18n';
 
 /** The catalogues this remote's screens use: loaded for the user's language before they render. */
-export const CALENDAR_NAMESPACES: readonly Namespace[] = ['calendar', 'clients', 'common', 'shell', 'validation', 'errors'];
+export const CALENDAR_NAMESPACES: readonly Namespace[] = ['calendar', 'clients', 'common', 'shell', 'validation', 'errors', 'messages'];

@@ -171,7 +171,8 @@ export class ConversationService {
       appointmentId,
     });
     if (!composed) throw new RpcError('validation_failed', { fields: { appointment_id: 'validation.phone' } });
-    if (isRefusal(composed)) throw new RpcError('validation_failed', { fields: { appointment_id: composed.refused } });
+    // a field carries a text key (as validation.* above), never the bare reason a person could not read
+    if (isRefusal(composed)) throw new RpcError('validation_failed', { fields: { appointment_id: `messages.reason_${composed.refused}` } });
     const outboundId = await this.sender.enqueue({
       orgaId: scope.orgaId,
       storeId: owner.store_id,
