@@ -146,6 +146,25 @@ describe('conversation', () => {
     expect(screen.getByTestId<HTMLButtonElement>('reply-send-template').disabled).toBe(true);
   });
 
+  it('issue 27 a template WhatsApp has not approved is refused with its reason in the user language', async () => {
+    const refusing = (url: URL, method: string, body: unknown) =>
+      method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              code: 'validation_failed',
+              message: 'Alcuni campi non sono validi',
+              fields: { template_id: 'messages.reason_template_rejected' },
+            },
+          }
+        : gateway(null, [])(url, method, body);
+    mountMessages({ path: PATH, handler: refusing, language: 'it' });
+    await waitFor(() => expect(screen.getByTestId('reply-template').querySelectorAll('option')).toHaveLength(3));
+    fireEvent.change(screen.getByTestId('reply-template'), { target: { value: TEMPLATE_2 } });
+    fireEvent.click(screen.getByTestId('reply-send-template'));
+    expect((await screen.findByTestId('reply-error')).textContent).toBe('Non inviato: WhatsApp ha rifiutato il modello.');
+  });
+
   it('a member who cannot write the store reads the conversation without a reply box', async () => {
     mountMessages({ path: PATH, rank: 4, minRankWriteStore: 3, handler: gateway(new Date(Date.now() + 3600_000).toISOString(), []) });
     await screen.findByText('See you tomorrow!');

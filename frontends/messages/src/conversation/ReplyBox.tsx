@@ -1,5 +1,7 @@
 import { Box, Button, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { ApiError } from '@pawline/api-client';
 import { isAppointmentTemplateType } from '@pawline/contracts';
+import { keyOrText } from '@pawline/i18n';
 import { WHATSAPP_FREE_TEXT_MAX } from '@pawline/domain';
 import { useState } from 'react';
 import type { MessageTemplate } from '../api/messages-api';
@@ -47,7 +49,9 @@ export function ReplyBox({ windowOpen, templates, appointments, t, onSendText, o
       await send();
       after();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      // a refused template says why (messages.reason_*: not approved, no number connected…), not "some fields are invalid"
+      const field = failure instanceof ApiError ? Object.values(failure.fields ?? {})[0] : undefined;
+      setError(field ? keyOrText(t, field) : failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
     }

@@ -128,7 +128,8 @@ export class ConversationService {
       appointmentId,
     });
     if (!composed) throw new RpcError('not_found', { fields: { template_id: 'errors.not_found' } });
-    if (isRefusal(composed)) throw new RpcError('validation_failed', { fields: { template_id: composed.refused } });
+    // the reason as a text key (messages.reason_*), which the composer says in the user's language
+    if (isRefusal(composed)) throw new RpcError('validation_failed', { fields: { template_id: `messages.reason_${composed.refused}` } });
     const outboundId = await this.sender.enqueue({
       orgaId: scope.orgaId,
       storeId: customer.storeId,
