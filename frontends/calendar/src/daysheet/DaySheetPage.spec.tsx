@@ -8,7 +8,11 @@ const RANGE = /\/appointments\/\d+\/\d+\/\d+\/\d+\/\d+\/\d+$/;
 
 function salonDay() {
   const gateway = new FakeSchedulingGateway();
-  const fido = gateway.addPet('Fido', { first_name: 'Maria', last_name: 'Verdi', fon: '+39 333 1234567' }, { breed: 'Poodle' });
+  const fido = gateway.addPet(
+    'Fido',
+    { first_name: 'Maria', last_name: 'Verdi', fon: '+39 333 1234567' },
+    { breed: 'Poodle', allergies: 'Chlorhexidine shampoo' },
+  );
   const rex = gateway.addPet('Rex', { first_name: 'Luca', last_name: 'Bianchi', fon: '+39 347 7654321' }, { breed: 'Beagle' });
   const nala = gateway.addPet('Nala', { first_name: 'Sara', last_name: 'Neri', fon: null }, { breed: null });
   const bath = { id: '60000000-0000-4000-8000-000000000001', name: 'Bath' };
@@ -29,6 +33,8 @@ describe('day sheet page', () => {
     await waitFor(() => expect(anna[0]?.textContent).toContain('Fido'));
     expect(anna.map((r) => r.querySelector('td')?.textContent)).toEqual(['9:00 AM–10:30 AM', '2:00 PM–3:00 PM']);
     expect(anna[0]?.textContent).toContain('Poodle');
+    expect(within(anna[0] as HTMLElement).getByTestId('day-sheet-allergies').textContent).toBe('Allergies: Chlorhexidine shampoo');
+    expect(within(anna[1] as HTMLElement).queryByTestId('day-sheet-allergies')).toBeNull();
     expect(anna[0]?.textContent).toContain('Bath, Full cut');
     expect(anna[0]?.textContent).toContain('Nervous with the dryer');
     expect(anna[0]?.textContent).toContain('Maria Verdi · +39 333 1234567');

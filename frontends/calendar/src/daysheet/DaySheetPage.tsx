@@ -117,7 +117,17 @@ function SheetPart({ ctx, section }: { ctx: CalendarContext; section: SheetSecti
           {section.rows.map((r) => (
             <Table.Row key={r.id} data-testid="day-sheet-row">
               <Table.Cell whiteSpace="nowrap">{timeOf(r)}</Table.Cell>
-              <Table.Cell fontWeight="semibold">{r.pets.map((p) => p.name).join(', ') || r.title || t('calendar.appointment')}</Table.Cell>
+              <Table.Cell>
+                <Text fontWeight="semibold">{r.pets.map((p) => p.name).join(', ') || r.title || t('calendar.appointment')}</Text>
+                {r.pets
+                  .filter((p) => p.allergies)
+                  .map((p, i) => (
+                    <Text key={i} fontWeight="bold" data-testid="day-sheet-allergies">
+                      {r.pets.length > 1 ? `${p.name}: ` : ''}
+                      {t('calendar.daySheetAllergies', { text: p.allergies ?? '' })}
+                    </Text>
+                  ))}
+              </Table.Cell>
               <Table.Cell>{r.pets.map((p) => p.breed ?? '–').join(', ')}</Table.Cell>
               <Table.Cell>{r.treatments.join(', ')}</Table.Cell>
               <Table.Cell whiteSpace="pre-wrap">{r.notes ?? ''}</Table.Cell>

@@ -12,6 +12,7 @@ function card(pet_id: string, name: string, breed: string | null, fon: string | 
     name,
     pet_type: 1,
     breed,
+    allergies: name === 'Fido' ? 'Chicken' : null,
     customer_id: `c-${pet_id}`,
     customer_first_name: 'Maria',
     customer_last_name: 'Verdi',
@@ -75,8 +76,8 @@ describe('day sheet', () => {
     const [first, second] = daySheetOf(list, DAY, cards, [anna])[0]?.rows ?? [];
     expect(first).toMatchObject({
       pets: [
-        { name: 'Fido', breed: 'Poodle', owner: 'Maria Verdi', phone: '+39 333 1234567' },
-        { name: 'Micio', breed: null, owner: 'Maria Verdi', phone: null },
+        { name: 'Fido', breed: 'Poodle', allergies: 'Chicken', owner: 'Maria Verdi', phone: '+39 333 1234567' },
+        { name: 'Micio', breed: null, allergies: null, owner: 'Maria Verdi', phone: null },
       ],
       treatments: ['Bath', 'Nails'],
       notes: 'Bites when nails are cut',

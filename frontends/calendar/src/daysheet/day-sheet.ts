@@ -3,7 +3,7 @@ import type { OrganizationUser } from '@pawline/api-client';
 import { DECLINED_STATUS, staffName, startMinutes } from '../calendar/appointment-model';
 
 /** One pet of a sheet row: what the groomer needs at the table and to call the owner. */
-export type SheetPet = { name: string; breed: string | null; owner: string; phone: string | null };
+export type SheetPet = { name: string; breed: string | null; allergies: string | null; owner: string; phone: string | null };
 
 export type SheetRow = {
   id: string;
@@ -44,7 +44,8 @@ export function daySheetOf(
         const card = cards.get(p.pet_id);
         if (!card) return [];
         const owner = `${card.customer_first_name} ${card.customer_last_name}`.trim();
-        return [{ name: card.name, breed: card.breed, owner, phone: card.customer_fon }];
+        const allergies = card.allergies?.trim() ? card.allergies : null;
+        return [{ name: card.name, breed: card.breed, allergies, owner, phone: card.customer_fon }];
       }),
     treatments: list.treatments.filter((tr) => tr.appointment_id === a.id).map((tr) => tr.name),
     notes: a.notes?.trim() ? a.notes : null,
