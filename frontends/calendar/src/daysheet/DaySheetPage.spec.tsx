@@ -33,8 +33,8 @@ describe('day sheet page', () => {
     await waitFor(() => expect(anna[0]?.textContent).toContain('Fido'));
     expect(anna.map((r) => r.querySelector('td')?.textContent)).toEqual(['9:00 AM–10:30 AM', '2:00 PM–3:00 PM']);
     expect(anna[0]?.textContent).toContain('Poodle');
-    expect(within(anna[0] as HTMLElement).getByTestId('day-sheet-allergies').textContent).toBe('Allergies: Chlorhexidine shampoo');
-    expect(within(anna[1] as HTMLElement).queryByTestId('day-sheet-allergies')).toBeNull();
+    expect(within(anna[0]).getByTestId('day-sheet-allergies').textContent).toBe('Allergies: Chlorhexidine shampoo');
+    expect(within(anna[1]).queryByTestId('day-sheet-allergies')).toBeNull();
     expect(anna[0]?.textContent).toContain('Bath, Full cut');
     expect(anna[0]?.textContent).toContain('Nervous with the dryer');
     expect(anna[0]?.textContent).toContain('Maria Verdi · +39 333 1234567');
