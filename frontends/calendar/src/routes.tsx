@@ -3,8 +3,9 @@ import { CatalogueGate, ErrorPage, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, useLocation, useSearchParams } from 'react-router';
 import { bookingLinkOf } from './calendar/booking-link';
-import { isValidIsoDay } from './calendar/calendar-dates';
+import { isValidIsoDay, todayIn } from './calendar/calendar-dates';
 import { CalendarPage } from './calendar/CalendarPage';
+import { DaySheetPage } from './daysheet/DaySheetPage';
 import { CALENDAR_NAMESPACES, calendarTranslator } from './i18n/translator';
 import { RecurringPage } from './recurring/RecurringPage';
 import type { CalendarContext } from './shared/calendar-context';
@@ -13,13 +14,14 @@ import type { CalendarContext } from './shared/calendar-context';
 export const CALENDAR_PATHS = {
   calendar: '/:orgaId/store/:storeId',
   recurring: '/:orgaId/store/:storeId/recurring',
+  daySheet: '/:orgaId/store/:storeId/day-sheet',
 } as const;
 
-export type CalendarRoute = { page: 'calendar' | 'recurring'; orgaId: string; storeId: string } | { page: 'none' };
+export type CalendarRoute = { page: 'calendar' | 'recurring' | 'daySheet'; orgaId: string; storeId: string } | { page: 'none' };
 
 export function calendarPageOf(pathname: string): CalendarRoute {
   const path = pathname.replace(/\/+$/, '') || '/';
-  for (const page of ['recurring', 'calendar'] as const) {
+  for (const page of ['recurring', 'daySheet', 'calendar'] as const) {
     const params = matchPath({ path: CALENDAR_PATHS[page], end: true }, path)?.params;
     if (params?.orgaId && params.storeId) return { page, orgaId: params.orgaId, storeId: params.storeId };
   }
@@ -71,6 +73,20 @@ function CalendarPages(bridge: ShellBridge) {
       );
     case 'recurring':
       return <RecurringPage key={`${route.orgaId}/${route.storeId}`} ctx={ctx} orgaId={route.orgaId} storeId={route.storeId} />;
+    case 'daySheet': {
+      // without a valid ?day= the sheet is today's in the store's time zone
+      const timeZone = bridge.orga?.stores.find((s) => s.id === route.storeId)?.time_zone;
+      const sheetDay = isValidIsoDay(day) ? day : todayIn(timeZone);
+      return (
+        <DaySheetPage
+          key={`${route.orgaId}/${route.storeId}/${sheetDay}`}
+          ctx={ctx}
+          orgaId={route.orgaId}
+          storeId={route.storeId}
+          day={sheetDay}
+        />
+      );
+    }
     default:
       return (
         <ErrorPage status={404} texts={{ notFound: t('shell.error404'), other: t('shell.errorGeneric'), home: t('shell.errorHomeLink') }} />

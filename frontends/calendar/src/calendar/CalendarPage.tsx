@@ -92,6 +92,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: 
         onSubscribe={() => setFeedOpen(true)}
         onNew={openNew}
         onShortcuts={() => setHelpOpen(true)}
+        daySheetHref={`/${orgaId}/store/${storeId}/day-sheet?day=${days.includes(today) ? today : shown.anchor}`}
       />
       <QueryState query={data.range} language={bridge.language} errorTitle={t('calendar.loadFailed')} loadingLabel={t('calendar.loading')}>
         {(list) => (

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Stack } from '@chakra-ui/react';
 import type { CalendarView } from '@pawline/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Translate } from '../i18n/translator';
 import { MENU_VIEWS } from './calendar-views';
 
@@ -16,10 +17,12 @@ type Props = {
   onSubscribe?: () => void;
   /** issue 29: the list of keyboard shortcuts (also on '?') */
   onShortcuts?: () => void;
+  /** issue 29: the printable day sheet of the shown day */
+  daySheetHref?: string;
 };
 
 /** The calendar menu (R2.10): a row of views on wide screens, a collapsible group on small ones. */
-export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew, onSubscribe, onShortcuts }: Props) {
+export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew, onSubscribe, onShortcuts, daySheetHref }: Props) {
   const [open, setOpen] = useState(false);
   const label = (v: CalendarView) => t(`calendar.view_${v}`);
   return (
@@ -48,6 +51,13 @@ export function CalendarToolbar({ t, view, title, onView, onStep, onToday, onNew
         {onSubscribe ? (
           <Button size="sm" variant="outline" onClick={onSubscribe} data-testid="calendar-feed-open">
             {t('calendar.feedButton')}
+          </Button>
+        ) : null}
+        {daySheetHref ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={daySheetHref} data-testid="calendar-day-sheet">
+              {t('calendar.daySheet')}
+            </Link>
           </Button>
         ) : null}
         {onShortcuts ? (

@@ -184,6 +184,7 @@ export class FakeSchedulingGateway {
       name: pet.name,
       pet_type: pet.pet_type,
       breed: pet.breed,
+      allergies: pet.allergies ?? null,
       customer_id: pet.customer_id,
       customer_first_name: owner?.first_name ?? '',
       customer_last_name: owner?.last_name ?? '',

@@ -60,6 +60,7 @@ describe('the remotes manifest', () => {
     expect(manifestMounts(builtIn).map((mount) => `${mount.path} ${mount.module} ${mount.export} ${mount.who}`)).toEqual([
       '/:orgaId/store/:storeId calendar/routes CalendarRoutes store_reader',
       '/:orgaId/store/:storeId/recurring calendar/routes CalendarRoutes store_reader',
+      '/:orgaId/store/:storeId/day-sheet calendar/routes CalendarRoutes store_reader',
       '/:orgaId/pet clients/routes ClientsRoutes member',
       '/:orgaId/store/:storeId/customers clients/routes ClientsRoutes store_reader',
       '/:orgaId/store/:storeId/customer/:customerId clients/routes ClientsRoutes pet_writer',

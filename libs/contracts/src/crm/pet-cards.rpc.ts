@@ -11,6 +11,8 @@ export const petCardSchema = z.object({
   name: z.string(),
   pet_type: petTypeSchema,
   breed: z.string().nullable(),
+  /** what the groomer must know before touching the pet (the day sheet prints it) */
+  allergies: z.string().nullable(),
   customer_id: z.string().uuid(),
   customer_first_name: z.string(),
   customer_last_name: z.string(),

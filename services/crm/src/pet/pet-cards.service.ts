@@ -19,7 +19,7 @@ export class PetCardService {
 
   async cards(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, petIds: readonly string[]): Promise<RpcResponse<typeof listPetCardsRpc>> {
     const rows: CardRow[] = await this.db.query(
-      `SELECT p.id AS pet_id, p.name, p.pet_type, p.breed, c.id AS customer_id, c.first_name AS customer_first_name,
+      `SELECT p.id AS pet_id, p.name, p.pet_type, p.breed, p.allergies, c.id AS customer_id, c.first_name AS customer_first_name,
               c.last_name AS customer_last_name, c.fon AS customer_fon
          FROM pet p JOIN customer c ON c.id = p.customer_id
         WHERE p.id = ANY($1::uuid[]) AND p.orga_id = $2 AND ($3::uuid IS NULL OR p.store_id = $3)

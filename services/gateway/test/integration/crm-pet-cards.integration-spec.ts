@@ -10,6 +10,7 @@ type Card = {
   name: string;
   pet_type: number;
   breed: string | null;
+  allergies: string | null;
   customer_id: string;
   customer_first_name: string;
   customer_last_name: string;
@@ -49,10 +50,22 @@ describe('GET .../pets/cards through the gateway (real NATS, Postgres, Redis)', 
     return { ...owner, stores: (listed.body as { id: string }[]).map((s) => s.id) };
   }
 
-  async function petOf(owner: Salon, store: string, customer: { first_name: string; last_name: string; fon?: string }, name: string) {
+  async function petOf(
+    owner: Salon,
+    store: string,
+    customer: { first_name: string; last_name: string; fon?: string },
+    name: string,
+    extra: { allergies?: string } = {},
+  ) {
     const made = await ok(owner, 'POST', storePath(owner, store, '/customer'), customer);
     const customerId = (made['customer'] as { id: string }).id;
-    const pet = await ok(owner, 'POST', storePath(owner, store, '/pet'), { customer_id: customerId, name, pet_type: 1, breed: 'Boxer' });
+    const pet = await ok(owner, 'POST', storePath(owner, store, '/pet'), {
+      customer_id: customerId,
+      name,
+      pet_type: 1,
+      breed: 'Boxer',
+      ...extra,
+    });
     return (pet['pet'] as { id: string }).id;
   }
 
@@ -65,21 +78,25 @@ describe('GET .../pets/cards through the gateway (real NATS, Postgres, Redis)', 
     });
     anna.stores.push(String(second['id']));
     const [main, other] = anna.stores as [string, string];
-    pets.fido = await petOf(anna, main, { first_name: 'Maria', last_name: 'Rossi', fon: '+39 333 1234567' }, 'Fido');
+    pets.fido = await petOf(anna, main, { first_name: 'Maria', last_name: 'Rossi', fon: '+39 333 1234567' }, 'Fido', {
+      allergies: 'Chlorhexidine shampoo',
+    });
     pets.luna = await petOf(anna, main, { first_name: 'Ugo', last_name: 'Sala' }, 'Luna');
     pets.rex = await petOf(anna, other, { first_name: 'Carla', last_name: 'Verdi' }, 'Rex');
   });
 
-  it('R6.08 answers the cards of a week in one request: pet, type, breed, owner and phone; ids it does not know are left out', async () => {
+  it('R6.08 answers the cards of a week in one request: pet, type, breed, allergies, owner and phone; ids it does not know are left out', async () => {
     const [main] = anna.stores as [string];
     const reply = await cards(anna, main, [pets.luna, pets.fido, pets.fido, randomUUID()]);
     expect(reply.status).toBe(200);
     const items = (reply.body as { items: Card[] }).items;
     expect(items.map((c) => c.name)).toEqual(['Fido', 'Luna']);
+    expect(items[1]?.allergies).toBeNull();
     expect(items[0]).toMatchObject({
       pet_id: pets.fido,
       pet_type: 1,
       breed: 'Boxer',
+      allergies: 'Chlorhexidine shampoo',
       customer_first_name: 'Maria',
       customer_last_name: 'Rossi',
       customer_fon: '+39 333 1234567',
