@@ -64,6 +64,10 @@ describe('field texts for a person (issue 29)', () => {
     const keyed = z.string().refine(() => false, 'validation.phoneFormat');
     const issue = keyed.safeParse('x').error?.issues[0];
     expect(issue && fieldIssueText(issue, 'en')).toBe('validation.phoneFormat');
+    // a bound with its own key (billing's blank address) keeps it, as a refinement does
+    expect(fieldsOf(z.object({ address: z.string().trim().min(1, 'validation.required') }), { address: ' ' }, 'it').address).toBe(
+      'validation.required',
+    );
   });
 
   it('has no text left in the schema library words in any language', () => {

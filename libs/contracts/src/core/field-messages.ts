@@ -91,7 +91,7 @@ const TEXTS: Record<Language, Record<FieldText, string>> = {
   },
 };
 
-// a refinement may name a libs/i18n key of the validation namespace; the frontend translates those
+// a schema may name a libs/i18n key of the validation namespace; the frontend translates those
 const I18N_KEY = /^validation\.[A-Za-z]+$/;
 const DATE_FORMATS = new Set(['date', 'datetime', 'time', 'duration']);
 
@@ -129,7 +129,8 @@ function pick(issue: Issue): { text: FieldText; n?: number | bigint } {
 
 /** The text a person reads for one schema issue, in their language ('it-CH' is Italian; others get English). */
 export function fieldIssueText(issue: z.core.$ZodIssue, lang: string): string {
-  if (issue.code === 'custom' && I18N_KEY.test(issue.message)) return issue.message;
+  // a schema that names its own key (a refinement, or `.min(1, 'validation.required')`) keeps it
+  if (I18N_KEY.test(issue.message)) return issue.message;
   const base = lang.slice(0, 2).toLowerCase();
   const texts = TEXTS[isLanguage(base) ? base : 'en'];
   const { text, n } = pick(issue);

@@ -178,8 +178,10 @@ describe('crm over NATS and Postgres', () => {
       privacy_file_id: null,
     });
     const got = await call(client, getCustomerRpc, { orga_id: anna.orgaId, store_id: anna.storeId, customer_id: ids.customer }, anna.auth);
-    expect(Object.keys(got).sort()).toEqual(['customer', 'external_services', 'no_shows', 'tags']);
+    expect(Object.keys(got).sort()).toEqual(['customer', 'deposit_override', 'external_services', 'no_shows', 'tags']);
     expect(got.no_shows).toBe(0);
+    // issue 30: nobody chose yet, so the rule decides
+    expect(got.deposit_override).toEqual({ mode: 'automatic', set_by: null, set_at: null });
     expect(got.tags).toEqual([{ tag_id: ids.customerTag, tag_order: 0, name: 'VIP', icon: 0, emoji: '⭐' }]);
     expect(got.external_services).toEqual([
       { external_service_id: ids.external, service_id: 'fatture', name: 'Fatture in Cloud', entity_id: 'C-42' },
@@ -664,7 +666,17 @@ describe('crm over NATS and Postgres', () => {
       what: 'the deletion published',
     });
     const mine = published.filter((e) => (e.data as { customer_id?: string }).customer_id === ids.customer).map((e) => e.subject);
-    expect(mine.slice(-3)).toEqual(['evt.crm.pet.deleted.v1', 'evt.crm.pet.deleted.v1', 'evt.crm.customer.deleted.v1']);
+    // issue 30: online booking's copy of the customer hears that they are gone, after the deletion itself
+    expect(mine.slice(-4)).toEqual([
+      'evt.crm.pet.deleted.v1',
+      'evt.crm.pet.deleted.v1',
+      'evt.crm.customer.deleted.v1',
+      'evt.crm.customer-standing.changed.v1',
+    ]);
+    expect(published.findLast((e) => e.subject === 'evt.crm.customer-standing.changed.v1')?.data).toMatchObject({
+      customer_id: ids.customer,
+      deleted: true,
+    });
     expect(published.find((e) => e.subject === 'evt.crm.customer.deleted.v1')?.actor).toEqual({ userId: anna.userId, deviceId: null });
   });
 });
