@@ -17,6 +17,7 @@ import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
 import { retailHttpRoutes } from './retail.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
+import { noShowHttpRoutes } from './no-show.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -37,6 +38,7 @@ describe('HTTP route declarations', () => {
     analyticsHttpRoutes,
     retailHttpRoutes,
     webhooksHttpRoutes,
+    noShowHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {
