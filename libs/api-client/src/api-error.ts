@@ -1,4 +1,4 @@
-import { appointmentConflictSchema, type AppointmentConflict } from '@pawline/contracts';
+import type { AppointmentConflict } from '@pawline/contracts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -43,11 +43,50 @@ function readFields(value: unknown): FieldErrors | null {
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
+// The contract's lists checked by hand: browser code takes no zod schema of libs/contracts (its constants entry
+// test), and this is on every page's error path. A list that is not the contract's shape is no conflict.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CLOCK = /^\d{2}:\d{2}$/;
+const REASONS = new Set(['pet', 'staff', 'pool', 'hours']);
+const isUuid = (value: unknown) => typeof value === 'string' && UUID.test(value);
+const isUuidOrNull = (value: unknown) => value === null || isUuid(value);
+const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
+const matches = (value: unknown, pattern: RegExp) => typeof value === 'string' && pattern.test(value);
+const listOf = (value: unknown, each: (item: Record<string, unknown>) => boolean) =>
+  Array.isArray(value) && value.every((item) => isRecord(item) && each(item));
+
+const isCollision = (c: Record<string, unknown>) =>
+  REASONS.has(c.reason as string) &&
+  matches(c.date, DAY) &&
+  isUuidOrNull(c.user_id) &&
+  Array.isArray(c.appointment_ids) &&
+  c.appointment_ids.every(isUuid);
+const isConflictPet = (p: Record<string, unknown>) =>
+  isUuid(p.pet_id) &&
+  isTextOrNull(p.name) &&
+  isUuidOrNull(p.customer_id) &&
+  isTextOrNull(p.customer_first_name) &&
+  isTextOrNull(p.customer_last_name);
+const isConflictAppointment = (a: Record<string, unknown>) =>
+  isUuid(a.id) &&
+  isUuid(a.store_id) &&
+  typeof a.same_store === 'boolean' &&
+  matches(a.date, DAY) &&
+  matches(a.start_time, CLOCK) &&
+  matches(a.end_time, CLOCK) &&
+  typeof a.starts_at === 'string' &&
+  typeof a.ends_at === 'string' &&
+  isUuidOrNull(a.user_id) &&
+  Array.isArray(a.reasons) &&
+  a.reasons.every((r) => REASONS.has(r as string)) &&
+  listOf(a.pets, isConflictPet);
+
 // only a 409 conflict's lists are read: any other body with the same field names is not a collision
 function readConflict(status: number, code: string, body: Record<string, unknown>): AppointmentConflict | null {
   if (status !== 409 || code !== 'conflict') return null;
-  const parsed = appointmentConflictSchema.safeParse({ collisions: body.collisions, conflicts: body.conflicts });
-  return parsed.success ? parsed.data : null;
+  if (!listOf(body.collisions, isCollision) || !listOf(body.conflicts, isConflictAppointment)) return null;
+  return { collisions: body.collisions, conflicts: body.conflicts } as AppointmentConflict;
 }
 
 /** Builds the error of a non-2xx answer from its body text. */

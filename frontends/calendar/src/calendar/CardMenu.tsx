@@ -3,11 +3,8 @@ import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'rea
 import type { Appointment } from '@pawline/contracts';
 import type { Translate } from '../i18n/translator';
 import { canMarkNoShow, freesTime } from './appointment-model';
+import type { CardMenuRequest } from './card-menu-request';
 import type { StatusChangeName } from './useCalendarActions';
-
-/** Where a card's menu opens: the pointer of a right click, or the card's corner from the keyboard. */
-export type MenuPoint = { x: number; y: number };
-export type CardMenuRequest = { appointment: Appointment; point: MenuPoint };
 
 type Props = {
   t: Translate;

@@ -9,7 +9,7 @@ import { defaultStaffOf } from '../dialogs/default-staff';
 import type { GridTarget } from '../grid/TimeGrid';
 import type { CalendarContext } from '../shared/calendar-context';
 import { BOOKED_STATUS, DECLINED_STATUS, NO_SHOW_STATUS } from './appointment-model';
-import type { CardMenuRequest, MenuPoint } from './CardMenu';
+import type { CardMenuRequest, MenuPoint } from './card-menu-request';
 import type { AppointmentWrites } from './useAppointmentWrites';
 
 export type Editor = {
