@@ -284,7 +284,8 @@ async function runE2e({ env, infra, record, freePort, dropDatabase, withDatabase
     fs.rmSync(output, { force: true });
     const code = await run('npx', ['jest', '-c', 'e2e/jest.config.cjs', '--ci', '--maxWorkers=1', '--json', '--outputFile', output], {
       env: { ...stackEnv, PAWLINE_E2E_URL: `http://localhost:${port}`, CHROMIUM_PATH: env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-      timeoutMs: 10 * 60 * 1000,
+      // a bound for a hung browser, not a speed goal: 30 specs take 8–12 min on this machine (2 cores)
+      timeoutMs: 20 * 60 * 1000,
     });
     const counts = jestCounts(output, code);
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
