@@ -1,10 +1,11 @@
 import { Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import { useApiMutation, useApiQuery, type ShellBridge } from '@pawline/api-client';
-import { ConfirmDialog, EmptyState, PlainDataTable, QueryState, SNACKBAR_TYPE, type PlainColumn } from '@pawline/ui';
+import { ConfirmDialog, EmptyState, PlainDataTable, QueryState, type PlainColumn } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
 import { ListPageHeader } from '../shared/ListPageHeader';
+import { SecretShownOnce } from '../shared/SecretShownOnce';
 import { AREA_LABEL, ApiKeyDialog, LEVEL_LABEL } from './ApiKeyDialog';
 import { accessOf, API_KEY_AREAS, isExpired } from './api-key-form';
 import { apiKeyWrites, type ApiKey, type CreatedApiKey } from './api-keys-api';
@@ -50,15 +51,6 @@ export function ApiKeysPage({ bridge }: { bridge: ShellBridge }) {
     },
     [stores.data, t],
   );
-
-  const copy = async (secret: string) => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      bridge.notify(SNACKBAR_TYPE.success, t('settings.apiKeyCopied'));
-    } catch {
-      bridge.notify(SNACKBAR_TYPE.error, t('settings.apiKeyCopyFailed'));
-    }
-  };
 
   const columns = useMemo<PlainColumn<ApiKey>[]>(
     () => [
@@ -153,26 +145,17 @@ export function ApiKeysPage({ bridge }: { bridge: ShellBridge }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={created !== null}
+      <SecretShownOnce
+        t={t}
+        bridge={bridge}
+        secret={created?.secret ?? null}
         title={t('settings.apiKeyCreatedTitle')}
-        confirmLabel={t('settings.apiKeyCopiedDone')}
-        cancelLabel={t('common.close')}
-        onConfirm={() => setCreated(null)}
-        onCancel={() => setCreated(null)}
-      >
-        <Stack gap="3" data-testid="api-key-secret">
-          <Text>{t('settings.apiKeyCreatedText', { name: created?.key.name ?? '' })}</Text>
-          <HStack gap="2" align="center">
-            <Code data-testid="api-key-secret-value" wordBreak="break-all" px="2" py="1">
-              {created?.secret}
-            </Code>
-            <Button size="sm" variant="outline" data-testid="copy-api-key" onClick={() => created && void copy(created.secret)}>
-              {t('settings.apiKeyCopy')}
-            </Button>
-          </HStack>
-        </Stack>
-      </ConfirmDialog>
+        text={t('settings.apiKeyCreatedText', { name: created?.key.name ?? '' })}
+        copied={t('settings.apiKeyCopied')}
+        testId="api-key-secret"
+        copyTestId="api-key"
+        onClose={() => setCreated(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={t('settings.apiKeyRevokeTitle')}

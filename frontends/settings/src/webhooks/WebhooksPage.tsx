@@ -1,10 +1,11 @@
 import { Badge, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import { useApiMutation, useApiQuery, type ShellBridge } from '@pawline/api-client';
-import { ConfirmDialog, EmptyState, PlainDataTable, QueryState, SNACKBAR_TYPE, type PlainColumn } from '@pawline/ui';
+import { ConfirmDialog, EmptyState, PlainDataTable, QueryState, type PlainColumn } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { settingsTranslator } from '../i18n/translator';
 import { ListPageHeader } from '../shared/ListPageHeader';
+import { SecretShownOnce } from '../shared/SecretShownOnce';
 import { DeliveryLog } from './DeliveryLog';
 import { WebhookDialog } from './WebhookDialog';
 import { EVENT_LABEL } from './webhook-labels';
@@ -37,14 +38,6 @@ export function WebhooksPage({ bridge }: { bridge: ShellBridge }) {
     success: (endpoint) => (endpoint.enabled ? t('settings.webhookSwitchedOn') : t('settings.webhookSwitchedOff')),
   });
 
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      bridge.notify(SNACKBAR_TYPE.success, t('settings.webhookSecretCopied'));
-    } catch {
-      bridge.notify(SNACKBAR_TYPE.error, t('settings.apiKeyCopyFailed'));
-    }
-  };
   const state = (endpoint: WebhookEndpoint) => {
     if (!endpoint.enabled)
       return (
@@ -162,26 +155,17 @@ export function WebhooksPage({ bridge }: { bridge: ShellBridge }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={secret !== null}
+      <SecretShownOnce
+        t={t}
+        bridge={bridge}
+        secret={secret?.secret ?? null}
         title={t('settings.webhookSecretTitle')}
-        confirmLabel={t('settings.apiKeyCopiedDone')}
-        cancelLabel={t('common.close')}
-        onConfirm={() => setSecret(null)}
-        onCancel={() => setSecret(null)}
-      >
-        <Stack gap="3" data-testid="webhook-secret">
-          <Text>{t('settings.webhookSecretText', { url: secret?.endpoint.url ?? '' })}</Text>
-          <HStack gap="2" align="center">
-            <Code data-testid="webhook-secret-value" wordBreak="break-all" px="2" py="1">
-              {secret?.secret}
-            </Code>
-            <Button size="sm" variant="outline" data-testid="copy-webhook-secret" onClick={() => secret && void copy(secret.secret)}>
-              {t('settings.apiKeyCopy')}
-            </Button>
-          </HStack>
-        </Stack>
-      </ConfirmDialog>
+        text={t('settings.webhookSecretText', { url: secret?.endpoint.url ?? '' })}
+        copied={t('settings.webhookSecretCopied')}
+        testId="webhook-secret"
+        copyTestId="webhook-secret"
+        onClose={() => setSecret(null)}
+      />
       <ConfirmDialog
         open={rotating !== null}
         title={t('settings.webhookRotateTitle')}
