@@ -122,6 +122,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
         'libs/contracts/src/index.ts',
         'libs/contracts/src/subjects.ts',
         'libs/i18n/src/catalogues.ts',
+        ...['de', 'en', 'fr', 'it'].map((language) => `libs/i18n/src/locales/${language}/shell.json`),
         'libs/i18n/src/namespaces.ts',
         'services/gateway/src/routes/gateway.routes.ts',
         'tools/launcher/stack.cjs',
@@ -138,7 +139,7 @@ describe('generated service and remote (a copy of the workspace under tmp/)', ()
     expect(JSON.parse(read('frontends/shell/src/remotes/remotes.manifest.json')).remotes.at(-1)).toMatchObject({
       name: REMOTE,
       routes: [{ path: `/:orgaId/store/:storeId/${REMOTE}/*`, export: 'KennelViewRoutes', who: 'store_reader' }],
-      drawer: [{ id: REMOTE, label: `${REMOTE}.navLabel`, who: 'store_reader', premium: true }],
+      drawer: [{ id: REMOTE, label: 'shell.navKennelView', who: 'store_reader', premium: true }],
     });
   });
 

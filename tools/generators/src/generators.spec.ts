@@ -1,6 +1,6 @@
 import { readProjectConfiguration, visitNotIgnoredFiles, type Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
-import { registerInManifest } from './remote/remote-registrations';
+import { registerDrawerLabel, registerInManifest } from './remote/remote-registrations';
 import { remoteGenerator } from './remote/remote.generator';
 import {
   registerApiRoutes,
@@ -394,7 +394,7 @@ describe('remote generator', () => {
         {
           id: 'pet-gallery',
           to: '/:orgaId/store/:storeId/pet-gallery',
-          label: 'pet-gallery.navLabel',
+          label: 'shell.navPetGallery',
           icon: 'team',
           who: 'store_reader',
           order: 510,
@@ -402,6 +402,20 @@ describe('remote generator', () => {
         },
       ],
     });
+  });
+
+  it("writes the drawer label into the shell's own catalogues, which the shell loads before any remote's", async () => {
+    for (const language of ['en', 'it', 'de', 'fr'])
+      tree.write(`libs/i18n/src/locales/${language}/shell.json`, '{\n  "navCalendar": "Calendar"\n}\n');
+    await remoteGenerator(tree, { name: 'pet-gallery', format: false });
+    for (const language of ['en', 'it', 'de', 'fr'])
+      expect(JSON.parse(tree.read(`libs/i18n/src/locales/${language}/shell.json`, 'utf-8') ?? '{}')).toEqual({
+        navCalendar: 'Calendar',
+        navPetGallery: 'Pet gallery',
+      });
+    expect(JSON.parse(tree.read('libs/i18n/src/locales/en/pet-gallery.json', 'utf-8') ?? '{}')).not.toHaveProperty('navLabel');
+    expect(registerDrawerLabel('{"navPetGallery": "Gallery"}', 'pet-gallery', 'Pet gallery')).toBe('{"navPetGallery": "Gallery"}');
+    expect(registerDrawerLabel('[]', 'pet-gallery', 'Pet gallery')).toBeNull();
   });
 
   it('mounts members under the organization and keeps the other entries as written', () => {

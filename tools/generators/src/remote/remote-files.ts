@@ -29,28 +29,24 @@ export function remoteCatalogues(name: string): Record<'en' | 'it' | 'de' | 'fr'
   const title = displayName(name);
   return {
     en: {
-      navLabel: title,
       title,
       welcome: 'Welcome, {name}.',
       intro: '{title} opens here for {orga}.',
       loadFailed: 'The organization could not be loaded.',
     },
     it: {
-      navLabel: title,
       title,
       welcome: 'Benvenuto, {name}.',
       intro: '{title} si apre qui per {orga}.',
       loadFailed: "Non è stato possibile caricare l'organizzazione.",
     },
     de: {
-      navLabel: title,
       title,
       welcome: 'Willkommen, {name}.',
       intro: '{title} öffnet sich hier für {orga}.',
       loadFailed: 'Die Organisation konnte nicht geladen werden.',
     },
     fr: {
-      navLabel: title,
       title,
       welcome: 'Bienvenue, {name}.',
       intro: "{title} s'ouvre ici pour {orga}.",
@@ -266,7 +262,7 @@ at \`${path}/*\` for \`${who}\` and shows its drawer entry, both from its entry 
 - Exposes \`./routes\` (\`${className}Routes(props: ShellBridge)\`) from \`rspack.config.mjs\` (MF name \`${propertyName}\`).
 - Texts: namespace \`${name}\` of libs/i18n (\`libs/i18n/src/locales/{en,it,de,fr}/${name}.json\`), read with
   \`src/i18n/translator.ts\` as the other remotes do, once \`CatalogueGate\` (libs/ui) has loaded the namespaces
-  of \`${constantName}_NAMESPACES\` for the user's language (one chunk each); the drawer label is \`${name}.navLabel\`.
+  of \`${constantName}_NAMESPACES\` for the user's language (one chunk each); the drawer label is \`shell.nav${className}\` (the shell's namespace, which it loads itself).
 - Data layer (libs/api-client README, ADR 0039): \`RemoteApiProvider\` at the root; a page reads with
   \`useApiQuery('<API_ROUTES name>', { params, query })\` (a list page by page: \`useApiPages\`) and renders through
   \`QueryState\` of libs/ui (loading, error with a retry, empty, gone); a write is

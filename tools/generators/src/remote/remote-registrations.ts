@@ -49,6 +49,29 @@ export function registerCatalogues(source: string, name: string): string | null 
   return `${updated.slice(0, at)}${imports}\n${updated.slice(at)}`;
 }
 
+/** The shell's key of a remote's drawer label: the shell loads its own namespace before any remote's. */
+export function drawerLabelKey(name: string): string {
+  return `nav${names(name).className}`;
+}
+
+/**
+ * libs/i18n/src/locales/<language>/shell.json with the remote's drawer label (`nav<ClassName>`): the drawer
+ * is the shell's, and the shell never loads a remote's namespace (frontends/shell/src/i18n/translator.spec.ts).
+ * The same source when the key is there, null when the file is not a JSON object.
+ */
+export function registerDrawerLabel(source: string, name: string, label: string): string | null {
+  let catalogue: unknown;
+  try {
+    catalogue = JSON.parse(source);
+  } catch {
+    return null;
+  }
+  if (catalogue === null || typeof catalogue !== 'object' || Array.isArray(catalogue)) return null;
+  const key = drawerLabelKey(name);
+  if (key in catalogue) return source;
+  return `${JSON.stringify({ ...catalogue, [key]: label }, null, 2)}\n`;
+}
+
 export type ManifestRoute = { path: string; export: string; who: RemoteAudience };
 export type ManifestDrawer = {
   id: string;
@@ -87,7 +110,7 @@ export function registerInManifest(
   const drawer: ManifestDrawer = {
     id: entry.name,
     to: entry.path,
-    label: `${entry.name}.navLabel`,
+    label: `shell.${drawerLabelKey(entry.name)}`,
     icon: entry.icon,
     who: entry.who,
     order,

@@ -1,5 +1,6 @@
 import { addProjectConfiguration, formatFiles, getProjects, joinPathFragments, type Tree } from '@nx/devkit';
 import {
+  displayName,
   mountPath,
   REMOTE_AUDIENCES,
   REMOTE_ICONS,
@@ -8,7 +9,7 @@ import {
   type RemoteAudience,
   type RemoteIcon,
 } from './remote-files';
-import { registerCatalogues, registerInManifest, registerNamespace } from './remote-registrations';
+import { registerCatalogues, registerDrawerLabel, registerInManifest, registerNamespace } from './remote-registrations';
 
 export type RemoteGeneratorOptions = {
   name: string;
@@ -88,6 +89,13 @@ export async function remoteGenerator(tree: Tree, options: RemoteGeneratorOption
     tree.write(`libs/i18n/src/locales/${language}/${name}.json`, `${JSON.stringify(texts, null, 2)}\n`);
 
   const { namespaces, catalogues, manifest } = REMOTE_REGISTRATION_FILES;
+  for (const language of ['en', 'it', 'de', 'fr'] as const) {
+    const shell = `libs/i18n/src/locales/${language}/shell.json`;
+    if (!tree.exists(shell)) continue;
+    const updated = registerDrawerLabel(tree.read(shell, 'utf-8') ?? '', name, displayName(name));
+    if (updated === null) throw new Error(`${shell} is not a catalogue: add the drawer label of ${name} by hand`);
+    tree.write(shell, updated);
+  }
   if (tree.exists(namespaces)) {
     const updated = registerNamespace(tree.read(namespaces, 'utf-8') ?? '', name);
     if (updated === null) throw new Error(`${namespaces} no longer has the shape the generator edits: add the namespace ${name} by hand`);
