@@ -16,6 +16,7 @@ const endpointOf = (i: number, fields: Partial<WebhookEndpoint> = {}): WebhookEn
   disabled_reason: null,
   failing_since: null,
   secret_prefix: 'whsec_AbCd',
+  previous_secret_until: null,
   created_at: '2026-12-01T09:00:00.000Z',
   updated_at: '2026-12-01T09:00:00.000Z',
   ...fields,
@@ -43,13 +44,21 @@ describe('webhooks page (issue 33)', () => {
 
   it('lists the endpoints with their events and state, in Italian', async () => {
     const crm = endpointOf(1, { description: 'CRM', events: ['appointment.created', 'customer.created'] });
-    const off = endpointOf(2, { enabled: false, disabled_reason: 'failing', failing_since: '2026-12-01T09:00:00.000Z' });
+    const off = endpointOf(2, {
+      enabled: false,
+      disabled_reason: 'failing',
+      failing_since: '2026-12-01T09:00:00.000Z',
+      previous_secret_until: '2026-12-08T09:00:00.000Z',
+    });
     mountOrgaSettings('webhooks', (r) => (r.method === 'GET' && r.path === HOOKS ? { body: { endpoints: [crm, off] } } : undefined));
     const first = await row(crm);
     expect(first.textContent).toContain('https://crm1.example.com/pawline');
     expect(first.textContent).toContain('Appuntamento creato, Cliente creato');
     expect(first.textContent).toContain('Attivo');
     expect(first.textContent).toContain('whsec_AbCd…');
+    // only a secret rotated within the day says the replaced one still signs
+    expect(within(first).queryByTestId('webhook-previous-secret')).toBeNull();
+    expect(within(await row(off)).getByTestId('webhook-previous-secret').textContent).toMatch(/^anche il precedente fino a 8 dic/);
     expect((await row(off)).textContent).toContain('Disattivato dopo tre giorni di errori');
     expect(within(await row(off)).getByTestId('switch-webhook').textContent).toBe('Attiva');
   });

@@ -71,7 +71,27 @@ export function WebhooksPage({ bridge }: { bridge: ShellBridge }) {
         cell: ({ row }) => <Text fontSize="sm">{row.original.events.map((event) => t(EVENT_LABEL[event])).join(', ')}</Text>,
       },
       { id: 'state', header: t('settings.webhookState'), cell: ({ row }) => state(row.original) },
-      { id: 'secret', header: t('settings.webhookSecret'), cell: ({ row }) => <Code>{row.original.secret_prefix}…</Code> },
+      {
+        id: 'secret',
+        header: t('settings.webhookSecret'),
+        cell: ({ row }) => (
+          <Stack gap="0">
+            <Code>{row.original.secret_prefix}…</Code>
+            {row.original.previous_secret_until ? (
+              <Text fontSize="xs" color="fg.muted" data-testid="webhook-previous-secret">
+                {t('settings.webhookPreviousSecretUntil', {
+                  time: new Date(row.original.previous_secret_until).toLocaleString(language, {
+                    day: 'numeric',
+                    month: 'short',
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  }),
+                })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
       {
         id: 'actions',
         header: '',
@@ -111,7 +131,7 @@ export function WebhooksPage({ bridge }: { bridge: ShellBridge }) {
         },
       },
     ],
-    [t, open, orgaId, switching.isPending],
+    [t, open, orgaId, switching.isPending, language],
   );
 
   return (

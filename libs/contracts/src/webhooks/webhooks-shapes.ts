@@ -35,6 +35,8 @@ export const webhookEndpointSchema = z.object({
   /** since when every delivery failed (null while the last one succeeded) */
   failing_since: z.string().nullable(),
   secret_prefix: z.string(),
+  /** after a rotation: until when the replaced secret still signs beside the new one (null when it no longer does) */
+  previous_secret_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

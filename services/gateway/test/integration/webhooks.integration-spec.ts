@@ -21,11 +21,12 @@ type Received = { path: string; headers: IncomingMessage['headers']; body: strin
 type Created = { endpoint: { id: string; secret_prefix: string; events: string[] }; secret: string };
 type Delivery = { id: string; event_id: string; event_type: string; status: string; attempts: number; response_code: number | null };
 
-/** What a receiver does (docs/webhooks.md): recompute HMAC-SHA256 of `t.body` and compare. */
+/** What a receiver does (docs/webhooks.md): recompute HMAC-SHA256 of `t.body` and compare with any `v1`. */
 function signatureValid(secret: string, header: string | undefined, body: string): boolean {
-  const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=') as [string, string]));
-  const expected = createHmac('sha256', secret).update(`${parts['t']}.${body}`).digest('hex');
-  return parts['v1'] === expected && Math.abs(Date.now() / 1000 - Number(parts['t'])) < 300;
+  const parts = (header ?? '').split(',').map((part) => part.split('=') as [string, string]);
+  const t = parts.find(([key]) => key === 't')?.[1];
+  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return parts.some(([key, value]) => key === 'v1' && value === expected) && Math.abs(Date.now() / 1000 - Number(t)) < 300;
 }
 
 describe('outgoing webhooks through the gateway (issue 33)', () => {
@@ -135,8 +136,8 @@ describe('outgoing webhooks through the gateway (issue 33)', () => {
     expect(log).toMatchObject({ event_type: 'appointment.created', attempts: 1, response_code: 200 });
   });
 
-  it('a 500 answer is retried and then succeeds; a redelivery sends the same event again, signed with a rotated secret', async () => {
-    const { endpoint } = await register('/flaky', ['appointment.created']);
+  it('a 500 answer is retried and then succeeds; a redelivery sends the same event again, signed with a rotated secret and for a day with the old one too', async () => {
+    const { endpoint, secret: first } = await register('/flaky', ['appointment.created']);
     const ping = await as(a, 'POST', `${hooks(a)}/${endpoint.id}/ping`);
     expect(ping.status).toBe(201);
     const pinged = ping.body as Delivery;
@@ -155,11 +156,16 @@ describe('outgoing webhooks through the gateway (issue 33)', () => {
     const rotated = await as(a, 'POST', `${hooks(a)}/${endpoint.id}/secret`);
     expect(rotated.status).toBe(200);
     const { secret } = rotated.body as Created;
+    const until = Date.parse((rotated.body as { endpoint: { previous_secret_until: string } }).endpoint.previous_secret_until);
+    expect(Math.abs(until - Date.now() - 24 * 3600_000)).toBeLessThan(60_000);
     const again = await as(a, 'POST', `${hooks(a)}/${endpoint.id}/delivery/${pinged.id}/redeliver`);
     expect(again).toMatchObject({ status: 200, body: { id: pinged.id, status: 'pending' } });
     const third = await waitFor(() => received.filter((r) => r.path === '/flaky')[2]);
     expect(third.body).toBe(tries[0]?.body);
     expect(signatureValid(secret, third.headers['pawline-signature'] as string, third.body)).toBe(true);
+    // a receiver not yet switched to the new secret still verifies for a day
+    expect(signatureValid(first, third.headers['pawline-signature'] as string, third.body)).toBe(true);
+    expect(signatureValid('whsec_not-this-one', third.headers['pawline-signature'] as string, third.body)).toBe(false);
   });
 
   it('keeps at most four deliveries of one endpoint in flight, sent in parallel', async () => {

@@ -16,6 +16,8 @@ type Claimed = {
   orga_id: string;
   url: string;
   secret_enc: string;
+  /** the secret the last rotation replaced, while it still signs */
+  previous_secret_enc: string | null;
   event_id: string;
   event_type: string;
   body: string;
@@ -120,7 +122,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
            UPDATE webhook_delivery w SET status = 'sending', locked_until = now() + ($4::int * interval '1 millisecond')
            FROM picked, webhook_endpoint e
            WHERE w.id = picked.id AND e.id = w.endpoint_id
-           RETURNING w.id, w.endpoint_id, w.orga_id, e.url, e.secret_enc, w.event_id, w.event_type, w.body, w.attempts, w.window_start`,
+           RETURNING w.id, w.endpoint_id, w.orga_id, e.url, e.secret_enc,
+             CASE WHEN e.previous_secret_until > now() THEN e.previous_secret_enc END AS previous_secret_enc, w.event_id, w.event_type, w.body, w.attempts, w.window_start`,
             [id, room - claimed.length, WEBHOOK_MAX_IN_FLIGHT, lockMs],
           ),
         );
@@ -134,7 +137,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     const timestamp = Math.floor(Date.now() / 1000);
     let outcome: SendOutcome;
     try {
-      const secret = openSecret(this.settings.sealingKey, delivery.secret_enc);
+      const secrets = [delivery.secret_enc, delivery.previous_secret_enc]
+        .filter((sealed): sealed is string => sealed !== null)
+        .map((sealed) => openSecret(this.settings.sealingKey, sealed));
       outcome = await sendDelivery(this.settings.policy, {
         url: delivery.url,
         body: delivery.body,
@@ -142,7 +147,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Pawline-Webhooks/1.0',
-          [SIGNATURE_HEADER]: signatureHeader(secret, timestamp, delivery.body),
+          [SIGNATURE_HEADER]: signatureHeader(secrets, timestamp, delivery.body),
           'Pawline-Event': delivery.event_type,
           'Pawline-Event-Id': delivery.event_id,
           'Pawline-Delivery': delivery.id,

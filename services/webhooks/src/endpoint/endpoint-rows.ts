@@ -10,15 +10,17 @@ export type EndpointRow = {
   disabled_reason: string | null;
   failing_since: Date | null;
   secret_prefix: string;
+  previous_secret_until: Date | null;
   created_at: Date;
   updated_at: Date;
 };
 
-export const ENDPOINT_COLUMNS = `id, url, description, events, enabled, disabled_reason, failing_since, secret_prefix, created_at, updated_at`;
+export const ENDPOINT_COLUMNS = `id, url, description, events, enabled, disabled_reason, failing_since, secret_prefix, previous_secret_until, created_at, updated_at`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 export function endpointOf(row: EndpointRow): WebhookEndpoint {
+  const overlap = row.previous_secret_until && new Date(row.previous_secret_until) > new Date() ? row.previous_secret_until : null;
   return {
     id: row.id,
     url: row.url,
@@ -28,6 +30,7 @@ export function endpointOf(row: EndpointRow): WebhookEndpoint {
     disabled_reason: row.disabled_reason as WebhookEndpoint['disabled_reason'],
     failing_since: iso(row.failing_since),
     secret_prefix: row.secret_prefix,
+    previous_secret_until: iso(overlap),
     created_at: iso(row.created_at) ?? '',
     updated_at: iso(row.updated_at) ?? '',
   };

@@ -26,6 +26,13 @@ export class WebhookEndpointEntity {
   @Column({ type: 'varchar', length: 16, name: 'secret_prefix' })
   secretPrefix!: string;
 
+  /** the secret the last rotation replaced, sealed the same way: it signs beside the new one until `previousSecretUntil` */
+  @Column({ type: 'text', name: 'previous_secret_enc', nullable: true })
+  previousSecretEnc!: string | null;
+
+  @Column({ type: 'timestamptz', name: 'previous_secret_until', nullable: true })
+  previousSecretUntil!: Date | null;
+
   @Column({ type: 'boolean', default: true })
   enabled!: boolean;
 

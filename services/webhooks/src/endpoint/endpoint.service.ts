@@ -22,6 +22,7 @@ import {
   type DeliveryRow,
   type EndpointRow,
 } from './endpoint-rows';
+import { SECRET_OVERLAP_HOURS } from '../delivery/signature';
 import { newSigningSecret, sealSecret, secretPrefix } from './secret-cipher';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks.settings';
 import { DeliveryWorker } from '../delivery/delivery.worker';
@@ -111,16 +112,22 @@ export class EndpointService {
     });
   }
 
-  /** The old secret stops at once: deliveries from now on, retries included, are signed with the new one. */
+  /**
+   * Deliveries from now on, retries included, are signed with the new secret and, for SECRET_OVERLAP_HOURS, with
+   * the one it replaces too, so receivers can switch without losing a delivery; a second rotation within that day
+   * ends the first one's overlap (only the secret just replaced keeps signing).
+   */
   async rotate(scope: OrgaScope, endpointId: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const secret = newSigningSecret();
     return this.db.transaction(async (manager) => {
       await this.locked(manager, scope.orgaId, endpointId);
       const [row] = returnedRows<EndpointRow>(
         await manager.query(
-          `UPDATE webhook_endpoint SET secret_enc = $3, secret_prefix = $4, updated_at = now()
+          `UPDATE webhook_endpoint SET previous_secret_enc = secret_enc,
+           previous_secret_until = now() + ($5::int * interval '1 hour'),
+           secret_enc = $3, secret_prefix = $4, updated_at = now()
          WHERE id = $1 AND orga_id = $2 RETURNING ${ENDPOINT_COLUMNS}`,
-          [endpointId, scope.orgaId, sealSecret(this.settings.sealingKey, secret), secretPrefix(secret)],
+          [endpointId, scope.orgaId, sealSecret(this.settings.sealingKey, secret), secretPrefix(secret), SECRET_OVERLAP_HOURS],
         ),
       );
       await this.outbox.add(manager, webhookEndpointUpdatedEvent, { orga_id: scope.orgaId, endpoint_id: endpointId }, scope.meta);
