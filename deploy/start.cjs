@@ -2,7 +2,8 @@
 // process from the JavaScript deploy/build-node.mjs wrote: a service (identity, scheduling, crm, messaging,
 // booking, billing, marketing, analytics, gateway), messaging-worker, `migrate` (every service's
 // migrations, then exit: the Kubernetes Job of deploy/README.md), `rotate-messaging-key` (senders' tokens
-// sealed anew with MESSAGING_SECRET_KEY, then exit: deploy/README.md, "Rotating secrets") or `backup-upload` (the
+// sealed anew with MESSAGING_SECRET_KEY, then exit: deploy/README.md, "Rotating secrets"), `rotate-webhooks-key`
+// (webhook endpoints' signing secrets sealed anew with WEBHOOKS_SECRET_KEY, the same way) or `backup-upload` (the
 // nightly dumps copied to object storage: the CronJob pawline-backup). No transpiler is loaded.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,6 +19,10 @@ if (!process.execArgv.includes('--enable-source-maps') && !/--enable-source-maps
 const TASKS = {
   migrate: [path.join(dist, 'tools', 'ops', 'migrate.js'), 'runMigrateCli'],
   'rotate-messaging-key': [path.join(dist, 'services', 'messaging', 'src', 'sender', 'secret-key-rotation.js'), 'runSecretKeyRotationCli'],
+  'rotate-webhooks-key': [
+    path.join(dist, 'services', 'webhooks', 'src', 'endpoint', 'secret-key-rotation.js'),
+    'runWebhooksKeyRotationCli',
+  ],
   'backup-upload': [path.join(dist, 'tools', 'ops', 'backup-upload.js'), 'runBackupUploadCli'],
 };
 

@@ -426,7 +426,7 @@ const pgDump = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).status 
       { encoding: 'utf8' },
     );
     expect(listed).toMatch(/TABLE DATA public pet/);
-  });
+  }, 60_000);
 
   it('then the upload step copies the dumps off the cluster, and the copy restores the rows into a new database', async () => {
     const fake = fakeS3({ bucket: 'pawline-backups', region: 'eu-central-1', accessKeyId: 'AKIASPEC', secretAccessKey: 'spec-secret' });
@@ -467,5 +467,6 @@ const pgDump = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).status 
       await client.end();
       await fake.stop();
     }
-  });
+    // a database created and a dump restored: seconds of disk work, not the 5 s default meant for logic
+  }, 60_000);
 });

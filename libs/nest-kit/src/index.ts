@@ -39,6 +39,8 @@ export { RpcHandler, type RpcCallContext } from './rpc/rpc-handler.decorator';
 export { zodFields } from './rpc/zod-fields';
 export { runService } from './run-service';
 export * from './storage';
+export { openSealed, openText, sealingKeyOf, sealText, type SealingKeys } from './crypto/sealed-text';
+export { resealColumns, type ResealOptions, type ResealReport, type SealedColumns } from './crypto/reseal';
 export type { ServiceDefinition } from './service-definition';
 export { startService, type RunningService } from './start-service';
 export { initTracing, shutdownTracing } from './tracing/init-tracing';

@@ -14,6 +14,8 @@ export const webhooksConfigSchema = z
   .object({
     /** seals endpoints' signing secrets (AES-256-GCM; the key is SHA-256 of this text) */
     WEBHOOKS_SECRET_KEY: z.string().min(32).optional(),
+    /** while WEBHOOKS_SECRET_KEY is rotated: the key it replaces, which still opens what it sealed (deploy/README.md, "Rotating secrets") */
+    WEBHOOKS_SECRET_KEY_PREVIOUS: z.string().min(32).optional(),
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),
     /**
      * `on` lets endpoints on this machine (127.0.0.0/8, ::1, http://localhost) receive deliveries: for

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { s3ConfigFields, missingS3Settings, type S3Config } from '@pawline/nest-kit';
+import { s3ConfigFields, missingS3Settings, sealingKeyOf, type S3Config } from '@pawline/nest-kit';
 import { z } from 'zod';
 
 /** localhost, *.localhost, 127.x.x.x or [::1]: where a development default secret is acceptable. */
@@ -59,10 +58,8 @@ export type MessagingCoreConfig = {
 
 export const MESSAGING_CORE_CONFIG = Symbol('MESSAGING_CORE_CONFIG');
 
-/** The AES-256 key of a MESSAGING_SECRET_KEY text. */
-export function secretKeyOf(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
-}
+/** The AES-256 key of a MESSAGING_SECRET_KEY text (the kit's one rule for every service's sealing key). */
+export const secretKeyOf = sealingKeyOf;
 
 export function loadMessagingCoreConfig(env: Record<string, string | undefined> = process.env): MessagingCoreConfig {
   const parsed = messagingCoreConfigSchema.safeParse(env);

@@ -5,10 +5,11 @@
 //   this machine: node -r ./tools/swc/register.cjs services/messaging/src/sender/secret-key-rotation.ts [--dry-run]
 import { Client } from 'pg';
 import { loadMessagingCoreConfig } from '../core/messaging-core.config';
-import { encryptToken, openToken, type TokenKeys } from './token-cipher';
+import { resealColumns, type ResealOptions } from '@pawline/nest-kit';
+import type { TokenKeys } from './token-cipher';
 
 export type RotationReport = {
-  /** rows looked at */
+  /** tokens looked at */
   checked: number;
   /** sealed anew with the current key (or, with dryRun, that would be) */
   resealed: number;
@@ -16,82 +17,26 @@ export type RotationReport = {
   current: number;
   /** written by the service between our read and our write (read again and handled as they then were) */
   changedMeanwhile: number;
-  /** opened by neither key: their organizations must connect their sender again */
+  /** organizations whose token neither key opens: they must connect their sender again */
   unreadable: string[];
 };
 
-export type RotationOptions = {
+export type RotationOptions = Omit<ResealOptions, 'log'> & {
   /** the schema of messaging's tables */
   schema?: string;
-  /** rows read per query */
-  batchSize?: number;
-  /** count only, write nothing */
-  dryRun?: boolean;
   log?: (line: string) => void;
-  /** called after each row written (tests stop a run half-way here) */
-  afterWrite?: (orgaId: string) => void;
 };
 
-type SenderRow = { orga_id: string; access_token_enc: string };
-
+/** Every sender's access token and registration PIN (the kit's resealColumns; a disconnected sender's empty token is skipped). */
 export async function rotateSenderTokens(db: Client, keys: TokenKeys, options: RotationOptions = {}): Promise<RotationReport> {
-  const table = `"${options.schema ?? 'messaging'}"."messaging_sender"`;
-  const batchSize = options.batchSize ?? 500;
-  const report: RotationReport = { checked: 0, resealed: 0, current: 0, changedMeanwhile: 0, unreadable: [] };
-  // keyset paging on the primary key: no offset drift while the services add senders
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    const { rows } = await db.query<SenderRow>(
-      `SELECT orga_id, access_token_enc FROM ${table} WHERE orga_id > $1 ORDER BY orga_id LIMIT $2`,
-      [after, batchSize],
-    );
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      report.checked += 1;
-      let sealed: string | null = row.access_token_enc;
-      // a sender saved between our read and our write: read it again (a pod not yet restarted seals with the old key)
-      for (let attempt = 0; sealed !== null && attempt < 5; attempt += 1) {
-        const outcome = await resealOne(db, table, keys, row.orga_id, sealed, options.dryRun === true);
-        if (outcome === 'conflict') {
-          report.changedMeanwhile += 1;
-          const { rows: again } = await db.query<SenderRow>(`SELECT access_token_enc FROM ${table} WHERE orga_id = $1`, [row.orga_id]);
-          sealed = again[0]?.access_token_enc ?? null;
-          continue;
-        }
-        if (outcome === 'unreadable') report.unreadable.push(row.orga_id);
-        else report[outcome] += 1;
-        if (outcome === 'resealed' && !options.dryRun) options.afterWrite?.(row.orga_id);
-        break;
-      }
-    }
-    after = rows[rows.length - 1].orga_id;
-    options.log?.(`rotate-messaging-key: ${report.checked} checked, ${report.resealed} sealed anew so far`);
-  }
-  return report;
-}
-
-/** One token: left alone when the current key opens it, sealed anew (compare-and-set) when the previous one does. */
-async function resealOne(
-  db: Client,
-  table: string,
-  keys: TokenKeys,
-  orgaId: string,
-  sealed: string,
-  dryRun: boolean,
-): Promise<'current' | 'resealed' | 'unreadable' | 'conflict'> {
-  let opened: { token: string; stale: boolean };
-  try {
-    opened = openToken(keys, sealed);
-  } catch {
-    return 'unreadable';
-  }
-  if (!opened.stale) return 'current';
-  if (dryRun) return 'resealed';
-  const written = await db.query(
-    `UPDATE ${table} SET access_token_enc = $3, updated_at = now() WHERE orga_id = $1 AND access_token_enc = $2`,
-    [orgaId, sealed, encryptToken(keys.secretKey, opened.token)],
+  const { schema, log, ...rest } = options;
+  const report = await resealColumns(
+    db,
+    { table: `${schema ?? 'messaging'}.messaging_sender`, id: 'orga_id', columns: ['access_token_enc', 'registration_pin_enc'] },
+    keys,
+    { ...rest, log: (progress) => log?.(`rotate-messaging-key: ${progress.checked} checked, ${progress.resealed} sealed anew so far`) },
   );
-  return written.rowCount === 1 ? 'resealed' : 'conflict';
+  return { ...report, unreadable: [...new Set(report.unreadable.map((value) => value.id))] };
 }
 
 /** The CLI: keys from the environment as the services read them; exits 1 while a token stays unreadable. */

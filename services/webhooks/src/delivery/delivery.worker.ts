@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { WEBHOOK_MAX_IN_FLIGHT, webhookEndpointDisabledEvent } from '@pawline/contracts';
-import { OutboxService, PawlineLogger } from '@pawline/nest-kit';
+import { OutboxService, openSealed, PawlineLogger } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
 import { returnedRows } from '../endpoint/endpoint-rows';
-import { openSecret } from '../endpoint/secret-cipher';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks.settings';
 import { sendDelivery, type SendOutcome } from './http-sender';
 import { isDelivered, nextAttemptAt, shouldDisableEndpoint } from './retry-schedule';
@@ -139,7 +138,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     try {
       const secrets = [delivery.secret_enc, delivery.previous_secret_enc]
         .filter((sealed): sealed is string => sealed !== null)
-        .map((sealed) => openSecret(this.settings.sealingKey, sealed));
+        .map((sealed) => openSealed(this.settings.keys, sealed).text);
       outcome = await sendDelivery(this.settings.policy, {
         url: delivery.url,
         body: delivery.body,

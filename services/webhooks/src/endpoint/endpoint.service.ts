@@ -10,7 +10,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@pawline/contracts';
-import { OutboxService, RpcError, type OrgaScope } from '@pawline/nest-kit';
+import { OutboxService, RpcError, sealText, type OrgaScope } from '@pawline/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { checkEndpointUrl } from '../delivery/address-check';
 import {
@@ -23,7 +23,7 @@ import {
   type EndpointRow,
 } from './endpoint-rows';
 import { SECRET_OVERLAP_HOURS } from '../delivery/signature';
-import { newSigningSecret, sealSecret, secretPrefix } from './secret-cipher';
+import { newSigningSecret, secretPrefix } from './secret-cipher';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks.settings';
 import { DeliveryWorker } from '../delivery/delivery.worker';
 
@@ -67,7 +67,7 @@ export class EndpointService {
           url,
           fields.description ?? '',
           fields.events,
-          sealSecret(this.settings.sealingKey, secret),
+          sealText(this.settings.keys.secretKey, secret),
           secretPrefix(secret),
         ],
       );
@@ -127,7 +127,7 @@ export class EndpointService {
            previous_secret_until = now() + ($5::int * interval '1 hour'),
            secret_enc = $3, secret_prefix = $4, updated_at = now()
          WHERE id = $1 AND orga_id = $2 RETURNING ${ENDPOINT_COLUMNS}`,
-          [endpointId, scope.orgaId, sealSecret(this.settings.sealingKey, secret), secretPrefix(secret), SECRET_OVERLAP_HOURS],
+          [endpointId, scope.orgaId, sealText(this.settings.keys.secretKey, secret), secretPrefix(secret), SECRET_OVERLAP_HOURS],
         ),
       );
       await this.outbox.add(manager, webhookEndpointUpdatedEvent, { orga_id: scope.orgaId, endpoint_id: endpointId }, scope.meta);
