@@ -49,6 +49,8 @@ export const schedulingRoutes: ApiRoute[] = [
     access: { orga: 'store_read' },
     rpc: listAppointmentRangeRpc,
     input: (ctx) => ({ ...storeScope(ctx), ...sixDateParts(ctx) }),
+    // issue 34: ETag and 304, kept by the gateway until a scheduling event of the organization
+    keptWeek: true,
   }),
   rpcRoute(http.listRecurringGroup, {
     access: { orga: 'store_read' },

@@ -25,7 +25,6 @@ function rangeOf(parts: SixDateParts): { from: string; to: string } {
   return { from: formatLocalDate(from), to: formatLocalDate(to) };
 }
 
-
 /** R7.05 the read side of appointments: the week range (with its cache), groups, a pet's history, one appointment. */
 @Injectable()
 export class AppointmentQueries {
