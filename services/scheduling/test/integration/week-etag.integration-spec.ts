@@ -46,7 +46,11 @@ describe('the week through the gateway: ETag, 304 and the kept answer', () => {
     tokens.jurgen = (await call(client, loginRpc, { username: jurgen.email, password: jurgen.password }, null)).access_token;
     await petOf(env, anna, pet);
     // every week request that crosses NATS to scheduling (a plain subscriber beside scheduling's queue group)
-    counting = env.nats().subscribe(`${env.subjectPrefix}${listAppointmentRangeRpc.subject}`, { callback: () => (asked += 1) });
+    counting = env.nats().subscribe(`${env.subjectPrefix}${listAppointmentRangeRpc.subject}`, {
+      callback: () => {
+        asked += 1;
+      },
+    });
   });
 
   afterAll(async () => {
