@@ -15,6 +15,8 @@ export type LoadOptions = {
   paths?: string[];
   /** open loop: also return every answer's [ms after start when due, latency ms] and the start (epoch ms) */
   samples?: boolean;
+  /** open loop: ask each path with If-None-Match of its last ETag, as a browser keeping the answer (304 counts) */
+  revalidate?: boolean;
 };
 
 export type LoadResult = {

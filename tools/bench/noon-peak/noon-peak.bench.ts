@@ -1,5 +1,6 @@
 // `npm run bench -- noon-peak [--reminders=15000] [--stores=1000] [--calendar-rate=200] [--duration=30] [--workers=2]
-//   [--in-flight=256] [--latency=250] [--appointments=20000] [--writes=1] [--phases=calendar,reminders,both] [--max-seconds=180]`
+//   [--in-flight=256] [--latency=250] [--appointments=20000] [--writes=1] [--phases=calendar,reminders,both] [--max-seconds=180]
+//   [--revalidate]`
 // Issue 34, the noon peak measured whole: next-day reminders sent by real messaging-worker processes to the fake
 // Cloud API (250 ms per answer, the per-sender cap enforced, in a process of its own) while an open-loop load
 // reads calendar weeks through the gateway at a fixed rate. Three phases back to back on one fresh test env (this
@@ -166,9 +167,11 @@ async function main(): Promise<void> {
   const appointments = arg('appointments', 20_000);
   const writes = arg('writes', 1);
   const maxSeconds = arg('max-seconds', 180);
+  // --revalidate: the week load asks with If-None-Match, as browsers that keep the week do (default: whole answers)
+  const revalidate = process.argv.includes('--revalidate');
   process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
   console.log(
-    `noon-peak bench: ${fmt(reminders)} reminders of ${fmt(stores)} stores (cap ${CAP}/s each, fake latency ${latency} ms, ${workers} workers × ${inFlight} in flight); calendar weeks at ${rate}/s open loop, ${writes} change(s)/s; load average ${load()}`,
+    `noon-peak bench: ${fmt(reminders)} reminders of ${fmt(stores)} stores (cap ${CAP}/s each, fake latency ${latency} ms, ${workers} workers × ${inFlight} in flight); calendar weeks at ${rate}/s open loop${revalidate ? ' with If-None-Match' : ''}, ${writes} change(s)/s; load average ${load()}`,
   );
   const env = await createTestEnv();
   const db = new Client({ connectionString: env.databaseUrl });
@@ -247,6 +250,7 @@ async function main(): Promise<void> {
             overallRate: rate,
             duration: calendarSeconds,
             samples: true,
+            revalidate,
           })
         : null;
       if (withCalendar)
