@@ -1,6 +1,6 @@
 import { WeekAnswers, etagMatches, weekEtag } from './week-answers';
 
-describe('WeekAnswers (issue 34, the gateway keeps recent weeks)', () => {
+describe('R7.05 WeekAnswers (issue 34, the gateway keeps recent weeks)', () => {
   const orga = 'o1';
 
   it('serves a kept week until its organization changes, then reads again', () => {

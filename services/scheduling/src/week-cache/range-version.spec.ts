@@ -1,6 +1,6 @@
 import { rangeVersion } from './range-version';
 
-describe('rangeVersion (issue 34, the week ETag)', () => {
+describe('R7.05 rangeVersion (issue 34, the week ETag)', () => {
   const week = (days: Record<string, number>) =>
     Object.entries(days)
       .sort(([a], [b]) => a.localeCompare(b))

@@ -11,7 +11,7 @@ import { TEST_SECRET, call, petOf, signUp, type Salon } from './scheduling-test-
 jest.setTimeout(120_000);
 
 /** Issue 34: the week answers 304 by its ETag, and the gateway keeps it until a change of the organization. */
-describe('the week through the gateway: ETag, 304 and the kept answer', () => {
+describe('R7.05 the week through the gateway: ETag, 304 and the kept answer', () => {
   let env: TestEnv;
   let client: NatsRpcClient;
   let base = '';
