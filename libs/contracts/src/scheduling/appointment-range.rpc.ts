@@ -8,3 +8,13 @@ export const listAppointmentRangeRpc = defineRpc(
   z.strictObject({ ...schedulingStoreScope, ...sixDatePartsSchema }),
   appointmentWeekSchema,
 );
+
+/**
+ * Issue 34: the version the week range would answer with now, without the answer (the gateway asks it for a week
+ * it keeps from before its organization's last change: the same version means the kept answer is the answer).
+ */
+export const appointmentRangeVersionRpc = defineRpc(
+  'rpc.scheduling.appointment.range-version',
+  z.strictObject({ ...schedulingStoreScope, ...sixDatePartsSchema }),
+  z.strictObject({ version: appointmentWeekSchema.shape.version }),
+);

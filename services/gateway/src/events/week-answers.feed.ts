@@ -5,7 +5,7 @@ import { KIT_CONFIG, NATS_CONNECTION, PawlineLogger, prefixed, safeJson, type Ki
 import { WeekAnswers } from '../http/week-answers';
 
 /**
- * Drops this gateway process's kept weeks of an organization on every scheduling event of it
+ * Marks this gateway process's kept weeks of an organization to be checked on every scheduling event of it
  * (issue 34): the events realtime sends to the browsers, which scheduling writes in the same
  * transaction as the change (outbox). Every process keeps weeks of its own, so each needs every
  * such event: a plain core subscription, as MembershipFeed, not the realtime fan-out's durable.
@@ -32,7 +32,7 @@ export class WeekAnswersFeed implements OnApplicationBootstrap, OnModuleDestroy 
           return;
         }
         const parsed = eventEnvelopeSchema.safeParse(safeJson(msg.string()));
-        if (parsed.success && parsed.data.orgaId) this.weeks.dropOrganization(parsed.data.orgaId);
+        if (parsed.success && parsed.data.orgaId) this.weeks.organizationChanged(parsed.data.orgaId);
       },
     });
   }

@@ -43,7 +43,7 @@ import {
 } from './route-definition';
 import { RouteMatcher, type RouteMatch } from './route-matcher';
 import type { PassThroughRpcCaller } from './rpc-caller';
-import { etagMatches, weekEtag, type WeekAnswers } from './week-answers';
+import { etagMatches, weekEtag, type KeptWeek, type WeekAnswers } from './week-answers';
 
 export type ApiDependencies = {
   rpc: PassThroughRpcCaller;
@@ -197,8 +197,16 @@ async function answer(
     const status = route.status ?? 200;
     if (isRpcRoute(route) && !route.output && status !== 204) {
       if (route.keptWeek && deps.weekAnswers && member) {
-        await answerWeek(deps.weekAnswers, member, ctx, req, res, () =>
-          rpc.callRaw(route.rpc, route.input(ctx), { auth, lang, member, timeoutMs: route.timeoutMs }),
+        const input = route.input(ctx);
+        const versionRpc = route.keptWeek.versionRpc;
+        await answerWeek(
+          deps.weekAnswers,
+          member,
+          ctx,
+          req,
+          res,
+          () => rpc.callRaw(route.rpc, input, { auth, lang, member, timeoutMs: route.timeoutMs }),
+          async () => ((await rpc.call(versionRpc, input, { auth, lang, member })) as { version: string }).version,
         );
         return;
       }
@@ -234,7 +242,8 @@ async function answer(
 
 /**
  * The calendar's week (issue 34), after the route's access check: the answer kept by this process
- * when its organization has not changed since, else scheduling's; with its ETag (the week's version
+ * when its organization has not changed since or scheduling says its version is still the week's,
+ * else scheduling's answer; with its ETag (the week's version
  * and the first day the caller's plan shows), and 304 without a body when the browser names it.
  * `no-cache`: the browser keeps the answer but asks every time, so a change is seen at once.
  */
@@ -245,6 +254,7 @@ async function answerWeek(
   req: IncomingMessage,
   res: ServerResponse,
   read: () => Promise<{ text: string }>,
+  readVersion: () => Promise<string>,
 ): Promise<void> {
   const orgaId = ctx.params['orga'] ?? '';
   const windowStart = planHistoryStart(member);
@@ -253,7 +263,13 @@ async function answerWeek(
   const key = `${orgaId}|${Object.entries(ctx.params)
     .map(([name, value]) => `${name}=${value}`)
     .join('&')}|${windowTag}`;
-  let kept = weeks.get(key);
+  let kept: { text: string; etag: string } | undefined = weeks.get(key);
+  if (kept && !(kept as KeptWeek).fresh) {
+    // changed since: the kept answer serves only while its version is still the week's (nothing big crosses NATS)
+    const generation = weeks.generation(orgaId);
+    if ((await readVersion()) === (kept as KeptWeek).version) weeks.confirm(key, generation);
+    else kept = undefined;
+  }
   if (!kept) {
     const generation = weeks.generation(orgaId);
     const { text } = await read();
@@ -263,7 +279,7 @@ async function answerWeek(
       return;
     }
     kept = { text, etag: weekEtag(version, windowTag) };
-    weeks.keep(key, orgaId, generation, text, kept.etag);
+    weeks.keep(key, orgaId, generation, text, kept.etag, version);
   }
   res.setHeader('ETag', kept.etag);
   res.setHeader('Cache-Control', 'private, no-cache');
@@ -277,14 +293,14 @@ async function answerWeek(
 
 /**
  * A changing route's calls to scheduling: once one settles, whatever its outcome, this process's
- * kept weeks of the organization go (before the answer), so the caller's next read of its week
+ * kept weeks of the organization are to be checked (before the answer), so the caller's next read of its week
  * sees its own change even before scheduling's event arrives.
  */
 function droppingWeeksAfterScheduling(deps: ApiDependencies, orgaId: string | null, rpc: PassThroughRpcCaller): PassThroughRpcCaller {
   const weeks = deps.weekAnswers;
   if (!weeks || !orgaId) return rpc;
   const settled = <T>(contract: RpcContract, work: Promise<T>): Promise<T> =>
-    contract.subject.startsWith('rpc.scheduling.') ? work.finally(() => weeks.dropOrganization(orgaId)) : work;
+    contract.subject.startsWith('rpc.scheduling.') ? work.finally(() => weeks.organizationChanged(orgaId)) : work;
   return {
     call: (contract, data, options) => settled(contract, rpc.call(contract, data, options)),
     callRaw: (contract, data, options) => settled(contract, rpc.callRaw(contract, data, options)),

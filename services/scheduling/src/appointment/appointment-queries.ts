@@ -91,14 +91,23 @@ export class AppointmentQueries {
     return rangeVersion(row?.version ?? '');
   }
 
-  /** R7.05 the store's appointments of the local days from the first to the second date, both included. */
-  async range(scope: StoreScope, parts: SixDateParts): Promise<RawJson<AppointmentWeek>> {
+  /** The days a range read covers: R1.20 without full history the calendar shows past days of the plan's window only. */
+  private shownDays(scope: StoreScope, parts: SixDateParts): { from: string; to: string } {
     const asked = rangeOf(parts);
-    // R1.20 without full history the calendar shows past days of the plan's window only
     const windowStart = planHistoryStart(scope.member);
     const earliest = windowStart ? localDateOf(windowStart, scope.timeZone) : null;
-    const from = earliest && earliest > asked.from ? earliest : asked.from;
-    const to = asked.to;
+    return { from: earliest && earliest > asked.from ? earliest : asked.from, to: asked.to };
+  }
+
+  /** Issue 34: the version `range` would answer with now (the gateway's check of a week it keeps). */
+  async rangeVersionNow(scope: StoreScope, parts: SixDateParts): Promise<string> {
+    const { from, to } = this.shownDays(scope, parts);
+    return from > to ? rangeVersion('') : this.rangeVersion(scope.storeId, from, to);
+  }
+
+  /** R7.05 the store's appointments of the local days from the first to the second date, both included. */
+  async range(scope: StoreScope, parts: SixDateParts): Promise<RawJson<AppointmentWeek>> {
+    const { from, to } = this.shownDays(scope, parts);
     if (from > to) return new RawJson(weekAnswerText(rangeVersion(''), EMPTY_LIST));
     // the calendar asks for the same weeks all day: a kept answer serves while none of its days changed
     const key = `${scope.orgaId}|${scope.storeId}|${from}|${to}`;

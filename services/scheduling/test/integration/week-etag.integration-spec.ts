@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { listAppointmentRangeRpc, loginRpc, updateAppointmentNotesRpc, type Appointment } from '@pawline/contracts';
+import {
+  appointmentRangeVersionRpc,
+  listAppointmentRangeRpc,
+  loginRpc,
+  updateAppointmentNotesRpc,
+  type Appointment,
+} from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { createTestEnv, until, type TestEnv } from '@pawline/nest-kit/testing';
 import type { Subscription } from '@nats-io/transport-node';
@@ -20,7 +26,9 @@ describe('R7.05 the week through the gateway: ETag, 304 and the kept answer', ()
   const tokens = { anna: '', jurgen: '' };
   const pet = randomUUID();
   let asked = 0;
+  let checks = 0;
   let counting: Subscription;
+  let countingChecks: Subscription;
 
   const get = async (token: string, path: string, etag?: string) => {
     const res = await fetch(`${base}${path}`, {
@@ -46,6 +54,11 @@ describe('R7.05 the week through the gateway: ETag, 304 and the kept answer', ()
     tokens.jurgen = (await call(client, loginRpc, { username: jurgen.email, password: jurgen.password }, null)).access_token;
     await petOf(env, anna, pet);
     // every week request that crosses NATS to scheduling (a plain subscriber beside scheduling's queue group)
+    countingChecks = env.nats().subscribe(`${env.subjectPrefix}${appointmentRangeVersionRpc.subject}`, {
+      callback: () => {
+        checks += 1;
+      },
+    });
     counting = env.nats().subscribe(`${env.subjectPrefix}${listAppointmentRangeRpc.subject}`, {
       callback: () => {
         asked += 1;
@@ -55,6 +68,7 @@ describe('R7.05 the week through the gateway: ETag, 304 and the kept answer', ()
 
   afterAll(async () => {
     counting?.unsubscribe();
+    countingChecks?.unsubscribe();
     await env?.dispose();
   });
 
@@ -110,6 +124,27 @@ describe('R7.05 the week through the gateway: ETag, 304 and the kept answer', ()
     );
     expect(seen.etag).not.toBe(afterOwn.etag);
     expect(itemsOf(seen.text)[0]?.notes).toBe('elsewhere');
+  });
+
+  it('after a change of another week, a kept week is checked by its version: the answer does not cross NATS again', async () => {
+    const other = `/api/v1/orga/${anna.orgaId}/store/${anna.storeId}/appointments/2026/12/14/2026/12/20`;
+    const kept = await get(tokens.anna, other);
+    expect(kept.status).toBe(200);
+    const id = itemsOf((await get(tokens.anna, weekOf(anna))).text)[0]?.id ?? '';
+    const patched = await fetch(`${base}/api/v1/orga/${anna.orgaId}/store/${anna.storeId}/appointment/${id}/notes`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${tokens.anna}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ notes: 'another week' }),
+    });
+    expect(patched.status).toBeLessThan(300);
+    await env.nats().flush();
+    const [answersBefore, checksBefore] = [asked, checks];
+    const again = await get(tokens.anna, other, kept.etag ?? '');
+    expect([again.status, again.etag]).toEqual([304, kept.etag]);
+    await env.nats().flush();
+    expect([asked - answersBefore, checks - checksBefore]).toEqual([0, 1]);
+    // the changed week itself is read again
+    expect(itemsOf((await get(tokens.anna, weekOf(anna))).text)[0]?.notes).toBe('another week');
   });
 
   it('another organization never gets a kept answer: refused on the URL, its own week on its own', async () => {
