@@ -228,14 +228,28 @@ async function main(): Promise<void> {
       }
       const loadBefore = load();
       const cpuBefore = cpuNow(pids);
-      let t0 = Date.now();
+      const t0 = Date.now();
+      const timeline: number[] = [];
+      let sent = 0;
+      let other = 0;
+      let lastAfter: number | null = null;
+      // reminders accepted each second from the first job published (the workers are already pulling)
+      const sampling = withReminders
+        ? (async () => {
+            let previous = 0;
+            while (sent + other < reminders && Date.now() - t0 < maxSeconds * 1000) {
+              await new Promise((resolve) => setTimeout(resolve, 1000));
+              ({ sent, other } = await countSettled(db, label));
+              timeline.push(sent - previous);
+              previous = sent;
+            }
+            lastAfter = sent + other >= reminders ? (Date.now() - t0) / 1000 : null;
+          })()
+        : Promise.resolve();
       if (withReminders) {
-        // the jobs as the scheduler's outbox relay publishes them; the workers are already pulling (the time to the
-        // last reminder is counted from here), and the calendar's load starts once they are all out
-        const publishing = Date.now();
+        // the jobs as the scheduler's outbox relay publishes them; the calendar's load starts once they are all out
         await publishJobs(env.nats(), env.subjectPrefix, messages);
-        console.log(`${fmt(reminders)} jobs published in ${fmt((Date.now() - publishing) / 1000, 1)} s`);
-        t0 = publishing;
+        console.log(`${fmt(reminders)} jobs published in ${fmt((Date.now() - t0) / 1000, 1)} s`);
       }
       // with the reminders: as long as they took alone (the peak's length), at least --duration
       const calendarSeconds = withReminders ? Math.min(maxSeconds, Math.max(duration, Math.ceil(remindersAloneSeconds))) : duration;
@@ -265,20 +279,7 @@ async function main(): Promise<void> {
               salon.auth,
             ).catch(() => undefined);
         }, 1000 / writes);
-      const timeline: number[] = [];
-      let sent = 0;
-      let other = 0;
-      let lastAfter: number | null = null;
-      if (withReminders) {
-        let previous = 0;
-        while (sent + other < reminders && Date.now() - t0 < maxSeconds * 1000) {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          ({ sent, other } = await countSettled(db, label));
-          timeline.push(sent - previous);
-          previous = sent;
-        }
-        lastAfter = sent + other >= reminders ? (Date.now() - t0) / 1000 : null;
-      }
+      await sampling;
       const remindersEnd = Date.now();
       const result = calendarRun ? await calendarRun : null;
       clearInterval(writer);
