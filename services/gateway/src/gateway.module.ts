@@ -9,6 +9,8 @@ import { MembershipCache } from './auth/membership-cache';
 import { RevocationFeed } from './auth/revocation-feed';
 import { MemorySessionRevocationStore, type SessionRevocationStore } from './auth/session-revocation.store';
 import { MembershipFeed } from './events/membership-feed';
+import { WeekAnswersFeed } from './events/week-answers.feed';
+import { WeekAnswers } from './http/week-answers';
 import { RealtimeEventsConsumer } from './events/realtime-events.consumer';
 import { SessionRevokedHandlers } from './events/session-revoked.handlers';
 import { GATEWAY_CONFIG, toGatewayConfig, type GatewayConfig, type GatewayEnv } from './gateway-config';
@@ -110,6 +112,8 @@ export class GatewayLifecycle implements OnModuleDestroy {
     RevocationFeed,
     RealtimeEventsConsumer,
     MembershipFeed,
+    { provide: WeekAnswers, useFactory: () => new WeekAnswers() },
+    WeekAnswersFeed,
   ],
 })
 export class GatewayModule {}
@@ -132,6 +136,7 @@ export function configureGateway(app: INestApplication, kit: KitConfig): void {
       guard: app.get(AccessGuard),
       // drops the kept memberships and moves the realtime sockets (every gateway process) before the answer
       onIdentityChange: (orgaId, userId) => app.get(RealtimeServer).membershipChanged(orgaId, userId),
+      weekAnswers: app.get(WeekAnswers),
       rateLimiter: app.get(RateLimiter),
       revocations: app.get<SessionRevocationStore>(SESSION_REVOCATIONS),
       secureCookies: config.secureCookies,

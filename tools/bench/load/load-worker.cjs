@@ -1,6 +1,10 @@
 // Runs one load in its own process (the figures of a server must not include the load
 // generator's own event-loop delays) and prints its result as one JSON line.
-// Input: one JSON argument { url, headers, duration, connections, overallRate?, paths? }.
+// Input: one JSON argument { url, headers, duration, connections, overallRate?, paths?, samples? }.
+// samples (open loop only): the result also holds startedAt (epoch ms) and samples, [ms after start when due, latency ms]
+// of every answered request, so a bench can take percentiles over the seconds something else was running.
+// revalidate (open loop only): each path is asked with If-None-Match of the ETag its last answer had, as a browser
+// that keeps the answer does; a 304 counts as an answer.
 //
 // Unlimited (no overallRate): autocannon, closed loop, `connections` requests in flight at all
 // times: the most the server answers.
@@ -64,6 +68,9 @@ function openLoop(options) {
   const interval = 1000 / options.overallRate;
   const total = Math.round(options.duration * options.overallRate);
   const latencies = [];
+  const samples = [];
+  const etags = new Map();
+  const startedAt = Date.now();
   let failures = 0;
   let sent = 0;
   let settled = 0;
@@ -71,7 +78,7 @@ function openLoop(options) {
 
   const finish = () => {
     const out = summary(latencies, options.duration, failures + (sent - settled));
-    process.stdout.write(`${JSON.stringify(out)}\n`);
+    process.stdout.write(`${JSON.stringify(options.samples ? { ...out, startedAt, samples } : out)}\n`);
     agent.destroy();
     process.exit(0);
   };
@@ -81,15 +88,20 @@ function openLoop(options) {
     sent += 1;
     const done = (ok) => {
       settled += 1;
-      if (ok) latencies.push(performance.now() - due);
-      else failures += 1;
+      if (ok) {
+        latencies.push(performance.now() - due);
+        if (options.samples) samples.push([Math.round(due - started), Math.round((performance.now() - due) * 10) / 10]);
+      } else failures += 1;
       if (settled === total) finish();
     };
+    const known = options.revalidate ? etags.get(path) : undefined;
+    const headers = known ? { ...options.headers, 'if-none-match': known } : options.headers;
     const request = http.request(
-      { host: target.hostname, port: target.port, path, method: 'GET', headers: options.headers, agent, timeout: ANSWER_TIMEOUT_MS },
+      { host: target.hostname, port: target.port, path, method: 'GET', headers, agent, timeout: ANSWER_TIMEOUT_MS },
       (response) => {
+        if (options.revalidate && typeof response.headers.etag === 'string') etags.set(path, response.headers.etag);
         response.resume();
-        response.on('end', () => done(response.statusCode >= 200 && response.statusCode < 300));
+        response.on('end', () => done((response.statusCode >= 200 && response.statusCode < 300) || response.statusCode === 304));
         response.on('error', () => done(false));
       },
     );

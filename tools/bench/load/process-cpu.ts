@@ -11,7 +11,7 @@ function cpuSecondsOf(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-function cpuByProcessName(names: readonly string[]): CpuReading {
+export function cpuByProcessName(names: readonly string[]): CpuReading {
   const reading: CpuReading = new Map();
   let entries: string[];
   try {
@@ -33,7 +33,7 @@ function cpuByProcessName(names: readonly string[]): CpuReading {
   return reading;
 }
 
-function cpuOfProcess(pid: number): number {
+export function cpuOfProcess(pid: number): number {
   try {
     return cpuSecondsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {

@@ -13,9 +13,22 @@ export type LoadOptions = {
   overallRate?: number;
   /** paths to cycle through on `url`'s host; `url` itself when left out */
   paths?: string[];
+  /** open loop: also return every answer's [ms after start when due, latency ms] and the start (epoch ms) */
+  samples?: boolean;
+  /** open loop: ask each path with If-None-Match of its last ETag, as a browser keeping the answer (304 counts) */
+  revalidate?: boolean;
 };
 
-export type LoadResult = { requestsPerSecond: number; answers: number; p50: number; p95: number; p99: number; failures: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  answers: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+  startedAt?: number;
+  samples?: [number, number][];
+};
 
 /** Runs the load (load-worker.cjs) in a child process so the measured server keeps its event loop to itself. */
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -23,7 +36,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     execFile(
       process.execPath,
       [join(__dirname, 'load-worker.cjs'), JSON.stringify(options)],
-      { maxBuffer: 1024 * 1024 },
+      { maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`load generator failed: ${stderr || error.message}`));
         else resolve(JSON.parse(stdout) as LoadResult);

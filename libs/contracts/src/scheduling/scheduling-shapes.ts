@@ -143,6 +143,14 @@ export const appointmentListSchema = z.object({
 });
 export type AppointmentList = z.infer<typeof appointmentListSchema>;
 
+/**
+ * The week range's answer (R7.05): the list with the version of its days (issue 34). The version is
+ * the first field of the JSON text, so the gateway reads it without parsing the answer and serves it
+ * as the ETag of the week (`"w<version>"`); it changes with every committed write to the range.
+ */
+export const appointmentWeekSchema = appointmentListSchema.extend({ version: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
+export type AppointmentWeek = z.infer<typeof appointmentWeekSchema>;
+
 /** The fields a client writes when booking or editing. */
 export const appointmentFieldsSchema = z.strictObject({
   user_id: uuid.nullable().optional(),
@@ -216,3 +224,18 @@ export const appointmentEventPayloadSchema = z.object({
   /** each appointment the change left in place, as it is now (absent on deletion: appointment_ids are gone) */
   appointments: z.array(appointmentEventSnapshotSchema).optional(),
 });
+
+const WEEK_VERSION_PREFIX = '{"version":"';
+
+/** The week's JSON text from its version and the JSON text of its list (an object): the version first (issue 34). */
+export function weekAnswerText(version: string, listJson: string): string {
+  return `${WEEK_VERSION_PREFIX}${version}",${listJson.slice(1)}`;
+}
+
+/** The version of a week answer's JSON text as weekAnswerText writes it, read without parsing the rest; null otherwise. */
+export function versionOfWeekAnswer(text: string): string | null {
+  if (!text.startsWith(WEEK_VERSION_PREFIX)) return null;
+  const end = text.indexOf('"', WEEK_VERSION_PREFIX.length);
+  const version = end < 0 ? '' : text.slice(WEEK_VERSION_PREFIX.length, end);
+  return /^[A-Za-z0-9_-]{1,40}$/.test(version) ? version : null;
+}

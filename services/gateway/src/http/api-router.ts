@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { z } from 'zod';
-import { fieldIssueTexts, invalidFieldText, type AuthContext, type CheckedMember, type RpcContract } from '@pawline/contracts';
+import {
+  fieldIssueTexts,
+  invalidFieldText,
+  versionOfWeekAnswer,
+  type AuthContext,
+  type CheckedMember,
+  type RpcContract,
+} from '@pawline/contracts';
+import { planHistoryStart } from '@pawline/nest-kit';
 import type { AccessGuard } from '../auth/access.guard';
 import type { Authenticator } from '../auth/authenticator';
 import type { SessionRevocationStore } from '../auth/session-revocation.store';
@@ -35,6 +43,7 @@ import {
 } from './route-definition';
 import { RouteMatcher, type RouteMatch } from './route-matcher';
 import type { PassThroughRpcCaller } from './rpc-caller';
+import { etagMatches, weekEtag, type KeptWeek, type WeekAnswers } from './week-answers';
 
 export type ApiDependencies = {
   rpc: PassThroughRpcCaller;
@@ -55,6 +64,8 @@ export type ApiDependencies = {
   /** The origin of PUBLIC_URL: a browser request from it is not cross-site (besides the Host's own origin). */
   publicOrigin?: string;
   onUnexpectedError(error: unknown, req: IncomingMessage): void;
+  /** The calendar's recent weeks in this process (issue 34); without it a week is asked of scheduling every time. */
+  weekAnswers?: WeekAnswers;
 };
 
 /** Answers the requests of /api/v1 on node:http; `handle` says whether a request was one. */
@@ -139,7 +150,14 @@ async function answer(
         route: { method: route.method, tag: route.tag },
       });
     } else if (route.access === 'user' && auth) deps.guard.checkPerson(auth);
-    let rpc = route.method === 'get' ? deps.rpc : droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null);
+    let rpc =
+      route.method === 'get'
+        ? deps.rpc
+        : droppingWeeksAfterScheduling(
+            deps,
+            params['orga'] ?? null,
+            droppingMembershipsAfterIdentity(deps, params['orga'] ?? null, auth?.userId ?? null),
+          );
     const ctx: RouteContext = {
       params,
       query: route.query ? parse(route.query, queryOf(req.url ?? ''), lang) : {},
@@ -178,6 +196,20 @@ async function answer(
     }
     const status = route.status ?? 200;
     if (isRpcRoute(route) && !route.output && status !== 204) {
+      if (route.keptWeek && deps.weekAnswers && member) {
+        const input = route.input(ctx);
+        const versionRpc = route.keptWeek.versionRpc;
+        await answerWeek(
+          deps.weekAnswers,
+          member,
+          ctx,
+          req,
+          res,
+          () => rpc.callRaw(route.rpc, input, { auth, lang, member, timeoutMs: route.timeoutMs }),
+          async () => ((await rpc.call(versionRpc, input, { auth, lang, member })) as { version: string }).version,
+        );
+        return;
+      }
       // the service's answer is the route's answer: pass its JSON text on unread
       const raw = await rpc.callRaw(route.rpc, route.input(ctx), { auth, lang, member, timeoutMs: route.timeoutMs });
       sendJsonText(res, status, raw.text);
@@ -206,6 +238,73 @@ async function answer(
     if (mapped.status >= 500 && mapped.body.code === 'internal') deps.onUnexpectedError(error, req);
     sendError(res, error, lang);
   }
+}
+
+/**
+ * The calendar's week (issue 34), after the route's access check: the answer kept by this process
+ * when its organization has not changed since or scheduling says its version is still the week's,
+ * else scheduling's answer; with its ETag (the week's version
+ * and the first day the caller's plan shows), and 304 without a body when the browser names it.
+ * `no-cache`: the browser keeps the answer but asks every time, so a change is seen at once.
+ */
+async function answerWeek(
+  weeks: WeekAnswers,
+  member: CheckedMember,
+  ctx: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  read: () => Promise<{ text: string }>,
+  readVersion: () => Promise<string>,
+): Promise<void> {
+  const orgaId = ctx.params['orga'] ?? '';
+  const windowStart = planHistoryStart(member);
+  // by the hour: scheduling cuts at the store's local day, and the hour a day starts differs by time zone
+  const windowTag = windowStart ? windowStart.toISOString().slice(0, 13).replace(/\D/g, '') : 'all';
+  const key = `${orgaId}|${Object.entries(ctx.params)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&')}|${windowTag}`;
+  let kept: { text: string; etag: string } | undefined = weeks.get(key);
+  if (kept && !(kept as KeptWeek).fresh) {
+    // changed since: the kept answer serves only while its version is still the week's (nothing big crosses NATS)
+    const generation = weeks.generation(orgaId);
+    if ((await readVersion()) === (kept as KeptWeek).version) weeks.confirm(key, generation);
+    else kept = undefined;
+  }
+  if (!kept) {
+    const generation = weeks.generation(orgaId);
+    const { text } = await read();
+    const version = versionOfWeekAnswer(text);
+    if (!version) {
+      sendJsonText(res, 200, text);
+      return;
+    }
+    kept = { text, etag: weekEtag(version, windowTag) };
+    weeks.keep(key, orgaId, generation, text, kept.etag, version);
+  }
+  res.setHeader('ETag', kept.etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
+  if (etagMatches(req.headers['if-none-match'], kept.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  sendJsonText(res, 200, kept.text);
+}
+
+/**
+ * A changing route's calls to scheduling: once one settles, whatever its outcome, this process's
+ * kept weeks of the organization are to be checked (before the answer), so the caller's next read of its week
+ * sees its own change even before scheduling's event arrives.
+ */
+function droppingWeeksAfterScheduling(deps: ApiDependencies, orgaId: string | null, rpc: PassThroughRpcCaller): PassThroughRpcCaller {
+  const weeks = deps.weekAnswers;
+  if (!weeks || !orgaId) return rpc;
+  const settled = <T>(contract: RpcContract, work: Promise<T>): Promise<T> =>
+    contract.subject.startsWith('rpc.scheduling.') ? work.finally(() => weeks.organizationChanged(orgaId)) : work;
+  return {
+    call: (contract, data, options) => settled(contract, rpc.call(contract, data, options)),
+    callRaw: (contract, data, options) => settled(contract, rpc.callRaw(contract, data, options)),
+  };
 }
 
 /**

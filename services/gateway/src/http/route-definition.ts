@@ -125,6 +125,12 @@ type RouteBase = {
   sameOriginOnly?: boolean;
   /** The username whose failed logins hold it back (RateLimiter.loginHeldBack): the login route. */
   loginBackoff?(ctx: RouteContext): string;
+  /**
+   * The calendar's week (issue 34): answered with its ETag (304 when the browser has it) and kept by
+   * the gateway process (WeekAnswers) until its organization changes. The RPC's answer must start
+   * with its version (weekAnswerText of libs/contracts); `versionRpc` answers `{ version }` for the same input.
+   */
+  keptWeek?: { versionRpc: RpcContract };
 };
 
 /** A route's context with its path parameters, query and body typed by its declaration (the router checked and parsed them). */
@@ -144,6 +150,7 @@ type Binding<H extends HttpRoute> = {
   crossOrigin?: CrossOrigin;
   answers?: readonly DocumentedAnswer[];
   timeoutMs?: number;
+  keptWeek?: { versionRpc: RpcContract };
 };
 
 function rateLimitsOf<H extends HttpRoute>(binding: Binding<H>): readonly RouteRateLimit[] {
@@ -173,6 +180,7 @@ function base<H extends HttpRoute>(http: H, binding: Binding<H>): RouteBase {
     ...(binding.sameOriginOnly ? { sameOriginOnly: true } : {}),
     ...(binding.loginBackoff ? { loginBackoff: binding.loginBackoff } : {}),
     ...(binding.timeoutMs ? { timeoutMs: binding.timeoutMs } : {}),
+    ...(binding.keptWeek ? { keptWeek: binding.keptWeek } : {}),
   };
 }
 

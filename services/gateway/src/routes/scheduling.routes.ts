@@ -8,6 +8,7 @@ import {
   getAppointmentRpc,
   latestPetAppointmentRpc,
   listAppointmentRangeRpc,
+  appointmentRangeVersionRpc,
   listPetAppointmentsRpc,
   listRecurringGroupRpc,
   listTreatmentsRpc,
@@ -49,6 +50,8 @@ export const schedulingRoutes: ApiRoute[] = [
     access: { orga: 'store_read' },
     rpc: listAppointmentRangeRpc,
     input: (ctx) => ({ ...storeScope(ctx), ...sixDateParts(ctx) }),
+    // issue 34: ETag and 304; kept by the gateway, checked by its version after a change of the organization
+    keptWeek: { versionRpc: appointmentRangeVersionRpc },
   }),
   rpcRoute(http.listRecurringGroup, {
     access: { orga: 'store_read' },

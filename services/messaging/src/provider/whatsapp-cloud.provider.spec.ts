@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
@@ -186,6 +187,45 @@ describe('WhatsAppCloudProvider when the connection fails', () => {
     const error = await failureOf(refused.send(sender, reminder));
     expect(error.kind).toBe('transient');
     expect(error.message).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('WhatsAppCloudProvider connections (issue 34)', () => {
+  it('sends over one keep-alive pool per provider host: sends one after another reuse one connection', async () => {
+    let connections = 0;
+    let cutNext = false;
+    const server = createHttpServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (cutNext) {
+          cutNext = false;
+          // headers and part of the body, then the connection goes
+          res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+          res.write('{"messages":');
+          setTimeout(() => res.socket?.destroy(), 20);
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ messages: [{ id: `wamid.${connections}` }] }));
+      });
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const one = new WhatsAppCloudProvider({ baseUrl: `http://127.0.0.1:${port}/v26.0`, timeoutMs: 5000 });
+      const other = new WhatsAppCloudProvider({ baseUrl: `http://127.0.0.1:${port}/v26.0/`, timeoutMs: 5000 });
+      for (let i = 0; i < 4; i += 1) await (i % 2 === 0 ? one : other).send(sender, reminder);
+      expect(connections).toBe(1);
+      // an answer cut short is transient (the worker retries), and the pool goes on with a new connection
+      cutNext = true;
+      const cut = await failureOf(one.send(sender, reminder));
+      expect(cut.kind).toBe('transient');
+      await expect(one.send(sender, reminder)).resolves.toEqual({ providerMessageId: 'wamid.2' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

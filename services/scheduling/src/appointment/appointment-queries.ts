@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { Appointment, AppointmentList } from '@pawline/contracts';
+import { weekAnswerText, type Appointment, type AppointmentList, type AppointmentWeek } from '@pawline/contracts';
 import { daysBetween, formatLocalDate, isRealDate, localDateOf, PAGE_SIZES } from '@pawline/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RawJson, RpcError, planHistoryStart, type StoreScope } from '@pawline/nest-kit';
 import { APPOINTMENT_COLUMNS, APPOINTMENT_JSON_COLUMNS, toAppointment, type AppointmentRow } from './appointment-rows';
 import { WeekCache } from '../week-cache/week-cache';
+import { RANGE_DAY_VERSIONS, rangeVersion } from '../week-cache/range-version';
 
 export type SixDateParts = { y: number; m: number; d: number; y2: number; m2: number; d2: number };
 
@@ -24,14 +25,10 @@ function rangeOf(parts: SixDateParts): { from: string; to: string } {
   return { from: formatLocalDate(from), to: formatLocalDate(to) };
 }
 
-/** The version of a store's local days from one date to another in SQL: the highest of theirs ('0' before any appointment). */
-const RANGE_VERSION = (store: string, from: string, to: string) =>
-  `coalesce((SELECT max(version)::text FROM calendar_day_version WHERE store_id = ${store} AND local_date BETWEEN ${from} AND ${to}), '0')`;
-
 /** R7.05 the read side of appointments: the week range (with its cache), groups, a pet's history, one appointment. */
 @Injectable()
 export class AppointmentQueries {
-  private readonly weeks = new WeekCache<RawJson<AppointmentList>>();
+  private readonly weeks = new WeekCache<RawJson<AppointmentWeek>>();
 
   constructor(private readonly db: DataSource) {}
 
@@ -57,8 +54,8 @@ export class AppointmentQueries {
    * AppointmentList, written by Postgres in one round trip: the week view asks for this all day
    * long (issue 5 wants p95 under 20 ms at 200 requests/s with 50,000 appointments), and no row is
    * then parsed, mapped, checked or serialized again in Node or the gateway (docs/adr/0004).
-   * `version` is SQL for the version of the days the answer covers, read in the same statement
-   * (same snapshot) as the answer, so an answer kept under it is never newer or older than it.
+   * `version` is SQL for the day versions the answer covers (RANGE_DAY_VERSIONS), read in the same
+   * statement (same snapshot) as the answer, so an answer kept under it is never newer or older than it.
    * Treatments and pets are looked up by primary key with `= ANY (ARRAY(SELECT id FROM a))`: with
    * `IN (SELECT id FROM a)` or a LATERAL join Postgres misjudged the CTE and hash-joined every
    * appointment_pet row (5 to 15 ms of a week; this way the whole statement takes about 2.2 ms).
@@ -66,7 +63,7 @@ export class AppointmentQueries {
   private async listWhere(
     where: string,
     params: unknown[],
-    version = `'0'`,
+    version = `''`,
   ): Promise<{ count: number; version: string; list: RawJson<AppointmentList> }> {
     const [result] = await this.db.query<{ count: number; version: string; body: string }[]>(
       `WITH a AS MATERIALIZED (SELECT * FROM appointment WHERE ${where})
@@ -81,28 +78,37 @@ export class AppointmentQueries {
               )::text AS body`,
       params,
     );
-    return { count: result?.count ?? 0, version: result?.version ?? '0', list: new RawJson(result?.body ?? EMPTY_LIST) };
+    return { count: result?.count ?? 0, version: rangeVersion(result?.version ?? ''), list: new RawJson(result?.body ?? EMPTY_LIST) };
   }
 
   /** The version of the store's days from one date to another now (see WeekCache). */
   private async rangeVersion(storeId: string, from: string, to: string): Promise<string> {
-    const [row] = await this.db.query<{ version: string }[]>(`SELECT ${RANGE_VERSION('$1', '$2::date', '$3::date')} AS version`, [
+    const [row] = await this.db.query<{ version: string }[]>(`SELECT ${RANGE_DAY_VERSIONS('$1', '$2::date', '$3::date')} AS version`, [
       storeId,
       from,
       to,
     ]);
-    return row?.version ?? '0';
+    return rangeVersion(row?.version ?? '');
+  }
+
+  /** The days a range read covers: R1.20 without full history the calendar shows past days of the plan's window only. */
+  private shownDays(scope: StoreScope, parts: SixDateParts): { from: string; to: string } {
+    const asked = rangeOf(parts);
+    const windowStart = planHistoryStart(scope.member);
+    const earliest = windowStart ? localDateOf(windowStart, scope.timeZone) : null;
+    return { from: earliest && earliest > asked.from ? earliest : asked.from, to: asked.to };
+  }
+
+  /** Issue 34: the version `range` would answer with now (the gateway's check of a week it keeps). */
+  async rangeVersionNow(scope: StoreScope, parts: SixDateParts): Promise<string> {
+    const { from, to } = this.shownDays(scope, parts);
+    return from > to ? rangeVersion('') : this.rangeVersion(scope.storeId, from, to);
   }
 
   /** R7.05 the store's appointments of the local days from the first to the second date, both included. */
-  async range(scope: StoreScope, parts: SixDateParts): Promise<RawJson<AppointmentList>> {
-    const asked = rangeOf(parts);
-    // R1.20 without full history the calendar shows past days of the plan's window only
-    const windowStart = planHistoryStart(scope.member);
-    const earliest = windowStart ? localDateOf(windowStart, scope.timeZone) : null;
-    const from = earliest && earliest > asked.from ? earliest : asked.from;
-    const to = asked.to;
-    if (from > to) return new RawJson(EMPTY_LIST);
+  async range(scope: StoreScope, parts: SixDateParts): Promise<RawJson<AppointmentWeek>> {
+    const { from, to } = this.shownDays(scope, parts);
+    if (from > to) return new RawJson(weekAnswerText(rangeVersion(''), EMPTY_LIST));
     // the calendar asks for the same weeks all day: a kept answer serves while none of its days changed
     const key = `${scope.orgaId}|${scope.storeId}|${from}|${to}`;
     if (this.weeks.has(key)) {
@@ -112,10 +118,12 @@ export class AppointmentQueries {
     const read = await this.listWhere(
       `store_id = $1 AND orga_id = $2 AND local_date BETWEEN $3 AND $4`,
       [scope.storeId, scope.orgaId, from, to],
-      RANGE_VERSION('$1', '$3::date', '$4::date'),
+      RANGE_DAY_VERSIONS('$1', '$3::date', '$4::date'),
     );
-    this.weeks.set(key, read.version, read.list, read.list.text.length);
-    return read.list;
+    // issue 34: the version goes with the answer, the week's ETag at the gateway
+    const week = new RawJson<AppointmentWeek>(weekAnswerText(read.version, read.list.text));
+    this.weeks.set(key, read.version, week, week.text.length);
+    return week;
   }
 
   /** R7.05 the members of a recurring group within a range. */

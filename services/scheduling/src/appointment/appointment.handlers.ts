@@ -8,6 +8,7 @@ import {
   getAppointmentRpc,
   latestPetAppointmentRpc,
   listAppointmentRangeRpc,
+  appointmentRangeVersionRpc,
   listPetAppointmentsRpc,
   listRecurringGroupRpc,
   moveAppointmentRpc,
@@ -47,6 +48,15 @@ export class AppointmentHandlers {
     ctx: RpcCallContext,
   ): Promise<RawJson<RpcResponse<typeof listAppointmentRangeRpc>>> {
     return this.queries.range(storeScopeOf(ctx), input);
+  }
+
+  @StoreRead()
+  @RpcHandler(appointmentRangeVersionRpc)
+  async rangeVersion(
+    input: RpcRequest<typeof appointmentRangeVersionRpc>,
+    ctx: RpcCallContext,
+  ): Promise<RpcResponse<typeof appointmentRangeVersionRpc>> {
+    return { version: await this.queries.rangeVersionNow(storeScopeOf(ctx), input) };
   }
 
   @StoreRead()

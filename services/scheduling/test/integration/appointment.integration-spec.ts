@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import {
   cancelOrgaRpc,
   checkOutAppointmentRpc,
@@ -484,8 +485,38 @@ describe('scheduling over NATS and Postgres', () => {
       expect([(await week()).items.length, (await nextWeek()).items.map((item) => item.id)]).toEqual([0, [travelling?.id]]);
     });
 
+    it('issue 34 a write that took its version first and commits last is seen (the highest day version would not change)', async () => {
+      const week = () => call(client, listAppointmentRangeRpc, { ...scope(), ...range(2026, 11, 23, 2026, 11, 29) }, anna.auth);
+      const monday = (await book({ date: '2026-11-23', hour: 9, min: 0, pet_ids: [petA] })).items[0];
+      const tuesday = (await book({ date: '2026-11-24', hour: 9, min: 0, pet_ids: [petA] })).items[0];
+      if (!monday || !tuesday) throw new Error('booking answered no appointment');
+      const first = await week();
+      const [a, b] = [new Client({ connectionString: env.databaseUrl }), new Client({ connectionString: env.databaseUrl })];
+      await Promise.all([a.connect(), b.connect()]);
+      try {
+        // A takes the lower number (Monday), B the higher (Tuesday) and commits first
+        await a.query('BEGIN');
+        await a.query(`UPDATE scheduling.appointment SET notes = 'A' WHERE id = $1`, [monday.id]);
+        await b.query('BEGIN');
+        await b.query(`UPDATE scheduling.appointment SET notes = 'B' WHERE id = $1`, [tuesday.id]);
+        await b.query('COMMIT');
+        const afterB = await week();
+        expect(afterB.items.map((item) => item.notes)).toEqual([monday.notes, 'B']);
+        expect(afterB.version).not.toBe(first.version);
+        await a.query('COMMIT');
+        const afterA = await week();
+        expect(afterA.items.map((item) => item.notes)).toEqual(['A', 'B']);
+        expect(afterA.version).not.toBe(afterB.version);
+        // unchanged since: the same version (the gateway's ETag)
+        expect((await week()).version).toBe(afterA.version);
+      } finally {
+        await Promise.all([a.end(), b.end()]);
+      }
+    });
+
     it('answers an empty week as empty lists', async () => {
       expect(await call(client, listAppointmentRangeRpc, { ...scope(), ...range(2031, 1, 6, 2031, 1, 12) }, anna.auth)).toEqual({
+        version: '0',
         items: [],
         treatments: [],
         pets: [],

@@ -66,7 +66,7 @@ describe('scheduling routes through the gateway', () => {
     expect(item.starts_at).toBe('2026-12-02T09:00:00.000Z');
     const week = await http(tokens.anna, 'GET', `${storePath()}/appointments/2026/11/30/2026/12/6`);
     expect(week.status).toBe(200);
-    expect(Object.keys(week.json()).sort()).toEqual(['items', 'pets', 'treatments']);
+    expect(Object.keys(week.json()).sort()).toEqual(['items', 'pets', 'treatments', 'version']);
     expect((week.json()['items'] as Appointment[]).map((a) => a.id)).toEqual([item.id]);
     expect((await http(tokens.anna, 'GET', `${storePath()}/appointment/${item.id}`)).status).toBe(200);
     expect(
