@@ -96,6 +96,17 @@ describe('calendar page', () => {
     expect(cards.find((c) => c.getAttribute('data-appointment-id') === 'd2')?.getAttribute('data-state')).toBe('done');
   });
 
+  it("issue 29 the command palette's link opens the calendar at the appointment's day with it open, once", async () => {
+    const gateway = new FakeSchedulingGateway();
+    const id = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    gateway.add({ id, app_name: 'Palette visit', date: '2026-11-25', hour: 10 });
+    gateway.add({ id: 'a9', app_name: 'Other visit', date: '2026-11-26' });
+    const { sent } = mountCalendar({ gateway, path: `/${ORGA}/store/${STORE}?day=2026-11-25&appointment=${id}` });
+    const dialog = await screen.findByTestId('appointment-dialog');
+    expect(within(dialog).getByDisplayValue('Palette visit')).toBeTruthy();
+    expect(sent('GET', RANGE).map((r) => r.path)).toEqual([`/api/v1/orga/${ORGA}/store/${STORE}/appointments/2026/11/23/2026/11/29`]);
+  });
+
   it('R2.10 R1.04 switching the view remembers it and reads its range', async () => {
     const { sent } = mountCalendar();
     await screen.findByTestId('empty-state');
