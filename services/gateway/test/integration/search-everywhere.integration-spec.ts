@@ -97,7 +97,7 @@ describe('GET .../search through the gateway (identity, crm, scheduling over rea
     await book(anna, main, ids.luna, dayFromNow(2), 9);
   });
 
-  it('a pet name finds the pet with its owner, the owner, and the pet’s upcoming appointments soonest first', async () => {
+  it('R7.07 a pet name finds the pet with its owner, the owner, and the pet’s upcoming appointments soonest first', async () => {
     const [main] = anna.stores as [string];
     const body = await found(anna, main, 'fidol');
     expect(body.pets).toEqual([
