@@ -2,7 +2,7 @@ import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
 import { CatalogueGate, ErrorPage, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, useLocation, useSearchParams } from 'react-router';
-import { bookingLinkOf } from './calendar/booking-link';
+import { appointmentLinkOf, bookingLinkOf } from './calendar/booking-link';
 import { isValidIsoDay, todayIn } from './calendar/calendar-dates';
 import { CalendarPage } from './calendar/CalendarPage';
 import { DaySheetPage } from './daysheet/DaySheetPage';
@@ -58,6 +58,7 @@ function CalendarPages(bridge: ShellBridge) {
   const day = searchParams.get('day');
   // the clients remote's Book link: ?book_customer=<id>&book_pet=<id> opens a new appointment for them
   const book = bookingLinkOf(searchParams);
+  const openAppointmentId = appointmentLinkOf(searchParams);
 
   switch (route.page) {
     case 'calendar':
@@ -69,6 +70,7 @@ function CalendarPages(bridge: ShellBridge) {
           storeId={route.storeId}
           initialDay={isValidIsoDay(day) ? day : undefined}
           book={book}
+          openAppointmentId={openAppointmentId}
         />
       );
     case 'recurring':

@@ -221,4 +221,5 @@ export const API_ROUTES: { readonly [Name in keyof Declared]: RouteRef<Declared[
   pingWebhookEndpoint: { method: 'post', path: '/api/v1/orga/:orga/webhook/:webhook/ping' },
   listWebhookDeliveries: { method: 'get', path: '/api/v1/orga/:orga/webhook/:webhook/deliveries' },
   redeliverWebhook: { method: 'post', path: '/api/v1/orga/:orga/webhook/:webhook/delivery/:delivery/redeliver' },
+  searchEverywhere: { method: 'get', path: '/api/v1/orga/:orga/store/:store/search' },
 };

@@ -20,3 +20,4 @@ export * from './narrow-screen/narrow-screen';
 export * from './states/QueryState';
 export * from './states/api-error-text';
 export * from './snackbar/snackbar-feedback';
+export * from './keyboard/typing-target';

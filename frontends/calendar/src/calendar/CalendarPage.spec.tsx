@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { organizationOf, storeOf } from '@pawline/api-client';
+import { organizationOf, organizationUserOf, storeOf } from '@pawline/api-client';
 import { PET_CARDS_MAX as CONTRACT_PET_CARDS_MAX } from '@pawline/contracts';
 import { SNACKBAR_TYPE } from '@pawline/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -94,6 +94,38 @@ describe('calendar page', () => {
     expect(declined?.getAttribute('data-state')).toBe('declined');
     expect(within(declined as HTMLElement).getByTestId('declined-badge').textContent).toBe('Declined');
     expect(cards.find((c) => c.getAttribute('data-appointment-id') === 'd2')?.getAttribute('data-state')).toBe('done');
+  });
+
+  it("issue 29 the command palette's link opens the calendar at the appointment's day with it open, once", async () => {
+    const gateway = new FakeSchedulingGateway();
+    const id = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    gateway.add({ id, app_name: 'Palette visit', date: '2026-11-25', hour: 10 });
+    gateway.add({ id: 'a9', app_name: 'Other visit', date: '2026-11-26' });
+    const { sent } = mountCalendar({ gateway, path: `/${ORGA}/store/${STORE}?day=2026-11-25&appointment=${id}` });
+    const dialog = await screen.findByTestId('appointment-dialog');
+    expect(within(dialog).getByDisplayValue('Palette visit')).toBeTruthy();
+    expect(sent('GET', RANGE).map((r) => r.path)).toEqual([`/api/v1/orga/${ORGA}/store/${STORE}/appointments/2026/11/23/2026/11/29`]);
+  });
+
+  it('issue 29 with no treatments the dialog links an administrator to the catalogue and tells anyone else whom to ask', async () => {
+    mountCalendar();
+    await screen.findByTestId('empty-state');
+    fireEvent.click(screen.getByTestId('calendar-new'));
+    const staffDialog = await screen.findByTestId('appointment-dialog');
+    expect(within(staffDialog).getByTestId('no-treatments').textContent).toBe(
+      'No treatments in the catalogue Ask an administrator to add treatments.',
+    );
+    expect(within(staffDialog).queryByTestId('no-treatments-link')).toBeNull();
+  });
+
+  it('issue 29 an administrator reaches the catalogue from the empty treatment list', async () => {
+    const owner = organizationUserOf({ id: 'u1-member', user_id: 'u1', orga_rank: 0 });
+    mountCalendar({ orga: { ...ORGANIZATION, users: [...ORGANIZATION.users, owner] } });
+    await screen.findByTestId('empty-state');
+    fireEvent.click(screen.getByTestId('calendar-new'));
+    const dialog = await screen.findByTestId('appointment-dialog');
+    expect(within(dialog).getByTestId('no-treatments-link').getAttribute('href')).toBe(`/${ORGA}/settings/treatments`);
+    expect(within(dialog).getByTestId('no-treatments-link').textContent).toBe('Add treatments');
   });
 
   it('R2.10 R1.04 switching the view remembers it and reads its range', async () => {

@@ -27,10 +27,12 @@ type Props = {
   initialDay?: IsoDay;
   /** opened from a customer's Book link: a new appointment for them at once */
   book?: BookingLink | null;
+  /** issue 29 the command palette's link (?day=…&appointment=<id>): that appointment opens once its day is read */
+  openAppointmentId?: string | null;
 };
 
 /** The store home: the calendar in the remembered view, only the visible range read, kept live by the data layer. */
-export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: Props) {
+export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null, openAppointmentId = null }: Props) {
   const { t, bridge } = ctx;
   const at = useMemo(() => ({ orga: orgaId, store: storeId }), [orgaId, storeId]);
   const store = bridge.orga?.stores.find((s) => s.id === storeId);
@@ -79,6 +81,26 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: 
       { replace: true },
     );
   }, [bookKey, setSearch]);
+
+  // issue 29 the palette's link opens its appointment once the range has it, then leaves the address
+  const [linkOpened, setLinkOpened] = useState<string | null>(null);
+  const linked =
+    openAppointmentId !== null && linkOpened !== openAppointmentId ? data.list.items.find((a) => a.id === openAppointmentId) : undefined;
+  if (linked && openAppointmentId !== null) {
+    setLinkOpened(openAppointmentId);
+    actions.openEdit(linked);
+  }
+  useEffect(() => {
+    if (linkOpened === null) return;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('appointment');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkOpened, setSearch]);
 
   return (
     <Box data-testid="calendar-page" data-view={view} data-first-day={first} data-last-day={last}>

@@ -10,3 +10,9 @@ export function bookingLinkOf(search: URLSearchParams): BookingLink | null {
   if (!UUID.test(customerId)) return null;
   return { customerId, petId: petId && UUID.test(petId) ? petId : null };
 }
+
+/** Issue 29 the command palette's link to an appointment (`?day=…&appointment=<id>`): its id, when it is one. */
+export function appointmentLinkOf(search: URLSearchParams): string | null {
+  const id = search.get('appointment') ?? '';
+  return UUID.test(id) ? id : null;
+}

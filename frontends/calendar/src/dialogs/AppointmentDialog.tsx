@@ -1,10 +1,11 @@
-import { Box, Button, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { OrganizationUser } from '@pawline/api-client';
 import type { Appointment, AppointmentConflict, Pet, PetCard, RecurringInput, Treatment } from '@pawline/contracts';
-import { appointmentDuration, sanitizeAmountText } from '@pawline/domain';
+import { appointmentDuration, isOrgaAdmin, orgaMemberOf, sanitizeAmountText } from '@pawline/domain';
 import { useApiQuery } from '@pawline/api-client';
 import { DialogFrame, FormField } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
 import { staffById, staffName } from '../calendar/appointment-model';
 import { ConflictWarning } from '../conflicts/ConflictWarning';
@@ -78,6 +79,8 @@ export function AppointmentDialog({
   onClose,
 }: Props) {
   const { t } = ctx;
+  const member = orgaMemberOf(ctx.bridge.orga, ctx.bridge.user.id);
+  const catalogueAdmin = member !== null && isOrgaAdmin(member);
   const [draft, setForm] = useState<AppointmentForm>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const onOnlyPet = useCallback(
@@ -276,8 +279,17 @@ export function AppointmentDialog({
           <FormField label={t('calendar.treatments')}>
             <Stack gap="1">
               {active.length === 0 ? (
-                <Text fontSize="sm" color="fg.muted">
-                  {t('calendar.noTreatments')}
+                <Text fontSize="sm" color="fg.muted" data-testid="no-treatments">
+                  {t('calendar.noTreatments')} {/* issue 29: the catalogue is an administrator's; others are told whom to ask */}
+                  {catalogueAdmin ? (
+                    <Link asChild color="brand.600" textDecoration="underline">
+                      <RouterLink to={`/${at.orga}/settings/treatments`} data-testid="no-treatments-link">
+                        {t('calendar.addTreatments')}
+                      </RouterLink>
+                    </Link>
+                  ) : (
+                    t('calendar.askAdminForTreatments')
+                  )}
                 </Text>
               ) : null}
               {active.map((tr) => (

@@ -1,4 +1,5 @@
 import type { CalendarView } from '@pawline/domain';
+import { keyBelongsToTarget } from '@pawline/ui';
 
 /** What a key does on the calendar (issue 29). */
 export type ShortcutAction =
@@ -26,21 +27,13 @@ export type KeyPress = {
   target: EventTarget | null;
 };
 
-const TYPING = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"]';
-// a dialog, a menu or a list box has keys of its own (Escape, arrows, typing ahead)
-const OWN_KEYS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
-
 /**
  * The action of a key press, or null: never while typing in a field or inside a dialog or menu, never with
  * Ctrl, Cmd or Alt (the browser's and the shell's shortcuts), letters in either case ('?' is Shift+/ anyway).
  */
 export function shortcutOf(press: KeyPress): ShortcutAction | null {
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
-  const target = press.target;
-  if (target && typeof (target as Element).closest === 'function') {
-    const element = target as Element;
-    if (element.closest(TYPING) || element.closest(OWN_KEYS)) return null;
-  }
+  if (keyBelongsToTarget(press.target)) return null;
   const key = press.key.length === 1 ? press.key.toLowerCase() : press.key;
   const found = CALENDAR_SHORTCUTS.find((s) => (s.keys as readonly string[]).includes(key));
   return found ? found.action : null;

@@ -24,6 +24,7 @@ import { SubscriptionNotices } from '../subscription/SubscriptionNotices';
 import { subscriptionStanding } from '../subscription/subscription-standing';
 import { useNow } from '../subscription/useNow';
 import { readNotificationsOption, writeNotificationsOption } from '../notifications/notifications-option';
+import { CommandPalette } from '../palette/CommandPalette';
 import { HelpIcon, MenuIcon, PersonIcon } from './icons';
 import { LeftDrawer } from './LeftDrawer';
 import { drawerWidth, readMiniVariant, writeMiniVariant } from './mini-variant';
@@ -162,6 +163,10 @@ function SignedInLayout() {
           </Heading>
           {session.orga ? (
             <StoreSwitcher orga={session.orga} currentStoreId={currentStoreId} stores={stores} orgaHref={`/${session.orga.id}/store`} />
+          ) : null}
+          {/* issue 29 search everywhere: in the store shown, else the first one the drawer offers */}
+          {session.orga && notificationStoreId && !inactive ? (
+            <CommandPalette key={`${session.orga.id}/${notificationStoreId}`} orgaId={session.orga.id} storeId={notificationStoreId} />
           ) : null}
           <IconButton asChild aria-label={t('shell.navHelp')} variant="ghost" color="white" _hover={{ bg: 'brand.600' }}>
             <Link to="/qa" data-testid="help-button">

@@ -46,3 +46,9 @@ export const TeamIcon = (props: SVGProps<SVGSVGElement>) => (
 export const ChatIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props} path="M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zM6 9h12v2H6V9zm8 5H6v-2h8v2zm4-6H6V6h12v2z" />
 );
+export const SearchIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon
+    {...props}
+    path="M15.5 14h-.8l-.3-.3c1-1.1 1.6-2.6 1.6-4.2a6.5 6.5 0 1 0-6.5 6.5c1.6 0 3.1-.6 4.2-1.6l.3.3v.8l5 5 1.5-1.5-5-5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z"
+  />
+);

@@ -2,6 +2,10 @@
  * What customer search matches: names, e-mail, phone digits and pet names, lower-cased and
  * without accents, so 'Müller', 'muller' and '+39 333 12' find the same rows.
  */
+import { foldText, phoneDigits, searchTermText } from '@pawline/domain';
+
+export { foldText, phoneDigits };
+
 export type SearchableCustomer = {
   first_name: string;
   last_name: string;
@@ -9,14 +13,6 @@ export type SearchableCustomer = {
   fon: string | null;
   fon_2: string | null;
 };
-
-export function foldText(value: string): string {
-  return value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-export function phoneDigits(value: string | null): string {
-  return (value ?? '').replace(/\D/g, '');
-}
 
 export function customerSearchText(customer: SearchableCustomer, petNames: string[]): string {
   const parts = [
@@ -43,10 +39,7 @@ export function customerSortName(customer: Pick<SearchableCustomer, 'first_name'
  * only a phone number (digits, spaces, +, -, /) is reduced to its digits.
  */
 export function searchPattern(q: string): string | null {
-  const trimmed = q.trim();
-  if (trimmed.length === 0) return null;
-  const isPhone = /^[+\d][\d\s\-/().]*$/.test(trimmed) && phoneDigits(trimmed).length >= 3;
-  const term = isPhone ? phoneDigits(trimmed) : foldText(trimmed);
+  const term = searchTermText(q);
   if (term.length === 0) return null;
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -3,6 +3,7 @@ import { isFileUploadRoute, isWebhookRoute, type ApiRoute } from '../http/route-
 import { authRoutes } from './auth.routes';
 import { crmRoutes } from './crm.routes';
 import { customerHistoryRoutes } from './customer-history.routes';
+import { searchRoutes } from './search.routes';
 import { devRoutes } from './dev.routes';
 import { schedulingRoutes } from './scheduling.routes';
 import { healthRoutes } from './health.routes';
@@ -32,6 +33,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...crmRoutes,
     ...schedulingRoutes,
     ...customerHistoryRoutes,
+    ...searchRoutes,
     ...messagingRoutes,
     ...messagingInboxRoutes,
     ...messagingWebhookRoutes,
