@@ -103,13 +103,12 @@ describe('rankWaitlist', () => {
 });
 
 describe('waitlistEntryProblems', () => {
-  it('refuses weekdays outside 0–6, a time window backwards and an until day in the past', () => {
-    expect(waitlistEntryProblems({ weekdays: [7], from_time: '14:00', to_time: '09:00', until: '2027-01-01', today: '2027-03-01' })).toEqual({
-      weekdays: 'weekday',
-      to_time: 'time_order',
-      until: 'until_past',
+  it('refuses a time window backwards and an until day in the past', () => {
+    expect(waitlistEntryProblems({ from_time: '14:00', to_time: '09:00', until: '2027-01-01', today: '2027-03-01' })).toEqual({
+      to_time: 'validation.waitlistTimeOrder',
+      until: 'validation.waitlistUntilPast',
     });
-    expect(waitlistEntryProblems({ weekdays: [1, 2], from_time: null, to_time: '12:00', until: '2027-03-01', today: '2027-03-01' })).toEqual({});
+    expect(waitlistEntryProblems({ from_time: null, to_time: '12:00', until: '2027-03-01', today: '2027-03-01' })).toEqual({});
   });
 
   it('minuteOfDay reads HH:MM', () => {

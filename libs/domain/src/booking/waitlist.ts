@@ -97,18 +97,16 @@ export const WAITLIST_DEFAULTS = { offersAtOnce: 3, holdMinutes: 15 } as const;
 /** What answers a tap on "Take it": the slot is yours (a booking request holds it), or it is gone. */
 export type WaitlistTakeOutcome = 'taken' | 'gone';
 
-/** Problems of a waitlist entry's wishes, by field, before anything is stored (the screen shows them too). */
+/** Problems of a waitlist entry's wishes, by field (text keys of libs/i18n), before anything is stored. */
 export function waitlistEntryProblems(entry: {
-  weekdays: readonly number[];
   from_time: string | null;
   to_time: string | null;
   until: string;
   today: string;
-}): Record<string, 'weekday' | 'time_order' | 'until_past'> {
-  const problems: Record<string, 'weekday' | 'time_order' | 'until_past'> = {};
-  if (entry.weekdays.some((day) => !Number.isInteger(day) || day < 0 || day > 6)) problems['weekdays'] = 'weekday';
-  if (entry.from_time && entry.to_time && entry.from_time > entry.to_time) problems['to_time'] = 'time_order';
-  if (entry.until < entry.today) problems['until'] = 'until_past';
+}): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (entry.from_time && entry.to_time && entry.from_time > entry.to_time) problems['to_time'] = 'validation.waitlistTimeOrder';
+  if (entry.until < entry.today) problems['until'] = 'validation.waitlistUntilPast';
   return problems;
 }
 
