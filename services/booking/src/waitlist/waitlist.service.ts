@@ -73,6 +73,9 @@ type Runner = Pick<EntityManager, 'query'>;
 const ENTRY_COLUMNS = `id, orga_id, store_id, status, source, treatment_ids, pets, user_id, weekdays, from_time, to_time, until,
   first_name, last_name, fon, email, notes, consent_messages, language, duration, created_at`;
 const OFFER_COLUMNS = `id, entry_id, opening_id, store_id, status, starts_at, duration, user_id, offered_at, expires_at, slot_id, told_gone`;
+/** The rows of an UPDATE … RETURNING: TypeORM's Postgres driver answers [rows, count] for it. */
+const updated = <T>(result: unknown): T[] =>
+  Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : Array.isArray(result) ? (result as T[]) : [];
 const pad = (n: number) => String(n).padStart(2, '0');
 const knownPetIds = (pets: PublicPetInput[]) => pets.flatMap((p) => (p.pet_id ? [p.pet_id] : []));
 
@@ -156,10 +159,12 @@ export class WaitlistService implements OnModuleInit, OnModuleDestroy {
 
   async remove(scope: StoreScope, entryId: string): Promise<{ id: string }> {
     await this.db.transaction(async (manager) => {
-      const [entry] = await manager.query<EntryRow[]>(
-        `UPDATE booking_waitlist_entry SET status = 'removed', updated_at = now()
-          WHERE id = $1 AND orga_id = $2 AND store_id = $3 AND status <> 'removed' RETURNING ${ENTRY_COLUMNS}`,
-        [entryId, scope.orgaId, scope.storeId],
+      const [entry] = updated<EntryRow>(
+        await manager.query(
+          `UPDATE booking_waitlist_entry SET status = 'removed', updated_at = now()
+            WHERE id = $1 AND orga_id = $2 AND store_id = $3 AND status <> 'removed' RETURNING ${ENTRY_COLUMNS}`,
+          [entryId, scope.orgaId, scope.storeId],
+        ),
       );
       if (!entry) throw new RpcError('not_found');
       // an open offer of a removed customer is closed without a word: staff removed them, maybe on their request
@@ -436,9 +441,11 @@ export class WaitlistService implements OnModuleInit, OnModuleDestroy {
         slotId,
       ]);
       await manager.query(`UPDATE booking_waitlist_opening SET status = 'filled' WHERE id = $1`, [offer.opening_id]);
-      const [booked] = await manager.query<EntryRow[]>(
-        `UPDATE booking_waitlist_entry SET status = 'booked', updated_at = now() WHERE id = $1 RETURNING ${ENTRY_COLUMNS}`,
-        [entry.id],
+      const [booked] = updated<EntryRow>(
+        await manager.query(
+          `UPDATE booking_waitlist_entry SET status = 'booked', updated_at = now() WHERE id = $1 RETURNING ${ENTRY_COLUMNS}`,
+          [entry.id],
+        ),
       );
       await this.closed(manager, offer, entry, 'taken', startsAt);
       if (booked) await this.changed(manager, booked);
