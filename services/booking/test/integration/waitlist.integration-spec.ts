@@ -1,15 +1,19 @@
-import { loginRpc, takeWaitlistOfferRpc } from '@pawline/contracts';
+import { listSandboxMessagesRpc, loginRpc, sendSandboxReplyRpc, takeWaitlistOfferRpc, type SandboxMessage } from '@pawline/contracts';
 import type { NatsRpcClient } from '@pawline/nest-kit';
 import { call, createTestEnv, signUpOwner, type TestEnv } from '@pawline/nest-kit/testing';
 import { crmService } from '../../../crm/src/crm.service-definition';
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
 import { identityService } from '../../../identity/src/identity.service-definition';
+import { messagingWorkerService } from '../../../messaging/src/messaging-worker.service-definition';
+import { messagingService } from '../../../messaging/src/messaging.service-definition';
 import { schedulingService } from '../../../scheduling/src/scheduling.service-definition';
 import { bookingService } from '../../src/booking.service-definition';
 import { customerIp, openForBooking, publicPath, solveChallenge, widget } from '../../../gateway/test/integration/booking-test-helpers';
 import { TEST_SECRET, until } from './booking-test-helpers';
 
 jest.setTimeout(300_000);
+
+const REDIS_URL = process.env['REDIS_URL'] && process.env['REDIS_URL'] !== 'off' ? process.env['REDIS_URL'] : 'redis://127.0.0.1:6379';
 
 type Answer = { status: number; json: Record<string, unknown> };
 type Owner = { token: string; userId: string; orgaId: string; storeId: string };
@@ -100,7 +104,14 @@ describe('the waitlist through the gateway', () => {
       [appointmentId],
     );
 
+  const saved = { ...process.env };
   beforeAll(async () => {
+    Object.assign(process.env, {
+      MESSAGING_PROVIDER: 'sandbox',
+      SMS_PROVIDER: 'sandbox',
+      MESSAGING_JOB_TICK_MS: '600000',
+      REMINDER_TICK_MS: '0',
+    });
     process.env['AUTH_TOKEN_SECRET'] = TEST_SECRET;
     process.env['BOOKING_POW_BITS'] = '4';
     process.env['BOOKING_WAITLIST_OFFERS_AT_ONCE'] = '5';
@@ -110,6 +121,8 @@ describe('the waitlist through the gateway', () => {
     await env.start(crmService);
     await env.start(schedulingService);
     await env.start(bookingService);
+    await env.start(messagingService, { redisUrl: REDIS_URL });
+    await env.start(messagingWorkerService, { redisUrl: REDIS_URL });
     base = (await env.start(gatewayService, { httpPort: 0 })).httpUrl ?? '';
     client = env.rpcClient();
     anna = await owner('Anna');
@@ -136,8 +149,8 @@ describe('the waitlist through the gateway', () => {
   });
 
   afterAll(async () => {
-    for (const name of ['BOOKING_POW_BITS', 'BOOKING_WAITLIST_OFFERS_AT_ONCE', 'BOOKING_WAITLIST_SWEEP_MS']) delete process.env[name];
     await env?.dispose();
+    process.env = saved;
   });
 
   it('staff put callers on the list with the minutes the job takes; bad wishes answer 400 in the caller language', async () => {
@@ -298,5 +311,57 @@ describe('the waitlist through the gateway', () => {
     const again = (await ok('GET', waitlistPath(anna)))['entries'] as { id: string }[];
     expect(again.some((e) => e.id === waiting?.id)).toBe(false);
     expect((await http(anna.token, 'DELETE', `${waitlistPath(anna)}/${waiting?.id}`)).status).toBe(404);
+  });
+
+  it('the offer reaches the sandbox phone with Take it; the tap books the time and the others hear it is gone', async () => {
+    const [sender] = await env.query<{ phone_number_id: string }>(
+      `SELECT phone_number_id FROM "messaging".messaging_sender WHERE orga_id = $1`,
+      [anna.orgaId],
+    );
+    const phone = (fon: string) => fon.replace(/\D/g, '');
+    const inbox = (customer: string): Promise<SandboxMessage[]> =>
+      call(client, listSandboxMessagesRpc, { phone_number_id: sender?.phone_number_id ?? '', customer }, null);
+    const appointmentId = await freeAnHour(12);
+    const offers = await until(
+      () => offersOf(appointmentId),
+      (rows) => rows.length >= 2,
+      'offers of the 12:00 hour',
+    );
+    const fons = await env.query<{ id: string; fon: string }>(
+      `SELECT id, fon FROM booking.booking_waitlist_entry WHERE id = ANY($1::uuid[])`,
+      [offers.map((o) => o.entry_id)],
+    );
+    const first = phone(fons.find((f) => f.id === offers[0]?.entry_id)?.fon ?? '');
+    const offer = await until(
+      async () => (await inbox(first)).filter((m) => m.buttons.length > 0 && m.text.includes('12:00')),
+      (messages) => messages.length === 1,
+      'the offer on the sandbox phone',
+    );
+    expect(offer[0]?.text).toMatch(/^Ciao Cliente\d+, si è appena liberato un orario da .+ per Dog \d+: .+ alle 12:00\./);
+    expect(offer[0]?.buttons.map((b) => b.label)).toEqual(['Take it']);
+    await call(
+      client,
+      sendSandboxReplyRpc,
+      {
+        kind: 'button',
+        phone_number_id: sender?.phone_number_id ?? '',
+        customer: first,
+        message_id: offer[0]?.id ?? '',
+        payload: offer[0]?.buttons[0]?.payload ?? '',
+      },
+      null,
+    );
+    await until(
+      () => env.query(`SELECT 1 FROM booking.booking_slot WHERE store_id = $1 AND local_date = $2 AND hour = 12`, [anna.storeId, day]),
+      (rows) => rows.length === 1,
+      'the booking request of the tap',
+    );
+    expect((await offersOf(appointmentId)).find((o) => o.id === offers[0]?.id)?.status).toBe('taken');
+    const second = phone(fons.find((f) => f.id === offers[1]?.entry_id)?.fon ?? '');
+    await until(
+      async () => (await inbox(second)).filter((m) => /è già stato preso/.test(m.text)),
+      (messages) => messages.length === 1,
+      '"gone" on another candidate\'s phone',
+    );
   });
 });
