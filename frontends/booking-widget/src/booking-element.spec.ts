@@ -252,7 +252,7 @@ describe('<pawline-booking> inline', () => {
     expect(server.calls[0]?.headers['Content-Type']).toBeUndefined();
   });
 
-  it('issue 30 nothing suits: the customer joins the waitlist with days, times, until when and WhatsApp consent', async () => {
+  it('R1.09 issue 30 nothing suits: the customer joins the waitlist with days, times, until when and WhatsApp consent', async () => {
     server = salonServer();
     const { root, shadow } = place({ mode: 'inline', lang: 'en' });
     await describeNewPet(root, shadow);

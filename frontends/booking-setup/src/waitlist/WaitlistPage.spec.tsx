@@ -60,7 +60,7 @@ describe('the waitlist screen', () => {
     expect(within(second).queryByTestId('waitlist-remove')).toBeNull();
   });
 
-  it('reads the list again when an offer changes on the server (realtime)', async () => {
+  it('R4.19 reads the list again when an offer changes on the server (realtime)', async () => {
     const gateway = new FakeBookingGateway();
     const { emit } = mountBooking({ path: PATH, gateway });
     await screen.findByText('Nobody is waiting');
@@ -69,7 +69,7 @@ describe('the waitlist screen', () => {
     expect(await screen.findByTestId(`waitlist-entry-${gateway.waitlist[0]?.id}`)).toBeTruthy();
   });
 
-  it('adds a customer who called with their pet, treatment, days and times', async () => {
+  it('R1.09 adds a customer who called with their pet, treatment, days and times', async () => {
     const gateway = new FakeBookingGateway();
     const { requests, bridge } = mountBooking({ path: PATH, gateway });
     await screen.findByText('Nobody is waiting');

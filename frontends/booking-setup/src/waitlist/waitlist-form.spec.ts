@@ -11,7 +11,7 @@ const filled = {
 };
 
 describe('the waitlist form', () => {
-  it('sends what staff typed, trimmed, with any groomer and any time as null', () => {
+  it('R1.09 sends what staff typed, trimmed, with any groomer and any time as null', () => {
     const { entry, problems } = waitlistEntryFromForm({ ...filled, weekdays: [5, 1] }, '2027-03-01');
     expect(problems).toEqual({});
     expect(entry).toEqual({

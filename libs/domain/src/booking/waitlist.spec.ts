@@ -70,7 +70,7 @@ describe('rankWaitlist', () => {
     expect(ranked.map((r) => r.id)).toEqual(['any']);
   });
 
-  it('puts the preferred day and time first, then who waited longest', () => {
+  it('R1.09 puts the preferred day and time first, then who waited longest', () => {
     const ranked = rankWaitlist(
       freed,
       [

@@ -192,7 +192,7 @@ describe('the waitlist through the gateway', () => {
     expect((await http(jurgen.token, 'DELETE', `${waitlistPath(jurgen)}/${list[0]?.id}`)).status).toBe(404);
   });
 
-  it('a declined appointment offers its hour to the best five candidates whose job fits; 20 taps at once make one booking request', async () => {
+  it('R1.09 a declined appointment offers its hour to the best five candidates whose job fits; 20 taps at once make one booking request', async () => {
     // ten more callers; two want two treatments (120 minutes, longer than the freed hour), one wants Friday afternoons
     const longTreatment = String(
       (await ok('POST', `/api/v1/orga/${anna.orgaId}/treatment`, { name: 'Tosatura', default_price: '50', default_duration: 90 }))['id'],
