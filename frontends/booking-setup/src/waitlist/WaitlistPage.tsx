@@ -187,7 +187,10 @@ function AddEntry({ ctx, treatments }: { ctx: BookingContext; treatments: { id: 
         <NativeSelect.Field
           name={field}
           value={form[field]}
-          onChange={(e) => set(field, e.currentTarget.value as WaitlistForm[typeof field] & string)}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setForm((f) => ({ ...f, [field]: value }));
+          }}
           data-testid={`waitlist-${field}`}
         >
           {options.map((option) => (
