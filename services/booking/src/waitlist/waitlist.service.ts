@@ -89,6 +89,8 @@ const knownPetIds = (pets: PublicPetInput[]) => pets.flatMap((p) => (p.pet_id ? 
 export class WaitlistService implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
   private readonly log: PawlineLogger;
+  private readonly holdMinutes: number;
+  private readonly offersAtOnce: number;
 
   constructor(
     private readonly db: DataSource,
@@ -99,6 +101,8 @@ export class WaitlistService implements OnModuleInit, OnModuleDestroy {
     logger: PawlineLogger,
   ) {
     this.log = logger.child({ context: 'WaitlistService' });
+    this.holdMinutes = config.BOOKING_WAITLIST_HOLD_MINUTES;
+    this.offersAtOnce = config.BOOKING_WAITLIST_OFFERS_AT_ONCE;
   }
 
   onModuleInit(): void {
@@ -113,14 +117,6 @@ export class WaitlistService implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     if (this.timer) clearInterval(this.timer);
-  }
-
-  private get holdMinutes(): number {
-    return this.config.BOOKING_WAITLIST_HOLD_MINUTES;
-  }
-
-  private get offersAtOnce(): number {
-    return this.config.BOOKING_WAITLIST_OFFERS_AT_ONCE;
   }
 
   async list(scope: StoreScope): Promise<{ entries: WaitlistEntry[] }> {

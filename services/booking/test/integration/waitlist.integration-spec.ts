@@ -235,7 +235,7 @@ describe('the waitlist through the gateway', () => {
     // one customer got it: their repeated taps answer the same request again, every other customer's tap answers gone
     expect(new Set(taken.map((a) => a.slot_id)).size).toBe(1);
     expect(taken.length).toBe(4);
-    expect(answers.filter((a, i) => taps[i] !== winner).every((a) => a.outcome === 'gone' && a.slot_id === null)).toBe(true);
+    expect(answers.filter((_answer, i) => taps[i] !== winner).every((a) => a.outcome === 'gone' && a.slot_id === null)).toBe(true);
     const slots = await env.query<{ id: string; status: string; first_name: string }>(
       `SELECT id, status, first_name FROM booking.booking_slot WHERE store_id = $1 AND local_date = $2 AND hour = 10`,
       [anna.storeId, day],
