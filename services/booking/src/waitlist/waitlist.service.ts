@@ -276,7 +276,12 @@ export class WaitlistService implements OnModuleInit, OnModuleDestroy {
     );
     let room = this.offersAtOnce - open;
     if (room <= 0) return 0;
-    const store = await this.storeRow(manager, opening.store_id, opening.orga_id);
+    // a store booking does not know (yet) or deleted offers nothing; the projection's change must still commit
+    const [store] = await manager.query<BookingStoreRow[]>(
+      `SELECT ${STORE_COLUMNS} FROM booking_store WHERE store_id = $1 AND orga_id = $2 AND NOT deleted`,
+      [opening.store_id, opening.orga_id],
+    );
+    if (!store) return 0;
     const freed: FreedTime = {
       startsAt: new Date(opening.starts_at).getTime(),
       endsAt: new Date(opening.ends_at).getTime(),
