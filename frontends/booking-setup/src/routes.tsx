@@ -9,6 +9,7 @@ import { NoShowPolicyPage } from './no-shows/NoShowPolicyPage';
 import { RequestsPage } from './requests/RequestsPage';
 import { ServiceTimesPage } from './service-times/ServiceTimesPage';
 import { SetupPage } from './setup/SetupPage';
+import { WaitlistPage } from './waitlist/WaitlistPage';
 import { bookingRights, type BookingContext } from './shared/booking-context';
 
 export const BOOKING_BASE = '/:orgaId/store/:storeId/booking';
@@ -59,6 +60,7 @@ function BookingPages(bridge: ShellBridge) {
         <Route path="service-times" element={<ServiceTimesPage key={key} ctx={ctx} />} />
         <Route path="setup" element={<SetupPage key={key} ctx={ctx} />} />
         <Route path="no-shows" element={<NoShowPolicyPage key={key} ctx={ctx} />} />
+        <Route path="waitlist" element={<WaitlistPage key={key} ctx={ctx} />} />
         <Route
           path="*"
           element={
@@ -79,4 +81,5 @@ const TABS = [
   { id: 'service-times', to: '/service-times', key: 'booking-setup.tabServiceTimes' },
   { id: 'setup', to: '/setup', key: 'booking-setup.tabSetup' },
   { id: 'no-shows', to: '/no-shows', key: 'booking-setup.tabNoShows' },
+  { id: 'waitlist', to: '/waitlist', key: 'booking-setup.tabWaitlist' },
 ] as const;

@@ -19,11 +19,12 @@ import { h, mount, uid, type Child } from './dom';
 import { formControls } from './form-controls';
 import type { Translate, WidgetLanguage } from './i18n';
 import { solveChallenge } from './proof-of-work';
-import type { Booked, CustomerCheck, PublicApi } from './public-api';
-import { secureAndSend } from './send-request';
+import type { Booked, CustomerCheck, PublicApi, Waitlisted } from './public-api';
+import { secureAndJoin, secureAndSend } from './send-request';
 import { customerStep, knownPetsStep, petStep } from './steps/pet-steps';
 import { groomerStep, treatmentsStep } from './steps/choice-steps';
 import { contactStep, doneStep } from './steps/contact-steps';
+import { waitlistedStep, waitlistStep } from './steps/waitlist-steps';
 import { slotStep } from './steps/slot-step';
 import type { StepHost, StepScreen } from './steps/step-host';
 import { failureText, WidgetRequest } from './widget-request';
@@ -44,6 +45,8 @@ const SCREENS: Record<Step, StepScreen> = {
   slot: slotStep,
   contact: contactStep,
   done: doneStep,
+  waitlist: waitlistStep,
+  waitlisted: waitlistedStep,
 };
 
 export type BookingAppOptions = {
@@ -64,6 +67,7 @@ export class BookingApp {
   private readonly customerRequest = new WidgetRequest<CustomerCheck>(() => this.render(false));
   private readonly weekRequest = new WidgetRequest<Week>();
   private readonly sendRequest = new WidgetRequest<Booked>();
+  private readonly joinRequest = new WidgetRequest<Waitlisted>();
 
   constructor(private readonly options: BookingAppOptions) {
     this.status = h('div', { class: 'pw-status', role: 'status', 'aria-live': 'polite' });
@@ -174,6 +178,7 @@ export class BookingApp {
       checkingCustomer: this.customerRequest.loading,
       loadWeek: (from, findFirstFree) => this.loadWeek(from, findFirstFree),
       send: () => this.send(),
+      joinWaitlist: () => this.joinWaitlist(),
       bookAnother: () => {
         anotherBooking(this.state);
         this.setAlert('');
@@ -309,6 +314,39 @@ export class BookingApp {
       return;
     }
     this.setAlert(failureText(this.t, failure));
+    this.render(false);
+  }
+
+  /** issue 30 nothing fits: the customer joins the waitlist behind a proof of work, and hears when a time frees up. */
+  private async joinWaitlist(): Promise<void> {
+    const state = this.state;
+    state.busy = { kind: 'securing', share: 0 };
+    this.setAlert('');
+    this.setStatus(this.t('securing'));
+    this.render(false);
+    const outcome = await this.joinRequest.run(() =>
+      secureAndJoin(state, {
+        api: this.options.api,
+        language: this.options.language(),
+        solve: this.options.solve ?? solveChallenge,
+        onProgress: (share) => this.content.querySelector('progress')?.setAttribute('value', String(Math.round(share * 100))),
+        onSolved: () => {
+          state.busy = { kind: 'sending' };
+          this.setStatus(this.t('sending'));
+          this.render(false);
+        },
+      }),
+    );
+    if (outcome.stale) return;
+    state.busy = { kind: 'idle' };
+    this.setStatus('');
+    if (outcome.state.status === 'ready') {
+      state.waitlisted = outcome.state.value.until;
+      restartAt(state, 'waitlisted');
+      this.render(true);
+      return;
+    }
+    this.setAlert(failureText(this.t, outcome.state.error));
     this.render(false);
   }
 }

@@ -90,6 +90,7 @@ function salonServer(request?: (call: Call) => Answer, difficulty = 6): Server {
       }
       if (call.url === url(API_ROUTES.getPublicChallenge))
         return { status: 200, body: { challenge: 'challenge-0123456789', difficulty, expires_at: '' } };
+      if (call.url === url(API_ROUTES.joinPublicWaitlist)) return { status: 201, body: { entry_id: FIDO, until: call.body?.until } };
       if (call.url === url(API_ROUTES.createPublicBookingRequest)) {
         return (
           request?.(call) ?? {
@@ -249,6 +250,53 @@ describe('<pawline-booking> inline', () => {
     // cross-origin calls without cookies and with the widget's language
     expect(request?.headers).toMatchObject({ 'Accept-Language': 'en', 'Content-Type': 'application/json' });
     expect(server.calls[0]?.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('R1.09 issue 30 nothing suits: the customer joins the waitlist with days, times, until when and WhatsApp consent', async () => {
+    server = salonServer();
+    const { root, shadow } = place({ mode: 'inline', lang: 'en' });
+    await describeNewPet(root, shadow);
+    await chooseTreatmentsAndGroomer(root, shadow);
+    fireEvent.click(await waitFor(() => shadow.getByRole('button', { name: 'Join the waitlist' })));
+    await atStep(root, 'waitlist');
+    expect(heading(root)?.textContent).toBe('Waitlist');
+    // until defaults to four weeks from the store's today
+    expect(shadow.getByLabelText<HTMLInputElement>('Waiting until').value).toBe('2026-12-22');
+    fireEvent.click(shadow.getByLabelText('Tuesday'));
+    fireEvent.click(shadow.getByLabelText('Thursday'));
+    fireEvent.input(shadow.getByLabelText(/Earliest start/), { target: { value: '14:00' } });
+    fireEvent.input(shadow.getByLabelText(/Latest start/), { target: { value: '09:00' } });
+    fireEvent.input(shadow.getByLabelText('First name'), { target: { value: 'Giulia' } });
+    fireEvent.input(shadow.getByLabelText('Last name'), { target: { value: 'Bianchi' } });
+    fireEvent.input(shadow.getByLabelText('Phone'), { target: { value: '+39 333 7654321' } });
+    fireEvent.click(shadow.getByLabelText('I accept the salon’s privacy terms'));
+    fireEvent.click(shadow.getByRole('button', { name: 'Join the waitlist' }));
+    expect(shadow.getByText('The latest start must come after the earliest.')).toBeTruthy();
+    expect(shadow.getByText('Offers come on WhatsApp: please agree to receive them.')).toBeTruthy();
+    expect(server.calls.some((c) => c.url === url(API_ROUTES.joinPublicWaitlist))).toBe(false);
+    fireEvent.input(shadow.getByLabelText(/Latest start/), { target: { value: '18:00' } });
+    fireEvent.click(shadow.getByLabelText('I agree to receive offers of free times on WhatsApp'));
+    fireEvent.click(shadow.getByRole('button', { name: 'Join the waitlist' }));
+    await atStep(root, 'waitlisted');
+    expect(shadow.getByTestId('waitlisted').textContent).toBe(
+      'We will write to you on WhatsApp when a time frees up, until Tuesday, 22 December 2026.',
+    );
+    const join = server.calls.find((c) => c.url === url(API_ROUTES.joinPublicWaitlist));
+    expect(join?.body).toMatchObject({
+      treatment_ids: [BATH, CUT],
+      pets: [{ pet_id: null, name: 'Luna', pet_type: 0, breed: null, size: 'medium', hair: 'long' }],
+      user_id: ANNA,
+      weekdays: [2, 4],
+      from_time: '14:00',
+      to_time: '18:00',
+      until: '2026-12-22',
+      first_name: 'Giulia',
+      fon: '+39 333 7654321',
+      consent_messages: true,
+      accept_privacy: true,
+      language: 'en',
+      challenge: 'challenge-0123456789',
+    });
   });
 
   it('Back returns to the previous step with what was chosen', async () => {

@@ -5,13 +5,24 @@ import type { Booked, Challenge, CustomerCheck } from './public-api';
 // What the customer has told the widget so far, and the steps between: the state machine of the flow,
 // free of the DOM. Pet (or the known customer's pets) → treatments → groomer → slot → contact → done.
 
-export type Step = 'pet' | 'customer' | 'pets' | 'treatments' | 'groomer' | 'slot' | 'contact' | 'done';
+export type Step = 'pet' | 'customer' | 'pets' | 'treatments' | 'groomer' | 'slot' | 'contact' | 'done' | 'waitlist' | 'waitlisted';
 
 /** the pet types a customer chooses from (spec §3 numbers) */
 export const PET_TYPE_NUMBERS = { dog: PET_TYPES.dog, cat: PET_TYPES.cat, rabbit: PET_TYPES.rabbit } as const;
 export const PET_TYPE_KEYS: Record<number, CatalogueKey> = { 0: 'petType_dog', 1: 'petType_dog', 2: 'petType_cat', 3: 'petType_rabbit' };
 /** The progress line's number of each step ("Step 2 of 5"). */
-export const STEP_NUMBER: Record<Step, number> = { pet: 1, customer: 1, pets: 1, treatments: 2, groomer: 3, slot: 4, contact: 5, done: 6 };
+export const STEP_NUMBER: Record<Step, number> = {
+  pet: 1,
+  customer: 1,
+  pets: 1,
+  treatments: 2,
+  groomer: 3,
+  slot: 4,
+  contact: 5,
+  done: 6,
+  waitlist: 5,
+  waitlisted: 6,
+};
 export const STEP_HEADINGS: Record<Step, CatalogueKey> = {
   pet: 'stepPet',
   customer: 'stepCustomer',
@@ -21,6 +32,8 @@ export const STEP_HEADINGS: Record<Step, CatalogueKey> = {
   slot: 'stepSlot',
   contact: 'stepContact',
   done: 'stepDone',
+  waitlist: 'stepWaitlist',
+  waitlisted: 'stepWaitlisted',
 };
 export const WEEK = 7;
 /** weeks looked through for the first one with a free time before the widget shows an empty week */
@@ -39,6 +52,7 @@ export type Contact = {
   consent_marketing: boolean;
   accept_privacy: boolean;
 };
+export type Wishes = { weekdays: Set<number>; from_time: string; to_time: string; until: string };
 export type NewPet = { name: string; pet_type: string; size: string; hair: string };
 export type KnownPet = CustomerCheck['pets'][number];
 /** The week shown: its first day, and its days once they came (null while they come). */
@@ -62,6 +76,10 @@ export type BookingState = {
   nextChallenge: Challenge | null;
   contact: Contact;
   booked: Booked | null;
+  /** issue 30 what the customer wishes when nothing fits: days (0 Sunday … 6), earliest and latest start, last day */
+  wishes: Wishes;
+  /** the last day of the waitlist they joined */
+  waitlisted: string | null;
   busy: Busy;
   fieldErrors: FieldErrors;
 };
@@ -94,9 +112,22 @@ export function initialState(): BookingState {
     nextChallenge: null,
     contact: emptyContact(),
     booked: null,
+    wishes: { weekdays: new Set(), from_time: '', to_time: '', until: '' },
+    waitlisted: null,
     busy: { kind: 'idle' },
     fieldErrors: {},
   };
+}
+
+/** The waitlist's wishes and contact: what is missing or contradicts itself, before anything is sent. */
+export function waitlistErrors(state: BookingState, today: string): FieldErrors {
+  const errors: FieldErrors = { ...contactErrors(state.contact) };
+  const { from_time, to_time, until } = state.wishes;
+  if (from_time && to_time && from_time > to_time) errors.to_time = 'timeOrder';
+  if (!until) errors.until = 'required';
+  else if (until < today) errors.until = 'untilPast';
+  if (!state.contact.consent_messages) errors.consent_messages = 'waitlistConsentRequired';
+  return errors;
 }
 
 /** Forward to a step; Back returns to this one. */

@@ -4,6 +4,7 @@ import type {
   createPublicBookingRequestRpc,
   getPublicAvailabilityRpc,
   getPublicChallengeRpc,
+  joinPublicWaitlistRpc,
   PublicAvailability,
   PublicStore,
 } from '@pawline/contracts';
@@ -21,6 +22,8 @@ export type AvailabilityQuery = Input<typeof getPublicAvailabilityRpc>;
 export type CustomerCheck = Output<typeof checkPublicCustomerRpc>;
 export type Challenge = Output<typeof getPublicChallengeRpc>;
 export type BookingRequest = Input<typeof createPublicBookingRequestRpc>;
+export type WaitlistJoin = Input<typeof joinPublicWaitlistRpc>;
+export type Waitlisted = Output<typeof joinPublicWaitlistRpc>;
 export type Booked = Extract<Output<typeof createPublicBookingRequestRpc>, { outcome: 'booked' }>;
 
 /** A failed call: the server's code and its message in the widget's language (empty when it sent none). */
@@ -113,5 +116,7 @@ export function publicApi(options: PublicApiOptions) {
       if (answer.outcome === 'taken') throw new WidgetApiError(409, 'slot_taken', '', answer.availability, answer.challenge);
       return answer;
     },
+    /** issue 30 nothing fits: the customer waits for an offer on WhatsApp */
+    joinWaitlist: (join: WaitlistJoin) => call<Waitlisted>(API_ROUTES.joinPublicWaitlist, join),
   };
 }

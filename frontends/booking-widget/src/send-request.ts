@@ -1,7 +1,7 @@
 import { requestPets, type BookingState } from './booking-state';
 import type { WidgetLanguage } from './i18n';
 import { solveChallenge } from './proof-of-work';
-import type { Booked, BookingRequest, Challenge, PublicApi } from './public-api';
+import type { Booked, BookingRequest, Challenge, PublicApi, Waitlisted } from './public-api';
 
 // The last step's call: a challenge (the one a lost race brought, else a fresh one), its proof of work,
 // then the request with everything the customer chose.
@@ -56,4 +56,31 @@ export async function secureAndSend(state: BookingState, options: SendOptions): 
   const solution = await options.solve(challenge.challenge, challenge.difficulty, { onProgress: options.onProgress });
   options.onSolved();
   return options.api.request(bookingRequest(state, options.language, challenge, solution.nonce));
+}
+
+/** issue 30 joins the waitlist with the pets, treatments, groomer, wishes and contact, behind a proof of work. */
+export async function secureAndJoin(state: BookingState, options: SendOptions): Promise<Waitlisted> {
+  const challenge = await options.api.challenge();
+  const solution = await options.solve(challenge.challenge, challenge.difficulty, { onProgress: options.onProgress });
+  options.onSolved();
+  const { contact, wishes } = state;
+  return options.api.joinWaitlist({
+    treatment_ids: [...state.treatmentIds],
+    pets: requestPets(state),
+    user_id: state.userId,
+    weekdays: [...wishes.weekdays].sort(),
+    from_time: wishes.from_time || null,
+    to_time: wishes.to_time || null,
+    until: wishes.until,
+    first_name: contact.first_name.trim(),
+    last_name: contact.last_name.trim(),
+    fon: contact.fon.trim(),
+    email: optional(contact.email),
+    notes: optional(contact.notes),
+    consent_messages: contact.consent_messages,
+    accept_privacy: true,
+    language: options.language,
+    challenge: challenge.challenge,
+    nonce: solution.nonce,
+  });
 }

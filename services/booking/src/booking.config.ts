@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { WAITLIST_DEFAULTS } from '@pawline/domain';
 import { z } from 'zod';
 
 /**
@@ -22,6 +23,12 @@ export const bookingConfigSchema = z.object({
     .default(() => derivedBookingSecret()),
   /** leading zero bits a request's proof of work needs (docs/adr/0021-booking-abuse-resistance.md) */
   BOOKING_POW_BITS: z.coerce.number().int().min(0).max(30).default(18),
+  /** issue 30 how long a waitlist offer holds its time for the customer (ADR 0063) */
+  BOOKING_WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(240).default(WAITLIST_DEFAULTS.holdMinutes),
+  /** how many waitlist offers of one freed time may be open at once */
+  BOOKING_WAITLIST_OFFERS_AT_ONCE: z.coerce.number().int().min(1).max(20).default(WAITLIST_DEFAULTS.offersAtOnce),
+  /** how often expired offers move to the next candidates (ms; 0: never, tests call the sweep) */
+  BOOKING_WAITLIST_SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 export type BookingConfig = z.infer<typeof bookingConfigSchema>;

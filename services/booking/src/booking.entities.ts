@@ -16,6 +16,8 @@ import { BookingNoShowPolicyEntity } from './policy/no-show-policy.entity';
 import { BookingRuleEntity } from './rule/booking-rule.entity';
 import { ServiceTimeEntity } from './service-time/service-time.entity';
 import { BookingSlotEntity, UsedChallengeEntity } from './slot/booking-slot.entity';
+import { BookingWaitlist1796300000000 } from './migrations/1796300000000-booking-waitlist';
+import { BookingWaitlistEntryEntity, BookingWaitlistOfferEntity, BookingWaitlistOpeningEntity } from './waitlist/waitlist.entities';
 
 export const BOOKING_ENTITIES: (new () => unknown)[] = [
   BookingStoreEntity,
@@ -29,6 +31,9 @@ export const BOOKING_ENTITIES: (new () => unknown)[] = [
   BookingOrgaPlanEntity,
   BookingNoShowPolicyEntity,
   BookingCustomerStandingEntity,
+  BookingWaitlistEntryEntity,
+  BookingWaitlistOpeningEntity,
+  BookingWaitlistOfferEntity,
 ];
 
 export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -37,4 +42,5 @@ export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [
   BookingCapacity1795600100000,
   BookingNoShowPolicy1795700400000,
   BookingCustomerStanding1795700500000,
+  BookingWaitlist1796300000000,
 ];

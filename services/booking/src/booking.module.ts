@@ -16,6 +16,8 @@ import { BookingSetupService } from './setup/booking-setup.service';
 import { BookingSlotHandlers } from './slot/booking-slot.handlers';
 import { BookingSlotService } from './slot/booking-slot.service';
 import { SlotAcceptService } from './slot/slot-accept.service';
+import { WaitlistHandlers } from './waitlist/waitlist.handlers';
+import { WaitlistService } from './waitlist/waitlist.service';
 
 /**
  * Health, NATS, the database, the outbox and access (AccessService and the guard of its decorators)
@@ -32,6 +34,7 @@ import { SlotAcceptService } from './slot/slot-accept.service';
     OrgaPurgeHandlers,
     NoShowPolicyHandlers,
     CustomerStandingHandlers,
+    WaitlistHandlers,
   ],
   providers: [
     BookingRuleService,
@@ -42,6 +45,7 @@ import { SlotAcceptService } from './slot/slot-accept.service';
     FreeSlots,
     PublicBookingService,
     NoShowPolicyService,
+    WaitlistService,
   ],
 })
 export class BookingModule {}

@@ -29,3 +29,12 @@ export function slotWrites(orga: string, store: string, slot: string): ApiQueryF
 export function ruleWrites(orga: string, store: string): ApiQueryFilter[] {
   return [apiQueryFilter('listBookingRules', { orga, store }), apiQueryFilter('listBookingRulesInRange', { orga, store })];
 }
+
+// issue 30 the waitlist (ADR 0063)
+export type WaitlistEntry = AnswerOf<'listWaitlist'>['entries'][number];
+export type WaitlistEntryChange = BodyOf<'createWaitlistEntry'>;
+
+/** What a waitlist write changes on screen: the store's list (as the realtime scopes `waitlist` and `waitlist-offer` do). */
+export function waitlistWrites(orga: string, store: string): ApiQueryFilter[] {
+  return [apiQueryFilter('listWaitlist', { orga, store })];
+}

@@ -13,7 +13,7 @@ import {
 import { pawlineSystem } from '@pawline/ui';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { BookingRule, BookingSetup, BookingSlot, NoShowPolicy, ServiceTime, Treatment } from '../api/booking-api';
+import type { BookingRule, BookingSetup, BookingSlot, NoShowPolicy, ServiceTime, Treatment, WaitlistEntry } from '../api/booking-api';
 import { BookingSetupRoutes } from '../routes';
 
 // What the booking admin's page tests share: ids, the signed-in person with a rank, an in-memory booking
@@ -133,6 +133,35 @@ export function policyRow(extra: Partial<NoShowPolicy> = {}): NoShowPolicy {
   };
 }
 
+/** A waiting customer as booking lists them (issue 30). */
+export function waitlistRow(i: number, extra: Partial<WaitlistEntry> = {}): WaitlistEntry {
+  return {
+    id: uuid('f0000000', i),
+    orga_id: ORGA,
+    store_id: STORE,
+    status: 'waiting',
+    source: 'widget',
+    treatment_ids: [BATH],
+    pets: [{ pet_id: null, name: `Fido ${i}`, pet_type: 1 }],
+    user_id: null,
+    weekdays: [2, 4],
+    from_time: '09:00',
+    to_time: '12:00',
+    until: '2026-12-31',
+    first_name: 'Giulia',
+    last_name: `Attesa ${i}`,
+    fon: '+39 348 222 3333',
+    email: null,
+    notes: null,
+    consent_messages: true,
+    language: 'it',
+    duration: 45,
+    created_at: '2026-11-20T10:00:00.000Z',
+    offers: [],
+    ...extra,
+  };
+}
+
 /** The booking service as the gateway answers it, in memory: what the tests set up and what the pages change. */
 export class FakeBookingGateway {
   slots: BookingSlot[] = [];
@@ -141,6 +170,7 @@ export class FakeBookingGateway {
   treatments: Treatment[] = [treatmentRow(BATH, 'Bath', 45), treatmentRow(CUT, 'Haircut', 60)];
   setup: BookingSetup = setupRow();
   policy: NoShowPolicy = policyRow();
+  waitlist: WaitlistEntry[] = [];
   failures: Failure[] = [];
   /** calls that never answer (a page that stays loading) */
   hang: RegExp | null = null;
@@ -234,6 +264,18 @@ export class FakeBookingGateway {
         this.setup = { ...this.setup, ...change, ...(new_public_id ? { public_id: 'zzzz9999yyyy8888' } : {}) };
       }
       return { body: this.setup };
+    }
+    if (path === `${store}/waitlist` && method === 'GET') return { body: { entries: this.waitlist.filter((e) => e.status !== 'removed') } };
+    if (path === `${store}/waitlist` && method === 'POST') {
+      const entry = waitlistRow(this.nextId++, { ...(body as Partial<WaitlistEntry>), source: 'staff', duration: 45, offers: [] });
+      this.waitlist.push(entry);
+      return { status: 201, body: entry };
+    }
+    if (method === 'DELETE' && (m = new RegExp(`^${store}/waitlist/([^/]+)$`).exec(path))) {
+      const entry = this.waitlist.find((e) => e.id === m?.[1] && e.status !== 'removed');
+      if (!entry) return notFound;
+      entry.status = 'removed';
+      return { body: { id: entry.id } };
     }
     if (path === `${store}/no_show_policy`) {
       if (method === 'PUT') this.policy = { ...this.policy, ...(body as object), updated_by: 'u1', updated_at: new Date().toISOString() };

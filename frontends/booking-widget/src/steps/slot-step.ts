@@ -78,6 +78,15 @@ export const slotStep: StepScreen = (host) => {
             );
           }),
         ),
+    // issue 30 nothing fits: wait for a time to free up instead
+    days !== null &&
+      h(
+        'p',
+        { class: 'pw-waitlist-offer' },
+        anyFree ? t('waitlistHint') : t('waitlistHintEmpty'),
+        ' ',
+        h('button', { type: 'button', class: 'pw-secondary', onclick: () => host.go('waitlist') }, t('joinWaitlist')),
+      ),
     host.actions(),
   ];
 };

@@ -27,6 +27,8 @@ export type StepHost = {
   loadWeek(from: string, findFirstFree?: boolean): Promise<void>;
   /** Secures (proof of work) and sends the request. */
   send(): Promise<void>;
+  /** issue 30 secures and sends the waitlist entry. */
+  joinWaitlist(): Promise<void>;
   bookAnother(): void;
 };
 

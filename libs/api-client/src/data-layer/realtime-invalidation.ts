@@ -79,6 +79,9 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
   slot: ({ orga, store, id }) => [key('listBookingSlots', { orga, store }), key('getBookingSlot', { orga, store, slot: id })],
   // issue 30 a store's no-show policy saved on another device
   'no-show-policy': ({ orga, store }) => [key('getNoShowPolicy', { orga, store })],
+  // issue 30 the waitlist screen: an entry added, removed or booked, and each offer made, taken, expired or gone
+  waitlist: ({ orga, store }) => [key('listWaitlist', { orga, store })],
+  'waitlist-offer': ({ orga, store }) => [key('listWaitlist', { orga, store })],
   // R4.20 R4.13 campaigns: the lists, the campaign and its customers' statuses
   campaign: ({ orga, store, id }) => [
     key('listStoreCampaigns', { orga, store }),

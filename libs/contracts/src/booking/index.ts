@@ -21,3 +21,5 @@ export * from './slot-get.rpc';
 export * from './slot-list.rpc';
 export * from './no-show-policy.rpc';
 export * from './no-show-policy-saved.event';
+export * from './waitlist.rpc';
+export * from './waitlist-events.event';

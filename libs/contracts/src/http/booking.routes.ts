@@ -19,6 +19,10 @@ import {
   listServiceTimesRpc,
   saveServiceTimesRpc,
   updateBookingSetupRpc,
+  createWaitlistEntryRpc,
+  deleteWaitlistEntryRpc,
+  joinPublicWaitlistRpc,
+  listWaitlistRpc,
 } from '../booking';
 import { defineRoute, type PathParameter } from '../core/http-route';
 import { DATE_PART_PARAMS, SIX_DATE_PARTS } from './path-params';
@@ -217,5 +221,40 @@ export const bookingHttpRoutes = {
     params: PUBLIC_ID_PARAMS,
     body: createPublicBookingRequestRpc.request.omit({ public_id: true }),
     response: createPublicBookingRequestRpc.response,
+  }),
+  // issue 30 the waitlist that fills itself (ADR 0063)
+  listWaitlist: defineRoute({
+    method: 'get',
+    path: `${STORE}/booking/admin/waitlist`,
+    summary: "The store's waitlist with the offers each customer got and what happened to them",
+    tag: 'booking',
+    response: listWaitlistRpc.response,
+  }),
+  createWaitlistEntry: defineRoute({
+    method: 'post',
+    path: `${STORE}/booking/admin/waitlist`,
+    summary: 'Put a customer who called on the waitlist: pets, treatments, groomer or any, preferred days and times, until when',
+    tag: 'booking',
+    status: 201,
+    body: createWaitlistEntryRpc.request.omit({ orga_id: true, store_id: true }),
+    response: createWaitlistEntryRpc.response,
+  }),
+  deleteWaitlistEntry: defineRoute({
+    method: 'delete',
+    path: `${STORE}/booking/admin/waitlist/:entry`,
+    summary: 'Take a customer off the waitlist; an open offer of theirs closes',
+    tag: 'booking',
+    params: idParam('entry', 'waitlist entry'),
+    response: deleteWaitlistEntryRpc.response,
+  }),
+  joinPublicWaitlist: defineRoute({
+    method: 'post',
+    path: `${PUBLIC}/waitlist`,
+    summary: 'Join the waitlist when no time fits (no login): WhatsApp offers come when a time frees up',
+    tag: 'public-booking',
+    status: 201,
+    params: PUBLIC_ID_PARAMS,
+    body: joinPublicWaitlistRpc.request.omit({ public_id: true }),
+    response: joinPublicWaitlistRpc.response,
   }),
 } as const;

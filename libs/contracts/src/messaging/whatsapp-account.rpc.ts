@@ -70,7 +70,7 @@ export const whatsappTemplateRegistrationSchema = z.object({
   /** the message template it registers (a built-in one's fixed id, an own one's id); null for a booking message */
   template_id: uuid.nullable(),
   template_type: z.number().int().nullable(),
-  booking_kind: z.enum(['booking_received', 'booking_confirmed', 'booking_declined']).nullable(),
+  booking_kind: z.enum(['booking_received', 'booking_confirmed', 'booking_declined', 'waitlist_offer', 'waitlist_gone']).nullable(),
   /** WhatsApp's name, with the version */
   name: z.string(),
   language: z.string(),

@@ -6,7 +6,13 @@ import { MESSAGE_LANGUAGES, type MessageLanguage, type TemplateCategory } from '
 // template types, so their variables are their own: `treatment_line` and `address_line` carry their label in
 // the customer's language and may be missing; `link` is the page with the salon's booking widget.
 
-export const BOOKING_MESSAGE_KINDS = ['booking_received', 'booking_confirmed', 'booking_declined'] as const;
+export const BOOKING_MESSAGE_KINDS = [
+  'booking_received',
+  'booking_confirmed',
+  'booking_declined',
+  'waitlist_offer',
+  'waitlist_gone',
+] as const;
 export type BookingMessageKind = (typeof BOOKING_MESSAGE_KINDS)[number];
 
 export type BookingTemplate = {
@@ -16,9 +22,18 @@ export type BookingTemplate = {
   language: MessageLanguage;
   template_text: string;
   variables_str: string;
+  /** 0 none; 4 the waitlist offer's "Take it" quick reply (whatsapp-wording.ts) */
+  button: 0 | 4;
 };
 
-type Definition = { kind: BookingMessageKind; name: string; version: number; variables: string; text: Record<MessageLanguage, string> };
+type Definition = {
+  kind: BookingMessageKind;
+  name: string;
+  version: number;
+  variables: string;
+  text: Record<MessageLanguage, string>;
+  button?: 4;
+};
 
 const DEFINITIONS: Definition[] = [
   {
@@ -57,6 +72,32 @@ const DEFINITIONS: Definition[] = [
       fr: 'Bonjour {{1}}, malheureusement {{2}} ne peut pas accepter votre réservation du {{3}} à {{4}}. Choisissez un autre horaire ici : {{5}} Merci.',
     },
   },
+  // issue 30 the waitlist (ADR 0063): a freed time offered with a "Take it" quick reply, and "gone" to everyone else
+  {
+    kind: 'waitlist_offer',
+    name: 'pawline_waitlist_offer',
+    version: 1,
+    variables: 'first_name/store_name/pet_name/date/time',
+    button: 4,
+    text: {
+      en: 'Hello {{1}}, a time has just become free at {{2}} for {{3}}: {{4}} at {{5}}. It is kept for you for a short while; tap Take it to ask for it. The first to tap gets it.',
+      it: 'Ciao {{1}}, si è appena liberato un orario da {{2}} per {{3}}: {{4}} alle {{5}}. Lo teniamo per te per poco tempo; tocca Lo prendo per chiederlo. Lo ottiene chi tocca per primo.',
+      de: 'Hallo {{1}}, bei {{2}} ist gerade ein Termin für {{3}} frei geworden: {{4}} um {{5}}. Er ist kurz für Sie reserviert; tippen Sie auf Nehme ich, um ihn anzufragen. Wer zuerst tippt, bekommt ihn.',
+      fr: 'Bonjour {{1}}, un créneau vient de se libérer chez {{2}} pour {{3}} : le {{4}} à {{5}}. Il vous est réservé pour peu de temps ; touchez Je le prends pour le demander. Le premier qui touche l’obtient.',
+    },
+  },
+  {
+    kind: 'waitlist_gone',
+    name: 'pawline_waitlist_gone',
+    version: 1,
+    variables: 'first_name/store_name/date/time',
+    text: {
+      en: 'Hello {{1}}, the time at {{2}} on {{3}} at {{4}} has been taken. You stay on the waitlist: we will write again when another time becomes free.',
+      it: 'Ciao {{1}}, l’orario da {{2}} del {{3}} alle {{4}} è già stato preso. Resti in lista d’attesa: ti scriveremo quando si libera un altro orario.',
+      de: 'Hallo {{1}}, der Termin bei {{2}} am {{3}} um {{4}} ist bereits vergeben. Sie bleiben auf der Warteliste: Wir schreiben Ihnen, wenn wieder etwas frei wird.',
+      fr: 'Bonjour {{1}}, le créneau chez {{2}} du {{3}} à {{4}} a déjà été pris. Vous restez sur la liste d’attente : nous vous écrirons quand un autre créneau se libérera.',
+    },
+  },
 ];
 
 /** The labels of a booking confirmation's optional lines, in the customer's language. */
@@ -75,6 +116,7 @@ export const BOOKING_TEMPLATES: readonly BookingTemplate[] = DEFINITIONS.flatMap
     language,
     template_text: definition.text[language],
     variables_str: definition.variables,
+    button: definition.button ?? 0,
   })),
 );
 

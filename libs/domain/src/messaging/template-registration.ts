@@ -17,7 +17,7 @@ export type RegistrationSource = TemplateText & {
   name: string;
   language: MessageLanguage;
   category: TemplateCategory;
-  button: 0 | 1 | 2 | 3;
+  button: 0 | 1 | 2 | 3 | 4;
 };
 
 /** The registration of a template whose `anchors` are always filled (throws NoAnchorError when none is). */

@@ -4,15 +4,18 @@ import type { MessageLanguage } from './default-templates';
 // (registered with the template), the words that stand in for a missing name, pet or store (a parameter is
 // never empty), and the example values its review requires for every parameter.
 
-/** spec §3 button sets (1 confirm/decline, 2 read/don't read, 3 read/don't read/unsubscribe); at most 25 characters each. */
-export const BUTTON_LABELS: Record<MessageLanguage, Record<1 | 2 | 3, readonly string[]>> = {
-  en: { 1: ['Confirm', 'Decline'], 2: ['Read', "Don't read"], 3: ['Read', "Don't read", 'Unsubscribe'] },
-  it: { 1: ['Conferma', 'Disdici'], 2: ['Letto', 'Non leggere'], 3: ['Letto', 'Non leggere', 'Annulla iscrizione'] },
-  de: { 1: ['Bestätigen', 'Absagen'], 2: ['Gelesen', 'Nicht lesen'], 3: ['Gelesen', 'Nicht lesen', 'Abmelden'] },
-  fr: { 1: ['Confirmer', 'Annuler'], 2: ['Lu', 'Ne pas lire'], 3: ['Lu', 'Ne pas lire', 'Se désabonner'] },
+/**
+ * spec §3 button sets (1 confirm/decline, 2 read/don't read, 3 read/don't read/unsubscribe) and issue 30's set 4, the
+ * waitlist offer's "Take it" (ours, never an own template's); at most 25 characters each.
+ */
+export const BUTTON_LABELS: Record<MessageLanguage, Record<1 | 2 | 3 | 4, readonly string[]>> = {
+  en: { 1: ['Confirm', 'Decline'], 2: ['Read', "Don't read"], 3: ['Read', "Don't read", 'Unsubscribe'], 4: ['Take it'] },
+  it: { 1: ['Conferma', 'Disdici'], 2: ['Letto', 'Non leggere'], 3: ['Letto', 'Non leggere', 'Annulla iscrizione'], 4: ['Lo prendo'] },
+  de: { 1: ['Bestätigen', 'Absagen'], 2: ['Gelesen', 'Nicht lesen'], 3: ['Gelesen', 'Nicht lesen', 'Abmelden'], 4: ['Nehme ich'] },
+  fr: { 1: ['Confirmer', 'Annuler'], 2: ['Lu', 'Ne pas lire'], 3: ['Lu', 'Ne pas lire', 'Se désabonner'], 4: ['Je le prends'] },
 };
 
-export function buttonLabels(button: 0 | 1 | 2 | 3, language: MessageLanguage): readonly string[] {
+export function buttonLabels(button: 0 | 1 | 2 | 3 | 4, language: MessageLanguage): readonly string[] {
   return button === 0 ? [] : BUTTON_LABELS[language][button];
 }
 

@@ -1,4 +1,5 @@
 import type { AppointmentEventSnapshot, EventPayload, OrgaUserDetail, treatmentCreatedEvent } from '@pawline/contracts';
+import { holdsTime, type HeldTime } from '@pawline/domain';
 import type { EntityManager } from 'typeorm';
 import { newPublicId } from '../setup/public-id';
 
@@ -12,6 +13,35 @@ export const lockStoreHolds = (manager: Pick<EntityManager, 'query'>, storeId: s
   manager.query(`SELECT pg_advisory_xact_lock(hashtext('booking-holds:' || $1))`, [storeId]);
 
 type Ids = { orgaId: string; storeId: string };
+
+/** What an appointment held (null: nothing, deleted or declined or missed), before and after one event. */
+export type HeldChange = { appointmentId: string; before: HeldTime; after: HeldTime };
+type HeldRow = {
+  appointment_id: string;
+  user_id: string | null;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  status: number;
+  deleted: boolean;
+};
+
+const heldOf = (row: HeldRow | undefined): HeldTime =>
+  !row || row.deleted || !holdsTime(row.status) || !row.starts_at || !row.ends_at
+    ? null
+    : { startsAt: new Date(row.starts_at).getTime(), endsAt: new Date(row.ends_at).getTime(), userId: row.user_id };
+
+/** The busy rows of these appointments as they are now (in the projection's transaction, under the store's lock). */
+async function heldRows(manager: EntityManager, orgaId: string, ids: string[]): Promise<Map<string, HeldRow>> {
+  const rows = await manager.query<HeldRow[]>(
+    `SELECT appointment_id, user_id, lower(during) AS starts_at, upper(during) AS ends_at, status, deleted FROM booking_busy
+      WHERE orga_id = $1 AND appointment_id = ANY($2::uuid[])`,
+    [orgaId, ids],
+  );
+  return new Map(rows.map((row) => [row.appointment_id, row]));
+}
+
+const changesOf = (ids: string[], before: Map<string, HeldRow>, after: Map<string, HeldRow>): HeldChange[] =>
+  ids.map((appointmentId) => ({ appointmentId, before: heldOf(before.get(appointmentId)), after: heldOf(after.get(appointmentId)) }));
 
 /**
  * The projections' writes, one per event. Every upsert keeps the newer version only and never revives a
@@ -65,9 +95,11 @@ export const BookingDirectory = {
    * Appointments as busy time. A snapshot without ends_at (written before scheduling carried it) keeps what the
    * row had. The requests an acceptance turned into these appointments release their hold in the same transaction.
    */
-  async appointments(manager: EntityManager, ids: Ids, snapshots: AppointmentEventSnapshot[]): Promise<void> {
-    if (snapshots.length === 0) return;
+  async appointments(manager: EntityManager, ids: Ids, snapshots: AppointmentEventSnapshot[]): Promise<HeldChange[]> {
+    if (snapshots.length === 0) return [];
     await lockStoreHolds(manager, ids.storeId);
+    const appointmentIds = snapshots.map((s) => s.id);
+    const before = await heldRows(manager, ids.orgaId, appointmentIds);
     const rows = snapshots.map((s) => ({
       id: s.id,
       user_id: s.user_id ?? null,
@@ -93,10 +125,13 @@ export const BookingDirectory = {
       `UPDATE booking_slot SET released = true WHERE orga_id = $1 AND appointment_id = ANY($2::uuid[]) AND NOT released`,
       [ids.orgaId, snapshots.map((s) => s.id)],
     );
+    // issue 30 the time these changes gave back, for the waitlist (ADR 0063)
+    return changesOf(appointmentIds, before, await heldRows(manager, ids.orgaId, appointmentIds));
   },
 
-  async appointmentsDeleted(manager: EntityManager, ids: Ids, appointmentIds: string[]): Promise<void> {
+  async appointmentsDeleted(manager: EntityManager, ids: Ids, appointmentIds: string[]): Promise<HeldChange[]> {
     await lockStoreHolds(manager, ids.storeId);
+    const before = await heldRows(manager, ids.orgaId, appointmentIds);
     await manager.query(
       `INSERT INTO booking_busy (appointment_id, orga_id, store_id, deleted, version) SELECT a, $2, $3, true, 'infinity' FROM unnest($1::uuid[]) a
        ON CONFLICT (appointment_id) DO UPDATE SET deleted = true, during = NULL, version = 'infinity' WHERE booking_busy.orga_id = EXCLUDED.orga_id`,
@@ -107,5 +142,6 @@ export const BookingDirectory = {
       `UPDATE booking_slot SET released = true WHERE orga_id = $1 AND appointment_id = ANY($2::uuid[]) AND NOT released`,
       [ids.orgaId, appointmentIds],
     );
+    return changesOf(appointmentIds, before, new Map());
   },
 };

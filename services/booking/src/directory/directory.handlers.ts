@@ -18,6 +18,7 @@ import {
 } from '@pawline/contracts';
 import { EventHandler, NatsRpcClient, RpcError } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
+import { WaitlistService } from '../waitlist/waitlist.service';
 import { BookingDirectory } from './directory-projection';
 
 /**
@@ -26,7 +27,10 @@ import { BookingDirectory } from './directory-projection';
  */
 @Controller()
 export class DirectoryHandlers {
-  constructor(private readonly rpc: NatsRpcClient) {}
+  constructor(
+    private readonly rpc: NatsRpcClient,
+    private readonly waitlist: WaitlistService,
+  ) {}
 
   @EventHandler({ durable: 'booking-directory-store', events: [storeCreatedEvent, storeUpdatedEvent, storeDeletedEvent], maxDeliver: 10 })
   async onStore(event: EventEnvelope<EventPayload<typeof storeCreatedEvent>>, manager: EntityManager): Promise<void> {
@@ -56,8 +60,11 @@ export class DirectoryHandlers {
   @EventHandler({ durable: 'booking-directory-appointment', events: APPOINTMENT_EVENTS, maxDeliver: 10 })
   async onAppointment(event: EventEnvelope<EventPayload<typeof appointmentUpdatedEvent>>, manager: EntityManager): Promise<void> {
     const ids = { orgaId: event.data.orga_id, storeId: event.data.store_id };
-    if (is(event, appointmentDeletedEvent)) await BookingDirectory.appointmentsDeleted(manager, ids, event.data.appointment_ids);
-    else await BookingDirectory.appointments(manager, ids, event.data.appointments ?? []);
+    const changes = is(event, appointmentDeletedEvent)
+      ? await BookingDirectory.appointmentsDeleted(manager, ids, event.data.appointment_ids)
+      : await BookingDirectory.appointments(manager, ids, event.data.appointments ?? []);
+    // issue 30 time given back (cancelled, declined, missed, shortened, moved, deleted) goes to the waitlist at once
+    for (const change of changes) await this.waitlist.appointmentChanged(manager, ids, change.appointmentId, change.before, change.after);
   }
 
   /** billing's plan of the organization: the public widget refuses a store whose plan lacks online booking (ADR 0031). */

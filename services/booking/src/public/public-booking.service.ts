@@ -15,7 +15,7 @@ import {
 } from '@pawline/contracts';
 import { instantToLocal, totalServiceMinutes } from '@pawline/domain';
 import { NatsRpcClient, OutboxService, RpcError, SERVICE_CONFIG, requirePlanFeature } from '@pawline/nest-kit';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { BookingConfig } from '../booking.config';
 import { lockStoreHolds } from '../directory/directory-projection';
 import { STORE_COLUMNS, type BookingStoreRow } from '../setup/booking-setup.service';
@@ -34,6 +34,101 @@ const EXCLUSION_VIOLATION = '23P01';
 const petTraits = (pets: PublicPetInput[]) => pets.map((p) => ({ petType: p.pet_type, breed: p.breed, size: p.size, hair: p.hair }));
 /** The customer's pets the salon already knows (chosen after the phone check). */
 const knownPetIds = (pets: PublicPetInput[]) => pets.flatMap((p) => (p.pet_id ? [p.pet_id] : []));
+
+/** What a hold holds: the request as the customer made it, its instants and its local day and time. */
+export type HoldSlot = {
+  input: Pick<
+    Request,
+    | 'treatment_ids'
+    | 'pets'
+    | 'first_name'
+    | 'last_name'
+    | 'fon'
+    | 'email'
+    | 'notes'
+    | 'consent_messages'
+    | 'consent_reminders'
+    | 'consent_marketing'
+    | 'language'
+  >;
+  startsAt: number;
+  endsAt: number;
+  date: string;
+  hour: number;
+  min: number;
+  duration: number;
+};
+
+/**
+ * The request row that holds a groomer's time and its customer_booking event, in the caller's transaction (which has
+ * taken the store's lock and found the time free): the widget's requests and a taken waitlist offer (ADR 0063) alike.
+ */
+export async function insertHold(
+  manager: EntityManager,
+  outbox: OutboxService,
+  store: BookingStoreRow,
+  userId: string,
+  slotId: string,
+  slot: HoldSlot,
+): Promise<void> {
+  const { input } = slot;
+  const buffer = store.buffer_minutes * 60_000;
+  // the held time includes the buffer after it, so two requests keep it between them too
+  await manager.query(
+    `INSERT INTO booking_slot (id, orga_id, store_id, created_time, status, user_id, during, local_date, hour, min, duration,
+         treatment_ids, pets, first_name, last_name, fon, email, notes, consent_messages, consent_reminders,
+         consent_marketing, language)
+       VALUES ($1, $2, $3, $4, 'pending', $5, tstzrange($6::timestamptz, $7::timestamptz, '[)'), $8, $9, $10, $11, $12, $13::jsonb,
+         $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+    [
+      slotId,
+      store.orga_id,
+      store.store_id,
+      Date.now(),
+      userId,
+      new Date(slot.startsAt),
+      new Date(slot.endsAt + buffer),
+      slot.date,
+      slot.hour,
+      slot.min,
+      slot.duration,
+      JSON.stringify(input.treatment_ids),
+      JSON.stringify(input.pets),
+      input.first_name,
+      input.last_name,
+      input.fon,
+      input.email,
+      input.notes,
+      input.consent_messages,
+      input.consent_reminders,
+      input.consent_marketing,
+      input.language,
+    ],
+  );
+  await outbox.add(
+    manager,
+    bookingSlotRequestedEvent,
+    {
+      orga_id: store.orga_id,
+      store_id: store.store_id,
+      slot_id: slotId,
+      customer_name: `${input.first_name} ${input.last_name}`.slice(0, 201),
+      date: slot.date,
+      time: `${String(slot.hour).padStart(2, '0')}:${String(slot.min).padStart(2, '0')}`,
+      customer: await bookingMessageFacts(manager, {
+        store_id: store.store_id,
+        first_name: input.first_name,
+        fon: input.fon,
+        language: input.language,
+        consent_messages: input.consent_messages,
+        starts_at: new Date(slot.startsAt),
+        treatment_ids: JSON.stringify(input.treatment_ids),
+        pets: input.pets,
+      }),
+    },
+    { orgaId: store.orga_id, storeId: store.store_id, actor: null },
+  );
+}
 
 /**
  * The widget's side (no login): a store's page, free slots with their tokens, the phone check, challenges and
@@ -123,6 +218,22 @@ export class PublicBookingService {
     return { challenge: issued.challenge, difficulty, expires_at: new Date(issued.expires).toISOString() };
   }
 
+  private checkedChallenge(store: BookingStoreRow, token: string, nonce: string, now: number) {
+    const challenge = checkChallenge(this.config.BOOKING_TOKEN_SECRET, token, nonce, store.public_id, now);
+    if (!challenge.ok) throw new RpcError('token_invalid', { fields: { challenge: `The challenge is ${challenge.reason}` } });
+    return challenge;
+  }
+
+  /** A solved challenge of this store, spent once: the widget's writes pay a proof of work (ADR 0021). */
+  async spendChallenge(store: BookingStoreRow, token: string, nonce: string, now = Date.now()): Promise<void> {
+    const challenge = this.checkedChallenge(store, token, nonce, now);
+    const spent = await this.db.query<unknown[]>(
+      `INSERT INTO used_challenge (hash, expires_at) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING RETURNING hash`,
+      [challenge.hash, new Date(challenge.expires)],
+    );
+    if (spent.length === 0) throw new RpcError('token_invalid', { fields: { challenge: 'The challenge was used already' } });
+  }
+
   /**
    * A customer's request: a solved challenge (once), a slot token for this start and the server's own duration,
    * then per groomer the token names (the chosen one only, when chosen): in one transaction under the store's lock
@@ -132,8 +243,7 @@ export class PublicBookingService {
   async request(input: Request): Promise<RequestOutcome> {
     const store = await this.store(input.public_id);
     const now = Date.now();
-    const challenge = checkChallenge(this.config.BOOKING_TOKEN_SECRET, input.challenge, input.nonce, store.public_id, now);
-    if (!challenge.ok) throw new RpcError('token_invalid', { fields: { challenge: `The challenge is ${challenge.reason}` } });
+    this.checkedChallenge(store, input.challenge, input.nonce, now);
     const duration = await this.duration(store, input.treatment_ids, input.pets);
     const startsAt = Date.parse(input.starts_at);
     const named = verifySlot(
@@ -145,11 +255,7 @@ export class PublicBookingService {
     if (!named || (input.user_id && !named.includes(input.user_id))) {
       throw new RpcError('token_invalid', { fields: { slot_token: 'The slot is no longer offered: ask for availability again' } });
     }
-    const spent = await this.db.query<unknown[]>(
-      `INSERT INTO used_challenge (hash, expires_at) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING RETURNING hash`,
-      [challenge.hash, new Date(challenge.expires)],
-    );
-    if (spent.length === 0) throw new RpcError('token_invalid', { fields: { challenge: 'The challenge was used already' } });
+    await this.spendChallenge(store, input.challenge, input.nonce, now);
     // issue 30 a customer the salon closed online booking to hears the salon's message (after the proof of work, so
     // nobody can probe which numbers are closed for free)
     const closed = await closedTo(this.db, store.store_id, input);
@@ -234,61 +340,7 @@ export class PublicBookingService {
           now: Date.now(),
         });
         if (!free) return false;
-        // the held time includes the buffer after it, so two requests keep it between them too
-        await manager.query(
-          `INSERT INTO booking_slot (id, orga_id, store_id, created_time, status, user_id, during, local_date, hour, min, duration,
-             treatment_ids, pets, first_name, last_name, fon, email, notes, consent_messages, consent_reminders,
-             consent_marketing, language)
-           VALUES ($1, $2, $3, $4, 'pending', $5, tstzrange($6::timestamptz, $7::timestamptz, '[)'), $8, $9, $10, $11, $12, $13::jsonb,
-             $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-          [
-            slotId,
-            store.orga_id,
-            store.store_id,
-            Date.now(),
-            userId,
-            new Date(slot.startsAt),
-            new Date(slot.endsAt + buffer),
-            slot.date,
-            slot.hour,
-            slot.min,
-            slot.duration,
-            JSON.stringify(input.treatment_ids),
-            JSON.stringify(input.pets),
-            input.first_name,
-            input.last_name,
-            input.fon,
-            input.email,
-            input.notes,
-            input.consent_messages,
-            input.consent_reminders,
-            input.consent_marketing,
-            input.language,
-          ],
-        );
-        await this.outbox.add(
-          manager,
-          bookingSlotRequestedEvent,
-          {
-            orga_id: store.orga_id,
-            store_id: store.store_id,
-            slot_id: slotId,
-            customer_name: `${input.first_name} ${input.last_name}`.slice(0, 201),
-            date: slot.date,
-            time: `${String(slot.hour).padStart(2, '0')}:${String(slot.min).padStart(2, '0')}`,
-            customer: await bookingMessageFacts(manager, {
-              store_id: store.store_id,
-              first_name: input.first_name,
-              fon: input.fon,
-              language: input.language,
-              consent_messages: input.consent_messages,
-              starts_at: new Date(slot.startsAt),
-              treatment_ids: JSON.stringify(input.treatment_ids),
-              pets: input.pets,
-            }),
-          },
-          { orgaId: store.orga_id, storeId: store.store_id, actor: null },
-        );
+        await insertHold(manager, this.outbox, store, userId, slotId, slot);
         return true;
       });
     } catch (error) {
@@ -313,7 +365,7 @@ export class PublicBookingService {
   }
 
   /** R3.09 the minutes every pet × every chosen treatment takes (entries of the matrix, else the default duration). */
-  private async duration(store: BookingStoreRow, treatmentIds: string[], pets: PublicPetInput[]): Promise<number> {
+  async duration(store: BookingStoreRow, treatmentIds: string[], pets: PublicPetInput[]): Promise<number> {
     const ids = [...new Set(treatmentIds)];
     const treatments = await this.db.query<{ id: string; default_duration: number }[]>(
       `SELECT treatment_id AS id, default_duration FROM booking_treatment WHERE orga_id = $1 AND treatment_id = ANY($2::uuid[]) AND NOT archive`,

@@ -6,6 +6,7 @@ import {
   getPublicAvailabilityRpc,
   getPublicBookingStoreRpc,
   getPublicChallengeRpc,
+  joinPublicWaitlistRpc,
   publicAvailabilitySchema,
   publicChallengeSchema,
   type MessageLanguage,
@@ -115,5 +116,12 @@ export const bookingPublicRoutes: ApiRoute[] = [
         schema: slotTakenSchema,
       },
     ],
+  }),
+  // issue 30 joining the waitlist is a write like a request: a spent challenge, the same limits (ADR 0063)
+  rpcRoute(http.joinPublicWaitlist, {
+    ...common,
+    rateLimit: WRITE,
+    rpc: joinPublicWaitlistRpc,
+    input: (ctx) => ({ ...ctx.body, public_id: publicId(ctx) }),
   }),
 ];

@@ -16,6 +16,9 @@ import {
   listServiceTimesRpc,
   saveServiceTimesRpc,
   updateBookingSetupRpc,
+  createWaitlistEntryRpc,
+  deleteWaitlistEntryRpc,
+  listWaitlistRpc,
 } from '@pawline/contracts';
 import { ApiError } from '../http/api-error';
 import { orgaParam, pathParam, rpcRoute, storeParam, type ApiRoute, type RouteContext } from '../http/route-definition';
@@ -127,5 +130,21 @@ export const bookingRoutes: ApiRoute[] = [
     access: { orga: 'store_write' },
     rpc: declineBookingSlotRpc,
     input: (ctx) => ({ ...storeScope(ctx), slot_id: pathParam(ctx, 'slot') }),
+  }),
+  // issue 30 the waitlist (ADR 0063): readers see it, writers add callers and remove entries
+  rpcRoute(http.listWaitlist, {
+    access: { orga: 'store_read' },
+    rpc: listWaitlistRpc,
+    input: (ctx) => storeScope(ctx),
+  }),
+  rpcRoute(http.createWaitlistEntry, {
+    access: { orga: 'store_write' },
+    rpc: createWaitlistEntryRpc,
+    input: (ctx) => ({ ...storeScope(ctx), ...ctx.body }),
+  }),
+  rpcRoute(http.deleteWaitlistEntry, {
+    access: { orga: 'store_write' },
+    rpc: deleteWaitlistEntryRpc,
+    input: (ctx) => ({ ...storeScope(ctx), entry_id: pathParam(ctx, 'entry') }),
   }),
 ];

@@ -109,6 +109,17 @@ export const MATRIX_BILLING_PROFILE = {
  * values matter to the rule being checked. Every entry must parse with its route's schema; routes
  * accepting `{}` get `{}`, the others without an entry the body derived from their schema.
  */
+/** issue 30 a waitlist entry the matrix can send: one pet, one treatment, any groomer, waiting until 2030. */
+export const MATRIX_WAITLIST_ENTRY = (ctx: BodyContext) => ({
+  treatment_ids: [ctx.ids['treatment']],
+  pets: [{ name: 'Matrixpet', pet_type: 1 }],
+  until: '2030-12-31',
+  first_name: 'Matrix',
+  last_name: 'Waiting',
+  fon: '+39 347 555 0177',
+  consent_messages: true,
+});
+
 export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
   'POST /api/v1/auth/register': () => registration(),
   'POST /api/v1/auth/verify-email': () => ({ token: 'matrix-no-such-token' }),
@@ -184,6 +195,14 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
     days: 7,
     pets: [{ name: 'Matrixpet', pet_type: 1 }],
     treatment_ids: [ctx.ids['treatment']],
+  }),
+  // issue 30 a caller put on the store's waitlist by staff, and the widget's join with a challenge booking never signed
+  'POST /api/v1/orga/:orga/store/:store/booking/admin/waitlist': (ctx) => MATRIX_WAITLIST_ENTRY(ctx),
+  'POST /api/v1/public/booking/:public_id/waitlist': (ctx) => ({
+    ...MATRIX_WAITLIST_ENTRY(ctx),
+    accept_privacy: true,
+    challenge: `matrix-no-such-challenge-${fresh()}`,
+    nonce: '0',
   }),
   'POST /api/v1/public/booking/:public_id/customer-check': () => ({ fon: '+39 347 555 0101', last_name: 'Nobody' }),
   // a well-formed request whose slot token and challenge booking never signed: refused, nothing held

@@ -7,7 +7,17 @@ import { discoverServiceDefinitions } from '../../../../tools/launcher/cohost';
 import { servicesForGateway } from '../../../../tools/launcher/service-selection';
 import { declaredRoutes, type RouteDeclaration } from '../../src/routes/gateway.routes';
 import { GATEWAY_TEST_SECRET, REDIS_URL } from './gateway-test-helpers';
-import { BODIES, MATRIX_TEMPLATE, MATRIX_WEBHOOK_URL, bodyOf, fillPath, fresh, routeKey, type BodyContext } from './route-filling';
+import {
+  BODIES,
+  MATRIX_TEMPLATE,
+  MATRIX_WAITLIST_ENTRY,
+  MATRIX_WEBHOOK_URL,
+  bodyOf,
+  fillPath,
+  fresh,
+  routeKey,
+  type BodyContext,
+} from './route-filling';
 import { MIN_RANKS, PNG, buildWorld, call, nextIp, type MemberPlan, type Reply, type Session, type World } from './tenant-isolation-world';
 
 /**
@@ -170,6 +180,16 @@ const THROWAWAY: Record<string, Throwaway> = {
   // a request accepted or deleted is spent: each row gets a new one, asked for through the public widget routes
   'DELETE /api/v1/orga/:orga/store/:store/booking/admin/slot/:slot': async (world) => ({ slot: await world.newBookingRequest() }),
   'POST /api/v1/orga/:orga/store/:store/booking/admin/slot/:slot/accept': async (world) => ({ slot: await world.newBookingRequest() }),
+  // issue 30 each row takes its own waitlist entry off the list
+  'DELETE /api/v1/orga/:orga/store/:store/booking/admin/waitlist/:entry': async (world) => ({
+    entry: idOf(
+      await world.ownerOfA(
+        'post',
+        `${storeOfA(world)}/booking/admin/waitlist`,
+        MATRIX_WAITLIST_ENTRY({ ids: world.ids, orgaName: '', self: '' }),
+      ),
+    ),
+  }),
   'DELETE /api/v1/orga/:orga/marketing/store/:store/:campaign': async (world) => ({
     campaign: idOf(await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/marketing/store/${world.a.store2}`, { name: 'Gone' })),
   }),

@@ -282,6 +282,16 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
   const rule = await openForBooking(ownerOfA, storeA, a.owner.userId);
   const newBookingRequest = () => bookSlot(base, publicId, bookingFrom(), [String(treatment['id'])]);
   const bookingRequest = await newBookingRequest();
+  // issue 30 a customer on A's waitlist: the waitlist routes' :entry
+  const waitlistEntry = await ownerOfA('post', `${storeA}/booking/admin/waitlist`, {
+    treatment_ids: [String(treatment['id'])],
+    pets: [{ name: 'Matrixpet', pet_type: 1 }],
+    until: '2030-12-31',
+    first_name: 'World',
+    last_name: 'Waiting',
+    fon: '+39 347 555 0176',
+    consent_messages: true,
+  });
   const feed = await ownerOfA('post', `${storeA}/calendar_feed`, {});
   const template = await ownerOfA('post', `${orgaA}/msg/template`, MATRIX_TEMPLATE);
   const profileImage = await ownerOfA('post', `${orgaA}/msg/whatsapp_profile_image`, undefined, PNG);
@@ -359,6 +369,7 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     subject: answer,
     rule,
     slot: bookingRequest,
+    entry: String(waitlistEntry['id']),
     // the public booking routes' :public_id (a declared parameter the world fills, see fillPath)
     public_id: publicId,
     payment: paymentId,

@@ -6,6 +6,8 @@ import {
   bookingSlotDeletedEvent,
   bookingSlotRequestedEvent,
   sendMessageWork,
+  waitlistOfferClosedEvent,
+  waitlistOfferMadeEvent,
   type BookingMessageFacts,
   type EventEnvelope,
   type EventPayload,
@@ -49,6 +51,20 @@ export class BookingMessageConsumer {
   @EventHandler({ durable: 'messaging-booking-declined', events: [bookingSlotDeletedEvent], maxDeliver: 8 })
   async onDeleted(event: EventEnvelope<EventPayload<typeof bookingSlotDeletedEvent>>, manager: EntityManager): Promise<void> {
     if (event.data.declined) await this.send(manager, 'booking_declined', event.data, null);
+  }
+
+  /** issue 30 a freed time offered to a waiting customer, with its "Take it" quick reply (ADR 0063) */
+  @EventHandler({ durable: 'messaging-waitlist-offer', events: [waitlistOfferMadeEvent], maxDeliver: 8 })
+  async onWaitlistOffer(event: EventEnvelope<EventPayload<typeof waitlistOfferMadeEvent>>, manager: EntityManager): Promise<void> {
+    const { orga_id, store_id, offer_id, customer } = event.data;
+    await this.send(manager, 'waitlist_offer', { orga_id, store_id, slot_id: offer_id, customer }, null);
+  }
+
+  /** issue 30 someone else took the time (or staff filled it): the customer hears it is gone, once per offer */
+  @EventHandler({ durable: 'messaging-waitlist-gone', events: [waitlistOfferClosedEvent], maxDeliver: 8 })
+  async onWaitlistClosed(event: EventEnvelope<EventPayload<typeof waitlistOfferClosedEvent>>, manager: EntityManager): Promise<void> {
+    const { orga_id, store_id, offer_id, customer, outcome } = event.data;
+    if (outcome === 'gone') await this.send(manager, 'waitlist_gone', { orga_id, store_id, slot_id: offer_id, customer }, null);
   }
 
   private async send(manager: EntityManager, kind: BookingMessageKind, data: Request, appointmentId: string | null): Promise<void> {

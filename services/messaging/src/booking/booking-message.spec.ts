@@ -88,7 +88,7 @@ describe('R1.09 bookingMessagePlan (issue 27: what a customer who booked online 
             expect(sent.renderedText).not.toMatch(/\{\{| {2}|\s\./);
             checked += 1;
           }
-    expect(checked).toBe(3 * 4 * 12 * 2);
+    expect(checked).toBe(BOOKING_MESSAGE_KINDS.length * 4 * 12 * 2);
   });
 
   it('one message per request and kind', () => {

@@ -5,6 +5,7 @@ import {
   customerAppointmentStatusRpc,
   messageAnswerReceivedEvent,
   reminderStatusChangedEvent,
+  takeWaitlistOfferRpc,
   unsubscribeCustomerRpc,
   type EventPayload,
   type inboundMessageReceivedEvent,
@@ -47,6 +48,9 @@ const EXTENSION: Record<string, string> = {
   'audio/mpeg': 'mp3',
   'video/mp4': 'mp4',
 };
+
+/** The dedupe key of a waitlist offer's message names the offer (booking-message.ts bookingDedupeKey). */
+const WAITLIST_OFFER_KEY = /^booking:waitlist_offer:([0-9a-f-]{36})$/;
 
 /** A preview of the message in the notification (the full text is on the messages page). */
 const PREVIEW_CHARS = 120;
@@ -245,6 +249,14 @@ export class InboundService {
           { orga_id: orgaId, appointment_id: who.appointmentId ?? '', status },
           { auth: null, lang: 'en' },
         ),
+      );
+    }
+    // issue 30 "Take it" on a waitlist offer: booking decides under its store's lock who gets the time (ADR 0063); the
+    // winner hears "request received" from the booking request, the others "gone", both from booking's events
+    const offerId = WAITLIST_OFFER_KEY.exec(message?.dedupe_key ?? '')?.[1];
+    if (answer === 'take' && offerId) {
+      await this.ignoringGone(() =>
+        this.rpc.call(takeWaitlistOfferRpc, { orga_id: orgaId, offer_id: offerId }, { auth: null, lang: 'en' }),
       );
     }
     if (answer === 'unsubscribe' && who.customerId) {

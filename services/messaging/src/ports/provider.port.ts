@@ -17,7 +17,7 @@ export type SenderCredentials = {
 };
 
 /** spec §3: button 1 confirm/decline, 2 read/don't read, 3 read/don't read/unsubscribe; 0 = none */
-export type ButtonSet = 0 | 1 | 2 | 3;
+export type ButtonSet = 0 | 1 | 2 | 3 | 4;
 
 /** A pre-approved template with its numbered placeholders filled ({{1}}, {{2}} …). */
 export type TemplateMessage = {

@@ -20,7 +20,7 @@ function allRegistrations(): TemplateRegistration[] {
       registrationOf({ ...t, button: t.button }, anchorsFor([0, 4].includes(t.template_type) ? 'appointment' : 'customer')),
     ),
     ...BOOKING_TEMPLATES.map((t) =>
-      registrationOf({ ...t, button: 0 }, anchorsFor(t.kind === 'booking_declined' ? 'booking_declined' : 'appointment')),
+      registrationOf({ ...t, button: t.button }, anchorsFor(t.kind === 'booking_declined' ? 'booking_declined' : 'appointment')),
     ),
   ];
 }
@@ -48,7 +48,15 @@ describe('WhatsAppCloudBusiness against the fake Cloud API', () => {
 
   it("builds template creations Meta's document and its rules accept, for every template in every language", () => {
     const registrations = allRegistrations();
-    expect(registrations).toHaveLength(32);
+    expect(registrations).toHaveLength(40);
+    // issue 30 the waitlist offer is a UTILITY template with one quick reply, "Take it" in each language
+    const offers = registrations.filter((r) => r.name === 'pawline_waitlist_offer_v1');
+    expect(offers.map((r) => [r.language, r.category, r.buttons])).toEqual([
+      ['en', 'UTILITY', ['Take it']],
+      ['it', 'UTILITY', ['Lo prendo']],
+      ['de', 'UTILITY', ['Nehme ich']],
+      ['fr', 'UTILITY', ['Je le prends']],
+    ]);
     for (const registration of registrations) {
       expectMetaValid(
         `${registration.name} ${registration.language}`,

@@ -89,7 +89,7 @@ export function wantedTemplates(languages: Iterable<string>, own: readonly OwnTe
     category: template.category,
     template_text: template.template_text,
     variables_str: template.variables_str,
-    button: 0,
+    button: template.button,
     anchors: anchorsOfBooking(template.kind),
   }));
   return [...builtIn, ...booking, ...own.flatMap((template) => ownWanted(template) ?? [])];

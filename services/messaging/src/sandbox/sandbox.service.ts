@@ -15,6 +15,8 @@ export const BUTTON_LABELS: Record<number, string[]> = {
   1: ['Confirm', 'Decline'],
   2: ['Read', "Don't read"],
   3: ['Read', "Don't read", 'Unsubscribe'],
+  // issue 30 a waitlist offer
+  4: ['Take it'],
 };
 
 type Row = {

@@ -102,7 +102,7 @@ export function fillRegistration(
     templateName: row.name,
     language: row.language,
     parameters: filled.parameters,
-    buttons: Math.min(3, Math.max(0, row.button)) as ButtonSet,
+    buttons: Math.min(4, Math.max(0, row.button)) as ButtonSet,
     renderedText: renderRegistered(row, filled.parameters),
     registrationId: row.id,
   };
