@@ -16,3 +16,4 @@ export * from './booking';
 export * from './analytics';
 export * from './marketing';
 export * from './retail';
+export * from './care';
