@@ -12,3 +12,4 @@ export * from './statistics';
 export * from './api-keys';
 export * from './no-show';
 export * from './webhooks';
+export * from './care';

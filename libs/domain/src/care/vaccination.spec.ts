@@ -1,6 +1,6 @@
+import { isVaccine } from '@pawline/contracts';
 import {
   blocksGrooming,
-  isVaccine,
   requiredVaccines,
   vaccinationDatesProblem,
   vaccinationStatus,
@@ -96,13 +96,13 @@ describe('issue 31 a pet vaccinations against a store requirement', () => {
     expect(vaccinesFor(1)).toContain('kennel_cough');
     expect(vaccinesFor(2)).not.toContain('kennel_cough');
     expect(vaccinesFor(3)).toEqual(['myxomatosis', 'rabbit_haemorrhagic']);
-    expect([isVaccine('rabies'), isVaccine('other:Lyme'), isVaccine('other:  '), isVaccine('flu'), isVaccine(`other:${'x'.repeat(61)}`)]).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      isVaccine('rabies'),
+      isVaccine('other:Lyme'),
+      isVaccine('other:  '),
+      isVaccine('flu'),
+      isVaccine(`other:${'x'.repeat(61)}`),
+    ]).toEqual([true, true, false, false, false]);
     expect(vaccinationDatesProblem('2027-01-10', '2027-01-09')).toBe('valid_until_before_given_on');
     expect(vaccinationDatesProblem('2027-01-10', '2027-01-10')).toBeNull();
   });

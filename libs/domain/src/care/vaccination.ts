@@ -1,27 +1,7 @@
+import { KNOWN_VACCINES, OTHER_VACCINE_PREFIX, VACCINES_BY_PET_TYPE, type KnownVaccine, type VaccinationState } from '@pawline/contracts';
 import { addDays, formatLocalDate, parseLocalDate } from '../time/local-time';
 
 // Issue 31 a pet's vaccinations against what a store requires before grooming (ADR 0062).
-
-/** The vaccines a salon picks from, per pet type of spec §3 (0 and 1 dog, 2 cat, 3 rabbit); any other goes by name. */
-export const VACCINES_BY_PET_TYPE = {
-  dog: ['rabies', 'distemper_parvo', 'kennel_cough', 'leptospirosis'],
-  cat: ['rabies', 'feline_distemper', 'feline_leukemia'],
-  rabbit: ['myxomatosis', 'rabbit_haemorrhagic'],
-} as const;
-export const KNOWN_VACCINES = [
-  'rabies',
-  'distemper_parvo',
-  'kennel_cough',
-  'leptospirosis',
-  'feline_distemper',
-  'feline_leukemia',
-  'myxomatosis',
-  'rabbit_haemorrhagic',
-] as const;
-export type KnownVaccine = (typeof KNOWN_VACCINES)[number];
-/** A vaccine is one of the known codes or `other:<name>` as staff typed it. */
-export const OTHER_VACCINE_PREFIX = 'other:';
-export const VACCINE_NAME_MAX = 60;
 
 /** The known vaccines offered for a pet type (the placeholder type -1 gets every one). */
 export function vaccinesFor(petType: number): readonly KnownVaccine[] {
@@ -37,22 +17,11 @@ export function vaccineKey(vaccine: string): string {
   return OTHER_VACCINE_PREFIX + vaccine.slice(OTHER_VACCINE_PREFIX.length).trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Whether a vaccine string is a known code or `other:` with a name of 1 to VACCINE_NAME_MAX characters. */
-export function isVaccine(vaccine: string): boolean {
-  if ((KNOWN_VACCINES as readonly string[]).includes(vaccine)) return true;
-  if (!vaccine.startsWith(OTHER_VACCINE_PREFIX)) return false;
-  const name = vaccine.slice(OTHER_VACCINE_PREFIX.length).trim();
-  return name.length > 0 && name.length <= VACCINE_NAME_MAX;
-}
-
 /** What the rule reads of one recorded vaccination: dates are local dates YYYY-MM-DD. */
 export type VaccinationRecord = { vaccine: string; valid_until: string; verified: boolean };
 
 /** What a store asks of a pet type for its treatments; no treatment ids means every treatment. */
 export type VaccineRequirement = { pet_type: number; vaccine: string; treatment_ids: readonly string[] };
-
-export const VACCINATION_STATES = ['ok', 'expiring', 'expired', 'missing'] as const;
-export type VaccinationState = (typeof VACCINATION_STATES)[number];
 
 export type VaccineStatus = {
   vaccine: string;
