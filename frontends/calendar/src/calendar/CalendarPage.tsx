@@ -108,6 +108,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null }: 
               staff={staff}
               labelOf={data.labelOf}
               colourOf={data.colourOf}
+              careOf={data.careOf}
               t={t}
               actions={actions}
             />
