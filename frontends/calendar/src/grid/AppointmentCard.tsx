@@ -199,15 +199,6 @@ export function AppointmentCard({
           </span>
         </>
       ) : null}
-      {careText && !short ? (
-        <>
-          {' '}
-          <span className="pl-care" data-testid="care-flag" data-care={care ?? undefined}>
-            {careText}
-          </span>
-        </>
-      ) : null}
-      {careText && short ? <span className="pl-care-dot" data-testid="care-flag" data-care={care ?? undefined} title={careText} /> : null}
       {reminder ? (
         <span
           className={`pl-rs pl-rs-${reminder}`}
@@ -230,6 +221,16 @@ export function AppointmentCard({
           </span>
         </>
       ) : null}
+      {/* issue 31 after the other marks, in the order the card's name says them */}
+      {careText && !short ? (
+        <>
+          {' '}
+          <span className="pl-care" data-testid="care-flag" data-care={care ?? undefined}>
+            {careText}
+          </span>
+        </>
+      ) : null}
+      {careText && short ? <span className="pl-care-dot" data-testid="care-flag" data-care={care ?? undefined} title={careText} /> : null}
       {onResizePointerDown ? (
         <div
           className="pl-handle"

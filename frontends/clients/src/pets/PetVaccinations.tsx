@@ -238,7 +238,7 @@ function VerifyBesideProof({
         <HStack>
           <Button
             size="sm"
-            colorPalette="green"
+            colorPalette="brand"
             disabled={backwards || !dates.given_on || !dates.valid_until}
             loading={verify.isPending}
             onClick={() => verify.mutate({ params, body: dates })}
@@ -360,7 +360,7 @@ function AddVaccination({ ctx, orgaId, storeId, petId, petType }: PetScope & { p
       <HStack>
         <Button
           size="sm"
-          colorPalette="blue"
+          colorPalette="brand"
           loading={busy}
           onClick={() => void save().catch(() => undefined)}
           data-testid="vaccination-save"

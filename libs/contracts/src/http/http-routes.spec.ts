@@ -18,6 +18,7 @@ import { analyticsHttpRoutes } from './analytics.routes';
 import { retailHttpRoutes } from './retail.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
 import { noShowHttpRoutes } from './no-show.routes';
+import { careHttpRoutes } from './care.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -39,6 +40,7 @@ describe('HTTP route declarations', () => {
     retailHttpRoutes,
     webhooksHttpRoutes,
     noShowHttpRoutes,
+    careHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {
