@@ -58,7 +58,7 @@ function handler(state: State): Handler {
     if (path.endsWith('/care_settings'))
       return { body: { store_id: STORE, requirements: state.requirements ?? [], expiring_days: 30, booking_mode: 'refuse' } };
     if (path.endsWith('/verify') && method === 'POST') {
-      const body = JSON.parse(String(init.body)) as { given_on: string; valid_until: string };
+      const body = JSON.parse(init.body as string) as { given_on: string; valid_until: string };
       state.vaccinations = state.vaccinations.map((v) =>
         v.id === RABIES ? { ...v, ...body, verified_by: GINA, verified_at: '2026-12-07T10:00:00.000Z' } : v,
       );
@@ -66,7 +66,7 @@ function handler(state: State): Handler {
     }
     if (path.endsWith('/proof') && method === 'GET') return { body: 'PNG' };
     if (path.endsWith(`/pet/${PET}/vaccination`) && method === 'POST') {
-      const body = JSON.parse(String(init.body)) as { vaccine: string; given_on: string; valid_until: string };
+      const body = JSON.parse(init.body as string) as { vaccine: string; given_on: string; valid_until: string };
       const created = vaccination(NEW, body.vaccine, { ...body, proof: null });
       state.vaccinations = [created, ...state.vaccinations];
       return { status: 201, body: created };
@@ -110,8 +110,8 @@ describe('issue 31 a pet vaccinations on its page', () => {
     });
     const rows = await screen.findAllByTestId('vaccination');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0] as HTMLElement).getByTestId('vaccination-verified').textContent).toBe('Verified by Gina Tosa on 2026-11-02');
-    expect(within(rows[1] as HTMLElement).getByTestId('vaccination-unverified').textContent).toBe('Not verified yet');
+    expect(within(rows[0]).getByTestId('vaccination-verified').textContent).toBe('Verified by Gina Tosa on 2026-11-02');
+    expect(within(rows[1]).getByTestId('vaccination-unverified').textContent).toBe('Not verified yet');
     // an unverified record does not count: kennel cough is still missing
     const requirement = await screen.findByTestId('vaccination-requirement');
     expect(within(requirement).getByTestId('requirement-ok').textContent).toBe('Rabies: up to date');
@@ -123,7 +123,7 @@ describe('issue 31 a pet vaccinations on its page', () => {
     mount(state);
     fireEvent.click(await screen.findByTestId('vaccination-check'));
     const panel = await screen.findByTestId('vaccination-verify');
-    expect(((await within(panel).findByTestId('vaccination-proof-image')) as HTMLImageElement).alt).toBe('Proof of the Rabies vaccination');
+    expect((await within(panel).findByTestId<HTMLImageElement>('vaccination-proof-image')).alt).toBe('Proof of the Rabies vaccination');
     fireEvent.change(within(panel).getByLabelText(/Valid until/), { target: { value: '2028-03-01' } });
     fireEvent.click(within(panel).getByTestId('vaccination-confirm'));
     await waitFor(() => expect(screen.getByTestId('vaccination-verified').textContent).toBe('Verified by Gina Tosa on 2026-12-07'));
@@ -137,7 +137,7 @@ describe('issue 31 a pet vaccinations on its page', () => {
     const panel = await screen.findByTestId('vaccination-verify');
     fireEvent.change(within(panel).getByLabelText(/Valido fino al/), { target: { value: '2026-01-01' } });
     expect(within(panel).getByText('La fine della validità non può precedere il giorno della vaccinazione.')).toBeTruthy();
-    expect((within(panel).getByTestId('vaccination-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(panel).getByTestId<HTMLButtonElement>('vaccination-confirm').disabled).toBe(true);
   });
 
   it('adds a vaccination of another vaccine by name with its proof photo', async () => {
