@@ -11,7 +11,7 @@ export class StoreCareSettingsEntity {
   orgaId!: string;
 
   /** [{ pet_type, vaccine, treatment_ids }] as the contract's vaccineRequirementSchema checked them */
-  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
+  @Column({ type: 'jsonb' })
   requirements!: unknown;
 
   @Column({ type: 'integer', name: 'expiring_days', default: 30 })

@@ -25,7 +25,7 @@ export class CrmCare1795800000000 implements MigrationInterface {
     await queryRunner.query(`CREATE TABLE ${s}."store_care_settings" (
       "store_id" uuid NOT NULL,
       "orga_id" uuid NOT NULL,
-      "requirements" jsonb NOT NULL DEFAULT '[]'::jsonb,
+      "requirements" jsonb NOT NULL,
       "expiring_days" integer NOT NULL DEFAULT 30,
       "booking_mode" character varying(10) NOT NULL DEFAULT 'warn',
       "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
