@@ -17,3 +17,4 @@ export * from './analytics';
 export * from './marketing';
 export * from './retail';
 export * from './search';
+export * from './care';

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { FILE_STORAGE, SERVICE_CONFIG, fileStorageFrom, type FileStorage } from '@pawline/nest-kit';
 import type { CrmConfig } from './crm.config';
+import { CareHandlers } from './care/care.handlers';
+import { CareSettingsService } from './care/care-settings.service';
+import { VaccinationService } from './care/vaccination.service';
 import { CustomerHandlers } from './customer/customer.handlers';
 import { CustomerService } from './customer/customer.service';
 import { DepositOverrideHandlers } from './deposit-override/deposit-override.handlers';
@@ -38,6 +41,7 @@ export function fileStorage(config: CrmConfig): FileStorage {
     MessagingLinkHandlers,
     BookingLinkHandlers,
     DepositOverrideHandlers,
+    CareHandlers,
   ],
   providers: [
     { provide: FILE_STORAGE, useFactory: fileStorage, inject: [SERVICE_CONFIG] },
@@ -49,6 +53,8 @@ export function fileStorage(config: CrmConfig): FileStorage {
     TagService,
     ExternalServiceService,
     FileService,
+    VaccinationService,
+    CareSettingsService,
   ],
 })
 export class CrmModule {}

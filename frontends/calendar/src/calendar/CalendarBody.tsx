@@ -22,12 +22,14 @@ type Props = {
   staff: ReadonlyMap<string, OrganizationUser>;
   labelOf: (a: Appointment) => string;
   colourOf: (a: Appointment) => string | null;
+  /** issue 31 the vaccination flag of an appointment's pets */
+  careOf?: (a: Appointment) => 'missing' | 'expired' | null;
   t: Translate;
   actions: CalendarActions;
 };
 
 /** The range in its view: a month, a year, or the time grid of days or staff members. */
-export function CalendarBody({ shown, language, appointments, staff, labelOf, colourOf, t, actions }: Props) {
+export function CalendarBody({ shown, language, appointments, staff, labelOf, colourOf, careOf, t, actions }: Props) {
   const { view, anchor, days, today } = shown;
   if (view === 'month')
     return (
@@ -39,6 +41,7 @@ export function CalendarBody({ shown, language, appointments, staff, labelOf, co
         staff={staff}
         colourOf={colourOf}
         labelOf={labelOf}
+        careOf={careOf}
         t={t}
         today={today}
         onOpen={actions.openEdit}
@@ -65,6 +68,7 @@ export function CalendarBody({ shown, language, appointments, staff, labelOf, co
       staff={staff}
       colourOf={colourOf}
       labelOf={labelOf}
+      careOf={careOf}
       t={t}
       onCreate={actions.openNew}
       onOpen={actions.openEdit}

@@ -41,6 +41,8 @@ describe('calendar page', () => {
     const reads = requests.filter((r) => r.method === 'GET').map((r) => r.path.replace(/[0-9a-f-]{36}/g, ':id'));
     expect(reads.sort()).toEqual([
       `/api/v1/orga/:id/store/:id/appointments/2026/11/16/2026/11/22`,
+      // issue 31 the store's vaccine requirement, once for the whole range
+      `/api/v1/orga/:id/store/:id/care_settings`,
       `/api/v1/orga/:id/store/:id/pets/cards`,
       `/api/v1/orga/:id/treatments`,
     ]);

@@ -130,6 +130,7 @@ export function CalendarPage({ ctx, orgaId, storeId, initialDay, book = null, op
               staff={staff}
               labelOf={data.labelOf}
               colourOf={data.colourOf}
+              careOf={data.careOf}
               t={t}
               actions={actions}
             />

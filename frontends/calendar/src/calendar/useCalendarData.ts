@@ -5,6 +5,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { rangeParams, type StoreParams } from '../api/scheduling-api';
 import { cardText, type CardParts } from '../grid/card-text';
+import { careFlagOf } from './care-flags';
 import type { Translate } from '../i18n/translator';
 import { EMPTY_LIST } from './appointment-model';
 import type { SixDateParts } from './calendar-views';
@@ -32,6 +33,8 @@ export function useCalendarData(at: StoreParams, parts: SixDateParts, cardChoice
     { enabled: petIds.length > 0, placeholderData: keepPreviousData },
   );
   const treatmentsQuery = useApiQuery('listTreatments', { params: { orga: at.orga } });
+  // issue 31 the store's vaccine requirement, read once for the range's flags
+  const careSettings = useApiQuery('getCareSettings', { params: at });
   const cards = useMemo(() => new Map((cardsQuery.data?.items ?? []).map((c) => [c.pet_id, c])), [cardsQuery.data]);
 
   // what a card shows: the organization's choice (appointment_card_custom), else its name (R8.08)
@@ -79,5 +82,14 @@ export function useCalendarData(at: StoreParams, parts: SixDateParts, cardChoice
     [list.pets, cards],
   );
 
-  return { range, list, cards, petsOf, labelOf, colourOf, legend, treatments };
+  /** issue 31 the appointment's vaccination flag on its own day and for its own treatments (care-flags.ts). */
+  const careOf = useCallback(
+    (a: Appointment): 'missing' | 'expired' | null => {
+      const treatmentIds = list.treatments.filter((tr) => tr.appointment_id === a.id).map((tr) => tr.treatment_id);
+      return careFlagOf(petsOf(a), treatmentIds, a.date, careSettings.data)?.state ?? null;
+    },
+    [list.treatments, petsOf, careSettings.data],
+  );
+
+  return { range, list, cards, petsOf, labelOf, colourOf, careOf, careSettings: careSettings.data, legend, treatments };
 }

@@ -11,6 +11,7 @@ import { dayParts, type IsoDay } from '../calendar/calendar-dates';
 import { petIdsOf } from '../calendar/useCalendarData';
 import type { CalendarContext } from '../shared/calendar-context';
 import { daySheetOf, type SheetRow, type SheetSection } from './day-sheet';
+import { CareFlagNote } from '../calendar/CareFlagNote';
 import { PRINT_CSS, SHEET_ATTR } from './print-style';
 
 type Props = { ctx: CalendarContext; orgaId: string; storeId: string; day: IsoDay };
@@ -65,9 +66,11 @@ function SheetBody({ ctx, at, day, list }: BodyProps) {
   );
   const cardsQuery = useApiQuery('listPetCards', { params: at, query: { ids: petIds.join(',') } }, { enabled: petIds.length > 0 });
   const cards = useMemo(() => new Map((cardsQuery.data?.items ?? []).map((c) => [c.pet_id, c])), [cardsQuery.data]);
+  // issue 31 the store's vaccine requirement: the sheet flags the pets that miss one that day
+  const careSettings = useApiQuery('getCareSettings', { params: at });
   const sections = useMemo(
-    () => daySheetOf(list ?? EMPTY_LIST, day, cards, bridge.orga?.users ?? []),
-    [list, day, cards, bridge.orga?.users],
+    () => daySheetOf(list ?? EMPTY_LIST, day, cards, bridge.orga?.users ?? [], careSettings.data),
+    [list, day, cards, bridge.orga?.users, careSettings.data],
   );
 
   if (sections.length === 0) return <EmptyState title={t('calendar.daySheetEmpty')} />;
@@ -127,6 +130,7 @@ function SheetPart({ ctx, section }: { ctx: CalendarContext; section: SheetSecti
                       {t('calendar.daySheetAllergies', { text: p.allergies ?? '' })}
                     </Text>
                   ))}
+                <CareFlagNote t={t} flag={r.care} testId="day-sheet-care" />
               </Table.Cell>
               <Table.Cell>{r.pets.map((p) => p.breed ?? '–').join(', ')}</Table.Cell>
               <Table.Cell>{r.treatments.join(', ')}</Table.Cell>

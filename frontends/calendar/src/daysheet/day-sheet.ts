@@ -1,6 +1,7 @@
-import type { Appointment, AppointmentList, PetCard } from '@pawline/contracts';
+import type { Appointment, AppointmentList, CareSettings, PetCard } from '@pawline/contracts';
 import type { OrganizationUser } from '@pawline/api-client';
 import { DECLINED_STATUS, staffName, startMinutes } from '../calendar/appointment-model';
+import { careFlagOf, type CareFlag } from '../calendar/care-flags';
 
 /** One pet of a sheet row: what the groomer needs at the table and to call the owner. */
 export type SheetPet = { name: string; breed: string | null; allergies: string | null; owner: string; phone: string | null };
@@ -15,6 +16,8 @@ export type SheetRow = {
   pets: SheetPet[];
   treatments: string[];
   notes: string | null;
+  /** issue 31 the pets whose required vaccine is missing or expired that day */
+  care: CareFlag | null;
 };
 
 /** A groomer's part of the sheet (userId null: the appointments nobody was given). */
@@ -31,6 +34,7 @@ export function daySheetOf(
   day: string,
   cards: ReadonlyMap<string, PetCard>,
   staff: readonly Pick<OrganizationUser, 'user_id' | 'first_name' | 'last_name'>[],
+  careSettings?: Pick<CareSettings, 'requirements' | 'expiring_days'>,
 ): SheetSection[] {
   const rowOf = (a: Appointment): SheetRow => ({
     id: a.id,
@@ -49,6 +53,12 @@ export function daySheetOf(
       }),
     treatments: list.treatments.filter((tr) => tr.appointment_id === a.id).map((tr) => tr.name),
     notes: a.notes?.trim() ? a.notes : null,
+    care: careFlagOf(
+      list.pets.filter((p) => p.appointment_id === a.id).flatMap((p) => cards.get(p.pet_id) ?? []),
+      list.treatments.filter((tr) => tr.appointment_id === a.id).map((tr) => tr.treatment_id),
+      a.date,
+      careSettings,
+    ),
   });
   const inOrder = list.items
     .filter((a) => a.date === day && a.status !== DECLINED_STATUS)

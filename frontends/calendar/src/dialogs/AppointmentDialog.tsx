@@ -29,6 +29,8 @@ import {
 import { NewCustomerForm } from './NewCustomerForm';
 import { SendReminderNow } from './SendReminderNow';
 import { useCustomerPicker, type ChosenCustomer } from './useCustomerPicker';
+import { careFlagOf } from '../calendar/care-flags';
+import { CareFlagNote } from '../calendar/CareFlagNote';
 import { useDiscardQuestion } from './useDiscardQuestion';
 
 type Props = {
@@ -120,6 +122,20 @@ export function AppointmentDialog({
     const ids = latest.data?.treatments.filter((tr) => tr.appointment_id === item.id).map((tr) => tr.treatment_id) ?? [];
     return { duration: item.duration, treatment_ids: ids };
   }, [latest.data, appointment?.id]);
+  // issue 31 the chosen pets' vaccinations against the store's requirement for the chosen treatments, on the chosen day
+  const chosenIds = [...draft.pet_ids].sort().join(',');
+  const chosenCards = useApiQuery('listPetCards', { params: at, query: { ids: chosenIds } }, { enabled: chosenIds !== '' });
+  const careSettings = useApiQuery('getCareSettings', { params: at });
+  const careFlag = useMemo(
+    () =>
+      careFlagOf(
+        (chosenCards.data?.items ?? []).filter((c) => draft.pet_ids.includes(c.pet_id)),
+        draft.treatment_ids,
+        draft.date,
+        careSettings.data,
+      ),
+    [chosenCards.data, careSettings.data, draft.pet_ids, draft.treatment_ids, draft.date],
+  );
   const proposal = proposalOf(matrixProposal, history, draft.treatment_ids);
   const form = effectiveForm(draft, proposal);
   const hint = durationHint(draft, proposal);
@@ -276,6 +292,7 @@ export function AppointmentDialog({
               ))}
             </Stack>
           </FormField>
+          <CareFlagNote t={t} flag={careFlag} testId="dialog-care-flag" />
           <FormField label={t('calendar.treatments')}>
             <Stack gap="1">
               {active.length === 0 ? (

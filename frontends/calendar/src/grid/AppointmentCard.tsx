@@ -22,6 +22,8 @@ type Props = {
   onOpen: () => void;
   /** the card's menu (issue 26): a right click at the pointer, the context-menu key or Shift+F10 at the card */
   onMenu?: (point: { x: number; y: number }) => void;
+  /** issue 31 a pet's required vaccine is missing or expired on the appointment's day (calendar/care-flags.ts) */
+  care?: 'missing' | 'expired' | null;
 };
 
 // Plain elements and one shared stylesheet: a week holds hundreds of cards, and per-element style
@@ -52,6 +54,8 @@ const CARD_CSS = `
 .pl-rs-undelivered{background:#fb8c00}
 .pl-card .pl-reply{display:block;font-weight:700}
 .pl-card .pl-unassigned{display:block;font-weight:400;font-style:italic}
+.pl-card .pl-care{display:block;width:max-content;max-width:100%;font-weight:700;background:#fff;color:#b71c1c;border-radius:3px;padding:0 3px;margin:1px 0;overflow:hidden;text-overflow:ellipsis}
+.pl-card .pl-care-dot{position:absolute;top:2px;right:13px;width:9px;height:9px;border-radius:2px;background:#fff;border:2px solid #b71c1c;box-sizing:border-box}
 .pl-card .pl-handle{position:absolute;left:0;right:0;bottom:0;height:6px;cursor:ns-resize}
 @media (pointer:coarse){.pl-card .pl-handle{height:14px}}
 `;
@@ -92,6 +96,7 @@ export function AppointmentCard({
   onResizePointerDown,
   onOpen,
   onMenu,
+  care = null,
 }: Props) {
   const start = a.hour * 60 + a.min;
   const time = `${clockText(start)}–${clockText(Math.min(start + a.duration, 1440))}`;
@@ -111,6 +116,7 @@ export function AppointmentCard({
   const lines = short ? [] : more;
   // issue 26: an appointment without a groomer says so (it takes a place from the store's pool)
   const unassigned = a.user_id === null && !compact;
+  const careText = care ? t(care === 'missing' ? 'calendar.vaccineMissing' : 'calendar.vaccineExpired') : null;
   const marks = short
     ? []
     : [
@@ -118,6 +124,7 @@ export function AppointmentCard({
         confirmed ? t('calendar.confirmed') : null,
         done ? t('calendar.checkedOut') : null,
         unassigned ? t('calendar.unassigned') : null,
+        careText,
       ];
   const visible = [heading, ...lines, ...marks].filter((text): text is string => Boolean(text));
   const hidden = short
@@ -126,6 +133,7 @@ export function AppointmentCard({
         confirmed ? t('calendar.confirmed') : null,
         look.state === 'done' ? t('calendar.checkedOut') : null,
         unassigned ? t('calendar.unassigned') : null,
+        careText,
       ]
     : [];
   const others = [...hidden, confirmed ? t('calendar.confirmedByCustomer') : null, reminderText].filter((text): text is string =>
@@ -213,6 +221,16 @@ export function AppointmentCard({
           </span>
         </>
       ) : null}
+      {/* issue 31 after the other marks, in the order the card's name says them */}
+      {careText && !short ? (
+        <>
+          {' '}
+          <span className="pl-care" data-testid="care-flag" data-care={care ?? undefined}>
+            {careText}
+          </span>
+        </>
+      ) : null}
+      {careText && short ? <span className="pl-care-dot" data-testid="care-flag" data-care={care ?? undefined} title={careText} /> : null}
       {onResizePointerDown ? (
         <div
           className="pl-handle"

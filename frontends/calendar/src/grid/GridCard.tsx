@@ -30,6 +30,8 @@ type GridCardProps = {
   t: Translate;
   dragging: boolean;
   actions: CardActions;
+  /** issue 31 the vaccination flag of the appointment's pets */
+  care?: 'missing' | 'expired' | null;
 };
 
 /**
@@ -49,6 +51,7 @@ export const GridCard = memo(function GridCard({
   t,
   dragging,
   actions,
+  care = null,
 }: GridCardProps) {
   // lane `lane` of `lanes`, 1 px in from each side (the margin in GRID_CSS): plain percentages
   // parse faster than calc() and the card's width follows from left and right
@@ -61,6 +64,7 @@ export const GridCard = memo(function GridCard({
       t={t}
       oneLine={a.duration <= ONE_LINE_MINUTES}
       dragging={dragging}
+      care={care}
       style={style}
       onOpen={() => actions.open(a)}
       onMenu={(point) => actions.menu(a, point)}

@@ -41,6 +41,8 @@ type Props = {
   /** the colour a card takes from its treatments (issue 26); none: the groomer's scheme */
   colourOf?: (a: Appointment) => string | null;
   labelOf: (a: Appointment) => string;
+  /** issue 31 the vaccination flag of an appointment's pets, if any */
+  careOf?: (a: Appointment) => 'missing' | 'expired' | null;
   t: Translate;
   pxPerHour?: number;
   onCreate: (slot: GridTarget & { duration: number }) => void;
@@ -68,6 +70,7 @@ export function TimeGrid({
   staff,
   colourOf,
   labelOf,
+  careOf,
   t,
   pxPerHour = DEFAULT_PX_PER_HOUR,
   onCreate,
@@ -337,6 +340,7 @@ export function TimeGrid({
                       lanes={placement.lanes}
                       label={labels.get(a.id) ?? labelOf(a)}
                       colour={colourOf?.(a) ?? null}
+                      care={careOf?.(a) ?? null}
                       staff={staff}
                       t={t}
                       dragging={a.id === draggedId}

@@ -17,6 +17,8 @@ type Props = {
   staff: ReadonlyMap<string, OrganizationUser>;
   colourOf?: (a: Appointment) => string | null;
   labelOf: (a: Appointment) => string;
+  /** issue 31 the vaccination flag of an appointment's pets, if any */
+  careOf?: (a: Appointment) => 'missing' | 'expired' | null;
   t: Translate;
   today: IsoDay;
   onOpen: (a: Appointment) => void;
@@ -33,7 +35,21 @@ export function dayInTimeOrder(list: readonly Appointment[]): Appointment[] {
 }
 
 /** Whole weeks of a month; a day lists its first appointments in time order, then how many more. */
-export function MonthView({ days, month, weekdayNames, appointments, staff, colourOf, labelOf, t, today, onOpen, onMenu, onDay }: Props) {
+export function MonthView({
+  days,
+  month,
+  weekdayNames,
+  appointments,
+  staff,
+  colourOf,
+  labelOf,
+  careOf,
+  t,
+  today,
+  onOpen,
+  onMenu,
+  onDay,
+}: Props) {
   const byDay = useMemo(() => {
     const map = new Map<IsoDay, Appointment[]>();
     for (const a of appointments) map.set(a.date, [...(map.get(a.date) ?? []), a]);
@@ -81,6 +97,7 @@ export function MonthView({ days, month, weekdayNames, appointments, staff, colo
                   appointment={a}
                   label={labelOf(a)}
                   look={cardLook(a, staff, colourOf?.(a) ?? null)}
+                  care={careOf?.(a) ?? null}
                   t={t}
                   compact
                   onOpen={() => onOpen(a)}

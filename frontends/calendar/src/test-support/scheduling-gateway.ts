@@ -59,6 +59,13 @@ export class FakeSchedulingGateway {
   pets: Pet[] = [];
   treatments: Treatment[] = [];
   petCheckout: Record<string, 'do_not_ask' | 'ask' | 'ask_required'> = {};
+  /** issue 31 each pet's latest verified vaccine ends (its cards' vaccinations) and the store's requirement */
+  vaccinations: Record<string, { vaccine: string; valid_until: string }[]> = {};
+  careSettings: {
+    requirements: { pet_type: number; vaccine: string; treatment_ids: string[] }[];
+    expiring_days: number;
+    booking_mode: 'refuse' | 'warn';
+  } = { requirements: [], expiring_days: 30, booking_mode: 'warn' };
   feedTokens: string[] = [];
   /** the service-time matrix (booking's treatments/additional_info) */
   serviceTimes: {
@@ -191,6 +198,7 @@ export class FakeSchedulingGateway {
       customer_fon: owner?.fon ?? null,
       tags: [],
       customer_tags: [],
+      vaccinations: this.vaccinations[pet.id] ?? [],
     };
   }
 
@@ -246,6 +254,7 @@ export class FakeSchedulingGateway {
     }
     if (method === 'GET' && path === `${orga}/crm_settings`)
       return { body: { orga_id: ORGA, mandatory_customer_info: [], pet_checkout: this.petCheckout } };
+    if (method === 'GET' && path === `${store}/care_settings`) return { body: { store_id: STORE, ...this.careSettings } };
     if (method === 'GET' && path === `${store}/pets/cards`) {
       const ids = new Set((url.searchParams.get('ids') ?? '').split(','));
       return { body: { items: this.pets.filter((p) => ids.has(p.id)).map((p) => this.cardOf(p)) } };

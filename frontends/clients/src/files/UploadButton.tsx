@@ -51,6 +51,7 @@ export function UploadButton({
   send,
   prepare,
   camera = false,
+  accept,
   label,
   ctx,
   testId,
@@ -61,6 +62,8 @@ export function UploadButton({
   send: (file: File) => Promise<unknown>;
   prepare?: (file: File) => Promise<File>;
   camera?: boolean;
+  /** the picker's accept list when `prepare` takes more than photos (a proof: a photo or a PDF) */
+  accept?: string;
   label: string;
   ctx: ClientsContext;
   testId: string;
@@ -103,7 +106,7 @@ export function UploadButton({
       type="file"
       hidden
       // a photo the browser can read is prepared into a JPEG, so any image a phone offers will do
-      accept={prepare ? 'image/*' : acceptAttribute(kind)}
+      accept={accept ?? (prepare ? 'image/*' : acceptAttribute(kind))}
       capture={capture}
       data-testid={`${testId}-${suffix}`}
       onChange={(e) => {

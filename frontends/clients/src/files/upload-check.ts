@@ -1,6 +1,6 @@
 import { UPLOAD_LIMITS } from '@pawline/domain';
 
-export type CrmUploadKind = 'customer_privacy' | 'pet_image';
+export type CrmUploadKind = 'customer_privacy' | 'pet_image' | 'vaccination_proof';
 
 /** Message key (libs/i18n errors namespace) and its parameters. */
 export type UploadProblem =

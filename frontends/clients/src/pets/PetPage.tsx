@@ -15,6 +15,7 @@ import { useEditorForm } from '../shared/useEditorForm';
 import { TagsCard } from '../tags/TagsCard';
 import { PetAppointments } from './PetAppointments';
 import { PetGallery } from './PetGallery';
+import { PetVaccinations } from './PetVaccinations';
 import { PhotoQueue, type QueueUpload } from './PhotoQueue';
 import {
   emptyPetForm,
@@ -352,6 +353,16 @@ function PetEditor({
           uploading={uploading && { ...uploading, progress: addPhoto.progress }}
         />
       )}
+      {pet ? (
+        <Card.Root>
+          <Card.Header>
+            <Heading size="md">{t('clients.vaccinations')}</Heading>
+          </Card.Header>
+          <Card.Body>
+            <PetVaccinations ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} petType={pet.pet_type} />
+          </Card.Body>
+        </Card.Root>
+      ) : null}
       {pet ? <PetAppointments ctx={ctx} orgaId={orgaId} storeId={storeId} petId={pet.id} /> : null}
     </Stack>
   );

@@ -54,6 +54,8 @@ export const REALTIME_INVALIDATIONS: Readonly<Record<string, RealtimeRule>> = {
     key('listSharedPets', { orga }),
     key('getPet', { orga, id }),
     key('listPetImages', { orga, pet: id }),
+    // issue 31 a vaccination or its proof changed is published as a change of the pet
+    key('listVaccinations', { orga, pet: id }),
     key('getCustomer', { orga, store }),
     key('listPetCards', { orga }),
     // a customer's appointments are found by their pets

@@ -13,3 +13,4 @@ export * from './api-keys';
 export * from './no-show';
 export * from './webhooks';
 export * from './search';
+export * from './care';

@@ -240,8 +240,8 @@ export const crmSettingsSchema = z.object({
 });
 export type CrmSettings = z.infer<typeof crmSettingsSchema>;
 
-/** R3.19 file kinds this service stores (whatsapp_profile belongs to messaging). */
-export const crmFileKindSchema = z.enum(['customer_privacy', 'pet_image']);
+/** R3.19 file kinds this service stores (whatsapp_profile belongs to messaging); issue 31 adds a vaccination's proof. */
+export const crmFileKindSchema = z.enum(['customer_privacy', 'pet_image', 'vaccination_proof']);
 export type CrmFileKind = z.infer<typeof crmFileKindSchema>;
 
 export const storedFileSchema = z.object({

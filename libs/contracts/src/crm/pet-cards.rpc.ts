@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
+import { petCardVaccineSchema } from './care-shapes';
 import { assignedTagSchema, CUSTOMER_PAGE_SIZE_MAX, petTypeSchema, storeScopeSchema } from './crm-shapes';
 
 /** At most this many pets in one batch read: the crm page size a week of the calendar can show. */
@@ -19,6 +20,8 @@ export const petCardSchema = z.object({
   customer_fon: z.string().nullable(),
   tags: z.array(assignedTagSchema),
   customer_tags: z.array(assignedTagSchema),
+  /** issue 31: the latest verified end of each of the pet's vaccines (always answered, optional for older clients) */
+  vaccinations: z.array(petCardVaccineSchema).optional(),
 });
 export type PetCard = z.infer<typeof petCardSchema>;
 

@@ -19,6 +19,7 @@ import { retailHttpRoutes } from './retail.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
 import { noShowHttpRoutes } from './no-show.routes';
 import { searchHttpRoutes } from './search.routes';
+import { careHttpRoutes } from './care.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -41,6 +42,7 @@ describe('HTTP route declarations', () => {
     webhooksHttpRoutes,
     noShowHttpRoutes,
     searchHttpRoutes,
+    careHttpRoutes,
   ];
 
   it('lists every area route under its own name (no name of one area hides another)', () => {

@@ -15,6 +15,7 @@ import { marketingHttpRoutes } from './marketing.routes';
 import { analyticsHttpRoutes } from './analytics.routes';
 import { retailHttpRoutes } from './retail.routes';
 import { noShowHttpRoutes } from './no-show.routes';
+import { careHttpRoutes } from './care.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
 import { searchHttpRoutes } from './search.routes';
 
@@ -35,6 +36,7 @@ export * from './marketing.routes';
 export * from './analytics.routes';
 export * from './retail.routes';
 export * from './no-show.routes';
+export * from './care.routes';
 export * from './webhooks.routes';
 export * from './search.routes';
 
@@ -60,6 +62,7 @@ export const HTTP_ROUTES = {
   ...analyticsHttpRoutes,
   ...retailHttpRoutes,
   ...noShowHttpRoutes,
+  ...careHttpRoutes,
   ...webhooksHttpRoutes,
   ...searchHttpRoutes,
 } as const;

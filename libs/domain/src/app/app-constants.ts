@@ -41,6 +41,8 @@ export const UPLOAD_LIMITS = {
   whatsapp_profile: { maxFiles: 1, extensions: ['jpg', 'png'], maxBytes: 1_048_576 },
   customer_privacy: { maxFiles: 1, extensions: ['pdf', 'docx', 'doc', 'jpg', 'png'], maxBytes: 2_097_152 },
   pet_image: { maxFiles: 4, extensions: ['jpg', 'png'], maxBytes: 1_048_576 },
+  /** issue 31 the proof of one vaccination (a photo or the vet's PDF); beyond the spec, as large as a customer file */
+  vaccination_proof: { maxFiles: 1, extensions: ['pdf', 'jpg', 'png'], maxBytes: 2_097_152 },
 } as const;
 export type FileKind = keyof typeof UPLOAD_LIMITS;
 

@@ -29,7 +29,8 @@ import { toStoredFile, type StoredFileRow } from './file-rows';
 import { makeThumbnail } from './thumbnail';
 import { checkAnnouncedUpload, checkFileContent, isUploadProblem, uploadError } from './upload-rules';
 
-type Owner = { kind: CrmFileKind; ownerId: string; customerId: string; storeId: string };
+/** petId: the pet whose change a file is (a pet image's owner, a vaccination proof's pet; null for customer files). */
+type Owner = { kind: CrmFileKind; ownerId: string; customerId: string; storeId: string; petId: string | null };
 
 /** Upload parts older than this are abandoned uploads. */
 const ABANDONED_UPLOAD = `interval '1 hour'`;
@@ -51,10 +52,20 @@ export class FileService {
   private async owner(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, kind: CrmFileKind, ownerId: string): Promise<Owner> {
     if (kind === 'customer_privacy') {
       const customer = await this.customers.visibleRow(scope, ownerId);
-      return { kind, ownerId, customerId: customer.id, storeId: customer.store_id };
+      return { kind, ownerId, customerId: customer.id, storeId: customer.store_id, petId: null };
+    }
+    if (kind === 'vaccination_proof') {
+      // issue 31 a proof belongs to a vaccination, which the pet's store rule makes visible or not
+      const [vaccination] = await this.db.query<{ pet_id: string }[]>(`SELECT pet_id FROM pet_vaccination WHERE id = $1 AND orga_id = $2`, [
+        ownerId,
+        scope.orgaId,
+      ]);
+      if (!vaccination) throw new RpcError('not_found');
+      const pet = await this.pets.visibleRow(scope, vaccination.pet_id);
+      return { kind, ownerId, customerId: pet.customer_id, storeId: pet.store_id, petId: pet.id };
     }
     const pet = await this.pets.visibleRow(scope, ownerId);
-    return { kind, ownerId, customerId: pet.customer_id, storeId: pet.store_id };
+    return { kind, ownerId, customerId: pet.customer_id, storeId: pet.store_id, petId: pet.id };
   }
 
   private async count(m: Pick<EntityManager, 'query'>, owner: Owner): Promise<number> {
@@ -192,6 +203,8 @@ export class FileService {
     replacing: number,
     locked = false,
   ): Promise<void> {
+    // issue 31 a vaccination's one proof is part of the care record, not a plan's attachment
+    if (owner.kind === 'vaccination_proof') return;
     const quota = owner.kind === 'pet_image' ? 'pet_images' : 'attachments';
     // a plan with spec §9's 4 images per pet leaves the count to the upload rules ('Too many files. Limit: ', R5.10)
     if (quota === 'pet_images' && planOf(scope.member).quotas.pet_images >= UPLOAD_LIMITS.pet_image.maxFiles) return;
@@ -218,10 +231,14 @@ export class FileService {
         meta,
       );
     } else {
+      // issue 31 a new or removed proof leaves its vaccination's dates unchecked until staff verify them again
+      if (owner.kind === 'vaccination_proof') {
+        await m.query(`UPDATE pet_vaccination SET verified_by = NULL, verified_at = NULL WHERE id = $1`, [owner.ownerId]);
+      }
       await this.outbox.add(
         m,
         petUpdatedEvent,
-        { orga_id: scope.orgaId, store_id: owner.storeId, pet_id: owner.ownerId, customer_id: owner.customerId },
+        { orga_id: scope.orgaId, store_id: owner.storeId, pet_id: owner.petId ?? owner.ownerId, customer_id: owner.customerId },
         meta,
       );
     }
@@ -265,7 +282,17 @@ export class FileService {
     const row = await this.visibleFile(scope, fileId);
     await this.db.transaction(async (m) => {
       await m.query(`DELETE FROM stored_file WHERE id = $1`, [fileId]);
-      await this.ownerChanged(m, scope, { kind: row.kind, ownerId: row.owner_id, customerId: row.customer_id, storeId: row.store_id });
+      const owner: Owner =
+        row.kind === 'vaccination_proof'
+          ? await this.owner(scope, row.kind, row.owner_id)
+          : {
+              kind: row.kind,
+              ownerId: row.owner_id,
+              customerId: row.customer_id,
+              storeId: row.store_id,
+              petId: row.kind === 'pet_image' ? row.owner_id : null,
+            };
+      await this.ownerChanged(m, scope, owner);
     });
     await this.customers.deleteBlobs(row.thumbnail_key ? [row.storage_key, row.thumbnail_key] : [row.storage_key]);
     return { deleted: true, file_id: fileId };

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { PetCard, RpcResponse, listPetCardsRpc } from '@pawline/contracts';
 import type { StoreScope } from '@pawline/nest-kit';
 import { DataSource } from 'typeorm';
+import { VaccinationService } from '../care/vaccination.service';
 import { TagLinks } from '../tag/tag-links';
 
-type CardRow = Omit<PetCard, 'tags' | 'customer_tags'>;
+type CardRow = Omit<PetCard, 'tags' | 'customer_tags' | 'vaccinations'>;
 
 /**
  * The calendar's batch read: what a card and the dialog's header show of many pets and their owners in
@@ -15,6 +16,7 @@ export class PetCardService {
   constructor(
     private readonly db: DataSource,
     private readonly tags: TagLinks,
+    private readonly vaccinations: VaccinationService,
   ) {}
 
   async cards(scope: Pick<StoreScope, 'orgaId' | 'storeFilter'>, petIds: readonly string[]): Promise<RpcResponse<typeof listPetCardsRpc>> {
@@ -26,15 +28,21 @@ export class PetCardService {
         ORDER BY p.name, p.id`,
       [[...new Set(petIds)], scope.orgaId, scope.storeFilter],
     );
-    const [petTags, customerTags] = await Promise.all([
+    const [petTags, customerTags, vaccinations] = await Promise.all([
       this.tags.of(
         'pet',
         rows.map((r) => r.pet_id),
       ),
       this.tags.of('customer', [...new Set(rows.map((r) => r.customer_id))]),
+      this.vaccinations.cardVaccinations(rows.map((r) => r.pet_id)),
     ]);
     return {
-      items: rows.map((row) => ({ ...row, tags: petTags.get(row.pet_id) ?? [], customer_tags: customerTags.get(row.customer_id) ?? [] })),
+      items: rows.map((row) => ({
+        ...row,
+        tags: petTags.get(row.pet_id) ?? [],
+        customer_tags: customerTags.get(row.customer_id) ?? [],
+        vaccinations: vaccinations.get(row.pet_id) ?? [],
+      })),
     };
   }
 }

@@ -25,6 +25,10 @@ import { bornProblem, mergePet, writesDetailedNotes, type PetValues } from './pe
 type Runner = Pick<EntityManager, 'query'>;
 
 /** Pets: CRUD and the lists per store, shared or per customer. A pet lives in its owner's store. */
+/** A pet's files: its images and (issue 31) its vaccinations' proofs, whose rows go with the pet by cascade. */
+const PET_FILES = `(owner_id = $1 AND kind = 'pet_image')
+  OR (kind = 'vaccination_proof' AND owner_id IN (SELECT id FROM pet_vaccination WHERE pet_id = $1))`;
+
 @Injectable()
 export class PetService {
   constructor(
@@ -117,10 +121,10 @@ export class PetService {
     const keys = await this.db.transaction(async (m) => {
       const row = await this.visibleRow(scope, petId, m);
       const files: { storage_key: string; thumbnail_key: string | null }[] = await m.query(
-        `SELECT storage_key, thumbnail_key FROM stored_file WHERE owner_id = $1 AND kind = 'pet_image'`,
+        `SELECT storage_key, thumbnail_key FROM stored_file WHERE ${PET_FILES}`,
         [petId],
       );
-      await m.query(`DELETE FROM stored_file WHERE owner_id = $1 AND kind = 'pet_image'`, [petId]);
+      await m.query(`DELETE FROM stored_file WHERE ${PET_FILES}`, [petId]);
       await m.query(`DELETE FROM pet WHERE id = $1`, [petId]);
       await refreshCustomerSearch(m, row.customer_id);
       await this.outbox.add(

@@ -14,6 +14,7 @@ const ORGA_TABLES = [
   'crm_settings',
   'appointment_no_show',
   'customer_deposit_override',
+  'store_care_settings',
 ] as const;
 
 /** R1.17 a cancelled organization loses its customers, pets, tags, settings and files. */

@@ -21,6 +21,7 @@ import { marketingRoutes } from './marketing.routes';
 import { analyticsRoutes } from './analytics.routes';
 import { retailRoutes } from './retail.routes';
 import { noShowRoutes } from './no-show.routes';
+import { careRoutes } from './care.routes';
 import { webhooksRoutes } from './webhooks.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
@@ -45,6 +46,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...analyticsRoutes,
     ...retailRoutes,
     ...noShowRoutes,
+    ...careRoutes,
     ...webhooksRoutes,
     ...healthRoutes(options.health),
     ...(options.mailSandbox ? devRoutes : []),

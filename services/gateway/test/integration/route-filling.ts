@@ -187,6 +187,25 @@ export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
     confirmation_text: {},
   }),
   'PUT /api/v1/orga/:orga/store/:store/customer/:customer/deposit_override': () => ({ mode: 'always' }),
+  'POST /api/v1/orga/:orga/store/:store/pet/:pet/vaccination': () => ({
+    vaccine: 'kennel_cough',
+    given_on: '2026-05-01',
+    valid_until: '2027-05-01',
+  }),
+  'PUT /api/v1/orga/:orga/store/:store/pet/:pet/vaccination/:vaccination': () => ({
+    vaccine: 'rabies',
+    given_on: '2026-03-01',
+    valid_until: '2027-03-02',
+  }),
+  'POST /api/v1/orga/:orga/store/:store/pet/:pet/vaccination/:vaccination/verify': () => ({
+    given_on: '2026-03-01',
+    valid_until: '2027-03-01',
+  }),
+  'PUT /api/v1/orga/:orga/store/:store/care_settings': (ctx) => ({
+    requirements: [{ pet_type: 1, vaccine: 'rabies', treatment_ids: [ctx.ids['treatment']] }],
+    expiring_days: 30,
+    booking_mode: 'refuse',
+  }),
   'PUT /api/v1/orga/:orga/treatments/additional_info': (ctx) => ({
     entries: [{ treatment_id: ctx.ids['treatment'], pet_type: 1, size: 'medium', minutes: 45 }],
   }),

@@ -134,6 +134,12 @@ const THROWAWAY: Record<string, Throwaway> = {
   // spec §7's paths without a file id act on the pet's first image: a throw-away pet's, never the fixture's
   'PUT /api/v1/orga/:orga/store/:store/pet/:pet/image': async (world) => throwawayImage(world),
   'DELETE /api/v1/orga/:orga/store/:store/pet/:pet/image': async (world) => throwawayImage(world),
+  // issue 31 a throw-away vaccination of the fixture's pet, never the fixture's own
+  'DELETE /api/v1/orga/:orga/store/:store/pet/:pet/vaccination/:vaccination': async (world) => {
+    const pet = await throwawayPet(world);
+    const body = { vaccine: 'rabies', given_on: '2026-01-01', valid_until: '2027-01-01' };
+    return { pet, vaccination: idOf(await world.ownerOfA('post', `${storeOfA(world)}/pet/${pet}/vaccination`, body)) };
+  },
   'DELETE /api/v1/orga/:orga/tag/:tag': async (world) => ({
     tag: idOf(await world.ownerOfA('post', `/api/v1/orga/${world.a.orgaId}/tag`, { kind: 'pet', name: 'Gone', icon: 1 })),
   }),

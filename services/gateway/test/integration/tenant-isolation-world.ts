@@ -255,6 +255,13 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
   const petId = String((pet['pet'] as { id: string }).id);
   const privacy = await ownerOfA('post', `${storeA}/customer/${customerId}/privacy_file`, undefined, PNG);
   const image = await ownerOfA('post', `${storeA}/pet/${petId}/image`, undefined, PNG);
+  // issue 31 a vaccination with its proof: the care routes' :vaccination
+  const vaccination = await ownerOfA('post', `${storeA}/pet/${petId}/vaccination`, {
+    vaccine: 'rabies',
+    given_on: '2026-03-01',
+    valid_until: '2027-03-01',
+  });
+  await ownerOfA('put', `${storeA}/pet/${petId}/vaccination/${String(vaccination['id'])}/proof`, undefined, PNG);
   const treatment = await ownerOfA('post', `${orgaA}/treatment`, { name: `Treatment${marker}`, default_price: '30' });
   const booked = await ownerOfA('post', `${storeA}/appointment`, {
     appointment: {
@@ -361,6 +368,7 @@ export async function buildWorld(base: string, spares: { a: number; b: number },
     user: target.userId,
     privacy_file: String(privacy['id']),
     image: String(image['id']),
+    vaccination: String(vaccination['id']),
     token: String(feed['token']),
     template: String(template['id']),
     whatsapp_profile_image: String(profileImage['id']),
