@@ -1,5 +1,4 @@
 import { Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import { Checkbox } from '@chakra-ui/react/checkbox';
 import { API_ROUTES, apiQueryFilter, useApiHttp, useApiLayer, useApiMutation, useApiQuery } from '@pawline/api-client';
 import type { OrgaUser as OrganizationUser, RetailCommissionRule, RetailPayrollReport } from '@pawline/contracts';
 import { isOrgaAdmin, orgaMemberOf, vatRateBp } from '@pawline/domain';
@@ -224,11 +223,14 @@ function RuleRow({ ctx, user, rule }: { ctx: CounterContext; user: OrganizationU
           data-testid={`rule-${user.user_id}-product`}
         />
       </FormField>
-      <Checkbox.Root checked={draft.afterCost} onCheckedChange={(event) => setDraft({ ...draft, afterCost: event.checked === true })}>
-        <Checkbox.HiddenInput aria-label={t('counter.afterCostOf', { name })} data-testid={`rule-${user.user_id}-after-cost`} />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('counter.afterCost')}</Checkbox.Label>
-      </Checkbox.Root>
+      <HStack as="label" gap="2">
+        <input
+          type="checkbox"
+          checked={draft.afterCost}
+          onChange={(event) => setDraft({ ...draft, afterCost: event.currentTarget.checked })}
+        />
+        <Text>{t('counter.afterCostOf', { name })}</Text>
+      </HStack>
       <Button
         size="sm"
         disabled={invalid}
