@@ -24,9 +24,9 @@ describe('counter payroll page (issue 32)', () => {
     const row = await screen.findByTestId(`payroll-row-${GROOMER}`);
     expect(row.textContent).toMatch(/Bruno Zampè1,540,98\s€10,00\s€16,94\s€5,00\s€21,94\s€/);
     expect(screen.getByTestId('payroll-totals').textContent).toMatch(/Totale/);
-    expect(state.payrollQueries[0]).toBe(`?from=${todayText()}&to=${todayText()}`);
+    expect(state.payrollQueries[0]).toBe(`?from=${todayText('Europe/Rome')}&to=${todayText('Europe/Rome')}`);
     fireEvent.change(screen.getByTestId('payroll-from'), { target: { value: '2026-01-01' } });
-    await waitFor(() => expect(state.payrollQueries.at(-1)).toBe(`?from=2026-01-01&to=${todayText()}`));
+    await waitFor(() => expect(state.payrollQueries.at(-1)).toBe(`?from=2026-01-01&to=${todayText('Europe/Rome')}`));
     fireEvent.change(screen.getByTestId('payroll-to'), { target: { value: '2025-12-31' } });
     expect(screen.getByText('La fine del periodo viene prima dell’inizio.')).toBeTruthy();
     expect(screen.getByTestId<HTMLButtonElement>('payroll-csv').disabled).toBe(true);
@@ -71,6 +71,12 @@ describe('counter payroll page (issue 32)', () => {
     state.failures = 1;
     renderCounter(`${BASE}/payroll`, 'de');
     expect((await screen.findAllByTestId('error-state'))[0]?.textContent).toContain('Errore del server.');
+  });
+
+  it("takes today in the store's time zone: past midnight in Rome is still yesterday in New York", () => {
+    const instant = new Date('2026-12-07T23:34:00Z');
+    expect(todayText('Europe/Rome', instant)).toBe('2026-12-08');
+    expect(todayText('America/New_York', instant)).toBe('2026-12-07');
   });
 
   it('writes hours with the language’s decimals', () => {

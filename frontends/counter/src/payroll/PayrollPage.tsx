@@ -6,9 +6,9 @@ import { EmptyState, FormField, QueryState } from '@pawline/ui';
 import { useCallback, useState } from 'react';
 import { money, vatPercent, type CounterContext } from '../shared/counter-context';
 
-/** Today in the browser's calendar, as the date field writes it (YYYY-MM-DD). */
-export function todayText(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/** Today in the store's calendar (its time zone, not the browser's), as the date field writes it (YYYY-MM-DD). */
+export function todayText(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Minutes as hours with two decimals in the salon's language: 90 → "1,5" (it). */
@@ -38,7 +38,11 @@ export function PayrollPage({ ctx }: { ctx: CounterContext }) {
       <QueryState query={orga} language={bridge.language} errorTitle={t('counter.payrollLoadFailed')}>
         {(organization) =>
           member !== null && isOrgaAdmin(member) ? (
-            <PayrollReport ctx={ctx} users={organization.users} />
+            <PayrollReport
+              ctx={ctx}
+              users={organization.users}
+              timeZone={organization.stores.find((store) => store.id === ctx.storeId)?.time_zone ?? 'UTC'}
+            />
           ) : (
             <Text role="status" data-testid="payroll-admin-only">
               {t('counter.payrollAdminOnly')}
@@ -50,11 +54,11 @@ export function PayrollPage({ ctx }: { ctx: CounterContext }) {
   );
 }
 
-function PayrollReport({ ctx, users }: { ctx: CounterContext; users: readonly OrganizationUser[] }) {
+function PayrollReport({ ctx, users, timeZone }: { ctx: CounterContext; users: readonly OrganizationUser[]; timeZone: string }) {
   const { t, bridge, orgaId, storeId } = ctx;
   const language = bridge.language;
-  const [from, setFrom] = useState(todayText);
-  const [to, setTo] = useState(todayText);
+  const [from, setFrom] = useState(() => todayText(timeZone));
+  const [to, setTo] = useState(() => todayText(timeZone));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const report = useApiQuery('getPayrollReport', { params: { orga: orgaId, store: storeId }, query: { from, to } }, { enabled: valid });
   const { download } = useApiHttp();
