@@ -18,7 +18,11 @@ describe('payroll (issue 32: commission, tips and hours per groomer)', () => {
       { groomer_user_id: ANNA, kind: 'service', net_cents: 4098, cost_cents: 0, minutes: 90 },
       { groomer_user_id: ANNA, kind: 'product', net_cents: 1000, cost_cents: 450, minutes: 0 },
     ];
-    const report = payroll(lines, [{ groomer_user_id: ANNA, cents: 500 }], rules([[ANNA, { service_bp: 4000, product_bp: 1000, product_after_cost: false }]]));
+    const report = payroll(
+      lines,
+      [{ groomer_user_id: ANNA, cents: 500 }],
+      rules([[ANNA, { service_bp: 4000, product_bp: 1000, product_after_cost: false }]]),
+    );
     expect(report.rows).toEqual([
       {
         groomer_user_id: ANNA,
@@ -37,9 +41,17 @@ describe('payroll (issue 32: commission, tips and hours per groomer)', () => {
 
   it('after cost, the product share is taken on the margin, and a product sold below cost earns nothing', () => {
     const rule = { service_bp: 0, product_bp: 2000, product_after_cost: true };
-    const margin = payroll([{ groomer_user_id: ANNA, kind: 'product', net_cents: 1000, cost_cents: 450, minutes: 0 }], [], rules([[ANNA, rule]]));
+    const margin = payroll(
+      [{ groomer_user_id: ANNA, kind: 'product', net_cents: 1000, cost_cents: 450, minutes: 0 }],
+      [],
+      rules([[ANNA, rule]]),
+    );
     expect(margin.rows[0]?.product_commission_cents).toBe(110);
-    const loss = payroll([{ groomer_user_id: ANNA, kind: 'product', net_cents: 400, cost_cents: 450, minutes: 0 }], [], rules([[ANNA, rule]]));
+    const loss = payroll(
+      [{ groomer_user_id: ANNA, kind: 'product', net_cents: 400, cost_cents: 450, minutes: 0 }],
+      [],
+      rules([[ANNA, rule]]),
+    );
     expect(loss.rows[0]?.product_commission_cents).toBe(0);
   });
 
@@ -59,7 +71,13 @@ describe('payroll (issue 32: commission, tips and hours per groomer)', () => {
       [ANNA, 1000, 0, 30],
       [BRUNO, 0, 500, 60],
     ]);
-    expect(report.totals).toMatchObject({ services_net_cents: 5000, commission_cents: 1000, tips_cents: 500, pay_cents: 1500, minutes: 90 });
+    expect(report.totals).toMatchObject({
+      services_net_cents: 5000,
+      commission_cents: 1000,
+      tips_cents: 500,
+      pay_cents: 1500,
+      minutes: 90,
+    });
   });
 
   it('refuses shares outside 0–100 % or with fractions of a basis point', () => {

@@ -133,9 +133,28 @@ export function csvAmount(cents: number): string {
 export function payrollCsv(
   report: { rows: readonly PayrollRow[]; totals: PayrollTotals },
   nameOf: (groomerUserId: string) => string,
-  labels: { groomer: string; hours: string; services: string; products: string; productsCost: string; commission: string; tips: string; pay: string; total: string },
+  labels: {
+    groomer: string;
+    hours: string;
+    services: string;
+    products: string;
+    productsCost: string;
+    commission: string;
+    tips: string;
+    pay: string;
+    total: string;
+  },
 ): string {
-  const header = [labels.groomer, labels.hours, labels.services, labels.products, labels.productsCost, labels.commission, labels.tips, labels.pay];
+  const header = [
+    labels.groomer,
+    labels.hours,
+    labels.services,
+    labels.products,
+    labels.productsCost,
+    labels.commission,
+    labels.tips,
+    labels.pay,
+  ];
   const cells = (name: string, row: PayrollTotals) => [
     csvField(name),
     (row.minutes / 60).toFixed(2),
@@ -146,6 +165,10 @@ export function payrollCsv(
     csvAmount(row.tips_cents),
     csvAmount(row.pay_cents),
   ];
-  const lines = [header.map(csvField), ...report.rows.map((row) => cells(nameOf(row.groomer_user_id), row)), cells(labels.total, report.totals)];
+  const lines = [
+    header.map(csvField),
+    ...report.rows.map((row) => cells(nameOf(row.groomer_user_id), row)),
+    cells(labels.total, report.totals),
+  ];
   return `${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
 }

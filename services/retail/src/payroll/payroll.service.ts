@@ -18,10 +18,50 @@ type LineRow = {
 };
 
 const CSV_LABELS: Record<ReceiptLanguage, Parameters<typeof payrollCsv>[2]> = {
-  en: { groomer: 'Groomer', hours: 'Hours', services: 'Services (net)', products: 'Products (net)', productsCost: 'Products cost', commission: 'Commission', tips: 'Tips', pay: 'Pay', total: 'Total' },
-  it: { groomer: 'Toelettatore', hours: 'Ore', services: 'Servizi (imponibile)', products: 'Prodotti (imponibile)', productsCost: 'Costo prodotti', commission: 'Provvigione', tips: 'Mance', pay: 'Da pagare', total: 'Totale' },
-  de: { groomer: 'Groomer', hours: 'Stunden', services: 'Leistungen (netto)', products: 'Produkte (netto)', productsCost: 'Produktkosten', commission: 'Provision', tips: 'Trinkgeld', pay: 'Auszahlung', total: 'Summe' },
-  fr: { groomer: 'Toiletteur', hours: 'Heures', services: 'Prestations (HT)', products: 'Produits (HT)', productsCost: 'Coût des produits', commission: 'Commission', tips: 'Pourboires', pay: 'À payer', total: 'Total' },
+  en: {
+    groomer: 'Groomer',
+    hours: 'Hours',
+    services: 'Services (net)',
+    products: 'Products (net)',
+    productsCost: 'Products cost',
+    commission: 'Commission',
+    tips: 'Tips',
+    pay: 'Pay',
+    total: 'Total',
+  },
+  it: {
+    groomer: 'Toelettatore',
+    hours: 'Ore',
+    services: 'Servizi (imponibile)',
+    products: 'Prodotti (imponibile)',
+    productsCost: 'Costo prodotti',
+    commission: 'Provvigione',
+    tips: 'Mance',
+    pay: 'Da pagare',
+    total: 'Totale',
+  },
+  de: {
+    groomer: 'Groomer',
+    hours: 'Stunden',
+    services: 'Leistungen (netto)',
+    products: 'Produkte (netto)',
+    productsCost: 'Produktkosten',
+    commission: 'Provision',
+    tips: 'Trinkgeld',
+    pay: 'Auszahlung',
+    total: 'Summe',
+  },
+  fr: {
+    groomer: 'Toiletteur',
+    hours: 'Heures',
+    services: 'Prestations (HT)',
+    products: 'Produits (HT)',
+    productsCost: 'Coût des produits',
+    commission: 'Commission',
+    tips: 'Pourboires',
+    pay: 'À payer',
+    total: 'Total',
+  },
 };
 
 /** Commission rules and the payroll of a store's period (libs/domain's payroll over the sales kept here). */

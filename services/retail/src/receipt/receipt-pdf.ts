@@ -45,9 +45,11 @@ function draw(doc: Doc, sale: RetailSale, salon: ReceiptSalon, language: Receipt
   if (salon.address) line(doc, salon.address, { size: 9 });
   doc.moveDown(0.8);
   line(doc, labels.title, { bold: true, size: 13 });
-  const when = new Intl.DateTimeFormat(RECEIPT_LOCALE[language], { timeZone: salon.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(sale.created_at),
-  );
+  const when = new Intl.DateTimeFormat(RECEIPT_LOCALE[language], {
+    timeZone: salon.timeZone,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(sale.created_at));
   line(doc, `${labels.sale} ${sale.id.slice(0, 8).toUpperCase()} · ${when}`, { size: 9 });
   if (sale.fiscal_document) line(doc, `${labels.fiscalDocument} ${sale.fiscal_document}`, { size: 9 });
   doc.moveDown(0.8);
@@ -69,7 +71,12 @@ function draw(doc: Doc, sale: RetailSale, salon: ReceiptSalon, language: Receipt
   const vatWidths = [90, 110, 110, 120];
   row(doc, [labels.vatRate, labels.net, labels.vat, labels.total], true, vatWidths);
   for (const rate of sale.by_rate) {
-    row(doc, [receiptRate(rate.vat_rate_bp, language), money(rate.net_cents), money(rate.vat_cents), money(rate.total_cents)], false, vatWidths);
+    row(
+      doc,
+      [receiptRate(rate.vat_rate_bp, language), money(rate.net_cents), money(rate.vat_cents), money(rate.total_cents)],
+      false,
+      vatWidths,
+    );
   }
   doc.moveDown(0.6);
   const tips = sale.paid_cents - sale.total_cents;

@@ -1,5 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { createRetailSaleRpc, getRetailSaleRpc, returnRetailSaleRpc, retailReceiptRpc, type RpcRequest, type RpcResponse } from '@pawline/contracts';
+import {
+  createRetailSaleRpc,
+  getRetailSaleRpc,
+  returnRetailSaleRpc,
+  retailReceiptRpc,
+  type RpcRequest,
+  type RpcResponse,
+} from '@pawline/contracts';
 import { RpcHandler, StoreRead, StoreWrite, storeScopeOf, type RpcCallContext } from '@pawline/nest-kit';
 import { ReceiptService } from '../receipt/receipt.service';
 import { SaleService } from './sale.service';

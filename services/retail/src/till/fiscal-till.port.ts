@@ -7,7 +7,13 @@ import type { EntityManager } from 'typeorm';
  * protocol (ADR 0064: Epson's fiscal ePOS-Print XML over HTTP to an FP-81 II RT / FP-90III RT); the sandbox
  * numbers documents per store so the rest of the counter can be built and tested without one.
  */
-export type TillDocumentLine = { description: string; quantity: number; unit_price_cents: number; vat_rate_bp: number; discount_cents: number };
+export type TillDocumentLine = {
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  vat_rate_bp: number;
+  discount_cents: number;
+};
 
 export type TillDocument = {
   orga_id: string;
