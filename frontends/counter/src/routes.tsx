@@ -4,6 +4,7 @@ import { CatalogueGate, ErrorPage, RemoteTabs, snackbarFeedback } from '@pawline
 import { useMemo } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { COUNTER_NAMESPACES, counterTranslator } from './i18n/translator';
+import { PayrollPage } from './payroll/PayrollPage';
 import { ProductsPage } from './products/ProductsPage';
 import { SalePage } from './sale/SalePage';
 import type { CounterContext } from './shared/counter-context';
@@ -36,6 +37,7 @@ function CounterPages(bridge: ShellBridge) {
     { id: 'sale', to: '', label: t('counter.tabSale') },
     { id: 'stock', to: '/stock', label: t('counter.tabStock') },
     { id: 'products', to: '/products', label: t('counter.tabProducts') },
+    { id: 'payroll', to: '/payroll', label: t('counter.tabPayroll') },
   ];
   const key = `${orgaId}/${storeId}`;
   return (
@@ -45,6 +47,7 @@ function CounterPages(bridge: ShellBridge) {
         <Route index element={<SalePage key={key} ctx={ctx} />} />
         <Route path="stock" element={<StockPage key={key} ctx={ctx} />} />
         <Route path="products" element={<ProductsPage key={key} ctx={ctx} />} />
+        <Route path="payroll" element={<PayrollPage key={key} ctx={ctx} />} />
         <Route
           path="*"
           element={

@@ -334,6 +334,10 @@ describe('calendar page', () => {
     const { sent, notify } = mountCalendar({ gateway });
     await screen.findByText(/Checkout/);
     openCard(screen.getByTestId('appointment-card'));
+    // issue 32: the dialog also links to the counter's check-out of this appointment
+    expect((await screen.findByTestId('appointment-counter-checkout')).getAttribute('href')).toMatch(
+      /\/store\/[^/]+\/counter\?appointment=co1$/,
+    );
     fireEvent.click(await screen.findByTestId('appointment-checkout'));
     const dialog = await screen.findByTestId('checkout-dialog');
     expect(within(dialog).getByTestId(`checkout-${rex.id}.breed`)).toHaveProperty('value', 'Boxer');

@@ -6,6 +6,7 @@ import { useApiQuery } from '@pawline/api-client';
 import { DialogFrame, FormField } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
 import { staffById, staffName } from '../calendar/appointment-model';
 import { ConflictWarning } from '../conflicts/ConflictWarning';
@@ -205,6 +206,12 @@ export function AppointmentDialog({
             {onCheckOut ? (
               <Button variant="outline" onClick={onCheckOut} data-testid="appointment-checkout">
                 {t('calendar.checkOut')}
+              </Button>
+            ) : null}
+            {onCheckOut && appointment ? (
+              // issue 32: the counter's check-out sells the service with products and a tip, and prints the receipt
+              <Button asChild variant="outline" data-testid="appointment-counter-checkout">
+                <Link to={`/${at.orga}/store/${at.store}/counter?appointment=${appointment.id}`}>{t('calendar.checkOutAtCounter')}</Link>
               </Button>
             ) : null}
             {appointment ? <SendReminderNow ctx={ctx} at={at} appointmentId={appointment.id} /> : null}

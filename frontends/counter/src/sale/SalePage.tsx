@@ -1,27 +1,121 @@
-import { Button, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { useApiMutation, useApiQuery } from '@pawline/api-client';
+import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { API_ROUTES, apiQueryFilter, useApiHttp, useApiLayer, useApiMutation, useApiQuery } from '@pawline/api-client';
 import type { PaymentMethod, RetailSale } from '@pawline/contracts';
 import { EmptyState, FormField, QueryState } from '@pawline/ui';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { BarcodeField } from '../shared/BarcodeField';
 import { money, productForCode, stockWrites, vatPercent, type CounterContext } from '../shared/counter-context';
-import { addProduct, draftTotals, PAYMENT_CHOICES, saleBody, type DraftLine } from './sale-lines';
+import { AppointmentCheckout } from './AppointmentCheckout';
+import {
+  addProduct,
+  checkoutBody,
+  checkoutTotals,
+  PAYMENT_CHOICES,
+  saleBody,
+  tipCents,
+  type DraftLine,
+  type ServiceDraft,
+} from './sale-lines';
 
 /**
- * Issue 32: a walk-in sale at the counter. Scans add lines, each with its quantity and a discount as an amount
- * or a percentage; the total with its VAT per rate is priced by libs/domain's rule as the service prices it.
+ * Issue 32: a sale at the counter. Scans add lines, each with its quantity and a discount as an amount or a
+ * percentage; the total with its VAT per rate is priced by libs/domain's rule as the service prices it. With
+ * ?appointment= it is that appointment's check-out (the calendar links here): its service comes first, with a
+ * tip for its groomer. The sale just made stays on screen with its receipt.
  */
 export function SalePage({ ctx }: { ctx: CounterContext }) {
+  const [search, setSearch] = useSearchParams();
+  const appointmentId = search.get('appointment');
+  const [last, setLast] = useState<RetailSale | null>(null);
+  const done = (sale: RetailSale) => {
+    setLast(sale);
+    if (appointmentId) setSearch({}, { replace: true });
+  };
+  return (
+    <Stack gap="4">
+      {last ? <LastSale ctx={ctx} sale={last} /> : null}
+      {appointmentId ? (
+        <AppointmentCheckout key={appointmentId} ctx={ctx} appointmentId={appointmentId}>
+          {(service) => <SaleForm ctx={ctx} initialService={service} onSold={done} />}
+        </AppointmentCheckout>
+      ) : (
+        <SaleForm ctx={ctx} initialService={null} onSold={done} />
+      )}
+    </Stack>
+  );
+}
+
+/** The sale just made: its total, what was paid, the till's number and the courtesy receipt to print or download. */
+function LastSale({ ctx, sale }: { ctx: CounterContext; sale: RetailSale }) {
+  const { t, bridge, orgaId, storeId } = ctx;
+  const { download } = useApiHttp();
+  const { feedback } = useApiLayer();
+  const receipt = useCallback(
+    (print: boolean) => {
+      download(API_ROUTES.downloadRetailReceipt, {
+        params: { orga: orgaId, store: storeId, id: sale.id },
+        query: { lang: bridge.language },
+      }).then(
+        (blob) => {
+          const url = URL.createObjectURL(blob);
+          if (print) {
+            // the browser's PDF viewer prints it: the same page as the PDF, no second layout to keep in step
+            window.open(url, '_blank', 'noopener');
+          } else {
+            const link = document.createElement('a');
+            link.href = url;
+            link.download = `receipt-${sale.id.slice(0, 8)}.pdf`;
+            link.click();
+          }
+          setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        },
+        (error: unknown) => feedback.failure(error),
+      );
+    },
+    [download, feedback, orgaId, storeId, sale.id, bridge.language],
+  );
+  return (
+    <Box borderWidth="1px" rounded="md" p="3" data-testid="last-sale" role="status">
+      <Text fontWeight="bold">
+        {t('counter.lastSale', { total: money(sale.total_cents, bridge.language), paid: money(sale.paid_cents, bridge.language) })}
+      </Text>
+      {sale.fiscal_document ? <Text fontSize="sm">{t('counter.tillDocument', { number: sale.fiscal_document })}</Text> : null}
+      <HStack gap="2" mt="2">
+        <Button size="sm" variant="outline" onClick={() => receipt(false)} data-testid="receipt-pdf">
+          {t('counter.receiptPdf')}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => receipt(true)} data-testid="receipt-print">
+          {t('counter.receiptPrint')}
+        </Button>
+      </HStack>
+    </Box>
+  );
+}
+
+function SaleForm({
+  ctx,
+  initialService,
+  onSold,
+}: {
+  ctx: CounterContext;
+  initialService: (ServiceDraft & { groomerName: string | null }) | null;
+  onSold: (sale: RetailSale) => void;
+}) {
   const { t, bridge, orgaId, storeId } = ctx;
   const products = useApiQuery('listRetailProducts', { params: { orga: orgaId }, query: {} });
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [payment, setPayment] = useState<PaymentMethod>('cash');
   const [unknown, setUnknown] = useState<string | null>(null);
+  const [service, setService] = useState(initialService);
   const sell = useApiMutation('createRetailSale', {
-    invalidates: stockWrites(orgaId, storeId),
-    success: (sale: RetailSale) => t('counter.sold', { total: money(sale.total_cents, bridge.language) }),
+    invalidates: [...stockWrites(orgaId, storeId), apiQueryFilter('getAppointment', { orga: orgaId, store: storeId })],
+    success: (sale: RetailSale) => t(service ? 'counter.checkedOut' : 'counter.sold', { total: money(sale.total_cents, bridge.language) }),
   });
-  const { problems, totals } = draftTotals(lines);
+  const { problems: allProblems, totals } = checkoutTotals(service, lines);
+  const offset = service ? 1 : 0;
+  const problems = allProblems.slice(offset);
+  const tipProblem = service !== null && tipCents(service.tip) === null;
   const change = (index: number, patch: Partial<DraftLine>) =>
     setLines((current) => current.map((line, at) => (at === index ? { ...line, ...patch } : line)));
   const language = bridge.language;
@@ -51,6 +145,16 @@ export function SalePage({ ctx }: { ctx: CounterContext }) {
                 if (product) setLines((current) => addProduct(current, product));
               }}
             />
+            {service ? (
+              <ServiceLine
+                ctx={ctx}
+                service={service}
+                problem={allProblems[0] ?? null}
+                tipProblem={tipProblem}
+                total={totals?.lines[0]?.total_cents ?? null}
+                onChange={(patch) => setService((current) => (current ? { ...current, ...patch } : current))}
+              />
+            ) : null}
             {lines.length === 0 ? (
               <Text data-testid="sale-empty">{t('counter.saleEmpty')}</Text>
             ) : (
@@ -68,7 +172,7 @@ export function SalePage({ ctx }: { ctx: CounterContext }) {
                   <Table.Body>
                     {lines.map((line, index) => {
                       const name = line.product.name;
-                      const priced = totals?.lines[index];
+                      const priced = totals?.lines[index + offset];
                       return (
                         <Table.Row key={line.product.id} data-testid={`line-${index}`}>
                           <Table.Cell>
@@ -163,21 +267,115 @@ export function SalePage({ ctx }: { ctx: CounterContext }) {
             </HStack>
             <Button
               alignSelf="start"
-              disabled={lines.length === 0 || totals === null}
+              disabled={(lines.length === 0 && !service) || totals === null || tipProblem}
               loading={sell.isPending}
               data-testid="sale-submit"
               onClick={() =>
                 void sell
-                  .mutateAsync({ params: { orga: orgaId, store: storeId }, body: saleBody(lines, payment) })
-                  .then(() => setLines([]))
+                  .mutateAsync({
+                    params: { orga: orgaId, store: storeId },
+                    body: service ? checkoutBody(service, lines, payment) : saleBody(lines, payment),
+                  })
+                  .then((sale) => {
+                    setLines([]);
+                    onSold(sale);
+                  })
                   .catch(() => undefined)
               }
             >
-              {t('counter.sell')}
+              {service ? t('counter.checkOut') : t('counter.sell')}
             </Button>
           </Stack>
         )}
       </QueryState>
+    </Stack>
+  );
+}
+
+/** The appointment's service on the sale: its price as booked, a discount, and the tip for its groomer. */
+function ServiceLine({
+  ctx,
+  service,
+  problem,
+  tipProblem,
+  total,
+  onChange,
+}: {
+  ctx: CounterContext;
+  service: ServiceDraft & { groomerName: string | null };
+  problem: string | null;
+  tipProblem: boolean;
+  total: number | null;
+  onChange: (patch: Partial<ServiceDraft>) => void;
+}) {
+  const { t, bridge } = ctx;
+  const language = bridge.language;
+  const name = service.name;
+  return (
+    <Stack gap="2" borderWidth="1px" rounded="md" p="3" data-testid="checkout-service">
+      <Heading as="h3" size="sm">
+        {t('counter.checkoutTitle')}
+      </Heading>
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Stack gap="0">
+          <Text fontWeight="bold" data-testid="checkout-service-name">
+            {t('counter.service')}: {name}
+          </Text>
+          <Text fontSize="sm">
+            {service.groomerName ? t('counter.checkoutGroomer', { name: service.groomerName }) : t('counter.checkoutNoGroomer')}
+          </Text>
+          <Text fontSize="sm">{money(service.appointment.price, language)}</Text>
+        </Stack>
+        <HStack gap="2">
+          <NativeSelect.Root width="9rem">
+            <NativeSelect.Field
+              aria-label={t('counter.discountKind', { name })}
+              value={service.discountKind === 'booked' ? (service.appointment.discount > 0 ? 'amount' : 'none') : service.discountKind}
+              onChange={(event) =>
+                onChange({
+                  discountKind: event.target.value as ServiceDraft['discountKind'],
+                  discountValue: service.discountKind === 'booked' && service.appointment.discount > 0 ? '' : service.discountValue,
+                })
+              }
+              data-testid="service-discount-kind"
+            >
+              <option value="none">{t('counter.discountNone')}</option>
+              <option value="amount">{t('counter.discountAmount')}</option>
+              <option value="percent">{t('counter.discountPercent')}</option>
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+          {service.discountKind === 'none' || (service.discountKind === 'booked' && service.appointment.discount === 0) ? null : (
+            <Input
+              aria-label={t('counter.discountValue', { name })}
+              value={
+                service.discountKind === 'booked' ? String(service.appointment.discount / 100).replace('.', ',') : service.discountValue
+              }
+              onChange={(event) =>
+                onChange({
+                  discountKind: service.discountKind === 'booked' ? 'amount' : service.discountKind,
+                  discountValue: event.target.value,
+                })
+              }
+              inputMode="decimal"
+              width="6rem"
+              data-testid="service-discount"
+            />
+          )}
+        </HStack>
+        <Text data-testid="service-total">{total === null ? '–' : money(total, language)}</Text>
+      </HStack>
+      {problem === 'discount_exceeds_line' ? <Text color="red.600">{t('counter.discountTooLarge')}</Text> : null}
+      {service.appointment.user_id && service.groomerName ? (
+        <FormField label={t('counter.tip', { name: service.groomerName })} error={tipProblem ? t('counter.tipInvalid') : undefined}>
+          <Input
+            value={service.tip}
+            onChange={(event) => onChange({ tip: event.target.value })}
+            inputMode="decimal"
+            width="8rem"
+            data-testid="checkout-tip"
+          />
+        </FormField>
+      ) : null}
     </Stack>
   );
 }

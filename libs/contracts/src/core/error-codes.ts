@@ -58,6 +58,8 @@ export const ERROR_CODES = {
   discount_exceeds_line: 400,
   /** issue 32: a product named in a body is not (or no longer) in the organization's catalogue */
   product_unavailable: 400,
+  /** issue 32: the appointment was already checked out at the counter (one sale per appointment) */
+  already_checked_out: 409,
   session_expired: 401,
   service_unavailable: 503,
   internal: 500,

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import {
   archiveRetailProductRpc,
   countRetailStockRpc,
+  getRetailSaleRpc,
+  listCommissionRulesRpc,
+  payrollReportRpc,
+  setCommissionRuleRpc,
   createRetailProductRpc,
   createRetailSaleRpc,
   createRetailSupplierRpc,
@@ -38,6 +42,10 @@ const countBody = countRetailStockRpc.request.omit(storeFields);
 const transferBody = transferFieldsSchema;
 const reorderBody = setRetailReorderLevelRpc.request.omit({ ...storeFields, product_id: true });
 const saleBody = createRetailSaleRpc.request.omit(storeFields);
+const commissionBody = setCommissionRuleRpc.request.omit({ orga_id: true, user_id: true });
+const langQuery = z.strictObject({ lang: z.enum(['en', 'it', 'de', 'fr']).optional() });
+const periodQuery = z.strictObject({ from: payrollReportRpc.request.shape.from, to: payrollReportRpc.request.shape.to });
+const periodCsvQuery = periodQuery.extend(langQuery.shape);
 const returnBody = returnRetailSaleRpc.request.omit({ ...storeFields, sale_id: true });
 
 export const retailHttpRoutes = {
@@ -142,7 +150,8 @@ export const retailHttpRoutes = {
   createRetailSale: defineRoute({
     method: 'post',
     path: `${STORE}/sale`,
-    summary: 'A walk-in counter sale: lines, discounts, payment method; 409 out_of_stock',
+    summary:
+      "A counter sale: products, discounts, payment method, tips; with appointment_id the appointment's check-out; 409 out_of_stock, already_checked_out",
     tag,
     status: 201,
     body: saleBody,
@@ -156,5 +165,51 @@ export const retailHttpRoutes = {
     status: 201,
     body: returnBody,
     response: returnRetailSaleRpc.response,
+  }),
+  getRetailSale: defineRoute({
+    method: 'get',
+    path: `${STORE}/sale/:id`,
+    summary: 'One sale of the store with its lines, VAT per rate and tips',
+    tag,
+    response: getRetailSaleRpc.response,
+  }),
+  downloadRetailReceipt: defineRoute({
+    method: 'get',
+    path: `${STORE}/sale/:id/receipt.pdf`,
+    summary: "A sale's courtesy receipt as PDF (?lang=en|it|de|fr, default the caller's language)",
+    tag,
+    query: langQuery,
+    transfer: 'download',
+  }),
+  listCommissionRules: defineRoute({
+    method: 'get',
+    path: `${ORGA}/commission_rules`,
+    summary: "The groomers' commission rules (organization administrators)",
+    tag,
+    response: listCommissionRulesRpc.response,
+  }),
+  setCommissionRule: defineRoute({
+    method: 'put',
+    path: `${ORGA}/commission_rule/:user`,
+    summary: "Set a groomer's commission: share of services and products (basis points), optionally after cost",
+    tag,
+    body: commissionBody,
+    response: setCommissionRuleRpc.response,
+  }),
+  getPayrollReport: defineRoute({
+    method: 'get',
+    path: `${STORE}/payroll`,
+    summary: "The store's payroll for ?from=&to= (local days): per groomer commission, tips, hours (organization administrators)",
+    tag,
+    query: periodQuery,
+    response: payrollReportRpc.response,
+  }),
+  downloadPayrollCsv: defineRoute({
+    method: 'get',
+    path: `${STORE}/payroll.csv`,
+    summary: "The store's payroll as CSV (?from=&to=&lang=)",
+    tag,
+    query: periodCsvQuery,
+    transfer: 'download',
   }),
 } as const;

@@ -3,3 +3,4 @@ export * from './product.rpc';
 export * from './stock.rpc';
 export * from './sale.rpc';
 export * from './retail.events';
+export * from './payroll.rpc';

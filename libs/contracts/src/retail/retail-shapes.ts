@@ -91,9 +91,20 @@ export const saleLineInputSchema = z.strictObject({
   discount: lineDiscountSchema.nullable().optional(),
 });
 
+/** A tip for one groomer, given at check-out; it is the groomer's whole, outside the sale's VAT. */
+export const tipInputSchema = z.strictObject({ user_id: z.string().uuid(), cents: z.number().int().min(1).max(100_000) });
+
+export const SALE_LINE_KINDS = ['product', 'service'] as const;
+
 export const saleLineSchema = z.object({
   id: z.string().uuid(),
-  product_id: z.string().uuid(),
+  /** a product from the catalogue, or the service of the sale's appointment (as scheduling priced it) */
+  kind: z.enum(SALE_LINE_KINDS),
+  product_id: z.string().uuid().nullable(),
+  /** who did the service, or sold the product (commission) */
+  groomer_user_id: z.string().uuid().nullable(),
+  /** a service's booked minutes (payroll's hours) */
+  minutes: z.number().int(),
   name: z.string(),
   quantity: z.number().int(),
   unit_price_cents: z.number().int(),
@@ -118,6 +129,8 @@ export const saleSchema = z.object({
   orga_id: z.string().uuid(),
   store_id: z.string().uuid(),
   payment_method: z.enum(PAYMENT_METHODS),
+  /** the appointment this sale checked out; null for a walk-in */
+  appointment_id: z.string().uuid().nullable(),
   gross_cents: z.number().int(),
   discount_cents: z.number().int(),
   total_cents: z.number().int(),
@@ -125,7 +138,48 @@ export const saleSchema = z.object({
   refunded_cents: z.number().int(),
   by_rate: z.array(vatSummarySchema),
   lines: z.array(saleLineSchema),
+  tips: z.array(z.object({ user_id: z.string().uuid(), cents: z.number().int() })),
+  /** what the customer paid: the sale's total and the tips */
+  paid_cents: z.number().int(),
+  /** the certified till's document (documento commerciale) number, when the store's till issued one */
+  fiscal_document: z.string().nullable(),
   created_by: z.string().uuid().nullable(),
   created_at: z.string(),
 });
 export type RetailSale = z.infer<typeof saleSchema>;
+
+/** A file an RPC hands to the gateway for download (a receipt's PDF, a payroll's CSV). */
+export const retailFileSchema = z.object({ file_name: z.string(), mime: z.string(), data_base64: z.string() });
+
+/** A groomer's commission rule; shares in basis points (40 % is 4000). */
+export const commissionRuleFieldsSchema = z.strictObject({
+  service_bp: z.number().int().min(0).max(10_000),
+  product_bp: z.number().int().min(0).max(10_000),
+  product_after_cost: z.boolean().default(false),
+});
+export const commissionRuleSchema = z.object({
+  user_id: z.string().uuid(),
+  service_bp: z.number().int(),
+  product_bp: z.number().int(),
+  product_after_cost: z.boolean(),
+});
+export type RetailCommissionRule = z.infer<typeof commissionRuleSchema>;
+
+const payrollFigures = {
+  services_net_cents: z.number().int(),
+  products_net_cents: z.number().int(),
+  products_cost_cents: z.number().int(),
+  service_commission_cents: z.number().int(),
+  product_commission_cents: z.number().int(),
+  commission_cents: z.number().int(),
+  tips_cents: z.number().int(),
+  pay_cents: z.number().int(),
+  minutes: z.number().int(),
+};
+export const payrollReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(z.object({ groomer_user_id: z.string().uuid(), ...payrollFigures })),
+  totals: z.object(payrollFigures),
+});
+export type RetailPayrollReport = z.infer<typeof payrollReportSchema>;

@@ -1,1 +1,2 @@
 export * from './sale-totals';
+export * from './payroll';

@@ -6,6 +6,7 @@ import {
   lineTotals,
   refundCents,
   saleTotals,
+  standardVatRateBp,
   vatIncluded,
   vatRateBp,
   type SaleLineInput,
@@ -146,5 +147,12 @@ describe('returns, counts and low stock (issue 32)', () => {
     expect(vatRateBp('101')).toBeNull();
     expect(vatRateBp('22%')).toBeNull();
     expect(vatRateBp('1.234')).toBeNull();
+  });
+});
+
+describe('standardVatRateBp (the service line of a check-out)', () => {
+  it('knows the salons’ countries and asks elsewhere', () => {
+    expect([standardVatRateBp('IT'), standardVatRateBp('de'), standardVatRateBp('FR')]).toEqual([2200, 1900, 2000]);
+    expect(standardVatRateBp('US')).toBeNull();
   });
 });

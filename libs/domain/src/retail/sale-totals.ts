@@ -122,3 +122,12 @@ export function vatRateBp(text: string | number): number | null {
   const bp = Math.round(Number(normalized) * 100);
   return bp <= 10_000 ? bp : null;
 }
+
+/**
+ * The standard VAT rate a salon's grooming service carries in the store's country (basis points), or null
+ * where Pawline does not know it: the check-out then asks for the rate.
+ */
+export function standardVatRateBp(country: string): number | null {
+  const rates: Record<string, number> = { IT: 2200, DE: 1900, FR: 2000, AT: 2000, BE: 2100, NL: 2100, ES: 2100, PT: 2300, LU: 1700, SM: 0 };
+  return rates[country.toUpperCase()] ?? null;
+}

@@ -1,6 +1,12 @@
 import {
   archiveRetailProductRpc,
   countRetailStockRpc,
+  getRetailSaleRpc,
+  listCommissionRulesRpc,
+  payrollCsvRpc,
+  payrollReportRpc,
+  retailReceiptRpc,
+  setCommissionRuleRpc,
   createRetailProductRpc,
   createRetailSaleRpc,
   createRetailSupplierRpc,
@@ -15,7 +21,16 @@ import {
   transferRetailStockRpc,
   updateRetailProductRpc,
 } from '@pawline/contracts';
-import { orgaParam, pathParam, rpcRoute, storeParam, type ApiRoute, type RouteContext } from '../http/route-definition';
+import {
+  fileDownloadRoute,
+  orgaParam,
+  pathParam,
+  rpcRoute,
+  storeParam,
+  type ApiRoute,
+  type FileDownload,
+  type RouteContext,
+} from '../http/route-definition';
 
 // retail (issue 32); paths and bodies are declared in libs/contracts/src/http/retail.routes.ts. The catalogue
 // is the organization's (members read, organization administrators write, like treatments); stock and
@@ -24,6 +39,21 @@ import { orgaParam, pathParam, rpcRoute, storeParam, type ApiRoute, type RouteCo
 
 const orga = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx) });
 const store = (ctx: RouteContext) => ({ orga_id: orgaParam(ctx), store_id: storeParam(ctx) });
+
+const LANGS = ['en', 'it', 'de', 'fr'] as const;
+const langOf = (query: { lang?: string | undefined }) => LANGS.find((lang) => lang === query.lang);
+
+function fileOf(file: { file_name: string; mime: string; data_base64: string }): FileDownload {
+  const bytes = Buffer.from(file.data_base64, 'base64');
+  return {
+    contentType: file.mime,
+    fileName: file.file_name,
+    size: bytes.length,
+    parts: (async function* () {
+      yield bytes;
+    })(),
+  };
+}
 
 export const retailRoutes: ApiRoute[] = [
   rpcRoute(http.listRetailProducts, {
@@ -99,5 +129,37 @@ export const retailRoutes: ApiRoute[] = [
     access: { orga: 'store_write' },
     rpc: returnRetailSaleRpc,
     input: (ctx) => ({ ...store(ctx), sale_id: pathParam(ctx, 'id'), ...ctx.body }),
+  }),
+
+  rpcRoute(http.getRetailSale, {
+    access: { orga: 'store_read' },
+    rpc: getRetailSaleRpc,
+    input: (ctx) => ({ ...store(ctx), sale_id: pathParam(ctx, 'id') }),
+  }),
+  fileDownloadRoute(http.downloadRetailReceipt, {
+    access: { orga: 'store_read' },
+    download: async (ctx, rpc) => {
+      const lang = langOf(ctx.query);
+      return fileOf(await rpc.call(retailReceiptRpc, { ...store(ctx), sale_id: pathParam(ctx, 'id'), ...(lang ? { lang } : {}) }));
+    },
+  }),
+  // pay is the employer's matter: commission rules and payroll are for organization administrators
+  rpcRoute(http.listCommissionRules, { access: { orga: 'orga_admin' }, rpc: listCommissionRulesRpc, input: orga }),
+  rpcRoute(http.setCommissionRule, {
+    access: { orga: 'orga_admin' },
+    rpc: setCommissionRuleRpc,
+    input: (ctx) => ({ ...orga(ctx), user_id: pathParam(ctx, 'user'), ...ctx.body }),
+  }),
+  rpcRoute(http.getPayrollReport, {
+    access: { orga: 'orga_admin' },
+    rpc: payrollReportRpc,
+    input: (ctx) => ({ ...store(ctx), from: ctx.query.from, to: ctx.query.to }),
+  }),
+  fileDownloadRoute(http.downloadPayrollCsv, {
+    access: { orga: 'orga_admin' },
+    download: async (ctx, rpc) => {
+      const lang = langOf(ctx.query);
+      return fileOf(await rpc.call(payrollCsvRpc, { ...store(ctx), from: ctx.query.from, to: ctx.query.to, ...(lang ? { lang } : {}) }));
+    },
   }),
 ];

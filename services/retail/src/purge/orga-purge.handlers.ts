@@ -4,7 +4,18 @@ import { EventHandler } from '@pawline/nest-kit';
 import type { EntityManager } from 'typeorm';
 
 /** Every retail table that holds an organization's rows. */
-const ORGA_TABLES = ['sale_return', 'sale_line', 'sale', 'stock_movement', 'stock_level', 'supplier', 'product'] as const;
+const ORGA_TABLES = [
+  'sale_tip',
+  'sale_return',
+  'sale_line',
+  'sale',
+  'commission_rule',
+  'till_counter',
+  'stock_movement',
+  'stock_level',
+  'supplier',
+  'product',
+] as const;
 
 /** R1.17 a cancelled organization loses its retail data. */
 @Controller()
