@@ -6,7 +6,6 @@ import { useApiQuery } from '@pawline/api-client';
 import { DialogFrame, FormField } from '@pawline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Link } from 'react-router';
 import type { AppointmentWrite, StoreParams } from '../api/scheduling-api';
 import { staffById, staffName } from '../calendar/appointment-model';
 import { ConflictWarning } from '../conflicts/ConflictWarning';
@@ -211,7 +210,7 @@ export function AppointmentDialog({
             {onCheckOut && appointment ? (
               // issue 32: the counter's check-out sells the service with products and a tip, and prints the receipt
               <Button asChild variant="outline" data-testid="appointment-counter-checkout">
-                <Link to={`/${at.orga}/store/${at.store}/counter?appointment=${appointment.id}`}>{t('calendar.checkOutAtCounter')}</Link>
+                <RouterLink to={`/${at.orga}/store/${at.store}/counter?appointment=${appointment.id}`}>{t('calendar.checkOutAtCounter')}</RouterLink>
               </Button>
             ) : null}
             {appointment ? <SendReminderNow ctx={ctx} at={at} appointmentId={appointment.id} /> : null}
