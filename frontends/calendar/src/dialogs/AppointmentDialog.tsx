@@ -210,7 +210,9 @@ export function AppointmentDialog({
             {onCheckOut && appointment ? (
               // issue 32: the counter's check-out sells the service with products and a tip, and prints the receipt
               <Button asChild variant="outline" data-testid="appointment-counter-checkout">
-                <RouterLink to={`/${at.orga}/store/${at.store}/counter?appointment=${appointment.id}`}>{t('calendar.checkOutAtCounter')}</RouterLink>
+                <RouterLink to={`/${at.orga}/store/${at.store}/counter?appointment=${appointment.id}`}>
+                  {t('calendar.checkOutAtCounter')}
+                </RouterLink>
               </Button>
             ) : null}
             {appointment ? <SendReminderNow ctx={ctx} at={at} appointmentId={appointment.id} /> : null}

@@ -101,7 +101,7 @@ export function postJson(
                 return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
               },
             },
-            bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length),
+            bytes: chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, length),
           });
         });
         // closed before its end: the connection went while the answer came
