@@ -8,3 +8,4 @@ export * from './staff-hours';
 export * from './no-show-risk';
 export * from './no-show-policy';
 export * from './phone-key';
+export * from './agreement';
