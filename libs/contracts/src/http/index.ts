@@ -16,6 +16,7 @@ import { analyticsHttpRoutes } from './analytics.routes';
 import { retailHttpRoutes } from './retail.routes';
 import { noShowHttpRoutes } from './no-show.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
+import { reportCardHttpRoutes } from './report-card.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -35,6 +36,7 @@ export * from './analytics.routes';
 export * from './retail.routes';
 export * from './no-show.routes';
 export * from './webhooks.routes';
+export * from './report-card.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -47,6 +49,7 @@ export const HTTP_ROUTES = {
   ...crmHttpRoutes,
   ...schedulingHttpRoutes,
   ...customerHistoryHttpRoutes,
+  ...reportCardHttpRoutes,
   ...platformHttpRoutes,
   ...messagingHttpRoutes,
   ...messagingInboxHttpRoutes,

@@ -21,6 +21,7 @@ import { analyticsRoutes } from './analytics.routes';
 import { retailRoutes } from './retail.routes';
 import { noShowRoutes } from './no-show.routes';
 import { webhooksRoutes } from './webhooks.routes';
+import { reportCardRoutes } from './report-card.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -32,6 +33,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...crmRoutes,
     ...schedulingRoutes,
     ...customerHistoryRoutes,
+    ...reportCardRoutes,
     ...messagingRoutes,
     ...messagingInboxRoutes,
     ...messagingWebhookRoutes,
