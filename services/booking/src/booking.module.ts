@@ -1,3 +1,5 @@
+import { AgreementHandlers } from './agreement/agreement.handlers';
+import { AgreementService } from './agreement/agreement.service';
 import { Module } from '@nestjs/common';
 import { DirectoryHandlers } from './directory/directory.handlers';
 import { FreeSlots } from './public/free-slots';
@@ -32,6 +34,7 @@ import { SlotAcceptService } from './slot/slot-accept.service';
     OrgaPurgeHandlers,
     NoShowPolicyHandlers,
     CustomerStandingHandlers,
+    AgreementHandlers,
   ],
   providers: [
     BookingRuleService,
@@ -42,6 +45,7 @@ import { SlotAcceptService } from './slot/slot-accept.service';
     FreeSlots,
     PublicBookingService,
     NoShowPolicyService,
+    AgreementService,
   ],
 })
 export class BookingModule {}

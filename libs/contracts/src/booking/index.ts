@@ -21,3 +21,4 @@ export * from './slot-get.rpc';
 export * from './slot-list.rpc';
 export * from './no-show-policy.rpc';
 export * from './no-show-policy-saved.event';
+export * from './agreement.rpc';

@@ -17,6 +17,7 @@ import { retailHttpRoutes } from './retail.routes';
 import { noShowHttpRoutes } from './no-show.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
 import { reportCardHttpRoutes } from './report-card.routes';
+import { agreementHttpRoutes } from './agreement.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -37,6 +38,7 @@ export * from './retail.routes';
 export * from './no-show.routes';
 export * from './webhooks.routes';
 export * from './report-card.routes';
+export * from './agreement.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -55,6 +57,7 @@ export const HTTP_ROUTES = {
   ...messagingInboxHttpRoutes,
   ...messagingWebhookHttpRoutes,
   ...bookingHttpRoutes,
+  ...agreementHttpRoutes,
   ...billingHttpRoutes,
   ...billingWebhookHttpRoutes,
   ...marketingHttpRoutes,

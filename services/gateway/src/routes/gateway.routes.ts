@@ -22,6 +22,7 @@ import { retailRoutes } from './retail.routes';
 import { noShowRoutes } from './no-show.routes';
 import { webhooksRoutes } from './webhooks.routes';
 import { reportCardRoutes } from './report-card.routes';
+import { agreementRoutes } from './agreement.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -39,6 +40,7 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...messagingWebhookRoutes,
     ...bookingRoutes,
     ...bookingPublicRoutes,
+    ...agreementRoutes,
     ...billingRoutes,
     ...billingWebhookRoutes,
     ...marketingRoutes,
