@@ -3,6 +3,7 @@ import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
 import { CatalogueGate, ErrorPage, RemoteTabs, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { AgreementPage } from './agreement/AgreementPage';
 import { HoursPage } from './hours/HoursPage';
 import { BOOKING_SETUP_NAMESPACES, bookingSetupTranslator } from './i18n/translator';
 import { NoShowPolicyPage } from './no-shows/NoShowPolicyPage';
@@ -59,6 +60,7 @@ function BookingPages(bridge: ShellBridge) {
         <Route path="service-times" element={<ServiceTimesPage key={key} ctx={ctx} />} />
         <Route path="setup" element={<SetupPage key={key} ctx={ctx} />} />
         <Route path="no-shows" element={<NoShowPolicyPage key={key} ctx={ctx} />} />
+        <Route path="agreement" element={<AgreementPage key={key} ctx={ctx} />} />
         <Route
           path="*"
           element={
@@ -79,4 +81,5 @@ const TABS = [
   { id: 'service-times', to: '/service-times', key: 'booking-setup.tabServiceTimes' },
   { id: 'setup', to: '/setup', key: 'booking-setup.tabSetup' },
   { id: 'no-shows', to: '/no-shows', key: 'booking-setup.tabNoShows' },
+  { id: 'agreement', to: '/agreement', key: 'booking-setup.tabAgreement' },
 ] as const;

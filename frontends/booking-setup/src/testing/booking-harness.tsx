@@ -13,6 +13,7 @@ import {
 import { pawlineSystem } from '@pawline/ui';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { StoreAgreement } from '@pawline/contracts';
 import type { BookingRule, BookingSetup, BookingSlot, NoShowPolicy, ServiceTime, Treatment } from '../api/booking-api';
 import { BookingSetupRoutes } from '../routes';
 
@@ -141,6 +142,8 @@ export class FakeBookingGateway {
   treatments: Treatment[] = [treatmentRow(BATH, 'Bath', 45), treatmentRow(CUT, 'Haircut', 60)];
   setup: BookingSetup = setupRow();
   policy: NoShowPolicy = policyRow();
+  /** issue 31 the store agreement's versions, the last is current */
+  agreements: StoreAgreement[] = [];
   failures: Failure[] = [];
   /** calls that never answer (a page that stays loading) */
   hang: RegExp | null = null;
@@ -234,6 +237,20 @@ export class FakeBookingGateway {
         this.setup = { ...this.setup, ...change, ...(new_public_id ? { public_id: 'zzzz9999yyyy8888' } : {}) };
       }
       return { body: this.setup };
+    }
+    if (path === `${store}/agreement`) {
+      if (method === 'POST') {
+        const version: StoreAgreement = {
+          store_id: STORE,
+          version: this.agreements.length + 1,
+          texts: (body as { texts: Record<string, string> }).texts,
+          published_at: '2026-12-07T10:00:00.000Z',
+          published_by: 'u1',
+        };
+        this.agreements.push(version);
+        return { status: 201, body: version };
+      }
+      return { body: this.agreements.at(-1) ?? null };
     }
     if (path === `${store}/no_show_policy`) {
       if (method === 'PUT') this.policy = { ...this.policy, ...(body as object), updated_by: 'u1', updated_at: new Date().toISOString() };
