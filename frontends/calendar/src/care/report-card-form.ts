@@ -1,5 +1,4 @@
-import type { ReportCard } from '@pawline/contracts';
-import { REPORT_CARD_NOTE_LIMIT } from '@pawline/contracts';
+import { REPORT_CARD_NOTE_LIMIT, type ReportCard } from '@pawline/contracts';
 
 export type ReportCardChoice = ReportCard['choice'];
 export type ReportCardForm = { note: string; choice: ReportCardChoice };

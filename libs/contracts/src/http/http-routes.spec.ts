@@ -18,6 +18,8 @@ import { analyticsHttpRoutes } from './analytics.routes';
 import { retailHttpRoutes } from './retail.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
 import { noShowHttpRoutes } from './no-show.routes';
+import { reportCardHttpRoutes } from './report-card.routes';
+import { agreementHttpRoutes } from './agreement.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -27,6 +29,8 @@ describe('HTTP route declarations', () => {
     crmHttpRoutes,
     schedulingHttpRoutes,
     customerHistoryHttpRoutes,
+    reportCardHttpRoutes,
+    agreementHttpRoutes,
     platformHttpRoutes,
     messagingHttpRoutes,
     messagingInboxHttpRoutes,

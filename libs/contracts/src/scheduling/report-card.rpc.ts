@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core';
+import { REPORT_CARD_NOTE_LIMIT } from '../constants/appointments';
 import { schedulingStoreScope } from './scheduling-shapes';
 
 const uuid = z.string().uuid();
@@ -22,8 +23,6 @@ export const reportCardSchema = z.object({
   updated_at: z.string(),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
-
-export const REPORT_CARD_NOTE_LIMIT = 2000;
 
 /** Writes the report card of one pet of a checked-out appointment (creates or replaces it). */
 export const saveReportCardRpc = defineRpc(
