@@ -4,7 +4,7 @@ import { BASE, FakeBookingGateway, mountBooking } from '../testing/booking-harne
 
 const PATH = `${BASE}/agreement`;
 
-describe('the service agreement screen (issue 31)', () => {
+describe('R1.08 the service agreement screen of online booking (issue 31)', () => {
   it('shows a loading state while the agreement is read', async () => {
     const gateway = new FakeBookingGateway();
     gateway.hang = /agreement$/;

@@ -30,7 +30,7 @@ function mount(gateway: FakeSchedulingGateway, appointmentId: string, petId: str
   );
 }
 
-describe('report cards and the agreement in the appointment dialog (issue 31)', () => {
+describe('R4.11 report cards and the agreement in the appointment dialog (issue 31)', () => {
   it("shows the last earlier visit's note before the groomer starts, and no editor before check-out", async () => {
     const { gateway, fido, earlier, today } = salon(false);
     gateway.reportCards.push({

@@ -14,7 +14,7 @@ type CustomerAgreement = { state: string; current_version: number | null; accept
  * customer accepts through the signed link with the name typed (time and address kept), a new version asks again,
  * and nobody reaches another organization's customer or forges a link.
  */
-describe('store agreements through the gateway (real NATS, Postgres, Redis)', () => {
+describe('R1.08 store agreements of online booking through the gateway (real NATS, Postgres, Redis)', () => {
   const stack = gatewayStackFor([identityService, crmService, bookingService], {
     env: { TRUSTED_PROXIES: '127.0.0.1, ::1', PAWLINE_SERVICES: 'crm,identity,booking' },
     redisUrl: REDIS_URL,

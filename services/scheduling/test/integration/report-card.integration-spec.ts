@@ -15,7 +15,7 @@ type Answer = { status: number; body: Record<string, unknown> | null };
  * appointment and pet (two saves at once leave one card), the next appointment reads the last card's note, and
  * another organization neither reads nor writes them.
  */
-describe('report cards (identity, scheduling, gateway; real NATS and Postgres)', () => {
+describe('R4.11 report cards after check-out (identity, scheduling, gateway; real NATS and Postgres)', () => {
   let env: TestEnv;
   let base = '';
   let anna: Salon;
