@@ -9,13 +9,13 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@pawline/contracts';
-import { RpcError, RpcHandler, StoreAdmin, StoreRead, StoreWrite, storeScopeOf, type RpcCallContext } from '@pawline/nest-kit';
+import { RpcHandler, StoreAdmin, StoreRead, StoreWrite, storeScopeOf, type RpcCallContext } from '@pawline/nest-kit';
 import { AgreementService } from './agreement.service';
 
 /**
  * Issue 31 agreements: store readers see the agreement and a customer's state, store writers send the link, store
- * administrators publish a version (as they change the booking setup). The public page's RPCs run without a user
- * and are keyed by the signed token only.
+ * administrators publish a version (as they change the booking setup). The public page's RPCs answer anyone, signed
+ * in or not (a public route must, as the widget's): the signed token is the only key.
  */
 @Controller()
 export class AgreementHandlers {
@@ -56,7 +56,6 @@ export class AgreementHandlers {
     input: RpcRequest<typeof getPublicAgreementRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof getPublicAgreementRpc>> {
-    if (ctx.auth) throw new RpcError('forbidden');
     return this.agreements.publicPage(input.token, input.lang);
   }
 
@@ -65,7 +64,6 @@ export class AgreementHandlers {
     input: RpcRequest<typeof acceptPublicAgreementRpc>,
     ctx: RpcCallContext,
   ): Promise<RpcResponse<typeof acceptPublicAgreementRpc>> {
-    if (ctx.auth) throw new RpcError('forbidden');
     return this.agreements.acceptByLink(input.token, input.name, input.ip_address);
   }
 }
