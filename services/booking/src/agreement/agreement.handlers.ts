@@ -52,18 +52,12 @@ export class AgreementHandlers {
   }
 
   @RpcHandler(getPublicAgreementRpc)
-  async publicPage(
-    input: RpcRequest<typeof getPublicAgreementRpc>,
-    ctx: RpcCallContext,
-  ): Promise<RpcResponse<typeof getPublicAgreementRpc>> {
+  async publicPage(input: RpcRequest<typeof getPublicAgreementRpc>): Promise<RpcResponse<typeof getPublicAgreementRpc>> {
     return this.agreements.publicPage(input.token, input.lang);
   }
 
   @RpcHandler(acceptPublicAgreementRpc)
-  async accept(
-    input: RpcRequest<typeof acceptPublicAgreementRpc>,
-    ctx: RpcCallContext,
-  ): Promise<RpcResponse<typeof acceptPublicAgreementRpc>> {
+  async accept(input: RpcRequest<typeof acceptPublicAgreementRpc>): Promise<RpcResponse<typeof acceptPublicAgreementRpc>> {
     return this.agreements.acceptByLink(input.token, input.name, input.ip_address);
   }
 }
