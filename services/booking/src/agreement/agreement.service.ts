@@ -50,7 +50,7 @@ export class AgreementService {
          RETURNING store_id, version, texts, published_at, published_by`,
         [scope.storeId, scope.orgaId, JSON.stringify(kept), scope.meta.actor?.userId ?? null],
       );
-      return toAgreement(rows[0] as AgreementRow);
+      return toAgreement(rows[0]);
     });
   }
 
@@ -147,7 +147,7 @@ export class AgreementService {
          VALUES ($1, $2, $3, $4, $5, $6, 'link') RETURNING version, name, accepted_at, ip_address, via`,
         [stores[0].orga_id, claim.storeId, claim.customerId, claim.version, name, ipAddress],
       );
-      return toAcceptance(rows[0] as AcceptanceRow);
+      return toAcceptance(rows[0]);
     });
   }
 }
