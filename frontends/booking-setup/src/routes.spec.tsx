@@ -7,7 +7,7 @@ describe('booking routes', () => {
     mountBooking({ path: BASE, language: 'it' });
     expect(await screen.findByText('Nessuna richiesta di prenotazione')).toBeTruthy();
     const tabs = screen.getByTestId('booking-tabs');
-    expect(tabs.textContent).toBe("RichiesteOrariTempi dei serviziImpostazioni e codiceMancate presenzeLista d'attesa");
+    expect(tabs.textContent).toBe("RichiesteOrariTempi dei serviziImpostazioni e codiceMancate presenzeLista d'attesaAccordo");
     expect(screen.getByTestId('tab-requests').getAttribute('href')).toBe(BASE);
     expect(screen.getByTestId('tab-hours').getAttribute('href')).toBe(`${BASE}/hours`);
   });

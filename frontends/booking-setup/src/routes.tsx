@@ -3,6 +3,7 @@ import { RemoteApiProvider, type ShellBridge } from '@pawline/api-client';
 import { CatalogueGate, ErrorPage, RemoteTabs, snackbarFeedback } from '@pawline/ui';
 import { useMemo } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { AgreementPage } from './agreement/AgreementPage';
 import { HoursPage } from './hours/HoursPage';
 import { BOOKING_SETUP_NAMESPACES, bookingSetupTranslator } from './i18n/translator';
 import { NoShowPolicyPage } from './no-shows/NoShowPolicyPage';
@@ -61,6 +62,7 @@ function BookingPages(bridge: ShellBridge) {
         <Route path="setup" element={<SetupPage key={key} ctx={ctx} />} />
         <Route path="no-shows" element={<NoShowPolicyPage key={key} ctx={ctx} />} />
         <Route path="waitlist" element={<WaitlistPage key={key} ctx={ctx} />} />
+        <Route path="agreement" element={<AgreementPage key={key} ctx={ctx} />} />
         <Route
           path="*"
           element={
@@ -82,4 +84,5 @@ const TABS = [
   { id: 'setup', to: '/setup', key: 'booking-setup.tabSetup' },
   { id: 'no-shows', to: '/no-shows', key: 'booking-setup.tabNoShows' },
   { id: 'waitlist', to: '/waitlist', key: 'booking-setup.tabWaitlist' },
+  { id: 'agreement', to: '/agreement', key: 'booking-setup.tabAgreement' },
 ] as const;

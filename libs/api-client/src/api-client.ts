@@ -193,6 +193,10 @@ export function createApiClient(options: ApiClientOptions) {
       request(API_ROUTES.changeEmail, { body: { email, current_password: currentPassword } }),
     // the link mailed to the old address
     undoEmailChange: (token: string) => anonymous(API_ROUTES.undoEmailChange, { body: { token } }),
+    // issue 31 the public page of a signed agreement link: no session, the token is the key
+    getPublicAgreement: (token: string) => anonymous(API_ROUTES.getPublicAgreement, { params: { token } }),
+    acceptPublicAgreement: (token: string, name: string) =>
+      anonymous(API_ROUTES.acceptPublicAgreement, { params: { token }, body: { name } }),
     getAutologinLink: () => request(API_ROUTES.getAutologinLink),
     rate: (body: RatingRequest) => request(API_ROUTES.rate, { body }),
     updateOrganization: (orgaId: string, body: OrganizationDataRequest) =>

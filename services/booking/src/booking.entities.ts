@@ -6,6 +6,8 @@ import {
   BookingStoreEntity,
   BookingTreatmentEntity,
 } from './directory/directory.entities';
+import { AgreementAcceptanceEntity, StoreAgreementEntity } from './agreement/agreement.entity';
+import { BookingAgreement1795800200000 } from './migrations/1795800200000-booking-agreement';
 import { BookingInit1795520000000 } from './migrations/1795520000000-booking-init';
 import { BookingOrgaPlan1795552000100 } from './migrations/1795552000100-booking-orga-plan';
 import { BookingCapacity1795600100000 } from './migrations/1795600100000-booking-capacity';
@@ -34,6 +36,8 @@ export const BOOKING_ENTITIES: (new () => unknown)[] = [
   BookingWaitlistEntryEntity,
   BookingWaitlistOpeningEntity,
   BookingWaitlistOfferEntity,
+  StoreAgreementEntity,
+  AgreementAcceptanceEntity,
 ];
 
 export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -43,4 +47,5 @@ export const BOOKING_MIGRATIONS: (new () => MigrationInterface)[] = [
   BookingNoShowPolicy1795700400000,
   BookingCustomerStanding1795700500000,
   BookingWaitlist1796300000000,
+  BookingAgreement1795800200000,
 ];

@@ -1,3 +1,5 @@
+import { AgreementHandlers } from './agreement/agreement.handlers';
+import { AgreementService } from './agreement/agreement.service';
 import { Module } from '@nestjs/common';
 import { DirectoryHandlers } from './directory/directory.handlers';
 import { FreeSlots } from './public/free-slots';
@@ -35,6 +37,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     NoShowPolicyHandlers,
     CustomerStandingHandlers,
     WaitlistHandlers,
+    AgreementHandlers,
   ],
   providers: [
     BookingRuleService,
@@ -46,6 +49,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     PublicBookingService,
     NoShowPolicyService,
     WaitlistService,
+    AgreementService,
   ],
 })
 export class BookingModule {}

@@ -10,6 +10,8 @@ import { TreatmentColour1795520100000 } from './migrations/1795520100000-treatme
 import { SchedulingCapacity1795600200000 } from './migrations/1795600200000-scheduling-capacity';
 import { SchedulingUndo1795600300000 } from './migrations/1795600300000-scheduling-undo';
 import { SchedulingDeclinedAt1795700300000 } from './migrations/1795700300000-scheduling-declined-at';
+import { SchedulingReportCard1795800100000 } from './migrations/1795800100000-scheduling-report-card';
+import { ReportCardEntity } from './report-card/report-card.entity';
 import { PetRefEntity } from './pet-ref/pet-ref.entity';
 import { StaffHoursEntity } from './staff-hours/staff-hours.entity';
 import { TreatmentEntity } from './treatment/treatment.entity';
@@ -25,6 +27,7 @@ export const SCHEDULING_ENTITIES = [
   PetRefEntity,
   StaffHoursEntity,
   AppointmentChangeEntity,
+  ReportCardEntity,
 ];
 
 export const SCHEDULING_MIGRATIONS = [
@@ -35,4 +38,5 @@ export const SCHEDULING_MIGRATIONS = [
   SchedulingCapacity1795600200000,
   SchedulingUndo1795600300000,
   SchedulingDeclinedAt1795700300000,
+  SchedulingReportCard1795800100000,
 ];

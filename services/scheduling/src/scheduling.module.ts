@@ -17,6 +17,8 @@ import { CustomerHistoryService } from './customer-history/customer-history.serv
 import { PetRefHandlers } from './pet-ref/pet-ref.handlers';
 import { StaffHoursHandlers } from './staff-hours/staff-hours.handlers';
 import { OrgaPurgeHandlers } from './purge/orga-purge.handlers';
+import { ReportCardHandlers } from './report-card/report-card.handlers';
+import { ReportCardService } from './report-card/report-card.service';
 import { TreatmentHandlers } from './treatment/treatment.handlers';
 import { TreatmentService } from './treatment/treatment.service';
 
@@ -30,6 +32,7 @@ import { TreatmentService } from './treatment/treatment.service';
     ReminderStatusHandlers,
     StaffHoursHandlers,
     CustomerHistoryHandlers,
+    ReportCardHandlers,
   ],
   providers: [
     AppointmentQueries,
@@ -44,6 +47,7 @@ import { TreatmentService } from './treatment/treatment.service';
     CalendarFeedService,
     ReferencedIds,
     CustomerHistoryService,
+    ReportCardService,
   ],
 })
 export class SchedulingModule {}

@@ -14,6 +14,7 @@ import { pawlineSystem } from '@pawline/ui';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { BookingRule, BookingSetup, BookingSlot, NoShowPolicy, ServiceTime, Treatment, WaitlistEntry } from '../api/booking-api';
+import type { StoreAgreement } from '@pawline/contracts';
 import { BookingSetupRoutes } from '../routes';
 
 // What the booking admin's page tests share: ids, the signed-in person with a rank, an in-memory booking
@@ -171,6 +172,8 @@ export class FakeBookingGateway {
   setup: BookingSetup = setupRow();
   policy: NoShowPolicy = policyRow();
   waitlist: WaitlistEntry[] = [];
+  /** issue 31 the store agreement's versions, the last is current */
+  agreements: StoreAgreement[] = [];
   failures: Failure[] = [];
   /** calls that never answer (a page that stays loading) */
   hang: RegExp | null = null;
@@ -276,6 +279,20 @@ export class FakeBookingGateway {
       if (!entry) return notFound;
       entry.status = 'removed';
       return { body: { id: entry.id } };
+    }
+    if (path === `${store}/agreement`) {
+      if (method === 'POST') {
+        const version: StoreAgreement = {
+          store_id: STORE,
+          version: this.agreements.length + 1,
+          texts: (body as { texts: Record<string, string> }).texts,
+          published_at: '2026-12-07T10:00:00.000Z',
+          published_by: 'u1',
+        };
+        this.agreements.push(version);
+        return { status: 201, body: version };
+      }
+      return { body: this.agreements.at(-1) ?? null };
     }
     if (path === `${store}/no_show_policy`) {
       if (method === 'PUT') this.policy = { ...this.policy, ...(body as object), updated_by: 'u1', updated_at: new Date().toISOString() };

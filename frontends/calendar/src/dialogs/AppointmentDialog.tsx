@@ -26,6 +26,7 @@ import {
   type FormErrors,
   type RepeatUnit,
 } from './appointment-form';
+import { AppointmentCare } from '../care/AppointmentCare';
 import { NewCustomerForm } from './NewCustomerForm';
 import { SendReminderNow } from './SendReminderNow';
 import { useCustomerPicker, type ChosenCustomer } from './useCustomerPicker';
@@ -225,6 +226,7 @@ export function AppointmentDialog({
               {checkOutBlock}
             </Text>
           ) : null}
+          {appointment ? <AppointmentCare ctx={ctx} at={at} appointment={appointment} pets={cards} /> : null}
           <FormField label={t('calendar.customer')} required>
             {customer ? (
               <HStack>

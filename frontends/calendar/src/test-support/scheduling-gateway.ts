@@ -1,7 +1,7 @@
 // The gateway's scheduling and crm routes the calendar uses, in memory (the declarations of libs/contracts
 // src/http): for the page tests in jsdom and the grid harness in Chromium, behind fakeGatewayFetch. No jest here.
 import { appointmentOf, petOf } from '@pawline/api-client';
-import type { Appointment, AppointmentList, Customer, Pet, PetCard, Treatment } from '@pawline/contracts';
+import type { Appointment, AppointmentList, Customer, CustomerAgreement, Pet, PetCard, ReportCard, Treatment } from '@pawline/contracts';
 import type { AppointmentWrite } from '../api/scheduling-api';
 
 export const ORGA = '10000000-0000-4000-8000-000000000001';
@@ -80,6 +80,10 @@ export class FakeSchedulingGateway {
   hang: RegExp | null = null;
   /** the changes a write answered with change_id, for the undo route (ADR 0043) */
   changes: Change[] = [];
+  /** issue 31 report cards by appointment and pet, and each customer's agreement state (none when absent) */
+  reportCards: ReportCard[] = [];
+  agreements = new Map<string, CustomerAgreement>();
+  agreementLinks = 0;
   private next = 1;
 
   /** What a candidate collides with, as the server's check and 409 name it: same pet or same groomer at once. */
@@ -385,6 +389,50 @@ export class FakeSchedulingGateway {
         return { body: this.change(id, { final_price, discount, total, cashed_in, checked_out: true }) };
       }
     }
-    return NOT_FOUND;
+    return this.careAnswer(method, path, body, store) ?? NOT_FOUND;
+  }
+
+  /** Issue 31 report cards (scheduling) and the customer's agreement (booking), as the gateway answers them. */
+  private careAnswer(method: string, path: string, body: unknown, store: string): Answer | null {
+    let m: RegExpExecArray | null;
+    if ((m = new RegExp(`^${store}/appointment/([^/]+)/pet/([^/]+)/report_card$`).exec(path))) {
+      const [, appointmentId, petId] = m as unknown as [string, string, string];
+      const found = this.reportCards.find((c) => c.appointment_id === appointmentId && c.pet_id === petId) ?? null;
+      if (method === 'GET') return { body: found };
+      if (method === 'PUT') {
+        const appointment = this.items.find((a) => a.id === appointmentId);
+        if (!appointment) return NOT_FOUND;
+        const input = body as { note: string; choice: ReportCard['choice'] };
+        const now = new Date().toISOString();
+        const card: ReportCard = {
+          appointment_id: appointmentId,
+          pet_id: petId,
+          store_id: STORE,
+          note: input.note,
+          choice: input.choice,
+          local_date: appointment.date,
+          created_by: null,
+          created_at: found?.created_at ?? now,
+          updated_at: now,
+        };
+        this.reportCards = [...this.reportCards.filter((c) => c !== found), card];
+        return { body: card };
+      }
+    }
+    if (method === 'GET' && (m = new RegExp(`^${store}/pet/([^/]+)/report_card/last/([^/]+)$`).exec(path))) {
+      const [, petId, before] = m as unknown as [string, string, string];
+      const beforeDate = this.items.find((a) => a.id === before)?.date ?? '9999-12-31';
+      const earlier = this.reportCards
+        .filter((c) => c.pet_id === petId && c.appointment_id !== before && c.local_date < beforeDate)
+        .sort((a, b) => b.local_date.localeCompare(a.local_date));
+      return { body: earlier[0] ?? null };
+    }
+    if (method === 'GET' && (m = new RegExp(`^${store}/customer/([^/]+)/agreement$`).exec(path)))
+      return { body: this.agreements.get(m[1] ?? '') ?? { state: 'none', current_version: null, acceptances: [] } };
+    if (method === 'POST' && new RegExp(`^${store}/customer/([^/]+)/agreement/link$`).test(path)) {
+      this.agreementLinks += 1;
+      return { status: 201, body: { token: 'signed-token-of-the-fake-gateway', version: 2, expires_at: '2027-01-06T00:00:00.000Z' } };
+    }
+    return null;
   }
 }

@@ -23,6 +23,7 @@ import {
 } from './customer-form';
 import { CustomerAppointments } from './CustomerAppointments';
 import { CustomerOverview } from './CustomerOverview';
+import { AgreementCard } from './AgreementCard';
 import { NoShowRiskCard } from './NoShowRiskCard';
 import { CustomerPetsCard } from './CustomerPetsCard';
 import { PrivacyFileCard } from './PrivacyFileCard';
@@ -206,6 +207,7 @@ function CustomerEditor({ ctx, orgaId, storeId, data }: { ctx: ClientsContext; o
         <>
           <CustomerOverview ctx={ctx} orgaId={orgaId} storeId={storeId} detail={data.detail} />
           <NoShowRiskCard ctx={ctx} orgaId={orgaId} storeId={storeId} customerId={customer.id} />
+          <AgreementCard ctx={ctx} orgaId={orgaId} storeId={storeId} customerId={customer.id} />
           <CustomerPetsCard ctx={ctx} base={base} customerId={customer.id} pets={data.pets.items} />
           <CustomerAppointments ctx={ctx} orgaId={orgaId} storeId={storeId} customerId={customer.id} pets={data.pets.items} />
         </>

@@ -13,6 +13,7 @@ const passwordResetPage = () => import('../pages/PasswordResetPage').then((m) =>
 const passwordResetConfirmPage = () => import('../pages/PasswordResetPage').then((m) => ({ Component: m.PasswordResetConfirmPage }));
 const undoEmailChangePage = () => import('../pages/UndoEmailChangePage').then((m) => ({ Component: m.UndoEmailChangePage }));
 const autologinPage = () => import('../pages/AutologinPage').then((m) => ({ Component: m.AutologinPage }));
+const agreementPage = () => import('../pages/AgreementPage').then((m) => ({ Component: m.AgreementPage }));
 const helpPage = () => import('../pages/HelpPage').then((m) => ({ Component: m.HelpPage }));
 
 export const shellRoutes: RouteObject[] = [
@@ -32,6 +33,8 @@ export const shellRoutes: RouteObject[] = [
       { path: '/undo-email-change', lazy: undoEmailChangePage },
       { path: '/autologin', lazy: autologinPage },
       { path: '/qa', lazy: helpPage },
+      // issue 31 the signed link of a store agreement: public, like the e-mail links above
+      { path: '/agreement/:token', lazy: agreementPage },
       // every remote's routes come from the one manifest (src/remotes/remotes.manifest.json)
       ...manifestMounts().map((mount): RouteObject => ({ path: mount.path, element: <RemoteRoute mount={mount} /> })),
       { path: '*', element: <NotFoundPage /> },

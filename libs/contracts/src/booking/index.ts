@@ -23,3 +23,4 @@ export * from './no-show-policy.rpc';
 export * from './no-show-policy-saved.event';
 export * from './waitlist.rpc';
 export * from './waitlist-events.event';
+export * from './agreement.rpc';

@@ -20,6 +20,8 @@ import { webhooksHttpRoutes } from './webhooks.routes';
 import { noShowHttpRoutes } from './no-show.routes';
 import { searchHttpRoutes } from './search.routes';
 import { careHttpRoutes } from './care.routes';
+import { reportCardHttpRoutes } from './report-card.routes';
+import { agreementHttpRoutes } from './agreement.routes';
 
 describe('HTTP route declarations', () => {
   const areas = [
@@ -29,6 +31,8 @@ describe('HTTP route declarations', () => {
     crmHttpRoutes,
     schedulingHttpRoutes,
     customerHistoryHttpRoutes,
+    reportCardHttpRoutes,
+    agreementHttpRoutes,
     platformHttpRoutes,
     messagingHttpRoutes,
     messagingInboxHttpRoutes,

@@ -18,6 +18,8 @@ import { noShowHttpRoutes } from './no-show.routes';
 import { careHttpRoutes } from './care.routes';
 import { webhooksHttpRoutes } from './webhooks.routes';
 import { searchHttpRoutes } from './search.routes';
+import { reportCardHttpRoutes } from './report-card.routes';
+import { agreementHttpRoutes } from './agreement.routes';
 
 export * from './auth.routes';
 export * from './crm.routes';
@@ -39,6 +41,8 @@ export * from './no-show.routes';
 export * from './care.routes';
 export * from './webhooks.routes';
 export * from './search.routes';
+export * from './report-card.routes';
+export * from './agreement.routes';
 
 /**
  * Every /api/v1 route by name: the gateway binds each one (services/gateway/src/routes) and the
@@ -51,11 +55,13 @@ export const HTTP_ROUTES = {
   ...crmHttpRoutes,
   ...schedulingHttpRoutes,
   ...customerHistoryHttpRoutes,
+  ...reportCardHttpRoutes,
   ...platformHttpRoutes,
   ...messagingHttpRoutes,
   ...messagingInboxHttpRoutes,
   ...messagingWebhookHttpRoutes,
   ...bookingHttpRoutes,
+  ...agreementHttpRoutes,
   ...billingHttpRoutes,
   ...billingWebhookHttpRoutes,
   ...marketingHttpRoutes,

@@ -32,3 +32,4 @@ export * from './treatment-list.rpc';
 export * from './treatment-update.rpc';
 export * from './treatment-events.event';
 export * from './customer-attendance.rpc';
+export * from './report-card.rpc';

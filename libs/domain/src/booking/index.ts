@@ -9,3 +9,4 @@ export * from './no-show-risk';
 export * from './no-show-policy';
 export * from './phone-key';
 export * from './waitlist';
+export * from './agreement';

@@ -9,3 +9,4 @@ export * from './booking-templates';
 export * from './whatsapp-wording';
 export * from './template-registration';
 export * from './cloud-api-rules';
+export * from './report-card';

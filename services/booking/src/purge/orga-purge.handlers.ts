@@ -15,6 +15,8 @@ export const ORGA_TABLES: readonly string[] = [
   'booking_orga_plan',
   'booking_no_show_policy',
   'booking_customer_standing',
+  'agreement_acceptance',
+  'store_agreement',
 ];
 
 /** R1.17 a cancelled organization loses its booking data. */

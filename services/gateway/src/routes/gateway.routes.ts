@@ -23,6 +23,8 @@ import { retailRoutes } from './retail.routes';
 import { noShowRoutes } from './no-show.routes';
 import { careRoutes } from './care.routes';
 import { webhooksRoutes } from './webhooks.routes';
+import { reportCardRoutes } from './report-card.routes';
+import { agreementRoutes } from './agreement.routes';
 
 /** Every /api/v1 route of the gateway (the OpenAPI document is built from this table). */
 export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHealthChecker }): ApiRoute[] {
@@ -35,11 +37,13 @@ export function gatewayRoutes(options: { mailSandbox: boolean; health: GatewayHe
     ...schedulingRoutes,
     ...customerHistoryRoutes,
     ...searchRoutes,
+    ...reportCardRoutes,
     ...messagingRoutes,
     ...messagingInboxRoutes,
     ...messagingWebhookRoutes,
     ...bookingRoutes,
     ...bookingPublicRoutes,
+    ...agreementRoutes,
     ...billingRoutes,
     ...billingWebhookRoutes,
     ...marketingRoutes,

@@ -39,6 +39,8 @@ export const PARAM_SAMPLES: Record<string, string | readonly string[]> = {
   sequence: '0',
   created_time: '0',
   when: 'past',
+  // issue 31 the pet's last report card before no appointment in particular
+  before: 'none',
 };
 
 export const PARAMETER = /:([a-z_][a-z0-9_]*)/g;
@@ -121,6 +123,7 @@ export const MATRIX_WAITLIST_ENTRY = (ctx: BodyContext) => ({
 });
 
 export const BODIES: Record<string, (ctx: BodyContext) => unknown> = {
+  'POST /api/v1/orga/:orga/store/:store/booking/admin/agreement': () => ({ texts: { en: 'Pets must be vaccinated.' } }),
   'POST /api/v1/auth/register': () => registration(),
   'POST /api/v1/auth/verify-email': () => ({ token: 'matrix-no-such-token' }),
   'POST /api/v1/auth/verify-email/code': () => ({ email: `nobody.${fresh()}@example.com`, code: '123456' }),
