@@ -1,4 +1,5 @@
 import type { WhatsappAccount, WhatsappTemplateRegistration } from '@pawline/contracts';
+import { BOOKING_TEMPLATES, BUILT_IN_TEMPLATES } from '@pawline/domain';
 import type { NatsRpcClient, RunningService } from '@pawline/nest-kit';
 import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
 import { gatewayService } from '../../../gateway/src/gateway.service-definition';
@@ -15,6 +16,10 @@ const APP = { id: '4455667788', secret: 'onboarding-app-secret' };
 type Answer = { status: number; body: Record<string, unknown> };
 
 /** Waits for a condition that comes with an event or a webhook; fails naming what did not come. */
+/** What a salon of one language needs registered: the built-in templates and the booking messages (waitlist ones too), in that language. */
+const PER_LANGUAGE =
+  BUILT_IN_TEMPLATES.filter((t) => t.language === 'it').length + BOOKING_TEMPLATES.filter((t) => t.language === 'it').length;
+
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 100))) {
     if (await check()) return;
@@ -142,12 +147,12 @@ describe('WhatsApp onboarding and templates through the gateway (Cloud API adapt
     expect(row?.registration_pin_enc).not.toContain(fake.business.phone(signup.phoneNumberId)?.pin ?? '');
 
     // the built-in templates and the booking messages in the salon's language (Italian), UTILITY and MARKETING
-    await until(() => fake.business.templates(signup.wabaId).length === 8, 'the templates reach WhatsApp');
+    await until(() => fake.business.templates(signup.wabaId).length === PER_LANGUAGE, 'the templates reach WhatsApp');
     const submitted = fake.business.templates(signup.wabaId);
     expect(new Set(submitted.map((t) => t.language))).toEqual(new Set(['it']));
     expect(submitted.find((t) => t.name === 'pawline_appointment_reminder_v1')).toMatchObject({ category: 'UTILITY', status: 'PENDING' });
     expect(submitted.find((t) => t.name === 'pawline_come_back_v1')).toMatchObject({ category: 'MARKETING' });
-    await until(async () => (await registrations(anna)).length === 8, 'the registrations are listed');
+    await until(async () => (await registrations(anna)).length === PER_LANGUAGE, 'the registrations are listed');
     expect((await registrations(anna)).every((r) => r.status === 'pending')).toBe(true);
   });
 
@@ -178,7 +183,11 @@ describe('WhatsApp onboarding and templates through the gateway (Cloud API adapt
     });
     fake.business.review(reminder.id, { status: 'PAUSED' });
     await until(async () => (await statusOf('pawline_appointment_reminder_v1'))?.status === 'paused', 'the pause arrives');
-    expect((await http(anna, 'GET', msg(anna, 'whatsapp'))).body['templates']).toMatchObject({ paused: 1, rejected: 1, pending: 6 });
+    expect((await http(anna, 'GET', msg(anna, 'whatsapp'))).body['templates']).toMatchObject({
+      paused: 1,
+      rejected: 1,
+      pending: PER_LANGUAGE - 2,
+    });
   });
 
   it('polls WhatsApp for a review whose webhook never came', async () => {
@@ -233,7 +242,7 @@ describe('WhatsApp onboarding and templates through the gateway (Cloud API adapt
       body: { status: 'connected', connected_via: 'manual', display_name: 'Hundesalon Bruno' },
     });
     // the salon's language is German: its templates are German
-    await until(() => fake.business.templates(existing.wabaId).length === 8, 'German templates');
+    await until(() => fake.business.templates(existing.wabaId).length === PER_LANGUAGE, 'German templates');
     expect(new Set(fake.business.templates(existing.wabaId).map((t) => t.language))).toEqual(new Set(['de']));
     const taken = await http(anna, 'POST', msg(anna, 'whatsapp/connect-manual'), {
       phone_number_id: existing.phoneNumberId,
@@ -270,7 +279,7 @@ describe('WhatsApp onboarding and templates through the gateway (Cloud API adapt
     );
     expect(row?.access_token_enc).toBe('');
     const kept = await env.query(`SELECT 1 FROM "messaging".waba_template WHERE orga_id = $1`, [anna.orgaId]);
-    expect(kept.length).toBe(8);
+    expect(kept.length).toBe(PER_LANGUAGE);
   });
 
   it("posted only webhooks that follow Meta's document", () => {
