@@ -309,6 +309,25 @@ describe('phone booking of a new customer (issues 26, 29)', () => {
         .map((o) => o.textContent),
     ).toEqual(['Ann Hall · 0471 111 · Rex', 'Ann Hall · 0471 222 · Milo']);
   });
+
+  it('keeps the found customers on screen while a realtime change of customers asks again, so an option never vanishes under the pointer', async () => {
+    const gateway = new FakeSchedulingGateway();
+    gateway.addPet('Rex', { first_name: 'Ann', last_name: 'Hall', fon: '0471 111' });
+    const { emit } = mountCalendar({ gateway });
+    await screen.findByTestId('empty-state');
+    const dialog = await newAtNine();
+    fireEvent.change(within(dialog).getByTestId('customer-search'), { target: { value: 'Hall' } });
+    await within(dialog).findByTestId('customer-option', {}, { timeout: 2000 });
+    // another device changes a customer: the list is asked again, and that answer does not come
+    gateway.hang = /\/customers$/;
+    emit({ scope: 'customer', event: 'updated' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(
+      within(dialog)
+        .getAllByTestId('customer-option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ann Hall · 0471 111']);
+  });
 });
 
 describe('cards that read well (issue 26)', () => {

@@ -61,8 +61,11 @@ export function useCustomerPicker(
     customer,
     query,
     setQuery,
-    /** null: nothing asked (or still asking); [] nothing found */
-    found: searching && !search.isFetching ? (search.data?.items ?? (search.isError ? [] : null)) : null,
+    /**
+     * null: nothing asked (or the term's first answer still coming); [] nothing found. A refresh of the same term
+     * (a realtime change of customers) keeps the list shown, so an option never vanishes under the pointer.
+     */
+    found: searching && !search.isPending ? (search.data?.items ?? (search.isError ? [] : null)) : null,
     pets: customer ? (owned.data?.items ?? []) : [],
     choose: (next: ChosenCustomer) => {
       picked.current = next.id;
