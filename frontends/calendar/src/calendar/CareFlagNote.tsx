@@ -1,14 +1,7 @@
 import { Text } from '@chakra-ui/react';
-import { OTHER_VACCINE_PREFIX } from '@pawline/contracts';
-import type { TranslationKey } from '@pawline/i18n';
+import { vaccineName } from '@pawline/i18n';
 import type { Translate } from '../i18n/translator';
 import type { CareFlag } from './care-flags';
-
-/** A vaccine's name in the user's language (the clients catalogue names them), or the name staff typed. */
-export function vaccineName(t: Translate, vaccine: string): string {
-  if (vaccine.startsWith(OTHER_VACCINE_PREFIX)) return vaccine.slice(OTHER_VACCINE_PREFIX.length).trim();
-  return t(`clients.vaccine_${vaccine}` as TranslationKey);
-}
 
 /** Issue 31 the dialog's and the day sheet's words for a vaccination flag: the state, then each pet and its vaccines. */
 export function careFlagText(t: Translate, flag: CareFlag): string {

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, HStack, Image, Input, Link, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { apiQueryFilter, useApiDownload, useApiMutation, useApiQuery, useApiUpload, type ApiQueryFilter } from '@pawline/api-client';
-import { OTHER_VACCINE_PREFIX, type Vaccination, type VaccinationState } from '@pawline/contracts';
+import type { Vaccination, VaccinationState } from '@pawline/contracts';
 import { UPLOAD_LIMITS, requiredVaccines, vaccinationStatus, vaccinesFor } from '@pawline/domain';
-import type { TranslationKey } from '@pawline/i18n';
+import { vaccineName } from '@pawline/i18n';
 import { FormField, QueryState, SNACKBAR_TYPE } from '@pawline/ui';
 import { useState } from 'react';
 import { canvasCodec, preparePhoto } from '../files/photo-prepare';
@@ -25,11 +25,6 @@ type PetScope = { ctx: ClientsContext; orgaId: string; storeId: string; petId: s
 export const prepareProof = (file: File) =>
   file.type === 'application/pdf' ? Promise.resolve(file) : preparePhoto(file, canvasCodec, UPLOAD_LIMITS.vaccination_proof.maxBytes);
 const PROOF_ACCEPT = 'image/*,.pdf,application/pdf';
-
-export function vaccineLabel(t: Translate, vaccine: string): string {
-  if (vaccine.startsWith(OTHER_VACCINE_PREFIX)) return vaccine.slice(OTHER_VACCINE_PREFIX.length).trim();
-  return t(`clients.vaccine_${vaccine}` as TranslationKey);
-}
 
 const STATE_COLOURS: Record<VaccinationState, string> = { ok: 'green', expiring: 'orange', expired: 'red', missing: 'red' };
 
@@ -101,7 +96,7 @@ function RequirementSummary({
       <HStack wrap="wrap" gap="2">
         {status.vaccines.map((v) => (
           <Badge key={v.vaccine} colorPalette={STATE_COLOURS[v.state]} data-testid={`requirement-${v.state}`}>
-            {`${vaccineLabel(t, v.vaccine)}: ${t(`clients.careState_${v.state}`)}`}
+            {`${vaccineName(t, v.vaccine)}: ${t(`clients.careState_${v.state}`)}`}
           </Badge>
         ))}
       </HStack>
@@ -117,7 +112,7 @@ function VaccinationRow({ ctx, orgaId, storeId, petId, vaccination }: PetScope &
   const proofUpload = useApiUpload('putVaccinationProof', { invalidates: writes(orgaId, petId), notifyFailure: false });
   const verifier = bridge.orga?.users.find((u) => u.user_id === vaccination.verified_by);
   const verifiedDate = vaccination.verified_at?.slice(0, 10) ?? '';
-  const name = vaccineLabel(t, vaccination.vaccine);
+  const name = vaccineName(t, vaccination.vaccine);
 
   return (
     <Stack borderWidth="1px" rounded="md" p="3" gap="2" data-testid="vaccination">
@@ -204,7 +199,7 @@ function VerifyBesideProof({
     success: t('clients.vaccinationVerified'),
     onSuccess: onDone,
   });
-  const name = vaccineLabel(t, vaccination.vaccine);
+  const name = vaccineName(t, vaccination.vaccine);
   const isPdf = vaccination.proof?.mime === 'application/pdf';
 
   return (
@@ -318,7 +313,7 @@ function AddVaccination({ ctx, orgaId, storeId, petId, petType }: PetScope & { p
             >
               {choices.map((code) => (
                 <option key={code} value={code}>
-                  {vaccineLabel(t, code)}
+                  {vaccineName(t, code)}
                 </option>
               ))}
               <option value={OTHER_CHOICE}>{t('clients.vaccineOther')}</option>
