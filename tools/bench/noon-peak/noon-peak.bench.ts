@@ -12,16 +12,17 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { loginRpc, updateAppointmentNotesRpc } from '@pawline/contracts';
-import { createTestEnv, type TestEnv } from '@pawline/nest-kit/testing';
+import { createTestEnv } from '@pawline/nest-kit/testing';
 import { Client } from 'pg';
-import { addDays, formatLocalDate, localToInstant, type LocalDate } from '@pawline/domain';
+import { addDays, type LocalDate } from '@pawline/domain';
 import { randomUUID } from 'node:crypto';
 import { identityService } from '../../../services/identity/src/identity.service-definition';
 import { schedulingService } from '../../../services/scheduling/src/scheduling.service-definition';
 import { gatewayService } from '../../../services/gateway/src/gateway.service-definition';
-import { TEST_SECRET, call, signUp, type Salon } from '../../../services/scheduling/test/integration/scheduling-test-helpers';
+import { TEST_SECRET, call, signUp } from '../../../services/scheduling/test/integration/scheduling-test-helpers';
 import { cpuByProcessName, cpuOfProcess } from '../load/process-cpu';
 import { runLoad, type LoadResult } from '../load/run-load';
+import { percentile, seedCalendar } from '../calendar/calendar-seed';
 import {
   BENCH_TEMPLATE,
   arg,
@@ -46,63 +47,6 @@ const load = () =>
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' ');
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-/** The calendar of one salon: `count` appointments over `days` days (as the calendar bench seeds them). */
-async function seedCalendar(env: TestEnv, salon: Salon, count: number, days: number): Promise<void> {
-  const random = rng(7);
-  const staff = [salon.userId, randomUUID(), randomUUID(), null];
-  const pets = Array.from({ length: 3000 }, () => randomUUID());
-  for (let start = 0; start < count; start += 2000) {
-    const cols: unknown[][] = Array.from({ length: 9 }, () => []);
-    const petRows: unknown[][] = [[], [], []];
-    for (let i = start; i < Math.min(count, start + 2000); i += 1) {
-      const date = addDays(FIRST_DAY, Math.floor(random() * days));
-      const hour = 8 + Math.floor(random() * 11);
-      const min = [0, 15, 30, 45][Math.floor(random() * 4)] ?? 0;
-      const duration = [30, 45, 60, 90][Math.floor(random() * 4)] ?? 60;
-      const startsAt = new Date(localToInstant({ ...date, hour, min, sec: 0 }, TIME_ZONE));
-      const id = randomUUID();
-      [
-        id,
-        staff[i % staff.length],
-        formatLocalDate(date),
-        hour,
-        min,
-        startsAt,
-        new Date(startsAt.getTime() + duration * 60_000),
-        duration,
-        `Appointment ${i}`,
-      ].forEach((v, k) => cols[k]?.push(v));
-      petRows[0]?.push(id);
-      petRows[1]?.push(pets[Math.floor(random() * pets.length)]);
-      petRows[2]?.push(startsAt);
-    }
-    await env.query(
-      `INSERT INTO scheduling.appointment (id, orga_id, store_id, user_id, local_date, hour, min, sec, time_zone, starts_at, ends_at, duration, app_name, price)
-       SELECT a.id, $1, $2, a.user_id, a.local_date, a.hour, a.min, 0, $3, a.starts_at, a.ends_at, a.duration, a.app_name, 4500
-         FROM unnest($4::uuid[], $5::uuid[], $6::date[], $7::smallint[], $8::smallint[], $9::timestamptz[], $10::timestamptz[], $11::int[], $12::text[])
-           AS a(id, user_id, local_date, hour, min, starts_at, ends_at, duration, app_name)`,
-      [salon.orgaId, salon.storeId, TIME_ZONE, ...cols],
-    );
-    await env.query(
-      `INSERT INTO scheduling.appointment_pet (appointment_id, pet_id, starts_at) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[])`,
-      petRows,
-    );
-  }
-  await env.query(`ANALYZE scheduling.appointment; ANALYZE scheduling.appointment_pet`);
-}
 
 type Fake = { child: ChildProcess; graphUrl: string; ask<T>(what: string): Promise<T> };
 
@@ -187,7 +131,7 @@ async function main(): Promise<void> {
     const salon = await signUp(env, client, 'Noon');
     const token = (await call(client, loginRpc, { username: salon.email, password: salon.password }, null)).access_token;
     const days = 700;
-    await seedCalendar(env, salon, appointments, days);
+    await seedCalendar(env, salon, appointments, days, FIRST_DAY, TIME_ZONE);
     const paths = Array.from({ length: 50 }, (_, i) => {
       const monday = addDays(FIRST_DAY, 7 * Math.floor((i * Math.floor(days / 7 - 1)) / 50));
       const sunday = addDays(monday, 6);
